@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { limitParam, pageParam } from './paging';
+
+/** GET /api/products/ — the catalog listing (spec: "Products client base path /api/products/"). */
+export const productsListQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(24, 100),
+  category_id: z.coerce.number().int().positive().optional().catch(undefined),
+  manufacturer_id: z.coerce.number().int().positive().optional().catch(undefined),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'price', 'date_added', 'mpn']).catch('name'),
+  order: z.enum(['asc', 'desc']).catch('asc'),
+});
+export type ProductsListQuery = z.infer<typeof productsListQuerySchema>;
+
+/** Money travels as a decimal string with 2 places ("1234.50"), never a float. */
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** A product card of the listing (storefront.md §3 "Product", the fields a card shows). */
+export const productSummarySchema = z.object({
+  product_id: z.number().int(),
+  aaia: z.string(),
+  mpn: z.string(),
+  part_number: z.string(),
+  name: z.string(),
+  short_description: z.string(),
+  manufacturer: z.string(),
+  manufacturer_id: z.number().int(),
+  series_id: z.number().int().nullable(),
+  categories: z.array(z.object({ category_id: z.number().int() })),
+  price: money,
+  msrp: money,
+  is_new: z.boolean(),
+  is_orderable: z.boolean(),
+  disable_pricing: z.boolean(),
+  show_install_graphic: z.boolean(),
+  thumbnails: z.object({ primary: z.string(), cart: z.string() }),
+  links: z.object({ view: z.string(), manufacturer: z.string() }),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productsListReplySchema = z.object({
+  products: z.array(productSummarySchema),
+  total_items: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ProductsListReply = z.infer<typeof productsListReplySchema>;

@@ -1,0 +1,8 @@
+/**
+ * Version of the wire contract between the PWA and the server. Bump on every incompatible change
+ * and add a line below, so an old client can be told to reload instead of misreading a reply.
+ *
+ * Changelog
+ * 1. First contract: session, health, product listing, order listing, errors.
+ */
+export const PROTOCOL_VERSION = 1;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Roles of DESIGN.md "Server": staff roles run POS mode; customer is a shopper account. */
+export const staffRoles = ['admin', 'cashier', 'installer'] as const;
+export const roleSchema = z.enum(['admin', 'cashier', 'installer', 'customer', 'kiosk', 'guest']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** POST /api/session — staff sign in with their username, shoppers with their email. */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionUserSchema = z.object({
+  /** Staff: the staff user id; customer: the customer's uuid. */
+  id: z.string(),
+  kind: z.enum(['staff', 'customer']),
+  username: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  locationId: z.number().int().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Reply of POST /api/session and GET /api/session (user null and no token when signed out). */
+export const sessionReplySchema = z.object({
+  user: sessionUserSchema.nullable(),
+  csrfToken: z.string().nullable(),
+});
+export type SessionReply = z.infer<typeof sessionReplySchema>;
+
+/** Header every state-changing call must carry, equal to the session's csrfToken. */
+export const CSRF_HEADER = 'X-CSRF-Token';
