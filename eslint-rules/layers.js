@@ -1,0 +1,79 @@
+// The architecture rule of ../DESIGN.md ("Dependency direction"): every import that crosses a
+// layer boundary the wrong way is reported with a message saying why.
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Which layer a repository-relative path belongs to. */
+function layerOf(rel) {
+  const p = rel.split(path.sep).join('/');
+  const m = /^src\/(domain|contracts|api|db|ui|app|pos|storefront)(\/|$)/.exec(p);
+  if (m) {
+    if (m[1] === 'pos' || m[1] === 'storefront') {
+      const area = /^src\/(pos|storefront)\/([^/]+)/.exec(p);
+      return { layer: m[1], area: area ? area[2] : null };
+    }
+    return { layer: m[1], area: null };
+  }
+  const top = /^(sync|sw|server|tests|scripts)(\/|$)/.exec(p);
+  if (top) return { layer: top[1], area: p.startsWith('server/routes/') ? 'routes' : null };
+  return { layer: 'other', area: null };
+}
+
+const WHY = {
+  domain:
+    'src/domain holds the pure shop rules shared by browser, worker and server: it imports nothing of ours (only zod and decimal.js), so every runtime computes the same thing.',
+  contracts: 'src/contracts is the wire format: it may import only src/domain, so client and server share one definition.',
+  clientServer: 'Client code never imports server/: the browser bundle must not carry server code (and the server has secrets).',
+  serverClient: 'server/ never imports client code (api, db, ui, app, pos, storefront, sync, sw): it shares only src/domain and src/contracts.',
+  areas:
+    'Screen areas never import each other\'s internals: share through src/domain or src/ui, and compose screens that need two areas in src/app.',
+  lowerUp: 'api, db and sync sit below the UI: they import domain and contracts, never ui/app/pos/storefront.',
+  routesSql: 'Routes never touch SQL: they parse, authorise and call a service (server/services), which owns the queries.',
+};
+
+const externalOnly = {
+  domain: new Set(['zod', 'decimal.js']),
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layersRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const fileRel = path.relative(root, context.filename);
+    const from = layerOf(fileRel);
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (from.layer === 'domain' && !externalOnly.domain.has(source)) {
+          context.report({ node, message: `Forbidden import '${source}' in src/domain. ${WHY.domain}` });
+        }
+        if (from.area === 'routes' && /^(kysely|pg|@electric-sql\/pglite)/.test(source)) {
+          context.report({ node, message: `Forbidden import '${source}' in a route. ${WHY.routesSql}` });
+        }
+        return;
+      }
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
+      const to = layerOf(target);
+      const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${from.layer} -> ${to.layer}). ${why}` });
+      if (from.layer === 'domain' && to.layer !== 'domain') return report(WHY.domain);
+      if (from.layer === 'contracts' && !['domain', 'contracts'].includes(to.layer)) return report(WHY.contracts);
+      const client = ['api', 'db', 'ui', 'app', 'pos', 'storefront', 'sync', 'sw'];
+      if (client.includes(from.layer) && to.layer === 'server') return report(WHY.clientServer);
+      if (from.layer === 'server' && client.includes(to.layer)) return report(WHY.serverClient);
+      if (['api', 'db', 'sync'].includes(from.layer) && ['ui', 'app', 'pos', 'storefront'].includes(to.layer)) return report(WHY.lowerUp);
+      if (['pos', 'storefront'].includes(from.layer) && ['pos', 'storefront'].includes(to.layer)) {
+        if (from.layer !== to.layer || from.area !== to.area) return report(WHY.areas);
+      }
+      if (from.layer === 'ui' && ['app', 'pos', 'storefront'].includes(to.layer)) return report(WHY.areas);
+      if (from.area === 'routes' && /^server\/db(\/|$)/.test(target.split(path.sep).join('/'))) return report(WHY.routesSql);
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+

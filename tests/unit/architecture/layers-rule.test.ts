@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain JS module shared with eslint.config.js
+import { layersRule } from '../../../eslint-rules/layers.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+function lint(file: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.ts', '**/*.tsx'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { partsdesk: { rules: { layers: layersRule } } },
+        rules: { 'partsdesk/layers': 'error' },
+      },
+    ],
+    { filename: path.join(root, file) },
+  );
+  return messages.map((m) => m.message);
+}
+
+describe('architecture lint rule (DESIGN.md dependency direction)', () => {
+  it.each([
+    ['src/domain/money.ts', "import { x } from '../contracts/session';", /src\/domain holds the pure shop rules/],
+    ['src/domain/money.ts', "import fs from 'node:fs';", /imports nothing of ours \(only zod and decimal.js\)/],
+    ['src/contracts/x.ts', "import { y } from '../api/http';", /may import only src\/domain/],
+    ['src/storefront/catalog/page.tsx', "import { y } from '../../../server/app';", /never imports server/],
+    ['server/services/x.ts', "import { y } from '../../src/ui/toast';", /server\/ never imports client code/],
+    ['src/pos/orders/page.tsx', "import { y } from '../checkout/page';", /Screen areas never import each other/],
+    ['src/storefront/catalog/page.tsx', "import { y } from '../../pos/orders/page';", /Screen areas never import each other/],
+    ['sync/push.ts', "import { y } from '../src/ui/toast';", /sit below the UI/],
+    ['server/routes/x.ts', "import { sql } from 'kysely';", /Routes never touch SQL/],
+    ['server/routes/x.ts', "import { openDatabase } from '../db/database';", /Routes never touch SQL/],
+  ])('%s: %s is refused with the reason', (file, code, why) => {
+    const messages = lint(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(why);
+  });
+
+  it.each([
+    ['src/domain/totals.ts', "import Decimal from 'decimal.js'; import { z } from 'zod'; import { m } from './money';"],
+    ['src/contracts/x.ts', "import { m } from '../domain/money';"],
+    ['src/pos/orders/page.tsx', "import { t } from '../../ui/toast'; import { a } from '../../api/http'; import { b } from './row';"],
+    ['server/services/x.ts', "import { m } from '../../src/domain/money'; import { c } from '../../src/contracts/session';"],
+    ['sync/push.ts', "import { m } from '../src/domain/money'; import { d } from '../src/db/database';"],
+  ])('%s may import %s', (file, code) => {
+    expect(lint(file, code)).toEqual([]);
+  });
+});
