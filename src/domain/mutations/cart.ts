@@ -1,0 +1,178 @@
+/**
+ * Cart edits on an editable order (the POS cart is the draft order): add product, custom product,
+ * labor and gift certificate lines, change quantity, price and labor, remove a line. Totals are
+ * recomputed after every edit.
+ */
+import { customProductFormSchema } from '../forms/custom-product';
+import { moneyString } from '../money';
+import { validatePriceInput } from '../pricing';
+import { normalizeQuantity } from '../quantity';
+import { refuse } from '../refusal';
+import type { MutationArgs } from './catalogue';
+import { parseOrRefuse } from './first-issue';
+import { assertEditable, isRefusal, LINE_NOT_FOUND, requireOrder, withTotals } from './guards';
+import type { LineOption, OrderLine, ProductLine } from './records';
+import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
+
+/** Load the editable order, apply `edit` to its lines, recompute totals. */
+function editLines(
+  state: MutatorState,
+  orderRef: string,
+  ctx: MutatorContext,
+  edit: (lines: OrderLine[]) => OrderLine[] | MutatorResult,
+): MutatorResult {
+  const order = requireOrder(state.order, orderRef);
+  if (isRefusal(order)) return order;
+  const locked = assertEditable(order);
+  if (locked) return locked;
+  const lines = edit(order.lines);
+  if (!Array.isArray(lines)) return lines;
+  return applied({ order: withTotals({ ...order, lines }, state.transactions ?? [], ctx.settings, ctx.now) });
+}
+
+function addLine(lines: OrderLine[], line: OrderLine): OrderLine[] | MutatorResult {
+  if (lines.some((l) => l.id === line.id)) return refuse('duplicate_id', 'This item is already on the order.');
+  return [...lines, line];
+}
+
+function updateLine(lines: OrderLine[], lineId: string, fn: (l: OrderLine) => OrderLine | MutatorResult): OrderLine[] | MutatorResult {
+  const i = lines.findIndex((l) => l.id === lineId);
+  const line = lines[i];
+  if (line === undefined) return refuse('line_not_found', LINE_NOT_FOUND);
+  const next = fn(line);
+  if ('ok' in next) return next;
+  return lines.map((l, j) => (j === i ? next : l));
+}
+
+const sameOptions = (a: LineOption[], b: LineOption[]): boolean =>
+  a.length === b.length && a.every((o, i) => o.name === b[i]?.name && o.value === b[i]?.value);
+
+/** Adding a product already on the order with the same options (and no price override) raises its quantity. */
+export const addProduct: Mutator<MutationArgs<'cart.addProduct'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    const max = ctx.settings.maxQuantity;
+    const same = lines.find(
+      (l): l is ProductLine =>
+        l.kind === 'product' && l.product_id === args.product_id && l.price_override === null && sameOptions(l.options, args.options),
+    );
+    if (same) {
+      const quantity = normalizeQuantity(same.quantity + args.quantity, { min: same.minimum, max }).value;
+      return lines.map((l) => (l === same ? { ...same, quantity } : l));
+    }
+    return addLine(lines, {
+      kind: 'product',
+      id: args.line_id,
+      product_id: args.product_id,
+      name: args.name,
+      model: args.model,
+      mpn: args.mpn,
+      aaia: args.aaia,
+      price: args.price,
+      options: args.options,
+      price_override: null,
+      surcharge: args.surcharge,
+      tax_class_id: args.tax_class_id,
+      minimum: args.minimum,
+      quantity: normalizeQuantity(args.quantity, { min: args.minimum, max }).value,
+      po_number: null,
+    });
+  });
+
+export const addCustomProduct: Mutator<MutationArgs<'cart.addCustomProduct'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    const form = parseOrRefuse(customProductFormSchema, args);
+    if (!form.ok) return form;
+    const { name, price, quantity, tax_class_id } = form.value;
+    return addLine(lines, { kind: 'custom', id: args.line_id, name, price, quantity, tax_class_id, po_number: null });
+  });
+
+export const addLabor: Mutator<MutationArgs<'cart.addLabor'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    if (args.product_line_id !== null && !lines.some((l) => l.id === args.product_line_id)) {
+      return refuse('line_not_found', LINE_NOT_FOUND);
+    }
+    return addLine(lines, {
+      kind: 'labor',
+      id: args.line_id,
+      labor_id: args.labor_id,
+      name: args.name,
+      rate: args.rate,
+      minutes: args.minutes,
+      quantity: args.quantity,
+      price_override: null,
+      product_line_id: args.product_line_id,
+      po_number: null,
+    });
+  });
+
+/** The labor editor's two tabs: adjust time (minutes) or adjust price (per unit override; null clears it). */
+export const updateLabor: Mutator<MutationArgs<'cart.updateLabor'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) =>
+    updateLine(lines, args.line_id, (l) => {
+      if (l.kind !== 'labor') return refuse('line_not_found', LINE_NOT_FOUND);
+      if (args.price_override != null && validatePriceInput(args.price_override) !== null) {
+        return refuse('invalid_args', validatePriceInput(args.price_override) ?? '');
+      }
+      return {
+        ...l,
+        minutes: args.minutes ?? l.minutes,
+        quantity: args.quantity ?? l.quantity,
+        price_override: args.price_override === undefined ? l.price_override : args.price_override,
+      };
+    }),
+  );
+
+/** Quantity: empty or zero falls back to the minimum; above the maximum clamps to it. */
+export const setQuantity: Mutator<MutationArgs<'cart.setQuantity'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) =>
+    updateLine(lines, args.line_id, (l) => {
+      if (l.kind === 'voucher') return l;
+      const min = l.kind === 'product' ? l.minimum : 1;
+      return { ...l, quantity: normalizeQuantity(args.quantity, { min, max: ctx.settings.maxQuantity }).value };
+    }),
+  );
+
+/** Staff unit price: an override on products and labor; the price itself on custom products. */
+export const updatePrice: Mutator<MutationArgs<'cart.updatePrice'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    const invalid = validatePriceInput(args.new_price);
+    if (invalid !== null) return refuse('invalid_args', invalid);
+    const price = moneyString(args.new_price);
+    return updateLine(lines, args.line_id, (l) => {
+      switch (l.kind) {
+        case 'product':
+        case 'labor':
+          return { ...l, price_override: price };
+        case 'custom':
+          return { ...l, price };
+        case 'voucher':
+          return refuse('invalid_args', "The unit price couldn't be updated.");
+      }
+    });
+  });
+
+/** Remove a line; labor applied to a removed product goes with it. */
+export const removeLine: Mutator<MutationArgs<'cart.removeLine'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    if (!lines.some((l) => l.id === args.line_id)) return refuse('line_not_found', LINE_NOT_FOUND);
+    return lines.filter((l) => l.id !== args.line_id && !(l.kind === 'labor' && l.product_line_id === args.line_id));
+  });
+
+/** Sell a gift certificate: a row with quantity x1. */
+export const addVoucher: Mutator<MutationArgs<'cart.addVoucher'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    if (moneyString(args.amount) === '0.00' || args.amount.startsWith('-')) return refuse('amount_not_positive', 'Amount must be more than $0.00');
+    return addLine(lines, {
+      kind: 'voucher',
+      id: args.line_id,
+      name: args.description || `Gift Certificate ${args.code}`,
+      quantity: 1,
+      po_number: null,
+      code: args.code,
+      description: args.description,
+      message: args.message,
+      voucher_theme: args.voucher_theme,
+      amount: args.amount,
+      original_amount: args.amount,
+    });
+  });

@@ -1,0 +1,62 @@
+/**
+ * Customer create and edit, validated with the customer form and the store's require_* flags.
+ * The password never enters a record: the server hashes it from the args after commit.
+ */
+import { customerFormSchema } from '../forms/customer';
+import { refuse } from '../refusal';
+import type { MutationArgs } from './catalogue';
+import { parseOrRefuse } from './first-issue';
+import { CUSTOMER_NOT_FOUND } from './guards';
+import type { Customer } from './records';
+import { applied, type Mutator, type MutatorContext } from './types';
+
+type Fields = Omit<MutationArgs<'customer.create'>, 'id'>;
+
+function validate(fields: Fields, ctx: MutatorContext, hasCustomerId: boolean) {
+  const s = ctx.settings;
+  const schema = customerFormSchema({ requireEmail: s.requireEmail, requireTelephone: s.requireTelephone, requireAddress: s.requireAddress, hasCustomerId });
+  return parseOrRefuse(schema, fields);
+}
+
+function toRecordFields(fields: Fields, form: { tax_exempt_number: string }) {
+  return {
+    firstname: fields.firstname.trim(),
+    lastname: fields.lastname.trim(),
+    email: fields.email.trim(),
+    telephone: fields.telephone.trim(),
+    texting_alerts: fields.texting_alerts,
+    newsletter: fields.newsletter,
+    status: fields.status,
+    safe: fields.safe,
+    customer_group_id: fields.customer_group_id,
+    tax_exempt: fields.tax_exempt,
+    tax_exempt_number: fields.tax_exempt ? form.tax_exempt_number : null,
+    default_location_id: fields.default_location_id,
+    addresses: fields.addresses,
+  };
+}
+
+export const createCustomer: Mutator<MutationArgs<'customer.create'>> = (state, args, ctx) => {
+  if (state.customer) return refuse('duplicate_id', 'This customer already exists.');
+  const { id, ...fields } = args;
+  const form = validate(fields, ctx, false);
+  if (!form.ok) return form;
+  const customer: Customer = {
+    id,
+    customer_id: null,
+    ...toRecordFields(fields, form.value),
+    store_credit: '0.00',
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  return applied({ customer });
+};
+
+export const updateCustomer: Mutator<MutationArgs<'customer.update'>> = (state, args, ctx) => {
+  const current = state.customer;
+  if (!current || current.id !== args.customer_ref) return refuse('not_found', CUSTOMER_NOT_FOUND);
+  const { customer_ref: _ref, ...fields } = args;
+  const form = validate(fields, ctx, true);
+  if (!form.ok) return form;
+  return applied({ customer: { ...current, ...toRecordFields(fields, form.value), updated_at: ctx.now } });
+};

@@ -1,0 +1,254 @@
+/**
+ * Plain, serialisable records the mutators read and write. Ids are client-minted uuids (v7,
+ * passed in args); human numbers (order_id, customer_id, ...) are assigned by the server on first
+ * sync and stay null until then. Money fields are 2-place decimal strings. `status` is the
+ * business state; sync state (local/pending/synced/rejected) is the sync engine's and never here.
+ */
+import type { MoneyString } from '../money';
+import type { PaymentType } from '../settings';
+
+export type OrderStatus = 'draft' | 'saved' | 'quote' | 'kiosk' | 'complete' | 'voided';
+/** Statuses whose lines may still change. */
+export const editableStatuses: readonly OrderStatus[] = ['draft', 'saved', 'quote', 'kiosk'];
+
+export interface LineOption {
+  name: string;
+  value: string;
+  /** Added to the unit price. */
+  price: MoneyString;
+}
+
+interface LineBase {
+  id: string;
+  name: string;
+  quantity: number;
+  po_number: string | null;
+}
+
+export interface ProductLine extends LineBase {
+  kind: 'product';
+  product_id: number;
+  model: string;
+  mpn: string;
+  aaia: string;
+  /** Catalog unit price before options. */
+  price: MoneyString;
+  options: LineOption[];
+  /** Staff unit price override (replaces price + options); null = catalog price. */
+  price_override: MoneyString | null;
+  /** Per-unit surcharge (core charge, fees), shown in the Surcharge row. */
+  surcharge: MoneyString;
+  tax_class_id: number | null;
+  minimum: number;
+}
+
+export interface CustomLine extends LineBase {
+  kind: 'custom';
+  price: MoneyString;
+  tax_class_id: number | null;
+}
+
+export interface LaborLine extends LineBase {
+  kind: 'labor';
+  labor_id: number;
+  /** Labor type rate per hour. */
+  rate: MoneyString;
+  minutes: number;
+  /** Staff price for one unit (replaces rate x minutes / 60); null = computed. */
+  price_override: MoneyString | null;
+  /** Product line this labor installs, when applied from a product. */
+  product_line_id: string | null;
+}
+
+/** A gift certificate sold on the order (a row with quantity x1). */
+export interface VoucherLine extends LineBase {
+  kind: 'voucher';
+  code: string;
+  description: string;
+  message: string;
+  voucher_theme: string;
+  amount: MoneyString;
+  original_amount: MoneyString;
+}
+
+export type OrderLine = ProductLine | CustomLine | LaborLine | VoucherLine;
+
+/** Snapshot of the computed totals, stored on the order for lists and receipts. */
+export interface OrderTotalsRecord {
+  parts: MoneyString;
+  surcharge: MoneyString;
+  labor: MoneyString;
+  tax: MoneyString;
+  card_surcharge: MoneyString;
+  card_surcharge_tax: MoneyString;
+  order_total: MoneyString;
+  amount_paid: MoneyString;
+  balance_due: MoneyString;
+  paid_in_full: boolean;
+}
+
+export interface Order {
+  id: string;
+  order_id: number | null;
+  /** Device-local reference printed offline ("C2-0042"). */
+  device_ref: string | null;
+  status: OrderStatus;
+  order_status_id: number | null;
+  customer_ref: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  tax_exempt: boolean;
+  tax_exempt_number: string | null;
+  lines: OrderLine[];
+  shipping_method: string | null;
+  payment_method: string | null;
+  cashier_id: string | null;
+  totals: OrderTotalsRecord;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  voided_at: string | null;
+}
+
+/** The POS cart is the order in draft status. */
+export type Cart = Order & { status: 'draft' };
+
+export type TransactionStatus = 'pending' | 'approved' | 'void';
+export type CardType = 'credit' | 'debit';
+
+export interface Transaction {
+  id: string;
+  transaction_id: number | null;
+  order_ref: string;
+  transaction_type: PaymentType;
+  transaction_label: string;
+  /** Applied to the order's balance. */
+  amount: MoneyString;
+  /** Card surcharge charged on top of amount, and its tax (both "0.00" for other types). */
+  surcharge: MoneyString;
+  surcharge_tax: MoneyString;
+  status: TransactionStatus;
+  card_type: CardType | null;
+  check_number: number | null;
+  voucher_code: string | null;
+  actor_id: string;
+  created_at: string;
+  voided_at: string | null;
+}
+
+export interface Address {
+  address_id: string;
+  firstname: string;
+  lastname: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  postcode: string;
+  country_id: number;
+  zone_id: number;
+  default: boolean;
+}
+
+export interface Customer {
+  id: string;
+  customer_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string;
+  texting_alerts: boolean;
+  newsletter: boolean;
+  status: boolean;
+  safe: boolean;
+  customer_group_id: number | null;
+  tax_exempt: boolean;
+  tax_exempt_number: string | null;
+  default_location_id: number | null;
+  store_credit: MoneyString;
+  addresses: Address[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface YmmChoice {
+  api_field: string;
+  api_value: string;
+  label_field: string;
+  label_value: string;
+}
+
+export interface Vehicle {
+  id: string;
+  vehicle_id: number | null;
+  customer_ref: string;
+  title: string;
+  vin: string;
+  notes: string;
+  ymm_data: Record<string, YmmChoice>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface Appointment {
+  id: string;
+  appointment_id: number | null;
+  customer_ref: string;
+  order_ref: string | null;
+  vehicle_id: number | null;
+  products: number[];
+  installers: number[];
+  location_id: number;
+  bay_id: number;
+  start_date: string;
+  start_time: string;
+  duration: number;
+  status_id: number;
+  note: string;
+  notify_customer: boolean;
+  created_by: string;
+  created_at: string;
+}
+
+export interface OrderHistory {
+  id: string;
+  order_ref: string;
+  order_status_id: number;
+  comment: string;
+  notify_customer: boolean;
+  notify_by_email: boolean;
+  notify_by_text: boolean;
+  email: string;
+  phone: string;
+  actor_id: string;
+  date_added: string;
+}
+
+export interface CreditEntry {
+  id: string;
+  customer_transaction_id: number | null;
+  customer_ref: string;
+  description: string;
+  amount: MoneyString;
+  /** Store credit after this entry. */
+  balance: MoneyString;
+  order_ref: string | null;
+  date_added: string;
+}
+
+export interface HistoryImage {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface CustomerHistory {
+  id: string;
+  customer_history_id: number | null;
+  customer_ref: string;
+  comment: string;
+  image: HistoryImage | null;
+  actor_id: string;
+  date_added: string;
+}

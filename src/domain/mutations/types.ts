@@ -1,0 +1,51 @@
+/**
+ * The mutator contract shared by the browser (optimistic, on Dexie records) and the server
+ * (authoritative, on rows read under lock): affected records + parsed args + context -> changed
+ * records or a refusal. Pure: time, ids and the actor come in through args and ctx.
+ */
+import type { Refusal } from '../refusal';
+import type { StoreSettings } from '../settings';
+import type { Appointment, CreditEntry, Customer, CustomerHistory, Order, OrderHistory, Transaction, Vehicle } from './records';
+
+export interface MutatorContext {
+  /** ISO timestamp stamped by the runtime (the server re-stamps its own). */
+  now: string;
+  actor: { id: string; role: string };
+  settings: StoreSettings;
+}
+
+/** Records a mutator may need; the caller loads those the mutation names (by the ids in its args). */
+export interface MutatorState {
+  order?: Order;
+  /** All transactions of `order`. */
+  transactions?: Transaction[];
+  customer?: Customer;
+  vehicle?: Vehicle;
+  /** A looked-up voucher (gift certificate) being redeemed: its remaining balance. */
+  voucher?: { code: string; balance: string };
+}
+
+/** New or replaced records (upserts by id). */
+export interface MutatorChanges {
+  order?: Order;
+  transactions?: Transaction[];
+  customer?: Customer;
+  vehicle?: Vehicle;
+  appointment?: Appointment;
+  orderHistory?: OrderHistory;
+  creditEntry?: CreditEntry;
+  customerHistory?: CustomerHistory;
+}
+
+export interface Applied {
+  ok: true;
+  changes: MutatorChanges;
+}
+
+export type MutatorResult = Applied | Refusal;
+
+export type Mutator<A> = (state: MutatorState, args: A, ctx: MutatorContext) => MutatorResult;
+
+export function applied(changes: MutatorChanges): Applied {
+  return { ok: true, changes };
+}

@@ -1,0 +1,75 @@
+/**
+ * Store settings that feed the shop rules. Plain, serialisable, shared by every runtime; the
+ * server owns the truth and devices cache it. Rates are percent strings ("8.25" = 8.25 %).
+ */
+import type { MoneyString } from './money';
+
+export const paymentTypes = ['card', 'online', 'cash', 'voucher', 'check', 'store_credit'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+export interface TaxClass {
+  tax_class_id: number;
+  title: string;
+  /** Percent, e.g. "8.25". */
+  rate: string;
+}
+
+export interface StoreSettings {
+  taxClasses: TaxClass[];
+  /** Labor lines are taxed at this class's rate; null = labor is not taxed. */
+  laborTaxClassId: number | null;
+  /** Whether product surcharges are taxed with their product's class. */
+  surchargeTaxable: boolean;
+  cardSurcharge: {
+    /** Percent added on top of each credit card payment; "0" disables it. */
+    percent: string;
+    /** US rules forbid surcharging debit cards; true applies it to debit as well. */
+    applyToDebit: boolean;
+    /** The surcharge is taxed at this class's rate; null = not taxed. */
+    taxClassId: number | null;
+  };
+  /** Catalog flags: which payment types the store offers. */
+  paymentTypeFlags: Record<PaymentType, boolean>;
+  /** Card devices or smart terminals configured: card is offered only then. */
+  cardDevicesEnabled: boolean;
+  /** Minutes; appointment start times are multiples of it. */
+  timeSlotLength: number;
+  /** po_numbers enabled: the PO number control shows. */
+  poNumbersEnabled: boolean;
+  /** Every product needs a PO number before completion. */
+  requirePoNumbers: boolean;
+  /** Customer form flags. */
+  requireEmail: boolean;
+  requireTelephone: boolean;
+  requireAddress: boolean;
+  /** Maximum cart line quantity. */
+  maxQuantity: number;
+  currency: 'USD';
+}
+
+export const defaultStoreSettings: StoreSettings = {
+  taxClasses: [{ tax_class_id: 9, title: 'Taxable Goods', rate: '8.25' }],
+  laborTaxClassId: null,
+  surchargeTaxable: false,
+  cardSurcharge: { percent: '0', applyToDebit: false, taxClassId: null },
+  paymentTypeFlags: { card: true, online: false, cash: true, voucher: true, check: true, store_credit: true },
+  cardDevicesEnabled: true,
+  timeSlotLength: 15,
+  poNumbersEnabled: false,
+  requirePoNumbers: false,
+  requireEmail: false,
+  requireTelephone: false,
+  requireAddress: false,
+  maxQuantity: 10000,
+  currency: 'USD',
+};
+
+/** Rate (percent string) of a tax class, or null when the class is unknown or null. */
+export function taxRateOf(settings: Pick<StoreSettings, 'taxClasses'>, taxClassId: number | null): string | null {
+  if (taxClassId === null) return null;
+  for (const c of settings.taxClasses) if (c.tax_class_id === taxClassId) return c.rate;
+  return null;
+}
+
+/** Store credit in records is a money string too. */
+export type StoreCredit = MoneyString;

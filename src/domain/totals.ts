@@ -1,0 +1,178 @@
+/**
+ * Order totals (pos-back-office.md §2 "POS checkout page"). Exact decimal sums; each line total is
+ * exact (cents x integer quantity) except labor, rounded once per line; tax is summed exactly per
+ * class and rounded once per order, so the result does not depend on line order. Decisions on
+ * what is taxed: docs/decisions-domain.md.
+ */
+import type Decimal from 'decimal.js';
+import { laborAmount } from './labor';
+import { Dec, decimal, formatUSD, roundMoney, toWire, type Money } from './money';
+import type { OrderLine, OrderTotalsRecord, Transaction } from './mutations/records';
+import { taxRateOf, type StoreSettings } from './settings';
+
+export interface TotalsRow {
+  code: 'parts' | 'surcharge' | 'labor' | 'tax' | 'card_surcharge' | 'card_surcharge_tax' | 'total';
+  title: string;
+  value: Money;
+  text: string;
+}
+
+export interface OrderTotals {
+  parts: Money;
+  surcharge: Money;
+  labor: Money;
+  tax: Money;
+  taxExempt: boolean;
+  taxExemptNumber: string | null;
+  cardSurcharge: Money;
+  cardSurchargeTax: Money;
+  orderTotal: Money;
+  amountPaid: Money;
+  /** Negative means change is due. */
+  balanceDue: Money;
+  changeDue: Money | null;
+  balanceLabel: 'Balance Due' | 'Change Due';
+  paidInFull: boolean;
+  statusText: 'Paid In Full' | 'Outstanding Balance';
+  rows: TotalsRow[];
+}
+
+export interface TotalsInput {
+  lines: readonly OrderLine[];
+  transactions: readonly Pick<Transaction, 'amount' | 'surcharge' | 'surcharge_tax' | 'status'>[];
+  taxExempt: boolean;
+  taxExemptNumber: string | null;
+}
+
+/** Unit price of a product line: the staff override, else catalog price plus options. */
+export function productUnitPrice(line: { price: string; options: { price: string }[]; price_override: string | null }): Money {
+  if (line.price_override !== null) return decimal(line.price_override) as Money;
+  let unit = decimal(line.price);
+  for (const o of line.options) unit = unit.plus(decimal(o.price));
+  return unit as Money;
+}
+
+/** Money amount of one line (quantity included). */
+export function lineTotal(line: OrderLine): Money {
+  switch (line.kind) {
+    case 'product':
+      return roundMoney(productUnitPrice(line).times(line.quantity));
+    case 'custom':
+      return roundMoney(decimal(line.price).times(line.quantity));
+    case 'labor':
+      return line.price_override !== null
+        ? roundMoney(decimal(line.price_override).times(line.quantity))
+        : laborAmount(line.rate, line.minutes, line.quantity);
+    case 'voucher':
+      return roundMoney(decimal(line.amount));
+  }
+}
+
+export function computeTotals(input: TotalsInput, settings: StoreSettings): OrderTotals {
+  let parts: Decimal = new Dec(0);
+  let surcharge: Decimal = new Dec(0);
+  let labor: Decimal = new Dec(0);
+  const taxBase = new Map<number, Decimal>();
+  const addBase = (cls: number | null, amount: Decimal): void => {
+    if (cls === null || amount.isZero()) return;
+    const prev = taxBase.get(cls);
+    taxBase.set(cls, prev === undefined ? amount : prev.plus(amount));
+  };
+  for (const line of input.lines) {
+    const total = lineTotal(line);
+    switch (line.kind) {
+      case 'product': {
+        parts = parts.plus(total);
+        addBase(line.tax_class_id, total);
+        const s = decimal(line.surcharge).times(line.quantity);
+        surcharge = surcharge.plus(s);
+        if (settings.surchargeTaxable) addBase(line.tax_class_id, s);
+        break;
+      }
+      case 'custom':
+        parts = parts.plus(total);
+        addBase(line.tax_class_id, total);
+        break;
+      case 'labor':
+        labor = labor.plus(total);
+        addBase(settings.laborTaxClassId, total);
+        break;
+      case 'voucher':
+        parts = parts.plus(total);
+        break;
+    }
+  }
+  let taxExact: Decimal = new Dec(0);
+  if (!input.taxExempt) {
+    for (const [cls, base] of taxBase) {
+      const rate = taxRateOf(settings, cls);
+      if (rate !== null) taxExact = taxExact.plus(base.times(decimal(rate)).div(100));
+    }
+  }
+  const tax = roundMoney(taxExact);
+  let cardSurcharge: Decimal = new Dec(0);
+  let cardSurchargeTax: Decimal = new Dec(0);
+  let paid: Decimal = new Dec(0);
+  for (const t of input.transactions) {
+    if (t.status !== 'approved') continue;
+    const s = decimal(t.surcharge);
+    const st = decimal(t.surcharge_tax);
+    cardSurcharge = cardSurcharge.plus(s);
+    cardSurchargeTax = cardSurchargeTax.plus(st);
+    paid = paid.plus(decimal(t.amount)).plus(s).plus(st);
+  }
+  const orderTotal = roundMoney(parts.plus(surcharge).plus(labor).plus(tax).plus(cardSurcharge).plus(cardSurchargeTax));
+  const amountPaid = roundMoney(paid);
+  const balanceDue = roundMoney(orderTotal.minus(amountPaid));
+  const paidInFull = balanceDue.lte(0);
+  const m = (d: Decimal): Money => roundMoney(d);
+  const row = (code: TotalsRow['code'], title: string, value: Money, text = formatUSD(value)): TotalsRow => ({ code, title, value, text });
+  const rows: TotalsRow[] = [
+    row('parts', 'Parts', m(parts)),
+    row('surcharge', 'Surcharge', m(surcharge)),
+    row('labor', 'Labor', m(labor)),
+    input.taxExempt ? row('tax', 'Tax Exempt', tax, input.taxExemptNumber ?? '') : row('tax', 'Tax', tax),
+  ];
+  if (cardSurcharge.gt(0)) rows.push(row('card_surcharge', 'Credit Card Surcharge', m(cardSurcharge)));
+  if (cardSurchargeTax.gt(0)) rows.push(row('card_surcharge_tax', 'Credit Card Surcharge Tax', m(cardSurchargeTax)));
+  rows.push(row('total', 'Order Total', orderTotal));
+  return {
+    parts: m(parts),
+    surcharge: m(surcharge),
+    labor: m(labor),
+    tax,
+    taxExempt: input.taxExempt,
+    taxExemptNumber: input.taxExempt ? input.taxExemptNumber : null,
+    cardSurcharge: m(cardSurcharge),
+    cardSurchargeTax: m(cardSurchargeTax),
+    orderTotal,
+    amountPaid,
+    balanceDue,
+    changeDue: balanceDue.lt(0) ? (balanceDue.neg() as Money) : null,
+    balanceLabel: balanceDue.lt(0) ? 'Change Due' : 'Balance Due',
+    paidInFull,
+    statusText: paidInFull ? 'Paid In Full' : 'Outstanding Balance',
+    rows,
+  };
+}
+
+/** The snapshot stored on an order record. */
+export function totalsToRecord(t: OrderTotals): OrderTotalsRecord {
+  return {
+    parts: toWire(t.parts),
+    surcharge: toWire(t.surcharge),
+    labor: toWire(t.labor),
+    tax: toWire(t.tax),
+    card_surcharge: toWire(t.cardSurcharge),
+    card_surcharge_tax: toWire(t.cardSurchargeTax),
+    order_total: toWire(t.orderTotal),
+    amount_paid: toWire(t.amountPaid),
+    balance_due: toWire(t.balanceDue),
+    paid_in_full: t.paidInFull,
+  };
+}
+
+/** Receipt/status wording: "Payment Processed" once paid in full, else "Outstanding Balance". */
+export function paymentStatusText(t: Pick<OrderTotals, 'paidInFull'>): 'Payment Processed' | 'Outstanding Balance' {
+  return t.paidInFull ? 'Payment Processed' : 'Outstanding Balance';
+}
