@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../contracts/api-error';
+import { CSRF_HEADER } from '../contracts/session';
+import { ApiError, NETWORK_FAILURE_MESSAGE } from './api-error';
+
+/**
+ * The session's CSRF token, echoed on every state-changing call. Only the session calls
+ * (get-session, login, logout) set it, from the server's reply; it lives in memory, never in
+ * storage, so another origin cannot read it.
+ */
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** `{page: 2, search: undefined}` -> "?page=2"; empty and undefined values are left out. */
+export function toQueryString(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the server and validates the reply with the contract's schema; refusals throw ApiError. */
+export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
+  const method = opts.method ?? 'GET';
+  // X-Requested-With marks a call, never a navigation, for paths that are both (DESIGN.md "Server").
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, { error: 'network', message: NETWORK_FAILURE_MESSAGE });
+  }
+
+  const json = await readJson(res);
+  if (!res.ok) {
+    const body = apiErrorSchema.safeParse(json);
+    throw new ApiError(res.status, body.success ? body.data : { error: `http_${res.status}`, message: NETWORK_FAILURE_MESSAGE });
+  }
+  const reply = schema.safeParse(json);
+  if (!reply.success) {
+    // The server and this bundle disagree on the contract (usually an old cached client).
+    throw new ApiError(res.status, { error: 'bad_reply', message: 'The app is out of date. Reload the page and try again.' });
+  }
+  return reply.data;
+}

@@ -1,0 +1,32 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { NotBuiltYet } from './not-built-yet';
+import { NotFound } from './not-found';
+
+/** Legacy `index.php?route=...` pages with a screen of their own in this app. */
+const redirects: Record<string, string> = {
+  'product/catalog': '/product/catalog',
+  'product/compare': '/product/compare',
+  'checkout/cart': '/checkout/cart',
+  'checkout/checkout': '/checkout/checkout',
+  'information/contact': '/information/contact',
+  'account/login': '/account/login',
+  'account/register': '/account/register',
+};
+
+/** Pages the spec reaches only through index.php (built by later issues). */
+const pagesOfLaterIssues = new Set(['product/search', 'product/product', 'product/manufacturer', 'module/dealer_locator']);
+
+/** /index.php dispatches on its `route` parameter (storefront.md §2 "Routes and links"). */
+export function IndexPhp() {
+  const [params] = useSearchParams();
+  const route = params.get('route') ?? '';
+  const target = redirects[route];
+  if (target) {
+    const rest = new URLSearchParams(params);
+    rest.delete('route');
+    const query = rest.toString();
+    return <Navigate to={query ? `${target}?${query}` : target} replace />;
+  }
+  if (pagesOfLaterIssues.has(route)) return <NotBuiltYet route={`index.php?route=${route}`} />;
+  return <NotFound />;
+}

@@ -1,0 +1,66 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { setKioskDevice, useKioskDevice } from './mode';
+import { OnlineIndicator } from './online-indicator';
+import { useLogout, useSession } from './use-session';
+import styles from './shell.module.css';
+
+/**
+ * The POS top bar (loaded lazily: shoppers never download it). Also shown over the catalog when
+ * staff browse it, since staff stay in POS mode there.
+ */
+export function PosTopBar() {
+  const { user } = useSession();
+  const kiosk = useKioskDevice();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  // Leave the guarded screens first: clearing the session while on them would bounce to
+  // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
+  const signOut = async () => {
+    await navigate('/pos/login', { replace: true, state: { signedOut: true } });
+    logout.mutate();
+  };
+
+  return (
+    <header className={styles.bar}>
+      <Link to="/pos/order" className={styles.brand}>
+        Partsdesk POS
+      </Link>
+      <nav aria-label="POS">
+        <ul className={styles.nav}>
+          <li>
+            <NavLink to="/pos/order" className={styles.navLink}>
+              Orders
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/product/catalog" className={styles.navLink}>
+              Catalog
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/pos/customer" className={styles.navLink}>
+              Customers
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className={styles.end}>
+        <OnlineIndicator />
+        <button
+          type="button"
+          className={styles.barButton}
+          aria-pressed={kiosk}
+          title="When on, this device shows the showroom kiosk after staff log out"
+          onClick={() => setKioskDevice(!kiosk)}
+        >
+          Kiosk device
+        </button>
+        {user && <span className={styles.user}>{user.name}</span>}
+        <button type="button" className={styles.barButton} onClick={() => void signOut()} disabled={logout.isPending}>
+          Log out
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/api-error';
+
+/** A refusal (4xx) will not change on retry; network faults and 5xx get one more try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        // 'offlineFirst': try the request even when navigator says offline (tablets on flaky wifi
+        // report it wrongly), so screens reach an error state instead of waiting forever.
+        networkMode: 'offlineFirst',
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { networkMode: 'offlineFirst', retry: false },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { CatalogPage } from '../storefront/catalog/catalog-page';
+import { IndexPhp } from './index-php';
+import { NotBuiltYet } from './not-built-yet';
+import { NotFound } from './not-found';
+import { posChildren } from './pos-routes';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { ShopLayout } from './shop-layout';
+import { Spinner } from '../ui/spinner';
+import { SlugPage } from './slug-page';
+
+/**
+ * Every route of both specs. The storefront (catalog) is in the entry chunk; POS code (login,
+ * shell, screens) loads lazily so a shopper's phone never downloads it.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first lazy route of a cold start (e.g. /pos/order) is fetched.
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { index: true, element: <Navigate to="/product/catalog" replace /> },
+      {
+        path: 'pos/login',
+        lazy: async () => ({ Component: (await import('./login/staff-login-page')).StaffLoginPage }),
+      },
+      {
+        path: 'pos',
+        // react-router cannot load children lazily: the route table is static, the code is not.
+        lazy: async () => ({ Component: (await import('./pos-layout')).PosLayout }),
+        children: posChildren,
+      },
+      {
+        element: <ShopLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: 'product/catalog', element: <CatalogPage /> },
+          {
+            path: 'account/login',
+            lazy: async () => ({ Component: (await import('./login/account-login-page')).AccountLoginPage }),
+          },
+          { path: 'account/register', element: <NotBuiltYet route="/account/register" /> },
+          { path: 'checkout/cart', element: <NotBuiltYet route="/checkout/cart" /> },
+          { path: 'checkout/checkout', element: <NotBuiltYet route="/checkout/checkout" /> },
+          { path: 'product/compare', element: <NotBuiltYet route="/product/compare" /> },
+          { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
+          { path: 'index.php', element: <IndexPhp /> },
+          { path: ':slug', element: <SlugPage /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];

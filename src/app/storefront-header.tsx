@@ -1,0 +1,54 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useMode } from './mode';
+import { OnlineIndicator } from './online-indicator';
+import { useLogout, useSession } from './use-session';
+import styles from './shell.module.css';
+
+/** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
+export function StorefrontHeader() {
+  const mode = useMode();
+  const { user } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const signOut = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/product/catalog') });
+  };
+
+  return (
+    <header className={styles.bar}>
+      <Link to="/product/catalog" className={styles.brand}>
+        Partsdesk
+      </Link>
+      {mode === 'kiosk' && <span className={styles.badge}>Kiosk</span>}
+      <nav aria-label="Main">
+        <ul className={styles.nav}>
+          <li>
+            <NavLink to="/product/catalog" className={styles.navLink}>
+              Catalog
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/checkout/cart" className={styles.navLink}>
+              Cart
+            </NavLink>
+          </li>
+          <li>
+            {user ? (
+              <button type="button" className={styles.barButton} onClick={signOut} disabled={logout.isPending}>
+                Log out
+              </button>
+            ) : (
+              <NavLink to="/account/login" className={styles.navLink}>
+                Login
+              </NavLink>
+            )}
+          </li>
+        </ul>
+      </nav>
+      <div className={styles.end}>
+        <OnlineIndicator />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,11 @@
+import type { OrderRow } from '../../contracts/orders-list';
+import styles from './orders.module.css';
+
+/** The status name in the colours the shop configured for it. */
+export function OrderStatusBadge({ row }: { row: Pick<OrderRow, 'order_status' | 'status_color' | 'status_text_color'> }) {
+  return (
+    <span className={styles.badge} style={{ backgroundColor: row.status_color || undefined, color: row.status_text_color || undefined }}>
+      {row.order_status}
+    </span>
+  );
+}
