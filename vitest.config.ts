@@ -15,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['tests/support/global-setup.ts'],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -25,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

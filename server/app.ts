@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { ApiError } from '../src/contracts/api-error';
+import { installGuard } from './auth/guard';
+import type { Engine } from './db/database';
+import type { DB } from './db/schema';
+import { HttpError } from './http/errors';
+import { isNavigation } from './http/navigation';
+import { catalogRoutes } from './routes/catalog';
+import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
+import { sessionRoutes } from './routes/session';
+import { HealthService } from './services/health-service';
+import { OrderListService } from './services/order-list-service';
+import { ProductService } from './services/product-service';
+import { SessionService } from './services/session-service';
+
+export interface AppOptions {
+  db: Kysely<DB>;
+  engine: Engine;
+  staticDir: string;
+  sessionTtlMs: number;
+  secureCookies: boolean;
+  logLevel?: string;
+  loginLimitPerMinute?: number;
+}
+
+/** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'info' },
+    // Wi-Fi at the counter drops; do not hold sockets for minutes.
+    connectionTimeout: 30_000,
+    bodyLimit: 4 * 1024 * 1024,
+  });
+
+  assertAccessDeclared(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  // preHandler, not onRequest: the login limit keys on the username, which needs the parsed body.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+
+  const sessions = new SessionService(opts.db, opts.sessionTtlMs);
+  installGuard(app, sessions);
+  installErrorHandling(app, opts.staticDir);
+
+  healthRoutes(app, new HealthService(opts.db, opts.engine));
+  sessionRoutes(app, {
+    sessions,
+    secureCookies: opts.secureCookies,
+    ttlMs: opts.sessionTtlMs,
+    loginLimit: opts.loginLimitPerMinute ?? 10,
+  });
+  catalogRoutes(app, new ProductService(opts.db));
+  orderRoutes(app, new OrderListService(opts.db));
+
+  if (fs.existsSync(opts.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: opts.staticDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        // Hashed build assets never change; everything else must be revalidated so an update lands.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}
+
+/** Every route must say who may call it (see auth/access.ts); a route that forgets stops start-up. */
+function assertAccessDeclared(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const fromStatic = route.url === '/*' || route.url.startsWith('/*');
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (!fromStatic && access === undefined && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+}
+
+function installErrorHandling(app: FastifyInstance, staticDir: string): void {
+  const indexFile = path.join(staticDir, 'index.html');
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isNavigation(req) && fs.existsSync(indexFile)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    const body: ApiError = { error: 'not_found', message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}` };
+    return reply.code(404).send(body);
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      const body: ApiError = { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+      return reply.code(err.status).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large, ...
+      const body: ApiError = { error: err.code ?? 'bad_request', message: err.message };
+      return reply.code(status).send(body);
+    }
+    req.log.error({ err }, 'unhandled error');
+    const body: ApiError = { error: 'internal', message: 'A system error occurred. Contact your administrator.' };
+    return reply.code(500).send(body);
+  });
+}

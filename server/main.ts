@@ -1,0 +1,84 @@
+// config -> database -> migrations -> demo data (first start) -> app -> listen.
+// Start-up failures end with ONE clear line on stderr and exit code 1, never a stack trace.
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { backup, scheduleBackups } from './db/backup';
+import { DatabaseOpenError, openDatabase, type OpenDatabase } from './db/database';
+import { hasDemoData, seedDemoData } from './db/demo/generate';
+import { migrateToLatest } from './db/migrate';
+
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    fail(`Cannot start Partsdesk: ${(err as Error).message}`);
+  }
+
+  let open: OpenDatabase;
+  try {
+    open = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (err) {
+    if (err instanceof DatabaseOpenError) fail(err.message);
+    fail(`Cannot open database at ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${(err as Error).message}`);
+  }
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(`database: ${open.engine} at ${open.location}`);
+
+  try {
+    const { schemaVersion } = await migrateToLatest(open.db);
+    log(`database: schema version ${schemaVersion}`);
+    if (config.demoData && !(await hasDemoData(open.db))) {
+      log(`demo data: first start, generating ${config.demoParts} parts...`);
+      const result = await seedDemoData(open.db, { parts: config.demoParts, log });
+      log(`demo data: ${result.parts} parts, ${result.customers} customers in ${(result.ms / 1000).toFixed(1)} s`);
+    }
+  } catch (err) {
+    await open.close().catch(() => undefined);
+    fail(`Cannot prepare database at ${open.location}: ${(err as Error).message}`);
+  }
+
+  const app = await buildApp({
+    db: open.db,
+    engine: open.engine,
+    staticDir: config.staticDir,
+    sessionTtlMs: config.sessionTtlMs,
+    secureCookies: config.secureCookies,
+    logLevel: config.logLevel,
+  });
+
+  const backupDir = path.join(config.dataDir, 'backups');
+  const stopBackups = config.backupEveryMs > 0 ? scheduleBackups(open, backupDir, config.backupEveryMs, config.backupKeep) : () => undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: closing`);
+    stopBackups();
+    await app.close().catch(() => undefined);
+    await open.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A scheduled backup only needs the open database; expose a manual one for operators.
+  process.on('SIGUSR2', () => void backup(open, backupDir).then((file: string) => log(`backup: ${file}`)));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await open.close().catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    fail(code === 'EADDRINUSE' ? `Cannot listen on port ${config.port}: it is already in use. Set PORT to another port.` : `Cannot listen on port ${config.port}: ${(err as Error).message}`);
+  }
+  log(`Partsdesk is ready on http://localhost:${config.port}`);
+}
+
+void main();

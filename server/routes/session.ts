@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, type SessionReply } from '../../src/contracts/session';
+import { SESSION_COOKIE } from '../auth/guard';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import type { SessionService } from '../services/session-service';
+
+export interface SessionRouteOptions {
+  sessions: SessionService;
+  secureCookies: boolean;
+  ttlMs: number;
+  /** Login attempts per minute per client address and username. */
+  loginLimit: number;
+}
+
+export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): void {
+  const { sessions } = opts;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.secureCookies,
+  };
+
+  app.get('/api/session', { config: { access: 'public' } }, (req): SessionReply => ({
+    user: req.user,
+    csrfToken: req.session?.csrfToken ?? null,
+  }));
+
+  app.post(
+    '/api/session',
+    {
+      config: {
+        access: 'public',
+        csrfExempt: true,
+        rateLimit: {
+          max: opts.loginLimit,
+          timeWindow: 60_000,
+          keyGenerator: (req) => {
+            const username = (req.body as { username?: unknown } | undefined)?.username;
+            return `${req.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
+          },
+          errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.'),
+        },
+      },
+    },
+    async (req, reply): Promise<SessionReply> => {
+      const body = parse(loginRequestSchema, req.body);
+      const user = await sessions.authenticate(body.username, body.password);
+      if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
+      // A fresh id on every login: a session id planted before login is never promoted.
+      if (req.session) await sessions.destroy(req.session.idHash);
+      const { cookie, csrfToken } = await sessions.create(user);
+      void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
+      return { user, csrfToken };
+    },
+  );
+
+  app.delete('/api/session', { config: { access: 'public' } }, async (req, reply): Promise<SessionReply> => {
+    if (req.session) await sessions.destroy(req.session.idHash);
+    void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return { user: null, csrfToken: null };
+  });
+}

@@ -1,0 +1,111 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../src/contracts/products-list';
+import type { DB } from '../db/schema';
+
+/** A product counts as NEW for this many days after it was added to the catalog. */
+const NEW_FOR_DAYS = 60;
+
+const SORT_COLUMNS = {
+  name: 'p.name',
+  price: 'p.price',
+  date_added: 'p.date_added',
+  mpn: 'p.mpn',
+} as const;
+
+/** Catalog reads for the storefront listing (GET /api/products/). */
+export class ProductService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async list(q: ProductsListQuery, now = new Date()): Promise<ProductsListReply> {
+    let base = this.db
+      .selectFrom('products as p')
+      .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
+      .where('p.status', '=', true);
+    if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
+    if (q.category_id) {
+      const categoryId = q.category_id;
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('product_categories as pc')
+            .select('pc.product_id')
+            .whereRef('pc.product_id', '=', 'p.product_id')
+            .where('pc.category_id', '=', categoryId),
+        ),
+      );
+    }
+    if (q.search) {
+      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.mpn', 'ilike', like), eb('m.name', 'ilike', like)]));
+    }
+
+    const offset = (q.page - 1) * q.limit;
+    const [countRow, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .select([
+          'p.product_id',
+          'p.aaia',
+          'p.mpn',
+          'p.name',
+          'p.short_description',
+          'p.series_id',
+          'p.manufacturer_id',
+          'p.slug',
+          'p.image',
+          'p.is_orderable',
+          'p.disable_pricing',
+          'p.show_install_graphic',
+          'p.date_added',
+          'm.name as manufacturer',
+          'm.slug as manufacturer_slug',
+          sql<string>`p.price::numeric(12,2)::text`.as('price'),
+          sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+        ])
+        .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
+        .orderBy('p.product_id', q.order)
+        .limit(q.limit)
+        .offset(offset)
+        .execute(),
+    ]);
+
+    const ids = rows.map((r) => r.product_id);
+    const categoryRows = ids.length
+      ? await this.db
+          .selectFrom('product_categories')
+          .select(['product_id', 'category_id'])
+          .where('product_id', 'in', ids)
+          .execute()
+      : [];
+    const categories = new Map<number, { category_id: number }[]>();
+    for (const c of categoryRows) {
+      const list = categories.get(c.product_id) ?? [];
+      list.push({ category_id: c.category_id });
+      categories.set(c.product_id, list);
+    }
+
+    const newSince = now.getTime() - NEW_FOR_DAYS * 86_400_000;
+    const products: ProductSummary[] = rows.map((r) => ({
+      product_id: r.product_id,
+      aaia: r.aaia,
+      mpn: r.mpn,
+      part_number: r.mpn,
+      name: r.name,
+      short_description: r.short_description ?? '',
+      manufacturer: r.manufacturer,
+      manufacturer_id: r.manufacturer_id,
+      series_id: r.series_id,
+      categories: categories.get(r.product_id) ?? [],
+      price: r.price,
+      msrp: r.msrp,
+      is_new: new Date(r.date_added).getTime() >= newSince,
+      is_orderable: r.is_orderable,
+      disable_pricing: r.disable_pricing,
+      show_install_graphic: r.show_install_graphic,
+      thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
+      links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
+    }));
+    const total = Number(countRow.n);
+    return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit };
+  }
+}

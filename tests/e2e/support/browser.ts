@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium (installed by .ci/run); never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+}
+
+/** A fresh profile per test: its own IndexedDB, cookies and service workers. */
+export async function newContext(browser: Browser, viewport = { width: 1024, height: 768 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL: undefined, locale: 'en-US', timezoneId: 'America/Chicago' });
+}
+
+export function tmpProfile(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'pd-chromium-'));
+}

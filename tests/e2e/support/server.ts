@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
+import { runServer, type ServerProcess } from '../../support/process';
+
+const dist = path.resolve(import.meta.dirname, '..', '..', '..', 'dist');
+
+export interface E2EServer {
+  server: ServerProcess;
+  db: TestDatabaseConfig;
+  close(): Promise<void>;
+}
+
+/** The real server process serving the real client build on a private seeded PGlite copy. */
+export async function startE2EServer(): Promise<E2EServer> {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  const db = await copyTemplate('pglite');
+  const server = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' });
+  if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
+  return {
+    server,
+    db,
+    async close() {
+      await server.stop();
+      await db.cleanup();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
+import { startTestServer, type TestServer } from '../../support/app-server';
+import { TestClient } from '../../support/http-client';
+
+describe('routing, SPA fallback and health', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reports engine and schema version on /healthz', async () => {
+    const r = await new TestClient(server.url).get('/healthz');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'ok', engine: 'pglite', protocolVersion: PROTOCOL_VERSION });
+    expect(r.body.schemaVersion).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(['/pos/order', '/product/catalog', '/pos/order/view?order_id=3', '/k-n-air-filter-33-2304', '/pos/checkout'])(
+    'serves the app shell to a navigation to %s',
+    async (path) => {
+      // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
+      const r = await server.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers unknown API calls with 404 JSON, even from a browser tab', async () => {
+    const c = new TestClient(server.url);
+    const api = await c.get('/api/nope');
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ error: 'not_found', message: 'No such call: GET /api/nope' });
+    const nav = await server.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    expect(nav.statusCode).toBe(404);
+    expect(nav.headers['content-type']).toMatch(/json/);
+    const legacy = await server.app.inject({ method: 'GET', url: '/pos/order', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(legacy.statusCode).toBe(200);
+    const xhr = await server.app.inject({ method: 'GET', url: '/pos/order', headers: { accept: 'text/html', 'x-requested-with': 'XMLHttpRequest' } });
+    expect(xhr.statusCode).toBe(404);
+  });
+
+  it('treats a non-navigation fetch of a client route as an API call', async () => {
+    const r = await new TestClient(server.url).get('/pos/order/unknown', { 'sec-fetch-mode': 'cors' });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe('not_found');
+  });
+
+  it('never answers 500 to bad input', async () => {
+    const c = new TestClient(server.url);
+    const cases = await Promise.all([
+      c.post('/api/session', 'not json'),
+      c.post('/api/session', '{}', { 'content-type': 'application/xml' }),
+      c.get('/api/products/?page=-4&limit=abc&sort=%27;drop'),
+      c.get('/api/products/?category_id=x&manufacturer_id=1e99'),
+    ]);
+    for (const r of cases) expect(r.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Engine, type OpenDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { copyTemplate } from './engines';
+
+export interface TestServer {
+  app: FastifyInstance;
+  open: OpenDatabase;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A minimal shell so SPA-fallback tests do not depend on a client build. */
+function fakeShell(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Partsdesk</title><div id="root"></div>');
+  return dir;
+}
+
+/** The real app on a private copy of the seeded database, listening on a free loopback port. */
+export async function startTestServer(engine: Engine, opts: { loginLimitPerMinute?: number } = {}): Promise<TestServer> {
+  const cfg = await copyTemplate(engine);
+  const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  await migrateToLatest(open.db);
+  const staticDir = fakeShell();
+  const app = await buildApp({
+    db: open.db,
+    engine: open.engine,
+    staticDir,
+    sessionTtlMs: 3_600_000,
+    secureCookies: false,
+    logLevel: 'warn',
+    loginLimitPerMinute: opts.loginLimitPerMinute ?? 1000,
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    open,
+    url: address,
+    async close() {
+      await app.close();
+      await open.close();
+      await cfg.cleanup();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Builds ONE seeded database per engine before the integration and e2e projects run; each test
+// file then gets its own copy (a directory copy for PGlite, CREATE DATABASE ... TEMPLATE on
+// PostgreSQL), so files stay isolated without paying for migrations and demo data every time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/database';
+import { seedDemoData } from '../../server/db/demo/generate';
+import { migrateToLatest } from '../../server/db/migrate';
+import { adminUrl, createDatabase, dropDatabase } from './postgres';
+
+export const TEST_PARTS = 400;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-template-'));
+  const open = await openDatabase({ dataDir: dir });
+  await migrateToLatest(open.db);
+  await seedDemoData(open.db, { parts: TEST_PARTS });
+  await open.close();
+  project.provide('pgliteTemplate', dir);
+
+  let pgTemplate: string | null = null;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    pgTemplate = `pd_tpl_${process.pid}_${Date.now()}`;
+    const tplUrl = await createDatabase(url, pgTemplate);
+    const pg = await openDatabase({ dataDir: dir, databaseUrl: tplUrl });
+    await migrateToLatest(pg.db);
+    await seedDemoData(pg.db, { parts: TEST_PARTS });
+    await pg.close();
+  }
+  project.provide('postgresTemplate', pgTemplate);
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (url && pgTemplate) await dropDatabase(adminUrl(url), pgTemplate);
+  };
+}
