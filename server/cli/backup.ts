@@ -1,0 +1,34 @@
+/**
+ * `npm run backup` (`tsx server/cli/backup.ts [--out DIR]`): writes one backup of the database
+ * named by the environment (DATA_DIR / DATABASE_URL) to `${DATA_DIR}/backups` or DIR.
+ * With embedded PGlite the running server owns the data directory, so this refuses while it
+ * runs: the server makes scheduled backups itself (and one on SIGUSR2).
+ */
+import path from 'node:path';
+import { backup } from '../db/backup';
+import { DatabaseOpenError, openDatabase } from '../db/database';
+import { dbConfigFromEnv, errorLine, fail, flag } from './env';
+
+const cfg = dbConfigFromEnv();
+const out = path.resolve(flag(process.argv.slice(2), 'out') ?? path.join(cfg.dataDir, 'backups'));
+
+let open;
+try {
+  open = await openDatabase(cfg);
+} catch (err) {
+  if (err instanceof DatabaseOpenError && err.inUseBy) {
+    const pid = err.inUseBy.pid === null ? '' : ` (pid ${err.inUseBy.pid})`;
+    fail(
+      `Cannot back up: the Partsdesk server${pid} is using ${path.join(cfg.dataDir, 'pg')}. It writes scheduled backups to ${path.join(cfg.dataDir, 'backups')}; run \`kill -USR2${pid ? ` ${err.inUseBy.pid}` : ' <pid>'}\` for one now, or stop the server and run this again.`,
+    );
+  }
+  fail(err instanceof DatabaseOpenError ? err.message : `Cannot open database: ${errorLine(err)}`);
+}
+try {
+  const file = await backup(open, out);
+  process.stdout.write(`backup: wrote ${file}\n`);
+} catch (err) {
+  await open.close().catch(() => undefined);
+  fail(`Cannot back up ${open.location}: ${errorLine(err)}`);
+}
+await open.close();
