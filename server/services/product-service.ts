@@ -12,9 +12,27 @@ const SORT_COLUMNS = {
   mpn: 'p.mpn',
 } as const;
 
+/** How long a cached count may outlive a product deletion (deletes do not raise max(version)). */
+const COUNT_TTL_MS = 60_000;
+
 /** Catalog reads for the storefront listing (GET /api/products/). */
 export class ProductService {
+  /**
+   * Total counts per filter, valid while the catalog's newest version is unchanged: counting
+   * every matching row costs O(catalog) per request, the page itself only O(page). Every insert
+   * or update of a product raises max(version), which invalidates the entry.
+   */
+  private readonly counts = new Map<string, { version: string | null; n: number; at: number }>();
+
   constructor(private readonly db: Kysely<DB>) {}
+
+  private async catalogVersion(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .executeTakeFirst();
+    return row?.v ?? null;
+  }
 
   async list(q: ProductsListQuery, now = new Date()): Promise<ProductsListReply> {
     let base = this.db
@@ -40,34 +58,43 @@ export class ProductService {
     }
 
     const offset = (q.page - 1) * q.limit;
-    const [countRow, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .select([
-          'p.product_id',
-          'p.aaia',
-          'p.mpn',
-          'p.name',
-          'p.short_description',
-          'p.series_id',
-          'p.manufacturer_id',
-          'p.slug',
-          'p.image',
-          'p.is_orderable',
-          'p.disable_pricing',
-          'p.show_install_graphic',
-          'p.date_added',
-          'm.name as manufacturer',
-          'm.slug as manufacturer_slug',
-          sql<string>`p.price::numeric(12,2)::text`.as('price'),
-          sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
-        ])
-        .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
-        .orderBy('p.product_id', q.order)
-        .limit(q.limit)
-        .offset(offset)
-        .execute(),
-    ]);
+    const countKey = JSON.stringify([q.manufacturer_id, q.category_id, q.search]);
+    const version = await this.catalogVersion();
+    const cached = this.counts.get(countKey);
+    let total: number;
+    if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) {
+      total = cached.n;
+    } else {
+      const row = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      total = Number(row.n);
+      if (this.counts.size > 1000) this.counts.clear();
+      this.counts.set(countKey, { version, n: total, at: now.getTime() });
+    }
+    const rows = await base
+      .select([
+        'p.product_id',
+        'p.aaia',
+        'p.mpn',
+        'p.name',
+        'p.short_description',
+        'p.series_id',
+        'p.manufacturer_id',
+        'p.slug',
+        'p.image',
+        'p.is_orderable',
+        'p.disable_pricing',
+        'p.show_install_graphic',
+        'p.date_added',
+        'm.name as manufacturer',
+        'm.slug as manufacturer_slug',
+        sql<string>`p.price::numeric(12,2)::text`.as('price'),
+        sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+      ])
+      .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
+      .orderBy('p.product_id', q.order)
+      .limit(q.limit)
+      .offset(offset)
+        .execute();
 
     const ids = rows.map((r) => r.product_id);
     const categoryRows = ids.length
@@ -105,7 +132,6 @@ export class ProductService {
       thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
       links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
     }));
-    const total = Number(countRow.n);
     return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit };
   }
 }

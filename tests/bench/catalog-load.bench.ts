@@ -20,21 +20,25 @@ async function load(url: string) {
   const latencies: number[] = [];
   let i = 0;
   const sorts = ['name', 'price', 'date_added'];
-  const instance = autocannon({
-    url,
-    connections: 50,
-    duration: seconds,
-    requests: [
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
       {
-        setupRequest: (req) => {
-          i++;
-          return { ...req, path: `/api/products/?page=${(i % 40) + 1}&limit=24&sort=${sorts[i % 3]}` };
-        },
+        url,
+        connections: 50,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req) => {
+              i++;
+              return { ...req, path: `/api/products/?page=${(i % 40) + 1}&limit=24&sort=${sorts[i % 3]}` };
+            },
+          },
+        ],
       },
-    ],
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
-  instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
-  const result = await instance;
   latencies.sort((a, b) => a - b);
   return { p50: pct(latencies, 50), p95: pct(latencies, 95), rps: result.requests.average, errors: result.errors + result.non2xx };
 }

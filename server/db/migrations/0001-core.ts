@@ -378,6 +378,7 @@ create index products_mpn_idx on products (mpn);
 create index products_mpn_key_idx on products (mpn_key);
 create index products_upc_idx on products (upc) where upc is not null;
 create index products_date_added_idx on products (date_added desc);
+create index products_price_idx on products (price);
 
 create table product_categories (
   product_id int not null references products on delete cascade,

@@ -73,6 +73,17 @@ describe.each(testEngines())('catalog listing on %s', (engine) => {
     expect(past.body.products).toEqual([]);
   });
 
+  it('counts a product added after a listing was answered (no stale cached total)', async () => {
+    const before = (await guest.get('/api/products/?limit=1')).body.total_items;
+    const template = await server.open.db.selectFrom('products').selectAll().limit(1).executeTakeFirstOrThrow();
+    const { product_id: _id, version: _v, mpn_key: _k, ...rest } = template as typeof template & { mpn_key?: string };
+    await server.open.db
+      .insertInto('products')
+      .values({ ...rest, mpn: 'ZZ-NEW-1', slug: 'zz-new-1' })
+      .execute();
+    expect((await guest.get('/api/products/?limit=1')).body.total_items).toBe(before + 1);
+  });
+
   it('treats LIKE wildcards in a search as text', async () => {
     const r = await guest.get('/api/products/?search=%25%25%25');
     expect(r.status).toBe(200);
