@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { registerRequestSchema } from '../../src/contracts/register';
 import { loginRequestSchema, type SessionReply } from '../../src/contracts/session';
 import { SESSION_COOKIE } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
+import type { AccountService } from '../services/account-service';
 import type { SessionService } from '../services/session-service';
 
 export interface SessionRouteOptions {
   sessions: SessionService;
+  accounts: AccountService;
   secureCookies: boolean;
   ttlMs: number;
   /** Login attempts per minute per client address and username. */
@@ -49,6 +52,30 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
       // A fresh id on every login: a session id planted before login is never promoted.
+      if (req.session) await sessions.destroy(req.session.idHash);
+      const { cookie, csrfToken } = await sessions.create(user);
+      void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
+      return { user, csrfToken };
+    },
+  );
+
+  // Registration signs the new shopper in, exactly as a login does (same cookie, fresh id).
+  app.post(
+    '/api/account/register',
+    {
+      config: {
+        access: 'public',
+        csrfExempt: true,
+        rateLimit: {
+          max: opts.loginLimit,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
+        },
+      },
+    },
+    async (req, reply): Promise<SessionReply> => {
+      const body = parse(registerRequestSchema, req.body);
+      const user = await opts.accounts.register(body);
       if (req.session) await sessions.destroy(req.session.idHash);
       const { cookie, csrfToken } = await sessions.create(user);
       void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });

@@ -41,7 +41,10 @@ export const routes: RouteObject[] = [
             path: 'account/login',
             lazy: async () => ({ Component: (await import('./login/account-login-page')).AccountLoginPage }),
           },
-          { path: 'account/register', element: <NotBuiltYet route="/account/register" /> },
+          {
+            path: 'account/register',
+            lazy: async () => ({ Component: (await import('./login/account-register-page')).AccountRegisterPage }),
+          },
           { path: 'checkout/cart', element: <NotBuiltYet route="/checkout/cart" /> },
           { path: 'checkout/checkout', element: <NotBuiltYet route="/checkout/checkout" /> },
           { path: 'product/compare', element: <NotBuiltYet route="/product/compare" /> },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
+import { registerShopper } from '../api/register';
 import type { SessionReply, SessionUser } from '../contracts/session';
 import { useToast } from '../ui/toast/toast-context';
 
@@ -38,6 +39,12 @@ function replaceSession(client: QueryClient, reply: SessionReply): void {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({ mutationFn: login, onSuccess: (reply) => replaceSession(client, reply) });
+}
+
+/** Creates a shopper account and signs it in, like a login. */
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: registerShopper, onSuccess: (reply) => replaceSession(client, reply) });
 }
 
 /**

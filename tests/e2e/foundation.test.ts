@@ -56,4 +56,32 @@ describe('walking skeleton in headless Chromium', () => {
     await expect.poll(() => page.getByText(p2.products[0].name, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await ctx.close();
   });
+
+  it('a shopper registers at /account/register, is signed in, and can log in again at /account/login', async () => {
+    const ctx = await newContext(browser, { width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${srv.server.url}/account/register`);
+    await page.getByLabel('First Name').fill('Jo');
+    await page.getByLabel('Last Name').fill('Nguyen');
+    await page.getByLabel('Email').fill('jo.nguyen@example.com');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The domain's message, shown before any call is made.
+    await expect.poll(() => page.getByText('Minimum 4 characters').isVisible()).toBe(true);
+    await page.getByLabel('Password').fill('wipers');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/product\/catalog/);
+    const me = await page.evaluate(async () => (await fetch('/api/session')).json());
+    expect(me.user).toMatchObject({ kind: 'customer', username: 'jo.nguyen@example.com' });
+
+    const ctx2 = await newContext(browser, { width: 390, height: 844 });
+    const page2 = await ctx2.newPage();
+    await page2.goto(`${srv.server.url}/account/login`);
+    await page2.getByLabel('Email').fill('jo.nguyen@example.com');
+    await page2.getByLabel('Password').fill('wipers');
+    await page2.getByRole('button', { name: 'Log In' }).click();
+    await page2.waitForURL(/\/product\/catalog/);
+    await ctx.close();
+    await ctx2.close();
+  });
 });

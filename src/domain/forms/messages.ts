@@ -14,9 +14,14 @@ export const maxChars = (n: number): string => `Maximum ${n} characters`;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (s: string): boolean => EMAIL.test(s.trim());
 
-/** Required text with length bounds. */
+/** Required text with length bounds; an empty field says only "Required". */
 export function requiredText(min: number, max: number) {
-  return z.string().trim().min(1, REQUIRED).min(min, minChars(min)).max(max, maxChars(max));
+  return z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, maxChars(max))
+    .refine((s) => s === '' || s.length >= min, minChars(min));
 }
 
 /** Text that may be empty; when filled it must respect the bounds. */

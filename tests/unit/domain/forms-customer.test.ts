@@ -16,6 +16,11 @@ describe('customer form', () => {
     expect(errors(s, { ...valid, lastname: 'x'.repeat(33) })).toEqual({ lastname: 'Maximum 32 characters' });
     expect(s.safeParse(valid).success).toBe(true);
   });
+  it('an empty name says only "Required", not also the minimum length', () => {
+    const r = customerFormSchema(opts).safeParse({ ...valid, firstname: '' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.filter((i) => i.path[0] === 'firstname').map((i) => i.message)).toEqual(['Required']);
+  });
   it('email and telephone: valid when filled, required only with the flags', () => {
     const s = customerFormSchema(opts);
     expect(errors(s, { ...valid, email: 'nope' })).toEqual({ email: 'Invalid email' });
