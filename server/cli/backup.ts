@@ -1,9 +1,10 @@
 /**
  * `npm run backup` (`tsx server/cli/backup.ts [--out DIR]`): writes one backup of the database
  * named by the environment (DATA_DIR / DATABASE_URL) to `${DATA_DIR}/backups` or DIR.
- * With embedded PGlite the running server owns the data directory, so this refuses while it
- * runs: the server makes scheduled backups itself (and one on SIGUSR2).
+ * With embedded PGlite the running server owns the data directory: then this asks that server for
+ * a backup (SIGUSR2) and waits for the file, since opening the directory twice would corrupt it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { backup } from '../db/backup';
 import { DatabaseOpenError, openDatabase } from '../db/database';
@@ -16,6 +17,13 @@ let open;
 try {
   open = await openDatabase(cfg);
 } catch (err) {
+  if (err instanceof DatabaseOpenError && err.inUseBy?.pid && out === path.join(cfg.dataDir, 'backups')) {
+    const file = await askRunningServer(err.inUseBy.pid, out);
+    if (file) {
+      process.stdout.write(`backup: wrote ${file} (by the running server, pid ${err.inUseBy.pid})\n`);
+      process.exit(0);
+    }
+  }
   if (err instanceof DatabaseOpenError && err.inUseBy) {
     const pid = err.inUseBy.pid === null ? '' : ` (pid ${err.inUseBy.pid})`;
     fail(
@@ -32,3 +40,21 @@ try {
   fail(`Cannot back up ${open.location}: ${errorLine(err)}`);
 }
 await open.close();
+
+/** Signals the server that holds the directory and waits for the backup file it writes. */
+async function askRunningServer(pid: number, dir: string): Promise<string | null> {
+  const list = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith('partsdesk-')) : []);
+  const before = new Set(list());
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return null;
+  }
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const fresh = list().find((f) => !before.has(f));
+    if (fresh) return path.join(dir, fresh);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,19 @@ describe('server process on the embedded database', () => {
       body: JSON.stringify({ username: 'cashier', password: 'cashier' }),
     });
     expect(login.status).toBe(200);
+  });
+
+  it('npm run backup while the server runs asks the server and prints the file it wrote', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..', '..'),
+      env: { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.status).toBe(0);
+    const file = /backup: wrote (\S+)/.exec(r.stdout)?.[1];
+    expect(file).toBeDefined();
+    expect(fs.statSync(file!).size).toBeGreaterThan(1_000_000);
   });
 
   it('closes gracefully on SIGTERM, releases the lock, and restarts on the same data without re-seeding', async () => {
