@@ -78,7 +78,8 @@ function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
     const series = seriesIdx >= 0 ? brand.def.series[seriesIdx]! : null;
     const [wlo, whi] = leaf.def.weight;
     const added = new Date(base - rng.int(0, 1095) * 86_400_000 - rng.int(0, 86_399) * 1000);
-    const lowerNoun = noun.charAt(0).toLowerCase() + noun.slice(1);
+    // Lower-case only a plain leading word ("Brake pad" -> "brake pad"), never an acronym ("AGM", "LED").
+    const lowerNoun = /^[A-Z][a-z]/.test(noun) ? noun.charAt(0).toLowerCase() + noun.slice(1) : noun;
 
     const row: Insertable<DB['products']> = {
       manufacturer_id: brand.manufacturerId,
