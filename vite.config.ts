@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const manifestPath = path.join(root, 'manifest.webmanifest');
@@ -29,6 +30,32 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * The service worker (sw/sw.ts, docs/decisions-sw.md), built by workbox injectManifest into
+ * dist/sw.js with the list of every built file to precache. Registration is ours
+ * (src/app/sw/register-sw.ts), and so is the manifest (webManifest() above), which it precaches.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // Every route chunk, style, icon, the shell and the manifest: any client route opens offline.
+      globPatterns: ['**/*.{js,css,html,png,svg,ico,webp,woff2,webmanifest}'],
+      globIgnores: ['sw.js', '**/*.map'],
+      // Hashed files are their own revision; only index.html and friends need one.
+      dontCacheBustURLsMatching: /^assets\//,
+      sourcemap: false,
+      // A classic script (no import/export): every browser runs it, and no deprecated-option
+      // warning from the plugin's 'es' build on Vite 8.
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 const server = 'http://localhost:8080';
 
 /** Some spec paths are both a page and a call: in dev, navigations stay with Vite's index.html. */
@@ -42,7 +69,7 @@ const api: ProxyOptions = { target: server, changeOrigin: false };
 const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
 export default defineConfig({
-  plugins: [react(), webManifest()],
+  plugins: [react(), webManifest(), serviceWorker()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

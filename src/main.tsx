@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/sw/register-sw';
 import './ui/global.css';
 
 const container = document.getElementById('root');
@@ -11,3 +12,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Production builds only; after load, so the service worker never competes with the first paint.
+registerServiceWorker();

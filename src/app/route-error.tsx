@@ -1,13 +1,16 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, buttonClassName } from '../ui/button';
 import styles from './page.module.css';
+import { isChunkLoadError } from './sw/chunk-load-error';
+import { NewVersionError } from './sw/new-version-error';
 
 /**
- * Shown when a route fails to render or its lazy chunk fails to load. After a deploy an open tab
- * asks for chunks that no longer exist; reloading fetches the new build.
+ * Shown when a route fails to render. A lazy chunk that fails to load (after a deploy an open tab
+ * asks for chunks that no longer exist) is not a crash: it offers the new version instead.
  */
 export function RouteError() {
   const error = useRouteError();
+  if (isChunkLoadError(error)) return <NewVersionError />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'This screen could not be loaded.';
   return (
     <section className={styles.page} role="alert" aria-labelledby="route-error-title">
