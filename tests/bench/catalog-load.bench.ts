@@ -35,7 +35,7 @@ async function load(url: string) {
           },
         ],
       },
-      (err, res) => (err ? reject(err) : resolve(res)),
+      (err: unknown, res) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });

@@ -14,7 +14,7 @@ function lint(file: string, code: string): string[] {
     [
       {
         files: ['**/*.ts', '**/*.tsx'],
-        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        languageOptions: { parser: tseslint.parser },
         plugins: { partsdesk: { rules: { layers: layersRule } } },
         rules: { 'partsdesk/layers': 'error' },
       },
