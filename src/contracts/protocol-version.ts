@@ -4,5 +4,7 @@
  *
  * Changelog
  * 1. First contract: session, health, product listing, order listing, errors.
+ * 2. Sync: POST /sync/push (mutation batches, per-client ids, mutation_gap) and GET /sync/pull
+ *    (cookie paging, tombstones, lastMutationId, needsFullSync); see sync-push.ts, sync-pull.ts.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;

@@ -1,0 +1,75 @@
+/**
+ * The applier every domain mutation shares: what it reads comes from its args (touchesOf), what it
+ * writes from the changes the mutator returns. Locks are always taken in the order order ->
+ * customer -> vehicle, so two mutations on the same records cannot deadlock each other.
+ */
+import { runMutation } from '../../../src/domain/mutations/registry';
+import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
+import { refuse, type Refusal } from '../../../src/domain/refusal';
+import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
+import { loadOrder, saveOrder, saveTransaction } from '../records/orders';
+import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
+import type { Actor, ApplyContext, Applier } from './types';
+
+const NOT_YOURS = 'You do not have permission to do that.';
+
+export function domainApplier(name: string, access: Applier['access']): Applier {
+  return {
+    access,
+    async apply(args, ctx) {
+      const state = await loadState(name, args, ctx);
+      const denied = ownerCheck(ctx.actor, state, null);
+      if (denied) return denied;
+      const result = runMutation(name, state, args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
+      if (!result.ok) return result;
+      const unsupported = unsupportedChanges(result.changes);
+      // A mutator whose records this server cannot store yet must not half-apply: a bug, not a refusal.
+      if (unsupported.length) throw new Error(`${name}: cannot persist ${unsupported.join(', ')}`);
+      const deniedAfter = ownerCheck(ctx.actor, state, result.changes);
+      if (deniedAfter) return deniedAfter;
+      await persist(result.changes, ctx);
+      return { ok: true };
+    },
+  };
+}
+
+async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<MutatorState> {
+  const t = touchesOf(name, args);
+  const state: MutatorState = {};
+  if (t.orderId) {
+    const found = await loadOrder(trx, t.orderId, true);
+    if (found) {
+      state.order = found.order;
+      state.transactions = found.transactions;
+    }
+  }
+  const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);
+  if (customerId) {
+    const c = await loadCustomer(trx, customerId, true);
+    if (c) state.customer = c;
+  }
+  if (t.vehicleId) {
+    const v = await loadVehicle(trx, t.vehicleId, true);
+    if (v) state.vehicle = v;
+  }
+  return state;
+}
+
+/** A shopper may only read and write records that are theirs (their customer, their garage). */
+function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges | null): Refusal | null {
+  if (actor.kind === 'staff') return null;
+  const mine = (ref: string | null | undefined) => ref === undefined || ref === actor.id;
+  const ok =
+    mine(state.customer?.id) &&
+    mine(state.vehicle?.customer_ref) &&
+    state.order === undefined &&
+    (changes === null || (mine(changes.customer?.id) && mine(changes.vehicle?.customer_ref) && changes.order === undefined));
+  return ok ? null : refuse('not_found', NOT_YOURS);
+}
+
+async function persist(changes: MutatorChanges, { trx }: ApplyContext): Promise<void> {
+  if (changes.customer) await saveCustomer(trx, changes.customer);
+  if (changes.order) await saveOrder(trx, changes.order);
+  for (const t of changes.transactions ?? []) await saveTransaction(trx, t);
+  if (changes.vehicle) await saveVehicle(trx, changes.vehicle);
+}

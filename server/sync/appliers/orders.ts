@@ -1,0 +1,12 @@
+/** Order lifecycle and cart edits: staff only (the kiosk and storefront carts are a later issue). */
+import { domainApplier } from './domain-applier';
+import type { ApplierMap } from './types';
+
+const names = [
+  'order.create', 'order.setCustomer', 'order.removeCustomer', 'order.save', 'order.quote', 'order.submitKiosk',
+  'order.complete', 'order.void', 'poNumber.apply',
+  'cart.addProduct', 'cart.addCustomProduct', 'cart.addLabor', 'cart.updateLabor', 'cart.setQuantity', 'cart.updatePrice',
+  'cart.removeLine', 'cart.addVoucher',
+] as const;
+
+export const orderAppliers: ApplierMap = Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')]));

@@ -1,0 +1,11 @@
+/**
+ * Payments on an order: add (cash, check, store credit, ...), void one, void all. Staff only.
+ * Card payments reach the server through the terminal flow, not the queue; a queued card
+ * transaction is only the record of one the terminal already approved.
+ */
+import { domainApplier } from './domain-applier';
+import type { ApplierMap } from './types';
+
+const names = ['transaction.add', 'transaction.void', 'transaction.voidAll'] as const;
+
+export const paymentAppliers: ApplierMap = Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')]));

@@ -1,0 +1,11 @@
+/**
+ * Every mutation name the server can apply. A name missing here is answered 422
+ * `unsupported_mutation` without advancing the client's sequence, so the mutation waits in the
+ * device's queue for a server that knows it instead of being lost as "rejected".
+ */
+import { customerAppliers } from './customers';
+import { orderAppliers } from './orders';
+import { paymentAppliers } from './payments';
+import type { ApplierMap } from './types';
+
+export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers };

@@ -1,0 +1,33 @@
+/**
+ * A server-side applier: loads the records one mutation touches from SQL (locked FOR UPDATE),
+ * runs the domain mutator on them with the server's context, and writes the changes, all on the
+ * transaction it is given. It never commits, retries or records anything: push-service does.
+ * Must stay true: an applier that returns a refusal has written nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Refusal } from '../../../src/domain/refusal';
+import type { StoreSettings } from '../../../src/domain/settings';
+import type { SyncDB } from '../db';
+
+export interface Actor {
+  kind: 'staff' | 'customer';
+  /** Staff user id, or the customer's uuid. */
+  id: string;
+  role: string;
+}
+
+export interface ApplyContext {
+  trx: Kysely<SyncDB>;
+  actor: Actor;
+  /** Server time, ISO: the device's clock is never trusted for what is stored. */
+  now: string;
+  settings: StoreSettings;
+}
+
+export interface Applier {
+  /** 'staff': a staff session only; 'owner': staff, or the customer whose own records it touches. */
+  access: 'staff' | 'owner';
+  apply(args: unknown, ctx: ApplyContext): Promise<{ ok: true } | Refusal>;
+}
+
+export type ApplierMap = Record<string, Applier>;

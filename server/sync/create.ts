@@ -1,0 +1,28 @@
+/** Composition of the sync services for app.ts: one call, the defaults production uses. */
+import type { Kysely } from 'kysely';
+import { defaultStoreSettings, type StoreSettings } from '../../src/domain/settings';
+import type { DB } from '../db/schema';
+import { defaultAppliers } from './appliers/registry';
+import type { ApplierMap } from './appliers/types';
+import type { SyncDB } from './db';
+import { PullService } from './pull-service';
+import { PushService } from './push-service';
+import type { SyncRouteDeps } from './routes';
+
+export interface SyncOptions {
+  appliers?: ApplierMap;
+  /** Store settings the mutators run with; read inside the mutation's transaction. */
+  settings?: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  clock?: () => Date;
+}
+
+export function createSyncServices(db: Kysely<DB>, opts: SyncOptions = {}): SyncRouteDeps {
+  return {
+    push: new PushService(db, {
+      appliers: opts.appliers ?? defaultAppliers,
+      settings: opts.settings ?? (() => Promise.resolve(defaultStoreSettings)),
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    }),
+    pull: new PullService(db),
+  };
+}

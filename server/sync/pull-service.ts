@@ -1,0 +1,97 @@
+/**
+ * GET /sync/pull: rows and tombstones with version > cookie that the viewer may see, in pages
+ * ordered by version, plus the client's lastMutationId.
+ *
+ * The version horizon (the flaw this fixes is in docs/decisions-sync.md "commit order"): versions
+ * come from one sequence, but transactions commit in any order, so "version > cookie" alone can
+ * skip a row whose transaction took a smaller number and committed later. A page therefore runs
+ * in one READ COMMITTED transaction that first takes sync_state FOR UPDATE, which waits for every
+ * push still writing (they hold it FOR SHARE) and keeps new ones out until the page is read. The
+ * sequence's last value read then is the horizon H: every version <= H is committed, and the page
+ * only serves versions <= H. lastMutationId is read under the same lock, so it matches the rows.
+ *
+ * Must stay true: a returned cookie never exceeds H, and every change with old cookie < version <=
+ * the returned cookie has been sent (all sources are merged by version before the page is cut).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { PullQuery, PullReply, RowChange } from '../../src/contracts/sync-pull';
+import type { DB } from '../db/schema';
+import { syncDb, type SyncDB } from './db';
+import { sourcesFor, tombstoneSource, type Range, type Viewer } from './pull-sources';
+
+export class PullService {
+  private readonly db: Kysely<SyncDB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = syncDb(db);
+  }
+
+  async pull(q: PullQuery, viewer: Viewer): Promise<PullReply> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select 1 from sync_state where id = 1 for update`.execute(trx);
+      const head = await sql<{ h: string; purged: string }>`
+        select (select last_value from change_version) as h,
+               (select tombstones_purged_through from sync_state where id = 1) as purged`.execute(trx);
+      const horizon = Number(head.rows[0]?.h ?? 0);
+      const purged = Number(head.rows[0]?.purged ?? 0);
+      const client = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', q.clientId).executeTakeFirst();
+      const lastMutationId = Number(client?.last_mutation_id ?? 0);
+
+      // A cookie from a restored (older) server or a purged tombstone range cannot be continued.
+      const needsFullSync = (q.cookie > 0 && q.cookie < purged) || q.cookie > horizon;
+      const after = needsFullSync ? 0 : q.cookie;
+      const range: Range = { after, upTo: horizon };
+      const page = await this.page(trx, viewer, range, q.limit);
+      const cookie = page.more ? page.lastVersion : Math.max(after, horizon);
+      const remaining = page.more ? await this.count(trx, viewer, { after: cookie, upTo: horizon }) : 0;
+      return { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}) };
+    });
+  }
+
+  /**
+   * One page: a single union query picks the `limit` smallest versions over every source (one more
+   * tells whether more remain), then each source with hits fetches its rows by version.
+   */
+  private async page(trx: Kysely<SyncDB>, viewer: Viewer, range: Range, limit: number): Promise<{ changes: RowChange[]; more: boolean; lastVersion: number }> {
+    const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
+    const union = sql.join(
+      sources.map((s, i) => sql`(select ${sql.lit(i)} as src, c.version from (${s.candidates(range)}) c order by c.version limit ${limit + 1})`),
+      sql` union all `,
+    );
+    const picked = await sql<{ src: number; version: string }>`select src, version from (${union}) u order by version limit ${limit + 1}`.execute(trx);
+    const more = picked.rows.length > limit;
+    const take = picked.rows.slice(0, limit);
+    const bySource = new Map<number, string[]>();
+    for (const p of take) bySource.set(p.src, [...(bySource.get(p.src) ?? []), p.version]);
+    const changes: RowChange[] = [];
+    for (const [i, versions] of bySource) changes.push(...(await sources[i]!.fetch(trx, versions)));
+    changes.sort((a, b) => a.version - b.version);
+    return { changes, more, lastVersion: Number(take.at(-1)?.version ?? range.after) };
+  }
+
+  private async count(trx: Kysely<SyncDB>, viewer: Viewer, range: Range): Promise<number> {
+    const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
+    const union = sql.join(
+      sources.map((s) => sql`(select count(*) as n from (${s.candidates(range)}) c)`),
+      sql` union all `,
+    );
+    const r = await sql<{ n: string }>`select coalesce(sum(n), 0)::text as n from (${union}) u`.execute(trx);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+}
+
+/**
+ * Deletes tombstones older than `before` and raises the watermark, so cookies older than what was
+ * purged get needsFullSync instead of silently missing deletions.
+ */
+export async function purgeTombstones(db: Kysely<DB>, before: Date): Promise<number> {
+  return syncDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      const gone = await trx.deleteFrom('tombstones').where('deleted_at', '<', before).returning('version').execute();
+      if (!gone.length) return 0;
+      const max = gone.reduce((m, r) => Math.max(m, Number(r.version)), 0);
+      await sql`update sync_state set tombstones_purged_through = greatest(tombstones_purged_through, ${max}) where id = 1`.execute(trx);
+      return gone.length;
+    });
+}

@@ -1,0 +1,178 @@
+/**
+ * What a pull may read, per synced table and per viewer. Each source gives
+ * - `candidates`: SQL selecting (version) of its rows with after < version <= upTo that this
+ *   viewer may see; the pull unions them all into ONE query to cut a page (PGlite answers one
+ *   statement at a time, so a page costs two or three round trips, not one per table);
+ * - `fetch`: the wire rows (src/contracts/sync-pull.ts) of the versions that made the page.
+ * Versions are unique across all tables (one sequence), so a version names exactly one row.
+ *
+ * Scopes (DESIGN.md "Data and truth"):
+ * - staff: catalog, lookups, every customer, address, vehicle, order, line and payment;
+ * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,
+ *   vehicles, orders, lines and payments. Never settings, never product cost, never password_hash.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RowChange, SyncedTable } from '../../src/contracts/sync-pull';
+import type { SyncDB } from './db';
+import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from './records/customers';
+import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from './records/orders';
+
+export type Viewer = { kind: 'staff' } | { kind: 'customer'; customerId: string };
+
+export interface Range {
+  after: number;
+  upTo: number;
+}
+
+export interface PullSource {
+  table: SyncedTable;
+  candidates(r: Range): RawBuilder<{ version: string }>;
+  fetch(db: Kysely<SyncDB>, versions: string[]): Promise<RowChange[]>;
+}
+
+type RawRow = Record<string, unknown>;
+
+/** Wire form of a raw row: no version column, timestamps as ISO strings. */
+function wireRaw(row: RawRow, omit: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (omit.includes(k) || k === 'version') continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+const inRange = (col: RawBuilder<unknown>, r: Range) => sql`${col} > ${r.after} and ${col} <= ${r.upTo}`;
+
+/** A catalog or lookup table sent with its own columns (minus `omit`), keyed by its primary key. */
+function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonly string[] = []): PullSource {
+  const t = sql.table(table);
+  return {
+    table,
+    candidates: (r) => sql<{ version: string }>`select version from ${t} where ${inRange(sql.ref('version'), r)}`,
+    async fetch(db, versions) {
+      const rows = await sql<RawRow>`select * from ${t} where version in (${sql.join(versions)})`.execute(db);
+      return rows.rows.map((row) => ({
+        table,
+        key: keyCols.map((c) => String(row[c])).join(':'),
+        version: Number(row.version),
+        row: wireRaw(row, omit),
+      }));
+    },
+  };
+}
+
+const change = (table: SyncedTable, key: string, version: string, row: object): RowChange => ({
+  table,
+  key,
+  version: Number(version),
+  row: row as Record<string, unknown>,
+});
+
+function entitySources(viewer: Viewer): PullSource[] {
+  const me = viewer.kind === 'customer' ? viewer.customerId : null;
+  /** Own rows only, for a shopper: `col = me`. */
+  const mine = (col: string) => (me ? sql` and ${sql.ref(col)} = ${me}` : sql``);
+  const viaOrder = (alias: string) =>
+    me ? sql` and exists (select 1 from orders o where o.id = ${sql.ref(`${alias}.order_ref`)} and o.customer_uuid = ${me})` : sql``;
+  return [
+    {
+      table: 'customers',
+      candidates: (r) => sql`select version from customers where ${inRange(sql.ref('version'), r)}${mine('id')}`,
+      fetch: async (db, versions) =>
+        (await db.selectFrom('customers').select(customerColumns).where('version', 'in', versions).execute()).map((row) =>
+          change('customers', row.id, row.version, customerRowFromSql(row)),
+        ),
+    },
+    {
+      table: 'addresses',
+      candidates: (r) => sql`select version from addresses where ${inRange(sql.ref('version'), r)}${mine('customer_id')}`,
+      fetch: async (db, versions) =>
+        (await db.selectFrom('addresses').selectAll().where('version', 'in', versions).execute()).map((row) => change('addresses', row.id, row.version, addressRowFromSql(row))),
+    },
+    {
+      table: 'customer_vehicles',
+      candidates: (r) => sql`select version from customer_vehicles where ${inRange(sql.ref('version'), r)}${mine('customer_id')}`,
+      fetch: async (db, versions) =>
+        (await db.selectFrom('customer_vehicles').selectAll().where('version', 'in', versions).execute()).map((row) =>
+          change('customer_vehicles', row.id, row.version, vehicleFromSql(row)),
+        ),
+    },
+    {
+      table: 'orders',
+      candidates: (r) => sql`select version from orders where ${inRange(sql.ref('version'), r)}${mine('customer_uuid')}`,
+      fetch: async (db, versions) =>
+        (await selectOrders(db).where('o.version', 'in', versions).execute()).map((row) => change('orders', row.id, row.version, orderRowFromSql(row))),
+    },
+    {
+      table: 'order_lines',
+      candidates: (r) => sql`select l.version from order_lines l where ${inRange(sql.ref('l.version'), r)}${viaOrder('l')}`,
+      fetch: async (db, versions) =>
+        (await db.selectFrom('order_lines').selectAll().where('version', 'in', versions).execute()).map((row) => change('order_lines', row.id, row.version, lineRowFromSql(row))),
+    },
+    {
+      table: 'transactions',
+      candidates: (r) => sql`select t.version from transactions t where ${inRange(sql.ref('t.version'), r)}${viaOrder('t')}`,
+      fetch: async (db, versions) =>
+        (await db.selectFrom('transactions').selectAll().where('version', 'in', versions).execute()).map((row) =>
+          change('transactions', row.id, row.version, transactionFromSql(row)),
+        ),
+    },
+  ];
+}
+
+const catalogSources = (viewer: Viewer): PullSource[] => [
+  rawSource('products', ['product_id'], viewer.kind === 'staff' ? [] : ['cost']),
+  rawSource('product_stock', ['product_id', 'location_id']),
+  rawSource('manufacturers', ['manufacturer_id']),
+  rawSource('categories', ['category_id']),
+  rawSource('product_categories', ['product_id', 'category_id']),
+  rawSource('series', ['series_id']),
+];
+
+const publicLookups = (): PullSource[] => [
+  rawSource('order_statuses', ['order_status_id']),
+  rawSource('locations', ['location_id']),
+  rawSource('countries', ['country_id']),
+  rawSource('zones', ['zone_id']),
+];
+
+const staffLookups = (): PullSource[] => [
+  rawSource('settings', ['key']),
+  rawSource('tax_classes', ['tax_class_id']),
+  rawSource('tax_rates', ['tax_rate_id']),
+  rawSource('labor_types', ['labor_id']),
+  rawSource('bays', ['bay_id']),
+  rawSource('customer_groups', ['customer_group_id']),
+];
+
+export function sourcesFor(viewer: Viewer): PullSource[] {
+  return [...catalogSources(viewer), ...publicLookups(), ...(viewer.kind === 'staff' ? staffLookups() : []), ...entitySources(viewer)];
+}
+
+const entityNames = ['customers', 'addresses', 'customer_vehicles', 'orders', 'order_lines', 'transactions'];
+
+/**
+ * Tombstones a viewer may receive: staff every synced table's; a shopper only the catalog's and
+ * public lookups' (a deleted row of someone else's must not even reveal its key).
+ */
+export function tombstoneTables(viewer: Viewer): string[] {
+  const tables = sourcesFor(viewer).map((s) => s.table as string);
+  return viewer.kind === 'staff' ? tables : tables.filter((t) => !entityNames.includes(t));
+}
+
+/** Tombstones as one more source (their own versions come from the same sequence). */
+export function tombstoneSource(viewer: Viewer): PullSource {
+  const tables = tombstoneTables(viewer);
+  return {
+    table: 'settings', // unused: tombstone rows carry their own table name
+    candidates: (r) => sql`select version from tombstones where ${inRange(sql.ref('version'), r)} and table_name in (${sql.join(tables)})`,
+    fetch: async (db, versions) =>
+      (await db.selectFrom('tombstones').select(['table_name', 'row_key', 'version']).where('version', 'in', versions).execute()).map((t) => ({
+        table: t.table_name,
+        key: t.row_key,
+        version: Number(t.version),
+        row: null,
+      })),
+  };
+}

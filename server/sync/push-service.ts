@@ -1,0 +1,183 @@
+/**
+ * POST /sync/push: applies a client's mutations in order, exactly once.
+ *
+ * Invariants (each holds per mutation, because each runs in ONE SQL transaction that locks the
+ * client's sync_clients row FOR UPDATE first, so two pushes from one client serialise):
+ * - id <= last_mutation_id: nothing is written; the reply repeats the recorded outcome (skipped).
+ * - id >  last_mutation_id + 1: a gap; nothing from it on is applied (409 mutation_gap).
+ * - id == last_mutation_id + 1: the applier's writes, the sync_mutations record and the advance of
+ *   last_mutation_id commit together or not at all. A domain refusal or an integrity violation is
+ *   recorded as rejected and still advances (the queue moves on); any other error rolls back and
+ *   the whole push answers 503 so the client retries later (40001/40P01 are retried here first).
+ * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { PushMutation, PushReply, PushResult } from '../../src/contracts/sync-push';
+import type { StoreSettings } from '../../src/domain/settings';
+import type { DB } from '../db/schema';
+import type { Actor, ApplierMap } from './appliers/types';
+import { syncDb, type SyncDB } from './db';
+import { isIntegrityViolation, isRetryable } from './errors';
+
+export class PushRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface PushServiceOptions {
+  appliers: ApplierMap;
+  settings: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  /** Server clock; tests pin it. */
+  clock?: () => Date;
+  maxRetries?: number;
+}
+
+type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
+
+export class PushService {
+  private readonly db: Kysely<SyncDB>;
+  private readonly clock: () => Date;
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly opts: PushServiceOptions,
+  ) {
+    this.db = syncDb(db);
+    this.clock = opts.clock ?? (() => new Date());
+  }
+
+  async push(clientId: string, mutations: readonly PushMutation[], actor: Actor): Promise<PushReply> {
+    let last = await this.registerClient(clientId, actor);
+    for (const m of mutations) {
+      if (!this.opts.appliers[m.name]) {
+        throw new PushRefused(422, 'unsupported_mutation', `This server cannot apply "${m.name}" yet; it stays queued.`, { id: m.id });
+      }
+    }
+    const results: PushResult[] = [];
+    for (const m of mutations) {
+      const outcome = await this.withRetry(() => this.processOne(clientId, m, actor));
+      last = outcome.last;
+      if (outcome.kind === 'gap') {
+        throw new PushRefused(409, 'mutation_gap', `Mutation ${m.id} does not follow ${last}: resend from ${last + 1}.`, {
+          expected: last + 1,
+          lastMutationId: last,
+          results,
+        });
+      }
+      results.push(outcome.result);
+    }
+    return { lastMutationId: last, results };
+  }
+
+  /** The client's row, created on first contact. A shopper's client id is theirs alone. */
+  private async registerClient(clientId: string, actor: Actor): Promise<number> {
+    const now = this.clock();
+    await this.db
+      .insertInto('sync_clients')
+      .values({
+        client_id: clientId,
+        user_kind: actor.kind,
+        staff_user_id: actor.kind === 'staff' ? Number(actor.id) : null,
+        customer_uuid: actor.kind === 'customer' ? actor.id : null,
+        created_at: now,
+        last_seen_at: now,
+      })
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('sync_clients')
+      .select(['last_mutation_id', 'user_kind', 'customer_uuid'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    const owned = row.user_kind === actor.kind && (actor.kind === 'staff' || row.customer_uuid === actor.id);
+    if (!owned) throw new PushRefused(403, 'forbidden', 'This device is registered to another account. Sign in as that account or reset the device.');
+    return Number(row.last_mutation_id);
+  }
+
+  private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const last = await lockClient(trx, clientId);
+        if (m.id <= last) return { kind: 'result', result: await recorded(trx, clientId, m.id), last };
+        if (m.id > last + 1) return { kind: 'gap', last };
+        await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
+        const applier = this.opts.appliers[m.name];
+        const now = this.clock();
+        let result: PushResult = { id: m.id, status: 'applied' };
+        if (!applier || (applier.access === 'staff' && actor.kind !== 'staff')) {
+          result = { id: m.id, status: 'rejected', code: 'forbidden', message: 'You do not have permission to do that.' };
+        } else {
+          const settings = await this.opts.settings(trx);
+          const r = await applier.apply(m.args, { trx, actor, now: now.toISOString(), settings });
+          if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
+        }
+        await finish(trx, clientId, m, result, actor, now);
+        return { kind: 'result', result, last: m.id };
+      });
+    } catch (err) {
+      if (!isIntegrityViolation(err)) throw err;
+      // The applier's writes are rolled back; record the rejection on its own.
+      return this.db.transaction().execute(async (trx) => {
+        const last = await lockClient(trx, clientId);
+        if (m.id !== last + 1) return m.id <= last ? { kind: 'result', result: await recorded(trx, clientId, m.id), last } : { kind: 'gap', last };
+        const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message: 'This change conflicts with data already on the server.' };
+        await finish(trx, clientId, m, result, actor, this.clock());
+        return { kind: 'result', result, last: m.id };
+      });
+    }
+  }
+
+  private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
+    const max = this.opts.maxRetries ?? 5;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= max) throw err;
+        await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
+      }
+    }
+  }
+}
+
+async function lockClient(trx: Kysely<SyncDB>, clientId: string): Promise<number> {
+  const row = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
+  return Number(row.last_mutation_id);
+}
+
+/** The outcome recorded the first time, repeated for a replay. */
+async function recorded(trx: Kysely<SyncDB>, clientId: string, id: number): Promise<PushResult> {
+  const row = await trx
+    .selectFrom('sync_mutations')
+    .select(['status', 'code', 'message'])
+    .where('client_id', '=', clientId)
+    .where('mutation_id', '=', String(id))
+    .executeTakeFirst();
+  if (!row) return { id, status: 'skipped' };
+  return { id, status: 'skipped', was: row.status, ...(row.code ? { code: row.code } : {}), ...(row.message ? { message: row.message } : {}) };
+}
+
+async function finish(trx: Kysely<SyncDB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
+  await trx
+    .insertInto('sync_mutations')
+    .values({
+      client_id: clientId,
+      mutation_id: m.id,
+      name: m.name,
+      status: result.status === 'rejected' ? 'rejected' : 'applied',
+      code: result.code ?? null,
+      message: result.message ?? null,
+      actor_kind: actor.kind,
+      actor_id: actor.id,
+      device_at: m.at,
+      applied_at: now,
+    })
+    .execute();
+  await trx.updateTable('sync_clients').set({ last_mutation_id: m.id, last_seen_at: now }).where('client_id', '=', clientId).execute();
+}

@@ -1,0 +1,56 @@
+/**
+ * The sync endpoints (DESIGN.md "Sync protocol"). Thin: parse with the contracts, resolve the
+ * actor from the session, call the services. Both need a signed-in user; what each mutation may do
+ * is decided per applier (staff-only or owner) inside the push.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
+import { pullQuerySchema, type PullReply } from '../../src/contracts/sync-pull';
+import { pushRequestSchema, type PushReply } from '../../src/contracts/sync-push';
+import type { SessionUser } from '../../src/contracts/session';
+import { SIGNED_IN } from '../auth/access';
+import { HttpError, unauthorized } from '../http/errors';
+import { parse } from '../http/parse';
+import type { Actor } from './appliers/types';
+import type { PullService } from './pull-service';
+import { PushRefused, type PushService } from './push-service';
+import type { Viewer } from './pull-sources';
+
+export interface SyncRouteDeps {
+  push: PushService;
+  pull: PullService;
+}
+
+function actorOf(user: SessionUser | null): Actor {
+  if (!user) throw unauthorized();
+  return { kind: user.kind, id: user.id, role: user.role };
+}
+
+export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
+  app.post('/sync/push', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PushReply | undefined> => {
+    const body = parse(pushRequestSchema, req.body);
+    if (body.protocolVersion !== PROTOCOL_VERSION) {
+      throw new HttpError(409, 'protocol_mismatch', `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`);
+    }
+    try {
+      return await deps.push.push(body.clientId, body.mutations, actorOf(req.user));
+    } catch (err) {
+      if (err instanceof PushRefused) {
+        void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+        return undefined;
+      }
+      if (err instanceof HttpError) throw err;
+      // Anything else is the database or the server: nothing of the failing mutation committed.
+      req.log.warn({ err }, 'sync push failed; client will retry');
+      void reply.code(503).header('Retry-After', '5').send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
+      return undefined;
+    }
+  });
+
+  app.get('/sync/pull', { config: { access: SIGNED_IN } }, (req): Promise<PullReply> => {
+    const q = parse(pullQuerySchema, req.query);
+    const actor = actorOf(req.user);
+    const viewer: Viewer = actor.kind === 'staff' ? { kind: 'staff' } : { kind: 'customer', customerId: actor.id };
+    return deps.pull.pull(q, viewer);
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Most mutations one push may carry: bounds the request and the time one client holds the server. */
+export const MAX_PUSH_BATCH = 100;
+
+/**
+ * One queued change: `id` is the device's own sequence (1, 2, 3, ... per clientId, no gaps);
+ * `at` is the device clock when staff made it (informational: the server re-stamps time).
+ */
+export const pushMutationSchema = z.object({
+  id: z.number().int().min(1),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type PushMutation = z.infer<typeof pushMutationSchema>;
+
+/** POST /sync/push */
+export const pushRequestSchema = z.object({
+  clientId: z.uuid(),
+  protocolVersion: z.number().int(),
+  mutations: z.array(pushMutationSchema).max(MAX_PUSH_BATCH),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/**
+ * Outcome of one mutation. `skipped`: the id was already processed (a replay); `was` then says
+ * what happened the first time, so a client whose earlier reply was lost still learns of a
+ * rejection (code and message repeat the recorded ones).
+ */
+export const pushResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['applied', 'skipped', 'rejected']),
+  was: z.enum(['applied', 'rejected']).optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export type PushResult = z.infer<typeof pushResultSchema>;
+
+export const pushReplySchema = z.object({
+  /** The server's last processed id for this client after the batch. */
+  lastMutationId: z.number().int().min(0),
+  results: z.array(pushResultSchema),
+});
+export type PushReply = z.infer<typeof pushReplySchema>;
+
+/**
+ * 409 when the batch does not continue the client's sequence (first id > last + 1): nothing in
+ * the batch from the gap on is applied; the client resends from `expected`.
+ */
+export const mutationGapSchema = z.object({
+  error: z.literal('mutation_gap'),
+  message: z.string(),
+  expected: z.number().int().min(1),
+  lastMutationId: z.number().int().min(0),
+});
+export type MutationGap = z.infer<typeof mutationGapSchema>;

@@ -1,0 +1,70 @@
+/**
+ * The shape of entity rows on the wire and in the device cache, and how they assemble into the
+ * domain records the mutators take (src/domain/mutations/records.ts). Both runtimes use these, so
+ * the optimistic run on the device and the authoritative run on the server see the same records.
+ *
+ * Must stay true: assemble(split(x)) equals x for every record kind (tests/unit/sync checks it).
+ */
+import type { MutatorChanges } from '../domain/mutations/types';
+import type { Address, Customer, Order, OrderLine, Transaction, Vehicle } from '../domain/mutations/records';
+
+export type OrderRow = Omit<Order, 'lines'>;
+export type OrderLineRow = OrderLine & { order_ref: string; position: number };
+export type TransactionRow = Transaction;
+export type CustomerRow = Omit<Customer, 'addresses'>;
+export type AddressRow = Address & { customer_ref: string };
+export type VehicleRow = Vehicle;
+
+export function orderToRows(order: Order): { order: OrderRow; lines: OrderLineRow[] } {
+  const { lines, ...header } = order;
+  return { order: header, lines: lines.map((l, position) => ({ ...l, order_ref: order.id, position })) };
+}
+
+export function orderFromRows(header: OrderRow, lines: readonly OrderLineRow[]): Order {
+  const sorted = [...lines].sort((a, b) => a.position - b.position);
+  return { ...header, lines: sorted.map(({ order_ref: _o, position: _p, ...line }) => line) };
+}
+
+export function customerToRows(customer: Customer): { customer: CustomerRow; addresses: AddressRow[] } {
+  const { addresses, ...row } = customer;
+  return { customer: row, addresses: addresses.map((a) => ({ ...a, customer_ref: customer.id })) };
+}
+
+export function customerFromRows(row: CustomerRow, addresses: readonly AddressRow[]): Customer {
+  return { ...row, addresses: addresses.map(({ customer_ref: _c, ...a }) => a) };
+}
+
+/**
+ * Which records a mutation reads, found from its args by the conventions of the catalogue
+ * (src/domain/mutations/catalogue.ts): `order_ref` names an order (its transactions come with it),
+ * `customer_ref` a customer (or the order's customer, for store credit), `vehicle_ref` a vehicle;
+ * a create names its new record by `id`, loaded so a duplicate is refused rather than overwritten.
+ */
+export interface Touches {
+  orderId: string | null;
+  customerId: string | null;
+  vehicleId: string | null;
+  /** Load the customer attached to the order too (payments against store credit). */
+  orderCustomer: boolean;
+}
+
+export function touchesOf(name: string, args: unknown): Touches {
+  const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  const area = name.split('.')[0] ?? '';
+  const ownId = str(a.id);
+  return {
+    orderId: str(a.order_ref) ?? (name === 'order.create' ? ownId : null),
+    customerId: str(a.customer_ref) ?? (name === 'customer.create' ? ownId : null),
+    vehicleId: str(a.vehicle_ref) ?? (name === 'vehicle.create' ? ownId : null),
+    orderCustomer: area === 'transaction' || area === 'credit',
+  };
+}
+
+/** Changes a mutator may return that this sync engine can persist; the rest are refused loudly. */
+export const persistableChanges = ['order', 'transactions', 'customer', 'vehicle'] as const;
+
+export function unsupportedChanges(changes: MutatorChanges): string[] {
+  return Object.keys(changes).filter((k) => !(persistableChanges as readonly string[]).includes(k));
+}
+

@@ -1,0 +1,138 @@
+/**
+ * The device cache (Dexie 4 over IndexedDB): what this device knows of the server, plus the sync
+ * engine's own state. One database per install; one instance per JS realm (worker or tab).
+ *
+ * What it stores
+ * - Server rows by synced table (src/contracts/sync-pull.ts). Catalog and lookup rows keep their
+ *   server columns; entity rows (orders, lines, payments, customers, addresses, vehicles) are the
+ *   domain records the mutators take. Live stores show server state + pending mutations.
+ * - `base`: the server's own copy of every entity row it sent (null = deleted), so a rebase can
+ *   undo optimistic effects: live = base + pending, re-derived after each pull page.
+ * - `dirty`: entity keys an optimistic mutation wrote since the last rebase (reset from base then).
+ * - `outbox`: mutations not yet answered by the server, in id order; `journal`: answered ones
+ *   (kept >= 7 days for server-loss recovery); `conflicts`: rejections staff must see.
+ * - `meta`: clientId, cookie, nextMutationId, lastAckedId, lastSync, resendFrom, fullSync (meta.ts).
+ *
+ * What must stay true
+ * - A mutation's optimistic writes, its outbox row and the nextMutationId bump commit in ONE
+ *   transaction (sync/outbox.ts): never an effect without its queued mutation, or the reverse.
+ * - Mutation ids are 1, 2, 3, ... per clientId with no gaps and never reused; nextMutationId only
+ *   grows. lastAckedId is the highest id the server ever answered.
+ * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
+ *   lookups by part number, barcode and fitment are built in memory by the worker.
+ * - Schema changes add a new version() with an upgrade; a released version is never edited.
+ */
+import Dexie, { type Table } from 'dexie';
+
+export interface OutboxEntry {
+  seq?: number;
+  /** Per-client mutation id (1, 2, 3, ...). */
+  id: number;
+  name: string;
+  args: unknown;
+  /** Device time the change was made (ISO). */
+  at: string;
+  /** Who made it, for the optimistic re-run during rebase. */
+  actor: { id: string; role: string };
+  status: 'pending';
+}
+
+export interface JournalEntry {
+  id: number;
+  name: string;
+  args: unknown;
+  at: string;
+  actor: { id: string; role: string };
+  outcome: 'applied' | 'rejected';
+  code: string | null;
+  message: string | null;
+  ackedAt: string;
+}
+
+export interface ConflictEntry {
+  /** The rejected mutation's id. */
+  id: number;
+  name: string;
+  args: unknown;
+  at: string;
+  code: string;
+  message: string;
+  seenAt: string | null;
+}
+
+export interface SharedRow {
+  table: string;
+  k: string;
+  row: Record<string, unknown>;
+}
+
+export interface BaseRow {
+  table: string;
+  k: string;
+  row: Record<string, unknown> | null;
+}
+
+export interface DirtyKey {
+  table: string;
+  k: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export type KeyedRow = Record<string, unknown> & { k: string };
+
+export interface DbOptions {
+  /** fake-indexeddb in tests; the browser's own otherwise. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export class PartsdeskDb extends Dexie {
+  products!: Table<KeyedRow, string>;
+  stock!: Table<KeyedRow, string>;
+  catalog!: Table<SharedRow, [string, string]>;
+  lookups!: Table<SharedRow, [string, string]>;
+  customers!: Table<Record<string, unknown>, string>;
+  addresses!: Table<Record<string, unknown>, string>;
+  vehicles!: Table<Record<string, unknown>, string>;
+  orders!: Table<Record<string, unknown>, string>;
+  orderLines!: Table<Record<string, unknown>, string>;
+  transactions!: Table<Record<string, unknown>, string>;
+  base!: Table<BaseRow, [string, string]>;
+  dirty!: Table<DirtyKey, [string, string]>;
+  outbox!: Table<OutboxEntry, number>;
+  journal!: Table<JournalEntry, number>;
+  conflicts!: Table<ConflictEntry, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = 'partsdesk', opts: DbOptions = {}) {
+    // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
+    super(name, { chromeTransactionDurability: 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
+    this.version(1).stores({
+      products: 'k',
+      stock: 'k',
+      catalog: '[table+k]',
+      lookups: '[table+k]',
+      customers: 'id',
+      addresses: 'address_id, customer_ref',
+      vehicles: 'id, customer_ref',
+      orders: 'id',
+      orderLines: 'id, order_ref',
+      transactions: 'id, order_ref',
+      base: '[table+k]',
+      dirty: '[table+k]',
+      outbox: '++seq, &id',
+      journal: 'id, ackedAt',
+      conflicts: 'id',
+      meta: 'key',
+    });
+  }
+}
+
+/** Stores a sale-critical write touches (mutation + its records + sync state). */
+export const writeStores = (db: PartsdeskDb) => [
+  db.orders, db.orderLines, db.transactions, db.customers, db.addresses, db.vehicles, db.dirty, db.outbox, db.meta,
+];

@@ -1,0 +1,45 @@
+/**
+ * Typed access to the `meta` store. Keys and what they hold:
+ * - clientId: this install's uuid (minted once, never changes);
+ * - cookie: the pull cursor (only moves forward, except to 0 on needsFullSync);
+ * - nextMutationId: the id the next mutate() takes (starts at 1, only grows);
+ * - lastAckedId: highest mutation id the server answered (only grows);
+ * - resendFrom: set while recovering from a server that lost acknowledged mutations;
+ * - fullSync: the next pull starts from 0 and first drops every cached server row;
+ * - lastSync: ISO time of the last complete push + pull.
+ */
+import type { PartsdeskDb } from './database';
+
+export interface Meta {
+  clientId: string;
+  cookie: number;
+  nextMutationId: number;
+  lastAckedId: number;
+  resendFrom: number | null;
+  fullSync: boolean;
+  lastSync: string | null;
+}
+
+const defaults: Omit<Meta, 'clientId'> = { cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null };
+
+export async function getMeta<K extends keyof Meta>(db: PartsdeskDb, key: K): Promise<Meta[K]> {
+  const row = await db.meta.get(key);
+  if (row) return row.value as Meta[K];
+  if (key === 'clientId') throw new Error('meta.clientId missing: call ensureClientId first');
+  return defaults[key as Exclude<K, 'clientId'>] as unknown as Meta[K];
+}
+
+export async function setMeta<K extends keyof Meta>(db: PartsdeskDb, key: K, value: Meta[K]): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+/** The install's client id, minted on first use. */
+export async function ensureClientId(db: PartsdeskDb, mint: () => string): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const row = await db.meta.get('clientId');
+    if (row) return row.value as string;
+    const id = mint();
+    await db.meta.put({ key: 'clientId', value: id });
+    return id;
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Domain records (src/domain/mutations/records.ts) read from and written to the live entity
+ * stores, for the optimistic run of a mutator. Every write also marks the key dirty, so the next
+ * rebase resets it from `base` before re-applying what is still pending.
+ * Call inside a transaction over writeStores()/pullStores().
+ */
+import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { MutatorChanges, MutatorState } from '../domain/mutations/types';
+import {
+  customerFromRows,
+  customerToRows,
+  orderFromRows,
+  orderToRows,
+  type AddressRow,
+  type CustomerRow,
+  type OrderLineRow,
+  type OrderRow,
+  type Touches,
+} from '../contracts/sync-records';
+import type { PartsdeskDb } from './database';
+import { entityStore, type EntityTableName } from './tables';
+
+export async function loadOrder(db: PartsdeskDb, id: string): Promise<Order | undefined> {
+  const header = (await db.orders.get(id)) as OrderRow | undefined;
+  if (!header) return undefined;
+  const lines = (await db.orderLines.where('order_ref').equals(id).toArray()) as unknown as OrderLineRow[];
+  return orderFromRows(header, lines);
+}
+
+export async function loadCustomer(db: PartsdeskDb, id: string): Promise<Customer | undefined> {
+  const row = (await db.customers.get(id)) as CustomerRow | undefined;
+  if (!row) return undefined;
+  const addresses = (await db.addresses.where('customer_ref').equals(id).toArray()) as unknown as AddressRow[];
+  return customerFromRows(row, addresses);
+}
+
+export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorState> {
+  const state: MutatorState = {};
+  if (t.orderId) {
+    const order = await loadOrder(db, t.orderId);
+    if (order) {
+      state.order = order;
+      state.transactions = (await db.transactions.where('order_ref').equals(order.id).toArray()) as unknown as Transaction[];
+    }
+  }
+  const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);
+  if (customerId) {
+    const c = await loadCustomer(db, customerId);
+    if (c) state.customer = c;
+  }
+  if (t.vehicleId) {
+    const v = (await db.vehicles.get(t.vehicleId)) as Vehicle | undefined;
+    if (v) state.vehicle = v;
+  }
+  return state;
+}
+
+async function put(db: PartsdeskDb, table: EntityTableName, key: string, row: object): Promise<void> {
+  await entityStore(db, table).put(row as Record<string, unknown>);
+  await db.dirty.put({ table, k: key });
+}
+
+async function remove(db: PartsdeskDb, table: EntityTableName, key: string): Promise<void> {
+  await entityStore(db, table).delete(key);
+  await db.dirty.put({ table, k: key });
+}
+
+/** Writes a mutator's changes to the live stores (children replaced: lines, addresses). */
+export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges): Promise<void> {
+  if (changes.order) {
+    const { order, lines } = orderToRows(changes.order);
+    await put(db, 'orders', order.id, order);
+    const keep = new Set(lines.map((l) => l.id));
+    for (const old of await db.orderLines.where('order_ref').equals(order.id).primaryKeys()) {
+      if (!keep.has(old)) await remove(db, 'order_lines', old);
+    }
+    for (const l of lines) await put(db, 'order_lines', l.id, l);
+  }
+  for (const t of changes.transactions ?? []) await put(db, 'transactions', t.id, t);
+  if (changes.customer) {
+    const { customer, addresses } = customerToRows(changes.customer);
+    await put(db, 'customers', customer.id, customer);
+    const keep = new Set(addresses.map((a) => a.address_id));
+    for (const old of await db.addresses.where('customer_ref').equals(customer.id).primaryKeys()) {
+      if (!keep.has(old)) await remove(db, 'addresses', old);
+    }
+    for (const a of addresses) await put(db, 'addresses', a.address_id, a);
+  }
+  if (changes.vehicle) await put(db, 'customer_vehicles', changes.vehicle.id, changes.vehicle);
+}
+
+/** Puts every dirty key back to the server's copy (or removes it when the server has none). */
+export async function resetDirty(db: PartsdeskDb): Promise<void> {
+  const dirty = await db.dirty.toArray();
+  for (const d of dirty) {
+    const store = entityStore(db, d.table as EntityTableName);
+    const base = await db.base.get([d.table, d.k]);
+    if (base?.row) await store.put(base.row);
+    else await store.delete(d.k);
+  }
+  await db.dirty.clear();
+}

@@ -1,0 +1,66 @@
+/**
+ * Where each synced table lives on the device and how a server change lands there. Entity tables
+ * also keep the server's copy in `base` (the rebase needs it); catalog and lookup tables do not
+ * (mutators never write them). A table this build does not know is ignored, so a newer server can
+ * add tables without breaking older devices.
+ */
+import type { Table } from 'dexie';
+import type { RowChange } from '../contracts/sync-pull';
+import type { PartsdeskDb } from './database';
+
+export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'customers' | 'addresses' | 'customer_vehicles';
+
+export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
+  switch (table) {
+    case 'orders':
+      return db.orders;
+    case 'order_lines':
+      return db.orderLines;
+    case 'transactions':
+      return db.transactions;
+    case 'customers':
+      return db.customers;
+    case 'addresses':
+      return db.addresses;
+    case 'customer_vehicles':
+      return db.vehicles;
+  }
+}
+
+const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'customers', 'addresses', 'customer_vehicles']);
+const otherCatalog = new Set<string>(['manufacturers', 'categories', 'product_categories', 'series']);
+
+export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
+
+/** Stores a pull page writes (for the page's single transaction). */
+export const pullStores = (db: PartsdeskDb) => [
+  db.products, db.stock, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.customers, db.addresses,
+  db.vehicles, db.base, db.dirty, db.outbox, db.meta,
+];
+
+/** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
+export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<void> {
+  if (isEntityTable(c.table)) {
+    await db.base.put({ table: c.table, k: c.key, row: c.row });
+    const store = entityStore(db, c.table);
+    if (c.row) await store.put(c.row);
+    else await store.delete(c.key);
+    return;
+  }
+  if (c.table === 'products' || c.table === 'product_stock') {
+    const store = c.table === 'products' ? db.products : db.stock;
+    if (c.row) await store.put({ ...c.row, k: c.key });
+    else await store.delete(c.key);
+    return;
+  }
+  const shared = otherCatalog.has(c.table) ? db.catalog : db.lookups;
+  if (c.row) await shared.put({ table: c.table, k: c.key, row: c.row });
+  else await shared.delete([c.table, c.key]);
+}
+
+/** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
+export async function clearServerRows(db: PartsdeskDb): Promise<void> {
+  for (const t of [db.products, db.stock, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.customers, db.addresses, db.vehicles, db.base]) {
+    await t.clear();
+  }
+}

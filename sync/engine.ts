@@ -1,0 +1,252 @@
+/**
+ * The sync engine: one sequential queue of sync cycles (push until the outbox is answered, then
+ * pull until no page remains), run under a browser-wide Web Lock so only one tab or worker pushes
+ * at a time. Triggers: start, the online event (a cycle within 1 s), the page becoming visible, a
+ * timer, and every mutate(). Failures retry with backoff (1 s -> 60 s, jitter); a 401 keeps the
+ * queue and reports needsLogin until setSession() is called again.
+ *
+ * Must stay true: at most one cycle runs per engine (the chain) and per browser (the lock); a
+ * cycle never pulls while mutations it could push remain unanswered, so every outcome (including
+ * a rejection) is learnt from a push reply before a pull can mark its id as processed.
+ */
+import type { StoreSettings } from '../src/domain/settings';
+import { defaultStoreSettings } from '../src/domain/settings';
+import type { ConflictEntry, PartsdeskDb } from '../src/db/database';
+import { ensureClientId, getMeta, setMeta } from '../src/db/meta';
+import { backoffMs } from './backoff';
+import { mutate, type MutateResult } from './outbox';
+import { pullAll } from './pull';
+import { pushOnce } from './push';
+import { domainRegistry, type MutationRegistry } from './registry';
+import type { SyncStatus } from './status';
+import type { Transport } from './transport';
+
+export interface LockLike {
+  request<T>(name: string, cb: () => Promise<T>): Promise<T>;
+}
+
+export interface EngineEnv {
+  online(): boolean;
+  /** navigator.locks where available. */
+  locks?: LockLike | undefined;
+  /** Subscribe to online / visible events; returns an unsubscribe. */
+  onWake?: (cb: () => void) => () => void;
+}
+
+export interface EngineDeps {
+  db: PartsdeskDb;
+  transport: Transport;
+  registry?: MutationRegistry;
+  settings?: () => StoreSettings;
+  clock?: () => number;
+  random?: () => number;
+  mintId?: () => string;
+  env?: EngineEnv;
+  pullLimit?: number;
+  /** Idle poll interval; 0 disables the timer (tests drive cycles with syncNow). */
+  pollMs?: number;
+  /** Upper bound on push rounds per cycle, so one cycle cannot spin forever. */
+  maxPushRounds?: number;
+}
+
+export type CycleResult = 'ok' | 'retry' | 'needsLogin' | 'needsUpdate' | 'blocked';
+
+export class SyncEngine {
+  private chain: Promise<unknown> = Promise.resolve();
+  private listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private stopped = false;
+  private unwake: (() => void) | null = null;
+  private actor: { id: string; role: string } = { id: 'anonymous', role: 'guest' };
+  private state = { needsLogin: false, needsUpdate: false, error: null as string | null, progress: null as SyncStatus['progress'] };
+  private readonly registry: MutationRegistry;
+  private readonly clock: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.registry = deps.registry ?? domainRegistry;
+    this.clock = deps.clock ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  /** Starts the triggers and runs a first cycle. */
+  start(): void {
+    this.unwake = this.deps.env?.onWake?.(() => this.wake()) ?? null;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.unwake?.();
+  }
+
+  /** Who is signed in: stamped on optimistic runs; clears needsLogin. */
+  setSession(actor: { id: string; role: string }): void {
+    this.actor = actor;
+    this.state.needsLogin = false;
+    this.emit();
+    this.wake();
+  }
+
+  async mutate(name: string, args: unknown): Promise<MutateResult> {
+    const result = await mutate(this.deps.db, this.registry, {
+      name,
+      args,
+      actor: this.actor,
+      now: new Date(this.clock()).toISOString(),
+      settings: this.settings(),
+    });
+    if (result.ok) {
+      this.emit();
+      this.schedule(0);
+    }
+    return result;
+  }
+
+  /** Runs one cycle now (queued behind any running one) and resolves with how it ended. */
+  syncNow(): Promise<CycleResult> {
+    const run = this.chain.then(() => this.locked(() => this.cycle()));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Rejections staff have not dismissed yet, oldest first. */
+  async conflicts(): Promise<ConflictEntry[]> {
+    return (await this.deps.db.conflicts.orderBy('id').toArray()).filter((c) => c.seenAt === null);
+  }
+
+  /** Staff have dealt with a rejection (re-did it, or accepted the server's state). */
+  async dismissConflict(id: number): Promise<void> {
+    await this.deps.db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString() });
+    this.emit();
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  async status(): Promise<SyncStatus> {
+    const db = this.deps.db;
+    const [pending, oldest, conflicts, lastSuccess] = await Promise.all([
+      db.outbox.count(),
+      db.outbox.orderBy('id').first(),
+      db.conflicts.filter((c) => c.seenAt === null).count(),
+      getMeta(db, 'lastSync'),
+    ]);
+    return {
+      online: this.deps.env?.online() ?? true,
+      pending,
+      oldestPendingAgeMs: oldest ? Math.max(0, this.clock() - Date.parse(oldest.at)) : null,
+      lastSuccess,
+      conflicts,
+      needsLogin: this.state.needsLogin,
+      needsUpdate: this.state.needsUpdate,
+      error: this.state.error,
+      progress: this.state.progress,
+    };
+  }
+
+  private settings(): StoreSettings {
+    return this.deps.settings?.() ?? defaultStoreSettings;
+  }
+
+  private wake(): void {
+    this.failures = 0;
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped || (this.deps.pollMs ?? 30_000) === 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.syncNow().then((r) => this.after(r));
+    }, ms);
+  }
+
+  private after(r: CycleResult): void {
+    if (r === 'retry') {
+      this.failures++;
+      this.schedule(backoffMs(this.failures, this.random));
+    } else if (r === 'ok') {
+      this.failures = 0;
+      this.schedule(this.deps.pollMs ?? 30_000);
+    }
+    // needsLogin / needsUpdate / blocked wait for setSession, a reload or a wake event.
+  }
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    const locks = this.deps.env?.locks;
+    return locks ? locks.request('partsdesk-push', fn) : fn();
+  }
+
+  private async cycle(): Promise<CycleResult> {
+    const db = this.deps.db;
+    const clientId = await ensureClientId(db, this.deps.mintId ?? (() => crypto.randomUUID()));
+    if (this.deps.env && !this.deps.env.online()) return 'retry';
+    let idle = 0;
+    for (let round = 0; round < (this.deps.maxPushRounds ?? 1000); round++) {
+      const p = await pushOnce(db, this.deps.transport, clientId, this.clock);
+      if (p.kind === 'idle') break;
+      if (p.kind === 'progress') {
+        // A gap reply answers nothing but sets up recovery; two in a row means no progress: back off.
+        idle = p.answered === 0 ? idle + 1 : 0;
+        if (idle >= 2) return 'retry';
+        this.emit();
+        continue;
+      }
+      return this.fail(p);
+    }
+    if ((await db.outbox.count()) > 0) return 'retry';
+    const pulled = await pullAll(db, this.deps.transport, {
+      clientId,
+      limit: this.deps.pullLimit ?? 1000,
+      registry: this.registry,
+      settings: () => this.settings(),
+      onProgress: (applied, remaining) => {
+        this.state.progress = remaining > 0 ? { applied, remaining } : null;
+        this.emit();
+      },
+    });
+    if (pulled.kind === 'needsLogin') return this.fail(pulled);
+    if (pulled.kind === 'retry') return 'retry';
+    await setMeta(db, 'lastSync', new Date(this.clock()).toISOString());
+    this.state.error = null;
+    this.state.progress = null;
+    this.emit();
+    // A pull may have started recovery (server lost acked mutations): push again at once.
+    if ((await getMeta(db, 'resendFrom')) !== null) this.schedule(0);
+    return 'ok';
+  }
+
+  private fail(p: { kind: 'needsLogin' } | { kind: 'needsUpdate'; message: string } | { kind: 'blocked'; message: string } | { kind: 'stuck'; missing: number } | { kind: 'retry'; reason: string }): CycleResult {
+    switch (p.kind) {
+      case 'needsLogin':
+        this.state.needsLogin = true;
+        this.emit();
+        return 'needsLogin';
+      case 'needsUpdate':
+        this.state.needsUpdate = true;
+        this.state.error = p.message;
+        this.emit();
+        return 'needsUpdate';
+      case 'blocked':
+        this.state.error = p.message;
+        this.emit();
+        return 'blocked';
+      case 'stuck':
+        this.state.error = `The server lost change ${p.missing}, which this device no longer keeps. Contact your administrator.`;
+        this.emit();
+        return 'blocked';
+      case 'retry':
+        return 'retry';
+    }
+  }
+
+  private emit(): void {
+    for (const fn of this.listeners) fn();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The one write path for local changes (STYLE.md habit 3): validate the args with the domain
+ * schema, run the mutator on the cached records, write its changes and append the mutation to the
+ * outbox, all in ONE Dexie transaction. A refusal writes nothing and queues nothing: staff see the
+ * message at once, exactly as the server would have answered.
+ */
+import { refuse, type Refusal } from '../src/domain/refusal';
+import type { StoreSettings } from '../src/domain/settings';
+import { touchesOf, unsupportedChanges } from '../src/contracts/sync-records';
+import { writeStores, type PartsdeskDb } from '../src/db/database';
+import { getMeta, setMeta } from '../src/db/meta';
+import { loadState, writeChanges } from '../src/db/records';
+import type { MutationRegistry } from './registry';
+
+export interface MutateInput {
+  name: string;
+  args: unknown;
+  actor: { id: string; role: string };
+  /** Device time, ISO. */
+  now: string;
+  settings: StoreSettings;
+}
+
+export type MutateResult = { ok: true; id: number } | Refusal;
+
+export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input: MutateInput): Promise<MutateResult> {
+  const valid = registry.validate(input.name, input.args);
+  if (!valid.ok) return valid;
+  return db.transaction('rw', writeStores(db), async (): Promise<MutateResult> => {
+    const state = await loadState(db, touchesOf(input.name, valid.args));
+    const result = registry.run(input.name, state, valid.args, { now: input.now, actor: input.actor, settings: input.settings });
+    if (!result.ok) return result;
+    // Records this engine cannot store yet (appointments, history, credit entries) must not be
+    // queued: the server would hold the whole queue back (422) until it learns them.
+    if (unsupportedChanges(result.changes).length) return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
+    const id = await getMeta(db, 'nextMutationId');
+    await writeChanges(db, result.changes);
+    await db.outbox.add({ id, name: input.name, args: valid.args, at: input.now, actor: input.actor, status: 'pending' });
+    await setMeta(db, 'nextMutationId', id + 1);
+    return { ok: true, id };
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Dedicated Worker entry: owns the Dexie database and the one SyncEngine of this realm and
+ * exposes SyncWorkerApi over comlink. Nothing here holds business rules: the engine runs the
+ * domain mutators; this file only wires the browser (fetch, navigator.locks, online events).
+ */
+import { expose, proxy } from 'comlink';
+import { PartsdeskDb } from '../src/db/database';
+import type { SyncWorkerApi } from './api';
+import { SyncEngine, type EngineEnv } from './engine';
+import { fetchTransport } from './transport';
+
+let engine: SyncEngine | null = null;
+let csrf: string | null = null;
+
+function browserEnv(): EngineEnv {
+  const nav = self.navigator as Navigator & { locks?: EngineEnv['locks'] };
+  return {
+    online: () => nav.onLine,
+    locks: nav.locks,
+    onWake(cb) {
+      self.addEventListener('online', cb);
+      // Visibility is the page's; the page forwards it by calling syncNow (a worker has no document).
+      return () => self.removeEventListener('online', cb);
+    },
+  };
+}
+
+function need(): SyncEngine {
+  if (!engine) throw new Error('sync worker: call init() first');
+  return engine;
+}
+
+const api: SyncWorkerApi = {
+  init({ baseUrl, dbName }) {
+    if (engine) return Promise.resolve();
+    engine = new SyncEngine({
+      db: new PartsdeskDb(dbName ?? 'partsdesk'),
+      transport: fetchTransport(baseUrl, () => csrf),
+      env: browserEnv(),
+    });
+    engine.start();
+    return Promise.resolve();
+  },
+  setSession({ user, csrfToken }) {
+    csrf = csrfToken;
+    need().setSession(user);
+    return Promise.resolve();
+  },
+  mutate: (name, args) => need().mutate(name, args),
+  syncNow: () => need().syncNow(),
+  status: () => need().status(),
+  conflicts: () => need().conflicts(),
+  dismissConflict: (id) => need().dismissConflict(id),
+  subscribe(onChange) {
+    return Promise.resolve(proxy(need().subscribe(onChange)));
+  },
+};
+
+expose(api);

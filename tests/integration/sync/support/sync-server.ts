@@ -1,0 +1,71 @@
+/**
+ * The real app with the sync routes mounted (app.ts does not mount them yet), on a private copy
+ * of the seeded database, like tests/support/app-server.ts. Tests may add appliers (faulty ones).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../../server/app';
+import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
+import { migrateToLatest } from '../../../../server/db/migrate';
+import { createSyncServices, type SyncOptions } from '../../../../server/sync/create';
+import { syncDb, type SyncDB } from '../../../../server/sync/db';
+import { syncRoutes } from '../../../../server/sync/routes';
+import { copyTemplate } from '../../../support/engines';
+import { TestClient } from '../../../support/http-client';
+import type { Kysely } from 'kysely';
+import type { Transport } from '../../../../sync/transport';
+
+export interface SyncTestServer {
+  app: FastifyInstance;
+  open: OpenDatabase;
+  db: Kysely<SyncDB>;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSyncServer(engine: Engine, opts: SyncOptions = {}): Promise<SyncTestServer> {
+  const cfg = await copyTemplate(engine);
+  const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  await migrateToLatest(open.db);
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
+  const app = await buildApp({
+    db: open.db,
+    engine: open.engine,
+    staticDir,
+    sessionTtlMs: 3_600_000,
+    secureCookies: false,
+    logLevel: 'error',
+    loginLimitPerMinute: 100_000,
+  });
+  syncRoutes(app, createSyncServices(open.db, opts));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    open,
+    db: syncDb(open.db),
+    url,
+    async close() {
+      await app.close();
+      await open.close();
+      await cfg.cleanup();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signedIn(url: string, user: string, password: string): Promise<TestClient> {
+  const c = new TestClient(url);
+  const r = await c.login(user, password);
+  if (r.status !== 200) throw new Error(`login ${user} failed: ${r.status}`);
+  return c;
+}
+
+/** The engine's transport over a signed-in test client (cookie + CSRF). */
+export function clientTransport(c: TestClient): Transport {
+  return async (req) => {
+    const r = await c.request(req.method, req.path, req.body);
+    return { status: r.status, body: r.body };
+  };
+}

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { PartsdeskDb } from '../../../src/db/database';
+import type { RowChange } from '../../../src/contracts/sync-pull';
+import type { Transport, TransportReply, TransportRequest } from '../../../sync/transport';
+
+/** A fresh, isolated device database (its own fake IndexedDB factory). */
+export function freshDb(name = 'partsdesk'): PartsdeskDb {
+  return new PartsdeskDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
+}
+
+export const uuid = () => randomUUID();
+export const staff = { id: '2', role: 'cashier' };
+export const at = (n: number) => new Date(Date.UTC(2026, 10, 22, 9, 0, n)).toISOString();
+
+/** A scripted server: each call is answered by the next handler. */
+export function scripted(handlers: ((req: TransportRequest) => TransportReply | Promise<TransportReply>)[]): Transport & { calls: TransportRequest[] } {
+  const calls: TransportRequest[] = [];
+  const t = (async (req: TransportRequest) => {
+    calls.push(req);
+    const h = handlers.shift();
+    if (!h) throw new Error('no more scripted replies');
+    return h(req);
+  }) as Transport & { calls: TransportRequest[] };
+  t.calls = calls;
+  return t;
+}
+
+export const page = (cookie: number, changes: RowChange[], more = false, lastMutationId = 0, extra: object = {}): TransportReply => ({
+  status: 200,
+  body: { cookie, lastMutationId, changes, more, remaining: more ? 1 : 0, ...extra },
+});
