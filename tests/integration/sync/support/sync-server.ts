@@ -1,6 +1,6 @@
 /**
- * The real app with the sync routes mounted (app.ts does not mount them yet), on a private copy
- * of the seeded database, like tests/support/app-server.ts. Tests may add appliers (faulty ones).
+ * The real app (sync routes included) on a private copy of the seeded database, like
+ * tests/support/app-server.ts. Tests may add appliers (faulty ones) or a clock.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
-import { createSyncServices, type SyncOptions } from '../../../../server/sync/create';
+import type { SyncOptions } from '../../../../server/sync/create';
 import { syncDb, type SyncDB } from '../../../../server/sync/db';
-import { syncRoutes } from '../../../../server/sync/routes';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';
 import type { Kysely } from 'kysely';
@@ -38,8 +37,8 @@ export async function startSyncServer(engine: Engine, opts: SyncOptions = {}): P
     secureCookies: false,
     logLevel: 'error',
     loginLimitPerMinute: 100_000,
+    sync: opts,
   });
-  syncRoutes(app, createSyncServices(open.db, opts));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
