@@ -13,9 +13,14 @@ import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { isNavigation } from './http/navigation';
 import { catalogRoutes } from './routes/catalog';
+import { fitmentRoutes } from './routes/fitment';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { sessionRoutes } from './routes/session';
+import { createSyncServices, type SyncOptions } from './sync/create';
+import { syncRoutes } from './sync/routes';
+import { FitmentService } from './services/fitment-service';
+import { AccountService } from './services/account-service';
 import { HealthService } from './services/health-service';
 import { OrderListService } from './services/order-list-service';
 import { ProductService } from './services/product-service';
@@ -29,6 +34,8 @@ export interface AppOptions {
   secureCookies: boolean;
   logLevel?: string;
   loginLimitPerMinute?: number;
+  /** Tests swap appliers and the clock; production uses the defaults. */
+  sync?: SyncOptions;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -53,12 +60,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, new HealthService(opts.db, opts.engine));
   sessionRoutes(app, {
     sessions,
+    accounts: new AccountService(opts.db),
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
   });
   catalogRoutes(app, new ProductService(opts.db));
   orderRoutes(app, new OrderListService(opts.db));
+  syncRoutes(app, createSyncServices(opts.db, opts.sync));
+  fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
 
   if (fs.existsSync(opts.staticDir)) {
     await app.register(fastifyStatic, {
