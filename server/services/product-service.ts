@@ -40,6 +40,7 @@ export class ProductService {
       .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
       .where('p.status', '=', true);
     if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
+    if (q.series_id) base = base.where('p.series_id', '=', q.series_id);
     if (q.category_id) {
       const categoryId = q.category_id;
       base = base.where((eb) =>
@@ -58,7 +59,7 @@ export class ProductService {
     }
 
     const offset = (q.page - 1) * q.limit;
-    const countKey = JSON.stringify([q.manufacturer_id, q.category_id, q.search]);
+    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search]);
     const version = await this.catalogVersion();
     const cached = this.counts.get(countKey);
     let total: number;

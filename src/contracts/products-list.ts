@@ -7,6 +7,7 @@ export const productsListQuerySchema = z.object({
   limit: limitParam(24, 100),
   category_id: z.coerce.number().int().positive().optional().catch(undefined),
   manufacturer_id: z.coerce.number().int().positive().optional().catch(undefined),
+  series_id: z.coerce.number().int().positive().optional().catch(undefined),
   search: z.string().trim().max(100).optional(),
   sort: z.enum(['name', 'price', 'date_added', 'mpn']).catch('name'),
   order: z.enum(['asc', 'desc']).catch('asc'),

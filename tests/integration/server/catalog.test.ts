@@ -54,8 +54,12 @@ describe.each(testEngines())('catalog listing on %s', (engine) => {
     expect(r.body.products.map((p: { product_id: number }) => p.product_id)).toContain(first.product_id);
   });
 
-  it('filters by brand and by category', async () => {
+  it('filters by brand, series and category', async () => {
     const first = (await guest.get('/api/products/?limit=1')).body.products[0];
+    const withSeries = (await guest.get('/api/products/?limit=100')).body.products.find((p: { series_id: number | null }) => p.series_id !== null);
+    const bySeries = (await guest.get(`/api/products/?series_id=${withSeries.series_id}&limit=100`)).body;
+    expect(bySeries.total_items).toBeGreaterThan(0);
+    expect(bySeries.products.every((p: { series_id: number }) => p.series_id === withSeries.series_id)).toBe(true);
     const byBrand = (await guest.get(`/api/products/?manufacturer_id=${first.manufacturer_id}&limit=100`)).body;
     expect(byBrand.products.every((p: { manufacturer_id: number }) => p.manufacturer_id === first.manufacturer_id)).toBe(true);
     const categoryId = first.categories[0].category_id;
