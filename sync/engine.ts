@@ -117,9 +117,9 @@ export class SyncEngine {
     return (await this.deps.db.conflicts.orderBy('id').toArray()).filter((c) => c.seenAt === null);
   }
 
-  /** Staff have dealt with a rejection (re-did it, or accepted the server's state). */
+  /** Staff have dealt with a rejection (re-did it, or accepted the server's state): records when and who. */
   async dismissConflict(id: number): Promise<void> {
-    await this.deps.db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString() });
+    await this.deps.db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor } });
     this.emit();
   }
 

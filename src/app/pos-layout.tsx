@@ -1,18 +1,24 @@
 import { Outlet } from 'react-router';
 import { PosTopBar } from './pos-top-bar';
 import { RequireStaff } from './require-staff';
+import { SyncProvider } from './sync/sync-provider';
 import styles from './shell.module.css';
 
-/** Shell of every /pos/* route except login. Loaded lazily with the POS screens. */
+/**
+ * Shell of every /pos/* route except login. Loaded lazily with the POS screens, so the sync worker
+ * (started by SyncProvider for the staff session) never loads on the storefront.
+ */
 export function PosLayout() {
   return (
     <RequireStaff>
-      <div className={styles.shell}>
-        <PosTopBar />
-        <main className={`${styles.main} ${styles.wide}`} id="main">
-          <Outlet />
-        </main>
-      </div>
+      <SyncProvider>
+        <div className={styles.shell}>
+          <PosTopBar />
+          <main className={`${styles.main} ${styles.wide}`} id="main">
+            <Outlet />
+          </main>
+        </div>
+      </SyncProvider>
     </RequireStaff>
   );
 }

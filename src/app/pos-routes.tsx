@@ -17,4 +17,5 @@ export const posChildren: RouteObject[] = [
   { path: 'customer', element: <NotBuiltYet route="/pos/customer" /> },
   { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
+  { path: 'settings', lazy: async () => ({ Component: (await import('./settings/settings-page')).SettingsPage }) },
 ];

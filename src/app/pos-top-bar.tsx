@@ -1,14 +1,29 @@
+import { useContext } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { setKioskDevice, useKioskDevice } from './mode';
-import { OnlineIndicator } from './online-indicator';
+import { closeSyncConnection } from './sync/sync-connection';
+import { SyncContext } from './sync/sync-context';
+import { SyncProvider } from './sync/sync-provider';
+import { SyncStatusArea } from './sync/sync-status-area';
 import { useLogout, useSession } from './use-session';
 import styles from './shell.module.css';
 
 /**
  * The POS top bar (loaded lazily: shoppers never download it). Also shown over the catalog when
- * staff browse it, since staff stay in POS mode there.
+ * staff browse it, since staff stay in POS mode there: that layout has no SyncProvider, so the bar
+ * brings its own (the worker itself is one per tab either way).
  */
 export function PosTopBar() {
+  const sync = useContext(SyncContext);
+  if (sync) return <Bar />;
+  return (
+    <SyncProvider>
+      <Bar />
+    </SyncProvider>
+  );
+}
+
+function Bar() {
   const { user } = useSession();
   const kiosk = useKioskDevice();
   const logout = useLogout();
@@ -18,6 +33,8 @@ export function PosTopBar() {
   // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
   const signOut = async () => {
     await navigate('/pos/login', { replace: true, state: { signedOut: true } });
+    // The next cashier's changes must not go out under this session; the queue stays in IndexedDB.
+    closeSyncConnection();
     logout.mutate();
   };
 
@@ -43,10 +60,15 @@ export function PosTopBar() {
               Customers
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/pos/settings" className={styles.navLink}>
+              Settings
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className={styles.end}>
-        <OnlineIndicator />
+        <SyncStatusArea />
         <button
           type="button"
           className={styles.barButton}

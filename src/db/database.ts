@@ -58,6 +58,8 @@ export interface ConflictEntry {
   code: string;
   message: string;
   seenAt: string | null;
+  /** Who dismissed it (set with seenAt by dismissConflict); absent on rows written before. */
+  seenBy?: { id: string; role: string } | null;
 }
 
 export interface SharedRow {

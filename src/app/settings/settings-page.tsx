@@ -1,0 +1,14 @@
+import { DeviceStorageSection } from './device-storage-section';
+import styles from './settings.module.css';
+
+/** /pos/settings: this device's settings (store settings are a later issue). */
+export function SettingsPage() {
+  return (
+    <section className={styles.page} aria-labelledby="settings-title">
+      <h1 id="settings-title" className={styles.title}>
+        Settings
+      </h1>
+      <DeviceStorageSection />
+    </section>
+  );
+}

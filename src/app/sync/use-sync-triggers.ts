@@ -1,0 +1,33 @@
+import type { Remote } from 'comlink';
+import { useEffect } from 'react';
+import type { SyncWorkerApi } from '../../../sync/api';
+import { listenForSyncRequests } from '../sw/listen-for-sync-requests';
+import { registerBackgroundSync } from '../sw/register-background-sync';
+
+/**
+ * The page's sync triggers (the worker hears `online` itself, but has no document): sync now when
+ * the network returns, when the tab becomes visible, and when the service worker relays a
+ * Background Sync event. While changes wait offline, Background Sync is registered as a bonus
+ * trigger for when this tab is closed or asleep.
+ */
+export function useSyncTriggers(api: Remote<SyncWorkerApi> | null, waitingOffline: boolean): void {
+  useEffect(() => {
+    if (!api) return;
+    const syncNow = () => void api.syncNow().catch(() => undefined); // the outcome shows in status()
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') syncNow();
+    };
+    window.addEventListener('online', syncNow);
+    document.addEventListener('visibilitychange', onVisible);
+    const stopListening = listenForSyncRequests(syncNow);
+    return () => {
+      window.removeEventListener('online', syncNow);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopListening();
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (waitingOffline) void registerBackgroundSync();
+  }, [waitingOffline]);
+}
