@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRequestSchema } from '../../src/contracts/register';
-import { loginRequestSchema, type SessionReply } from '../../src/contracts/session';
+import { loginRequestSchema, type SessionReply, type SessionUser } from '../../src/contracts/session';
 import { SESSION_COOKIE } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
@@ -25,6 +25,14 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
     secure: opts.secureCookies,
   };
 
+  /** Starts a session for `user`. A fresh id every time: an id planted before login is never promoted. */
+  async function signIn(req: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<SessionReply> {
+    if (req.session) await sessions.destroy(req.session.idHash);
+    const { cookie, csrfToken } = await sessions.create(user);
+    void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
+    return { user, csrfToken };
+  }
+
   app.get('/api/session', { config: { access: 'public' } }, (req): SessionReply => ({
     user: req.user,
     csrfToken: req.session?.csrfToken ?? null,
@@ -36,26 +44,17 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       config: {
         access: 'public',
         csrfExempt: true,
-        rateLimit: {
-          max: opts.loginLimit,
-          timeWindow: 60_000,
-          keyGenerator: (req) => {
-            const username = (req.body as { username?: unknown } | undefined)?.username;
-            return `${req.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
-          },
-          errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.'),
-        },
+        rateLimit: perMinute(opts.loginLimit, 'Too many login attempts. Wait a minute and try again.', (req) => {
+          const username = (req.body as { username?: unknown } | undefined)?.username;
+          return `${req.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
+        }),
       },
     },
     async (req, reply): Promise<SessionReply> => {
       const body = parse(loginRequestSchema, req.body);
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
-      // A fresh id on every login: a session id planted before login is never promoted.
-      if (req.session) await sessions.destroy(req.session.idHash);
-      const { cookie, csrfToken } = await sessions.create(user);
-      void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
-      return { user, csrfToken };
+      return signIn(req, reply, user);
     },
   );
 
@@ -66,20 +65,12 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       config: {
         access: 'public',
         csrfExempt: true,
-        rateLimit: {
-          max: opts.loginLimit,
-          timeWindow: 60_000,
-          errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
-        },
+        rateLimit: perMinute(opts.loginLimit, 'Too many attempts. Wait a minute and try again.'),
       },
     },
     async (req, reply): Promise<SessionReply> => {
       const body = parse(registerRequestSchema, req.body);
-      const user = await opts.accounts.register(body);
-      if (req.session) await sessions.destroy(req.session.idHash);
-      const { cookie, csrfToken } = await sessions.create(user);
-      void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
-      return { user, csrfToken };
+      return signIn(req, reply, await opts.accounts.register(body));
     },
   );
 
@@ -88,4 +79,14 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
     void reply.clearCookie(SESSION_COOKIE, cookieOptions);
     return { user: null, csrfToken: null };
   });
+}
+
+/** A per-minute limit answered with 429 and `message` (keyed by client address unless `key` says otherwise). */
+function perMinute(max: number, message: string, key?: (req: FastifyRequest) => string) {
+  return {
+    max,
+    timeWindow: 60_000,
+    ...(key ? { keyGenerator: key } : {}),
+    errorResponseBuilder: () => new HttpError(429, 'rate_limited', message),
+  };
 }

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
+import { submitStaffLogin } from './support/pages';
 
 describe('walking skeleton in headless Chromium', () => {
   let srv: E2EServer;
@@ -20,9 +21,7 @@ describe('walking skeleton in headless Chromium', () => {
     await page.goto(`${srv.server.url}/pos/order`);
     // POS routes need a staff session: the app sends the cashier to the login screen first.
     await page.waitForURL(/\/pos\/login/);
-    await page.getByLabel('Username').fill('cashier');
-    await page.getByLabel('Password').fill('cashier');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/order/);
     await expect.poll(() => page.getByText('There are no results.').isVisible(), { timeout: 15_000 }).toBe(true);
     for (const tab of ['All', 'Saved', 'Kiosk', 'Outstanding Balance', 'Complete']) {
@@ -35,9 +34,7 @@ describe('walking skeleton in headless Chromium', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto(`${srv.server.url}/pos/login`);
-    await page.getByLabel('Username').fill('cashier');
-    await page.getByLabel('Password').fill('wrong');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitStaffLogin(page, 'cashier', 'wrong');
     await expect.poll(() => page.getByText('Incorrect username or password.').first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(page.url()).toMatch(/\/pos\/login/);
     await ctx.close();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
+import { submitStaffLogin } from './support/pages';
 
 /**
  * The POS sync status in the top bar (src/app/sync): the worker starts for staff only, reports a
@@ -37,9 +38,7 @@ describe('POS sync status (headless Chromium)', () => {
     await ctx.route(/\/assets\/worker-[^/]*\.js$/, (route) => route.abort());
     const page = await ctx.newPage();
     await page.goto(`${srv.server.url}/pos/login?redirect=%2Fpos%2Fsettings`);
-    await page.getByLabel('Username').fill('cashier');
-    await page.getByLabel('Password').fill('cashier');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/settings/);
     await expect.poll(visible(page, /^Sync is not running on this device/), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('heading', { name: 'Device storage' }).isVisible()).toBe(true);
@@ -50,9 +49,7 @@ describe('POS sync status (headless Chromium)', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto(`${srv.server.url}/pos/login`);
-    await page.getByLabel('Username').fill('cashier');
-    await page.getByLabel('Password').fill('cashier');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/order/);
 
     await expect.poll(visible(page, 'All changes synced'), { timeout: 30_000 }).toBe(true);
@@ -95,9 +92,7 @@ describe('POS sync status (headless Chromium)', () => {
     await ctx.setOffline(true);
     await ctx.setOffline(false);
     await page.waitForURL(/\/pos\/login\?redirect=%2Fpos%2Fsettings/, { timeout: 10_000 });
-    await page.getByLabel('Username').fill('cashier');
-    await page.getByLabel('Password').fill('cashier');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/settings/);
     await expect.poll(visible(page, 'All changes synced'), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText(/Session expired/).count()).toBe(0);

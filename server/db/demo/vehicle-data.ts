@@ -3,16 +3,6 @@
  * flags of the fitment form. Names are real-world-like; pairings are demo data, not a catalog.
  */
 
-export const POPULAR_MAKES = ['Chevrolet', 'Ford', 'GMC', 'Jeep', 'Ram', 'Toyota'] as const;
-
-export const POPULAR_MODELS: Readonly<Record<string, readonly string[]>> = {
-  Chevrolet: ['Camaro', 'Colorado', 'Corvette', 'Silverado 1500', 'Silverado 2500 HD', 'Silverado 3500 HD'],
-  Ford: ['Bronco', 'F-150', 'F-250 Super Duty', 'F-350 Super Duty', 'Mustang', 'Ranger'],
-  GMC: ['Canyon', 'Sierra 1500', 'Sierra 2500 HD', 'Sierra 3500 HD'],
-  Jeep: ['Gladiator', 'Wrangler'],
-  Toyota: ['4Runner', 'Tacoma', 'Tundra'],
-};
-
 /** Cab styles as the CSV appends them to pickup model names, longest first. */
 export const CAB_SUFFIXES = [
   'SuperCrew Cab', 'Club Coupe Cab', 'Regular Cab', 'Extended Cab', 'Crew Cab', 'Double Cab', 'Quad Cab',

@@ -11,8 +11,10 @@ import { insertReturning, insertRows } from './bulk';
 import type { Rng } from './prng';
 import {
   BED_LENGTHS, CAB_NAMES, CAB_SUFFIXES, ENGINE_MFRS, FULL_SIZE, GENERIC_FAMILIES, GENERIC_TRIMS, HEAVY_DUTY,
-  MODEL_RENAMES, POPULAR_MAKES, POPULAR_MODELS, TRIMS, type EngineFamilyDef,
+  MODEL_RENAMES, TRIMS, type EngineFamilyDef,
 } from './vehicle-data';
+// The popular makes and models are the spec's (storefront.md §9), defined once in the domain.
+import { POPULAR_MAKES, POPULAR_MODELS } from '../../../src/domain/constants';
 
 export interface VehicleConfigRef {
   subModelId: number | null;

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { hasDemoData, seedDemoData } from '../../../server/db/demo/generate';
-import { POPULAR_MODELS } from '../../../server/db/demo/vehicle-data';
+import { POPULAR_MODELS } from '../../../src/domain/constants';
 import { migrateToLatest } from '../../../server/db/migrate';
 import type { DB } from '../../../server/db/schema';
 import { pgUrl, removeDir, scratchPostgres, tempDir, type ScratchDb } from './scratch';
