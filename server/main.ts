@@ -1,9 +1,10 @@
 // config -> database -> migrations -> demo data (first start) -> app -> listen.
 // Start-up failures end with ONE clear line on stderr and exit code 1, never a stack trace.
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { backup, scheduleBackups } from './db/backup';
+import { backup, BACKUP_PID_FILE, scheduleBackups } from './db/backup';
 import { DatabaseOpenError, openDatabase, type OpenDatabase } from './db/database';
 import { hasDemoData, seedDemoData } from './db/demo/generate';
 import { migrateToLatest } from './db/migrate';
@@ -70,6 +71,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // A scheduled backup only needs the open database; expose a manual one for operators.
   process.on('SIGUSR2', () => void backup(open, backupDir).then((file: string) => log(`backup: ${file}`)));
+  // `npm run backup` signals only a process that announced it answers SIGUSR2 (the lock alone
+  // names whoever holds the directory, which need not be a server).
+  const backupPidFile = path.join(config.dataDir, BACKUP_PID_FILE);
+  if (open.engine === 'pglite') {
+    fs.writeFileSync(backupPidFile, `${process.pid}\n`);
+    process.on('exit', () => fs.rmSync(backupPidFile, { force: true }));
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { backup } from '../db/backup';
+import { backup, BACKUP_PID_FILE } from '../db/backup';
 import { DatabaseOpenError, openDatabase } from '../db/database';
 import { dbConfigFromEnv, errorLine, fail, flag } from './env';
 
@@ -17,7 +17,7 @@ let open;
 try {
   open = await openDatabase(cfg);
 } catch (err) {
-  if (err instanceof DatabaseOpenError && err.inUseBy?.pid && out === path.join(cfg.dataDir, 'backups')) {
+  if (err instanceof DatabaseOpenError && err.inUseBy?.pid && out === path.join(cfg.dataDir, 'backups') && isServer(err.inUseBy.pid)) {
     const file = await askRunningServer(err.inUseBy.pid, out);
     if (file) {
       process.stdout.write(`backup: wrote ${file} (by the running server, pid ${err.inUseBy.pid})\n`);
@@ -57,4 +57,13 @@ async function askRunningServer(pid: number, dir: string): Promise<string | null
     await new Promise((r) => setTimeout(r, 200));
   }
   return null;
+}
+
+/** Only a Partsdesk server announces itself in DATA_DIR/server.pid; never signal anything else. */
+function isServer(pid: number): boolean {
+  try {
+    return Number(fs.readFileSync(path.join(cfg.dataDir, BACKUP_PID_FILE), 'utf8').trim()) === pid;
+  } catch {
+    return false;
+  }
 }

@@ -146,3 +146,6 @@ export function scheduleBackups(open: OpenDatabase, destDir: string, everyMs: nu
     if (timer) clearTimeout(timer);
   };
 }
+
+/** In DATA_DIR: the pid of a running server that writes a backup on SIGUSR2 (see server/main.ts). */
+export const BACKUP_PID_FILE = 'server.pid';

@@ -58,6 +58,7 @@ describe('server process on the embedded database', () => {
     const customersBefore = await (await fetch(`${first.url}/api/products/?limit=1`)).json();
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(fs.existsSync(`${db.dataDir}/pg.lock`)).toBe(false);
+    expect(fs.existsSync(`${db.dataDir}/server.pid`)).toBe(false);
     first = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '' });
     expect(first.stdout()).not.toContain('demo data');
     const after = await (await fetch(`${first.url}/api/products/?limit=1`)).json();
