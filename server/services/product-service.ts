@@ -90,27 +90,16 @@ export class ProductService {
         'm.slug as manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+        // In the same query: on PGlite's single connection every extra round trip is queue time.
+        sql<number[]>`array(select pc.category_id from product_categories pc where pc.product_id = p.product_id order by pc.category_id)`.as(
+          'category_ids',
+        ),
       ])
       .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
       .orderBy('p.product_id', q.order)
       .limit(q.limit)
       .offset(offset)
-        .execute();
-
-    const ids = rows.map((r) => r.product_id);
-    const categoryRows = ids.length
-      ? await this.db
-          .selectFrom('product_categories')
-          .select(['product_id', 'category_id'])
-          .where('product_id', 'in', ids)
-          .execute()
-      : [];
-    const categories = new Map<number, { category_id: number }[]>();
-    for (const c of categoryRows) {
-      const list = categories.get(c.product_id) ?? [];
-      list.push({ category_id: c.category_id });
-      categories.set(c.product_id, list);
-    }
+      .execute();
 
     const newSince = now.getTime() - NEW_FOR_DAYS * 86_400_000;
     const products: ProductSummary[] = rows.map((r) => ({
@@ -123,7 +112,7 @@ export class ProductService {
       manufacturer: r.manufacturer,
       manufacturer_id: r.manufacturer_id,
       series_id: r.series_id,
-      categories: categories.get(r.product_id) ?? [],
+      categories: r.category_ids.map((category_id) => ({ category_id })),
       price: r.price,
       msrp: r.msrp,
       is_new: new Date(r.date_added).getTime() >= newSince,
