@@ -1,6 +1,6 @@
 /**
  * Server-loss recovery (DESIGN.md "Server-loss recovery"; the reasoning is in
- * docs/decisions-sync.md). The device keeps every answered mutation in `journal` for >= 7 days.
+ * docs/decisions.md ("Sync protocol")). The device keeps every answered mutation in `journal` for >= 7 days.
  *
  * Detection: any push or pull reply whose lastMutationId is below lastAckedId means the server
  * no longer has mutations it once acknowledged (PGlite power loss, restore from a backup). The
@@ -12,7 +12,7 @@
  * Why a false alarm is harmless: if the reply was merely stale, the server's real counter is >=
  * lastAckedId, so every resent id is <= it and comes back `skipped` with nothing written.
  *
- * The pull cookie is reset too (fullSync): see docs/decisions-sync.md "server loss and the cookie".
+ * The pull cookie is reset too (fullSync): see docs/decisions.md ("Sync protocol") "server loss and the cookie".
  *
  * Must stay true: lastAckedId never decreases (it is what the device knows was accepted once);
  * resendFrom is cleared only by a reply whose lastMutationId >= lastAckedId.

@@ -1,7 +1,7 @@
 /**
  * Customers and their garage. Staff create and edit any customer; a shopper may edit themself and
  * their own vehicles ('owner'), never create customers. Passwords in customer.create args are not
- * stored by the mutator; hashing them after commit is not implemented yet (docs/decisions-sync.md).
+ * stored by the mutator; hashing them after commit is not implemented yet (docs/decisions.md ("Sync protocol")).
  */
 import { domainApplier } from './domain-applier';
 import type { ApplierMap } from './types';
