@@ -6,13 +6,12 @@
  * stamps (human numbers, times) — the SQL <-> record mapping loses nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartsdeskDb } from '../../../src/db/database';
+import type { PartsdeskDb } from '../../../src/db/database';
 import { loadCustomer, loadOrder } from '../../../src/db/records';
-import { SyncEngine } from '../../../sync/engine';
+import type { SyncEngine } from '../../../sync/engine';
 import { testEngines } from '../../support/engines';
-import { clientTransport, signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
+import { signedInDevice, startSyncServer, type SyncTestServer } from './support/sync-server';
 
 const stamped = new Set(['order_id', 'customer_id', 'vehicle_id', 'transaction_id', 'created_at', 'updated_at', 'voided_at', 'completed_at', 'order_status_id', 'customer_group_id']);
 /** The record without what only the server decides (numbers, times; status id and customer group, which SQL defaults when the record has none). */
@@ -29,11 +28,7 @@ describe.each(testEngines())('device round trip on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    const cashier = await signedIn(server.url, 'cashier', 'cashier');
-    const me = (await cashier.get('/api/session')).body.user;
-    db = new PartsdeskDb('roundtrip', { indexedDB: new IDBFactory(), IDBKeyRange });
-    device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit: 2000 });
-    device.setSession({ id: me.id, role: me.role });
+    ({ device, db } = await signedInDevice(server, 'roundtrip', 2000));
     expect(await device.syncNow()).toBe('ok');
   });
   afterAll(async () => {

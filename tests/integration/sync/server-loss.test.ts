@@ -5,14 +5,13 @@
  * order, pulls from 0 again, and ends with server and device agreeing on every figure.
  */
 import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartsdeskDb } from '../../../src/db/database';
+import type { PartsdeskDb } from '../../../src/db/database';
 import { getMeta } from '../../../src/db/meta';
 import { loadOrder } from '../../../src/db/records';
-import { SyncEngine } from '../../../sync/engine';
+import type { SyncEngine } from '../../../sync/engine';
 import { testEngines } from '../../support/engines';
-import { clientTransport, signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
+import { signedInDevice, startSyncServer, type SyncTestServer } from './support/sync-server';
 
 describe.each(testEngines())('server-loss recovery on %s', (engine) => {
   let server: SyncTestServer;
@@ -21,11 +20,7 @@ describe.each(testEngines())('server-loss recovery on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    const cashier = await signedIn(server.url, 'cashier', 'cashier');
-    const me = (await cashier.get('/api/session')).body.user;
-    db = new PartsdeskDb('loss', { indexedDB: new IDBFactory(), IDBKeyRange });
-    device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit: 5000 });
-    device.setSession({ id: me.id, role: me.role });
+    ({ device, db } = await signedInDevice(server, 'loss', 5000));
   });
   afterAll(async () => {
     await server?.close();

@@ -14,6 +14,9 @@ import { syncDb, type SyncDB } from '../../../../server/sync/db';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';
 import type { Kysely } from 'kysely';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { PartsdeskDb } from '../../../../src/db/database';
+import { SyncEngine } from '../../../../sync/engine';
 import type { Transport } from '../../../../sync/transport';
 
 export interface SyncTestServer {
@@ -67,4 +70,14 @@ export function clientTransport(c: TestClient): Transport {
     const r = await c.request(req.method, req.path, req.body);
     return { status: r.status, body: r.body };
   };
+}
+
+/** A device (the real engine over its own fake-indexeddb) signed in as `user` against `server`. */
+export async function signedInDevice(server: SyncTestServer, name: string, pullLimit: number, user = 'cashier'): Promise<{ device: SyncEngine; db: PartsdeskDb }> {
+  const cashier = await signedIn(server.url, user, user);
+  const me = (await cashier.get('/api/session')).body.user;
+  const db = new PartsdeskDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit });
+  device.setSession({ id: me.id, role: me.role });
+  return { device, db };
 }
