@@ -1,4 +1,5 @@
 /** Order lifecycle and cart edits: staff only (the kiosk and storefront carts are a later issue). */
+import { catalogPricedLabor, catalogPricedProduct } from './catalog-priced';
 import { domainApplier } from './domain-applier';
 import type { ApplierMap } from './types';
 
@@ -9,4 +10,8 @@ const names = [
   'cart.removeLine', 'cart.addVoucher',
 ] as const;
 
-export const orderAppliers: ApplierMap = Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')]));
+export const orderAppliers: ApplierMap = {
+  ...Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')])),
+  'cart.addProduct': catalogPricedProduct(domainApplier('cart.addProduct', 'staff')),
+  'cart.addLabor': catalogPricedLabor(domainApplier('cart.addLabor', 'staff')),
+};
