@@ -3,7 +3,7 @@ import { poNumberRequirement } from '../forms/po-number';
 import { refuse } from '../refusal';
 import type { MutationArgs } from './catalogue';
 import { assertEditable, assertNotVoided, CUSTOMER_NOT_FOUND, emptyTotals, isRefusal, requireOrder, withTotals } from './guards';
-import type { Order, OrderStatus } from './records';
+import { orderStatusIdFor, type Order, type OrderStatus } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
 
 export const EMPTY_ORDER_MESSAGE = 'There are no items on this order.';
@@ -77,7 +77,7 @@ function setStatus(status: OrderStatus, extra: Partial<Order> = {}): Mutator<{ o
   return (state, args, ctx) => {
     const order = editable(state, args.order_ref);
     if ('ok' in order) return order;
-    return applied({ order: { ...order, ...extra, status, updated_at: ctx.now } });
+    return applied({ order: { ...order, ...extra, status, order_status_id: orderStatusIdFor[status], updated_at: ctx.now } });
   };
 }
 
@@ -93,7 +93,7 @@ export const completeOrder: Mutator<MutationArgs<'order.complete'>> = (state, ar
   const po = poNumberRequirement(order.lines, ctx.settings.poNumbersEnabled && ctx.settings.requirePoNumbers);
   if (po !== null) return refuse('po_number_required', po);
   const next = withTotals(order, state.transactions ?? [], ctx.settings, ctx.now);
-  return applied({ order: { ...next, status: 'complete', completed_at: ctx.now, cashier_id: order.cashier_id ?? ctx.actor.id } });
+  return applied({ order: { ...next, status: 'complete', order_status_id: orderStatusIdFor.complete, completed_at: ctx.now, cashier_id: order.cashier_id ?? ctx.actor.id } });
 };
 
 /** Void: the order becomes voided and its incomplete (pending) transactions are voided too. */
@@ -106,6 +106,6 @@ export const voidOrder: Mutator<MutationArgs<'order.void'>> = (state, args, ctx)
     t.status === 'pending' ? { ...t, status: 'void' as const, voided_at: ctx.now } : t,
   );
   const changed = transactions.filter((t, i) => t !== state.transactions?.[i]);
-  const next = withTotals({ ...order, status: 'voided', voided_at: ctx.now }, transactions, ctx.settings, ctx.now);
+  const next = withTotals({ ...order, status: 'voided', order_status_id: orderStatusIdFor.voided, voided_at: ctx.now }, transactions, ctx.settings, ctx.now);
   return applied({ order: next, transactions: changed });
 };

@@ -56,6 +56,11 @@ describe('order lifecycle', () => {
     expect(runMutation('order.save', { order: order({ status: 'complete' }) }, { order_ref: O }, ctx())).toMatchObject({ code: 'order_not_editable' });
     expect(runMutation('order.save', {}, { order_ref: O }, ctx())).toMatchObject({ code: 'not_found' });
   });
+  it('each lifecycle step moves the named order status (Saved 3, Quote 4, Kiosk 5, Complete 7, Voided 8)', () => {
+    const id = (name: string, o = order({ lines: [custom()] })) => okOrder(runMutation(name, { order: o }, { order_ref: O }, ctx())).order_status_id;
+    expect([id('order.save'), id('order.quote'), id('order.submitKiosk'), id('order.complete'), id('order.void')]).toEqual([3, 4, 5, 7, 8]);
+  });
+
   it('complete: needs items and, when required, PO numbers; then it is not editable', () => {
     expect(runMutation('order.complete', { order: order() }, { order_ref: O }, ctx())).toMatchObject({ code: 'invalid_args', message: 'There are no items on this order.' });
     const start = order({ lines: [product()] });
