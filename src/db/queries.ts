@@ -1,0 +1,126 @@
+/**
+ * Read queries the POS screens run on the device cache (live stores = server state + pending
+ * changes). Screens never write here: every change goes through the sync worker's mutate().
+ */
+import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { PartsdeskDb } from './database';
+import { loadCustomer, loadOrder } from './records';
+
+export interface OrderView {
+  order: Order;
+  transactions: Transaction[];
+  /** A change to it is queued and not yet answered by the server. */
+  pending: boolean;
+}
+
+/** Orders by their uuid or, once the server numbered them, by `order_id`. */
+export async function findOrder(db: PartsdeskDb, ref: string): Promise<OrderView | null> {
+  let order = await loadOrder(db, ref);
+  if (!order && /^\d+$/.test(ref)) {
+    const header = await db.orders.filter((o) => o.order_id === Number(ref)).first();
+    if (header) order = await loadOrder(db, String(header.id));
+  }
+  if (!order) return null;
+  const transactions = (await db.transactions.where('order_ref').equals(order.id).toArray()) as unknown as Transaction[];
+  const pending = (await db.dirty.get(['orders', order.id])) !== undefined || order.order_id === null;
+  return { order, transactions, pending };
+}
+
+export async function findCustomer(db: PartsdeskDb, ref: string): Promise<Customer | null> {
+  return (await loadCustomer(db, ref)) ?? null;
+}
+
+export interface CustomerHit {
+  id: string;
+  customer_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string;
+}
+
+const digits = (s: string): string => s.replace(/\D/g, '');
+
+/**
+ * "Search by name, email, or phone number": every word must match the full name, the email or
+ * (digits only) the phone. Empty text finds nothing (the spec: empty text clears results).
+ */
+export async function searchCustomers(db: PartsdeskDb, text: string, limit = 10): Promise<CustomerHit[]> {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const hits: CustomerHit[] = [];
+  await db.customers.each((row) => {
+    if (hits.length >= limit) return;
+    const c = row as unknown as Customer;
+    const name = `${c.firstname} ${c.lastname}`.toLowerCase();
+    const email = c.email.toLowerCase();
+    const phone = digits(c.telephone);
+    const ok = words.every((w) => name.includes(w) || email.includes(w) || (digits(w).length >= 3 && phone.includes(digits(w))));
+    if (ok) hits.push({ id: c.id, customer_id: c.customer_id, firstname: c.firstname, lastname: c.lastname, email: c.email, telephone: c.telephone });
+  });
+  return hits;
+}
+
+export async function customerVehicles(db: PartsdeskDb, customerRef: string): Promise<Vehicle[]> {
+  const rows = (await db.vehicles.where('customer_ref').equals(customerRef).toArray()) as unknown as Vehicle[];
+  return rows.filter((v) => v.deleted_at === null);
+}
+
+/** A lookup table's rows as the server sent them (labor_types, tax_classes, order_statuses, ...). */
+export async function lookupRows<T>(db: PartsdeskDb, table: string): Promise<T[]> {
+  const rows = await db.lookups.where('[table+k]').between([table, ''], [table, '\uffff']).toArray();
+  return rows.map((r) => r.row as T);
+}
+
+/** Orders made or changed on this device that the server has not confirmed yet, newest first. */
+export async function pendingOrders(db: PartsdeskDb): Promise<OrderView[]> {
+  const keys = await db.dirty.where('[table+k]').between(['orders', ''], ['orders', '\uffff']).toArray();
+  const unnumbered = await db.orders.filter((o) => o.order_id === null && o.status !== 'draft').primaryKeys();
+  const ids = new Set([...keys.map((k) => k.k), ...unnumbered]);
+  const views: OrderView[] = [];
+  for (const id of ids) {
+    const v = await findOrder(db, id);
+    if (v && v.order.status !== 'draft') views.push({ ...v, pending: true });
+  }
+  return views.sort((a, b) => b.order.created_at.localeCompare(a.order.created_at));
+}
+
+/** What the cart needs of a cached catalog product (server columns; money as 2-place strings). */
+export interface CatalogProduct {
+  product_id: number;
+  name: string;
+  model: string;
+  mpn: string;
+  aaia: string;
+  price: string;
+  minimum: number;
+  tax_class_id: number | null;
+  labor_id: number | null;
+  labor_time: number | null;
+  is_orderable: boolean;
+  disable_pricing: boolean;
+  requires_options: boolean;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const intOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+export async function getCatalogProduct(db: PartsdeskDb, productId: number): Promise<CatalogProduct | null> {
+  const row = await db.products.get(String(productId));
+  if (!row) return null;
+  return {
+    product_id: Number(row.product_id),
+    name: str(row.name),
+    model: str(row.model ?? row.mpn),
+    mpn: str(row.mpn),
+    aaia: str(row.aaia),
+    price: str(row.price) || '0.00',
+    minimum: Number(row.minimum ?? 1) || 1,
+    tax_class_id: intOrNull(row.tax_class_id),
+    labor_id: intOrNull(row.labor_id),
+    labor_time: intOrNull(row.labor_time),
+    is_orderable: row.is_orderable !== false,
+    disable_pricing: row.disable_pricing === true,
+    requires_options: row.requires_options === true,
+  };
+}
