@@ -34,7 +34,7 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
     // queued: the server would hold the whole queue back (422) until it learns them.
     if (unsupportedChanges(result.changes).length) return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
     const id = await getMeta(db, 'nextMutationId');
-    await writeChanges(db, result.changes);
+    await writeChanges(db, result.changes, state);
     await db.outbox.add({ id, name: input.name, args: valid.args, at: input.now, actor: input.actor, status: 'pending' });
     await setMeta(db, 'nextMutationId', id + 1);
     return { ok: true, id };

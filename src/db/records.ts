@@ -65,8 +65,13 @@ async function remove(db: PartsdeskDb, table: EntityTableName, key: string): Pro
   await db.dirty.put({ table, k: key });
 }
 
-/** Writes a mutator's changes to the live stores (children replaced: lines, addresses). */
-export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges): Promise<void> {
+/**
+ * Writes a mutator's changes to the live stores (children replaced: lines, addresses). With the
+ * state the mutator read (`before`), order lines it returned untouched (the same object at the same
+ * position: mutators never copy a line they do not change) are not rewritten, so adding a line to
+ * a 50-line cart writes 1 line, not 51.
+ */
+export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, before?: MutatorState): Promise<void> {
   if (changes.order) {
     const { order, lines } = orderToRows(changes.order);
     await put(db, 'orders', order.id, order);
@@ -74,7 +79,11 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges): Pr
     for (const old of await db.orderLines.where('order_ref').equals(order.id).primaryKeys()) {
       if (!keep.has(old)) await remove(db, 'order_lines', old);
     }
-    for (const l of lines) await put(db, 'order_lines', l.id, l);
+    const previous = before?.order?.id === order.id ? before.order.lines : [];
+    for (const [i, l] of lines.entries()) {
+      if (changes.order.lines[i] === previous[i]) continue;
+      await put(db, 'order_lines', l.id, l);
+    }
   }
   for (const t of changes.transactions ?? []) await put(db, 'transactions', t.id, t);
   if (changes.customer) {
