@@ -1,7 +1,7 @@
 /**
  * One push round: send the next batch (<= 100, recovery resends first), then record the answer in
  * one Dexie transaction: answered mutations leave the outbox for the journal, rejections become
- * conflicts, lastAckedId and recovery state follow the server's lastMutationId.
+ * conflicts, lastAckedId and recovery state follow the server's lastMutationId and epoch.
  *
  * Must stay true: an outbox entry is removed only by a reply that names its id. Network errors,
  * 5xx and anything unreadable keep everything queued ("unknown outcome" = send again; the server
@@ -45,13 +45,13 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   if (reply.status === 200) {
     const parsed = pushReplySchema.safeParse(reply.body);
     if (!parsed.success) return { kind: 'retry', reason: 'unreadable push reply' };
-    await record(db, batch, parsed.data.results, parsed.data.lastMutationId, now());
+    await record(db, batch, parsed.data.results, parsed.data.lastMutationId, now(), parsed.data.epoch);
     return { kind: 'progress', answered: parsed.data.results.length };
   }
   if (reply.status === 409) {
     const gap = mutationGapSchema.extend({ results: pushReplySchema.shape.results.optional() }).safeParse(reply.body);
     if (gap.success) {
-      await record(db, batch, gap.data.results ?? [], gap.data.lastMutationId, now());
+      await record(db, batch, gap.data.results ?? [], gap.data.lastMutationId, now(), gap.data.epoch);
       return { kind: 'progress', answered: gap.data.results?.length ?? 0 };
     }
     return { kind: 'needsUpdate', message: text };
@@ -62,7 +62,7 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   return { kind: 'retry', reason: text };
 }
 
-async function record(db: PartsdeskDb, batch: BatchEntry[], results: PushResult[], serverLast: number, now: number): Promise<void> {
+async function record(db: PartsdeskDb, batch: BatchEntry[], results: PushResult[], serverLast: number, now: number, epoch: string | undefined): Promise<void> {
   const byId = new Map(batch.map((e) => [e.id, e]));
   const ackedAt = new Date(now).toISOString();
   await db.transaction('rw', [db.outbox, db.journal, db.conflicts, db.meta], async () => {
@@ -85,7 +85,7 @@ async function record(db: PartsdeskDb, batch: BatchEntry[], results: PushResult[
       acked = Math.max(acked, r.id);
     }
     await setMeta(db, 'lastAckedId', acked);
-    await noteServerLast(db, serverLast);
+    await noteServerLast(db, serverLast, epoch);
     await pruneJournal(db, now);
   });
 }

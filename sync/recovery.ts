@@ -14,6 +14,12 @@
  *
  * The pull cookie is reset too (fullSync): see docs/decisions.md ("Sync protocol") "server loss and the cookie".
  *
+ * The server epoch (docs/decisions.md "Server epoch, restore and retry"): replies carry a random
+ * id that a restore replaces. A device that sees a different epoch than it remembers does a full
+ * sync even when lastMutationId shows no loss: it may have acknowledged nothing (or nothing the
+ * backup lacks) yet hold rows and a cookie from the replaced history. The resend check above runs
+ * as usual against the restored counter. The first epoch a device sees is only remembered.
+ *
  * Must stay true: lastAckedId never decreases (it is what the device knows was accepted once);
  * resendFrom is cleared only by a reply whose lastMutationId >= lastAckedId.
  */
@@ -26,8 +32,12 @@ export interface Stuck {
   missing: number;
 }
 
-/** Records the server's counter from a reply: starts or ends recovery. Inside a transaction over meta. */
-export async function noteServerLast(db: PartsdeskDb, serverLast: number): Promise<void> {
+/**
+ * Records the server's counter (and epoch, when the reply has one) from a reply: starts or ends
+ * recovery. Inside a transaction over meta.
+ */
+export async function noteServerLast(db: PartsdeskDb, serverLast: number, epoch?: string): Promise<void> {
+  const replaced = epoch !== undefined && (await noteEpoch(db, epoch));
   const acked = await getMeta(db, 'lastAckedId');
   const resendFrom = await getMeta(db, 'resendFrom');
   if (serverLast < acked) {
@@ -39,6 +49,15 @@ export async function noteServerLast(db: PartsdeskDb, serverLast: number): Promi
   } else if (resendFrom !== null) {
     await setMeta(db, 'resendFrom', null);
   }
+  if (replaced) await setMeta(db, 'fullSync', true);
+}
+
+/** Remembers the server's epoch; true when it replaces a different one (the server was restored). */
+async function noteEpoch(db: PartsdeskDb, epoch: string): Promise<boolean> {
+  const known = await getMeta(db, 'epoch');
+  if (known === epoch) return false;
+  await setMeta(db, 'epoch', epoch);
+  return known !== null;
 }
 
 export type BatchEntry = (OutboxEntry | JournalEntry) & { from: 'outbox' | 'journal' };

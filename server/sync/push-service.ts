@@ -10,6 +10,7 @@
  *   recorded as rejected and still advances (the queue moves on); any other error rolls back and
  *   the whole push answers 503 so the client retries later (40001/40P01 are retried here first).
  * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
+ * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006).
  */
 import { sql, type Kysely } from 'kysely';
 import type { PushMutation, PushReply, PushResult } from '../../src/contracts/sync-push';
@@ -53,7 +54,9 @@ export class PushService {
   }
 
   async push(clientId: string, mutations: readonly PushMutation[], actor: Actor): Promise<PushReply> {
-    let last = await this.registerClient(clientId, actor);
+    const client = await this.registerClient(clientId, actor);
+    const epoch = client.epoch;
+    let last = client.last;
     for (const m of mutations) {
       if (!this.opts.appliers[m.name]) {
         throw new PushRefused(422, 'unsupported_mutation', `This server cannot apply "${m.name}" yet; it stays queued.`, { id: m.id });
@@ -68,15 +71,16 @@ export class PushService {
           expected: last + 1,
           lastMutationId: last,
           results,
+          epoch,
         });
       }
       results.push(outcome.result);
     }
-    return { lastMutationId: last, results };
+    return { lastMutationId: last, results, epoch };
   }
 
-  /** The client's row, created on first contact. A shopper's client id is theirs alone. */
-  private async registerClient(clientId: string, actor: Actor): Promise<number> {
+  /** The client's row, created on first contact, and the server's epoch. A shopper's client id is theirs alone. */
+  private async registerClient(clientId: string, actor: Actor): Promise<{ last: number; epoch: string }> {
     const now = this.clock();
     await this.db
       .insertInto('sync_clients')
@@ -92,12 +96,12 @@ export class PushService {
       .execute();
     const row = await this.db
       .selectFrom('sync_clients')
-      .select(['last_mutation_id', 'user_kind', 'customer_uuid'])
+      .select(['last_mutation_id', 'user_kind', 'customer_uuid', sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch')])
       .where('client_id', '=', clientId)
       .executeTakeFirstOrThrow();
     const owned = row.user_kind === actor.kind && (actor.kind === 'staff' || row.customer_uuid === actor.id);
     if (!owned) throw new PushRefused(403, 'forbidden', 'This device is registered to another account. Sign in as that account or reset the device.');
-    return Number(row.last_mutation_id);
+    return { last: Number(row.last_mutation_id), epoch: row.epoch };
   }
 
   private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncEpochSchema } from './sync-push';
 
 /** GET /sync/pull?clientId=&cookie=N&limit= — everything the caller may see that changed after N. */
 export const pullQuerySchema = z.object({
@@ -39,6 +40,8 @@ export const pullReplySchema = z.object({
    * the client must drop its cached server rows and pull from cookie 0 (pending mutations stay).
    */
   needsFullSync: z.boolean().optional(),
+  /** The server's sync epoch, read with `lastMutationId` (see sync-push.ts). */
+  epoch: syncEpochSchema.optional(),
 });
 export type PullReply = z.infer<typeof pullReplySchema>;
 

@@ -37,10 +37,18 @@ export const pushResultSchema = z.object({
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
 
+/**
+ * The server's sync epoch: a random id that changes only when its database is replaced by a
+ * restored backup (docs/decisions.md "Server epoch, restore and retry"). Optional on the wire, so
+ * replies of servers before it still parse and clients before it ignore it.
+ */
+export const syncEpochSchema = z.uuid();
+
 export const pushReplySchema = z.object({
   /** The server's last processed id for this client after the batch. */
   lastMutationId: z.number().int().min(0),
   results: z.array(pushResultSchema),
+  epoch: syncEpochSchema.optional(),
 });
 export type PushReply = z.infer<typeof pushReplySchema>;
 
@@ -53,5 +61,6 @@ export const mutationGapSchema = z.object({
   message: z.string(),
   expected: z.number().int().min(1),
   lastMutationId: z.number().int().min(0),
+  epoch: syncEpochSchema.optional(),
 });
 export type MutationGap = z.infer<typeof mutationGapSchema>;

@@ -57,7 +57,7 @@ describe.each(testEngines())('sync push on %s', (engine) => {
   it('applies a batch in order and records each mutation with its actor', async () => {
     const r = await push(batch);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ lastMutationId: 3, results: [1, 2, 3].map((id) => ({ id, status: 'applied' })) });
+    expect(r.body).toEqual({ lastMutationId: 3, results: [1, 2, 3].map((id) => ({ id, status: 'applied' })), epoch: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const o = await server.db.selectFrom('orders').selectAll().where('id', '=', order).executeTakeFirstOrThrow();
     expect(o).toMatchObject({ order_total: '80.00', amount_paid: '25.50', device_ref: 'C9-0001', total_items: 2 });
     expect(o.order_id).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import type { ApplierMap } from '../../../../server/sync/appliers/types';
 
-export function chaosAppliers(appliers: ApplierMap, fail: () => boolean): ApplierMap {
+export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: unknown) => boolean): ApplierMap {
   return Object.fromEntries(
     Object.entries(appliers).map(([name, a]) => [
       name,
@@ -13,10 +13,38 @@ export function chaosAppliers(appliers: ApplierMap, fail: () => boolean): Applie
         access: a.access,
         async apply(args, ctx) {
           const r = await a.apply(args, ctx);
-          if (fail()) throw new Error('injected: connection to the database lost after writing');
+          if (fail(name, args)) throw new Error('injected: connection to the database lost after writing');
           return r;
         },
       },
     ]),
   );
+}
+
+/**
+ * A fault decision drawn from the mutation itself (its name, args and how many times the server
+ * has tried it): seeds running side by side cannot shift each other's faults, and a replayed seed
+ * meets the same ones. Args carry the seed's own uuids, so no two seeds share a key.
+ */
+export function keyedFaults(rate: number): { fail: (name: string, args: unknown) => boolean; fired: () => number } {
+  const tries = new Map<string, number>();
+  let fired = 0;
+  const fail = (name: string, args: unknown) => {
+    const key = `${name} ${JSON.stringify(args)}`;
+    const n = (tries.get(key) ?? 0) + 1;
+    tries.set(key, n);
+    const hit = fnv1a(`${key}#${n}`) / 2 ** 32 < rate;
+    if (hit) fired++;
+    return hit;
+  };
+  return { fail, fired: () => fired };
+}
+
+/** FNV-1a with a murmur3 finaliser, so every bit (and the threshold test) depends on the whole key. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }

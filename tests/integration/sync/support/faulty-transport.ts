@@ -33,7 +33,7 @@ export class FaultyNetwork {
       if (dead()) return new Promise(() => undefined);
       this.stats.requests++;
       const r = this.r;
-      if (r.chance(this.rates.delay)) await sleep(r.int(1, 15));
+      if (r.chance(this.rates.delay)) await yieldTurns(r.int(1, 15));
       if (req.method === 'POST' && r.chance(this.rates.keepForLater)) {
         this.late.push({ send, req: structuredClone(req) });
         this.stats.late++;
@@ -71,4 +71,7 @@ export class FaultyNetwork {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Virtual time: a delay is n turns of the event loop (whatever is ready runs first), not wall-clock ms. */
+async function yieldTurns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise<void>((r) => setImmediate(r));
+}

@@ -1,6 +1,7 @@
 /**
  * The real app (sync routes included) on a private copy of the seeded database, like
- * tests/support/app-server.ts. Tests may add appliers (faulty ones) or a clock.
+ * tests/support/app-server.ts. Tests may add appliers (faulty ones) or a clock, and restart the
+ * app on the same database (serveDatabase).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,9 @@ import { syncDb, type SyncDB } from '../../../../server/sync/db';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { SettingsCache } from '../../../../sync/settings-cache';
 import { PartsdeskDb } from '../../../../src/db/database';
 import { SyncEngine } from '../../../../sync/engine';
 import type { Transport } from '../../../../sync/transport';
@@ -27,8 +30,29 @@ export interface SyncTestServer {
   close(): Promise<void>;
 }
 
-export async function startSyncServer(engine: Engine, opts: SyncOptions = {}): Promise<SyncTestServer> {
+/**
+ * `syncCommit: false` (PostgreSQL only) stops commits from waiting for the WAL flush in this test
+ * database, as PGlite runs (fsync off): the simulation's wall time was mostly PostgreSQL flushing.
+ * Nothing a test can observe changes short of an operating-system crash.
+ */
+export async function startSyncServer(engine: Engine, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer> {
   const cfg = await copyTemplate(engine);
+  const server = await serveDatabase(cfg, opts);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await cfg.cleanup();
+    },
+  };
+}
+
+/**
+ * The app on an existing database, migrated as the server does at start: a restart serves the same
+ * data directory or URL again (on a new port). close() stops the app and closes the database only.
+ */
+export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer> {
+  if (cfg.databaseUrl && opts.syncCommit === false) await asyncCommits(cfg.databaseUrl);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
@@ -51,7 +75,6 @@ export async function startSyncServer(engine: Engine, opts: SyncOptions = {}): P
     async close() {
       await app.close();
       await open.close();
-      await cfg.cleanup();
       fs.rmSync(staticDir, { recursive: true, force: true });
     },
   };
@@ -77,7 +100,19 @@ export async function signedInDevice(server: SyncTestServer, name: string, pullL
   const cashier = await signedIn(server.url, user, user);
   const me = (await cashier.get('/api/session')).body.user;
   const db = new PartsdeskDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
-  const device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit });
+  // As the real worker does: mutators run with the shop's settings as last pulled.
+  const settings = new SettingsCache(db);
+  const device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit, settings: settings.get, onCycleEnd: () => void settings.refresh() });
   device.setSession({ id: me.id, role: me.role });
   return { device, db };
+}
+
+async function asyncCommits(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`do $$ begin execute format('alter database %I set synchronous_commit = off', current_database()); end $$`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
+import { TestClient } from '../support/http-client';
+import { launchBrowser } from './support/browser';
+import { cashierDevice, pageText, visible, waitSynced } from './support/pos';
+import { startE2EServer, type E2EServer } from './support/server';
+
+/**
+ * The conflicts panel (src/app/sync/conflicts-panel.tsx) in headless Chromium: a cash payment the
+ * server rejects (another till took the whole balance meanwhile) shows with the server's reason;
+ * Retry while the device itself still refuses it says why and keeps it; after the other payment is
+ * voided, Retry queues it again, it reaches the server once, and the conflict is gone.
+ */
+describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
+  let srv: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  /** Another till, as the admin, pushing through the real sync API. */
+  async function otherTill() {
+    const client = new TestClient(srv.server.url);
+    expect((await client.login('admin', 'admin')).status).toBe(200);
+    const clientId = randomUUID();
+    let next = 1;
+    const push = async (name: string, args: unknown) => {
+      const r = await client.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: next++, name, args, at: new Date().toISOString() }] });
+      expect(r.body.results?.[0]?.status, JSON.stringify(r.body)).toBe('applied');
+    };
+    /** The server's payments on an order and what it counts as paid. */
+    const payments = async (order: string) => {
+      const r = await client.get(`/pos/checkout/getTransactions?orderId=${order}`);
+      const body = r.body as { transactions: { id: string; amount: string; status: string }[]; checkout: { amountPaid: string } };
+      return { paid: body.checkout.amountPaid, transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })) };
+    };
+    return { push, payments };
+  }
+
+  /**
+   * Queues a change in the device's outbox the way the worker's mutate does (same record, same
+   * meta counter), while the device is offline: the payment screen is not what is tested here.
+   */
+  async function queueOffline(page: Page, actor: { id: string; role: string }, name: string, args: unknown): Promise<number> {
+    return page.evaluate(
+      async ({ actor, name, args }) => {
+        const idb = await new Promise<IDBDatabase>((res, rej) => {
+          const req = indexedDB.open('partsdesk');
+          req.onsuccess = () => res(req.result);
+          req.onerror = () => rej(new Error(String(req.error)));
+        });
+        return new Promise<number>((res, rej) => {
+          const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
+          let id = 0;
+          const get = tx.objectStore('meta').get('nextMutationId');
+          get.onsuccess = () => {
+            id = (get.result as { value: number } | undefined)?.value ?? 1;
+            tx.objectStore('outbox').add({ id, name, args, at: new Date().toISOString(), actor, status: 'pending' });
+            tx.objectStore('meta').put({ key: 'nextMutationId', value: id + 1 });
+          };
+          tx.oncomplete = () => (idb.close(), res(id));
+          tx.onerror = () => rej(new Error(String(tx.error)));
+        });
+      },
+      { actor, name, args },
+    );
+  }
+
+  it('shows the rejection, refuses a retry the device would refuse, then retries it into the server once', async () => {
+    const { push: other, payments } = await otherTill();
+    const order = randomUUID();
+    const theirs = randomUUID();
+    await other('order.create', { id: order });
+    await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Rotor', price: '100.00', quantity: 1, tax_class_id: null });
+    await other('transaction.add', { order_ref: order, id: theirs, transaction_type: 'cash', amount: '100.00' });
+
+    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
+    await ctx.setOffline(true);
+    await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
+    const mine = randomUUID();
+    await queueOffline(page, { id: me.id, role: me.role }, 'transaction.add', { order_ref: order, id: mine, transaction_type: 'cash', amount: '50.00' });
+    await ctx.setOffline(false);
+
+    // The server refuses it (nothing is due any more) and the queue moves on.
+    const button = page.getByRole('button', { name: 'Conflicts (1)' });
+    await expect.poll(() => button.isVisible(), { timeout: 15_000 }).toBe(true);
+    await button.click();
+    const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
+    await expect.poll(() => panel.getByText('Take a payment').isVisible()).toBe(true);
+    expect(await panel.textContent()).toMatch(/code no_balance_due/);
+    const retry = panel.getByRole('button', { name: 'Retry', exact: true });
+    for (const b of [retry, panel.getByRole('button', { name: /^Dismiss/ })]) {
+      const box = await b.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+
+    // The device agrees with the server for now: the retry is refused, nothing is queued.
+    await retry.click();
+    await expect.poll(visible(page, /^Take a payment was not retried: /), { timeout: 5_000 }).toBe(true);
+    expect(await panel.getByText('Take a payment').isVisible()).toBe(true);
+    await waitSynced(page);
+
+    // The other till voids its payment; once the device has pulled that, the retry goes through.
+    await other('transaction.void', { order_ref: order, transaction_ref: theirs });
+    const synced = async () => Date.parse((await page.locator('header time').first().getAttribute('datetime')) ?? '') || 0;
+    const before = await synced();
+    await ctx.setOffline(true);
+    await ctx.setOffline(false);
+    await expect.poll(synced, { timeout: 10_000 }).toBeGreaterThan(before);
+    // The panel stayed open; the list follows the worker.
+    await retry.click();
+    await expect.poll(visible(page, 'Take a payment is queued again and syncs with the next push.'), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /^Conflicts/ }).count(), { timeout: 15_000 }).toBe(0);
+    await waitSynced(page);
+    // Once on the server, under its own id, beside the other till's voided payment.
+    const onServer = await payments(order);
+    expect(onServer.paid, await pageText(page)).toBe('50.00');
+    expect(onServer.transactions.sort((x, y) => x.amount.localeCompare(y.amount))).toEqual([
+      { id: theirs, amount: '100.00', status: 'void' },
+      { id: mine, amount: '50.00', status: 'approved' },
+    ]);
+    await ctx.close();
+  });
+});
