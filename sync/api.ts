@@ -4,7 +4,9 @@
  */
 import type { Refusal } from '../src/domain/refusal';
 import type { ConflictEntry } from '../src/db/database';
+import type { DeviceProduct } from './catalog-index';
 import type { CycleResult } from './engine';
+import type { SearchQueryOptions, SearchQueryResult } from './search/search-worker-api';
 import type { SyncStatus } from './status';
 
 export interface SessionHandlers {
@@ -25,8 +27,22 @@ export interface SyncHandlers {
   /** Mutations the server rejected that staff have not dismissed (code + the spec's message). */
   conflicts(): Promise<ConflictEntry[]>;
   dismissConflict(id: number): Promise<void>;
+  /**
+   * Re-queues a rejected change as a new one (validated and applied on the device like mutate) and
+   * records who retried it; a refusal (the mutator now says no) keeps the conflict open.
+   */
+  retryConflict(id: number): Promise<{ ok: true; id: number } | Refusal>;
   /** `onChange` must be wrapped with comlink's proxy(); the result unsubscribes. */
   subscribe(onChange: () => void): Promise<() => void>;
 }
 
-export type SyncWorkerApi = SessionHandlers & MutationHandlers & SyncHandlers;
+/** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions.md "Initial download"). */
+export interface CatalogHandlers {
+  /** Autocomplete over the cached catalog; `ready: false` until the index is built (first download, start). */
+  searchParts(text: string, opts?: SearchQueryOptions): Promise<SearchQueryResult>;
+  /** Exact part number (case, spaces, hyphens ignored) or UPC/EAN -> the one cached product, else null. */
+  findPart(code: string): Promise<DeviceProduct | null>;
+  getProduct(productId: number): Promise<DeviceProduct | null>;
+}
+
+export type SyncWorkerApi = SessionHandlers & MutationHandlers & SyncHandlers & CatalogHandlers;

@@ -14,11 +14,11 @@ import { defaultStoreSettings } from '../src/domain/settings';
 import type { ConflictEntry, PartsdeskDb } from '../src/db/database';
 import { ensureClientId, getMeta, setMeta } from '../src/db/meta';
 import { backoffMs } from './backoff';
-import { mutate, type MutateResult } from './outbox';
-import { pullAll } from './pull';
+import { mutate, requeueConflict, type MutateResult } from './outbox';
+import { pullAll, type PulledPage } from './pull';
 import { pushOnce } from './push';
 import { domainRegistry, type MutationRegistry } from './registry';
-import type { SyncStatus } from './status';
+import { downloadStatus, type SyncStatus } from './status';
 import type { Transport } from './transport';
 
 export interface LockLike {
@@ -43,11 +43,20 @@ export interface EngineDeps {
   mintId?: () => string;
   env?: EngineEnv;
   pullLimit?: number;
+  /** Page size of the initial download (pull from cookie 0); docs/decisions.md "Initial download". */
+  initialPullLimit?: number;
+  /** After each stored pull page (the worker mirrors product changes into its search index). */
+  onPullPage?: (page: PulledPage) => void;
+  /** After a cycle completed its pull (the worker settles its search index). */
+  onCycleEnd?: () => void;
   /** Idle poll interval; 0 disables the timer (tests drive cycles with syncNow). */
   pollMs?: number;
   /** Upper bound on push rounds per cycle, so one cycle cannot spin forever. */
   maxPushRounds?: number;
 }
+
+/** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md. */
+export const INITIAL_PULL_LIMIT = 5000;
 
 export type CycleResult = 'ok' | 'retry' | 'needsLogin' | 'needsUpdate' | 'blocked';
 
@@ -123,6 +132,15 @@ export class SyncEngine {
     this.emit();
   }
 
+  /** Re-queues a rejection as a new change (sync/outbox.ts requeueConflict); a local refusal keeps it open. */
+  async retryConflict(id: number): Promise<MutateResult> {
+    const now = new Date(this.clock()).toISOString();
+    const result = await requeueConflict(this.deps.db, this.registry, id, { actor: this.actor, now, settings: this.settings() });
+    this.emit();
+    if (result.ok) this.schedule(0);
+    return result;
+  }
+
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -130,11 +148,14 @@ export class SyncEngine {
 
   async status(): Promise<SyncStatus> {
     const db = this.deps.db;
-    const [pending, oldest, conflicts, lastSuccess] = await Promise.all([
+    const [pending, oldest, conflicts, lastSuccess, figures, cookie, fullPullDone] = await Promise.all([
       db.outbox.count(),
       db.outbox.orderBy('id').first(),
       db.conflicts.filter((c) => c.seenAt === null).count(),
       getMeta(db, 'lastSync'),
+      getMeta(db, 'initialDownload'),
+      getMeta(db, 'cookie'),
+      getMeta(db, 'fullPullDone'),
     ]);
     return {
       online: this.deps.env?.online() ?? true,
@@ -146,6 +167,7 @@ export class SyncEngine {
       needsUpdate: this.state.needsUpdate,
       error: this.state.error,
       progress: this.state.progress,
+      download: downloadStatus(figures, cookie, fullPullDone),
     };
   }
 
@@ -204,8 +226,10 @@ export class SyncEngine {
     const pulled = await pullAll(db, this.deps.transport, {
       clientId,
       limit: this.deps.pullLimit ?? 1000,
+      initialLimit: this.deps.initialPullLimit ?? INITIAL_PULL_LIMIT,
       registry: this.registry,
       settings: () => this.settings(),
+      ...(this.deps.onPullPage ? { onPage: this.deps.onPullPage } : {}),
       onProgress: (applied, remaining) => {
         this.state.progress = remaining > 0 ? { applied, remaining } : null;
         this.emit();
@@ -217,8 +241,10 @@ export class SyncEngine {
     this.state.error = null;
     this.state.progress = null;
     this.emit();
-    // A pull may have started recovery (server lost acked mutations): push again at once.
-    if ((await getMeta(db, 'resendFrom')) !== null) this.schedule(0);
+    this.deps.onCycleEnd?.();
+    // A pull may have started recovery (server lost acked mutations) or met a new server epoch
+    // on its last page: push and pull again at once.
+    if ((await getMeta(db, 'resendFrom')) !== null || (await getMeta(db, 'fullSync'))) this.schedule(0);
     return 'ok';
   }
 

@@ -3,11 +3,14 @@
  * schema, run the mutator on the cached records, write its changes and append the mutation to the
  * outbox, all in ONE Dexie transaction. A refusal writes nothing and queues nothing: staff see the
  * message at once, exactly as the server would have answered.
+ *
+ * requeueConflict retries a change the server rejected through the same path, as a NEW mutation
+ * (ids are never reused: the server recorded the old one as rejected for good).
  */
 import { refuse, type Refusal } from '../src/domain/refusal';
 import type { StoreSettings } from '../src/domain/settings';
 import { touchesOf, unsupportedChanges } from '../src/contracts/sync-records';
-import { writeStores, type PartsdeskDb } from '../src/db/database';
+import { writeStores, type ConflictEntry, type PartsdeskDb } from '../src/db/database';
 import { getMeta, setMeta } from '../src/db/meta';
 import { loadState, writeChanges } from '../src/db/records';
 import type { MutationRegistry } from './registry';
@@ -30,7 +33,7 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
     const state = await loadState(db, touchesOf(input.name, valid.args));
     const result = registry.run(input.name, state, valid.args, { now: input.now, actor: input.actor, settings: input.settings });
     if (!result.ok) return result;
-    // Records this engine cannot store yet (appointments, history, credit entries) must not be
+    // Records this engine cannot store yet (appointments, customer history, credit entries) must not be
     // queued: the server would hold the whole queue back (422) until it learns them.
     if (unsupportedChanges(result.changes).length) return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
     const id = await getMeta(db, 'nextMutationId');
@@ -38,5 +41,21 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
     await db.outbox.add({ id, name: input.name, args: valid.args, at: input.now, actor: input.actor, status: 'pending' });
     await setMeta(db, 'nextMutationId', id + 1);
     return { ok: true, id };
+  });
+}
+
+/**
+ * Retries an open conflict: its name and args go through mutate() as a new outbox entry (validated,
+ * applied at once on the device), and in the same Dexie transaction the conflict records who
+ * retried, when, and the new id, which takes it off the open list. A local refusal (the order was
+ * voided meanwhile, the balance is paid) writes nothing and leaves the conflict open.
+ */
+export async function requeueConflict(db: PartsdeskDb, registry: MutationRegistry, id: number, ctx: Omit<MutateInput, 'name' | 'args'>): Promise<MutateResult> {
+  return db.transaction('rw', [...writeStores(db), db.conflicts], async (): Promise<MutateResult> => {
+    const c: ConflictEntry | undefined = await db.conflicts.get(id);
+    if (!c || c.seenAt !== null) return refuse('not_found', 'This rejected change was already dismissed or retried.');
+    const result = await mutate(db, registry, { ...ctx, name: c.name, args: c.args });
+    if (result.ok) await db.conflicts.update(id, { seenAt: ctx.now, seenBy: { ...ctx.actor }, retriedAs: result.id });
+    return result;
   });
 }

@@ -3,14 +3,20 @@
  * new cookie in ONE Dexie transaction, so a crash between pages loses nothing and never applies a
  * page twice out of step with the cookie.
  *
+ * A pull from cookie 0 (a new device, or after needsFullSync dropped the cached rows) is the
+ * initial download: it asks for bigger pages (`initialLimit`) and keeps its figures in meta
+ * (`initialDownload`: rows stored, total announced) in the same transaction as each page, so a
+ * reload resumes the download with the stored rows counted as done.
+ *
  * Must stay true: the cookie is stored only together with the rows it covers; needsFullSync drops
- * every cached server row (never the outbox or journal) before applying the page from 0.
+ * every cached server row (never the outbox or journal) before applying the page from 0, and
+ * clears `fullPullDone` with them; the last page of any pull sets `fullPullDone`.
  */
-import { pullReplySchema } from '../src/contracts/sync-pull';
+import { pullReplySchema, type PullReply, type RowChange } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import type { PartsdeskDb } from '../src/db/database';
 import { getMeta, setMeta } from '../src/db/meta';
-import { applyServerChange, clearServerRows, pullStores } from '../src/db/tables';
+import { applyServerChanges, clearServerRows, pullStores } from '../src/db/tables';
 import { rebase } from './rebase';
 import { noteServerLast } from './recovery';
 import type { MutationRegistry } from './registry';
@@ -21,48 +27,96 @@ export type PullOutcome =
   | { kind: 'needsLogin' }
   | { kind: 'retry'; reason: string };
 
+/** A page as stored, for whoever mirrors the cache in memory (the worker's catalog index). */
+export interface PulledPage {
+  changes: readonly RowChange[];
+  /** Every cached server row was dropped before this page (needsFullSync or a full sync). */
+  cleared: boolean;
+  /** The last page: the device now holds everything up to the server's horizon. */
+  complete: boolean;
+}
+
 export interface PullOptions {
   clientId: string;
   limit: number;
+  /** Page size while downloading from cookie 0 (fewer, larger transactions); `limit` when absent. */
+  initialLimit?: number;
   registry: MutationRegistry;
   settings: () => StoreSettings;
-  /** Changes applied so far and still to come, for a progress figure. */
-  onProgress?: (applied: number, remaining: number) => void;
+  /**
+   * After each stored page: rows done and still to come, and whether this is the initial
+   * download (then `done` includes the pages stored before a reload).
+   */
+  onProgress?: (done: number, remaining: number, initial: boolean) => void;
+  /** After each page's transaction committed. */
+  onPage?: (page: PulledPage) => void;
   /** Safety stop for one call; the next sync continues from the stored cookie. */
   maxPages?: number;
+}
+
+type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
+
+/** One page request; never rejects (no answer is a retry). */
+async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number): Promise<Fetched> {
+  let reply;
+  try {
+    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}` });
+  } catch (err) {
+    return { kind: 'retry', reason: `network: ${(err as Error).message}` };
+  }
+  if (reply.status === 401 || reply.status === 403) return { kind: 'needsLogin' };
+  if (reply.status !== 200) return { kind: 'retry', reason: `HTTP ${reply.status}` };
+  const parsed = pullReplySchema.safeParse(reply.body);
+  return parsed.success ? { kind: 'page', page: parsed.data } : { kind: 'retry', reason: 'unreadable pull reply' };
 }
 
 export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullOptions): Promise<PullOutcome> {
   let pages = 0;
   let applied = 0;
+  let ahead: { cookie: number; limit: number; reply: Promise<Fetched> } | null = null;
   for (;;) {
     const full = await getMeta(db, 'fullSync');
     const cookie = full ? 0 : await getMeta(db, 'cookie');
-    let reply;
-    try {
-      reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${opts.clientId}&cookie=${cookie}&limit=${opts.limit}` });
-    } catch (err) {
-      return { kind: 'retry', reason: `network: ${(err as Error).message}` };
+    const downloading = full || cookie === 0 || (await getMeta(db, 'initialDownload')) !== null;
+    const limit = downloading ? (opts.initialLimit ?? opts.limit) : opts.limit;
+    // A page asked for ahead counts only if it continues from what is stored now.
+    const fetched: Fetched = ahead && ahead.cookie === cookie && ahead.limit === limit && !full ? await ahead.reply : await fetchPage(transport, opts.clientId, cookie, limit);
+    ahead = null;
+    if (fetched.kind !== 'page') return fetched;
+    const page: PullReply = fetched.page;
+    const cleared = page.needsFullSync === true || full;
+    // Ask for the next page while this one is written: the server's work and IndexedDB's overlap.
+    if (page.more && (opts.maxPages === undefined || pages + 1 < opts.maxPages)) {
+      const next = downloading || cleared ? (opts.initialLimit ?? opts.limit) : opts.limit;
+      ahead = { cookie: page.cookie, limit: next, reply: fetchPage(transport, opts.clientId, page.cookie, next) };
     }
-    if (reply.status === 401 || reply.status === 403) return { kind: 'needsLogin' };
-    if (reply.status !== 200) return { kind: 'retry', reason: `HTTP ${reply.status}` };
-    const parsed = pullReplySchema.safeParse(reply.body);
-    if (!parsed.success) return { kind: 'retry', reason: 'unreadable pull reply' };
-    const page = parsed.data;
-    await db.transaction('rw', pullStores(db), async () => {
+    /** 'stale' when the page no longer fits the stored cookie; else the download's rows done, or null. */
+    const stored = await db.transaction('rw', pullStores(db), async (): Promise<number | null | 'stale'> => {
       // The cookie may have moved meanwhile (another realm pulled): a stale page must not rewind it.
       const fullNow = await getMeta(db, 'fullSync');
-      if (fullNow !== full || (!full && (await getMeta(db, 'cookie')) !== cookie)) return;
-      if (page.needsFullSync || full) await clearServerRows(db);
+      if (fullNow !== full || (!full && (await getMeta(db, 'cookie')) !== cookie)) return 'stale';
+      if (cleared) {
+        await clearServerRows(db);
+        await setMeta(db, 'fullPullDone', false);
+      }
       if (full) await setMeta(db, 'fullSync', false);
-      for (const c of page.changes) await applyServerChange(db, c);
+      await applyServerChanges(db, page.changes);
       await rebase(db, opts.registry, page.lastMutationId, opts.settings());
       await setMeta(db, 'cookie', page.cookie);
-      await noteServerLast(db, page.lastMutationId);
+      await noteServerLast(db, page.lastMutationId, page.epoch);
+      if (!page.more) await setMeta(db, 'fullPullDone', true);
+      if (!downloading && !cleared) return null;
+      const before = cleared ? null : await getMeta(db, 'initialDownload');
+      const done = (before?.done ?? 0) + page.changes.length;
+      await setMeta(db, 'initialDownload', page.more ? { done, total: done + (page.remaining ?? 0) } : null);
+      return done;
     });
     pages++;
-    applied += page.changes.length;
-    opts.onProgress?.(applied, page.remaining ?? 0);
+    if (stored !== 'stale') {
+      applied += page.changes.length;
+      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more });
+      opts.onProgress?.(stored ?? applied, page.more ? (page.remaining ?? 0) : 0, stored !== null);
+    }
     if (!page.more) return { kind: 'done', pages, changes: applied };
     if (opts.maxPages !== undefined && pages >= opts.maxPages) return { kind: 'done', pages, changes: applied };
   }

@@ -15,6 +15,32 @@ export interface SyncStatus {
   needsUpdate: boolean;
   /** Why the queue cannot move (blocked batch, recovery gap); null when it can. */
   error: string | null;
-  /** Pull progress while pages are coming in. */
+  /**
+   * Pull progress while pages are coming in: rows stored so far and still to come. During the
+   * initial download `applied` counts every stored row, including pages stored before a reload.
+   */
   progress: { applied: number; remaining: number } | null;
+  /** The initial catalog download while it runs (read from meta, so exact after a reload); else null. */
+  download: DownloadStatus | null;
+}
+
+/**
+ * The first full download of the catalog, customers and orders into this device (no pull has
+ * completed since the device last held no server rows). `total` is done + what the server last
+ * said remains; 0 before the first page arrived.
+ */
+export interface DownloadStatus {
+  done: number;
+  total: number;
+  /** Whole percent, 0-100. */
+  percent: number;
+}
+
+/** The download figures from meta: cookie 0 with no completed pull is a download not started yet. */
+export function downloadStatus(figures: { done: number; total: number } | null, cookie: number, fullPullDone: boolean): DownloadStatus | null {
+  if (figures) {
+    const total = Math.max(figures.total, figures.done);
+    return { done: figures.done, total, percent: total > 0 ? Math.min(100, Math.floor((figures.done * 100) / total)) : 0 };
+  }
+  return cookie === 0 && !fullPullDone ? { done: 0, total: 0, percent: 0 } : null;
 }

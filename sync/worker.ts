@@ -6,10 +6,13 @@
 import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
 import type { SyncWorkerApi } from './api';
+import { CatalogIndex } from './catalog-index';
 import { SyncEngine, type EngineEnv } from './engine';
+import { SettingsCache } from './settings-cache';
 import { fetchTransport } from './transport';
 
 let engine: SyncEngine | null = null;
+let catalog: CatalogIndex | null = null;
 let csrf: string | null = null;
 
 function browserEnv(): EngineEnv {
@@ -25,6 +28,11 @@ function browserEnv(): EngineEnv {
   };
 }
 
+function needCatalog(): CatalogIndex {
+  if (!catalog) throw new Error('sync worker: call init() first');
+  return catalog;
+}
+
 function need(): SyncEngine {
   if (!engine) throw new Error('sync worker: call init() first');
   return engine;
@@ -33,12 +41,24 @@ function need(): SyncEngine {
 const api: SyncWorkerApi = {
   init({ baseUrl, dbName }) {
     if (engine) return Promise.resolve();
+    const db = new PartsdeskDb(dbName ?? 'partsdesk');
+    const index = (catalog = new CatalogIndex(db));
+    // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
+    const settings = new SettingsCache(db);
+    void settings.refresh();
     engine = new SyncEngine({
-      db: new PartsdeskDb(dbName ?? 'partsdesk'),
+      db,
       transport: fetchTransport(baseUrl, () => csrf),
       env: browserEnv(),
+      settings: settings.get,
+      onPullPage: (page) => index.pulled(page),
+      onCycleEnd: () => {
+        void settings.refresh();
+        index.settle();
+      },
     });
     engine.start();
+    void index.start();
     return Promise.resolve();
   },
   setSession({ user, csrfToken }) {
@@ -51,6 +71,10 @@ const api: SyncWorkerApi = {
   status: () => need().status(),
   conflicts: () => need().conflicts(),
   dismissConflict: (id) => need().dismissConflict(id),
+  retryConflict: (id) => need().retryConflict(id),
+  searchParts: (text, opts) => needCatalog().searchParts(text, opts),
+  findPart: (code) => needCatalog().findPart(code),
+  getProduct: (productId) => needCatalog().getProduct(productId),
   subscribe(onChange) {
     return Promise.resolve(proxy(need().subscribe(onChange)));
   },

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { PosTopBar } from './pos-top-bar';
 import { RequireStaff } from './require-staff';
+import { CatalogDownload } from './sync/catalog-download';
 import { SyncProvider } from './sync/sync-provider';
 import styles from './shell.module.css';
 
@@ -14,6 +15,7 @@ export function PosLayout() {
       <SyncProvider>
         <div className={styles.shell}>
           <PosTopBar />
+          <CatalogDownload />
           <main className={`${styles.main} ${styles.wide}`} id="main">
             <Outlet />
           </main>

@@ -60,6 +60,8 @@ export interface ConflictEntry {
   seenAt: string | null;
   /** Who dismissed it (set with seenAt by dismissConflict); absent on rows written before. */
   seenBy?: { id: string; role: string } | null;
+  /** Set (with seenAt, seenBy) when staff retried it: the id of the new mutation that re-queued it. */
+  retriedAs?: number;
 }
 
 export interface SharedRow {

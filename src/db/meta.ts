@@ -6,7 +6,15 @@
  * - lastAckedId: highest mutation id the server answered (only grows);
  * - resendFrom: set while recovering from a server that lost acknowledged mutations;
  * - fullSync: the next pull starts from 0 and first drops every cached server row;
- * - lastSync: ISO time of the last complete push + pull.
+ * - lastSync: ISO time of the last complete push + pull;
+ * - fullPullDone: a pull has reached its last page since the device last held no server rows
+ *   (set with the last page; cleared, in the same transaction, whenever cached rows are dropped);
+ * - initialDownload: while a pull from cookie 0 is under way, the rows its stored pages hold and
+ *   the total the last page announced (done + remaining). Written in each page's transaction, so
+ *   after a reload the download resumes with the rows already stored counted as done; null once
+ *   the last page is stored;
+ * - epoch: the server's sync epoch from the last reply that carried one (null before); a different
+ *   one means the server's database was replaced (sync/recovery.ts).
  */
 import type { PartsdeskDb } from './database';
 
@@ -18,9 +26,15 @@ export interface Meta {
   resendFrom: number | null;
   fullSync: boolean;
   lastSync: string | null;
+  fullPullDone: boolean;
+  initialDownload: { done: number; total: number } | null;
+  epoch: string | null;
 }
 
-const defaults: Omit<Meta, 'clientId'> = { cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null };
+const defaults: Omit<Meta, 'clientId'> = {
+  cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null, fullPullDone: false, initialDownload: null,
+  epoch: null,
+};
 
 export async function getMeta<K extends keyof Meta>(db: PartsdeskDb, key: K): Promise<Meta[K]> {
   const row = await db.meta.get(key);

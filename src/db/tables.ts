@@ -4,7 +4,7 @@
  * (mutators never write them). A table this build does not know is ignored, so a newer server can
  * add tables without breaking older devices.
  */
-import type { Table } from 'dexie';
+import type { IndexableType, Table } from 'dexie';
 import type { RowChange } from '../contracts/sync-pull';
 import type { PartsdeskDb } from './database';
 
@@ -56,6 +56,45 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
   const shared = otherCatalog.has(c.table) ? db.catalog : db.lookups;
   if (c.row) await shared.put({ table: c.table, k: c.key, row: c.row });
   else await shared.delete([c.table, c.key]);
+}
+
+/**
+ * Writes a page of server changes with one bulkPut and one bulkDelete per store instead of a put
+ * per row (IndexedDB cost is per request; docs/decisions.md "Initial download" has the figures).
+ * Same result as applyServerChange over the page in order: a key changed twice in one page (a
+ * tombstone then a re-insert) keeps its LAST change, so puts and deletes never touch the same key.
+ * Call inside a pull transaction (pullStores).
+ */
+export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  const last = new Map<string, RowChange>();
+  for (const c of changes) last.set(`${c.table}\u0000${c.key}`, c);
+  const batches = new Map<string, { puts: object[]; deletes: IndexableType[] }>();
+  const batch = (store: { name: string }) => {
+    let b = batches.get(store.name);
+    if (!b) batches.set(store.name, (b = { puts: [], deletes: [] }));
+    return b;
+  };
+  for (const c of last.values()) {
+    if (isEntityTable(c.table)) {
+      batch(db.base).puts.push({ table: c.table, k: c.key, row: c.row });
+      const b = batch(entityStore(db, c.table));
+      if (c.row) b.puts.push(c.row);
+      else b.deletes.push(c.key);
+    } else if (c.table === 'products' || c.table === 'product_stock') {
+      const b = batch(c.table === 'products' ? db.products : db.stock);
+      if (c.row) b.puts.push({ ...c.row, k: c.key });
+      else b.deletes.push(c.key);
+    } else {
+      const b = batch(otherCatalog.has(c.table) ? db.catalog : db.lookups);
+      if (c.row) b.puts.push({ table: c.table, k: c.key, row: c.row });
+      else b.deletes.push([c.table, c.key]);
+    }
+  }
+  for (const [name, b] of batches) {
+    const store = db.table(name);
+    if (b.deletes.length) await store.bulkDelete(b.deletes);
+    if (b.puts.length) await store.bulkPut(b.puts);
+  }
 }
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */

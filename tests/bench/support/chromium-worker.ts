@@ -37,18 +37,34 @@ export interface ChromiumDevice {
 declare global {
   interface Window {
     __benchCall?: (method: string, args: unknown[]) => Promise<unknown>;
+    /** performance.now() just before the worker's init() was sent. */
+    __benchInitAt?: number;
   }
 }
 
-/** Opens a page on the server's origin, signs in, starts the built worker and runs its first sync. */
-export async function chromiumDevice(baseUrl: string, workerPath: string, user: string, password: string): Promise<ChromiumDevice> {
+export interface ChromiumDeviceOptions {
+  /** Run (and require) the first sync before returning; default true. */
+  firstSync?: boolean;
+  /** The worker's IndexedDB database; default 'partsdesk-bench'. */
+  dbName?: string;
+  /** Runs before the worker starts (routes, request listeners on page.context()). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Opens a page on the server's origin, signs in, starts the built worker and runs its first sync.
+ * With `firstSync: false` it returns as soon as init() was sent: the worker's engine starts its
+ * first cycle (the initial download) on its own, for the caller to time.
+ */
+export async function chromiumDevice(baseUrl: string, workerPath: string, user: string, password: string, opts: ChromiumDeviceOptions = {}): Promise<ChromiumDevice> {
   const browser = await launchBrowser();
   try {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/robots.txt`);
+    await opts.prepare?.(page);
     await page.evaluate(
-      async ({ workerPath, user, password }) => {
+      async ({ workerPath, user, password, dbName }) => {
         const res = await fetch('/api/session', {
           method: 'POST',
           headers: { accept: 'application/json', 'content-type': 'application/json' },
@@ -81,14 +97,17 @@ export async function chromiumDevice(baseUrl: string, workerPath: string, user: 
             waiting.set(id, { resolve, reject, timer });
             worker.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
           });
-        await window.__benchCall('init', [{ baseUrl: location.origin, dbName: 'partsdesk-bench' }]);
+        window.__benchInitAt = performance.now();
+        await window.__benchCall('init', [{ baseUrl: location.origin, dbName }]);
         await window.__benchCall('setSession', [{ user: { id: me.id, role: me.role }, csrfToken: session.csrfToken }]);
       },
-      { workerPath, user, password },
+      { workerPath, user, password, dbName: opts.dbName ?? 'partsdesk-bench' },
     );
     const call = (method: string, args: unknown[]) => page.evaluate(({ method, args }) => window.__benchCall!(method, args), { method, args });
-    const first = await call('syncNow', []);
-    if (first !== 'ok') throw new Error(`chromium device first sync: ${String(first)}`);
+    if (opts.firstSync !== false) {
+      const first = await call('syncNow', []);
+      if (first !== 'ok') throw new Error(`chromium device first sync: ${String(first)}`);
+    }
     return { browser, page, version: browser.version(), call, close: () => browser.close() };
   } catch (err) {
     await browser.close();

@@ -1,0 +1,264 @@
+/**
+ * The device's catalog lookups, fed from Dexie: the offline part search (sync/search) built from
+ * the cached `products` plus the brand, series and category names of the `catalog` store, and
+ * exact part-number / barcode lookups for the POS cart. Lives in the sync worker.
+ *
+ * What it holds in memory: the search index (null until the first build), the facet names
+ * (manufacturers, series, categories by id) and each product's category ids.
+ *
+ * Must stay true:
+ * - every operation that changes the index runs on one serial queue, and each pull page is queued
+ *   only after its Dexie transaction committed; a queued page re-reads its products from Dexie
+ *   when it runs, so replaying pages in order always ends at what Dexie holds;
+ * - the index is built only over a complete catalog (a pull reached its last page since the rows
+ *   were last dropped): during the initial download queries answer `ready: false`;
+ * - a build swaps the new index in only when finished; queries use the previous one until then.
+ */
+import type { RowChange } from '../src/contracts/sync-pull';
+import type { KeyedRow, PartsdeskDb } from '../src/db/database';
+import { getMeta } from '../src/db/meta';
+import { getCatalogProduct, type CatalogProduct } from '../src/db/queries';
+import type { PulledPage } from './pull';
+import { barcodeValue, partKey } from './search/normalize';
+import { createSearchHandlers, type SearchHandlers, type SearchQueryOptions, type SearchQueryResult } from './search/search-worker-api';
+import type { SearchProductRow } from './search/types';
+
+/** A cached product as the POS sells it (money as 2-place strings, never floats). */
+export interface DeviceProduct extends CatalogProduct {
+  upc: string | null;
+  msrp: string;
+  /** Per-unit surcharge (core charge); the server catalog has no such column yet, so '0.00' unless a row carries one. */
+  surcharge: string;
+  manufacturer_id: number | null;
+  manufacturer: string | null;
+  /** False for a product the shop disabled (the server refuses to sell it). */
+  enabled: boolean;
+  /** On hand per location, from the cached product_stock rows. */
+  stock: { location_id: number; quantity: number }[];
+}
+
+/** Rows read from Dexie per step of a build (one read transaction each, so pulls are not held up). */
+const BUILD_CHUNK = 5000;
+const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
+type Facet = keyof typeof FACETS;
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const enabled = (row: Record<string, unknown>): boolean => row.status !== false;
+/** The product id of a product_categories / product_stock key ('12:7'). */
+const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
+
+export class CatalogIndex {
+  private search: SearchHandlers | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  /** A build is queued or running. */
+  private building = false;
+  private rebuildAtSettle = false;
+  /** Bumped when the cached rows are dropped: a build started before must not swap its index in. */
+  private generation = 0;
+  private readonly names: Record<Facet, Map<number, string>> = { manufacturers: new Map(), series: new Map(), categories: new Map() };
+  private categoriesOf = new Map<number, number[]>();
+
+  constructor(
+    private readonly db: PartsdeskDb,
+    private readonly report: (err: unknown) => void = (err) => console.error('catalog index:', err),
+  ) {}
+
+  /** At worker start: builds at once when the device already holds a complete catalog. */
+  async start(): Promise<void> {
+    try {
+      const [done, figures, cookie] = await Promise.all([getMeta(this.db, 'fullPullDone'), getMeta(this.db, 'initialDownload'), getMeta(this.db, 'cookie')]);
+      // A device synced before fullPullDone existed has a cookie and no download under way.
+      if ((done || (cookie > 0 && figures === null)) && !this.search && !this.building) this.requestBuild();
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  /** After a pull page committed (SyncEngine onPullPage). */
+  pulled(page: PulledPage): void {
+    if (page.cleared) this.reset();
+    // With no index and no build, a page needs nothing: the next build reads it from Dexie.
+    if (this.search || this.building) this.enqueue(() => this.apply(page.changes));
+    if (page.complete && !this.search && !this.building) this.requestBuild();
+  }
+
+  /** When a sync cycle ended (SyncEngine onCycleEnd): compacts, or rebuilds after a facet rename. */
+  settle(): void {
+    this.enqueue(async () => {
+      if (this.rebuildAtSettle) return this.build();
+      if (this.search) await this.search.searchSettle();
+    });
+    // A failed build is tried again when a later cycle ends.
+    if (!this.search && !this.building) void this.start();
+  }
+
+  /** Resolves when every queued operation has run (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  searchParts(query: string, opts?: SearchQueryOptions): Promise<SearchQueryResult> {
+    if (this.search) return this.search.searchQuery(query, opts);
+    return Promise.resolve({ parts: [], total: 0, categories: [], series: [], brands: [], tookMs: 0, ready: false });
+  }
+
+  /**
+   * The one product whose part number (case, spaces and punctuation ignored) or UPC/EAN equals
+   * `code`; null when none, or when several brands share the part number (staff pick from the
+   * search list then). A barcode match wins over a part-number match.
+   */
+  async findPart(code: string): Promise<DeviceProduct | null> {
+    const key = partKey(code);
+    if (!key) return null;
+    const barcode = barcodeValue(code);
+    let ids: number[];
+    const res = this.search ? await this.search.searchQuery(code, { limit: 20, sectionLimit: 0 }) : null;
+    if (res?.ready) {
+      ids = res.parts.filter((h) => h.match === 'part-number').map((h) => h.product_id);
+    } else {
+      // No index yet (first download, build running): one scan of the cached products.
+      const keys = await this.db.products.filter((r) => partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)).primaryKeys();
+      ids = keys.map(Number);
+    }
+    const rows = (await this.db.products.bulkGet(ids.map(String))).filter((r): r is KeyedRow => r !== undefined && enabled(r));
+    const byUpc = barcode === null ? [] : rows.filter((r) => barcodeValue(text(r.upc)) === barcode);
+    const byMpn = rows.filter((r) => partKey(text(r.mpn)) === key);
+    const pick = byUpc.length === 1 ? byUpc[0] : byUpc.length === 0 && byMpn.length === 1 ? byMpn[0] : undefined;
+    return pick ? this.getProduct(Number(pick.product_id)) : null;
+  }
+
+  async getProduct(productId: number): Promise<DeviceProduct | null> {
+    const base = await getCatalogProduct(this.db, productId);
+    const row = await this.db.products.get(String(productId));
+    if (!base || !row) return null;
+    const stock = await this.db.stock.where('k').between(`${productId}:`, `${productId}:\uffff`).toArray();
+    const manufacturerId = num(row.manufacturer_id);
+    const facet = manufacturerId === null ? undefined : await this.db.catalog.get(['manufacturers', String(manufacturerId)]);
+    return {
+      ...base,
+      upc: text(row.upc) || null,
+      msrp: text(row.msrp) || base.price,
+      surcharge: text(row.surcharge) || '0.00',
+      manufacturer_id: manufacturerId,
+      manufacturer: facet ? text(facet.row.name) || null : null,
+      enabled: enabled(row),
+      stock: stock.map((s) => ({ location_id: Number(s.location_id), quantity: Number(s.quantity ?? 0) })),
+    };
+  }
+
+  private enqueue(op: () => Promise<void>): void {
+    this.queue = this.queue.then(op).catch((err: unknown) => this.report(err));
+  }
+
+  private requestBuild(): void {
+    this.building = true;
+    this.enqueue(() => this.build());
+  }
+
+  private reset(): void {
+    this.generation++;
+    this.search = null;
+    this.building = false;
+    this.rebuildAtSettle = false;
+    for (const m of Object.values(this.names)) m.clear();
+    this.categoriesOf = new Map();
+  }
+
+  /** Reads the whole cached catalog out of Dexie in chunks into a fresh index, then swaps it in. */
+  private async build(): Promise<void> {
+    const generation = this.generation;
+    this.building = true;
+    this.rebuildAtSettle = false;
+    try {
+      await this.loadFacets();
+      const handlers = createSearchHandlers();
+      await handlers.searchBuildBegin(await this.db.products.count());
+      let after: string | null = null;
+      for (;;) {
+        const rows: KeyedRow[] = await (after === null ? this.db.products.limit(BUILD_CHUNK) : this.db.products.where('k').above(after).limit(BUILD_CHUNK)).toArray();
+        if (rows.length === 0) break;
+        await handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r)));
+        after = rows[rows.length - 1]!.k;
+      }
+      await handlers.searchBuildFinish();
+      if (generation === this.generation) this.search = handlers;
+    } finally {
+      if (generation === this.generation) this.building = false;
+    }
+  }
+
+  private async loadFacets(): Promise<void> {
+    for (const facet of Object.keys(FACETS) as Facet[]) {
+      const rows = await this.db.catalog.where('[table+k]').between([facet, ''], [facet, '\uffff']).toArray();
+      this.names[facet] = new Map(rows.map((r) => [Number(r.row[FACETS[facet]]), text(r.row.name)]));
+    }
+    const links = new Map<number, number[]>();
+    let after = '';
+    for (;;) {
+      const rows = await this.db.catalog.where('[table+k]').between(['product_categories', after], ['product_categories', '\uffff'], false, true).limit(BUILD_CHUNK * 4).toArray();
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const p = Number(r.row.product_id);
+        const list = links.get(p);
+        if (list) list.push(Number(r.row.category_id));
+        else links.set(p, [Number(r.row.category_id)]);
+      }
+      after = rows[rows.length - 1]!.k;
+    }
+    this.categoriesOf = links;
+  }
+
+  /** One page's changes: facet names and category links first, then its products from Dexie. */
+  private async apply(changes: readonly RowChange[]): Promise<void> {
+    const touched = new Set<number>();
+    for (const c of changes) {
+      if (c.table === 'products') touched.add(Number(c.key));
+      else if (c.table === 'product_categories') {
+        const p = ownerOf(c.key);
+        const category = Number(c.key.slice(c.key.indexOf(':') + 1));
+        const rest = (this.categoriesOf.get(p) ?? []).filter((id) => id !== category);
+        this.categoriesOf.set(p, c.row ? [...rest, category] : rest);
+        touched.add(p);
+      } else if (c.table in FACETS) {
+        const names = this.names[c.table as Facet];
+        const id = Number(c.key);
+        const was = names.get(id);
+        const now = c.row ? text(c.row.name) : undefined;
+        if (now === undefined) names.delete(id);
+        else names.set(id, now);
+        // Products carry the id, not the name: a rename reaches the postings only by a rebuild.
+        if (was !== undefined && was !== now) this.rebuildAtSettle = true;
+      }
+    }
+    if (touched.size === 0 || !this.search) return;
+    const ids = [...touched];
+    const rows = await this.db.products.bulkGet(ids.map(String));
+    const live = rows.filter((r): r is KeyedRow => r !== undefined && enabled(r));
+    const liveIds = new Set(live.map((r) => Number(r.product_id)));
+    await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
+    await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
+  }
+
+  private searchRow(r: KeyedRow): SearchProductRow {
+    const id = Number(r.product_id);
+    const manufacturerId = num(r.manufacturer_id);
+    const seriesId = num(r.series_id);
+    const categories = (this.categoriesOf.get(id) ?? []).flatMap((c) => {
+      const name = this.names.categories.get(c);
+      return name ? [{ category_id: c, name }] : [];
+    });
+    return {
+      product_id: id,
+      mpn: text(r.mpn),
+      name: text(r.name),
+      aaia: text(r.aaia) || null,
+      manufacturer_id: manufacturerId,
+      manufacturer: manufacturerId === null ? null : (this.names.manufacturers.get(manufacturerId) ?? null),
+      series_id: seriesId,
+      series: seriesId === null ? null : (this.names.series.get(seriesId) ?? null),
+      categories,
+      upc: text(r.upc) || null,
+    };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A demo-seeded PGlite data directory per part count, kept under the OS temp folder between bench
+ * runs: seeding 200,000 parts takes minutes, the download being measured takes less. The cached
+ * copy is never served directly: each run works on a fresh copy, so sessions, sync clients and
+ * backups of one run never reach the next.
+ *
+ * Must stay true: a cache directory counts only once `ready` exists in it, written after the
+ * server finished seeding and closed cleanly; an interrupted seed leaves no `ready` and is redone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runServer, type ServerProcess } from '../../support/process';
+
+/** Where the seeded copy of `parts` demo parts is kept (BENCH_CACHE_DIR moves it). */
+export function seedCacheDir(parts: number): string {
+  return path.join(process.env.BENCH_CACHE_DIR ?? os.tmpdir(), `pd-bench-seeded-${parts}`);
+}
+
+/** Seeds the cached directory once (through the real server's first start) and returns it. */
+export async function seededDataDir(parts: number, log: (line: string) => void): Promise<string> {
+  const dir = seedCacheDir(parts);
+  if (fs.existsSync(path.join(dir, 'ready'))) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  log(`seeding ${parts} demo parts into ${dir} (first run only)`);
+  const t0 = performance.now();
+  const srv = await runServer({ DATA_DIR: dir, DATABASE_URL: '', DEMO_PARTS: String(parts) }, 1_800_000);
+  const code = srv.proc.exitCode;
+  if (code !== null) throw new Error(`seeding server exited ${code}: ${srv.stderr().trim().split('\n').pop() ?? ''}`);
+  await srv.stop();
+  fs.writeFileSync(path.join(dir, 'ready'), `${new Date().toISOString()}\n`);
+  log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return dir;
+}
+
+export interface CopiedServer {
+  server: ServerProcess;
+  /** Stops the server and removes the copy. */
+  stop(): Promise<void>;
+}
+
+/** The real server on a private copy of the seeded directory, serving `staticDir`. */
+export async function serveSeededCopy(parts: number, staticDir: string, log: (line: string) => void): Promise<CopiedServer> {
+  const cached = await seededDataDir(parts, log);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-copy-'));
+  fs.cpSync(path.join(cached, 'pg'), path.join(dir, 'pg'), { recursive: true });
+  try {
+    const server = await runServer({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '0', STATIC_DIR: staticDir, SKIP_BUILD: '1' }, 300_000);
+    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.stderr().trim().split('\n').pop() ?? ''}`);
+    return {
+      server,
+      async stop() {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import type { RowChange } from '../../../src/contracts/sync-pull';
+import { getMeta, setMeta } from '../../../src/db/meta';
+import { applyServerChange, applyServerChanges, pullStores } from '../../../src/db/tables';
+import { defaultStoreSettings } from '../../../src/domain/settings';
+import { SyncEngine } from '../../../sync/engine';
+import { pullAll } from '../../../sync/pull';
+import { domainRegistry } from '../../../sync/registry';
+import { downloadStatus } from '../../../sync/status';
+import type { TransportReply, TransportRequest } from '../../../sync/transport';
+import { freshDb, scripted, staff, uuid } from './support';
+
+const product = (id: number, version: number, name = `P${id}`): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name, price: '10.00' } });
+const reply = (cookie: number, changes: RowChange[], remaining: number, extra: object = {}): TransportReply => ({
+  status: 200,
+  body: { cookie, lastMutationId: 0, changes, more: remaining > 0, remaining, ...extra },
+});
+const opts = (clientId = uuid()) => ({ clientId, limit: 2, initialLimit: 3, registry: domainRegistry, settings: () => defaultStoreSettings });
+const cookieOf = (req: TransportRequest) => Number(/cookie=(\d+)/.exec(req.path)?.[1]);
+const limitOf = (req: TransportRequest) => Number(/limit=(\d+)/.exec(req.path)?.[1]);
+const offline = () => {
+  throw new Error('offline');
+};
+
+function engineOn(db: ReturnType<typeof freshDb>, handlers: Parameters<typeof scripted>[0]) {
+  const transport = scripted(handlers);
+  const engine = new SyncEngine({ db, transport, pollMs: 0, mintId: uuid, initialPullLimit: 3, pullLimit: 2, env: { online: () => true } });
+  engine.setSession(staff);
+  return { engine, transport };
+}
+
+describe('initial download: progress and resume', () => {
+  it('a fresh device reports a download not started yet, then rows done, total and percent per page', async () => {
+    const db = freshDb();
+    const seen: (object | null)[] = [];
+    const { engine } = engineOn(db, [
+      async () => {
+        seen.push((await engine.status()).download);
+        return reply(3, [product(1, 1), product(2, 2), product(3, 3)], 5);
+      },
+      async () => {
+        seen.push((await engine.status()).download);
+        return reply(6, [product(4, 4), product(5, 5), product(6, 6)], 2);
+      },
+      async () => {
+        seen.push((await engine.status()).download);
+        return reply(8, [product(7, 7), product(8, 8)], 0);
+      },
+    ]);
+    expect((await engine.status()).download).toEqual({ done: 0, total: 0, percent: 0 });
+    expect(await engine.syncNow()).toBe('ok');
+    // Each page is asked for while the one before is written: the figure seen then is one page behind or current.
+    expect(seen[0]).toEqual({ done: 0, total: 0, percent: 0 });
+    expect(seen.slice(1)).toContainEqual({ done: 3, total: 8, percent: 37 });
+    const end = await engine.status();
+    expect(end.download).toBeNull();
+    expect(end.lastSuccess).not.toBeNull();
+    expect(await getMeta(db, 'fullPullDone')).toBe(true);
+    expect(await getMeta(db, 'initialDownload')).toBeNull();
+    expect(await db.products.count()).toBe(8);
+  });
+
+  it('after a reload the download resumes from the stored cookie with the stored rows counted as done', async () => {
+    const db = freshDb();
+    const first = engineOn(db, [() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 7), offline]);
+    expect(await first.engine.syncNow()).toBe('retry');
+    first.engine.stop();
+
+    // A new engine on the same database (the page reloaded): figures come from meta at once.
+    const requests: number[][] = [];
+    const done: number[] = [];
+    const answer = (cookie: number, changes: RowChange[], remaining: number) => async (req: TransportRequest) => {
+      requests.push([cookieOf(req), limitOf(req)]);
+      done.push((await second.engine.status()).download?.done ?? -1);
+      return reply(cookie, changes, remaining);
+    };
+    const second = engineOn(db, [
+      answer(6, [product(4, 4), product(5, 5), product(6, 6)], 4),
+      answer(9, [product(7, 7), product(8, 8), product(9, 9)], 1),
+      answer(10, [product(10, 10)], 0),
+    ]);
+    expect((await second.engine.status()).download).toEqual({ done: 3, total: 10, percent: 30 });
+    expect(await second.engine.syncNow()).toBe('ok');
+    expect(requests).toEqual([[3, 3], [6, 3], [9, 3]]);
+    // Never back to 0: the rows stored before the reload stay counted.
+    expect(Math.min(...done)).toBeGreaterThanOrEqual(3);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect((await second.engine.status()).download).toBeNull();
+    expect(await db.products.count()).toBe(10);
+  });
+
+  it('uses the larger initial page size only while downloading; later pulls use the normal one', async () => {
+    const db = freshDb();
+    const t = scripted([() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 0), () => reply(4, [product(4, 4)], 0)]);
+    await pullAll(db, t, opts());
+    await pullAll(db, t, opts());
+    expect(t.calls.map(limitOf)).toEqual([3, 2]);
+  });
+
+  it('onProgress counts stored rows and says whether this is the initial download', async () => {
+    const db = freshDb();
+    const calls: [number, number, boolean][] = [];
+    const onProgress = (d: number, r: number, i: boolean) => calls.push([d, r, i]);
+    await pullAll(db, scripted([() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 1), () => reply(4, [product(4, 4)], 0)]), { ...opts(), onProgress });
+    await pullAll(db, scripted([() => reply(6, [product(5, 5), product(6, 6)], 1), () => reply(7, [product(7, 7)], 0)]), { ...opts(), onProgress });
+    expect(calls).toEqual([[3, 1, true], [4, 0, true], [2, 1, false], [3, 0, false]]);
+  });
+
+  it('needsFullSync starts a new download: the catalog is gone, the bar comes back', async () => {
+    const db = freshDb();
+    await pullAll(db, scripted([() => reply(3, [product(1, 1), product(2, 2)], 0)]), opts());
+    expect(await getMeta(db, 'fullPullDone')).toBe(true);
+    await pullAll(db, scripted([() => reply(20, [product(9, 19)], 4, { needsFullSync: true }), offline]), opts());
+    expect(await getMeta(db, 'fullPullDone')).toBe(false);
+    expect(await getMeta(db, 'initialDownload')).toEqual({ done: 1, total: 5 });
+    expect(await db.products.toCollection().primaryKeys()).toEqual(['9']);
+  });
+
+  it('a device synced before these flags existed (cookie set, no figures) is not downloading', () => {
+    expect(downloadStatus(null, 42, false)).toBeNull();
+    expect(downloadStatus(null, 0, true)).toBeNull();
+    expect(downloadStatus({ done: 12, total: 10 }, 5, false)).toEqual({ done: 12, total: 12, percent: 100 });
+    expect(downloadStatus({ done: 1, total: 3 }, 5, false)).toEqual({ done: 1, total: 3, percent: 33 });
+  });
+
+  it('a page asked for ahead is dropped when another realm moved the cookie meanwhile', async () => {
+    const db = freshDb();
+    const t = scripted([
+      async () => {
+        // Another tab stored a later page while this one was on its way.
+        await setMeta(db, 'cookie', 50);
+        return reply(3, [product(1, 1)], 2);
+      },
+      () => reply(4, [product(2, 2)], 1),
+      () => reply(60, [product(3, 55)], 0),
+    ]);
+    await pullAll(db, t, { ...opts(), maxPages: 5 });
+    expect(t.calls.map(cookieOf)).toEqual([0, 3, 50]);
+    expect(await db.products.toCollection().primaryKeys()).toEqual(['3']);
+    expect(await getMeta(db, 'cookie')).toBe(60);
+  });
+});
+
+describe('applyServerChanges (bulk per store)', () => {
+  const mixed: RowChange[] = [
+    product(1, 1),
+    product(2, 2),
+    { table: 'product_stock', key: '1:1', version: 3, row: { product_id: 1, location_id: 1, quantity: 4 } },
+    { table: 'product_categories', key: '1:7', version: 4, row: { product_id: 1, category_id: 7 } },
+    { table: 'tax_classes', key: '9', version: 5, row: { tax_class_id: 9, title: 'Taxable' } },
+    { table: 'customers', key: 'c1', version: 6, row: { id: 'c1', firstname: 'Dana' } },
+    { table: 'products', key: '2', version: 7, row: null },
+    { table: 'product_categories', key: '1:7', version: 8, row: null },
+    { table: 'product_categories', key: '1:7', version: 9, row: { product_id: 1, category_id: 7, again: true } },
+    { table: 'customers', key: 'c2', version: 10, row: null },
+    { table: 'brand_new_table', key: 'x', version: 11, row: { x: 1 } },
+  ];
+
+  async function dump(db: ReturnType<typeof freshDb>) {
+    return {
+      products: await db.products.toArray(),
+      stock: await db.stock.toArray(),
+      catalog: await db.catalog.toArray(),
+      lookups: await db.lookups.toArray(),
+      customers: await db.customers.toArray(),
+      base: await db.base.toArray(),
+    };
+  }
+
+  it('stores exactly what applying the changes one by one stores (last change of a key wins, base kept)', async () => {
+    const one = freshDb('one');
+    const bulk = freshDb('bulk');
+    await one.transaction('rw', pullStores(one), async () => {
+      for (const c of mixed) await applyServerChange(one, c);
+    });
+    await bulk.transaction('rw', pullStores(bulk), () => applyServerChanges(bulk, mixed));
+    const expected = await dump(one);
+    expect(await dump(bulk)).toEqual(expected);
+    expect(expected.catalog).toContainEqual({ table: 'product_categories', k: '1:7', row: { product_id: 1, category_id: 7, again: true } });
+    expect(expected.base).toContainEqual({ table: 'customers', k: 'c2', row: null });
+  });
+});
