@@ -13,9 +13,16 @@ import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { isNavigation } from './http/navigation';
 import { catalogRoutes } from './routes/catalog';
+import { checkoutRoutes } from './routes/checkout';
+import { notifyRoutes } from './routes/notify';
+import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
+import { posOrderRoutes } from './routes/pos-order';
+import { staffCartRoutes } from './routes/staff-cart';
+import { createPosServices } from './services/pos-create';
+import { StoreSettingsService } from './services/store-settings-service';
 import { sessionRoutes } from './routes/session';
 import { createSyncServices, type SyncOptions } from './sync/create';
 import { syncRoutes } from './sync/routes';
@@ -36,6 +43,8 @@ export interface AppOptions {
   loginLimitPerMinute?: number;
   /** Tests swap appliers and the clock; production uses the defaults. */
   sync?: SyncOptions;
+  /** Card terminal, mail and SMS adapters; default from the environment (TERMINAL, SMTP_URL). */
+  checkout?: CheckoutOptions;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -67,8 +76,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   catalogRoutes(app, new ProductService(opts.db));
   orderRoutes(app, new OrderListService(opts.db));
-  syncRoutes(app, createSyncServices(opts.db, opts.sync));
+  // Every path that runs a mutator (push, staff cart, checkout) reads the shop's own settings.
+  const storeSettings = new StoreSettingsService();
+  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db as unknown as Kysely<DB>)) };
+  syncRoutes(app, createSyncServices(opts.db, sync));
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
+  // The staff cart and POS order calls run the push's own appliers, settings and clock.
+  const pos = createPosServices(opts.db, sync);
+  staffCartRoutes(app, pos);
+  posOrderRoutes(app, pos.orders, pos);
+  const checkout = createCheckoutServices(opts.db, opts.checkout ?? {}, {
+    ...(sync.settings ? { settings: sync.settings } : {}),
+    ...(opts.sync?.clock ? { clock: opts.sync.clock } : {}),
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  checkoutRoutes(app, checkout);
+  notifyRoutes(app, checkout);
+  // Card attempts left pending by a previous process are settled by asking the terminal.
+  app.addHook('onReady', (done) => {
+    void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    checkout.close();
+    done();
+  });
 
   if (fs.existsSync(opts.staticDir)) {
     await app.register(fastifyStatic, {

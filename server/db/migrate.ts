@@ -11,12 +11,20 @@ import * as m0001 from './migrations/0001-core';
 import * as m0002 from './migrations/0002-sync';
 import * as m0003 from './migrations/0003-orders';
 import * as m0004 from './migrations/0004-fitment';
+import * as m0005 from './migrations/0005-pos';
+import * as m0006 from './migrations/0006-sync-epoch';
+import * as m0007 from './migrations/0007-orders-list';
+import * as m0008 from './migrations/0008-payments';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-sync': m0002,
   '0003-orders': m0003,
   '0004-fitment': m0004,
+  '0005-pos': m0005,
+  '0006-sync-epoch': m0006,
+  '0007-orders-list': m0007,
+  '0008-payments': m0008,
 };
 
 const provider: MigrationProvider = {

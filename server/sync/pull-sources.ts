@@ -10,12 +10,16 @@
  * - staff: catalog, lookups, every customer, address, vehicle, order, line and payment;
  * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,
  *   vehicles, orders, lines and payments. Never settings, never product cost, never password_hash.
+ *   Order history (`order_history`, domain OrderHistory records) is staff-only: its comments are the
+ *   shop's notes, not the shopper's. Devices that do not know the table keep it as a lookup.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RowChange, SyncedTable } from '../../src/contracts/sync-pull';
 import type { SyncDB } from './db';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from './records/customers';
+import { orderHistoryFromSql } from './records/order-history';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from './records/orders';
+import { posDb } from '../db/schema-pos';
 
 export type Viewer = { kind: 'staff' } | { kind: 'customer'; customerId: string };
 
@@ -24,8 +28,11 @@ export interface Range {
   upTo: number;
 }
 
+/** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history). */
+export type PullTable = SyncedTable | 'order_history';
+
 export interface PullSource {
-  table: SyncedTable;
+  table: PullTable;
   candidates(r: Range): RawBuilder<{ version: string }>;
   fetch(db: Kysely<SyncDB>, versions: string[]): Promise<RowChange[]>;
 }
@@ -62,7 +69,7 @@ function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonl
   };
 }
 
-const change = (table: SyncedTable, key: string, version: string, row: object): RowChange => ({
+const change = (table: PullTable, key: string, version: string, row: object): RowChange => ({
   table,
   key,
   version: Number(version),
@@ -146,8 +153,25 @@ const staffLookups = (): PullSource[] => [
   rawSource('customer_groups', ['customer_group_id']),
 ];
 
+const staffEntities = (): PullSource[] => [
+  {
+    table: 'order_history',
+    candidates: (r) => sql`select version from order_history where ${inRange(sql.ref('version'), r)}`,
+    fetch: async (db, versions) =>
+      (await posDb(db).selectFrom('order_history').selectAll().where('version', 'in', versions).execute()).map((row) =>
+        change('order_history', row.id, row.version, orderHistoryFromSql(row)),
+      ),
+  },
+];
+
 export function sourcesFor(viewer: Viewer): PullSource[] {
-  return [...catalogSources(viewer), ...publicLookups(), ...(viewer.kind === 'staff' ? staffLookups() : []), ...entitySources(viewer)];
+  return [
+    ...catalogSources(viewer),
+    ...publicLookups(),
+    ...(viewer.kind === 'staff' ? staffLookups() : []),
+    ...entitySources(viewer),
+    ...(viewer.kind === 'staff' ? staffEntities() : []),
+  ];
 }
 
 const entityNames = ['customers', 'addresses', 'customer_vehicles', 'orders', 'order_lines', 'transactions'];

@@ -9,15 +9,27 @@ import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
 import { loadOrder, saveOrder, saveTransaction } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
+import { saveOrderHistory } from '../records/order-history';
 import type { Actor, ApplyContext, Applier } from './types';
 
 const NOT_YOURS = 'You do not have permission to do that.';
 
-export function domainApplier(name: string, access: Applier['access']): Applier {
+/**
+ * What a mutation family needs beyond order, customer and vehicle (vouchers: ./vouchers.ts).
+ * `load` runs after the shared loads (so its locks come after theirs); `write` runs before the
+ * changes are persisted and must write nothing when it refuses.
+ */
+export interface ApplierExtension {
+  load(state: MutatorState, args: unknown, ctx: ApplyContext): Promise<void>;
+  write(state: MutatorState, changes: MutatorChanges, ctx: ApplyContext): Promise<Refusal | null>;
+}
+
+export function domainApplier(name: string, access: Applier['access'], extension?: ApplierExtension): Applier {
   return {
     access,
     async apply(args, ctx) {
       const state = await loadState(name, args, ctx);
+      if (extension) await extension.load(state, args, ctx);
       const denied = ownerCheck(ctx.actor, state, null);
       if (denied) return denied;
       const result = runMutation(name, state, args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
@@ -27,6 +39,8 @@ export function domainApplier(name: string, access: Applier['access']): Applier 
       if (unsupported.length) throw new Error(`${name}: cannot persist ${unsupported.join(', ')}`);
       const deniedAfter = ownerCheck(ctx.actor, state, result.changes);
       if (deniedAfter) return deniedAfter;
+      const refused = extension ? await extension.write(state, result.changes, ctx) : null;
+      if (refused) return refused;
       await persist(result.changes, ctx);
       return { ok: true };
     },
@@ -72,4 +86,6 @@ async function persist(changes: MutatorChanges, { trx }: ApplyContext): Promise<
   if (changes.order) await saveOrder(trx, changes.order);
   for (const t of changes.transactions ?? []) await saveTransaction(trx, t);
   if (changes.vehicle) await saveVehicle(trx, changes.vehicle);
+  // After the order: an entry references it (a history entry may also move the order's status).
+  if (changes.orderHistory) await saveOrderHistory(trx, changes.orderHistory);
 }

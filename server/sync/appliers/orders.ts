@@ -2,6 +2,7 @@
 import { catalogPricedLabor, catalogPricedProduct } from './catalog-priced';
 import { domainApplier } from './domain-applier';
 import type { ApplierMap } from './types';
+import { soldVouchers } from './vouchers';
 
 const names = [
   'order.create', 'order.setCustomer', 'order.removeCustomer', 'order.save', 'order.quote', 'order.submitKiosk',
@@ -14,4 +15,7 @@ export const orderAppliers: ApplierMap = {
   ...Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')])),
   'cart.addProduct': catalogPricedProduct(domainApplier('cart.addProduct', 'staff')),
   'cart.addLabor': catalogPricedLabor(domainApplier('cart.addLabor', 'staff')),
+  // Completing issues the gift certificates the order sold; voiding voids them.
+  'order.complete': domainApplier('order.complete', 'staff', soldVouchers),
+  'order.void': domainApplier('order.void', 'staff', soldVouchers),
 };

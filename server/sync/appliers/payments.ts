@@ -5,7 +5,9 @@
  */
 import { domainApplier } from './domain-applier';
 import type { ApplierMap } from './types';
+import { voucherLedger } from './vouchers';
 
 const names = ['transaction.add', 'transaction.void', 'transaction.voidAll'] as const;
 
-export const paymentAppliers: ApplierMap = Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')]));
+// voucherLedger: a voucher payment needs the voucher's balance (locked) and moves it.
+export const paymentAppliers: ApplierMap = Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff', voucherLedger)]));

@@ -4,8 +4,12 @@
  * device's queue for a server that knows it instead of being lost as "rejected".
  */
 import { customerAppliers } from './customers';
+import { domainApplier } from './domain-applier';
 import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import type { ApplierMap } from './types';
 
-export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers };
+/** Order history: staff add entries (status, comment, who was notified) to any order. */
+const historyAppliers: ApplierMap = { 'orderHistory.add': domainApplier('orderHistory.add', 'staff') };
+
+export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers };

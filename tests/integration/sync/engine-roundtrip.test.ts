@@ -56,9 +56,9 @@ describe.each(testEngines())('device round trip on %s', (engine) => {
     const order = randomUUID();
     const [l1, l2, l3] = [randomUUID(), randomUUID(), randomUUID()];
     await ok('order.create', { id: order, device_ref: 'RT-0001', customer_ref: customer });
-    await ok('cart.addCustomProduct', { order_ref: order, line_id: l1, name: 'Oil filter', price: '9.99', quantity: 2, tax_class_id: 9 });
+    await ok('cart.addCustomProduct', { order_ref: order, line_id: l1, name: 'Oil filter', price: '9.99', quantity: 2, tax_class_id: 1 });
     await ok('cart.addCustomProduct', { order_ref: order, line_id: l2, name: 'Wiper', price: '15.00', quantity: 1, tax_class_id: null });
-    await ok('cart.addCustomProduct', { order_ref: order, line_id: l3, name: 'Bulb', price: '4.25', quantity: 3, tax_class_id: 9 });
+    await ok('cart.addCustomProduct', { order_ref: order, line_id: l3, name: 'Bulb', price: '4.25', quantity: 3, tax_class_id: 1 });
     await ok('cart.setQuantity', { order_ref: order, line_id: l1, quantity: 3 });
     await ok('cart.removeLine', { order_ref: order, line_id: l2 });
     await ok('order.save', { order_ref: order });

@@ -69,11 +69,11 @@ describe('outbox: mutate is one transaction', () => {
 });
 
 describe('outbox: what the engine cannot store is not queued', () => {
-  it('refuses a mutation whose records have no store yet (order history)', async () => {
+  it('refuses a mutation whose records have no store yet (customer history)', async () => {
     const db = freshDb();
-    const order = uuid();
-    await mutate(db, domainRegistry, input('order.create', { id: order }));
-    const r = await mutate(db, domainRegistry, input('orderHistory.add', { order_ref: order, id: uuid(), order_status_id: 2, comment: 'x' }));
+    const customer = uuid();
+    await mutate(db, domainRegistry, input('customer.create', { id: customer, firstname: 'Dana', lastname: 'Lopez' }));
+    const r = await mutate(db, domainRegistry, input('customerHistory.add', { customer_ref: customer, id: uuid(), comment: 'x' }));
     expect(r).toMatchObject({ ok: false, code: 'invalid_args' });
     expect(await db.outbox.count()).toBe(1);
   });

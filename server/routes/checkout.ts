@@ -1,0 +1,117 @@
+/**
+ * POS checkout calls (pos-back-office.md §7): payments, the smart terminal and its event stream,
+ * card void/return. Staff only. Thin: parse, authorise, call a service, reply.
+ *
+ * The spec makes some state-changing calls GETs (voidTransactions, cancelSmartTerminal, the
+ * void/return url). A GET carries the session cookie on a cross-site top-level navigation
+ * (SameSite=Lax), so these also require a header a page on another site cannot send without a
+ * CORS preflight (X-Requested-With, which our client always sends, or the CSRF token).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  addTransactionRequestSchema,
+  voidTransactionRequestSchema,
+  voucherQuerySchema,
+  type CompleteReply,
+  type PaymentReply,
+  type VoucherReply,
+} from '../../src/contracts/checkout-payments';
+import { orderQuerySchema, type TransactionsReply } from '../../src/contracts/checkout-transactions';
+import {
+  attemptQuerySchema,
+  cancelTerminalQuerySchema,
+  cardPaymentRequestSchema,
+  voidOrReturnQuerySchema,
+  type CardAttempt,
+  type TerminalsReply,
+  type VoidOrReturnReply,
+} from '../../src/contracts/payment-card';
+import { CSRF_HEADER } from '../../src/contracts/session';
+import { STAFF } from '../auth/access';
+import { HttpError, unauthorized } from '../http/errors';
+import { parse } from '../http/parse';
+import type { CheckoutServices } from '../services/checkout-create';
+import type { Actor } from '../sync/appliers/types';
+
+const staff = { config: { access: STAFF } };
+
+/** The signed-in staff member as the actor of the domain mutation. */
+export function staffActor(req: FastifyRequest): Actor {
+  if (!req.user) throw unauthorized();
+  return { kind: 'staff', id: req.user.id, role: req.user.role };
+}
+
+/** State-changing GET: must come from our client (see the file comment). */
+export function requireCallHeader(req: FastifyRequest): void {
+  const token = req.headers[CSRF_HEADER.toLowerCase()];
+  if (req.headers['x-requested-with'] || (req.session && token === req.session.csrfToken)) return;
+  throw new HttpError(403, 'csrf', 'This call changes data: send it from Partsdesk (X-Requested-With or X-CSRF-Token).');
+}
+
+export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void {
+  app.get('/pos/checkout/getTransactions', staff, (req): Promise<TransactionsReply> => s.checkout.getTransactions(parse(orderQuerySchema, req.query).orderId));
+
+  app.post('/pos/checkout/addTransaction', staff, (req): Promise<PaymentReply> => s.checkout.addTransaction(parse(addTransactionRequestSchema, req.body), staffActor(req)));
+
+  app.post('/pos/checkout/voidTransaction', staff, (req): Promise<PaymentReply> => s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)));
+
+  app.get('/pos/checkout/voidTransactions', staff, (req): Promise<TransactionsReply> => {
+    requireCallHeader(req);
+    return s.checkout.voidTransactions(parse(orderQuerySchema, req.query).orderId, staffActor(req));
+  });
+
+  app.post('/pos/checkout/complete', staff, async (req, reply): Promise<CompleteReply | FastifyReply> => {
+    const { orderId } = parse(orderQuerySchema, req.query);
+    try {
+      return await s.checkout.complete(orderId, staffActor(req));
+    } catch (err) {
+      // The spec's reply carries the errors in messages.error (shown joined in a toast).
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      return reply.code(err.status).send({ error: err.code, message: err.message, orderId: typeof orderId === 'number' ? orderId : null, messages: { error: [err.message] } });
+    }
+  });
+
+  app.get('/pos/checkout/getVoucher', staff, (req): Promise<VoucherReply> => s.checkout.getVoucher(parse(voucherQuerySchema, req.query).voucherCode));
+
+  app.get('/pos/checkout/getTerminals', staff, async (): Promise<TerminalsReply> => ({ departments: await s.terminal.departments(), devices: await s.terminal.devices() }));
+
+  app.post('/pos/checkout/cardPayment', staff, async (req, reply): Promise<CardAttempt> => {
+    const { attempt, created } = await s.cards.start(parse(cardPaymentRequestSchema, req.body), staffActor(req));
+    void reply.code(created ? 202 : 200);
+    return attempt;
+  });
+
+  app.get('/pos/checkout/cardPayment', staff, (req): Promise<CardAttempt> => s.cards.get(parse(attemptQuerySchema, req.query).attemptId));
+
+  app.get('/pos/checkout/cardPayment/events', staff, async (req, reply) => {
+    const { attemptId } = parse(attemptQuerySchema, req.query);
+    await s.cards.get(attemptId); // 404 as JSON before the stream starts
+    void reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const stop = s.streams.open(attemptId, {
+      event: (e) => res.write(`event: ${e.name}\ndata: ${JSON.stringify(e.data)}\n\n`),
+      heartbeat: () => res.write(': ping\n\n'),
+      end: () => res.end(),
+    });
+    req.raw.on('close', stop);
+  });
+
+  app.get('/pos/checkout/cancelSmartTerminal', staff, async (req) => {
+    requireCallHeader(req);
+    const q = parse(cancelTerminalQuerySchema, req.query);
+    const attempt = await s.cards.cancel(q.smartTerminalId, q.siteTransactionId);
+    return { success: 'The transaction was cancelled.', attempt };
+  });
+
+  app.get('/pos/checkout/voidOrReturn', staff, (req): Promise<VoidOrReturnReply> => {
+    requireCallHeader(req);
+    return s.refunds.voidOrReturn(parse(voidOrReturnQuerySchema, req.query).transactionId, staffActor(req));
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The staff cart, /checkout/cart/* (pos-back-office.md §7 "Staff cart"). Staff only; the cart is
+ * the caller's SESSION's (server/services/pos-cart-store.ts), so another cashier's cart is never
+ * reachable. Thin: parse with the contract, resolve the caller, call the service. Every call answers
+ * the whole cart (src/contracts/staff-cart.ts). GET calls that change state (saveOrder, abandonOrder,
+ * cancelOrder, ...) are GET because the spec lists them so. The session cookie is SameSite=Lax, so
+ * the only cross-site request that carries it is a top-level navigation: every GET here answers a
+ * navigation with the app shell (`pageOrCall`) and never runs for one, so a link cannot cancel a cart.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  cartAddRequestSchema, cartApplyLaborRequestSchema, cartCheckoutDataRequestSchema, cartCodeRequestSchema, cartCustomProductRequestSchema,
+  cartEditRequestSchema, cartGetCustomerRequestSchema, cartKeyRequestSchema, cartSetCustomerRequestSchema, cartUpdateLaborRequestSchema,
+  cartUpdatePriceRequestSchema, type StaffCartReply,
+} from '../../src/contracts/staff-cart';
+import { STAFF } from '../auth/access';
+import { unauthorized } from '../http/errors';
+import { isNavigation } from '../http/navigation';
+import { parse } from '../http/parse';
+import { staffActor } from '../services/pos-commands';
+import type { YmmVehicle } from '../services/pos-cart-reply';
+import type { CartCaller, StaffCartService } from '../services/staff-cart-service';
+
+export interface StaffCartRouteDeps {
+  cart: StaffCartService;
+  /** The current YMM selection of this browser (the fitment cookie), or null. */
+  ymm(req: FastifyRequest): Promise<YmmVehicle>;
+}
+
+type Reply = Promise<StaffCartReply>;
+
+const staff = { config: { access: STAFF } };
+/**
+ * A GET that is (or sits among) client pages: a browser navigation gets the app shell from the
+ * not-found handler, before the staff check (the shell signs in); only a call runs the route.
+ */
+export const pageOrCall = {
+  ...staff,
+  onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+    if (isNavigation(req)) return reply.callNotFound();
+  },
+};
+
+export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps): void {
+  const { cart } = deps;
+  const caller = async (req: FastifyRequest): Promise<CartCaller> => {
+    const actor = staffActor(req.user);
+    if (!req.session) throw unauthorized();
+    return { actor, session: { idHash: req.session.idHash, staffUserId: Number(actor.id) }, ymm: await deps.ymm(req) };
+  };
+  const body = (req: FastifyRequest): unknown => req.body ?? {};
+
+  app.get('/checkout/cart/getData', pageOrCall, async (req): Reply => cart.getData(await caller(req)));
+  app.post('/checkout/cart/add', staff, async (req): Reply => cart.add(await caller(req), parse(cartAddRequestSchema, body(req))));
+  app.put('/checkout/cart/edit', staff, async (req): Reply => {
+    const b = parse(cartEditRequestSchema, body(req));
+    return cart.edit(await caller(req), b.key, b.quantity);
+  });
+  app.post('/checkout/cart/remove', staff, async (req): Reply => cart.remove(await caller(req), parse(cartKeyRequestSchema, body(req)).key));
+
+  // Vouchers and coupons: see StaffCartService.applyCode (every code answers "Invalid code").
+  app.post('/checkout/cart/applyCode', staff, (req): Reply => {
+    parse(cartCodeRequestSchema, body(req));
+    return cart.applyCode();
+  });
+  app.post('/checkout/cart/removeCode', staff, (req): Reply => {
+    parse(cartCodeRequestSchema, body(req));
+    return cart.applyCode();
+  });
+
+  app.post('/checkout/cart/setCustomer', staff, async (req): Reply => cart.setCustomer(await caller(req), parse(cartSetCustomerRequestSchema, body(req)).customer_id));
+  app.get('/checkout/cart/removeCustomer', pageOrCall, async (req): Reply => cart.removeCustomer(await caller(req)));
+  app.post('/checkout/cart/getCustomer', staff, async (req): Reply => cart.getCustomer(await caller(req), parse(cartGetCustomerRequestSchema, body(req)).customerData));
+  app.post('/checkout/cart/setCheckoutData', staff, async (req): Reply => {
+    const b = parse(cartCheckoutDataRequestSchema, body(req));
+    return cart.setCheckoutData(await caller(req), b.customer_id === '' ? null : b.customer_id);
+  });
+
+  app.get('/checkout/cart/saveOrder', pageOrCall, async (req): Reply => cart.saveOrder(await caller(req)));
+  // The quote call's path is not shown in the spec; ours (docs/decisions.md "Staff cart and POS order calls").
+  app.get('/checkout/cart/quoteOrder', pageOrCall, async (req): Reply => cart.quoteOrder(await caller(req)));
+  app.get('/checkout/cart/abandonOrder', pageOrCall, async (req): Reply => cart.abandonOrder(await caller(req)));
+  app.get('/checkout/cart/cancelOrder', pageOrCall, async (req): Reply => cart.cancelOrder(await caller(req)));
+  app.get('/checkout/cart/saveOrderAndCheckout', pageOrCall, async (req): Reply => cart.saveOrderAndCheckout(await caller(req)));
+  app.get('/checkout/cart/removeCredit', pageOrCall, async (req): Reply => cart.removeCredit(await caller(req)));
+
+  app.post('/checkout/cart/updatePrice', staff, async (req): Reply => {
+    const b = parse(cartUpdatePriceRequestSchema, body(req));
+    return cart.updatePrice(await caller(req), b.key, b.newPrice);
+  });
+  app.post('/checkout/cart/addCustomProduct', staff, async (req): Reply => cart.addCustomProduct(await caller(req), parse(cartCustomProductRequestSchema, body(req))));
+  app.post('/checkout/cart/applyLabor', staff, async (req): Reply => cart.applyLabor(await caller(req), parse(cartApplyLaborRequestSchema, body(req))));
+  app.post('/checkout/cart/updateLabor', staff, async (req): Reply => cart.updateLabor(await caller(req), parse(cartUpdateLaborRequestSchema, body(req))));
+}

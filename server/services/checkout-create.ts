@@ -1,0 +1,87 @@
+/**
+ * Composition of the checkout, card terminal and notification services for app.ts: adapters
+ * from the environment unless a test hands its own (a zero-latency simulator, a fake mailer).
+ * Settings and clock are the sync push's (server/sync/create.ts SyncOptions), so a payment taken
+ * here and the same payment pushed from a device's outbox obey the same rules.
+ */
+import type { Kysely } from 'kysely';
+import { defaultStoreSettings } from '../../src/domain/settings';
+import { notifiersFromEnv } from '../adapters/notify/create';
+import type { Mailer, SmsSender } from '../adapters/notify/types';
+import { terminalFromEnv } from '../adapters/terminal/create';
+import type { Terminal } from '../adapters/terminal/types';
+import type { DB } from '../db/schema';
+import { CheckoutMutations, type SettingsLoader } from './checkout-mutations';
+import { CheckoutService } from './checkout-service';
+import { NotificationService } from './notification-service';
+import { CardOutcomes } from './payment-card-outcome';
+import { CardPaymentService } from './payment-card-service';
+import { CardEventStreams } from './payment-card-stream';
+import { PaymentEvents } from './payment-events';
+import { PaymentLinkService } from './payment-link-service';
+import { RefundService } from './payment-refund-service';
+
+export interface CheckoutOptions {
+  terminal?: Terminal;
+  /** Wait for a terminal answer before asking for the attempt's status (TERMINAL_TIMEOUT_MS). */
+  terminalTimeoutMs?: number;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** SSE heartbeat comment interval (default 15 s) and the database poll for foreign attempts (2 s). */
+  heartbeatMs?: number;
+  pollMs?: number;
+  /** Origin put in payment links (PUBLIC_URL); default: the origin the staff request came to. */
+  publicUrl?: string;
+}
+
+export interface CheckoutServices {
+  checkout: CheckoutService;
+  cards: CardPaymentService;
+  refunds: RefundService;
+  streams: CardEventStreams;
+  notifications: NotificationService;
+  links: PaymentLinkService;
+  terminal: Terminal;
+  publicUrl: string | undefined;
+  close(): void;
+}
+
+export interface CheckoutDeps {
+  settings?: SettingsLoader;
+  clock?: () => Date;
+  log: (msg: string, err?: unknown) => void;
+}
+
+export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, deps: CheckoutDeps): CheckoutServices {
+  const fromEnv = opts.terminal ? null : terminalFromEnv();
+  const terminal = opts.terminal ?? (fromEnv as NonNullable<typeof fromEnv>).terminal;
+  const notifiers = opts.mailer && opts.sms ? { mailer: opts.mailer, sms: opts.sms } : notifiersFromEnv();
+  const mutations = new CheckoutMutations(db, {
+    settings: deps.settings ?? (() => Promise.resolve(defaultStoreSettings)),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const checkout = new CheckoutService(mutations, terminal);
+  const events = new PaymentEvents();
+  const outcomes = new CardOutcomes({ mutations, terminal, events, reversal: checkout.reversal, log: deps.log });
+  const cards = new CardPaymentService({
+    mutations,
+    terminal,
+    outcomes,
+    timeoutMs: opts.terminalTimeoutMs ?? fromEnv?.timeoutMs ?? 120_000,
+    log: deps.log,
+  });
+  return {
+    checkout,
+    cards,
+    refunds: new RefundService(mutations, terminal, checkout),
+    streams: new CardEventStreams(events, outcomes, mutations, { heartbeatMs: opts.heartbeatMs ?? 15_000, pollMs: opts.pollMs ?? 2_000 }),
+    notifications: new NotificationService(mutations, opts.mailer ?? notifiers.mailer, opts.sms ?? notifiers.sms),
+    links: new PaymentLinkService(mutations),
+    terminal,
+    publicUrl: opts.publicUrl ?? (process.env.PUBLIC_URL || undefined),
+    close() {
+      cards.close();
+      terminal.close();
+    },
+  };
+}
