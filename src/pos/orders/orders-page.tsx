@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ordersQueryOptions } from '../../api/get-orders';
 import type { OrderTab } from '../../contracts/orders-list';
@@ -6,38 +7,66 @@ import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import type { SortState } from '../../ui/table/sort';
+import { OrderFilters } from './order-filters';
 import { OrderTabs } from './order-tabs';
 import { OrdersPanel } from './orders-panel';
-import { isOrdersSort, ordersQueryFromUrl } from './orders-params';
+import { PendingOrders } from './pending-orders';
+import { activeFilterCount, filterFormFrom, isOrdersSort, ordersQueryFromUrl, withFilters } from './orders-params';
 import styles from './orders.module.css';
 
+const FILTER_PANEL_ID = 'orders-filter-panel';
+
 /**
- * /pos/order: the orders list. Tab (status), page and sort live in the URL. Filters, popovers and
- * Continue Order belong to a later issue and are deliberately absent.
+ * /pos/order: the orders list. Tab (status), page, sort and filters live in the URL, so Back,
+ * reload and a shared link show the same list; any change but paging goes back to page 1.
  */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = ordersQueryFromUrl(params);
   const orders = useQuery(ordersQueryOptions(query));
+  const filterCount = activeFilterCount(query);
+  const [filterOpen, setFilterOpen] = useState(filterCount > 0);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) next.set(k, v);
     setParams(next);
   };
-  const changeTab = (tab: OrderTab) => setParams(tab === 'all' ? {} : { status: tab });
+  const changeTab = (tab: OrderTab) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    if (tab === 'all') next.delete('status');
+    else next.set('status', tab);
+    setParams(next);
+  };
   const changeSort = (s: SortState) => {
     if (isOrdersSort(s.key)) update({ sort: s.key, order: s.direction, page: '1' });
   };
 
   const data = orders.data;
+  const filterForm = filterFormFrom(query);
   return (
     <section aria-labelledby="orders-title">
       <div className={styles.header}>
         <h1 id="orders-title" className={styles.title}>
           Orders
         </h1>
+        <Button variant="secondary" aria-expanded={filterOpen} aria-controls={FILTER_PANEL_ID} onClick={() => setFilterOpen((o) => !o)}>
+          Filter
+          {filterCount > 0 && <span className={styles.count}>{filterCount}</span>}
+        </Button>
       </div>
+      {filterOpen && (
+        <OrderFilters
+          key={JSON.stringify(filterForm)}
+          id={FILTER_PANEL_ID}
+          initial={filterForm}
+          statuses={data?.statuses ?? []}
+          onApply={(form) => setParams(withFilters(params, form))}
+          onClear={() => setParams(withFilters(params, null))}
+        />
+      )}
+      <PendingOrders />
       <OrderTabs value={query.status} onChange={changeTab} counts={data?.counts}>
         {orders.isPending ? (
           <Spinner label="Loading orders..." />
@@ -47,7 +76,7 @@ export function OrdersPage() {
           </ErrorState>
         ) : data ? (
           <OrdersPanel
-            key={`${query.status}:${query.page}`}
+            key={params.toString()}
             data={data}
             busy={orders.isFetching}
             sort={{ key: query.sort, direction: query.order }}

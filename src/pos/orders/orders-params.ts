@@ -1,26 +1,78 @@
-import { ordersListQuerySchema, type OrdersListQuery } from '../../contracts/orders-list';
-import type { OrderRow } from '../../contracts/orders-list';
+import {
+  orderFilterKeys,
+  orderSorts,
+  ordersListQuerySchema,
+  type OrderFilterKey,
+  type OrderFilters,
+  type OrderRow,
+  type OrdersListQuery,
+} from '../../contracts/orders-list';
+import { ORDERS_PAGE_SIZE } from '../../domain/constants';
 
 /** Server sorts the orders table offers (the contract's sort keys). */
 export type OrdersSort = OrdersListQuery['sort'];
-export const ORDER_SORTS: readonly OrdersSort[] = ['o.order_id', 'o.date_added', 'customer', 'total'];
+export const ORDER_SORTS: readonly OrdersSort[] = orderSorts;
 
 export function isOrdersSort(key: string): key is OrdersSort {
   return (ORDER_SORTS as readonly string[]).includes(key);
 }
 
+export type OrdersUrlQuery = Pick<OrdersListQuery, 'status' | 'page' | 'sort' | 'order' | 'limit'> & OrderFilters;
+
 /**
- * The list query from the page URL. Only the parts this screen controls are read (tab, page,
- * sort, order); limit is the spec's 20 and from_pos is added by the API call.
+ * The list query from the page URL: tab, page, sort, order and the filters, with the contract's
+ * fallbacks (a hand-edited link never breaks the screen; a bad filter is simply not applied).
+ * Limit is the spec's 20; from_pos is added by the API call. Absent filters stay absent.
  */
-export function ordersQueryFromUrl(params: URLSearchParams): Pick<OrdersListQuery, 'status' | 'page' | 'sort' | 'order' | 'limit'> {
+export function ordersQueryFromUrl(params: URLSearchParams): OrdersUrlQuery {
   const q = ordersListQuerySchema.parse({
     status: params.get('status') ?? undefined,
     page: params.get('page') ?? undefined,
     sort: params.get('sort') ?? undefined,
     order: params.get('order') ?? undefined,
+    ...Object.fromEntries(orderFilterKeys.map((k) => [k, params.get(k) ?? undefined])),
   });
-  return { status: q.status, page: q.page, sort: q.sort, order: q.order, limit: 20 };
+  const out: OrdersUrlQuery = { status: q.status, page: q.page, sort: q.sort, order: q.order, limit: ORDERS_PAGE_SIZE };
+  for (const k of orderFilterKeys) if (q[k] !== undefined) Object.assign(out, { [k]: q[k] });
+  return out;
+}
+
+/** What the Filter panel's fields hold: text as typed ('' = no filter). */
+export type FilterForm = Record<OrderFilterKey, string>;
+
+export const EMPTY_FILTER_FORM: FilterForm = {
+  filter_order_id: '',
+  filter_customer: '',
+  filter_order_status_id: '',
+  filter_date_from: '',
+  filter_date_to: '',
+};
+
+/** The panel's fields from the filters in force (what the URL says). */
+export function filterFormFrom(q: OrderFilters): FilterForm {
+  const form = { ...EMPTY_FILTER_FORM };
+  for (const k of orderFilterKeys) if (q[k] !== undefined) form[k] = String(q[k]);
+  return form;
+}
+
+/** How many filters are in force (shown on the Filter button). */
+export function activeFilterCount(q: OrderFilters): number {
+  return orderFilterKeys.filter((k) => q[k] !== undefined).length;
+}
+
+/**
+ * The URL after Apply (form given) or Clear Filters (null): filters replaced, tab and sort kept,
+ * back to page 1 because the old page number means nothing in the new result.
+ */
+export function withFilters(params: URLSearchParams, form: FilterForm | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  for (const k of orderFilterKeys) {
+    const v = form?.[k].trim() ?? '';
+    if (v === '') next.delete(k);
+    else next.set(k, v);
+  }
+  return next;
 }
 
 /** "#1042", or "Pending" while the server has not numbered an order made offline. */

@@ -4,6 +4,8 @@ import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import { DataTable, type Column } from '../../ui/table/data-table';
 import type { SortState } from '../../ui/table/sort';
+import { CustomerPopover } from './customer-popover';
+import { ItemsPopover } from './items-popover';
 import { OrderStatusBadge } from './order-status-badge';
 import { isIncompleteTransaction, orderNumberLabel, orderViewHref } from './orders-params';
 import styles from './orders.module.css';
@@ -48,8 +50,8 @@ function columns(p: OrdersTableProps): Column<OrderRow>[] {
     },
     { key: 'o.date_added', header: 'Date', sortable: true, className: styles.nowrap, render: (row) => formatDateTime(row.date_added) },
     { key: 'status', header: 'Status', render: (row) => <OrderStatusBadge row={row} /> },
-    { key: 'customer', header: 'Customer', sortable: true, render: (row) => row.customer || '—' },
-    { key: 'items', header: 'Items', render: (row) => row.total_items },
+    { key: 'customer', header: 'Customer', sortable: true, render: (row) => <CustomerPopover row={row} /> },
+    { key: 'items', header: 'Items', render: (row) => <ItemsPopover row={row} /> },
     {
       key: 'total',
       header: 'Paid / Total',

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Ids of the orders ticked on the current page (Continue Order, a later issue, needs exactly
- * one). The owner resets it by remounting (key) when the tab or page changes.
+ * Ids of the orders ticked on the current page (Continue Order needs exactly one). The owner
+ * resets it by remounting (key) when the tab, page, sort or filters change.
  */
 export function useSelection(pageIds: readonly string[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
