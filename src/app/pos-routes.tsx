@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotBuiltYet } from './not-built-yet';
 
 /**
@@ -6,14 +6,15 @@ import { NotBuiltYet } from './not-built-yet';
  * their area; the rest are later issues and say so.
  */
 export const posChildren: RouteObject[] = [
-  { index: true, element: <NotBuiltYet route="/pos" backTo="/pos/order" /> },
+  { index: true, element: <Navigate to="order" replace /> },
+  { path: 'cart', lazy: async () => ({ Component: (await import('../pos/cart/cart-page')).CartPage }) },
   { path: 'order', lazy: async () => ({ Component: (await import('../pos/orders/orders-page')).OrdersPage }) },
-  { path: 'order/view', element: <NotBuiltYet route="/pos/order/view" /> },
-  { path: 'order/continue', element: <NotBuiltYet route="/pos/order/continue" /> },
-  { path: 'order/receipt', element: <NotBuiltYet route="/pos/order/receipt" /> },
-  { path: 'order/invoice', element: <NotBuiltYet route="/pos/order/invoice" /> },
-  { path: 'order/done', element: <NotBuiltYet route="/pos/order/done" /> },
-  { path: 'checkout', element: <NotBuiltYet route="/pos/checkout" /> },
+  { path: 'order/view', lazy: async () => ({ Component: (await import('../pos/order-view/order-view-page')).OrderViewPage }) },
+  { path: 'order/continue', lazy: async () => ({ Component: (await import('../pos/order-view/continue-order-page')).ContinueOrderPage }) },
+  { path: 'order/receipt', lazy: async () => ({ Component: (await import('../pos/receipt/receipt-page')).ReceiptPage }) },
+  { path: 'order/invoice', lazy: async () => ({ Component: (await import('../pos/receipt/invoice-page')).InvoicePage }) },
+  { path: 'order/done', lazy: async () => ({ Component: (await import('../pos/receipt/done-page')).DonePage }) },
+  { path: 'checkout', lazy: async () => ({ Component: (await import('../pos/checkout/checkout-page')).CheckoutPage }) },
   { path: 'customer', element: <NotBuiltYet route="/pos/customer" /> },
   { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },

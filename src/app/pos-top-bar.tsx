@@ -51,6 +51,11 @@ function Bar() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/pos/cart" className={styles.navLink}>
+              Cart
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/product/catalog" className={styles.navLink}>
               Catalog
             </NavLink>

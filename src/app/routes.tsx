@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { CatalogPage } from '../storefront/catalog/catalog-page';
+import { CartRoute } from './cart-route';
 import { IndexPhp } from './index-php';
 import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
             path: 'account/register',
             lazy: async () => ({ Component: (await import('./login/account-register-page')).AccountRegisterPage }),
           },
-          { path: 'checkout/cart', element: <NotBuiltYet route="/checkout/cart" /> },
+          { path: 'checkout/cart', element: <CartRoute /> },
           { path: 'checkout/checkout', element: <NotBuiltYet route="/checkout/checkout" /> },
           { path: 'product/compare', element: <NotBuiltYet route="/product/compare" /> },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },

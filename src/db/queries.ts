@@ -3,6 +3,8 @@
  * changes). Screens never write here: every change goes through the sync worker's mutate().
  */
 import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { StoreSettings } from '../domain/settings';
+import { storeSettingsFrom } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
 import { loadCustomer, loadOrder } from './records';
 
@@ -123,4 +125,14 @@ export async function getCatalogProduct(db: PartsdeskDb, productId: number): Pro
     disable_pricing: row.disable_pricing === true,
     requires_options: row.requires_options === true,
   };
+}
+
+/** The shop's settings as this device last pulled them (the server derives its own the same way). */
+export async function storeSettings(db: PartsdeskDb): Promise<StoreSettings> {
+  const rows = await lookupRows<{ key: string; value: unknown }>(db, 'settings');
+  return storeSettingsFrom({
+    settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+    taxClasses: await lookupRows<{ tax_class_id: number; title: string }>(db, 'tax_classes'),
+    taxRates: await lookupRows<{ tax_class_id: number; rate: string }>(db, 'tax_rates'),
+  });
 }

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { UNIT_PRICE_FAILED } from '../../domain/forms/price-edit';
+import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
+import { toWire } from '../../domain/money';
+import type { LaborLine, Order, OrderLine } from '../../domain/mutations/records';
+import { lineTotal, productUnitPrice } from '../../domain/totals';
+import { Button } from '../../ui/button';
+import { Money } from '../../ui/money';
+import { QuantitySelector } from '../../ui/quantity-selector';
+import { LaborEditModal } from './labor-modals';
+import { PricePopover } from './price-popover';
+import type { RunMutation } from './use-cart-actions';
+import styles from './cart.module.css';
+
+function unitPrice(l: OrderLine): string {
+  switch (l.kind) {
+    case 'product':
+      return toWire(productUnitPrice(l));
+    case 'custom':
+      return l.price;
+    case 'labor':
+      return l.price_override ?? toWire(laborUnitAmount(l.rate, l.minutes));
+    case 'voucher':
+      return l.amount;
+  }
+}
+
+function detail(l: OrderLine): string {
+  switch (l.kind) {
+    case 'product':
+      return [l.model || l.mpn, ...l.options.map((o) => `${o.name}: ${o.value}`)].filter(Boolean).join(' · ');
+    case 'custom':
+      return 'Custom product';
+    case 'labor':
+      return `Labor · ${formatLaborTime(l.minutes)}`;
+    case 'voucher':
+      return `Gift certificate ${l.code}`;
+  }
+}
+
+/** The cart's items: quantity selector, unit price edit, labor edit, PO number, remove. */
+export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMutation; onRemoved: (wasLast: boolean) => void }) {
+  const [editingLabor, setEditingLabor] = useState<LaborLine | null>(null);
+  const ref = order.id;
+  return (
+    <>
+      <table className={styles.lines}>
+        <caption className={styles.srOnly}>Items in the cart</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Total</th>
+            <th scope="col">
+              <span className={styles.srOnly}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.id}>
+              <td>
+                <div className={styles.itemName}>{l.name}</div>
+                <div className={styles.muted}>{detail(l)}</div>
+                {l.po_number && <div className={styles.muted}>PO: {l.po_number}</div>}
+              </td>
+              <td>
+                {l.kind === 'voucher' ? (
+                  'x1'
+                ) : (
+                  <QuantitySelector
+                    key={`${l.id}:${l.quantity}`}
+                    value={l.quantity}
+                    min={l.kind === 'product' ? l.minimum : 1}
+                    label={`Quantity of ${l.name}`}
+                    onChange={(quantity) => void run('cart.setQuantity', { order_ref: ref, line_id: l.id, quantity })}
+                  />
+                )}
+              </td>
+              <td>
+                {l.kind === 'product' ? (
+                  <PricePopover
+                    original={toWire(productUnitPrice({ ...l, price_override: null }))}
+                    current={unitPrice(l)}
+                    itemName={l.name}
+                    onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED })}
+                  />
+                ) : l.kind === 'labor' ? (
+                  <button type="button" className={styles.priceButton} onClick={() => setEditingLabor(l)} aria-label={`Edit labor ${l.name}`}>
+                    <Money amount={unitPrice(l)} />
+                  </button>
+                ) : (
+                  <Money amount={unitPrice(l)} />
+                )}
+              </td>
+              <td>
+                <Money amount={toWire(lineTotal(l))} />
+              </td>
+              <td>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove ${l.name}`}
+                  onClick={() =>
+                    void run('cart.removeLine', { order_ref: ref, line_id: l.id }).then((ok) => ok && onRemoved(order.lines.length === 1))
+                  }
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editingLabor && (
+        <LaborEditModal
+          key={editingLabor.id}
+          line={editingLabor}
+          onClose={() => setEditingLabor(null)}
+          onSave={(change) => run('cart.updateLabor', { order_ref: ref, line_id: editingLabor.id, ...change })}
+        />
+      )}
+    </>
+  );
+}

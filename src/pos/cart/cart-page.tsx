@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { findOrder, lookupRows } from '../../db/queries';
+import { uuidv7 } from '../../db/ids';
+import { editableStatuses } from '../../domain/mutations/records';
+import { setCartRef, useCartRef } from '../../app/pos-cart-ref';
+import { deviceDb } from '../../app/sync/device-db';
+import { useLiveQuery } from '../../app/sync/use-live-query';
+import { useSession } from '../../app/use-session';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast/toast-context';
+import { CartLines } from './cart-lines';
+import { CartSummary } from './cart-summary';
+import { CustomerBanner } from '../../app/pos-customer/customer-banner';
+import { CustomProductModal, type TaxClass } from './custom-product-modal';
+import { CustomLaborModal, type LaborType } from './labor-modals';
+import { PartFinder } from './part-finder';
+import { PoNumberModal } from './po-number-modal';
+import { useCartActions } from './use-cart-actions';
+import styles from './cart.module.css';
+
+type Dialog = 'custom' | 'labor' | 'po' | 'cancel' | null;
+
+/**
+ * The POS cart (/pos/cart; /checkout/cart in POS mode): the draft order on this counter, read
+ * live from the device cache and changed through the sync worker, so it works offline.
+ */
+export function CartPage() {
+  const { user } = useSession();
+  const userId = user?.id ?? '';
+  const cartRef = useCartRef(userId || null);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const db = deviceDb();
+  const view = useLiveQuery(() => (cartRef ? findOrder(db, cartRef) : Promise.resolve(null)), [cartRef]);
+  const lookups = useLiveQuery(
+    async () => ({ labor: await lookupRows<LaborType>(db, 'labor_types'), tax: await lookupRows<TaxClass>(db, 'tax_classes') }),
+    [],
+  );
+  const order = view.data && editableStatuses.includes(view.data.order.status) ? view.data.order : null;
+  const { run, ensureCart, addProduct } = useCartActions(userId, order);
+
+  if (view.loading) return <Spinner label="Loading the cart..." />;
+
+  const number = order ? (order.order_id ?? order.id) : null;
+  const done = () => setCartRef(userId, null);
+  const save = async (then: 'toast' | 'checkout') => {
+    if (!order || !(await run('order.save', { order_ref: order.id }))) return;
+    if (then === 'checkout') {
+      await navigate(`/pos/checkout?order_id=${number}`);
+      return;
+    }
+    done();
+    toast.success(order.order_id ? `Order # ${order.order_id}` : 'The order will get its number when this device syncs.', {
+      title: 'Order Saved!',
+      actions: [
+        { label: 'View Order', to: `/pos/order/view?order_id=${number}` },
+        { label: 'All Orders', to: '/pos/order' },
+      ],
+    });
+  };
+  const quote = async () => {
+    if (!order || !(await run('order.quote', { order_ref: order.id }))) return;
+    done();
+    await navigate(`/pos/order/receipt?order_id=${number}`);
+  };
+  const abandon = async () => {
+    // A draft never saved is voided so it does not linger unlisted; a saved order stays saved.
+    if (order?.status === 'draft' && order.lines.length > 0) await run('order.void', { order_ref: order.id });
+    done();
+  };
+  const cancel = async () => {
+    setDialog(null);
+    if (order && (await run('order.void', { order_ref: order.id }))) {
+      done();
+      toast.success('The order was cancelled.');
+    }
+  };
+
+  return (
+    <section aria-labelledby="cart-title" className={styles.page}>
+      <div className={styles.head}>
+        <h1 id="cart-title" className={styles.title}>
+          {order?.order_id ? `Cart - Order # ${order.order_id}` : 'Cart'}
+        </h1>
+        {view.data?.pending && order && <span className={styles.pendingBadge}>Pending sync</span>}
+      </div>
+      <CustomerBanner order={order} ensureCart={ensureCart} run={run} />
+      <PartFinder onAdd={(p) => addProduct(p, p.minimum)} />
+      <div className={styles.tools}>
+        <Button variant="secondary" onClick={() => setDialog('custom')}>
+          Add a Custom Product
+        </Button>
+        <Button variant="secondary" onClick={() => setDialog('labor')}>
+          Custom labor
+        </Button>
+        {order && order.lines.length > 0 && (
+          <Button variant="secondary" onClick={() => setDialog('po')}>
+            PO Number
+          </Button>
+        )}
+      </div>
+      {!order || order.lines.length === 0 ? (
+        <EmptyState title="Your shopping cart is empty!" />
+      ) : (
+        <div className={styles.body}>
+          <CartLines order={order} run={run} onRemoved={(last) => last && void navigate('/checkout/cart')} />
+          <aside className={styles.side}>
+            <CartSummary order={order} />
+            <div className={styles.actions}>
+              <Button onClick={() => void save('checkout')}>Save and Checkout</Button>
+              <Button variant="secondary" onClick={() => void save('toast')}>
+                Save Order
+              </Button>
+              <Button variant="secondary" onClick={() => void quote()}>
+                Quote
+              </Button>
+              <Button variant="ghost" onClick={() => void abandon()}>
+                Abandon
+              </Button>
+              <Button variant="danger" onClick={() => setDialog('cancel')}>
+                Cancel Order
+              </Button>
+            </div>
+          </aside>
+        </div>
+      )}
+      <CustomProductModal
+        open={dialog === 'custom'}
+        onOpenChange={(o) => setDialog(o ? 'custom' : null)}
+        taxClasses={lookups.data?.tax ?? []}
+        onSave={async (v) => {
+          const ref = await ensureCart();
+          return ref !== null && run('cart.addCustomProduct', { order_ref: ref, line_id: uuidv7(), ...v });
+        }}
+      />
+      <CustomLaborModal
+        open={dialog === 'labor'}
+        onOpenChange={(o) => setDialog(o ? 'labor' : null)}
+        laborTypes={lookups.data?.labor ?? []}
+        onSave={async ({ labor, minutes, quantity, name }) => {
+          const ref = await ensureCart();
+          return (
+            ref !== null &&
+            run('cart.addLabor', { order_ref: ref, line_id: uuidv7(), labor_id: labor.labor_id, name, rate: labor.amount, minutes, quantity })
+          );
+        }}
+      />
+      {order && <PoNumberModal order={order} open={dialog === 'po'} onOpenChange={(o) => setDialog(o ? 'po' : null)} run={run} />}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        title="Cancel Order"
+        message="Cancel this order? It will be voided."
+        confirmLabel="Cancel Order"
+        tone="warning"
+        onConfirm={() => void cancel()}
+        onCancel={() => setDialog(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { customLaborFormSchema, LABOR_QUANTITY_POSITIVE, LABOR_TIME_POSITIVE, LABOR_UPDATED } from '../../domain/forms/custom-labor';
+import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
+import { moneyString, toWire } from '../../domain/money';
+import { validatePriceInput } from '../../domain/pricing';
+import type { LaborLine } from '../../domain/mutations/records';
+import { Button } from '../../ui/button';
+import { SelectField, TextField } from '../../ui/field';
+import { formatMoney } from '../../ui/format-money';
+import { Modal } from '../../ui/modal';
+import { useToast } from '../../ui/toast/toast-context';
+import styles from './cart.module.css';
+
+export interface LaborType {
+  labor_id: number;
+  title: string;
+  amount: string;
+}
+
+type FieldErrors = Partial<Record<'laborId' | 'laborTime' | 'quantity', string>>;
+
+/** "Custom labor": labor type, time in minutes, quantity (positive integers, the spec's messages). */
+export function CustomLaborModal(props: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  laborTypes: readonly LaborType[];
+  onSave: (v: { labor: LaborType; minutes: number; quantity: number; name: string }) => Promise<boolean>;
+}) {
+  const [v, setV] = useState({ laborId: '', laborTime: '60', quantity: '1', name: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const parsed = customLaborFormSchema.safeParse(v);
+    if (!parsed.success) {
+      const e: FieldErrors = {};
+      for (const i of parsed.error.issues) {
+        const k = i.path[0] as keyof FieldErrors;
+        e[k] ??= i.message;
+      }
+      setErrors(e);
+      return;
+    }
+    const labor = props.laborTypes.find((l) => l.labor_id === parsed.data.laborId);
+    if (!labor) return;
+    setErrors({});
+    setBusy(true);
+    const ok = await props.onSave({ labor, minutes: parsed.data.laborTime, quantity: parsed.data.quantity, name: parsed.data.name || labor.title });
+    setBusy(false);
+    if (ok) {
+      setV({ laborId: '', laborTime: '60', quantity: '1', name: '' });
+      props.onOpenChange(false);
+    }
+  };
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Custom labor"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} disabled={busy}>
+            Add Labor
+          </Button>
+        </>
+      }
+    >
+      <SelectField label="Labor type" value={v.laborId} error={errors.laborId} onChange={(e) => setV({ ...v, laborId: e.target.value })}>
+        <option value="">Select a labor type</option>
+        {props.laborTypes.map((l) => (
+          <option key={l.labor_id} value={l.labor_id}>
+            {l.title} ({formatMoney(l.amount)}/hr)
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Name (optional)" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
+      <TextField label="Time (minutes)" inputMode="numeric" value={v.laborTime} error={errors.laborTime} onChange={(e) => setV({ ...v, laborTime: e.target.value })} />
+      <TextField label="Quantity" inputMode="numeric" value={v.quantity} error={errors.quantity} onChange={(e) => setV({ ...v, quantity: e.target.value })} />
+    </Modal>
+  );
+}
+
+const positiveInt = (s: string): number | null => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? Number(s) : null);
+
+/** Labor edit with two tabs: adjust time (minutes, quantity) and adjust price (one unit's price). */
+export function LaborEditModal(props: {
+  line: LaborLine | null;
+  onClose: () => void;
+  onSave: (change: { minutes?: number; quantity?: number; price_override?: string | null }) => Promise<boolean>;
+}) {
+  const line = props.line;
+  const toast = useToast();
+  const [tab, setTab] = useState('time');
+  const [minutes, setMinutes] = useState(String(line?.minutes ?? ''));
+  const [quantity, setQuantity] = useState(String(line?.quantity ?? ''));
+  const [price, setPrice] = useState(line ? (line.price_override ?? toWire(laborUnitAmount(line.rate, line.minutes))) : '');
+  const [busy, setBusy] = useState(false);
+  if (!line) return null;
+  const timeError = positiveInt(minutes) === null ? LABOR_TIME_POSITIVE : undefined;
+  const qtyError = positiveInt(quantity) === null ? LABOR_QUANTITY_POSITIVE : undefined;
+  const priceError = validatePriceInput(price) ?? undefined;
+  const save = async () => {
+    const change =
+      tab === 'time' ? { minutes: positiveInt(minutes) ?? line.minutes, quantity: positiveInt(quantity) ?? line.quantity } : { price_override: moneyString(price) };
+    if ((tab === 'time' && (timeError || qtyError)) || (tab === 'price' && priceError)) return;
+    setBusy(true);
+    const ok = await props.onSave(change);
+    setBusy(false);
+    if (ok) {
+      toast.success(LABOR_UPDATED);
+      props.onClose();
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && props.onClose()}
+      title={`Edit labor: ${line.name}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} disabled={busy}>
+            {busy ? 'Updating...' : 'Update'}
+          </Button>
+        </>
+      }
+    >
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List className={styles.tabs} aria-label="Labor edit">
+          <Tabs.Trigger className={styles.tab} value="time">
+            Adjust time
+          </Tabs.Trigger>
+          <Tabs.Trigger className={styles.tab} value="price">
+            Adjust price
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="time">
+          <TextField label="Time (minutes)" inputMode="numeric" value={minutes} error={timeError} hint={formatLaborTime(positiveInt(minutes) ?? 0)} onChange={(e) => setMinutes(e.target.value)} />
+          <TextField label="Quantity" inputMode="numeric" value={quantity} error={qtyError} onChange={(e) => setQuantity(e.target.value)} />
+        </Tabs.Content>
+        <Tabs.Content value="price">
+          <TextField label="Price per unit" inputMode="decimal" value={price} error={priceError} onChange={(e) => setPrice(e.target.value)} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Modal>
+  );
+}

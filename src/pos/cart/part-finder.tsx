@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
+import { getCatalogProduct, type CatalogProduct } from '../../db/queries';
+import { deviceDb } from '../../app/sync/device-db';
+import { useSync } from '../../app/sync/sync-context';
+import { Button } from '../../ui/button';
+import { useToast } from '../../ui/toast/toast-context';
+import { useBarcodeScanner } from './use-barcode-scanner';
+import styles from './cart.module.css';
+
+interface Hit {
+  product_id: number;
+  mpn: string;
+  name: string;
+  brand: string | null;
+}
+
+export const PART_NOT_FOUND = (code: string): string => `No part matches "${code}".`;
+
+/**
+ * Find a part by name or part number from the device's cached catalog (works offline), or scan a
+ * barcode from anywhere on the cart screen: keyboard input ending in Enter adds the exact part.
+ */
+export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<boolean> }) {
+  const api = useSync();
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [hits, setHits] = useState<Hit[]>([]);
+  const [searching, setSearching] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (!api || q.length === 0) {
+      setHits([]);
+      return;
+    }
+    let live = true;
+    const t = setTimeout(() => {
+      setSearching(true);
+      void api
+        .searchParts(q, { limit: 8 })
+        .then((r) => live && setHits(r.parts))
+        .catch(() => live && setHits([]))
+        .finally(() => live && setSearching(false));
+    }, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [api, text]);
+
+  const add = async (productId: number): Promise<boolean> => {
+    const p = await getCatalogProduct(deviceDb(), productId);
+    if (!p) {
+      toast.error('This part is not in the catalog on this device yet.');
+      return false;
+    }
+    const ok = await onAdd(p);
+    if (ok) {
+      setText('');
+      setHits([]);
+    }
+    return ok;
+  };
+
+  /** Enter or a scan: the exact part number or barcode, else the only hit. */
+  const addExact = async (code: string): Promise<void> => {
+    const c = code.trim();
+    if (!c || !api) return;
+    const exact = await api.findPart(c);
+    if (exact) {
+      await add(exact.product_id);
+      return;
+    }
+    if (hits.length === 1 && hits[0]) {
+      await add(hits[0].product_id);
+      return;
+    }
+    toast.error(PART_NOT_FOUND(c));
+  };
+
+  useBarcodeScanner((code) => void addExact(code), inputRef);
+
+  return (
+    <div className={styles.finder}>
+      <label htmlFor="part-search" className={styles.finderLabel}>
+        Add a part
+      </label>
+      <input
+        id="part-search"
+        ref={inputRef}
+        className={styles.finderInput}
+        type="search"
+        placeholder="Search by part number or name, or scan a barcode"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void addExact(text);
+          }
+        }}
+        aria-controls="part-search-results"
+        aria-busy={searching}
+      />
+      {hits.length > 0 && (
+        <ul id="part-search-results" className={styles.hits} aria-label="Matching parts">
+          {hits.map((h) => (
+            <li key={h.product_id} className={styles.hit}>
+              <span className={styles.hitText}>
+                <strong>{h.mpn}</strong> {h.brand ? `· ${h.brand} ` : ''}
+                <span className={styles.muted}>{h.name}</span>
+              </span>
+              <Button variant="secondary" onClick={() => void add(h.product_id)} aria-label={`Add ${h.mpn} ${h.name}`}>
+                Add
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {text.trim() && !searching && hits.length === 0 && <p className={styles.muted}>No results!</p>}
+    </div>
+  );
+}

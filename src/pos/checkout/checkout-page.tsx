@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { findCustomer, storeSettings } from '../../db/queries';
+import { uuidv7 } from '../../db/ids';
+import { ORDER_COMPLETION_ERROR_TOAST_MS } from '../../domain/constants';
+import { paymentAvailability } from '../../domain/payments';
+import type { PaymentType } from '../../domain/settings';
+import { money } from '../../domain/money';
+import { getCartRef, setCartRef } from '../../app/pos-cart-ref';
+import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
+import { loadOrderDetail } from '../../app/pos-order/order-data';
+import { deviceDb } from '../../app/sync/device-db';
+import { useLiveQuery } from '../../app/sync/use-live-query';
+import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { useSession } from '../../app/use-session';
+import { useOnline } from '../../app/use-online';
+import { useSync } from '../../app/sync/sync-context';
+import { useToast } from '../../ui/toast/toast-context';
+import { CardPaymentModal } from './card-payment-modal';
+import { VoucherPaymentModal } from './voucher-payment-modal';
+import { Button } from '../../ui/button';
+import { Money } from '../../ui/money';
+import { Spinner } from '../../ui/spinner';
+import { CustomerBanner } from '../../app/pos-customer/customer-banner';
+import { OrderTotalPanel } from './order-total-panel';
+import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
+import { TransactionsList } from './transactions-list';
+import styles from './checkout.module.css';
+
+/** Payment types the server must take part in (the terminal, the voucher ledger, the payment link). */
+const NEEDS_NETWORK = new Set<PaymentType>(['card', 'online', 'voucher']);
+
+export const NO_ORDER_MESSAGE = 'There is no order to show. Redirecting to the catalog page...';
+
+/**
+ * /pos/checkout: take payment and complete the sale. The order is `order_id` (number or uuid) or
+ * this counter's cart. Cash, check and store credit go through the sync worker, so they work
+ * offline and reconcile; the server re-checks every rule.
+ */
+export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const ref = params.get('order_id') ?? (user ? getCartRef(user.id) : null) ?? '';
+  const db = deviceDb();
+  const run = useRunMutation();
+  const online = useOnline();
+  const worker = useSync();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState<PaymentType | null>(null);
+  const [history, setHistory] = useState(false);
+  const detail = useLiveQuery(() => (ref ? loadOrderDetail(db, ref) : Promise.resolve(null)), [ref]);
+  const extra = useLiveQuery(async () => {
+    const c = detail.data?.order.customer_ref;
+    return { settings: await storeSettings(db), customer: c ? await findCustomer(db, c) : null };
+  }, [detail.data?.order.customer_ref ?? null]);
+  const missing = !detail.loading && !detail.data;
+
+  useEffect(() => {
+    if (!missing) return;
+    const t = setTimeout(() => void navigate('/product/catalog'), 2000);
+    return () => clearTimeout(t);
+  }, [missing, navigate]);
+
+  if (detail.loading || extra.loading) return <Spinner label="Loading the order..." />;
+  if (!detail.data) return <p role="status">{NO_ORDER_MESSAGE}</p>;
+  const { order, transactions, statuses } = detail.data;
+  const number = order.order_id ?? order.id;
+  const settings = extra.data?.settings;
+  const customer = extra.data?.customer ?? null;
+  const storeCredit = moneyOrZero(customer?.store_credit);
+  const balanceDue = money(order.totals.balance_due);
+  const availability = settings ? paymentAvailability(settings, balanceDue, storeCredit) : null;
+
+  // Card and voucher payments are applied by the server to the order it holds: send this device's changes first.
+  const syncFirst = async (): Promise<boolean> => {
+    if (!worker || (await worker.syncNow()) !== 'ok' || (await worker.status()).pending > 0) {
+      toast.error('Could not reach the server. This payment needs the network.');
+      return false;
+    }
+    return true;
+  };
+
+  const pay = (p: PaymentInput) =>
+    run('transaction.add', { order_ref: order.id, id: uuidv7(), transaction_type: p.type, amount: p.amount, check_number: p.checkNumber });
+
+  const complete = async () => {
+    if (!(await run('order.complete', { order_ref: order.id }, { duration: ORDER_COMPLETION_ERROR_TOAST_MS }))) return;
+    if (user && getCartRef(user.id) === order.id) setCartRef(user.id, null);
+    await navigate(`/pos/order/receipt?order_id=${number}`);
+  };
+
+  return (
+    <section aria-labelledby="checkout-title" className={styles.page}>
+      <div className={styles.head}>
+        <h1 id="checkout-title" className={styles.title}>
+          Check Out - Order # {order.order_id ?? 'pending sync'}
+        </h1>
+        <Button variant="secondary" onClick={() => setHistory(true)}>
+          Order History
+        </Button>
+      </div>
+      <CustomerBanner order={order} ensureCart={() => Promise.resolve(order.id)} run={run} />
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <OrderTotalPanel order={order} />
+          <section aria-labelledby="credit-title" className={styles.card}>
+            <h2 id="credit-title">Store Credit</h2>
+            <p>
+              <Money amount={customer?.store_credit ?? '0.00'} />
+            </p>
+          </section>
+        </div>
+        <div className={styles.column}>
+          <section aria-labelledby="pay-title" className={styles.card}>
+            <h2 id="pay-title">Payment</h2>
+            {availability?.message ? (
+              <p className={styles.muted}>{availability.message}</p>
+            ) : (
+              <div className={styles.payTypes}>
+                {availability?.types.map((t) => (
+                  <Button key={t.type} variant="secondary" disabled={!t.enabled || (NEEDS_NETWORK.has(t.type) && !online)} onClick={() => setPaying(t.type)}>
+                    {t.label}
+                  </Button>
+                ))}
+              </div>
+            )}
+            {!online && <p className={styles.muted}>Card, online and voucher payments need the network.</p>}
+          </section>
+          <TransactionsList
+            transactions={transactions}
+            onVoid={(t) => void run('transaction.void', { order_ref: order.id, transaction_ref: t.id })}
+            onVoidAll={() => void run('transaction.voidAll', { order_ref: order.id })}
+          />
+          <Button onClick={() => void complete()} disabled={order.status === 'complete' || order.status === 'voided'}>
+            Complete
+          </Button>
+        </div>
+      </div>
+      {paying === 'card' && (
+        <CardPaymentModal
+          orderId={String(number)}
+          balanceDue={balanceDue}
+          onClose={() => setPaying(null)}
+          beforeStart={syncFirst}
+          onDone={() => void worker?.syncNow()}
+        />
+      )}
+      {paying === 'voucher' && (
+        <VoucherPaymentModal orderId={String(number)} balanceDue={balanceDue} onClose={() => setPaying(null)} beforeStart={syncFirst} onDone={() => void worker?.syncNow()} />
+      )}
+      {paying && paying !== 'card' && paying !== 'voucher' && (
+        <PaymentModal key={paying} type={paying} balanceDue={balanceDue} storeCredit={storeCredit} onClose={() => setPaying(null)} onPay={pay} />
+      )}
+      <OrderHistoryModal
+        open={history}
+        onOpenChange={setHistory}
+        orderRef={order.id}
+        currentStatusId={order.order_status_id}
+        statuses={statuses}
+        history={detail.data.history}
+        customer={customer}
+        run={run}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { findCustomer } from '../../db/queries';
+import { lineTotal } from '../../domain/totals';
+import { toWire } from '../../domain/money';
+import { deviceDb } from '../../app/sync/device-db';
+import { useLiveQuery } from '../../app/sync/use-live-query';
+import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { Button, buttonClassName } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { formatDateTime } from '../../ui/format-date';
+import { Money } from '../../ui/money';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { useToast } from '../../ui/toast/toast-context';
+import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
+import { loadOrderDetail, statusOf } from '../../app/pos-order/order-data';
+import { PaymentSection } from './payment-section';
+import styles from './order-view.module.css';
+
+/**
+ * /pos/order/view?order_id=: one order from the device cache. `order_id` is the server's number,
+ * or the order's own id while a sale made offline has no number yet.
+ */
+export function OrderViewPage() {
+  const [params] = useSearchParams();
+  const ref = params.get('order_id') ?? '';
+  const db = deviceDb();
+  const run = useRunMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'void' | 'history' | null>(null);
+  const detail = useLiveQuery(() => loadOrderDetail(db, ref), [ref]);
+  const customer = useLiveQuery(async () => {
+    const c = detail.data?.order.customer_ref;
+    return c ? findCustomer(db, c) : null;
+  }, [detail.data?.order.customer_ref ?? null]);
+
+  if (detail.loading) return <Spinner label="Loading the order..." />;
+  if (!detail.data) return <EmptyState title="There are no results." />;
+  const { order, transactions, pending, statuses, history } = detail.data;
+  const status = statusOf(statuses, order.order_status_id);
+  const number = order.order_id ?? order.id;
+  const voided = order.status === 'voided';
+
+  const voidOrder = async () => {
+    setDialog(null);
+    if (await run('order.void', { order_ref: order.id })) toast.success('The order was voided.');
+  };
+
+  return (
+    <section aria-labelledby="order-title" className={styles.page}>
+      <div className={styles.head}>
+        <h1 id="order-title" className={styles.title}>
+          {order.order_id ? `Order # ${order.order_id}` : 'New order (not yet synced)'}
+        </h1>
+        <StatusBadge name={status?.name ?? order.status} color={status?.status_color ?? null} textColor={status?.status_text_color ?? null} />
+        {pending && <span className={styles.pending}>Pending sync</span>}
+      </div>
+      <div className={styles.buttons}>
+        <Button variant="danger" disabled={voided} onClick={() => setDialog('void')}>
+          Void Order
+        </Button>
+        {order.status !== 'complete' && !voided && (
+          <Button onClick={() => void navigate(`/pos/order/continue?order_id=${number}`)}>Continue Order</Button>
+        )}
+        <Link className={buttonClassName('secondary')} to={`/pos/order/receipt?order_id=${number}`}>
+          View Receipt or Invoice
+        </Link>
+        <Button variant="secondary" onClick={() => setDialog('history')}>
+          Order History
+        </Button>
+        {order.order_id && (
+          <a className={buttonClassName('ghost')} href={`/admin/index.php?route=sale/order_info&order_id=${order.order_id}`} target="_blank" rel="noreferrer">
+            View in Admin
+          </a>
+        )}
+      </div>
+
+      <div className={styles.grid}>
+        <section aria-labelledby="info-title" className={styles.card}>
+          <h2 id="info-title">Order info</h2>
+          <dl className={styles.facts}>
+            <dt>Date</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+            <dt>Customer</dt>
+            <dd>{order.customer_name ?? 'Guest'}</dd>
+            {customer.data && (
+              <>
+                <dt>Email</dt>
+                <dd>{customer.data.email || '-'}</dd>
+                <dt>Telephone</dt>
+                <dd>{customer.data.telephone || '-'}</dd>
+              </>
+            )}
+            {order.tax_exempt && (
+              <>
+                <dt>Tax Exempt</dt>
+                <dd>{order.tax_exempt_number ?? ''}</dd>
+              </>
+            )}
+            {order.device_ref && (
+              <>
+                <dt>Device reference</dt>
+                <dd>{order.device_ref}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <PaymentSection order={order} transactions={transactions} />
+      </div>
+
+      <section aria-labelledby="po-title" className={styles.card}>
+        <h2 id="po-title">Purchase orders</h2>
+        <p className={styles.muted}>There are no results.</p>
+      </section>
+
+      <section aria-labelledby="items-title" className={styles.card}>
+        <h2 id="items-title">Items</h2>
+        {order.lines.length === 0 ? (
+          <p className={styles.muted}>There are no results.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Model</th>
+                <th scope="col">PO Number</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.name}</td>
+                  <td>{l.kind === 'product' ? l.model || l.mpn : l.kind === 'labor' ? 'Labor' : l.kind === 'custom' ? 'Custom' : l.code}</td>
+                  <td>{l.po_number ?? ''}</td>
+                  <td>{l.quantity}</td>
+                  <td>
+                    <Money amount={toWire(lineTotal(l))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title" className={styles.card}>
+        <h2 id="history-title">History</h2>
+        {history.length === 0 ? (
+          <p className={styles.muted}>No Order History Results.</p>
+        ) : (
+          <ul className={styles.history}>
+            {history.map((h) => (
+              <li key={h.id}>
+                {formatDateTime(h.date_added)} · <strong>{statusOf(statuses, h.order_status_id)?.name ?? h.order_status_id}</strong>
+                {h.comment && ` · ${h.comment}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={dialog === 'void'}
+        title="Void Order"
+        message="Void this order? Its incomplete transactions are voided too."
+        confirmLabel="Void Order"
+        tone="warning"
+        onConfirm={() => void voidOrder()}
+        onCancel={() => setDialog(null)}
+      />
+      <OrderHistoryModal
+        open={dialog === 'history'}
+        onOpenChange={(o) => setDialog(o ? 'history' : null)}
+        orderRef={order.id}
+        currentStatusId={order.order_status_id}
+        statuses={statuses}
+        history={history}
+        customer={customer.data ?? null}
+        run={run}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { findCustomer } from '../../db/queries';
+import { toWire } from '../../domain/money';
+import { CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
+import { visibleTransactions } from '../../domain/payments';
+import { lineTotal } from '../../domain/totals';
+import { CustomerBanner } from '../../app/pos-customer/customer-banner';
+import { loadOrderDetail } from '../../app/pos-order/order-data';
+import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
+import { deviceDb } from '../../app/sync/device-db';
+import { useLiveQuery } from '../../app/sync/use-live-query';
+import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { Button, buttonClassName } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { formatDateTime } from '../../ui/format-date';
+import { Money } from '../../ui/money';
+import { Spinner } from '../../ui/spinner';
+import { SendReceiptPanel } from './send-receipt-panel';
+import styles from './receipt.module.css';
+
+/**
+ * /pos/order/receipt?order_id=: the receipt (printable on an 80 mm roll or letter paper), the
+ * payment status, sending it by email/text, and the way back to checkout or on to the next sale.
+ */
+export function ReceiptPage() {
+  const [params] = useSearchParams();
+  const ref = params.get('order_id') ?? '';
+  const db = deviceDb();
+  const run = useRunMutation();
+  const [history, setHistory] = useState(false);
+  const detail = useLiveQuery(() => loadOrderDetail(db, ref), [ref]);
+  const customer = useLiveQuery(async () => {
+    const c = detail.data?.order.customer_ref;
+    return c ? findCustomer(db, c) : null;
+  }, [detail.data?.order.customer_ref ?? null]);
+
+  if (detail.loading) return <Spinner label="Loading the receipt..." />;
+  if (!detail.data) return <EmptyState title="There are no results." />;
+  const { order, transactions, statuses } = detail.data;
+  const number = order.order_id ?? order.id;
+  const t = order.totals;
+  const change = t.balance_due.startsWith('-');
+  const paid = visibleTransactions(transactions);
+
+  return (
+    <section aria-labelledby="receipt-title" className={styles.page}>
+      <div className={`${styles.buttons} ${styles.noPrint}`}>
+        <Link className={buttonClassName('secondary')} to={`/pos/order/continue?order_id=${number}`}>
+          Back to Check Out
+        </Link>
+        <Button variant="secondary" onClick={() => setHistory(true)}>
+          Order History
+        </Button>
+        <a className={buttonClassName('secondary')} href={`/pos/order/invoice?order_id=${number}`} target="_blank" rel="noreferrer">
+          Invoice
+        </a>
+        <Link className={buttonClassName('primary')} to="/pos/order/done">
+          Done
+        </Link>
+      </div>
+      <div className={styles.noPrint}>
+        <CustomerBanner order={order} ensureCart={() => Promise.resolve(order.id)} run={run} />
+      </div>
+
+      <article className={styles.receipt} aria-labelledby="receipt-title">
+        <h1 id="receipt-title" className={styles.title}>
+          {order.status === 'quote' ? 'Quote' : 'Receipt'} - Order # {order.order_id ?? 'pending sync'}
+        </h1>
+        <p className={styles.meta}>
+          {formatDateTime(order.created_at)}
+          {order.device_ref && ` · Ref ${order.device_ref}`}
+          {order.customer_name && ` · ${order.customer_name}`}
+        </p>
+        <table className={styles.lines}>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  {l.name}
+                  {l.po_number && <div className={styles.small}>PO {l.po_number}</div>}
+                </td>
+                <td>{l.quantity}</td>
+                <td>
+                  <Money amount={toWire(lineTotal(l))} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className={styles.totals}>
+          <dt>Order Total</dt>
+          <dd data-testid="receipt-total">
+            <Money amount={t.order_total} />
+          </dd>
+          <dt>Amount Paid</dt>
+          <dd>
+            <Money amount={t.amount_paid} />
+          </dd>
+          <dt>{change ? 'Change Due' : 'Balance Due'}</dt>
+          <dd>
+            <Money amount={change ? t.balance_due.slice(1) : t.balance_due} />
+          </dd>
+        </dl>
+        <section aria-labelledby="pay-status" className={styles.status}>
+          <h2 id="pay-status">{t.paid_in_full ? 'Payment Processed' : 'Outstanding Balance'}</h2>
+          {paid.length === 0 ? (
+            <p className={styles.small}>No transactions have been made yet.</p>
+          ) : (
+            <ul className={styles.payments}>
+              {paid.map((x) => (
+                <li key={x.id}>
+                  {x.transaction_label} <Money amount={x.amount} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </article>
+
+      <SendReceiptPanel orderId={number} customer={customer.data ?? null} />
+
+      <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
+        <h2 id="po-title">Purchase orders</h2>
+        <p className={styles.small}>There are no results.</p>
+      </section>
+      <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>
+        <h2 id="appt-title">Appointments</h2>
+        <p className={styles.small}>No appointments are booked for this order.</p>
+        <span title={order.customer_ref ? undefined : CUSTOMER_REQUIRED_TOOLTIP}>
+          <Button variant="secondary" disabled aria-describedby={order.customer_ref ? undefined : 'appt-needs-customer'}>
+            Book Appointment
+          </Button>
+        </span>
+        {!order.customer_ref && (
+          <span id="appt-needs-customer" className={styles.small}>
+            {' '}
+            {CUSTOMER_REQUIRED_TOOLTIP}
+          </span>
+        )}
+      </section>
+      <OrderHistoryModal
+        open={history}
+        onOpenChange={setHistory}
+        orderRef={order.id}
+        currentStatusId={order.order_status_id}
+        statuses={statuses}
+        history={detail.data.history}
+        customer={customer.data ?? null}
+        run={run}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import styles from './status-badge.module.css';
+
+/** A status name in the colours the shop configured for it (order_statuses). */
+export function StatusBadge({ name, color, textColor }: { name: string; color?: string | null; textColor?: string | null }) {
+  return (
+    <span className={styles.badge} style={{ backgroundColor: color || undefined, color: textColor || undefined }}>
+      {name}
+    </span>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TestClient } from '../../support/http-client';
+import { newContext } from './browser';
+import { submitStaffLogin } from './pages';
+import { waitForServiceWorkerControl } from './service-worker';
+
+export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+/** A cashier signed in on a fresh device whose first sync (catalog download) has finished. */
+export async function cashierDevice(browser: Browser, url: string, opts: { offlineReady?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await page.goto(`${url}/pos/login`);
+  await submitStaffLogin(page, 'cashier', 'cashier');
+  await page.waitForURL(/\/pos\/order/);
+  await waitSynced(page);
+  if (opts.offlineReady) {
+    // Going offline later needs the app shell and route chunks in the service worker's cache.
+    await waitForServiceWorkerControl(page);
+    await waitSynced(page);
+  }
+  return { ctx, page };
+}
+
+/** What the page shows, for a failing assertion's message. */
+export async function pageText(page: Page): Promise<string> {
+  return (await page.locator('body').innerText().catch(() => '')).slice(0, 2000);
+}
+
+export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
+  await expect.poll(visible(page, 'All changes synced'), { timeout }).toBe(true);
+}
+
+/** The server's own view (GET /api/order as admin), to prove what reached it and how many times. */
+export async function serverOrders(url: string, status = 'all'): Promise<{ id: string; order_id: number | null; order_total: string; paid_amount: string; order_status: string }[]> {
+  const admin = new TestClient(url);
+  const login = await admin.login('admin', 'admin');
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  const r = await admin.get(`/api/order?status=${status}&limit=100`);
+  return r.body.orders;
+}
+
+/** Types a part number into "Add a part" and presses Enter (what a scanner does too). */
+export async function addPart(page: Page, code: string): Promise<void> {
+  const box = page.getByLabel('Add a part');
+  await box.fill(code);
+  await box.press('Enter');
+}
