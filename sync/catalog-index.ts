@@ -1,6 +1,7 @@
 /**
  * The device's catalog lookups, fed from Dexie: the offline part search (sync/search) built from
- * the cached `products` plus the brand, series and category names of the `catalog` store, and
+ * the cached `products` plus the brand, series and category names of the `catalog` store and the
+ * category links of `catalogLinks`, and
  * exact part-number / barcode lookups for the POS cart. Lives in the sync worker.
  *
  * What it holds in memory: the search index (null until the first build), the facet names
@@ -16,6 +17,7 @@
  */
 import type { RowChange } from '../src/contracts/sync-pull';
 import type { KeyedRow, PartsdeskDb } from '../src/db/database';
+import { categoryLinks, stockRows } from '../src/db/catalog-links';
 import { getMeta } from '../src/db/meta';
 import { getCatalogProduct, type CatalogProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
@@ -132,7 +134,7 @@ export class CatalogIndex {
     const base = await getCatalogProduct(this.db, productId);
     const row = await this.db.products.get(String(productId));
     if (!base || !row) return null;
-    const stock = await this.db.stock.where('k').between(`${productId}:`, `${productId}:\uffff`).toArray();
+    const stock = await stockRows(this.db, productId);
     const manufacturerId = num(row.manufacturer_id);
     const facet = manufacturerId === null ? undefined : await this.db.catalog.get(['manufacturers', String(manufacturerId)]);
     return {
@@ -193,20 +195,7 @@ export class CatalogIndex {
       const rows = await this.db.catalog.where('[table+k]').between([facet, ''], [facet, '\uffff']).toArray();
       this.names[facet] = new Map(rows.map((r) => [Number(r.row[FACETS[facet]]), text(r.row.name)]));
     }
-    const links = new Map<number, number[]>();
-    let after = '';
-    for (;;) {
-      const rows = await this.db.catalog.where('[table+k]').between(['product_categories', after], ['product_categories', '\uffff'], false, true).limit(BUILD_CHUNK * 4).toArray();
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const p = Number(r.row.product_id);
-        const list = links.get(p);
-        if (list) list.push(Number(r.row.category_id));
-        else links.set(p, [Number(r.row.category_id)]);
-      }
-      after = rows[rows.length - 1]!.k;
-    }
-    this.categoriesOf = links;
+    this.categoriesOf = await categoryLinks(this.db);
   }
 
   /** One page's changes: facet names and category links first, then its products from Dexie. */

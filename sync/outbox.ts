@@ -11,6 +11,7 @@ import { refuse, type Refusal } from '../src/domain/refusal';
 import type { StoreSettings } from '../src/domain/settings';
 import { touchesOf, unsupportedChanges } from '../src/contracts/sync-records';
 import { writeStores, type ConflictEntry, type PartsdeskDb } from '../src/db/database';
+import { peekDeviceRef } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
 import { loadState, writeChanges } from '../src/db/records';
 import type { MutationRegistry } from './registry';
@@ -30,16 +31,20 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
   const valid = registry.validate(input.name, input.args);
   if (!valid.ok) return valid;
   return db.transaction('rw', writeStores(db), async (): Promise<MutateResult> => {
-    const state = await loadState(db, touchesOf(input.name, valid.args));
-    const result = registry.run(input.name, state, valid.args, { now: input.now, actor: input.actor, settings: input.settings });
+    // An order created here without a reference takes the device's next one ("C2-0042") in this transaction.
+    const numbered = input.name === 'order.create' && (valid.args as { device_ref?: unknown }).device_ref === null ? await peekDeviceRef(db) : null;
+    const args = numbered ? { ...(valid.args as object), device_ref: numbered.ref } : valid.args;
+    const state = await loadState(db, touchesOf(input.name, args));
+    const result = registry.run(input.name, state, args, { now: input.now, actor: input.actor, settings: input.settings });
     if (!result.ok) return result;
     // Records this engine cannot store yet (appointments, customer history, credit entries) must not be
     // queued: the server would hold the whole queue back (422) until it learns them.
     if (unsupportedChanges(result.changes).length) return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
     const id = await getMeta(db, 'nextMutationId');
     await writeChanges(db, result.changes, state);
-    await db.outbox.add({ id, name: input.name, args: valid.args, at: input.now, actor: input.actor, status: 'pending' });
+    await db.outbox.add({ id, name: input.name, args, at: input.now, actor: input.actor, status: 'pending' });
     await setMeta(db, 'nextMutationId', id + 1);
+    await numbered?.take();
     return { ok: true, id };
   });
 }

@@ -15,6 +15,7 @@
 import { pullReplySchema, type PullReply, type RowChange } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import type { PartsdeskDb } from '../src/db/database';
+import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
 import { applyServerChanges, clearServerRows, pullStores } from '../src/db/tables';
 import { rebase } from './rebase';
@@ -57,10 +58,10 @@ export interface PullOptions {
 type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
 /** One page request; never rejects (no answer is a retry). */
-async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number): Promise<Fetched> {
+async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number, prefix: string | null): Promise<Fetched> {
   let reply;
   try {
-    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}` });
+    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}${prefix ? `&prefix=${prefix}` : ''}` });
   } catch (err) {
     return { kind: 'retry', reason: `network: ${(err as Error).message}` };
   }
@@ -74,13 +75,15 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
   let pages = 0;
   let applied = 0;
   let ahead: { cookie: number; limit: number; reply: Promise<Fetched> } | null = null;
+  // The prefix this device holds, named so a restored server records it again (device-ref.ts).
+  const prefix = await getMeta(db, 'devicePrefix');
   for (;;) {
     const full = await getMeta(db, 'fullSync');
     const cookie = full ? 0 : await getMeta(db, 'cookie');
     const downloading = full || cookie === 0 || (await getMeta(db, 'initialDownload')) !== null;
     const limit = downloading ? (opts.initialLimit ?? opts.limit) : opts.limit;
     // A page asked for ahead counts only if it continues from what is stored now.
-    const fetched: Fetched = ahead && ahead.cookie === cookie && ahead.limit === limit && !full ? await ahead.reply : await fetchPage(transport, opts.clientId, cookie, limit);
+    const fetched: Fetched = ahead && ahead.cookie === cookie && ahead.limit === limit && !full ? await ahead.reply : await fetchPage(transport, opts.clientId, cookie, limit, prefix);
     ahead = null;
     if (fetched.kind !== 'page') return fetched;
     const page: PullReply = fetched.page;
@@ -88,7 +91,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     // Ask for the next page while this one is written: the server's work and IndexedDB's overlap.
     if (page.more && (opts.maxPages === undefined || pages + 1 < opts.maxPages)) {
       const next = downloading || cleared ? (opts.initialLimit ?? opts.limit) : opts.limit;
-      ahead = { cookie: page.cookie, limit: next, reply: fetchPage(transport, opts.clientId, page.cookie, next) };
+      ahead = { cookie: page.cookie, limit: next, reply: fetchPage(transport, opts.clientId, page.cookie, next, prefix) };
     }
     /** 'stale' when the page no longer fits the stored cookie; else the download's rows done, or null. */
     const stored = await db.transaction('rw', pullStores(db), async (): Promise<number | null | 'stale'> => {
@@ -104,6 +107,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
       await rebase(db, opts.registry, page.lastMutationId, opts.settings());
       await setMeta(db, 'cookie', page.cookie);
       await noteServerLast(db, page.lastMutationId, page.epoch);
+      await noteDevicePrefix(db, page.devicePrefix);
       if (!page.more) await setMeta(db, 'fullPullDone', true);
       if (!downloading && !cleared) return null;
       const before = cleared ? null : await getMeta(db, 'initialDownload');

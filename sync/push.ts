@@ -10,6 +10,7 @@
 import { PROTOCOL_VERSION } from '../src/contracts/protocol-version';
 import { MAX_PUSH_BATCH, mutationGapSchema, pushReplySchema, type PushRequest, type PushResult } from '../src/contracts/sync-push';
 import type { PartsdeskDb } from '../src/db/database';
+import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
 import { nextBatch, noteServerLast, pruneJournal, type BatchEntry } from './recovery';
 import type { Transport } from './transport';
@@ -29,10 +30,12 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   const batch = await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, MAX_PUSH_BATCH));
   if ('stuck' in batch) return { kind: 'stuck', missing: batch.missing };
   if (batch.length === 0) return { kind: 'idle' };
+  const prefix = await getMeta(db, 'devicePrefix');
   const request: PushRequest = {
     clientId,
     protocolVersion: PROTOCOL_VERSION,
     mutations: batch.map((e) => ({ id: e.id, name: e.name, args: e.args, at: e.at })),
+    ...(prefix ? { devicePrefix: prefix } : {}),
   };
   let reply;
   try {
@@ -45,7 +48,7 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   if (reply.status === 200) {
     const parsed = pushReplySchema.safeParse(reply.body);
     if (!parsed.success) return { kind: 'retry', reason: 'unreadable push reply' };
-    await record(db, batch, parsed.data.results, parsed.data.lastMutationId, now(), parsed.data.epoch);
+    await record(db, batch, parsed.data.results, parsed.data.lastMutationId, now(), parsed.data.epoch, parsed.data.devicePrefix);
     return { kind: 'progress', answered: parsed.data.results.length };
   }
   if (reply.status === 409) {
@@ -62,7 +65,9 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   return { kind: 'retry', reason: text };
 }
 
-async function record(db: PartsdeskDb, batch: BatchEntry[], results: PushResult[], serverLast: number, now: number, epoch: string | undefined): Promise<void> {
+async function record(
+  db: PartsdeskDb, batch: BatchEntry[], results: PushResult[], serverLast: number, now: number, epoch: string | undefined, prefix?: string,
+): Promise<void> {
   const byId = new Map(batch.map((e) => [e.id, e]));
   const ackedAt = new Date(now).toISOString();
   await db.transaction('rw', [db.outbox, db.journal, db.conflicts, db.meta], async () => {
@@ -86,6 +91,7 @@ async function record(db: PartsdeskDb, batch: BatchEntry[], results: PushResult[
     }
     await setMeta(db, 'lastAckedId', acked);
     await noteServerLast(db, serverLast, epoch);
+    await noteDevicePrefix(db, prefix);
     await pruneJournal(db, now);
   });
 }

@@ -18,8 +18,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { PullQuery, PullReply, RowChange } from '../../src/contracts/sync-pull';
 import type { DB } from '../db/schema';
+import type { Actor } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
+import { assignPrefix } from './device-prefix';
 import { sourcesFor, tombstoneSource, type Range, type Viewer } from './pull-sources';
+
+type ClientRow = { last_mutation_id: string; device_prefix: string | null; user_kind: 'staff' | 'customer'; customer_uuid: string | null };
 
 export class PullService {
   private readonly db: Kysely<SyncDB>;
@@ -30,7 +34,17 @@ export class PullService {
     this.db = syncDb(db);
   }
 
-  async pull(q: PullQuery, viewer: Viewer): Promise<PullReply> {
+  /** `actor` (the route passes it) also gets the device its prefix (device-prefix.ts) when it has none. */
+  async pull(q: PullQuery, viewer: Viewer, actor?: Actor): Promise<PullReply> {
+    const { reply, client } = await this.readPage(q, viewer);
+    if (!actor) return reply;
+    const owned = client !== undefined && client.user_kind === actor.kind && (actor.kind === 'staff' || client.customer_uuid === actor.id);
+    // A known client's prefix costs nothing extra; a new one (or one a restore forgot) gets it here.
+    const prefix = owned && client.device_prefix ? client.device_prefix : client === undefined || owned ? await assignPrefix(this.db, q.clientId, actor, q.prefix, new Date()) : null;
+    return prefix ? { ...reply, devicePrefix: prefix } : reply;
+  }
+
+  private async readPage(q: PullQuery, viewer: Viewer): Promise<{ reply: PullReply; client: ClientRow | undefined }> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select 1 from sync_state where id = 1 for update`.execute(trx);
       const head = await sql<{ h: string; purged: string; epoch: string }>`
@@ -39,7 +53,11 @@ export class PullService {
                (select epoch::text from sync_state where id = 1) as epoch`.execute(trx);
       const horizon = Number(head.rows[0]?.h ?? 0);
       const purged = Number(head.rows[0]?.purged ?? 0);
-      const client = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', q.clientId).executeTakeFirst();
+      const client = await trx
+        .selectFrom('sync_clients')
+        .select(['last_mutation_id', 'device_prefix', 'user_kind', 'customer_uuid'])
+        .where('client_id', '=', q.clientId)
+        .executeTakeFirst();
       const lastMutationId = Number(client?.last_mutation_id ?? 0);
 
       // A cookie from a restored (older) server or a purged tombstone range cannot be continued.
@@ -51,13 +69,14 @@ export class PullService {
       const cookie = page.more ? page.lastVersion : Math.max(after, horizon);
       const remaining = page.more ? await this.remaining(trx, viewer, range, cookie, page.changes.length) : 0;
       const epoch = head.rows[0]?.epoch;
-      return { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}), ...(epoch ? { epoch } : {}) };
+      const reply = { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}), ...(epoch ? { epoch } : {}) };
+      return { reply, client };
     });
   }
 
   /**
    * One page: a single union query picks the `limit` smallest versions over every source (one more
-   * tells whether more remain), then each source with hits fetches its rows by version.
+   * tells whether more remain), then each source with hits fetches its rows of the page's range.
    */
   private async page(trx: Kysely<SyncDB>, viewer: Viewer, range: Range, limit: number): Promise<{ changes: RowChange[]; more: boolean; lastVersion: number }> {
     const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
@@ -68,12 +87,13 @@ export class PullService {
     const picked = await sql<{ src: number; version: string }>`select src, version from (${union}) u order by version limit ${limit + 1}`.execute(trx);
     const more = picked.rows.length > limit;
     const take = picked.rows.slice(0, limit);
-    const bySource = new Map<number, string[]>();
-    for (const p of take) bySource.set(p.src, [...(bySource.get(p.src) ?? []), p.version]);
+    const lastVersion = Number(take.at(-1)?.version ?? range.after);
+    // Every visible change in (after, lastVersion] made the page: each source with hits reads that range.
+    const withHits = new Set(take.map((p) => p.src));
     const changes: RowChange[] = [];
-    for (const [i, versions] of bySource) changes.push(...(await sources[i]!.fetch(trx, versions)));
+    for (const i of withHits) changes.push(...(await sources[i]!.fetch(trx, { after: range.after, upTo: lastVersion })));
     changes.sort((a, b) => a.version - b.version);
-    return { changes, more, lastVersion: Number(take.at(-1)?.version ?? range.after) };
+    return { changes, more, lastVersion };
   }
 
   /**

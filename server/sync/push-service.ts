@@ -10,7 +10,8 @@
  *   recorded as rejected and still advances (the queue moves on); any other error rolls back and
  *   the whole push answers 503 so the client retries later (40001/40P01 are retried here first).
  * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
- * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006).
+ * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
+ * 200 reply also carries the client's device prefix (device-prefix.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { PushMutation, PushReply, PushResult } from '../../src/contracts/sync-push';
@@ -18,6 +19,7 @@ import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import type { Actor, ApplierMap } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
+import { assignPrefix, registerClient } from './device-prefix';
 import { isIntegrityViolation, isRetryable } from './errors';
 
 export class PushRefused extends Error {
@@ -53,9 +55,10 @@ export class PushService {
     this.clock = opts.clock ?? (() => new Date());
   }
 
-  async push(clientId: string, mutations: readonly PushMutation[], actor: Actor): Promise<PushReply> {
-    const client = await this.registerClient(clientId, actor);
+  async push(clientId: string, mutations: readonly PushMutation[], actor: Actor, claimedPrefix?: string): Promise<PushReply> {
+    const client = await this.registerClient(clientId, actor, claimedPrefix);
     const epoch = client.epoch;
+    const prefix = client.prefix === null ? {} : { devicePrefix: client.prefix };
     let last = client.last;
     for (const m of mutations) {
       if (!this.opts.appliers[m.name]) {
@@ -76,32 +79,25 @@ export class PushService {
       }
       results.push(outcome.result);
     }
-    return { lastMutationId: last, results, epoch };
+    return { lastMutationId: last, results, epoch, ...prefix };
   }
 
-  /** The client's row, created on first contact, and the server's epoch. A shopper's client id is theirs alone. */
-  private async registerClient(clientId: string, actor: Actor): Promise<{ last: number; epoch: string }> {
+  /**
+   * The client's row, created on first contact, the server's epoch and the client's device prefix
+   * (given on first contact, or the device's claim recorded again). A shopper's client id is theirs alone.
+   */
+  private async registerClient(clientId: string, actor: Actor, claimed: string | undefined): Promise<{ last: number; epoch: string; prefix: string | null }> {
     const now = this.clock();
-    await this.db
-      .insertInto('sync_clients')
-      .values({
-        client_id: clientId,
-        user_kind: actor.kind,
-        staff_user_id: actor.kind === 'staff' ? Number(actor.id) : null,
-        customer_uuid: actor.kind === 'customer' ? actor.id : null,
-        created_at: now,
-        last_seen_at: now,
-      })
-      .onConflict((oc) => oc.column('client_id').doNothing())
-      .execute();
+    await registerClient(this.db, clientId, actor, now);
     const row = await this.db
       .selectFrom('sync_clients')
-      .select(['last_mutation_id', 'user_kind', 'customer_uuid', sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch')])
+      .select(['last_mutation_id', 'user_kind', 'customer_uuid', 'device_prefix', sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch')])
       .where('client_id', '=', clientId)
       .executeTakeFirstOrThrow();
     const owned = row.user_kind === actor.kind && (actor.kind === 'staff' || row.customer_uuid === actor.id);
     if (!owned) throw new PushRefused(403, 'forbidden', 'This device is registered to another account. Sign in as that account or reset the device.');
-    return { last: Number(row.last_mutation_id), epoch: row.epoch };
+    const prefix = row.device_prefix ?? (await assignPrefix(this.db, clientId, actor, claimed, now));
+    return { last: Number(row.last_mutation_id), epoch: row.epoch, prefix };
   }
 
   private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {

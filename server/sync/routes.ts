@@ -33,7 +33,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       throw new HttpError(409, 'protocol_mismatch', `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`);
     }
     try {
-      return await deps.push.push(body.clientId, body.mutations, actorOf(req.user));
+      return await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
     } catch (err) {
       if (err instanceof PushRefused) {
         void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
@@ -51,6 +51,6 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
     const q = parse(pullQuerySchema, req.query);
     const actor = actorOf(req.user);
     const viewer: Viewer = actor.kind === 'staff' ? { kind: 'staff' } : { kind: 'customer', customerId: actor.id };
-    return deps.pull.pull(q, viewer);
+    return deps.pull.pull(q, viewer, actor);
   });
 }

@@ -6,5 +6,9 @@
  * 1. First contract: session, health, product listing, order listing, errors.
  * 2. Sync: POST /sync/push (mutation batches, per-client ids, mutation_gap) and GET /sync/pull
  *    (cookie paging, tombstones, lastMutationId, needsFullSync); see sync-push.ts, sync-pull.ts.
+ *    Additive since, same number (old clients and servers ignore the new optional fields):
+ *    - epoch on push/pull replies (server restore);
+ *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
+ *      query; the device numbers offline orders with it (order.create device_ref "C2-0042").
  */
 export const PROTOCOL_VERSION = 2;

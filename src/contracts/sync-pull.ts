@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { syncEpochSchema } from './sync-push';
+import { devicePrefixSchema, syncEpochSchema } from './sync-push';
 
 /** GET /sync/pull?clientId=&cookie=N&limit= — everything the caller may see that changed after N. */
 export const pullQuerySchema = z.object({
@@ -8,6 +8,8 @@ export const pullQuerySchema = z.object({
   /** 0 (or absent) = from the beginning. */
   cookie: z.coerce.number().int().min(0).catch(0),
   limit: z.coerce.number().int().min(1).max(5000).catch(1000),
+  /** The prefix this device already holds, if any (see sync-push.ts devicePrefixSchema). */
+  prefix: devicePrefixSchema.optional().catch(undefined),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -42,6 +44,8 @@ export const pullReplySchema = z.object({
   needsFullSync: z.boolean().optional(),
   /** The server's sync epoch, read with `lastMutationId` (see sync-push.ts). */
   epoch: syncEpochSchema.optional(),
+  /** This device's prefix (sync-push.ts devicePrefixSchema); absent from servers before it. */
+  devicePrefix: devicePrefixSchema.optional(),
 });
 export type PullReply = z.infer<typeof pullReplySchema>;
 

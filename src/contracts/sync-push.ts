@@ -15,11 +15,19 @@ export const pushMutationSchema = z.object({
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 
+/**
+ * A device's prefix ("C2"): a letter and up to 7 digits or letters, given by the server once; the
+ * device numbers the orders it creates offline with it ("C2-0042", order.create's device_ref).
+ */
+export const devicePrefixSchema = z.string().regex(/^[A-Z][0-9A-Z]{0,7}$/);
+
 /** POST /sync/push */
 export const pushRequestSchema = z.object({
   clientId: z.uuid(),
   protocolVersion: z.number().int(),
   mutations: z.array(pushMutationSchema).max(MAX_PUSH_BATCH),
+  /** The prefix this device already holds (protocol 2, additive): a restored server records it again. */
+  devicePrefix: devicePrefixSchema.optional(),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -49,6 +57,8 @@ export const pushReplySchema = z.object({
   lastMutationId: z.number().int().min(0),
   results: z.array(pushResultSchema),
   epoch: syncEpochSchema.optional(),
+  /** This device's prefix (absent from servers before it). */
+  devicePrefix: devicePrefixSchema.optional(),
 });
 export type PushReply = z.infer<typeof pushReplySchema>;
 

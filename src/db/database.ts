@@ -19,10 +19,12 @@
  * - Mutation ids are 1, 2, 3, ... per clientId with no gaps and never reused; nextMutationId only
  *   grows. lastAckedId is the highest id the server ever answered.
  * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
- *   lookups by part number, barcode and fitment are built in memory by the worker.
+ *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
+ *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2).
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { putLink } from './catalog-links';
 
 export interface OutboxEntry {
   seq?: number;
@@ -64,6 +66,16 @@ export interface ConflictEntry {
   retriedAs?: number;
 }
 
+/** Stock and category-link rows of LINK_CHUNK consecutive product ids (src/db/catalog-links.ts). */
+export interface LinkChunk {
+  /** floor(product_id / LINK_CHUNK) */
+  k: number;
+  /** product_stock rows by wire key 'productId:locationId'. */
+  stock: Record<string, Record<string, unknown>>;
+  /** product_categories rows by wire key 'productId:categoryId'. */
+  categories: Record<string, Record<string, unknown>>;
+}
+
 export interface SharedRow {
   table: string;
   k: string;
@@ -96,7 +108,7 @@ export interface DbOptions {
 
 export class PartsdeskDb extends Dexie {
   products!: Table<KeyedRow, string>;
-  stock!: Table<KeyedRow, string>;
+  catalogLinks!: Table<LinkChunk, number>;
   catalog!: Table<SharedRow, [string, string]>;
   lookups!: Table<SharedRow, [string, string]>;
   customers!: Table<Record<string, unknown>, string>;
@@ -105,6 +117,7 @@ export class PartsdeskDb extends Dexie {
   orders!: Table<Record<string, unknown>, string>;
   orderLines!: Table<Record<string, unknown>, string>;
   transactions!: Table<Record<string, unknown>, string>;
+  orderHistory!: Table<Record<string, unknown>, string>;
   base!: Table<BaseRow, [string, string]>;
   dirty!: Table<DirtyKey, [string, string]>;
   outbox!: Table<OutboxEntry, number>;
@@ -133,10 +146,33 @@ export class PartsdeskDb extends Dexie {
       conflicts: 'id',
       meta: 'key',
     });
+    // Version 2: stock and category links grouped per product chunk; order history as an entity
+    // store (was kept as a lookup). Converted in place, so a device upgraded offline keeps
+    // selling from its catalog (docs/decisions.md "Device catalog storage, version 2").
+    this.version(2)
+      .stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' })
+      .upgrade((tx) => upgradeToV2(tx));
   }
+}
+
+async function upgradeToV2(tx: Transaction): Promise<void> {
+  const chunks = new Map<number, LinkChunk>();
+  await tx.table('stock').each((r: KeyedRow) => {
+    const { k, ...row } = r;
+    putLink(chunks, 'product_stock', k, row);
+  });
+  const links = tx.table('catalog').where('[table+k]').between(['product_categories', ''], ['product_categories', '\uffff']);
+  await links.each((r: SharedRow) => putLink(chunks, 'product_categories', r.k, r.row));
+  await links.delete();
+  await tx.table('catalogLinks').bulkPut([...chunks.values()]);
+  const history = tx.table('lookups').where('[table+k]').between(['order_history', ''], ['order_history', '\uffff']);
+  const rows = (await history.toArray()) as SharedRow[];
+  await tx.table('orderHistory').bulkPut(rows.map((r) => r.row));
+  await tx.table('base').bulkPut(rows.map((r) => ({ table: 'order_history', k: r.k, row: r.row })));
+  await history.delete();
 }
 
 /** Stores a sale-critical write touches (mutation + its records + sync state). */
 export const writeStores = (db: PartsdeskDb) => [
-  db.orders, db.orderLines, db.transactions, db.customers, db.addresses, db.vehicles, db.dirty, db.outbox, db.meta,
+  db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses, db.vehicles, db.dirty, db.outbox, db.meta,
 ];

@@ -15,6 +15,9 @@
  *   the last page is stored;
  * - epoch: the server's sync epoch from the last reply that carried one (null before); a different
  *   one means the server's database was replaced (sync/recovery.ts).
+ * - devicePrefix: the prefix the server gave this device ("C2"), null until a reply brought it;
+ * - nextOrderRef: the number the next order created here takes ("C2-0042": 42; starts at 1, only
+ *   grows, taken in the order's own transaction: src/db/device-ref.ts).
  */
 import type { PartsdeskDb } from './database';
 
@@ -29,11 +32,13 @@ export interface Meta {
   fullPullDone: boolean;
   initialDownload: { done: number; total: number } | null;
   epoch: string | null;
+  devicePrefix: string | null;
+  nextOrderRef: number;
 }
 
 const defaults: Omit<Meta, 'clientId'> = {
   cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null, fullPullDone: false, initialDownload: null,
-  epoch: null,
+  epoch: null, devicePrefix: null, nextOrderRef: 1,
 };
 
 export async function getMeta<K extends keyof Meta>(db: PartsdeskDb, key: K): Promise<Meta[K]> {

@@ -74,6 +74,15 @@ export async function lookupRows<T>(db: PartsdeskDb, table: string): Promise<T[]
   return rows.map((r) => r.row as T);
 }
 
+/**
+ * An order's history entries as this device knows them (pulled, plus the ones this device added and
+ * the server has not answered yet), oldest first; the tie-break keeps same-instant entries stable.
+ */
+export async function orderHistoryRows<T extends { id: string; date_added: string }>(db: PartsdeskDb, orderRef: string): Promise<T[]> {
+  const rows = (await db.orderHistory.where('order_ref').equals(orderRef).toArray()) as unknown as T[];
+  return rows.sort((a, b) => a.date_added.localeCompare(b.date_added) || a.id.localeCompare(b.id));
+}
+
 /** Orders made or changed on this device that the server has not confirmed yet, newest first. */
 export async function pendingOrders(db: PartsdeskDb): Promise<OrderView[]> {
   const keys = await db.dirty.where('[table+k]').between(['orders', ''], ['orders', '\uffff']).toArray();

@@ -86,6 +86,7 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
     }
   }
   for (const t of changes.transactions ?? []) await put(db, 'transactions', t.id, t);
+  if (changes.orderHistory) await put(db, 'order_history', changes.orderHistory.id, changes.orderHistory);
   if (changes.customer) {
     const { customer, addresses } = customerToRows(changes.customer);
     await put(db, 'customers', customer.id, customer);

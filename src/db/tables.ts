@@ -6,9 +6,10 @@
  */
 import type { IndexableType, Table } from 'dexie';
 import type { RowChange } from '../contracts/sync-pull';
+import { applyLinkChanges, isLinkTable } from './catalog-links';
 import type { PartsdeskDb } from './database';
 
-export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'customers' | 'addresses' | 'customer_vehicles';
+export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -18,6 +19,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.orderLines;
     case 'transactions':
       return db.transactions;
+    case 'order_history':
+      return db.orderHistory;
     case 'customers':
       return db.customers;
     case 'addresses':
@@ -27,15 +30,15 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
   }
 }
 
-const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'customers', 'addresses', 'customer_vehicles']);
-const otherCatalog = new Set<string>(['manufacturers', 'categories', 'product_categories', 'series']);
+const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'order_history', 'customers', 'addresses', 'customer_vehicles']);
+const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series']);
 
 export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
 
 /** Stores a pull page writes (for the page's single transaction). */
 export const pullStores = (db: PartsdeskDb) => [
-  db.products, db.stock, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.customers, db.addresses,
-  db.vehicles, db.base, db.dirty, db.outbox, db.meta,
+  db.products, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
+  db.addresses, db.vehicles, db.base, db.dirty, db.outbox, db.meta,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -47,12 +50,12 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
     else await store.delete(c.key);
     return;
   }
-  if (c.table === 'products' || c.table === 'product_stock') {
-    const store = c.table === 'products' ? db.products : db.stock;
-    if (c.row) await store.put({ ...c.row, k: c.key });
-    else await store.delete(c.key);
+  if (c.table === 'products') {
+    if (c.row) await db.products.put({ ...c.row, k: c.key });
+    else await db.products.delete(c.key);
     return;
   }
+  if (isLinkTable(c.table)) return applyLinkChanges(db, [c]);
   const shared = otherCatalog.has(c.table) ? db.catalog : db.lookups;
   if (c.row) await shared.put({ table: c.table, k: c.key, row: c.row });
   else await shared.delete([c.table, c.key]);
@@ -69,6 +72,7 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
   const last = new Map<string, RowChange>();
   for (const c of changes) last.set(`${c.table}\u0000${c.key}`, c);
   const batches = new Map<string, { puts: object[]; deletes: IndexableType[] }>();
+  const links: RowChange[] = [];
   const batch = (store: { name: string }) => {
     let b = batches.get(store.name);
     if (!b) batches.set(store.name, (b = { puts: [], deletes: [] }));
@@ -80,10 +84,12 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
       const b = batch(entityStore(db, c.table));
       if (c.row) b.puts.push(c.row);
       else b.deletes.push(c.key);
-    } else if (c.table === 'products' || c.table === 'product_stock') {
-      const b = batch(c.table === 'products' ? db.products : db.stock);
+    } else if (c.table === 'products') {
+      const b = batch(db.products);
       if (c.row) b.puts.push({ ...c.row, k: c.key });
       else b.deletes.push(c.key);
+    } else if (isLinkTable(c.table)) {
+      links.push(c);
     } else {
       const b = batch(otherCatalog.has(c.table) ? db.catalog : db.lookups);
       if (c.row) b.puts.push({ table: c.table, k: c.key, row: c.row });
@@ -95,11 +101,15 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
     if (b.deletes.length) await store.bulkDelete(b.deletes);
     if (b.puts.length) await store.bulkPut(b.puts);
   }
+  await applyLinkChanges(db, links);
 }
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
 export async function clearServerRows(db: PartsdeskDb): Promise<void> {
-  for (const t of [db.products, db.stock, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.customers, db.addresses, db.vehicles, db.base]) {
+  for (const t of [
+    db.products, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
+    db.vehicles, db.base,
+  ]) {
     await t.clear();
   }
 }

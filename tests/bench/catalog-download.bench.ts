@@ -7,9 +7,14 @@
 // starts the first cycle at once) until the download is stored and the cycle reported success,
 // and until the offline part search answers (index built from Dexie).
 // BENCH_PAGE overrides the initial page size (the client sends it as `limit`; the server caps it).
+// First, on the same server, the server alone: every page over HTTP from Node (JSON parsed, nothing
+// stored), so the full flow's time splits into server work and browser storage (BENCH_SERVER_ONLY=0
+// skips it).
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { CHROMIUM } from '../e2e/support/browser';
+import { TestClient } from '../support/http-client';
 import { builtWorker, chromiumDevice, distDir } from './support/chromium-worker';
 import { serveSeededCopy } from './support/seeded-data';
 import { load } from './support/sync-device';
@@ -22,37 +27,76 @@ if (!worker) throw new Error('no built sync worker in dist/assets (run `npx vite
 
 interface Figures {
   parts: number;
+  server: { rows: number; s: number; pages: number } | null;
   rows: number;
+  /** IndexedDB records holding `rows`. */
+  records: number;
   pages: number;
   downloadS: number;
   searchS: number | null;
   load: string;
 }
 
-/** Rows in every object store of the worker's database (raw IndexedDB in the page). */
-function storedRows(page: Page, dbName: string): Promise<number> {
+/**
+ * What the worker's database holds: IndexedDB records in every server-row store, and the server
+ * rows they hold (a catalogLinks record holds the stock and category rows of 64 products).
+ */
+function stored(page: Page, dbName: string): Promise<{ records: number; rows: number }> {
   return page.evaluate(
     (name) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ records: number; rows: number }>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
-          const stores = ['products', 'stock', 'catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions'];
-          const tx = db.transaction(stores, 'readonly');
-          let total = 0;
-          let left = stores.length;
+          const stores = ['products', 'catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
+          const tx = db.transaction([...stores, 'catalogLinks'], 'readonly');
+          let records = 0;
+          let rows = 0;
+          // No named functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
           for (const s of stores) {
             const req = tx.objectStore(s).count();
             req.onsuccess = () => {
-              total += req.result;
-              if (--left === 0) resolve(total);
+              records += req.result;
+              rows += req.result;
             };
           }
+          const cursor = tx.objectStore('catalogLinks').openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return;
+            const v = c.value as { stock: object; categories: object };
+            records++;
+            rows += Object.keys(v.stock).length + Object.keys(v.categories).length;
+            c.continue();
+          };
+          tx.oncomplete = () => resolve({ records, rows });
+          tx.onerror = () => reject(new Error(String(tx.error)));
         };
       }),
     dbName,
   );
+}
+
+/** The server alone: a new staff device's whole initial download over HTTP, pages of `limit`, nothing stored. */
+async function serverOnly(url: string, limit: number): Promise<{ rows: number; s: number; pages: number }> {
+  const c = new TestClient(url);
+  if ((await c.login('cashier', 'cashier')).status !== 200) throw new Error('login failed');
+  const clientId = randomUUID();
+  const t0 = performance.now();
+  let cookie = 0;
+  let rows = 0;
+  let pages = 0;
+  for (;;) {
+    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}`);
+    if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
+    const body = r.body as { cookie: number; more: boolean; changes: unknown[] };
+    rows += body.changes.length;
+    pages++;
+    cookie = body.cookie;
+    if (!body.more) break;
+  }
+  return { rows, s: (performance.now() - t0) / 1000, pages };
 }
 
 async function run(parts: number): Promise<Figures> {
@@ -60,6 +104,8 @@ async function run(parts: number): Promise<Figures> {
   let pages = 0;
   const limit = process.env.BENCH_PAGE;
   try {
+    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? 5000));
+    if (server) log(`${parts}: server alone ${server.rows} rows in ${server.s.toFixed(1)} s`);
     const prepare = async (page: Page): Promise<void> => {
       const ctx = page.context();
       ctx.on('request', (r) => {
@@ -92,8 +138,8 @@ async function run(parts: number): Promise<Figures> {
         await new Promise((r) => setTimeout(r, 200));
       }
       if (Number.isNaN(downloadS)) throw new Error('the download did not finish within 15 minutes');
-      const rows = await storedRows(device.page, 'partsdesk-download');
-      return { parts, rows, pages, downloadS, searchS, load: loadAvg };
+      const { rows, records } = await stored(device.page, 'partsdesk-download');
+      return { parts, server, rows, records, pages, downloadS, searchS, load: loadAvg };
     } finally {
       await device.close();
     }
@@ -110,9 +156,10 @@ for (const parts of counts) {
 console.log(`Initial download into IndexedDB, Chromium headless, built worker ${worker.urlPath} (${worker.builtAt.toISOString()}), server PGlite on the same 2-core machine${process.env.BENCH_PAGE ? `, page ${process.env.BENCH_PAGE}` : ''}`);
 for (const f of results) {
   console.log(
-    `${f.parts} parts: ${f.rows} rows stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.pages} pull requests); ` +
+    `${f.parts} parts: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.pages} pull requests); ` +
       `search ready at ${f.searchS === null ? 'n/a' : `${f.searchS.toFixed(1)} s`} [load ${f.load}]`,
   );
+  if (f.server) console.log(`  server alone (HTTP from Node, nothing stored): ${f.server.rows} rows in ${f.server.s.toFixed(1)} s (${Math.round(f.server.rows / f.server.s)} rows/s, ${f.server.pages} pages)`);
 }
 console.log('goal: 200,000 parts under 60 s');
 // The server helper's start timeout would otherwise keep this process alive for minutes.

@@ -80,10 +80,22 @@ export async function loadOrder(db: Kysely<SyncDB>, id: string, lock: boolean): 
 
 const staffNumber = (ref: string | null): number | null => (ref !== null && /^\d{1,9}$/.test(ref) ? Number(ref) : null);
 
+/**
+ * The device reference to store: the device's own unless another order holds it already (two
+ * devices numbered offline with the same fallback prefix, or a prefix a restored server handed out
+ * again). The order must never be refused for it (the sale happened): the second one keeps the
+ * reference with the end of its own uuid added ("C2-0042-9F3A"), still unique and findable.
+ */
+async function freeDeviceRef(db: Kysely<SyncDB>, orderId: string, ref: string | null): Promise<string | null> {
+  if (ref === null) return null;
+  const holder = await db.selectFrom('orders').select('id').where('device_ref', '=', ref).where('id', '<>', orderId).executeTakeFirst();
+  return holder ? `${ref}-${orderId.slice(-4).toUpperCase()}` : ref;
+}
+
 export async function saveOrder(db: Kysely<SyncDB>, order: Order): Promise<void> {
   const { order: header, lines } = orderToRows(order);
   const values = {
-    device_ref: header.device_ref,
+    device_ref: await freeDeviceRef(db, header.id, header.device_ref),
     status: header.status,
     // SQL defaults a status (1, Pending) where the domain has none yet.
     order_status_id: header.order_status_id ?? 1,

@@ -1,4 +1,4 @@
-import { findOrder, lookupRows, type OrderView } from '../../db/queries';
+import { findOrder, lookupRows, orderHistoryRows, type OrderView } from '../../db/queries';
 import type { PartsdeskDb } from '../../db/database';
 
 export interface OrderStatusRow {
@@ -27,10 +27,8 @@ export async function loadOrderDetail(db: PartsdeskDb, ref: string): Promise<Ord
   const view = await findOrder(db, ref);
   if (!view) return null;
   const statuses = await lookupRows<OrderStatusRow>(db, 'order_statuses');
-  // History rows arrive with the pull (table order_history) into the shared lookups store.
-  const history = (await lookupRows<HistoryRow>(db, 'order_history'))
-    .filter((h) => h.order_ref === view.order.id)
-    .sort((a, b) => a.date_added.localeCompare(b.date_added));
+  // Pulled entries plus the ones added on this device and not yet answered (device schema v2).
+  const history = await orderHistoryRows<HistoryRow>(db, view.order.id);
   return { ...view, statuses, history };
 }
 

@@ -9,7 +9,7 @@ import type { TestClient } from '../../support/http-client';
 import { signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
 
 const at = new Date().toISOString();
-let failNext: 'plain' | 'serialization' | null = null;
+let failNext: 'plain' | 'serialization' | 'integrity' | null = null;
 
 /** Writes an order, then fails the way the test asks: the write must not survive a plain failure. */
 const flaky: Applier = {
@@ -26,6 +26,7 @@ const flaky: Applier = {
     failNext = null;
     if (mode === 'plain') throw new Error('connection reset by peer');
     if (mode === 'serialization') throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+    if (mode === 'integrity') throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
     return { ok: true };
   },
 };
@@ -57,7 +58,7 @@ describe.each(testEngines())('sync push on %s', (engine) => {
   it('applies a batch in order and records each mutation with its actor', async () => {
     const r = await push(batch);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ lastMutationId: 3, results: [1, 2, 3].map((id) => ({ id, status: 'applied' })), epoch: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(r.body).toEqual({ lastMutationId: 3, results: [1, 2, 3].map((id) => ({ id, status: 'applied' })), epoch: expect.stringMatching(/^[0-9a-f-]{36}$/), devicePrefix: expect.stringMatching(/^C\d+$/) });
     const o = await server.db.selectFrom('orders').selectAll().where('id', '=', order).executeTakeFirstOrThrow();
     expect(o).toMatchObject({ order_total: '80.00', amount_paid: '25.50', device_ref: 'C9-0001', total_items: 2 });
     expect(o.order_id).toBeGreaterThan(0);
@@ -129,9 +130,20 @@ describe.each(testEngines())('sync push on %s', (engine) => {
   });
 
   it('rejects an integrity violation instead of retrying it forever', async () => {
-    const r = await push([{ id: 10, name: 'order.create', args: { id: randomUUID(), device_ref: 'C9-0001' } }]);
+    failNext = 'integrity';
+    const id = randomUUID();
+    const r = await push([{ id: 10, name: 'test.flaky', args: { id } }]);
     expect(r.body.results).toMatchObject([{ id: 10, status: 'rejected', code: 'conflict' }]);
     expect(await last()).toBe(10);
+    expect(await server.db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('keeps an order whose device reference another order holds (the sale happened), with the reference made unique', async () => {
+    const id = randomUUID();
+    const r = await push([{ id: 1, name: 'order.create', args: { id, device_ref: 'C9-0001' } }], cashier, randomUUID());
+    expect(r.body.results).toEqual([{ id: 1, status: 'applied' }]);
+    const o = await server.db.selectFrom('orders').select('device_ref').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(o.device_ref).toBe(`C9-0001-${id.slice(-4).toUpperCase()}`);
   });
 
   it('answers 422 for a mutation this server does not know and keeps the client where it was', async () => {

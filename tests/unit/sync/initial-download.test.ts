@@ -159,7 +159,7 @@ describe('applyServerChanges (bulk per store)', () => {
   async function dump(db: ReturnType<typeof freshDb>) {
     return {
       products: await db.products.toArray(),
-      stock: await db.stock.toArray(),
+      links: await db.catalogLinks.toArray(),
       catalog: await db.catalog.toArray(),
       lookups: await db.lookups.toArray(),
       customers: await db.customers.toArray(),
@@ -176,7 +176,9 @@ describe('applyServerChanges (bulk per store)', () => {
     await bulk.transaction('rw', pullStores(bulk), () => applyServerChanges(bulk, mixed));
     const expected = await dump(one);
     expect(await dump(bulk)).toEqual(expected);
-    expect(expected.catalog).toContainEqual({ table: 'product_categories', k: '1:7', row: { product_id: 1, category_id: 7, again: true } });
+    expect(expected.links).toEqual([
+      { k: 0, stock: { '1:1': { product_id: 1, location_id: 1, quantity: 4 } }, categories: { '1:7': { product_id: 1, category_id: 7, again: true } } },
+    ]);
     expect(expected.base).toContainEqual({ table: 'customers', k: 'c2', row: null });
   });
 });

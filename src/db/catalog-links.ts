@@ -1,0 +1,86 @@
+/**
+ * Stock per location (`product_stock`) and category links (`product_categories`) on the device,
+ * grouped: one `catalogLinks` record per LINK_CHUNK consecutive product ids holds every such row
+ * of those products. A 200,000-part catalog brings ~1 million of these small rows; IndexedDB's
+ * cost is per record, so one record per row made them most of the initial download
+ * (docs/decisions.md "Initial download": 163.5 s for the rows vs 55.4 s grouped).
+ *
+ * Must stay true: a row lives in exactly one chunk (chunkOf its product id) under its wire key
+ * ('productId:locationId' / 'productId:categoryId'); applying a page's changes in order leaves
+ * the same rows as applying them one by one (the last change of a key wins, null deletes).
+ */
+import type { RowChange } from '../contracts/sync-pull';
+import type { LinkChunk, PartsdeskDb } from './database';
+
+/** Products per record: small enough that a stock change rewrites ~25 KB, large enough to cut records 64-fold. */
+export const LINK_CHUNK = 64;
+
+export const isLinkTable = (t: string): t is 'product_stock' | 'product_categories' => t === 'product_stock' || t === 'product_categories';
+
+/** The product id of a wire key ('12:7' -> 12). */
+const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
+
+export const chunkOf = (productId: number): number => Math.floor(productId / LINK_CHUNK);
+
+export const emptyChunk = (k: number): LinkChunk => ({ k, stock: {}, categories: {} });
+
+/** Puts (or with row null, removes) one link row in the chunk map, creating the chunk when absent. */
+export function putLink(chunks: Map<number, LinkChunk>, table: 'product_stock' | 'product_categories', key: string, row: Record<string, unknown> | null): void {
+  const k = chunkOf(ownerOf(key));
+  let chunk = chunks.get(k);
+  if (!chunk) chunks.set(k, (chunk = emptyChunk(k)));
+  const rows = table === 'product_stock' ? chunk.stock : chunk.categories;
+  if (row) rows[key] = row;
+  else delete rows[key];
+}
+
+/**
+ * Writes link changes (in page order) to their chunks: one bulkGet and one bulkPut for the page.
+ * Call inside a transaction over `catalogLinks`.
+ */
+export async function applyLinkChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const keys = [...new Set(changes.map((c) => chunkOf(ownerOf(c.key))))];
+  const found = await db.catalogLinks.bulkGet(keys);
+  const chunks = new Map<number, LinkChunk>(keys.map((k, i) => [k, found[i] ?? emptyChunk(k)]));
+  for (const c of changes) putLink(chunks, c.table as 'product_stock' | 'product_categories', c.key, c.row);
+  const empty = [...chunks.values()].filter((c) => Object.keys(c.stock).length === 0 && Object.keys(c.categories).length === 0).map((c) => c.k);
+  const full = [...chunks.values()].filter((c) => !empty.includes(c.k));
+  if (empty.length) await db.catalogLinks.bulkDelete(empty);
+  if (full.length) await db.catalogLinks.bulkPut(full);
+}
+
+/** Rows of one product in a chunk's map, in key order (as the per-row store listed them). */
+function rowsOf(rows: Record<string, Record<string, unknown>>, productId: number): Record<string, unknown>[] {
+  const prefix = `${productId}:`;
+  return Object.keys(rows)
+    .filter((k) => k.startsWith(prefix))
+    .sort()
+    .map((k) => rows[k]!);
+}
+
+/** The cached product_stock rows of one product. */
+export async function stockRows(db: PartsdeskDb, productId: number): Promise<Record<string, unknown>[]> {
+  const chunk = await db.catalogLinks.get(chunkOf(productId));
+  return chunk ? rowsOf(chunk.stock, productId) : [];
+}
+
+/** Every cached category link as product id -> category ids, read in chunks of `batch` records. */
+export async function categoryLinks(db: PartsdeskDb, batch = 1000): Promise<Map<number, number[]>> {
+  const links = new Map<number, number[]>();
+  let after: number | null = null;
+  for (;;) {
+    const chunks: LinkChunk[] = await (after === null ? db.catalogLinks.orderBy('k') : db.catalogLinks.where('k').above(after)).limit(batch).toArray();
+    if (chunks.length === 0) break;
+    for (const chunk of chunks) {
+      for (const r of Object.values(chunk.categories)) {
+        const p = Number(r.product_id);
+        const list = links.get(p);
+        if (list) list.push(Number(r.category_id));
+        else links.set(p, [Number(r.category_id)]);
+      }
+    }
+    after = chunks[chunks.length - 1]!.k;
+  }
+  return links;
+}
