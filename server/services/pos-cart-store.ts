@@ -50,6 +50,12 @@ export async function attachCart(trx: Kysely<PosDB>, s: CartSession, orderRef: s
   return 'attached';
 }
 
+/** True when `orderRef` is the cart of a session of ANOTHER staff user (a cashier may reach their own from a second session). */
+export async function cartOfAnotherUser(trx: Kysely<PosDB>, orderRef: string, s: CartSession): Promise<boolean> {
+  const row = await trx.selectFrom('staff_carts').select('staff_user_id').where('order_ref', '=', orderRef).where('staff_user_id', '<>', s.staffUserId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function detachCart(trx: Kysely<PosDB>, s: CartSession): Promise<void> {
   await trx.deleteFrom('staff_carts').where('session_hash', '=', s.idHash).execute();
 }

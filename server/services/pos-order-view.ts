@@ -4,6 +4,7 @@
  * the cart, the order detail and a device computing offline show the same numbers.
  */
 import type { CartCustomer, CartProduct, OrderData, StaffCartReply } from '../../src/contracts/staff-cart';
+import { appliedCodes, codeRows } from '../../src/domain/cart-codes';
 import { formatLaborTime, laborUnitAmount } from '../../src/domain/labor';
 import { decimal, formatUSD, roundMoney, toWire } from '../../src/domain/money';
 import type { Customer, Order, OrderLine, Transaction, VoucherLine } from '../../src/domain/mutations/records';
@@ -101,7 +102,8 @@ export function orderData(order: Order, transactions: readonly Transaction[], se
     status_text: t.statusText,
     tax_exempt: t.taxExempt,
     tax_exempt_number: t.taxExemptNumber,
-    totals: t.rows.map((r) => ({ code: r.code, title: r.title, text: r.text, value: toWire(r.value) })),
+    // Applied gift certificates and the balance they leave follow Order Total (src/domain/cart-codes.ts).
+    totals: [...t.rows, ...codeRows(appliedCodes(transactions), t)].map((r) => ({ code: r.code, title: r.title, text: r.text, value: toWire(r.value) })),
   };
 }
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  addedToCart, CART_MESSAGES, customerAssigned, type cartAddRequestSchema, type cartApplyLaborRequestSchema, type cartCustomProductRequestSchema,
+  addedToCart, CART_MESSAGES, customerAssigned, type cartAddRequestSchema, type cartApplyLaborRequestSchema, type cartCodeRequestSchema, type cartCustomProductRequestSchema,
   type cartUpdateLaborRequestSchema, type StaffCartReply,
 } from '../../src/contracts/staff-cart';
 import { LABOR_UPDATE_FAILED, LABOR_UPDATED } from '../../src/domain/forms/custom-labor';
@@ -21,7 +21,8 @@ import type { Actor } from '../sync/appliers/types';
 import { asSyncDb } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
 import { loadOrder } from '../sync/records/orders';
-import { abandonCart, attachCart, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
+import { applyCode, removeCode } from './pos-cart-codes';
+import { abandonCart, attachCart, cartOfAnotherUser, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
 import { catalogProduct, laborType } from './pos-cart-products';
 import { cartReply, type CartOutcome, type YmmVehicle } from './pos-cart-reply';
 import { CommandRefused, type PosCommands, type PosTx } from './pos-commands';
@@ -121,9 +122,33 @@ export class StaffCartService {
     });
   }
 
-  /** Coupons and gift certificates: no code can be applied to the cart (vouchers are redeemed as payments at checkout). */
-  applyCode(): Promise<StaffCartReply> {
-    return Promise.reject(new HttpError(404, 'invalid_code', CART_MESSAGES.invalidCode));
+  /** POST applyCode: redeems a gift certificate on the cart (src/domain/cart-codes.ts); coupons do not exist. */
+  applyCode(c: CartCaller, req: z.output<typeof cartCodeRequestSchema>): Promise<StaffCartReply> {
+    return this.callOn(c, req.order_ref, (tx, ref) => applyCode(this.commands, tx, ref, req.type, req.code));
+  }
+
+  /** POST removeCode: voids the cart's redemptions of the code, giving the certificate its balance back. */
+  removeCode(c: CartCaller, req: z.output<typeof cartCodeRequestSchema>): Promise<StaffCartReply> {
+    return this.callOn(c, req.order_ref, (tx, ref) => removeCode(this.commands, tx, ref, req.type, req.code));
+  }
+
+  /**
+   * `op` on the session's cart, or on `orderRef` when a POS device names its own cart (the device's
+   * cart is the order it keeps locally, not necessarily this session's). That order must be
+   * editable and not another cashier's session cart; the session's mapping is left as it is.
+   */
+  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: PosTx, ref: string) => Promise<Done>): Promise<StaffCartReply> {
+    return this.call(c, async (tx, cart) => {
+      const ref = orderRef ?? need(cart);
+      if (ref !== cart) {
+        const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+        if (!found) throw notFound();
+        const locked = assertEditable(found.order);
+        if (locked) throw new CommandRefused(locked);
+        if (await cartOfAnotherUser(tx.trx, ref, c.session)) throw new HttpError(409, 'cart_taken', CART_MESSAGES.taken);
+      }
+      return { cart: ref, ...(await op(tx, ref)) };
+    });
   }
 
   setCustomer(c: CartCaller, customer: number | string): Promise<StaffCartReply> {

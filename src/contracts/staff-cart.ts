@@ -5,6 +5,7 @@
  * `{error, message, fields?}` with 4xx. Money is a 2-place decimal string; `*_text` is en-US USD.
  */
 import { z } from 'zod';
+import { codeTypes, INVALID_CODE } from '../domain/cart-codes';
 import { facetsSchema } from '../domain/fitment-facets';
 import { customLaborFormSchema, LABOR_QUANTITY_POSITIVE, LABOR_TIME_POSITIVE } from '../domain/forms/custom-labor';
 import { customProductFormSchema } from '../domain/forms/custom-product';
@@ -164,10 +165,16 @@ export type CartAddRequest = z.input<typeof cartAddRequestSchema>;
 
 export const cartEditRequestSchema = z.object({ key: cartKey, quantity: quantityInput });
 export const cartKeyRequestSchema = z.object({ key: cartKey });
+/**
+ * POST applyCode / removeCode. `type`: 'voucher' (a gift certificate) or 'coupon' (none exist:
+ * always "Invalid code"). `order_ref`: a POS device names its own cart order (else the session's cart).
+ */
 export const cartCodeRequestSchema = z.object({
-  type: z.enum(['voucher', 'coupon'], { error: 'Invalid code' }),
-  code: z.string({ error: 'Invalid code' }).trim().min(1, 'Invalid code').max(64, 'Invalid code'),
+  type: z.enum(codeTypes, { error: INVALID_CODE }),
+  code: z.string({ error: INVALID_CODE }).trim().min(1, INVALID_CODE).max(64, INVALID_CODE),
+  order_ref: z.uuid({ error: 'There are no results.' }).optional(),
 });
+export type CartCodeRequest = z.input<typeof cartCodeRequestSchema>;
 export const cartSetCustomerRequestSchema = z.object({ customer_id: customerRefParam });
 /** POST getCustomer: an email, a phone number or a customer number, as typed or scanned. */
 export const cartGetCustomerRequestSchema = z.object({ customerData: z.string({ error: 'Required' }).trim().min(1, 'Required').max(96) });
@@ -198,7 +205,7 @@ export const CART_MESSAGES = {
   customerRemoved: 'The customer has been removed from the order.',
   creditRemoved: 'The store credit has been removed.',
   noCredit: 'No store credit has been applied to this order.',
-  invalidCode: 'Invalid code',
+  invalidCode: INVALID_CODE,
   taken: "This order is open in another cashier's cart.",
   notEmpty: 'Save or abandon the order in the cart first.',
   noCustomerMatch: 'No customer matches that email, phone or customer number.',

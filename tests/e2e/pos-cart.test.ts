@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, pageText, serverOrders, visible, waitSynced } from './support/pos';
@@ -8,8 +10,27 @@ import { startE2EServer, type E2EServer } from './support/server';
 /**
  * The POS counter (issue 5) in headless Chromium: build a sale with a product, a custom product and
  * labor, edit a price, save, find it under Saved, continue it, void it - once online and once made
- * offline then synced (issue 4: pending count, drain to 0, on the server exactly once).
+ * offline then synced (issue 4: pending count, drain to 0, on the server exactly once). Online, a
+ * gift certificate code is applied and removed; offline, applying says it needs the network.
  */
+
+/** A gift certificate the shop sold: an order with a voucher line, paid and completed (through a push, as a till would). */
+async function sellCertificate(url: string, amount: string): Promise<string> {
+  const till = new TestClient(url);
+  if ((await till.login('admin', 'admin')).status !== 200) throw new Error('admin login failed');
+  const code = `GC-${randomUUID().slice(0, 6).toUpperCase()}`;
+  const order = randomUUID();
+  const mutations = [
+    { name: 'order.create', args: { id: order } },
+    { name: 'cart.addVoucher', args: { order_ref: order, line_id: randomUUID(), code, description: 'Gift Certificate', amount } },
+    { name: 'transaction.add', args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount } },
+    { name: 'order.complete', args: { order_ref: order } },
+  ].map((m, i) => ({ ...m, id: i + 1, at: new Date().toISOString() }));
+  const r = await till.post('/sync/push', { clientId: randomUUID(), protocolVersion: PROTOCOL_VERSION, mutations });
+  const statuses = (r.body.results ?? []).map((x: { status: string }) => x.status);
+  if (r.status !== 200 || statuses.some((s: string) => s !== 'applied')) throw new Error(`selling a certificate failed: ${JSON.stringify(r.body)}`);
+  return code;
+}
 describe('POS cart and order lifecycle (headless Chromium)', () => {
   let srv: E2EServer;
   let browser: Browser;
@@ -59,11 +80,24 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(visible(page, 'The unit price has been updated.')).toBe(true);
   }
 
-  it('online: build, save, find under Saved, continue, void', async () => {
+  it('online: build, apply and remove a code, save, find under Saved, continue, void', async () => {
     const { ctx, page } = await cashierDevice(browser, srv.server.url);
     await buildSale(page);
     const expected = await total(page);
     expect(expected).toMatch(/^\$\d/);
+
+    const code = await sellCertificate(srv.server.url, '5.00');
+    await page.getByLabel('Gift certificate code').fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(visible(page, 'Invalid code'), { timeout: 10_000 }).toBe(true);
+    await page.getByLabel('Gift certificate code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(visible(page, `Gift certificate ${code} has been applied.`), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+    await expect.poll(() => page.getByText(`Gift Certificate (${code})`).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await total(page)).toBe(expected);
+    await page.getByRole('button', { name: `Remove code ${code}` }).click();
+    await expect.poll(visible(page, `Gift certificate ${code} has been removed.`)).toBe(true);
+    await expect.poll(() => page.getByTestId('cart-balance').isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Save Order' }).click();
     await expect.poll(visible(page, 'Order Saved!')).toBe(true);
@@ -91,13 +125,16 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await ctx.close();
   });
 
-  it('offline: the sale is kept through a closed page, listed as pending, and reaches the server exactly once', async () => {
-    const before = (await serverOrders(srv.server.url)).length;
+  it('offline: build, save, find under Saved, continue, void, all kept through a closed page; reaches the server exactly once', async () => {
+    const known = new Set((await serverOrders(srv.server.url)).map((o) => o.id));
+    const before = known.size;
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     await buildSale(page);
     const expected = await total(page);
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    expect(await visible(page, 'Applying a code needs the network.')()).toBe(true);
     await page.getByRole('button', { name: 'Save Order' }).click();
     await expect.poll(visible(page, 'Order Saved!')).toBe(true);
     await expect.poll(visible(page, /\d+ changes? waiting/), { timeout: 5_000 }).toBe(true);
@@ -114,11 +151,37 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
       });
     await expect.poll(visible(again, /\d+ changes? waiting/), { timeout: 10_000 }).toBe(true);
 
+    // Under the Saved tab, still offline: the device's pending box lists it as saved.
+    await again.goto(`${srv.server.url}/pos/order?status=saved`);
+    const pendingBox = again.locator('section', { has: again.getByRole('heading', { name: /Pending sync/ }) });
+    await expect.poll(() => pendingBox.getByRole('cell', { name: 'saved' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await pendingBox.getByRole('link').first().click();
+    await again.waitForURL(/\/pos\/order\/view/);
+    const viewUrl = again.url();
+
+    // Continue it into the cart, offline.
+    await again.getByRole('button', { name: 'Continue Order' }).click();
+    await again.waitForURL(/\/pos\/cart/);
+    await expect.poll(visible(again, 'Shop towels'), { timeout: 10_000, message: await pageText(again) }).toBe(true);
+    expect(await total(again)).toBe(expected);
+
+    // Void it, offline.
+    await again.goto(viewUrl);
+    await again.getByRole('button', { name: 'Void Order' }).click();
+    await again.getByRole('dialog', { name: 'Void Order' }).getByRole('button', { name: 'Void Order' }).click();
+    await expect.poll(visible(again, 'The order was voided.'), { message: await pageText(again) }).toBe(true);
+    await expect.poll(() => again.getByRole('button', { name: 'Void Order' }).isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect(await again.getByRole('button', { name: 'Continue Order' }).count()).toBe(0);
+    expect((await serverOrders(srv.server.url)).length).toBe(before);
+
     await ctx.setOffline(false);
     await waitSynced(again);
     const after = await serverOrders(srv.server.url);
     expect(after).toHaveLength(before + 1);
-    const synced = after.find((o) => o.order_status === 'Saved');
+    const added = after.filter((o) => !known.has(o.id));
+    expect(added).toHaveLength(1);
+    const synced = added[0];
+    expect(synced?.order_status).toBe('Voided');
     expect(`$${synced?.order_total}`).toBe(expected!.replace(/,/g, ''));
     await expect.poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), { timeout: 10_000 }).toBe(false);
     await ctx.close();

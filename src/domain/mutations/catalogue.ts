@@ -56,7 +56,7 @@ const customerFields = {
   tax_exempt: z.boolean().default(false),
   tax_exempt_number: z.string().default(''),
   default_location_id: z.number().int().positive().nullable().default(null),
-  /** Never stored in a record; the server hashes it after commit. */
+  /** Never stored in a record; the server stores only its argon2 hash (server/sync/appliers/customers.ts). */
   password: z.string().default(''),
   addresses: z.array(address).default([]),
 };

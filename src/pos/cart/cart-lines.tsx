@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { UNIT_PRICE_FAILED } from '../../domain/forms/price-edit';
 import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { toWire } from '../../domain/money';
@@ -38,10 +38,88 @@ function detail(l: OrderLine): string {
   }
 }
 
+/** One line's quantity, price, labor edit and remove: re-rendered only when the line itself changed. */
+const CartLineRow = memo(
+  function CartLineRow({ line: l, orderRef: ref, run, isOnly, onRemoved, onEditLabor }: RowProps) {
+    return (
+      <tr>
+        <td>
+          <div className={styles.itemName}>{l.name}</div>
+          <div className={styles.muted}>{detail(l)}</div>
+          {l.po_number && <div className={styles.muted}>PO: {l.po_number}</div>}
+        </td>
+        <td>
+          {l.kind === 'voucher' ? (
+            'x1'
+          ) : (
+            <QuantitySelector
+              key={`${l.id}:${l.quantity}`}
+              value={l.quantity}
+              min={l.kind === 'product' ? l.minimum : 1}
+              label={`Quantity of ${l.name}`}
+              onChange={(quantity) => void run('cart.setQuantity', { order_ref: ref, line_id: l.id, quantity })}
+            />
+          )}
+        </td>
+        <td>
+          {l.kind === 'product' ? (
+            <PricePopover
+              original={toWire(productUnitPrice({ ...l, price_override: null }))}
+              current={unitPrice(l)}
+              itemName={l.name}
+              onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED })}
+            />
+          ) : l.kind === 'labor' ? (
+            <button type="button" className={styles.priceButton} onClick={() => onEditLabor(l)} aria-label={`Edit labor ${l.name}`}>
+              <Money amount={unitPrice(l)} />
+            </button>
+          ) : (
+            <Money amount={unitPrice(l)} />
+          )}
+        </td>
+        <td>
+          <Money amount={toWire(lineTotal(l))} />
+        </td>
+        <td>
+          <Button
+            variant="ghost"
+            aria-label={`Remove ${l.name}`}
+            onClick={() => void run('cart.removeLine', { order_ref: ref, line_id: l.id }).then((ok) => ok && onRemoved(isOnly))}
+          >
+            Remove
+          </Button>
+        </td>
+      </tr>
+    );
+  },
+  // Every live-query answer brings new line objects: compare what they hold, so adding a line to a
+  // 30-line cart renders one row (and the totals), not 31 (the tap-to-total figure, issue 5).
+  (a, b) =>
+    a.orderRef === b.orderRef && a.run === b.run && a.isOnly === b.isOnly && a.onRemoved === b.onRemoved && a.onEditLabor === b.onEditLabor && sameLine(a.line, b.line),
+);
+
+interface RowProps {
+  line: OrderLine;
+  orderRef: string;
+  run: RunMutation;
+  isOnly: boolean;
+  onRemoved: (wasLast: boolean) => void;
+  onEditLabor: (line: LaborLine) => void;
+}
+
+const sameLine = (a: OrderLine, b: OrderLine): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** The cart's items: quantity selector, unit price edit, labor edit, PO number, remove. */
 export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMutation; onRemoved: (wasLast: boolean) => void }) {
   const [editingLabor, setEditingLabor] = useState<LaborLine | null>(null);
+  // The page passes a new callback each render; rows get a stable one that calls the latest.
+  const removedRef = useRef(onRemoved);
+  useEffect(() => {
+    removedRef.current = onRemoved;
+  });
+  const removed = useCallback((wasLast: boolean) => removedRef.current(wasLast), []);
   const ref = order.id;
+  const only = order.lines.length === 1;
   return (
     <>
       <table className={styles.lines}>
@@ -59,56 +137,7 @@ export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMut
         </thead>
         <tbody>
           {order.lines.map((l) => (
-            <tr key={l.id}>
-              <td>
-                <div className={styles.itemName}>{l.name}</div>
-                <div className={styles.muted}>{detail(l)}</div>
-                {l.po_number && <div className={styles.muted}>PO: {l.po_number}</div>}
-              </td>
-              <td>
-                {l.kind === 'voucher' ? (
-                  'x1'
-                ) : (
-                  <QuantitySelector
-                    key={`${l.id}:${l.quantity}`}
-                    value={l.quantity}
-                    min={l.kind === 'product' ? l.minimum : 1}
-                    label={`Quantity of ${l.name}`}
-                    onChange={(quantity) => void run('cart.setQuantity', { order_ref: ref, line_id: l.id, quantity })}
-                  />
-                )}
-              </td>
-              <td>
-                {l.kind === 'product' ? (
-                  <PricePopover
-                    original={toWire(productUnitPrice({ ...l, price_override: null }))}
-                    current={unitPrice(l)}
-                    itemName={l.name}
-                    onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED })}
-                  />
-                ) : l.kind === 'labor' ? (
-                  <button type="button" className={styles.priceButton} onClick={() => setEditingLabor(l)} aria-label={`Edit labor ${l.name}`}>
-                    <Money amount={unitPrice(l)} />
-                  </button>
-                ) : (
-                  <Money amount={unitPrice(l)} />
-                )}
-              </td>
-              <td>
-                <Money amount={toWire(lineTotal(l))} />
-              </td>
-              <td>
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove ${l.name}`}
-                  onClick={() =>
-                    void run('cart.removeLine', { order_ref: ref, line_id: l.id }).then((ok) => ok && onRemoved(order.lines.length === 1))
-                  }
-                >
-                  Remove
-                </Button>
-              </td>
-            </tr>
+            <CartLineRow key={l.id} line={l} orderRef={ref} run={run} isOnly={only} onRemoved={removed} onEditLabor={setEditingLabor} />
           ))}
         </tbody>
       </table>

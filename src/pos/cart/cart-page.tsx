@@ -12,9 +12,11 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
+import { CartCodes } from './cart-codes';
 import { CartLines } from './cart-lines';
 import { CartSummary } from './cart-summary';
 import { CustomerBanner } from '../../app/pos-customer/customer-banner';
+import { PosCartFitment } from '../../app/fitment/pos-cart-fitment';
 import { CustomProductModal, type TaxClass } from './custom-product-modal';
 import { CustomLaborModal, type LaborType } from './labor-modals';
 import { PartFinder } from './part-finder';
@@ -90,6 +92,7 @@ export function CartPage() {
         {view.data?.pending && order && <span className={styles.pendingBadge}>Pending sync</span>}
       </div>
       <CustomerBanner order={order} ensureCart={ensureCart} run={run} />
+      <PosCartFitment order={order} run={run} />
       <PartFinder onAdd={(p) => addProduct(p, p.minimum)} />
       <div className={styles.tools}>
         <Button variant="secondary" onClick={() => setDialog('custom')}>
@@ -110,7 +113,8 @@ export function CartPage() {
         <div className={styles.body}>
           <CartLines order={order} run={run} onRemoved={(last) => last && void navigate('/checkout/cart')} />
           <aside className={styles.side}>
-            <CartSummary order={order} />
+            <CartSummary order={order} transactions={view.data?.transactions ?? []} />
+            <CartCodes order={order} transactions={view.data?.transactions ?? []} run={run} />
             <div className={styles.actions}>
               <Button onClick={() => void save('checkout')}>Save and Checkout</Button>
               <Button variant="secondary" onClick={() => void save('toast')}>

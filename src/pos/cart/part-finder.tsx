@@ -28,6 +28,15 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
   const [hits, setHits] = useState<Hit[]>([]);
   const [searching, setSearching] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Catalog records of the hits on screen, read while the cashier looks at them, so a tap on Add
+  // goes straight to the sync worker instead of reading the catalog first (tap-to-total, issue 5).
+  const prefetched = useRef(new Map<number, Promise<CatalogProduct | null | undefined>>());
+
+  useEffect(() => {
+    const next = new Map<number, Promise<CatalogProduct | null | undefined>>();
+    for (const h of hits) next.set(h.product_id, prefetched.current.get(h.product_id) ?? getCatalogProduct(deviceDb(), h.product_id).catch(() => undefined));
+    prefetched.current = next;
+  }, [hits]);
 
   useEffect(() => {
     const q = text.trim();
@@ -51,7 +60,7 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
   }, [api, text]);
 
   const add = async (productId: number): Promise<boolean> => {
-    const p = await getCatalogProduct(deviceDb(), productId);
+    const p = (await prefetched.current.get(productId)) ?? (await getCatalogProduct(deviceDb(), productId));
     if (!p) {
       toast.error('This part is not in the catalog on this device yet.');
       return false;

@@ -9,7 +9,7 @@ import { historiesReplySchema } from '../../../src/contracts/pos-order';
 import { pullReplySchema, type RowChange } from '../../../src/contracts/sync-pull';
 import { staffCartReplySchema } from '../../../src/contracts/staff-cart';
 import type { PartsdeskDb } from '../../../src/db/database';
-import { lookupRows } from '../../../src/db/queries';
+import { orderHistoryRows } from '../../../src/db/queries';
 import { loadOrder } from '../../../src/db/records';
 import type { OrderHistory } from '../../../src/domain/mutations/records';
 import type { SyncEngine } from '../../../sync/engine';
@@ -60,7 +60,7 @@ describe.each(testEngines())('POS calls seen by devices on %s', (engine) => {
     expect(onDevice).toMatchObject({ status: 'saved', order_id: saved.order_id, order_status_id: 2 });
     expect(onDevice!.lines.map((l) => l.name)).toEqual([p.plain.name, 'Shop rag']);
     expect(onDevice!.totals.order_total).toBe(saved.order_data!.order_total);
-    const history = (await lookupRows<OrderHistory>(db, 'order_history')).filter((x) => x.order_ref === saved.order_ref);
+    const history = await orderHistoryRows<OrderHistory>(db, saved.order_ref!);
     expect(history.map((x) => x.comment)).toEqual(['Waiting on parts']);
   });
 

@@ -27,11 +27,19 @@ describe.each(testEngines())('staff cart calls on %s', (engine) => {
     await w?.server.close();
   });
 
-  it('is staff only: a guest gets 401, a shopper 403', async () => {
-    refused(await w.guest.get('/checkout/cart/getData'), 401);
-    refused(await w.shopper.get('/checkout/cart/getData'), 403);
-    refused(await w.shopper.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }), 403);
+  it('staff-only calls: a guest gets 401, a shopper 403; the shared paths give them the shopper cart, never a staff cart', async () => {
+    refused(await w.guest.post('/checkout/cart/updatePrice', { key: randomUUID(), newPrice: '1.00' }), 401);
+    refused(await w.shopper.post('/checkout/cart/updatePrice', { key: randomUUID(), newPrice: '1.00' }), 403);
+    refused(await w.guest.post('/checkout/cart/addCustomProduct', { name: 'Rag', price: '1.00', quantity: 1, tax_class_id: null }), 401);
+    refused(await w.shopper.post('/checkout/cart/setCustomer', { customer_id: 1 }), 403);
+    refused(await w.shopper.get('/checkout/cart/saveOrder'), 403);
     refused(await w.guest.post('/api/cart/applyPoNumber', { products: [] }), 401);
+    for (const c of [w.guest, w.shopper]) {
+      const r = await c.get('/checkout/cart/getData');
+      expect(r.status).toBe(200);
+      expect(r.body).not.toHaveProperty('order_ref');
+      expect(r.body).not.toHaveProperty('order_data');
+    }
   });
 
   it('starts empty and creates the cart on the first add, at the catalog price whatever the client sends', async () => {
@@ -170,14 +178,6 @@ describe.each(testEngines())('staff cart calls on %s', (engine) => {
     refused(await c.post('/checkout/cart/updateLabor', { key: randomUUID(), laborTime: 30 }), 404, "The labor couldn't be updated.");
     const cleared = cart(await c.post('/checkout/cart/updateLabor', { key: labor.key, price: null }));
     expect(cleared.products[0]!.price_overridden).toBe(false);
-  });
-
-  it('codes: every voucher or coupon code answers "Invalid code"', async () => {
-    const c = await freshCashier(w);
-    refused(await c.post('/checkout/cart/applyCode', { type: 'coupon', code: 'SAVE10' }), 404, 'Invalid code');
-    refused(await c.post('/checkout/cart/applyCode', { type: 'voucher', code: 'GIFT-1' }), 404, 'Invalid code');
-    refused(await c.post('/checkout/cart/removeCode', { type: 'voucher', code: 'GIFT-1' }), 404, 'Invalid code');
-    refused(await c.post('/checkout/cart/applyCode', { type: 'coupon', code: '' }), 400, 'Invalid code');
   });
 
   it("a cart belongs to its session: another cashier never sees or edits it", async () => {
