@@ -13,14 +13,23 @@ import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { isNavigation } from './http/navigation';
 import { catalogRoutes } from './routes/catalog';
+import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
 import { notifyRoutes } from './routes/notify';
 import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
+import { customerVehicleRoutes } from './routes/customer-vehicle';
+import { CustomerVehicleService } from './services/customer-vehicle-service';
+import { PosCommands } from './services/pos-commands';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
 import { staffCartRoutes } from './routes/staff-cart';
+import { shopCartIndexRoutes, shopperDispatch } from './routes/shop-cart';
+import { shopListRoutes } from './routes/shop-lists';
+import { shopCheckoutRoutes } from './routes/shop-checkout';
+import { createShopServices } from './services/shop-create';
+import type { OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
 import { createPosServices } from './services/pos-create';
 import { StoreSettingsService } from './services/store-settings-service';
 import { sessionRoutes } from './routes/session';
@@ -31,6 +40,14 @@ import { AccountService } from './services/account-service';
 import { HealthService } from './services/health-service';
 import { OrderListService } from './services/order-list-service';
 import { ProductService } from './services/product-service';
+import { productRoutes } from './routes/product';
+import { ProductContactService } from './services/product-contact-service';
+import { ProductInventoryService } from './services/product-inventory-service';
+import { ProductPageService } from './services/product-page-service';
+import { SimulatedCaptcha } from './adapters/captcha/simulator';
+import type { CaptchaProvider } from './adapters/captcha/types';
+import { notifiersFromEnv } from './adapters/notify/create';
+import { SearchService } from './services/search-service';
 import { SessionService } from './services/session-service';
 
 export interface AppOptions {
@@ -45,6 +62,10 @@ export interface AppOptions {
   sync?: SyncOptions;
   /** Card terminal, mail and SMS adapters; default from the environment (TERMINAL, SMTP_URL). */
   checkout?: CheckoutOptions;
+  /** The storefront checkout's card processor; default the built-in simulator. */
+  onlinePayments?: OnlinePaymentGateway;
+  /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
+  captcha?: CaptchaProvider;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -74,17 +95,35 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
   });
-  catalogRoutes(app, new ProductService(opts.db));
+  // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
+  const search = new SearchService(opts.db);
+  catalogRoutes(app, new ProductService(opts.db, search.facets));
+  searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
+  productRoutes(app, {
+    pages: new ProductPageService(opts.db),
+    inventory: new ProductInventoryService(opts.db),
+    contact: new ProductContactService(opts.db, opts.checkout?.mailer ?? notifiersFromEnv().mailer),
+    captcha: opts.captcha ?? new SimulatedCaptcha(),
+    secureCookies: opts.secureCookies,
+  });
   // Every path that runs a mutator (push, staff cart, checkout) reads the shop's own settings.
   const storeSettings = new StoreSettingsService();
   const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db as unknown as Kysely<DB>)) };
   syncRoutes(app, createSyncServices(opts.db, sync));
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
+  customerVehicleRoutes(app, new CustomerVehicleService(new PosCommands(opts.db, sync)));
   // The staff cart and POS order calls run the push's own appliers, settings and clock.
   const pos = createPosServices(opts.db, sync);
-  staffCartRoutes(app, pos);
-  posOrderRoutes(app, pos.orders, pos);
+  // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).
+  const shop = createShopServices(opts.db, sync, opts.onlinePayments);
+  const shopCookies = { secureCookies: opts.secureCookies };
+  const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };
+  staffCartRoutes(app, cartDeps);
+  shopCartIndexRoutes(app, shop.cart, shopCookies);
+  shopListRoutes(app, shop.lists, shopCookies);
+  shopCheckoutRoutes(app, shop.checkout);
+  posOrderRoutes(app, pos.orders, cartDeps);
   const checkout = createCheckoutServices(opts.db, opts.checkout ?? {}, {
     ...(sync.settings ? { settings: sync.settings } : {}),
     ...(opts.sync?.clock ? { clock: opts.sync.clock } : {}),
@@ -107,6 +146,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       root: opts.staticDir,
       index: false,
       wildcard: true,
+      // dist/ holds .br/.gz siblings written by the build (vite.config.ts precompress()).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build assets never change; everything else must be revalidated so an update lands.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -15,6 +15,10 @@ import * as m0005 from './migrations/0005-pos';
 import * as m0006 from './migrations/0006-sync-epoch';
 import * as m0007 from './migrations/0007-orders-list';
 import * as m0008 from './migrations/0008-payments';
+import * as m0009 from './migrations/0009-device-prefix';
+import * as m0011 from './migrations/0011-search';
+import * as m0012 from './migrations/0012-shop';
+import * as m0013 from './migrations/0013-product';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -25,6 +29,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-sync-epoch': m0006,
   '0007-orders-list': m0007,
   '0008-payments': m0008,
+  '0009-device-prefix': m0009,
+  '0011-search': m0011,
+  '0012-shop': m0012,
+  '0013-product': m0013,
 };
 
 const provider: MigrationProvider = {

@@ -42,6 +42,7 @@ export function fitmentRoutes(app: FastifyInstance, fitment: FitmentService, opt
   } as const;
 
   app.get('/ymm/json/getVehicle', pub, (req) => fitment.getVehicle(cookieOf(req)));
+  app.get('/ymm/json/config', pub, () => fitment.config());
   app.get('/ymm/json/years', pub, lists.years);
   app.get('/ymm/json/makes', pub, lists.makes);
   app.get('/ymm/json/models', pub, lists.models);

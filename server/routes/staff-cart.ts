@@ -20,11 +20,14 @@ import { parse } from '../http/parse';
 import { staffActor } from '../services/pos-commands';
 import type { YmmVehicle } from '../services/pos-cart-reply';
 import type { CartCaller, StaffCartService } from '../services/staff-cart-service';
+import type { ShopperDispatch } from './shop-cart';
 
 export interface StaffCartRouteDeps {
   cart: StaffCartService;
   /** The current YMM selection of this browser (the fitment cookie), or null. */
   ymm(req: FastifyRequest): Promise<YmmVehicle>;
+  /** Route options that answer guests and customers from the shopper cart on the shared paths (./shop-cart.ts). */
+  shopper: ShopperDispatch;
 }
 
 type Reply = Promise<StaffCartReply>;
@@ -50,23 +53,17 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   };
   const body = (req: FastifyRequest): unknown => req.body ?? {};
 
-  app.get('/checkout/cart/getData', pageOrCall, async (req): Reply => cart.getData(await caller(req)));
-  app.post('/checkout/cart/add', staff, async (req): Reply => cart.add(await caller(req), parse(cartAddRequestSchema, body(req))));
-  app.put('/checkout/cart/edit', staff, async (req): Reply => {
+  app.get('/checkout/cart/getData', deps.shopper.getData, async (req): Reply => cart.getData(await caller(req)));
+  app.post('/checkout/cart/add', deps.shopper.add, async (req): Reply => cart.add(await caller(req), parse(cartAddRequestSchema, body(req))));
+  app.put('/checkout/cart/edit', deps.shopper.edit, async (req): Reply => {
     const b = parse(cartEditRequestSchema, body(req));
     return cart.edit(await caller(req), b.key, b.quantity);
   });
-  app.post('/checkout/cart/remove', staff, async (req): Reply => cart.remove(await caller(req), parse(cartKeyRequestSchema, body(req)).key));
+  app.post('/checkout/cart/remove', deps.shopper.remove, async (req): Reply => cart.remove(await caller(req), parse(cartKeyRequestSchema, body(req)).key));
 
-  // Vouchers and coupons: see StaffCartService.applyCode (every code answers "Invalid code").
-  app.post('/checkout/cart/applyCode', staff, (req): Reply => {
-    parse(cartCodeRequestSchema, body(req));
-    return cart.applyCode();
-  });
-  app.post('/checkout/cart/removeCode', staff, (req): Reply => {
-    parse(cartCodeRequestSchema, body(req));
-    return cart.applyCode();
-  });
+  // Gift certificates redeemed on the cart; coupons do not exist (src/domain/cart-codes.ts).
+  app.post('/checkout/cart/applyCode', deps.shopper.applyCode, async (req): Reply => cart.applyCode(await caller(req), parse(cartCodeRequestSchema, body(req))));
+  app.post('/checkout/cart/removeCode', deps.shopper.removeCode, async (req): Reply => cart.removeCode(await caller(req), parse(cartCodeRequestSchema, body(req))));
 
   app.post('/checkout/cart/setCustomer', staff, async (req): Reply => cart.setCustomer(await caller(req), parse(cartSetCustomerRequestSchema, body(req)).customer_id));
   app.get('/checkout/cart/removeCustomer', pageOrCall, async (req): Reply => cart.removeCustomer(await caller(req)));

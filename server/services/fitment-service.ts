@@ -9,7 +9,7 @@ import { FitmentFacetResolver } from './fitment-facet-resolver';
 import { labelChoices } from './fitment-labels';
 import { FitmentOptionsService } from './fitment-options-service';
 import { loadPartFacts, partKey } from './fitment-rows';
-import { readFitmentSettings } from './fitment-settings';
+import { readFitmentClientConfig, readFitmentSettings, type FitmentClientConfig } from './fitment-settings';
 import { FitmentVehicleStore, type StoredVehicle } from './fitment-vehicle-store';
 import type { CatalogDetailsBody, CatalogDetailsReply, SaveVehicleReply, ValidateFitmentReply, VehicleReply } from './fitment-wire';
 
@@ -38,6 +38,11 @@ export class FitmentService {
     this.options = new FitmentOptionsService(db);
     this.store = new FitmentVehicleStore(db);
     this.resolver = new FitmentFacetResolver(db);
+  }
+
+  /** The form's tabs, labels and switches (not secret: every shopper's form shows them). */
+  config(): Promise<FitmentClientConfig> {
+    return readFitmentClientConfig(this.db);
   }
 
   async getVehicle(cookie: string | undefined): Promise<VehicleReply> {

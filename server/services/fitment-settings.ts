@@ -34,3 +34,37 @@ export async function readFitmentSettings(db: Kysely<DB>): Promise<FitmentSettin
     redirect: typeof redirect === 'string' && /^\/(?!\/)/.test(redirect) ? redirect : flag(redirect, false) ? DEFAULT_REDIRECT : '',
   };
 }
+
+/** The settings the storefront's fitment form and add-to-cart guard need (GET /ymm/json/config). */
+export interface FitmentClientConfig {
+  ymm_enabled: boolean;
+  engine_family_enabled: boolean;
+  vehicle_lookup_enabled: boolean;
+  ymm_heading: string;
+  ymm_tab_label: string;
+  engine_family_tab_label: string;
+  ymm_page_refresh: boolean;
+  require_fitment_confirmation: boolean;
+  ymm_popular_sort: boolean;
+  enable_choices: boolean;
+}
+
+const text = (v: unknown, def: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 80) : def);
+
+export async function readFitmentClientConfig(db: Kysely<DB>): Promise<FitmentClientConfig> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'fitment').executeTakeFirst();
+  const s = (row?.value && typeof row.value === 'object' ? row.value : {}) as Record<string, unknown>;
+  return {
+    ymm_enabled: flag(s.ymm_enabled, true),
+    engine_family_enabled: flag(s.engine_family_enabled, true),
+    vehicle_lookup_enabled: flag(s.vehicle_lookup_enabled, true),
+    ymm_heading: text(s.ymm_heading, 'Shop By Vehicle'),
+    ymm_tab_label: text(s.ymm_tab_label, 'Year/Make/Model'),
+    engine_family_tab_label: text(s.engine_family_tab_label, 'Engine'),
+    // Off by default: the single-page app updates badges in place rather than reloading.
+    ymm_page_refresh: flag(s.ymm_page_refresh, false),
+    require_fitment_confirmation: flag(s.require_fitment_confirmation, true),
+    ymm_popular_sort: flag(s.ymm_popular_sort, false),
+    enable_choices: flag(s.enable_choices, true),
+  };
+}

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../src/contracts/products-list';
 import type { DB } from '../db/schema';
+import { SearchFacets } from './search-facets';
+import { matchSql, parseSearch } from './search-query';
 
 /** A product counts as NEW for this many days after it was added to the catalog. */
 const NEW_FOR_DAYS = 60;
@@ -10,6 +12,7 @@ const SORT_COLUMNS = {
   price: 'p.price',
   date_added: 'p.date_added',
   mpn: 'p.mpn',
+  relevance: 'p.name',
 } as const;
 
 /** How long a cached count may outlive a product deletion (deletes do not raise max(version)). */
@@ -24,7 +27,14 @@ export class ProductService {
    */
   private readonly counts = new Map<string, { version: string | null; n: number; at: number }>();
 
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly facets: SearchFacets;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    facets?: SearchFacets,
+  ) {
+    this.facets = facets ?? new SearchFacets(db);
+  }
 
   private async catalogVersion(): Promise<string | null> {
     const row = await this.db
@@ -41,6 +51,7 @@ export class ProductService {
       .where('p.status', '=', true);
     if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
     if (q.series_id) base = base.where('p.series_id', '=', q.series_id);
+    if (q.special) base = base.where(sql<boolean>`p.msrp > p.price`);
     if (q.category_id) {
       const categoryId = q.category_id;
       base = base.where((eb) =>
@@ -53,25 +64,26 @@ export class ProductService {
         ),
       );
     }
-    if (q.search) {
-      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.mpn', 'ilike', like), eb('m.name', 'ilike', like)]));
-    }
+    // The same matching and ranking as the search bar's (search-query.ts): part numbers whatever
+    // their punctuation, brand-prefixed part numbers, word prefixes over name, brand, series, categories.
+    const search = q.search ? parseSearch(q.search, (await this.facets.get()).brandKeys) : null;
+    const ranked = search !== null;
+    const withSearch = base.$if(ranked, (qb) => qb.innerJoin(sql<{ product_id: number; rank: number }>`(${matchSql(search!)})`.as('sm'), 'sm.product_id', 'p.product_id'));
 
     const offset = (q.page - 1) * q.limit;
-    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search]);
+    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special]);
     const version = await this.catalogVersion();
     const cached = this.counts.get(countKey);
     let total: number;
     if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) {
       total = cached.n;
     } else {
-      const row = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const row = await withSearch.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       total = Number(row.n);
       if (this.counts.size > 1000) this.counts.clear();
       this.counts.set(countKey, { version, n: total, at: now.getTime() });
     }
-    const rows = await base
+    const rows = await withSearch
       .select([
         'p.product_id',
         'p.aaia',
@@ -95,6 +107,7 @@ export class ProductService {
           'category_ids',
         ),
       ])
+      .$if(ranked && q.sort === 'relevance', (qb) => qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order))
       .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
       .orderBy('p.product_id', q.order)
       .limit(q.limit)

@@ -1,4 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
+import { SearchPage, SpecialsPage } from '../storefront/catalog/catalog-page';
 import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
 
@@ -14,7 +15,7 @@ const redirects: Record<string, string> = {
 };
 
 /** Pages the spec reaches only through index.php (built by later issues). */
-const pagesOfLaterIssues = new Set(['product/search', 'product/product', 'product/manufacturer', 'module/dealer_locator']);
+const pagesOfLaterIssues = new Set(['module/dealer_locator']);
 
 /** /index.php dispatches on its `route` parameter (storefront.md §2 "Routes and links"). */
 export function IndexPhp() {
@@ -27,6 +28,8 @@ export function IndexPhp() {
     const query = rest.toString();
     return <Navigate to={query ? `${target}?${query}` : target} replace />;
   }
+  if (route === 'product/search') return <SearchPage />;
+  if (route === 'product/special') return <SpecialsPage />;
   if (pagesOfLaterIssues.has(route)) return <NotBuiltYet route={`index.php?route=${route}`} />;
   return <NotFound />;
 }

@@ -9,7 +9,6 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ShopLayout } from './shop-layout';
 import { Spinner } from '../ui/spinner';
-import { SlugPage } from './slug-page';
 
 /**
  * Every route of both specs. The storefront (catalog) is in the entry chunk; POS code (login,
@@ -47,11 +46,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./login/account-register-page')).AccountRegisterPage }),
           },
           { path: 'checkout/cart', element: <CartRoute /> },
-          { path: 'checkout/checkout', element: <NotBuiltYet route="/checkout/checkout" /> },
-          { path: 'product/compare', element: <NotBuiltYet route="/product/compare" /> },
+          { path: 'checkout/checkout', lazy: async () => ({ Component: (await import('../storefront/checkout/checkout-page')).CheckoutPage }) },
+          { path: 'product/compare', lazy: async () => ({ Component: (await import('../storefront/compare/compare-page')).ComparePage }) },
+          { path: 'account/wishlist', lazy: async () => ({ Component: (await import('../storefront/wishlist/wishlist-page')).WishlistPage }) },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
-          { path: ':slug', element: <SlugPage /> },
+          // Product pages load lazily: a shopper landing on the catalog never downloads them.
+          { path: ':slug', lazy: async () => ({ Component: (await import('./slug-page')).SlugPage }) },
           { path: '*', element: <NotFound /> },
         ],
       },

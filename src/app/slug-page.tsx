@@ -1,8 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { NotBuiltYet } from './not-built-yet';
+import { ApiError } from '../api/api-error';
+import { productPageQueryOptions } from '../api/get-product-page';
+import type { ProductDetail } from '../contracts/product-page';
+import { ListingPage } from '../storefront/catalog/listing-page';
+import { ProductPage } from '../storefront/product/product-page';
+import { Button } from '../ui/button';
+import { ErrorState } from '../ui/empty-state';
+import { Spinner } from '../ui/spinner';
+import { FindProductsThatFit } from './fitment/find-products-that-fit';
+import { FitmentButton } from './fitment/fitment-button';
+import { useFitmentGuard } from './fitment/use-fitment-guard';
+import { NotFound } from './not-found';
 
-/** /{slug}: a product or brand page from search hits (and blog items) — a later issue. */
+/**
+ * /{slug}: a product, brand or category link (storefront.md §2 "Routes and links"; a queryID from
+ * search clicks is accepted and left in the URL). Composed here because it joins areas: the
+ * product page, the listing for brands and categories, and the fitment pieces.
+ */
 export function SlugPage() {
   const { slug = '' } = useParams();
-  return <NotBuiltYet route={`/${slug} (product or brand page)`} />;
+  const page = useQuery(productPageQueryOptions(slug));
+
+  if (page.isPending) return <Spinner label="Loading..." />;
+  if (page.isError) {
+    if (page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400)) return <NotFound />;
+    return (
+      <ErrorState message={page.error.message}>
+        <Button onClick={() => void page.refetch()}>Try again</Button>
+      </ErrorState>
+    );
+  }
+  const data = page.data;
+  switch (data.kind) {
+    case 'product':
+      return <ProductWithFitment key={data.product.product_id} product={data.product} />;
+    case 'brand':
+      return <ListingPage key={`b${data.brand.manufacturer_id}`} title={data.brand.name} fixed={{ manufacturer_id: data.brand.manufacturer_id }} />;
+    case 'category':
+      return <ListingPage key={`c${data.category.category_id}`} title={data.category.name} fixed={{ category_id: data.category.category_id }} />;
+  }
+}
+
+/** The product page with the fitment area's button, 'Find Products That Fit' and 'Heads up!' guard. */
+function ProductWithFitment({ product }: { product: ProductDetail }) {
+  const guard = useFitmentGuard();
+  return (
+    <>
+      <ProductPage
+        product={product}
+        confirmFits={(p) => guard.confirmFits(p)}
+        fitment={<FitmentButton product={product} />}
+        productsThatFit={<FindProductsThatFit product={product} />}
+      />
+      {guard.dialog}
+    </>
+  );
 }

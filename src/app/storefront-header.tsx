@@ -1,6 +1,8 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useMode } from './mode';
 import { OnlineIndicator } from './online-indicator';
+import { CartButton } from './shop-cart/cart-button';
+import { LazySearchBar } from '../storefront/search/lazy-search-bar';
 import { useLogout, useSession } from './use-session';
 import styles from './shell.module.css';
 
@@ -28,10 +30,15 @@ export function StorefrontHeader() {
               Catalog
             </NavLink>
           </li>
+          {user?.role === 'customer' && (
+            <li>
+              <NavLink to="/account/wishlist" className={styles.navLink}>
+                Wishlist
+              </NavLink>
+            </li>
+          )}
           <li>
-            <NavLink to="/checkout/cart" className={styles.navLink}>
-              Cart
-            </NavLink>
+            <CartButton />
           </li>
           <li>
             {user ? (
@@ -46,6 +53,7 @@ export function StorefrontHeader() {
           </li>
         </ul>
       </nav>
+      <LazySearchBar />
       <div className={styles.end}>
         <OnlineIndicator />
       </div>

@@ -8,8 +8,11 @@ export const productsListQuerySchema = z.object({
   category_id: z.coerce.number().int().positive().optional().catch(undefined),
   manufacturer_id: z.coerce.number().int().positive().optional().catch(undefined),
   series_id: z.coerce.number().int().positive().optional().catch(undefined),
+  /** Specials (index.php?route=product/special): products selling below their MSRP. */
+  special: z.enum(['1', 'true']).optional().catch(undefined),
   search: z.string().trim().max(100).optional(),
-  sort: z.enum(['name', 'price', 'date_added', 'mpn']).catch('name'),
+  /** 'relevance' orders a search by the search ranking (server/services/search-query.ts); without a search it is 'name'. */
+  sort: z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']).catch('name'),
   order: z.enum(['asc', 'desc']).catch('asc'),
 });
 export type ProductsListQuery = z.infer<typeof productsListQuerySchema>;

@@ -1,6 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import styles from './modal.module.css';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -16,29 +14,30 @@ export interface ModalProps {
   children?: ReactNode;
 }
 
-/** Radix Dialog with focus trap, Escape to close and an accessible title. */
-export function Modal({ open, onOpenChange, title, description, footer, fullScreen = false, children }: ModalProps) {
+const loadDialog = () => import('./modal-dialog');
+// One retry: a chunk request can fail on a flaky connection; the service worker precaches it.
+const ModalDialog = lazy(() => loadDialog().catch(loadDialog).then((m) => ({ default: m.ModalDialog })));
+let preloadScheduled = false;
+
+/**
+ * Radix Dialog with focus trap, Escape to close and an accessible title (modal-dialog.tsx). Its
+ * code is a chunk of its own, loaded when the browser is idle after the first screen with a modal
+ * and at once on the first open, so a screen that only might open one (every product card has a
+ * fitment modal) does not carry Radix in the storefront's first load.
+ */
+export function Modal(props: ModalProps) {
+  useEffect(() => {
+    if (preloadScheduled) return;
+    preloadScheduled = true;
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    const preload = () => void loadDialog().catch(() => undefined);
+    if (w.requestIdleCallback) w.requestIdleCallback(preload);
+    else setTimeout(preload, 2000);
+  }, []);
+  if (!props.open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={`${styles.content} ${fullScreen ? styles.full : ''}`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className={styles.header}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          <div className={styles.body}>
-            {description && <Dialog.Description>{description}</Dialog.Description>}
-            {children}
-          </div>
-          {footer && <div className={styles.footer}>{footer}</div>}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -20,6 +20,16 @@ export const SORT_OPTIONS: readonly SortOption[] = [
   { value: 'mpn-asc', label: 'Part Number (A - Z)', sort: 'mpn', order: 'asc' },
 ];
 
+/** The Show select's page sizes (the contract allows up to 100). */
+export const LIMIT_OPTIONS: readonly number[] = [12, 24, 48, 96];
+
+/** `relevance-asc` selects the search ranking; the others are SORT_OPTIONS. */
+export function sortFromValue(value: string): { sort: CatalogSort; order: SortOrder } | null {
+  if (value === 'relevance-asc') return { sort: 'relevance', order: 'asc' };
+  const o = SORT_OPTIONS.find((s) => s.value === value);
+  return o ? { sort: o.sort, order: o.order } : null;
+}
+
 /**
  * The listing query from the page URL (page, limit, sort, order, search, category_id,
  * manufacturer_id), with the contract's defaults for anything missing or invalid, so a shared

@@ -1,18 +1,29 @@
 import type { ProductSummary } from '../../contracts/products-list';
+import { FitmentButton } from '../../app/fitment/fitment-button';
 import { Money } from '../../ui/money';
 import type { DisplayMode } from './use-display-mode';
+import { ProductCardActions } from './product-card-actions';
 import { ProductImage } from './product-image';
 import { ProductLink } from './product-link';
 import styles from './product-card.module.css';
 
+/**
+ * A listing product plus the fields other lists (search, wishlist, related) may carry; the card
+ * uses them when present, so one card serves every product list.
+ */
+export type CardProduct = ProductSummary &
+  Partial<{ requires_options: boolean; price_login_required: boolean; disable_pricing_notice: string; stock_text: string }>;
+
 export interface ProductCardProps {
-  product: ProductSummary;
+  product: CardProduct;
   display: DisplayMode;
 }
 
+export const LOGIN_TO_VIEW_PRICE = 'Login Required To View Price';
+
 /**
- * One product of the listing (storefront.md "Product card"): image, NEW badge, name, brand, part
- * number, short description, price. Add to cart, compare and fitment come with their issues.
+ * One product of a listing (§2 "Product card (grid)"): image, NEW badge, title, brand, part number,
+ * short description, price, stock, add to cart, compare, 'we install' graphic and fitment button.
  */
 export function ProductCard({ product, display }: ProductCardProps) {
   const p = product;
@@ -27,14 +38,30 @@ export function ProductCard({ product, display }: ProductCardProps) {
         <p className={styles.meta}>{p.manufacturer}</p>
         <p className={styles.meta}>Part #: {p.part_number}</p>
         {p.short_description && <p className={styles.description}>{p.short_description}</p>}
-        {p.disable_pricing ? (
-          <p className={styles.unavailable}>Product Unavailable</p>
-        ) : (
-          <p className={styles.price}>
-            <Money amount={p.price} />
+        <CardPrice product={p} />
+        {p.stock_text && <p className={styles.meta}>{p.stock_text}</p>}
+        {p.show_install_graphic && (
+          <p className={styles.install}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path fill="currentColor" d="M22.7 19 13.6 9.9a6 6 0 0 0-7.7-7.7l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.7 7.7l9.1 9.1z" />
+            </svg>
+            We Install
           </p>
         )}
+        <FitmentButton product={p} />
+        <ProductCardActions product={p} />
       </div>
     </article>
+  );
+}
+
+/** §5 price display: the custom notice or 'Product Unavailable'; 'Login Required To View Price'. */
+function CardPrice({ product: p }: { product: CardProduct }) {
+  if (p.disable_pricing) return <p className={styles.unavailable}>{p.disable_pricing_notice || 'Product Unavailable'}</p>;
+  if (p.price_login_required) return <p className={styles.unavailable}>{LOGIN_TO_VIEW_PRICE}</p>;
+  return (
+    <p className={styles.price}>
+      <Money amount={p.price} />
+    </p>
   );
 }

@@ -4,9 +4,19 @@ import { ProductCard } from './product-card';
 import type { DisplayMode } from './use-display-mode';
 import styles from './catalog.module.css';
 
-export function ProductGrid({ products, display, busy }: { products: ProductSummary[]; display: DisplayMode; busy: boolean }) {
+export interface ProductGridProps {
+  products: ProductSummary[];
+  display: DisplayMode;
+  busy: boolean;
+  /** Side columns next to the listing (0, 1 or 2): fewer cards per row at large widths. */
+  sideColumns?: 0 | 1 | 2;
+}
+
+const SIDE_CLASS = { 0: '', 1: styles.side1, 2: styles.side2 } as const;
+
+export function ProductGrid({ products, display, busy, sideColumns = 0 }: ProductGridProps) {
   return (
-    <ul className={`${display === 'grid' ? styles.grid : styles.list} ${busy ? styles.busy : ''}`} aria-busy={busy}>
+    <ul className={`${display === 'grid' ? `${styles.grid} ${SIDE_CLASS[sideColumns] ?? ''}` : styles.list} ${busy ? styles.busy : ''}`} aria-busy={busy}>
       {products.map((p) => (
         <li key={p.product_id}>
           <ProductCard product={p} display={display} />

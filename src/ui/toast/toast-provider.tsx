@@ -1,15 +1,33 @@
-import * as Toast from '@radix-ui/react-toast';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '../../domain/constants';
 import { ToastContext, type ToastApi, type ToastKind, type ToastOptions } from './toast-context';
 import { DEFAULT_TITLES, pushToast, type ToastItem } from './toast-list';
 import styles from './toast.module.css';
 
+const loadViewport = () => import('./toast-viewport');
+// A chunk that cannot load (offline on a stale cache) must not take the screen down: plain text instead.
+const ToastViewport = lazy(() =>
+  loadViewport()
+    .then((m) => ({ default: m.ToastViewport }))
+    .catch(() => ({ default: PlainToasts })),
+);
+
+function PlainToasts({ toasts }: { toasts: ToastItem[] }) {
+  return (
+    <div className={styles.viewport} role="status">
+      {toasts.map((t) => (
+        <p key={t.id} className={`${styles.toast} ${styles[t.kind]}`}>
+          <strong>{t.title}</strong> {t.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /**
- * Owns the visible toasts (at most 3; spec section 9) and renders them with Radix Toast, which
- * announces them, pauses on hover/focus and closes on swipe. Mount inside the router: action
- * links are react-router Links.
+ * Owns the visible toasts (at most 3; spec section 9); toast-viewport.tsx renders them with Radix
+ * Toast, loaded lazily to keep it out of the storefront's first load. Mount inside the router:
+ * action links are react-router Links.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -34,38 +52,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
 
+  // Radix loads when the browser is idle after start, or at once for the first toast.
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    const preload = () => void loadViewport();
+    if (w.requestIdleCallback) w.requestIdleCallback(preload);
+    else setTimeout(preload, 2000);
+  }, []);
+
   return (
     <ToastContext.Provider value={api}>
-      <Toast.Provider duration={TOAST_AUTO_CLOSE_MS} swipeDirection="right" label="Notification">
-        {children}
-        {toasts.map((t) => (
-          <Toast.Root
-            key={t.id}
-            className={`${styles.toast} ${styles[t.kind]}`}
-            duration={t.duration}
-            type={t.kind === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => !open && dismiss(t.id)}
-          >
-            <Toast.Title className={styles.title}>{t.title}</Toast.Title>
-            <Toast.Description className={styles.text}>{t.text}</Toast.Description>
-            {t.actions.length > 0 && (
-              <div className={styles.actions}>
-                {t.actions.map((a) => (
-                  <Toast.Action key={a.to + a.label} asChild altText={`${a.label}: ${a.to}`}>
-                    <Link className={styles.action} to={a.to} onClick={() => dismiss(t.id)}>
-                      {a.label}
-                    </Link>
-                  </Toast.Action>
-                ))}
-              </div>
-            )}
-            <Toast.Close className={styles.close} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </Toast.Close>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport className={styles.viewport} />
-      </Toast.Provider>
+      {children}
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastViewport toasts={toasts} dismiss={dismiss} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { STAFF } from '../auth/access';
+import { parse } from '../http/parse';
+import type { CustomerVehicleService } from '../services/customer-vehicle-service';
+import { staffActor } from '../services/pos-commands';
+import { ymmChoiceSchema } from '../../src/domain/forms/vehicle';
+import { CUSTOMER_MUST_BE_SELECTED } from '../../src/domain/forms/appointment';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record's number (42, "42") or its id (a UUID); anything else is refused before any query. */
+const numberOrId = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx): string | number => {
+    const s = String(v).trim();
+    if (/^\d{1,10}$/.test(s) && Number(s) > 0 && Number(s) <= 2_147_483_647) return Number(s);
+    if (UUID.test(s)) return s.toLowerCase();
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** ymm_data may come as the object or as its JSON text (a form post). */
+const ymmData = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return v.trim() === '' ? {} : (JSON.parse(v) as unknown);
+  } catch {
+    return v;
+  }
+}, z.record(z.string(), ymmChoiceSchema, { error: 'ymm_data must be the vehicle’s facets.' }).default({}));
+
+export const customerVehicleAddSchema = z.object({
+  customer_id: z.preprocess((v) => (v === '' || v === undefined || v === 0 || v === '0' ? null : v), numberOrId(CUSTOMER_MUST_BE_SELECTED).nullable()),
+  title: z.string().max(1000).default(''),
+  vin: z.string().max(100).default(''),
+  notes: z.string().max(10_000).default(''),
+  ymm_data: ymmData,
+});
+
+export const getVehicleJsonSchema = z.object({ vehicleId: numberOrId('vehicleId must be a vehicle number.') });
+
+/**
+ * Staff add a vehicle to a customer's garage from the storefront's fitment form (storefront.md §7)
+ * and read one back. Staff only: the garage is the shop's customer record.
+ */
+export function customerVehicleRoutes(app: FastifyInstance, vehicles: CustomerVehicleService): void {
+  const staff = { config: { access: STAFF } };
+  app.post('/api/customer_vehicle/add', staff, (req) => vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})));
+  app.post('/api/customer_vehicle/getVehicleJson', staff, (req) => vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId));
+}

@@ -1,0 +1,92 @@
+/**
+ * The product page's calls (storefront.md §7 "Product page"):
+ * - GET /api/products/page/{slug}: a /{slug} link resolved to a product, brand or category.
+ * - POST /api/inventory/getInventoriesByProductId (productId): the stock line; staff also get
+ *   stock per location and reseller prices.
+ * - index.php?route=product/product/getLocations | validateCaptcha | productContactEmail |
+ *   getDealerLocatorPopupText, and index.php?route=tool/captcha (the image): the Contact Us modal.
+ * All public: shoppers use them before signing in. What a role may see is decided in the services.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { productContactRequestSchema, validateCaptchaRequestSchema } from '../../src/contracts/product-contact';
+import { inventoryRequestSchema } from '../../src/contracts/product-inventory';
+import { productPageParamsSchema } from '../../src/contracts/product-page';
+import { CAPTCHA_FAILED } from '../../src/domain/forms/contact';
+import { LOCATOR_PICKUP_COOKIE } from '../../src/domain/constants';
+import { CAPTCHA_TTL_MS, type CaptchaProvider } from '../adapters/captcha/types';
+import { HttpError } from '../http/errors';
+import { indexPhp } from '../http/index-php';
+import { parse } from '../http/parse';
+import type { ProductContactService } from '../services/product-contact-service';
+import type { ProductInventoryService } from '../services/product-inventory-service';
+import type { ProductPageService } from '../services/product-page-service';
+import { WindowLimiter } from '../services/product-rate-limit';
+
+export const CAPTCHA_COOKIE = 'pd_captcha';
+export const CAPTCHA_MISMATCH = 'Verification code does not match the image!';
+export const CAPTCHA_EXPIRED = 'The code has expired. Please enter the code shown in the new image.';
+
+export interface ProductRouteDeps {
+  pages: ProductPageService;
+  inventory: ProductInventoryService;
+  contact: ProductContactService;
+  captcha: CaptchaProvider;
+  secureCookies: boolean;
+}
+
+export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): void {
+  const pub = { config: { access: 'public' as const } };
+  // Per IP: images are cheap but unbounded without a cap; answers and messages are what spam costs.
+  const images = new WindowLimiter(30, 60_000);
+  const answers = new WindowLimiter(20, 60_000);
+  const messages = new WindowLimiter(5, 10 * 60_000);
+
+  app.get('/api/products/page/:slug', pub, (req) => deps.pages.resolve(parse(productPageParamsSchema, req.params).slug, req.user));
+
+  app.post('/api/inventory/getInventoriesByProductId', pub, (req) => {
+    const { productId } = parse(inventoryRequestSchema, req.body ?? {});
+    const pickup = Number(req.cookies[LOCATOR_PICKUP_COOKIE]);
+    return deps.inventory.forProduct(productId, req.user, Number.isInteger(pickup) && pickup > 0 ? pickup : null);
+  });
+
+  const router = indexPhp(app);
+  router.get('product/product/getLocations', 'public', () => deps.contact.locations());
+
+  router.get('product/product/getDealerLocatorPopupText', 'public', () => deps.contact.popupText());
+
+  router.get('tool/captcha', 'public', (req: FastifyRequest, reply: FastifyReply) => {
+    images.take(req.ip);
+    const { id, image } = deps.captcha.issue(req.cookies[CAPTCHA_COOKIE]);
+    void reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: Math.floor(CAPTCHA_TTL_MS / 1000) });
+    return reply.header('Cache-Control', 'no-store').type(image.contentType).send(image.body);
+  });
+
+  router.post('product/product/validateCaptcha', 'public', (req) => {
+    answers.take(req.ip);
+    const { captchaInput } = parse(validateCaptchaRequestSchema, req.body ?? {});
+    const result = deps.captcha.check(req.cookies[CAPTCHA_COOKIE], captchaInput);
+    switch (result) {
+      case 'ok':
+        return { success: true as const };
+      case 'mismatch':
+        throw new HttpError(422, 'captcha_mismatch', CAPTCHA_MISMATCH, { captchaInput: [CAPTCHA_MISMATCH] });
+      case 'expired':
+      case 'spent':
+        throw new HttpError(422, 'captcha_expired', CAPTCHA_EXPIRED, { captchaInput: [CAPTCHA_EXPIRED] });
+      default: {
+        const never: never = result;
+        throw new Error(`${CAPTCHA_FAILED}: ${String(never)}`);
+      }
+    }
+  });
+
+  router.post('product/product/productContactEmail', 'public', (req) => {
+    const form = parse(productContactRequestSchema, req.body ?? {});
+    // Counted once a solved captcha is spent on a message: those are the calls that send mail.
+    return deps.contact.send(form, req.user, () => {
+      const solved = deps.captcha.consume(req.cookies[CAPTCHA_COOKIE]);
+      if (solved) messages.take(req.ip);
+      return solved;
+    });
+  });
+}

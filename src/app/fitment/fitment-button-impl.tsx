@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { partRef } from '../../api/fitment';
+import { fitmentButtonLook } from './fitment-labels';
+import { FitmentModal } from './fitment-modal';
+import { fitmentStore, hasVehicle, useFitmentSnapshot } from './fitment-store';
+import type { FitmentButtonProps } from './fitment-button';
+import styles from './fitment.module.css';
+
+/**
+ * The card's fitment button (§2 "Product card"): its label and colour follow the part's result,
+ * and it opens the part's fitment modal. The part joins the page's batched validation on mount.
+ * Nothing shows for a part without a brand code or part number (it cannot be looked up), nor
+ * when vehicle lookup is switched off.
+ */
+export function FitmentButtonImpl({ product }: FitmentButtonProps) {
+  const { aaia, mpn } = product;
+  const snap = useFitmentSnapshot();
+  const [open, setOpen] = useState(false);
+  useEffect(() => fitmentStore.register(aaia, mpn), [aaia, mpn]);
+
+  if (!aaia || !mpn || snap.config?.vehicle_lookup_enabled === false) return null;
+  const part = snap.results.get(partRef(aaia, mpn));
+  if (!part) return <div className={styles.placeholder} aria-hidden="true" />;
+  const look = fitmentButtonLook(part.result, hasVehicle(snap.vehicle));
+  return (
+    <>
+      <button type="button" className={`${styles.fitButton} ${styles[look.tone]}`} onClick={() => setOpen(true)} data-fitment={part.result}>
+        {look.label}
+      </button>
+      <FitmentModal open={open} onOpenChange={setOpen} partNumber={product.part_number} part={part} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import styles from './fitment.module.css';
+
+export interface FitmentButtonProps {
+  product: { product_id: number; aaia: string; mpn: string; part_number: string };
+}
+
+// The collector, the fitment client and the modal load in their own chunk, after the listing
+// has rendered: they are not part of the storefront's first-load budget.
+const Impl = lazy(() => import('./fitment-button-impl').then((m) => ({ default: m.FitmentButtonImpl })));
+
+/** The card's fitment button (§2 "Product card"); see fitment-button-impl.tsx. */
+export function FitmentButton({ product }: FitmentButtonProps) {
+  return (
+    <Suspense fallback={<div className={styles.placeholder} aria-hidden="true" />}>
+      <Impl product={product} />
+    </Suspense>
+  );
+}

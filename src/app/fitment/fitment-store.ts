@@ -1,0 +1,138 @@
+/**
+ * The page's fitment state (storefront.md §4 "Part validation"): the shopper's vehicle, the form's
+ * config and every collected part's result. One store per page so the 48 cards of a listing share
+ * a few batched validateFitment calls instead of making 48.
+ *
+ * Collection: a card registers its part; a part already known is not added twice. New parts set a
+ * revalidate flag and are validated together shortly after (the cards of one render land in one
+ * call); a follow-up revalidate runs 1000 ms after each validation for parts collected meanwhile.
+ * A vehicle change revalidates every known part. Failures are logged only (§8): the busy flag is
+ * cleared and the cards keep their previous result.
+ */
+import { useSyncExternalStore } from 'react';
+import { fitmentApi, partRef } from '../../api/fitment';
+import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
+import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
+import type { Facet } from '../../domain/fitment-facets';
+
+/** §4: "A follow-up revalidate runs after 1000 ms." */
+export const REVALIDATE_MS = 1000;
+/** Long enough for one render's cards to register together. */
+const COLLECT_MS = 30;
+
+export interface FitmentSnapshot {
+  config: FitmentConfig | null;
+  vehicle: VehicleReply | null;
+  results: ReadonlyMap<string, ValidatedPart>;
+  /** Bumped on every vehicle change so listings can refresh what depends on it. */
+  vehicleVersion: number;
+  busy: boolean;
+}
+
+const EMPTY_VEHICLE: VehicleReply = { facets: {}, hasEngine: false, hasYmm: false, showUniversal: true, label: '' };
+
+class FitmentStore {
+  private snap: FitmentSnapshot = { config: null, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false };
+  private readonly listeners = new Set<() => void>();
+  private readonly known = new Set<string>();
+  private pending = new Set<string>();
+  private collectTimer: ReturnType<typeof setTimeout> | null = null;
+  private followUpTimer: ReturnType<typeof setTimeout> | null = null;
+  private started = false;
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    this.start();
+    return () => void this.listeners.delete(fn);
+  };
+  getSnapshot = () => this.snap;
+
+  private set(patch: Partial<FitmentSnapshot>) {
+    this.snap = { ...this.snap, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  private start() {
+    if (this.started || typeof window === 'undefined') return;
+    this.started = true;
+    fitmentApi.config().then((config) => this.set({ config }), logFailure);
+    fitmentApi.getVehicle().then((vehicle) => this.set({ vehicle }), logFailure);
+  }
+
+  /** Adds a part to the page's collection; a known part is not added twice. */
+  register(aaia: string, mpn: string) {
+    if (!aaia || !mpn) return;
+    const ref = partRef(aaia, mpn);
+    if (this.known.has(ref)) return;
+    this.known.add(ref);
+    this.pending.add(ref);
+    this.collectTimer ??= setTimeout(() => {
+      this.collectTimer = null;
+      void this.flush();
+    }, COLLECT_MS);
+  }
+
+  private async flush(all = false) {
+    const refs = all ? [...this.known] : [...this.pending];
+    this.pending = new Set();
+    if (refs.length === 0) return;
+    this.set({ busy: true });
+    try {
+      const results = new Map(this.snap.results);
+      for (let i = 0; i < refs.length; i += MAX_PARTS_PER_CALL) {
+        const reply = await fitmentApi.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
+        for (const p of reply.parts) results.set(partRef(p.BrandCode, p.Part), p);
+      }
+      this.set({ results, busy: false });
+    } catch (err) {
+      logFailure(err);
+      this.set({ busy: false });
+    }
+    if (this.followUpTimer) clearTimeout(this.followUpTimer);
+    this.followUpTimer = setTimeout(() => {
+      this.followUpTimer = null;
+      if (this.pending.size) void this.flush();
+    }, REVALIDATE_MS);
+  }
+
+  /** The vehicle changed (saved, reset, facet removed): every known part is judged again. */
+  vehicleChanged(vehicle: VehicleReply) {
+    this.set({ vehicle, vehicleVersion: this.snap.vehicleVersion + 1 });
+    void this.flush(true);
+  }
+
+  async save(facets: readonly Facet[]) {
+    const reply = await fitmentApi.saveVehicle(facets);
+    if (reply.action === 'saved') this.vehicleChanged(reply);
+    else this.vehicleChanged(EMPTY_VEHICLE);
+    return reply;
+  }
+
+  async reset() {
+    const reply = await fitmentApi.reset();
+    this.vehicleChanged(EMPTY_VEHICLE);
+    return reply;
+  }
+
+  async removeFacet(key: string) {
+    this.vehicleChanged(await fitmentApi.removeFacet(key));
+  }
+
+  async toggleUniversal() {
+    this.vehicleChanged(await fitmentApi.toggleUniversal());
+  }
+}
+
+export const fitmentStore = new FitmentStore();
+
+export function logFailure(err: unknown): void {
+  // §8: fitment service failures are logged only, never shown.
+  console.error('[fitment]', err);
+}
+
+export function useFitmentSnapshot(): FitmentSnapshot {
+  return useSyncExternalStore(fitmentStore.subscribe, fitmentStore.getSnapshot, fitmentStore.getSnapshot);
+}
+
+/** True when a vehicle (year/make/model or engine, even partly) is chosen. */
+export const hasVehicle = (v: VehicleReply | null): boolean => !!v && Object.keys(v.facets).length > 0;

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useMode } from '../../app/mode';
+import { useAddToCart } from '../../app/shop-cart/use-add-to-cart';
+import { useCompare } from '../../app/shop-cart/use-compare';
+import { useFitmentGuard } from '../../app/fitment/use-fitment-guard';
+import { Button, buttonClassName } from '../../ui/button';
+import type { CardProduct } from './product-card';
+import styles from './product-card.module.css';
+
+export const REQUIRES_OPTIONS_TIP = 'Requires options to be selected - Click to view product.';
+/** §9: 'Added!' shows for 3000 ms, then the button reverts. */
+const ADDED_MS = 3000;
+
+/**
+ * The card's buttons (§2 "Product card", §4 "Product button variants"): add to cart behind the
+ * fitment guard ('Heads up!'), 'View Product' when options must be chosen first, a link to the
+ * product (where Contact Us lives) when it cannot be ordered, and compare (not in POS mode).
+ */
+export function ProductCardActions({ product }: { product: CardProduct }) {
+  const mode = useMode();
+  const { addToCart, isPending } = useAddToCart();
+  const { confirmFits, dialog } = useFitmentGuard();
+  const [added, setAdded] = useState(false);
+
+  useEffect(() => {
+    if (!added) return;
+    const t = setTimeout(() => setAdded(false), ADDED_MS);
+    return () => clearTimeout(t);
+  }, [added]);
+
+  const add = async () => {
+    if (!(await confirmFits(product))) return;
+    if (await addToCart({ product_id: product.product_id, quantity: 1 })) setAdded(true);
+  };
+
+  const orderable = product.is_orderable && !product.disable_pricing && !product.price_login_required;
+  let main;
+  if (!orderable) {
+    main = (
+      <Link className={buttonClassName('secondary')} to={product.links.view} aria-label={`Contact for availability: ${product.name}`}>
+        Contact for Availability
+      </Link>
+    );
+  } else if (product.requires_options) {
+    main = (
+      <Link className={buttonClassName('secondary')} to={product.links.view} title={REQUIRES_OPTIONS_TIP} aria-label={`View Product: ${product.name}`}>
+        View Product
+      </Link>
+    );
+  } else {
+    main = (
+      <Button onClick={() => void add()} disabled={isPending} aria-label={added ? `Added! ${product.name}` : `Add to Cart: ${product.name}`}>
+        {added ? 'Added!' : 'Add to Cart'}
+      </Button>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      {main}
+      {mode !== 'pos' && <CompareButton product={product} />}
+      {dialog}
+    </div>
+  );
+}
+
+function CompareButton({ product }: { product: CardProduct }) {
+  const compare = useCompare();
+  const on = compare.ids.has(product.product_id);
+  return (
+    <Button
+      variant="ghost"
+      className={styles.compare}
+      aria-pressed={on}
+      aria-label={`${on ? 'Remove from' : 'Add to'} compare: ${product.name}`}
+      disabled={compare.isPending}
+      onClick={() => void compare.toggle(product.product_id)}
+    >
+      <span aria-hidden="true">⇄</span> Compare
+    </Button>
+  );
+}

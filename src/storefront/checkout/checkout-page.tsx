@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { forgetShopCart, shopCartQueryKey, shopCartQueryOptions } from '../../api/shop-cart';
+import { createShopOrder } from '../../api/shop-checkout';
+import { useSession } from '../../app/use-session';
+import { OFFLINE_CART_MESSAGE } from '../../app/shop-cart/shop-cart-messages';
+import type { CreateOrderReply } from '../../contracts/shop-checkout';
+import { buttonClassName } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { CheckoutForm } from './checkout-form';
+import styles from './checkout.module.css';
+
+/**
+ * /checkout/checkout (§2, §7 createOrder): the order summary, the shopper's details and the online
+ * card payment. The checkout key is minted once per visit, so a double tap on Confirm Order makes
+ * one order; a refusal shows under the button and the button comes back.
+ */
+export function CheckoutPage() {
+  const client = useQueryClient();
+  const q = useQuery(shopCartQueryOptions);
+  const { user } = useSession();
+  const [checkoutKey] = useState(() => crypto.randomUUID());
+  const [placed, setPlaced] = useState<CreateOrderReply | null>(null);
+  const order = useMutation({
+    mutationFn: createShopOrder,
+    networkMode: 'always',
+    onSuccess: (reply) => {
+      setPlaced(reply);
+      forgetShopCart();
+      void client.invalidateQueries({ queryKey: shopCartQueryKey });
+    },
+  });
+
+  if (placed) {
+    return (
+      <section className={styles.page} aria-labelledby="checkout-title">
+        <h1 id="checkout-title" className={styles.heading}>
+          Your order has been placed!
+        </h1>
+        <p role="status">{placed.success}</p>
+        <p>
+          Order # <strong data-testid="order-id">{placed.order_id}</strong> — {placed.total_text}
+        </p>
+        <Link to="/product/catalog" className={buttonClassName('primary')}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  if (q.isPending) return <Spinner />;
+  const cart = q.data;
+  if (!cart || cart.products.length === 0) {
+    return (
+      <section className={styles.page}>
+        <EmptyState title="The shopping cart is empty.">
+          <Link to="/product/catalog" className={buttonClassName('primary')}>
+            Continue Shopping
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+  if (!cart.guest_checkout && !cart.logged_in) {
+    return (
+      <section className={styles.page}>
+        <EmptyState title="Please log in to check out.">
+          <Link to="/account/login" className={buttonClassName('primary')}>
+            Login
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+  const [first = '', ...rest] = (user?.role === 'customer' ? user.name : '').split(' ');
+  const error = order.error ? (order.error instanceof ApiError && order.error.isNetwork ? OFFLINE_CART_MESSAGE : order.error.message) : null;
+  return (
+    <section className={styles.page} aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className={styles.heading}>
+        Checkout
+      </h1>
+      <section aria-labelledby="summary-title" className={styles.summary}>
+        <h2 id="summary-title">Order Summary</h2>
+        <ul className={styles.items}>
+          {cart.products.map((p) => (
+            <li key={p.key}>
+              <span>
+                {p.name} x{p.quantity}
+              </span>
+              <span>{p.total_text}</span>
+            </li>
+          ))}
+        </ul>
+        <table className={styles.totals} aria-label="Order totals">
+          <tbody>
+            {cart.totals.map((t) => (
+              <tr key={`${t.code}-${t.title}`}>
+                <th scope="row">{t.title}</th>
+                <td>{t.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Link to="/checkout/cart">Edit cart</Link>
+      </section>
+      <CheckoutForm
+        needsCard={(cart.totals.find((t) => t.code === 'balance')?.text ?? cart.total_text) !== '$0.00'}
+        initial={{ firstname: first, lastname: rest.join(' '), email: user?.role === 'customer' ? user.username : '' }}
+        busy={order.isPending}
+        error={error}
+        onSubmit={(body) => order.mutate({ ...body, checkout_key: checkoutKey })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProductDetail } from '../../contracts/product-page';
+import { Button } from '../../ui/button';
+import { QuantitySelector } from '../../ui/quantity-selector';
+import { AddToCartArea, type ConfirmFits } from './add-to-cart-area';
+import { ContactModal } from './contact-modal';
+import { ProductOptions, type OptionValues } from './product-options';
+import styles from './product.module.css';
+
+export const CONTACT_FOR_AVAILABILITY = 'Contact for Availability';
+
+/**
+ * Options, quantity and the button that fits the product and visitor (storefront.md §4 "Product
+ * button variants"): guests when guest checkout is off get a link to log in; products that cannot
+ * be ordered (or have pricing off) get Contact Us; prices behind a login sell nothing until then.
+ */
+export function ProductBuyBox({ product, confirmFits }: { product: ProductDetail; confirmFits: ConfirmFits }) {
+  const [options, setOptions] = useState<OptionValues>({});
+  const [showMissing, setShowMissing] = useState(false);
+  const [quantity, setQuantity] = useState(product.minimum);
+  const [contactOpen, setContactOpen] = useState(false);
+
+  if (!product.guest_checkout && !product.logged_in) {
+    return (
+      <Link className={styles.notice} to="/account/login">
+        {CONTACT_FOR_AVAILABILITY}
+      </Link>
+    );
+  }
+  if (!product.is_orderable || product.disable_pricing) {
+    return (
+      <>
+        <Button onClick={() => setContactOpen(true)}>{CONTACT_FOR_AVAILABILITY}</Button>
+        <ContactModal open={contactOpen} onOpenChange={setContactOpen} productId={product.product_id} />
+      </>
+    );
+  }
+  if (product.price_login_required) return null;
+
+  return (
+    <>
+      <ProductOptions options={product.options} values={options} onChange={setOptions} showMissing={showMissing} />
+      <div className={styles.buy}>
+        <div className={styles.qty}>
+          <span aria-hidden="true">Qty</span>
+          <QuantitySelector value={quantity} min={product.minimum} onChange={setQuantity} label={`Quantity of ${product.part_number}`} />
+        </div>
+        <AddToCartArea product={product} quantity={quantity} options={options} confirmFits={confirmFits} onMissingOptions={() => setShowMissing(true)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useMode } from '../../app/mode';
+import { useCompare } from '../../app/shop-cart/use-compare';
+import { useWishlist } from '../../app/shop-cart/use-wishlist';
+import { useSession } from '../../app/use-session';
+import type { ProductDetail } from '../../contracts/product-page';
+import { Button } from '../../ui/button';
+import type { ConfirmFits } from './add-to-cart-area';
+import { PackageWarning } from './package-warning';
+import { ProductBuyBox } from './product-buy-box';
+import { ProductMedia } from './product-media';
+import { ProductPrice } from './product-price';
+import { StockLine } from './stock-line';
+import styles from './product.module.css';
+
+export interface ProductPageProps {
+  product: ProductDetail;
+  /** The fitment button and its modal (composed in src/app from the fitment area). */
+  fitment?: ReactNode;
+  /** 'Find Products That Fit' tiles, likewise. */
+  productsThatFit?: ReactNode;
+  confirmFits: ConfirmFits;
+}
+
+/** /{slug} for a product (storefront.md §2 "Product page and add-to-cart area"). */
+export function ProductPage({ product, fitment, productsThatFit, confirmFits }: ProductPageProps) {
+  const mode = useMode();
+  const { user } = useSession();
+  const compare = useCompare();
+  const wishlist = useWishlist();
+  // Hidden in POS mode and on templates without a price (§2).
+  const showLists = mode !== 'pos' && product.price !== null;
+  const compared = compare.ids.has(product.product_id);
+  const wished = wishlist.ids.has(product.product_id);
+
+  return (
+    <article className={styles.page} aria-labelledby="product-title">
+      <ProductMedia product={product} />
+      <div className={styles.info}>
+        <h1 id="product-title" className={styles.title}>
+          {product.name}
+        </h1>
+        <p className={styles.meta}>
+          {product.manufacturer} · Part #: {product.part_number}
+        </p>
+        {product.short_description && <p className={styles.meta}>{product.short_description}</p>}
+        <ProductPrice product={product} />
+        <StockLine productId={product.product_id} viewer={user?.id ?? 'guest'} showStaffDetail={mode === 'pos'} />
+        {fitment}
+        <PackageWarning components={product.components} />
+        <ProductBuyBox product={product} confirmFits={confirmFits} />
+        {showLists && (
+          <div className={styles.secondaryActions}>
+            <Button variant="ghost" aria-pressed={wished} disabled={wishlist.isPending} onClick={() => void wishlist.toggle(product.product_id)}>
+              {wished ? 'In Wishlist' : 'Add to Wishlist'}
+            </Button>
+            <Button variant="ghost" aria-pressed={compared} disabled={compare.isPending} onClick={() => void compare.toggle(product.product_id)}>
+              {compared ? 'In Compare' : 'Compare this Product'}
+            </Button>
+          </div>
+        )}
+        {productsThatFit}
+        {product.description && (
+          <section aria-labelledby="product-description">
+            <h2 id="product-description">Description</h2>
+            <p className={styles.description}>{product.description}</p>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

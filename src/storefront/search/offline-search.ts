@@ -1,0 +1,49 @@
+/**
+ * Suggestions from the device's own catalog (POS devices: the sync worker's offline index,
+ * sync/catalog-index.ts), in the server's reply shape so the search bar renders one thing.
+ * The worker's hits carry no slug or price: those come from the cached product rows in this
+ * tab's read connection to the device cache.
+ */
+import type { Remote } from 'comlink';
+import type { SyncWorkerApi } from '../../../sync/api';
+import { deviceDb } from '../../app/sync/device-db';
+import type { SearchAutocompleteReply, SearchSectionHit } from '../../contracts/search-autocomplete';
+
+const SEARCH_PAGE = '/index.php?route=product/search';
+const MONEY = /^\d+\.\d{2}$/;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Null while the device's index is not built yet (first download): ask the server then. */
+export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width: number): Promise<SearchAutocompleteReply | null> {
+  const res = await api.searchParts(q, { width });
+  if (!res.ready) return null;
+  const queryID = crypto.randomUUID().replace(/-/g, '');
+  const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
+  const rows = await deviceDb().products.bulkGet(res.parts.map((p) => String(p.product_id)));
+  const section = (hits: typeof res.brands, url: (id: number, name: string) => string): SearchSectionHit[] =>
+    hits.map((h) => ({ id: h.id, name: h.name, count: h.count, url: withId(url(h.id, h.name)) }));
+  return {
+    queryID,
+    total: res.total,
+    total_capped: false,
+    parts: res.parts.map((p, i) => {
+      const row = rows[i];
+      const price = str(row?.price);
+      return {
+        product_id: p.product_id,
+        name: p.name,
+        mpn: p.mpn,
+        brand: p.brand ?? '',
+        image: str(row?.image),
+        price: row?.disable_pricing === true || !MONEY.test(price) ? null : price,
+        match: p.match,
+        url: withId(`/${str(row?.slug) || `index.php?route=product/product&product_id=${p.product_id}`}`),
+      };
+    }),
+    categories: section(res.categories, (id) => `${SEARCH_PAGE}&search=${encodeURIComponent(q)}&category_id=${id}`),
+    series: section(res.series, (_id, name) => `${SEARCH_PAGE}&search=${encodeURIComponent(name)}`),
+    brands: section(res.brands, (id) => `${SEARCH_PAGE}&search=${encodeURIComponent(q)}&manufacturer_id=${id}`),
+    show_more_url: withId(`${SEARCH_PAGE}&search=${encodeURIComponent(q)}`),
+  };
+}

@@ -1,0 +1,98 @@
+// Storefront JavaScript budget (issue 7): what a phone downloads for its first page, the catalog,
+// and what each lazily loaded area adds, in KB of gzip (level 9, as the build's .gz siblings
+// that the server sends). Goal: first load < 150 KB, no POS code in it, each lazy area < 50 KB.
+//
+//   npx vite build && npm run bench storefront-bundle        (BUNDLE_DIR=... to read another build)
+//
+// First load = index.html's entry script and every chunk it imports statically (the
+// modulepreload list). A lazy area = a dynamically imported chunk plus the static imports it
+// brings that the first load does not already have. POS code is found through the source maps.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dist = process.env.BUNDLE_DIR ?? path.join(root, 'dist');
+const FIRST_LOAD_GOAL_KB = 150;
+const LAZY_GOAL_KB = 50;
+
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error(`No build in ${dist}: run npx vite build first`);
+  process.exit(1);
+}
+
+const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
+const gzipCache = new Map<string, number>();
+const gz = (file: string) => {
+  let n = gzipCache.get(file);
+  if (n === undefined) {
+    n = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, n);
+  }
+  return n;
+};
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Chunk paths relative to dist ("assets/x.js") from a chunk's import specifiers ("./x.js"). */
+function imports(file: string): { statics: string[]; dynamics: string[] } {
+  const code = read(file);
+  const dir = path.posix.dirname(file);
+  const resolve = (spec: string) => path.posix.normalize(path.posix.join(dir, spec));
+  const statics = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => resolve(m[1]!));
+  const dynamics = [...code.matchAll(/import\(\s*[`"'](\.{1,2}\/[^`"']+\.js)[`"']\s*\)/g)].map((m) => resolve(m[1]!));
+  return { statics, dynamics };
+}
+
+function closure(start: string, stop: Set<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f) || stop.has(f)) continue;
+    seen.add(f);
+    todo.push(...imports(f).statics);
+  }
+  return seen;
+}
+
+const html = read('index.html');
+const entry = /<script[^>]+type="module"[^>]+src="\/([^"]+)"/.exec(html)?.[1];
+if (!entry) throw new Error('no module entry script in index.html');
+const firstLoad = closure(entry);
+const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]!);
+const firstJs = [...firstLoad].reduce((n, f) => n + gz(f), 0);
+const firstCss = css.reduce((n, f) => n + gz(f), 0);
+
+/** Sources of a chunk under src/pos (from its source map), to prove the storefront does not carry them. */
+function posSources(file: string): string[] {
+  const map = path.join(dist, `${file}.map`);
+  if (!fs.existsSync(map)) return [];
+  const sources = (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+  return sources.filter((s) => /(^|\/)src\/pos\//.test(s));
+}
+const posInFirst = [...firstLoad].flatMap(posSources);
+
+console.log(`storefront first-load JS: ${kb(firstJs)} KB gzip (goal < ${FIRST_LOAD_GOAL_KB}) in ${firstLoad.size} files; CSS ${kb(firstCss)} KB gzip`);
+for (const f of [...firstLoad].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(f)).padStart(6)} KB  ${f}`);
+console.log(`POS source files in the first load: ${posInFirst.length}${posInFirst.length ? ` (${posInFirst.slice(0, 5).join(', ')})` : ''}`);
+
+const lazyStarts = new Set<string>();
+for (const f of fs.readdirSync(path.join(dist, 'assets')).filter((n) => n.endsWith('.js'))) {
+  for (const d of imports(`assets/${f}`).dynamics) if (!firstLoad.has(d)) lazyStarts.add(d);
+}
+const areas = [...lazyStarts]
+  .map((start) => {
+    const files = closure(start, firstLoad);
+    return { start, files, bytes: [...files].reduce((n, f) => n + gz(f), 0) };
+  })
+  .sort((a, b) => b.bytes - a.bytes);
+console.log(`lazy chunks (each with what it adds beyond the first load; goal < ${LAZY_GOAL_KB} KB per storefront area):`);
+for (const a of areas) {
+  const pos = [...a.files].some((f) => posSources(f).length > 0);
+  console.log(`  ${kb(a.bytes).padStart(6)} KB  ${path.posix.basename(a.start)}${pos ? '  [POS]' : ''}${a.files.size > 1 ? `  (+${a.files.size - 1} shared)` : ''}`);
+}
+const overFirst = firstJs / 1024 >= FIRST_LOAD_GOAL_KB;
+const overLazy = areas.filter((a) => a.bytes / 1024 >= LAZY_GOAL_KB && ![...a.files].some((f) => posSources(f).length > 0) && !/worker|device-db/.test(a.start));
+if (overFirst || posInFirst.length || overLazy.length) {
+  console.log(`OVER BUDGET: ${[overFirst ? 'first load' : '', posInFirst.length ? 'POS code in first load' : '', ...overLazy.map((a) => path.posix.basename(a.start))].filter(Boolean).join(', ')}`);
+}

@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { launchBrowser, newContext } from './support/browser';
+import { cashierDevice, pageText } from './support/pos';
+import { startE2EServer, type E2EServer } from './support/server';
+
+/**
+ * The search bar (src/storefront/search): a shopper on a phone types a part number and finds it
+ * under Parts, opens it (/{slug}?queryID=...), walks the list with the keyboard and lands on the
+ * search page through Show More; a POS device with its catalog downloaded searches it offline.
+ */
+describe('search bar (headless Chromium)', () => {
+  let srv: E2EServer;
+  let browser: Browser;
+  let part: { name: string; mpn: string; slug: string };
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    const r = await new TestClient(srv.server.url).get('/api/search/autocomplete?q=k%26n&limit=20');
+    const hit = r.body.parts.find((p: { mpn: string }) => p.mpn.includes('-'));
+    part = { name: hit.name, mpn: hit.mpn, slug: (hit.url as string).split('?')[0]!.slice(1) };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  const box = (page: Page) => page.getByRole('combobox', { name: 'Search parts' });
+  const partOption = (page: Page, name: string | RegExp) =>
+    page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Parts' }).getByRole('option', { name });
+
+  it('finds a part number on a phone, opens the hit with its queryID, and Show More lands on the search page', async () => {
+    const ctx = await newContext(browser, { width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${srv.server.url}/product/catalog`);
+    await page.evaluate(() => {
+      const w = window as unknown as { __events: unknown[] };
+      w.__events = [];
+      window.addEventListener('partsdesk:marketing', (e) => w.__events.push((e as CustomEvent).detail));
+    });
+
+    // Typed without its hyphens: the part number still comes first.
+    await box(page).fill(part.mpn.replace(/-/g, ''));
+    const option = partOption(page, new RegExp(escape(part.name)));
+    await expect.poll(() => option.first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await box(page).getAttribute('aria-expanded')).toBe('true');
+    await option.first().click();
+    await page.waitForURL(new RegExp(`/${part.slug}\\?queryID=[0-9a-f]{32}$`));
+    const events = await page.evaluate(() => (window as unknown as { __events: { event: string; position: number }[] }).__events);
+    expect(events).toContainEqual(expect.objectContaining({ event: 'list_click', position: 1 }));
+
+    // Keyboard: arrow to the first part, Escape closes, and Show More is the list's last option.
+    // Until the 250 ms debounce has passed the list still shows the previous text's answer.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/search/autocomplete') && new URL(r.url()).searchParams.get('q') === part.mpn);
+    await box(page).fill(part.mpn);
+    await answered;
+    await expect.poll(() => partOption(page, new RegExp(escape(part.name))).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await box(page).press('ArrowDown');
+    expect(await page.getByRole('option', { selected: true }).first().textContent()).toContain(part.name);
+    await box(page).press('Escape');
+    expect(await box(page).getAttribute('aria-expanded')).toBe('false');
+    await box(page).press('ArrowUp');
+    expect(await page.getByRole('option', { selected: true }).first().textContent()).toBe('Show More');
+    await box(page).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/index.php' && url.searchParams.get('route') === 'product/search' && url.searchParams.get('search') === part.mpn && /^[0-9a-f]{32}$/.test(url.searchParams.get('queryID') ?? ''));
+
+    await box(page).fill('zzqqxxj');
+    await expect.poll(() => page.getByText('No results!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await ctx.close();
+  });
+
+  it('searches the cached catalog on a POS device with no network', async () => {
+    const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
+    await page.getByRole('link', { name: 'Catalog' }).click();
+    await page.waitForURL(/\/product\/catalog/);
+    await expect.poll(() => box(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/')) calls.push(r.url());
+    });
+    await ctx.setOffline(true);
+    await box(page).fill(part.mpn);
+    const option = partOption(page, new RegExp(escape(part.name)));
+    await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
+    expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+    expect(calls).toEqual([]);
+    await ctx.close();
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

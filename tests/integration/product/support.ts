@@ -1,0 +1,87 @@
+/**
+ * The real app on a private copy of the seeded database with a captcha simulator the test can
+ * read answers from and a mailer that records what it was asked to send.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SimulatedCaptcha } from '../../../server/adapters/captcha/simulator';
+import type { Mailer, MailMessage, SmsMessage, SmsSender } from '../../../server/adapters/notify/types';
+import { buildApp } from '../../../server/app';
+import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { productDb, type ProductDB } from '../../../server/db/schema-product';
+import { copyTemplate } from '../../support/engines';
+
+export class RecordingMailer implements Mailer {
+  readonly name = 'recording';
+  readonly sent: MailMessage[] = [];
+  fail = false;
+  send(message: MailMessage): Promise<void> {
+    if (this.fail) return Promise.reject(new Error('Mailbox unavailable'));
+    this.sent.push(message);
+    return Promise.resolve();
+  }
+}
+
+class NoSms implements SmsSender {
+  readonly name = 'none';
+  send(_m: SmsMessage): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export interface ProductServer {
+  app: FastifyInstance;
+  open: OpenDatabase;
+  db: Kysely<ProductDB>;
+  url: string;
+  captcha: SimulatedCaptcha;
+  mailer: RecordingMailer;
+  close(): Promise<void>;
+}
+
+export async function startProductServer(engine: Engine): Promise<ProductServer> {
+  const cfg = await copyTemplate(engine);
+  const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  await migrateToLatest(open.db);
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Partsdesk</title>');
+  const captcha = new SimulatedCaptcha();
+  const mailer = new RecordingMailer();
+  const app = await buildApp({
+    db: open.db,
+    engine: open.engine,
+    staticDir,
+    sessionTtlMs: 3_600_000,
+    secureCookies: false,
+    logLevel: 'fatal',
+    loginLimitPerMinute: 100_000,
+    captcha,
+    checkout: { mailer, sms: new NoSms() },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    open,
+    db: productDb(open.db),
+    url,
+    captcha,
+    mailer,
+    async close() {
+      await app.close();
+      await open.close();
+      await cfg.cleanup();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The captcha cookie pair ("pd_captcha=...") a GET of the image set. */
+export function captchaCookie(headers: Headers): string {
+  const c = headers.getSetCookie().find((v) => v.startsWith('pd_captcha='));
+  if (!c) throw new Error('no captcha cookie');
+  return c.split(';')[0]!;
+}
