@@ -148,10 +148,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       // dist/ holds .br/.gz siblings written by the build (vite.config.ts precompress()).
       preCompressed: true,
-      setHeaders(reply, filePath) {
+      // Our own Cache-Control below; send's default (public, max-age=0) would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
         // Hashed build assets never change; everything else must be revalidated so an update lands.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../server/db/database';
@@ -14,10 +15,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export const FAKE_ASSET = '/assets/app-Ab12Cd34.js';
+export const FAKE_ASSET_TEXT = `export const greeting = ${JSON.stringify('parts '.repeat(400))};\n`;
+
 /** A minimal shell so SPA-fallback tests do not depend on a client build. */
 function fakeShell(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Partsdesk</title><div id="root"></div>');
+  // A hashed asset with the compressed siblings the build writes (vite.config.ts precompress()).
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const asset = path.join(dir, 'assets', FAKE_ASSET.slice('/assets/'.length));
+  fs.writeFileSync(asset, FAKE_ASSET_TEXT);
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(FAKE_ASSET_TEXT));
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(FAKE_ASSET_TEXT));
   return dir;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
-import { startTestServer, type TestServer } from '../../support/app-server';
+import zlib from 'node:zlib';
+import { FAKE_ASSET, FAKE_ASSET_TEXT, startTestServer, type TestServer } from '../../support/app-server';
 import { TestClient } from '../../support/http-client';
 
 describe('routing, SPA fallback and health', () => {
@@ -29,6 +30,22 @@ describe('routing, SPA fallback and health', () => {
       expect(r.body).toContain('<div id="root">');
     },
   );
+
+  it('serves build assets brotli- or gzip-compressed from their siblings, cached for good; the shell revalidated', async () => {
+    const br = await server.app.inject({ method: 'GET', url: FAKE_ASSET, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(FAKE_ASSET_TEXT);
+    const gz = await server.app.inject({ method: 'GET', url: FAKE_ASSET, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(FAKE_ASSET_TEXT);
+    const plain = await server.app.inject({ method: 'GET', url: FAKE_ASSET });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FAKE_ASSET_TEXT);
+    const shell = await server.app.inject({ method: 'GET', url: '/product/catalog', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
 
   it('answers unknown API calls with 404 JSON, even from a browser tab', async () => {
     const c = new TestClient(server.url);
