@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { apiErrorSchema } from '../contracts/api-error';
 import { CSRF_HEADER } from '../contracts/session';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from './api-error';
+import { takeEarlyResponse } from './early-fetch';
 
 /**
  * The session's CSRF token, echoed on every state-changing call. Only the session calls
@@ -51,15 +52,19 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
 
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const send = () =>
+    fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });
+  const early = method === 'GET' ? takeEarlyResponse(path) : null;
+  let res: Response;
+  try {
+    // An early response that failed (offline, say) is simply asked for again.
+    res = early ? await early.catch(send) : await send();
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, { error: 'network', message: NETWORK_FAILURE_MESSAGE });

@@ -38,7 +38,7 @@ async function audit(url: string): Promise<Run> {
     const num = (id: string): number => audits[id]?.numericValue ?? NaN;
     if (process.env.LH_DEBUG) {
       // Where LCP's time goes: the element, its phases, and the requests on the critical chain.
-      const pick = ['largest-contentful-paint-element', 'lcp-lazy-loaded', 'critical-request-chains', 'render-blocking-resources', 'bootup-time', 'network-requests'];
+      const pick = ['largest-contentful-paint-element', 'lcp-lazy-loaded', 'critical-request-chains', 'render-blocking-resources', 'bootup-time', 'network-requests', 'layout-shifts'];
       const dump = Object.fromEntries(pick.map((id) => [id, audits[id]?.details]));
       const file = path.join(os.tmpdir(), `lh-${new URL(url).pathname.replace(/\W+/g, '_')}.json`);
       fs.writeFileSync(file, JSON.stringify(dump, null, 1));
@@ -62,12 +62,12 @@ function median(list: Run[]): Run {
   return sorted[Math.floor(sorted.length / 2)] as Run;
 }
 
-async function startServer(): Promise<{ base: string; stop(): Promise<void> }> {
+async function startServer(staticDir: string): Promise<{ base: string; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-lh-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', STATIC_DIR: staticDir },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -90,31 +90,38 @@ async function startServer(): Promise<{ base: string; stop(): Promise<void> }> {
   };
 }
 
-const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
-if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
-  console.error('Build the client first: npm run build');
-  process.exit(1);
+// STATIC_DIR=a,b compares two builds: their runs interleave, so the machine's noise hits both alike.
+const builds = (process.env.STATIC_DIR ?? 'dist').split(',').map((d) => path.resolve(root, d));
+for (const dir of builds) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    console.error(`Build the client first (npm run build): no ${dir}/index.html`);
+    process.exit(1);
+  }
 }
-const server = await startServer();
+const servers = await Promise.all(builds.map((dir) => startServer(dir)));
 try {
-  const list = (await (await fetch(`${server.base}/api/products/?limit=1`)).json()) as { products: { links: { view: string } }[] };
+  const first = servers[0]!;
+  const list = (await (await fetch(`${first.base}/api/products/?limit=1`)).json()) as { products: { links: { view: string } }[] };
   const productPath = list.products[0]?.links.view;
   if (!productPath) throw new Error('the demo catalog has no product');
   const pages = [
     ['catalog', '/product/catalog'],
-    ['product page', new URL(productPath, server.base).pathname],
+    ['product page', new URL(productPath, first.base).pathname],
   ] as const;
   for (const [name, pagePath] of pages) {
-    const all: Run[] = [];
-    for (let i = 0; i < runs; i++) all.push(await audit(`${server.base}${pagePath}`));
-    const m = median(all);
-    const ok = m.score >= 90 && m.lcpMs <= 2000 ? 'meets' : 'MISSES';
-    console.log(
-      `lighthouse mobile ${name.padEnd(12)} ${pagePath}: score ${m.score} (runs ${all.map((r) => r.score).join(', ')}), ` +
-        `LCP ${(m.lcpMs / 1000).toFixed(2)} s, FCP ${(m.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, ` +
-        `${Math.round(m.bytes / 1024)} KiB — ${ok} the goal (score >= 90, LCP <= 2.0 s)`,
-    );
+    const all: Run[][] = servers.map(() => []);
+    for (let i = 0; i < runs; i++) for (const [b, server] of servers.entries()) all[b]!.push(await audit(`${server.base}${pagePath}`));
+    for (const [b, list] of all.entries()) {
+      const m = median(list);
+      const ok = m.score >= 90 && m.lcpMs <= 2000 ? 'meets' : 'MISSES';
+      const label = builds.length > 1 ? ` [${path.basename(builds[b]!)}]` : '';
+      console.log(
+        `lighthouse mobile ${name.padEnd(12)} ${pagePath}${label}: score ${m.score} (runs ${list.map((r) => r.score).join(', ')}), ` +
+          `LCP ${(m.lcpMs / 1000).toFixed(2)} s, FCP ${(m.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, ` +
+          `${Math.round(m.bytes / 1024)} KiB — ${ok} the goal (score >= 90, LCP <= 2.0 s)`,
+      );
+    }
   }
 } finally {
-  await server.stop();
+  await Promise.all(servers.map((s) => s.stop()));
 }

@@ -22,6 +22,8 @@ const COLLECT_MS = 30;
 
 export interface FitmentSnapshot {
   config: FitmentConfig | null;
+  /** The settings could not be read (offline): nothing is shown, no space is held for the block. */
+  configFailed: boolean;
   vehicle: VehicleReply | null;
   results: ReadonlyMap<string, ValidatedPart>;
   /** Bumped on every vehicle change so listings can refresh what depends on it. */
@@ -32,7 +34,7 @@ export interface FitmentSnapshot {
 const EMPTY_VEHICLE: VehicleReply = { facets: {}, hasEngine: false, hasYmm: false, showUniversal: true, label: '' };
 
 class FitmentStore {
-  private snap: FitmentSnapshot = { config: null, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false };
+  private snap: FitmentSnapshot = { config: null, configFailed: false, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false };
   private readonly listeners = new Set<() => void>();
   private readonly known = new Set<string>();
   private pending = new Set<string>();
@@ -55,7 +57,13 @@ class FitmentStore {
   private start() {
     if (this.started || typeof window === 'undefined') return;
     this.started = true;
-    fitmentApi.config().then((config) => this.set({ config }), logFailure);
+    fitmentApi.config().then(
+      (config) => this.set({ config }),
+      (err: unknown) => {
+        this.set({ configFailed: true });
+        logFailure(err);
+      },
+    );
     fitmentApi.getVehicle().then((vehicle) => this.set({ vehicle }), logFailure);
   }
 

@@ -1,0 +1,29 @@
+/**
+ * The first API read of a page, started by index.html's inline script while the app's code is
+ * still downloading (a shopper's first visit on a slow phone otherwise waits for the whole bundle,
+ * then for the lazy route, and only then asks for the data). `request()` takes the response here
+ * when the path matches exactly; anything else, a second read of the same path, or an early fetch
+ * that failed (offline) falls back to an ordinary fetch. Taking is once only: the response body
+ * can be read once.
+ */
+
+interface EarlyFetch {
+  path: string;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    /** Set by the inline script in index.html; see there for which pages start one. */
+    __pdEarly?: EarlyFetch | null;
+  }
+}
+
+/** The early response for `path`, once; null when there is none. */
+export function takeEarlyResponse(path: string): Promise<Response> | null {
+  if (typeof window === 'undefined') return null;
+  const early = window.__pdEarly;
+  if (!early || early.path !== path) return null;
+  window.__pdEarly = null;
+  return early.response;
+}
