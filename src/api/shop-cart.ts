@@ -8,7 +8,9 @@ import { request } from './http';
  * kept in localStorage so a shopper offline still sees their cart as last seen, even after a
  * reload (docs/decisions.md "Shopper cart offline"); changes need the network.
  */
-export const shopCartQueryKey = ['shop-cart'] as const;
+import { shopCartQueryKey } from './shop-cart-key';
+
+export { shopCartQueryKey };
 const KEY = 'partsdesk.shop-cart';
 
 function remember(reply: ShopCartReply): ShopCartReply {

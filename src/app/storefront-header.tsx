@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useMode } from './mode';
 import { OnlineIndicator } from './online-indicator';
-import { CartButton } from './shop-cart/cart-button';
 import { LazySearchBar } from '../storefront/search/lazy-search-bar';
 import { useLogout, useSession } from './use-session';
+import { CartLinkPlaceholder } from './shop-cart/cart-link-placeholder';
 import styles from './shell.module.css';
+
+// The cart control, its calls and the cart's contract load after the first paint.
+const CartButton = lazy(() => import('./shop-cart/cart-button').then((m) => ({ default: m.CartButton })));
 
 /** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
 export function StorefrontHeader() {
@@ -38,7 +42,9 @@ export function StorefrontHeader() {
             </li>
           )}
           <li>
-            <CartButton />
+            <Suspense fallback={<CartLinkPlaceholder />}>
+              <CartButton />
+            </Suspense>
           </li>
           <li>
             {user ? (

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../api/api-error';
-import { addToShopCart, shopCartQueryKey } from '../../api/shop-cart';
+import { shopCartQueryKey } from '../../api/shop-cart-key';
+import type { ShopCartAddRequest } from '../../contracts/shop-cart';
 import { useToast } from '../../ui/toast/toast-context';
 import { OFFLINE_CART_MESSAGE } from './shop-cart-messages';
 
@@ -23,7 +24,11 @@ export interface AddToCartInput {
 export function useAddToCart(): { addToCart: (input: AddToCartInput) => Promise<boolean>; isPending: boolean } {
   const client = useQueryClient();
   const toast = useToast();
-  const mutation = useMutation({ mutationFn: addToShopCart, networkMode: 'always' });
+  // The cart's calls and contract load on the first add, not with the storefront entry.
+  const mutation = useMutation({
+    mutationFn: async (body: ShopCartAddRequest) => (await import('../../api/shop-cart')).addToShopCart(body),
+    networkMode: 'always',
+  });
   const { mutateAsync } = mutation;
 
   const addToCart = useCallback(

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
 import { runServer, type ServerProcess } from '../../support/process';
 
-const dist = path.resolve(import.meta.dirname, '..', '..', '..', 'dist');
+// E2E_DIST serves another build than dist/ (helpers building in parallel keep theirs apart).
+const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', '..', 'dist');
 
 export interface E2EServer {
   server: ServerProcess;
