@@ -25,8 +25,19 @@ export interface RestoreResult {
   epoch: string | null;
 }
 
-/** Gives the restored database a new sync epoch, when its schema has one. */
+/**
+ * Devices registered after the backup was taken hold prefixes the restored sequence would hand out
+ * again; they claim them back when they reconnect (server/sync/device-prefix.ts), but a new device
+ * that registers first would take one, and two tills would number offline orders alike. The
+ * sequence skips this many values on every restore: far more devices than a shop registers
+ * between two backups.
+ */
+export const PREFIX_SKIP_ON_RESTORE = 1000;
+
+/** Gives the restored database a new sync epoch, when its schema has one, and moves the prefix sequence past the gap. */
 async function renewEpoch(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<string | null> {
+  const seq = await query(`select 1 from information_schema.sequences where sequence_schema = 'public' and sequence_name = 'device_prefix_seq'`);
+  if (seq.rows.length) await query(`select setval('device_prefix_seq', (select last_value from device_prefix_seq) + ${PREFIX_SKIP_ON_RESTORE})`);
   const has = await query(`select 1 from information_schema.columns where table_schema = 'public' and table_name = 'sync_state' and column_name = 'epoch'`);
   if (!has.rows.length) return null;
   const r = await query(`update sync_state set epoch = gen_random_uuid() where id = 1 returning epoch::text as epoch`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, listBackups, pruneBackups, scheduleBackups } from '../../../server/db/backup';
 import { DatabaseOpenError, openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { restorePglite, restorePostgres } from '../../../server/db/restore';
+import { PREFIX_SKIP_ON_RESTORE, restorePglite, restorePostgres } from '../../../server/db/restore';
 import { pgUrl, removeDir, scratchPostgres, tempDir } from './scratch';
 
 async function setMarker(open: OpenDatabase, value: string) {
@@ -15,6 +15,8 @@ async function setMarker(open: OpenDatabase, value: string) {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
     .execute();
 }
+/** The next device prefix number the server would hand out (consumes it). */
+const nextPrefix = async (open: OpenDatabase) => Number((await sql<{ n: string }>`select nextval('device_prefix_seq') as n`.execute(open.db)).rows[0]!.n);
 const marker = async (open: OpenDatabase) => (await open.db.selectFrom('settings').select('value').where('key', '=', 'marker').executeTakeFirst())?.value;
 
 describe('PGlite backup and restore', () => {
@@ -35,6 +37,7 @@ describe('PGlite backup and restore', () => {
 
   it('writes a .tar.gz that restores the data, keeping the replaced directory aside', async () => {
     await setMarker(open, 'backed-up');
+    const before = await nextPrefix(open);
     const file = await backup(open, out);
     expect(path.basename(file)).toMatch(/^partsdesk-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/);
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
@@ -48,6 +51,8 @@ describe('PGlite backup and restore', () => {
     expect(movedAside && fs.existsSync(path.join(movedAside, 'PG_VERSION'))).toBe(true);
     open = await openDatabase({ dataDir: dir });
     expect(await marker(open)).toBe('backed-up');
+    // Prefixes handed out after the backup are never handed out again.
+    expect(await nextPrefix(open)).toBeGreaterThan(before + PREFIX_SKIP_ON_RESTORE); // more when WAL logged values ahead
   });
 
   it('restores into an empty data directory', async () => {
@@ -101,9 +106,11 @@ describe.runIf(pgUrl)('PostgreSQL backup and restore', () => {
     try {
       const open = await openDatabase({ dataDir: dir, databaseUrl: src.url });
       let file: string;
+      let before: number;
       try {
         await migrateToLatest(open.db);
         await setMarker(open, 'pg-backed-up');
+        before = await nextPrefix(open);
         file = await backup(open, dir);
       } finally {
         await open.close();
@@ -113,6 +120,7 @@ describe.runIf(pgUrl)('PostgreSQL backup and restore', () => {
       const restored = await openDatabase({ dataDir: dir, databaseUrl: dst.url });
       try {
         expect(await marker(restored)).toBe('pg-backed-up');
+        expect(await nextPrefix(restored)).toBeGreaterThan(before + PREFIX_SKIP_ON_RESTORE);
         const trg = await sql<{ n: string }>`select count(*) as n from pg_trigger where tgname = 'pd_version'`.execute(restored.db);
         expect(Number(trg.rows[0]!.n)).toBeGreaterThan(30);
       } finally {
