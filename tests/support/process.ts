@@ -32,7 +32,10 @@ export interface ServerProcess {
  */
 export async function runServer(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server a test or bench starts
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
