@@ -20,7 +20,7 @@ import { PosCartFitment } from '../../app/fitment/pos-cart-fitment';
 import { CustomProductModal, type TaxClass } from './custom-product-modal';
 import { CustomLaborModal, type LaborType } from './labor-modals';
 import { PartFinder } from './part-finder';
-import { PoNumberModal } from './po-number-modal';
+import { PoNumberModal } from '../../app/pos-order/po-number-modal';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 

@@ -23,6 +23,7 @@ import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
 import { CustomerBanner } from '../../app/pos-customer/customer-banner';
 import { OrderTotalPanel } from './order-total-panel';
+import { PoNumbersPanel } from './po-numbers-panel';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
 import styles from './checkout.module.css';
@@ -104,6 +105,7 @@ export function CheckoutPage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <OrderTotalPanel order={order} />
+          {settings?.poNumbersEnabled && <PoNumbersPanel order={order} run={run} required={settings.requirePoNumbers} />}
           <section aria-labelledby="credit-title" className={styles.card}>
             <h2 id="credit-title">Store Credit</h2>
             <p>

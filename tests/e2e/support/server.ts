@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { openDatabase } from '../../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
 import { runServer, type ServerProcess } from '../../support/process';
 
@@ -13,9 +14,10 @@ export interface E2EServer {
 }
 
 /** The real server process serving the real client build on a private seeded PGlite copy. */
-export async function startE2EServer(): Promise<E2EServer> {
+export async function startE2EServer(opts: { settings?: Record<string, unknown> } = {}): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = await copyTemplate('pglite');
+  if (opts.settings) await writeSettings(db, opts.settings);
   const server = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' });
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
   return {
@@ -26,4 +28,20 @@ export async function startE2EServer(): Promise<E2EServer> {
       await db.cleanup();
     },
   };
+}
+
+/** Shop settings for this server's database, written before it starts (PGlite serves one process). */
+async function writeSettings(db: TestDatabaseConfig, settings: Record<string, unknown>): Promise<void> {
+  const open = await openDatabase({ dataDir: db.dataDir });
+  try {
+    for (const [key, value] of Object.entries(settings)) {
+      await open.db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    }
+  } finally {
+    await open.close();
+  }
 }

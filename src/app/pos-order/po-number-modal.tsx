@@ -5,10 +5,10 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast/toast-context';
-import type { RunMutation } from './use-cart-actions';
-import styles from './cart.module.css';
+import type { RunMutation } from '../sync/use-run-mutation';
+import styles from './po-number-modal.module.css';
 
-/** PO number for chosen products, or all of them ("PO Number added successfully."). */
+/** PO number for chosen products, or all of them ("PO Number added successfully."); the cart and the checkout open it. */
 export function PoNumberModal({ order, open, onOpenChange, run }: { order: Order; open: boolean; onOpenChange: (o: boolean) => void; run: RunMutation }) {
   const toast = useToast();
   const products = order.lines.filter((l) => l.kind === 'product' || l.kind === 'custom');
