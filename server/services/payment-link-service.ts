@@ -17,22 +17,11 @@ import { HttpError } from '../http/errors';
 import { PAYMENT_LINK_ACTOR, refusalError, type CheckoutMutations, type TxContext } from './checkout-mutations';
 import { loadCheckoutOrder, totalsOf } from './checkout-orders';
 import { hashToken } from './notification-service';
+import { CARD_DECLINED, TEST_CARDS } from '../adapters/online-payment/storefront-gateway';
 
 type PayInput = z.output<typeof payLinkRequestSchema>;
 
 export const LINK_INVALID = 'This payment link is invalid or has expired.';
-export const CARD_DECLINED = 'Card declined';
-
-/** Published test numbers and what the simulated processor does with them. */
-const TEST_CARDS: Record<string, { brand: string; decline?: string }> = {
-  '4242424242424242': { brand: 'Visa' },
-  '4000056655665556': { brand: 'Visa Debit' },
-  '5555555555554444': { brand: 'Mastercard' },
-  '378282246310005': { brand: 'Amex' },
-  '6011111111111117': { brand: 'Discover' },
-  '4000000000000002': { brand: 'Visa', decline: CARD_DECLINED },
-};
-
 function expired(expiry: string, now: Date): boolean {
   const [mm = '0', yy = '0'] = expiry.split('/');
   const endOfMonth = Date.UTC(2000 + Number(yy), Number(mm), 1);

@@ -8,3 +8,8 @@ const sendReplySchema = z.object({ success: z.string().optional(), error: z.stri
 export function sendReceipt(orderId: string | number, form: NotificationForm): Promise<z.infer<typeof sendReplySchema>> {
   return request(`/pos/order/send?order_id=${encodeURIComponent(String(orderId))}`, sendReplySchema, { method: 'POST', body: form });
 }
+
+/** POST /pos/order/sendPaymentURL?order_id={id}: email and/or text the customer a link to pay the balance online. */
+export function sendPaymentLink(orderId: string | number, form: NotificationForm): Promise<z.infer<typeof sendReplySchema>> {
+  return request(`/pos/order/sendPaymentURL?order_id=${encodeURIComponent(String(orderId))}`, sendReplySchema, { method: 'POST', body: form });
+}

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'checkout/cart', element: <CartRoute /> },
           { path: 'checkout/checkout', lazy: async () => ({ Component: (await import('../storefront/checkout/checkout-page')).CheckoutPage }) },
+          { path: 'checkout/pay', lazy: async () => ({ Component: (await import('../storefront/checkout/pay-page')).PayPage }) },
           { path: 'product/compare', lazy: async () => ({ Component: (await import('../storefront/compare/compare-page')).ComparePage }) },
           { path: 'account/wishlist', lazy: async () => ({ Component: (await import('../storefront/wishlist/wishlist-page')).WishlistPage }) },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },

@@ -24,7 +24,7 @@ export const CARD_DECLINED = 'Card declined';
 export const CARD_EXPIRED = 'Card expired';
 
 /** Published test numbers (as the payment-link page accepts) and what the simulator does with them. */
-const TEST_CARDS: Record<string, { brand: string; decline?: string }> = {
+export const TEST_CARDS: Readonly<Record<string, { brand: string; decline?: string }>> = {
   '4242424242424242': { brand: 'Visa' },
   '4000056655665556': { brand: 'Visa Debit' },
   '5555555555554444': { brand: 'Mastercard' },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { findCustomer, storeSettings } from '../../db/queries';
 import { uuidv7 } from '../../db/ids';
@@ -18,6 +18,7 @@ import { useSync } from '../../app/sync/sync-context';
 import { useToast } from '../../ui/toast/toast-context';
 import { CardPaymentModal } from './card-payment-modal';
 import { VoucherPaymentModal } from './voucher-payment-modal';
+import { OnlinePaymentModal } from './online-payment-modal';
 import { Button } from '../../ui/button';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
@@ -50,6 +51,8 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const [paying, setPaying] = useState<PaymentType | null>(null);
   const [history, setHistory] = useState(false);
+  const closePayment = useCallback(() => setPaying(null), []);
+  const syncNow = useCallback(() => void worker?.syncNow(), [worker]);
   const detail = useLiveQuery(() => (ref ? loadOrderDetail(db, ref) : Promise.resolve(null)), [ref]);
   const extra = useLiveQuery(async () => {
     const c = detail.data?.order.customer_ref;
@@ -151,7 +154,17 @@ export function CheckoutPage() {
       {paying === 'voucher' && (
         <VoucherPaymentModal orderId={String(number)} balanceDue={balanceDue} onClose={() => setPaying(null)} beforeStart={syncFirst} onDone={() => void worker?.syncNow()} />
       )}
-      {paying && paying !== 'card' && paying !== 'voucher' && (
+      {paying === 'online' && (
+        <OnlinePaymentModal
+          orderId={String(number)}
+          balanceDue={balanceDue}
+          customer={customer}
+          onClose={closePayment}
+          beforeStart={syncFirst}
+          syncNow={syncNow}
+        />
+      )}
+      {paying && paying !== 'card' && paying !== 'voucher' && paying !== 'online' && (
         <PaymentModal key={paying} type={paying} balanceDue={balanceDue} storeCredit={storeCredit} onClose={() => setPaying(null)} onPay={pay} />
       )}
       <OrderHistoryModal
