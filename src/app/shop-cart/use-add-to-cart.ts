@@ -40,6 +40,8 @@ export function useAddToCart(): { addToCart: (input: AddToCartInput) => Promise<
           option: input.option ?? {},
           apply_labor: input.apply_labor === 1,
         });
+        // A getData still in flight (asked before this change) must not overwrite the newer cart.
+        await client.cancelQueries({ queryKey: shopCartQueryKey });
         client.setQueryData(shopCartQueryKey, reply);
         if (reply.error_message) {
           toast.error(reply.error_message);

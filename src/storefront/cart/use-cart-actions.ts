@@ -34,7 +34,9 @@ export function useCartActions() {
           return removeShopCartCode('voucher');
       }
     },
-    onSuccess: (reply, c) => {
+    onSuccess: async (reply, c) => {
+      // A getData still in flight (asked before this change) must not overwrite the newer cart.
+      await client.cancelQueries({ queryKey: shopCartQueryKey });
       client.setQueryData(shopCartQueryKey, reply);
       if (reply.error_message) toast.error(reply.error_message);
       // Code apply/remove report in a toast (§8 "Code apply ... shown as a toast").
