@@ -32,7 +32,7 @@ function webManifest(): Plugin {
 }
 
 /**
- * The service worker (sw/sw.ts, docs/decisions.md ("Service worker and updates")), built by workbox injectManifest into
+ * The service worker (sw/sw.ts, docs/decisions.md ("Service worker and updates (sw/, src/app/sw)")), built by workbox injectManifest into
  * dist/sw.js with the list of every built file to precache. Registration is ours
  * (src/app/sw/register-sw.ts), and so is the manifest (webManifest() above), which it precaches.
  */

@@ -36,7 +36,7 @@ export interface SyncHandlers {
   subscribe(onChange: () => void): Promise<() => void>;
 }
 
-/** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions.md "Initial download"). */
+/** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions.md "Catalog lookups in the worker (sync/catalog-index.ts)"). */
 export interface CatalogHandlers {
   /** Autocomplete over the cached catalog; `ready: false` until the index is built (first download, start). */
   searchParts(text: string, opts?: SearchQueryOptions): Promise<SearchQueryResult>;

@@ -43,7 +43,7 @@ export interface EngineDeps {
   mintId?: () => string;
   env?: EngineEnv;
   pullLimit?: number;
-  /** Page size of the initial download (pull from cookie 0); docs/decisions.md "Initial download". */
+  /** Page size of the initial download (pull from cookie 0); docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
   initialPullLimit?: number;
   /** After each stored pull page (the worker mirrors product changes into its search index). */
   onPullPage?: (page: PulledPage) => void;
@@ -55,7 +55,7 @@ export interface EngineDeps {
   maxPushRounds?: number;
 }
 
-/** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md. */
+/** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
 export const INITIAL_PULL_LIMIT = 5000;
 
 export type CycleResult = 'ok' | 'retry' | 'needsLogin' | 'needsUpdate' | 'blocked';

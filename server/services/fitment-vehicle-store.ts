@@ -6,7 +6,7 @@ import type { FitmentTables } from '../db/schema-fitment';
 
 /**
  * The shopper's vehicle, kept server-side in `fitment_vehicles` and found through the long-lived
- * httpOnly `pd_vehicle` cookie (docs/decisions.md ("Vehicle fitment")). Guests have no session row, and a
+ * httpOnly `pd_vehicle` cookie (docs/decisions.md "Where the shopper's vehicle lives"). Guests have no session row, and a
  * vehicle must outlive logins and logouts, so it has its own cookie rather than riding on
  * `pd_session`.
  *

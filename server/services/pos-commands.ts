@@ -4,7 +4,7 @@
  * re-stamping and voucher ledgers they carry), never a second implementation of a rule.
  *
  * A command is one SQL transaction that first takes `sync_state FOR SHARE` (the pull's version
- * horizon, docs/decisions.md "Sync protocol" flaw 1), so a device pulling meanwhile never skips a
+ * horizon, docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1), so a device pulling meanwhile never skips a
  * row this call wrote. Several mutations may run in one transaction (lazy cart + first line); a
  * refusal is thrown as an HttpError so everything the transaction wrote rolls back with it.
  * Serialization failures and deadlocks retry the whole transaction (5 times, backoff).

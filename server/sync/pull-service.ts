@@ -2,7 +2,7 @@
  * GET /sync/pull: rows and tombstones with version > cookie that the viewer may see, in pages
  * ordered by version, plus the client's lastMutationId.
  *
- * The version horizon (the flaw this fixes is in docs/decisions.md ("Sync protocol") "commit order"): versions
+ * The version horizon (the flaw this fixes is in docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1): versions
  * come from one sequence, but transactions commit in any order, so "version > cookie" alone can
  * skip a row whose transaction took a smaller number and committed later. A page therefore runs
  * in one READ COMMITTED transaction that first takes sync_state FOR UPDATE, which waits for every

@@ -1,6 +1,6 @@
 /**
  * The offline search index over the cached catalog, held in the sync worker's memory and built
- * at start from the Dexie rows (DESIGN.md, "Data and truth"). Read docs/decisions.md ("Offline part search") for
+ * at start from the Dexie rows (DESIGN.md, "Data and truth"). Read docs/decisions.md "Offline part search (sync/search)" for
  * the tokenizer rules, the structure and the measured figures.
  *
  * Structure: a DocTable (one column-stored slot per product version) plus a BuiltIndex over the

@@ -9,7 +9,7 @@
  *   `seq` is the server-wide order of processing (tests check per-client order with it).
  * - sync_state: one row. Pushes lock it FOR SHARE while they write; a pull locks it FOR UPDATE for
  *   an instant to learn the version horizon (every version <= it is committed), see
- *   docs/decisions.md ("Sync protocol") "commit order". `tombstones_purged_through` is the highest tombstone
+ *   docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1. `tombstones_purged_through` is the highest tombstone
  *   version ever purged: a cookie below it may have missed deletions (needsFullSync).
  */
 import { sql, type Kysely } from 'kysely';
