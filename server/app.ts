@@ -36,6 +36,7 @@ import { sessionRoutes } from './routes/session';
 import { createSyncServices, type SyncOptions } from './sync/create';
 import { syncRoutes } from './sync/routes';
 import { FitmentService } from './services/fitment-service';
+import { FitmentVehicleStore } from './services/fitment-vehicle-store';
 import { AccountService } from './services/account-service';
 import { HealthService } from './services/health-service';
 import { OrderListService } from './services/order-list-service';
@@ -97,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
   const search = new SearchService(opts.db);
-  catalogRoutes(app, new ProductService(opts.db, search.facets));
+  catalogRoutes(app, new ProductService(opts.db, search.facets), new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
   productRoutes(app, {

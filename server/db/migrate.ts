@@ -19,6 +19,7 @@ import * as m0009 from './migrations/0009-device-prefix';
 import * as m0011 from './migrations/0011-search';
 import * as m0012 from './migrations/0012-shop';
 import * as m0013 from './migrations/0013-product';
+import * as m0014 from './migrations/0014-product-oos';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-search': m0011,
   '0012-shop': m0012,
   '0013-product': m0013,
+  '0014-product-oos': m0014,
 };
 
 const provider: MigrationProvider = {

@@ -253,6 +253,8 @@ export interface ProductsTable {
   status: Generated<boolean>;
   weight: GeneratedDecimal;
   date_added: GeneratedTimestamp;
+  /** The cart's stock warning for this product; null or blank: the default sentence (migration 0014). */
+  oos_text: ColumnType<string | null, string | null | undefined, string | null>;
   version: Version;
 }
 

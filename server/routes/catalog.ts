@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { productsListQuerySchema, type ProductsListReply } from '../../src/contracts/products-list';
 import { parse } from '../http/parse';
+import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment-vehicle-store';
 import type { ProductService } from '../services/product-service';
 
-export function catalogRoutes(app: FastifyInstance, products: ProductService): void {
-  app.get('/api/products/', { config: { access: 'public' } }, (req): Promise<ProductsListReply> =>
-    products.list(parse(productsListQuerySchema, req.query)),
-  );
+export function catalogRoutes(app: FastifyInstance, products: ProductService, vehicles: FitmentVehicleStore): void {
+  app.get('/api/products/', { config: { access: 'public' } }, async (req): Promise<ProductsListReply> => {
+    const q = parse(productsListQuerySchema, req.query);
+    // The shopper's vehicle is read only when the listing is narrowed to it (a tile's `fits=1`).
+    const vehicle = q.fits ? (await vehicles.load(req.cookies[VEHICLE_COOKIE])).vehicle : null;
+    return products.list(q, new Date(), vehicle);
+  });
 }

@@ -13,24 +13,18 @@ import type { CatalogDetailsBody, CatalogDetailsReply } from './fitment-wire';
  * shows universal parts. No vehicle: every count is 0 (the panel is then hidden). The integration
  * tests check these counts against validateFitment, so the two definitions cannot drift apart.
  *
- * URLs are the catalogue page with the listing filter (`/product/catalog?series_id=...`); '' when
- * the product has no such group.
+ * URLs are the catalogue page with the listing filter and `fits=1` (`/product/catalog?series_id=N&fits=1`),
+ * which lists just the parts counted here; '' when the product has no such group.
  */
 export async function catalogDetails(db: Kysely<DB>, body: CatalogDetailsBody, vehicle: FitmentVehicle): Promise<CatalogDetailsReply> {
   const series = body.series_id;
   const category = body.category_id;
   const maker = body.manufacturer_id;
   const counts = { seriesCount: 0, categoryCount: 0, manufacturerCount: 0 };
-  const fits = fittingCondition(vehicle);
-  if (fits && (series || category || maker)) {
+  const fitting = fittingProducts(vehicle);
+  if (fitting && (series || category || maker)) {
     const r = await sql<{ series_count: string; category_count: string; manufacturer_count: string }>`
-with fit as (
-  select f.product_id from part_fitment f
-  left join engine_configs ec on ec.engine_config_id = f.engine_config_id
-  where ${fits}
-  union
-  select p.product_id from products p where p.is_universal and ${vehicle.showUniversal}
-)
+with fit as (${fitting})
 select
   count(*) filter (where p.series_id = ${series}) as series_count,
   count(*) filter (where exists (select 1 from product_categories pc where pc.product_id = p.product_id and pc.category_id = ${category})) as category_count,
@@ -45,7 +39,7 @@ where p.status
       counts.manufacturerCount = maker ? Number(row.manufacturer_count) : 0;
     }
   }
-  const url = (param: string, id: number) => (id ? `/product/catalog?${param}=${id}` : '');
+  const url = (param: string, id: number) => (id ? `/product/catalog?${param}=${id}&fits=1` : '');
   return {
     aaia: body.aaia,
     mpn: body.mpn,
@@ -56,6 +50,22 @@ where p.status
       manufacturerUrl: url('manufacturer_id', maker),
     },
   };
+}
+
+/**
+ * `select product_id` of every product that fits the vehicle (some fitment row fully matches, or
+ * universal while the shopper shows universal parts), duplicates removed; null when no vehicle is
+ * chosen. The listing's `fits=1` filter uses the same set, so a tile's count is its listing's size.
+ */
+export function fittingProducts(vehicle: FitmentVehicle): RawBuilder<{ product_id: number }> | null {
+  const fits = fittingCondition(vehicle);
+  if (!fits) return null;
+  return sql<{ product_id: number }>`
+  select f.product_id from part_fitment f
+  left join engine_configs ec on ec.engine_config_id = f.engine_config_id
+  where ${fits}
+  union
+  select p.product_id from products p where p.is_universal and ${vehicle.showUniversal}`;
 }
 
 /** SQL over `f` (part_fitment) and `ec` (its engine config) for "this row fully matches"; null = no vehicle. */

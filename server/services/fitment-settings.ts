@@ -47,6 +47,19 @@ export interface FitmentClientConfig {
   require_fitment_confirmation: boolean;
   ymm_popular_sort: boolean;
   enable_choices: boolean;
+  /** §3 "design colours for form, text, button, hover and glow": #rgb/#rrggbb, or null for the theme's. */
+  design: Record<DesignColour, string | null>;
+}
+
+export const DESIGN_COLOURS = ['form', 'text', 'button', 'hover', 'glow'] as const;
+export type DesignColour = (typeof DESIGN_COLOURS)[number];
+
+/** Only hex colours pass: the value lands in a style attribute, so nothing else may (no url(), no ';'). */
+const colour = (v: unknown): string | null => (typeof v === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v.trim()) ? v.trim() : null);
+
+function design(v: unknown): Record<DesignColour, string | null> {
+  const d = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return Object.fromEntries(DESIGN_COLOURS.map((k) => [k, colour(d[k])])) as Record<DesignColour, string | null>;
 }
 
 const text = (v: unknown, def: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 80) : def);
@@ -66,5 +79,6 @@ export async function readFitmentClientConfig(db: Kysely<DB>): Promise<FitmentCl
     require_fitment_confirmation: flag(s.require_fitment_confirmation, true),
     ymm_popular_sort: flag(s.ymm_popular_sort, false),
     enable_choices: flag(s.enable_choices, true),
+    design: design(s.design),
   };
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../src/contracts/products-list';
+import { vehicleLabel, type FitmentVehicle } from '../../src/domain/fitment-facets';
 import type { DB } from '../db/schema';
+import { fittingProducts } from './fitment-catalog-details';
 import { SearchFacets } from './search-facets';
 import { matchSql, parseSearch } from './search-query';
 
@@ -44,7 +46,9 @@ export class ProductService {
     return row?.v ?? null;
   }
 
-  async list(q: ProductsListQuery, now = new Date()): Promise<ProductsListReply> {
+  /** `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. */
+  async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null): Promise<ProductsListReply> {
+    const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
     let base = this.db
       .selectFrom('products as p')
       .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
@@ -52,6 +56,7 @@ export class ProductService {
     if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
     if (q.series_id) base = base.where('p.series_id', '=', q.series_id);
     if (q.special) base = base.where(sql<boolean>`p.msrp > p.price`);
+    if (fitting) base = base.where(sql<boolean>`p.product_id in (${fitting})`);
     if (q.category_id) {
       const categoryId = q.category_id;
       base = base.where((eb) =>
@@ -71,7 +76,7 @@ export class ProductService {
     const withSearch = base.$if(ranked, (qb) => qb.innerJoin(sql<{ product_id: number; rank: number }>`(${matchSql(search!)})`.as('sm'), 'sm.product_id', 'p.product_id'));
 
     const offset = (q.page - 1) * q.limit;
-    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special]);
+    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special, fitting ? vehicle : null]);
     const version = await this.catalogVersion();
     const cached = this.counts.get(countKey);
     let total: number;
@@ -135,6 +140,7 @@ export class ProductService {
       thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
       links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
     }));
-    return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit };
+    const fitsVehicle = fitting && vehicle ? vehicleLabel(vehicle.facets) : null;
+    return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, fits_vehicle: fitsVehicle };
   }
 }

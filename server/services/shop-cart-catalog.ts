@@ -29,6 +29,8 @@ export interface ShopCatalogProduct {
   orderable: boolean;
   disable_pricing: boolean;
   stock: number;
+  /** The product's own out-of-stock sentence, or null for the default. */
+  oosText: string | null;
   categories: string[];
   labor: { labor_id: number; title: string; rate: string; minutes: number } | null;
   optionDefs: { product_option_id: number; name: string; type: string; required: boolean }[];
@@ -44,7 +46,7 @@ export async function loadShopProducts(db: Kysely<ShopDB>, ids: readonly number[
     .leftJoin('labor_types as l', 'l.labor_id', 'p.labor_id')
     .select([
       'p.product_id', 'p.name', 'p.mpn', 'p.aaia', 'p.upc', 'p.slug', 'p.image', 'p.minimum', 'p.tax_class_id', 'p.status', 'p.is_orderable',
-      'p.disable_pricing', 'p.labor_time', 'l.labor_id', 'l.title as labor_title',
+      'p.disable_pricing', 'p.labor_time', 'p.oos_text', 'l.labor_id', 'l.title as labor_title',
       sql<string>`p.price::text`.as('price'),
       sql<string | null>`l.amount::text`.as('labor_rate'),
       sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as('stock'),
@@ -90,6 +92,7 @@ export async function loadShopProducts(db: Kysely<ShopDB>, ids: readonly number[
       orderable: r.status && r.is_orderable && !r.disable_pricing,
       disable_pricing: r.disable_pricing,
       stock: Number(r.stock),
+      oosText: r.oos_text,
       categories: r.categories,
       labor:
         r.labor_id !== null && r.labor_rate !== null && r.labor_time !== null && r.labor_time > 0

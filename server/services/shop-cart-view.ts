@@ -80,7 +80,7 @@ export async function priceLines(db: Kysely<ShopDB>, stored: readonly StoredLine
     rows.push({
       key: s.key, product_id: p.product_id, name: p.name, quantity: s.quantity, minimum: p.minimum, unit_price: unit, unit_price_text: formatUSD(unit),
       unit_price_before_discounts: unit, original_unit_price: unit, total, total_text: formatUSD(total), tax: taxOf(p.tax_class_id, total),
-      selected_options: options, enough_inventory: enough, show_stock_warning: !enough, oos_text: outOfStockText(null), labor_product: false,
+      selected_options: options, enough_inventory: enough, show_stock_warning: !enough, oos_text: outOfStockText(p.oosText), labor_product: false,
       product_labor_key: withLabor ? s.labor_key : null, ...common,
     });
     if (withLabor && p.labor) {

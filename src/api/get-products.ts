@@ -7,9 +7,10 @@ export function getProducts(query: Partial<ProductsListQuery>, signal?: AbortSig
   return request(`/api/products/${toQueryString({ ...query })}`, productsListReplySchema, { signal });
 }
 
-export function productsQueryOptions(query: Partial<ProductsListQuery>) {
+/** `vehicleVersion`: bumped when the shopper's vehicle changes, for lists narrowed to it (`fits`). */
+export function productsQueryOptions(query: Partial<ProductsListQuery>, vehicleVersion = 0) {
   return queryOptions({
-    queryKey: ['products', query] as const,
+    queryKey: ['products', query, vehicleVersion] as const,
     queryFn: ({ signal }) => getProducts(query, signal),
     // Keep the current page on screen while the next one loads, instead of flashing a spinner.
     placeholderData: keepPreviousData,

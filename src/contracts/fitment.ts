@@ -23,6 +23,8 @@ export const saveVehicleReplySchema = z.union([
 ]);
 export type SaveVehicleReply = z.infer<typeof saveVehicleReplySchema>;
 
+const hexColour = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i).nullable().catch(null);
+
 export const fitmentConfigSchema = z.object({
   ymm_enabled: z.boolean(),
   engine_family_enabled: z.boolean(),
@@ -34,6 +36,10 @@ export const fitmentConfigSchema = z.object({
   require_fitment_confirmation: z.boolean(),
   ymm_popular_sort: z.boolean(),
   enable_choices: z.boolean(),
+  /** The form's design colours (§3), hex or null for the theme's own. */
+  design: z
+    .object({ form: hexColour, text: hexColour, button: hexColour, hover: hexColour, glow: hexColour })
+    .catch({ form: null, text: null, button: null, hover: null, glow: null }),
 });
 export type FitmentConfig = z.infer<typeof fitmentConfigSchema>;
 

@@ -11,6 +11,11 @@ export const productsListQuerySchema = z.object({
   /** Specials (index.php?route=product/special): products selling below their MSRP. */
   special: z.enum(['1', 'true']).optional().catch(undefined),
   search: z.string().trim().max(100).optional(),
+  /**
+   * Only parts that fit the shopper's saved vehicle (the `pd_vehicle` cookie), as the "Find
+   * Products That Fit" tiles count them; without a vehicle the filter does nothing.
+   */
+  fits: z.enum(['1', 'true']).optional().catch(undefined),
   /** 'relevance' orders a search by the search ranking (server/services/search-query.ts); without a search it is 'name'. */
   sort: z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']).catch('name'),
   order: z.enum(['asc', 'desc']).catch('asc'),
@@ -49,5 +54,7 @@ export const productsListReplySchema = z.object({
   total_pages: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** With `fits`: the vehicle the list is narrowed to ('2019 Ford F-150'); null when not narrowed. */
+  fits_vehicle: z.string().nullable().optional(),
 });
 export type ProductsListReply = z.infer<typeof productsListReplySchema>;

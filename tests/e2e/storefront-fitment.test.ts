@@ -45,6 +45,8 @@ describe('storefront vehicle fitment on a phone', () => {
   let fitLabel: string;
   let engine: { mfr: string; family: string; size: string };
   let carless: { firstname: string; lastname: string };
+  /** A listed part still 'maybe' for the vehicle: the §4 prompt asks for its next facet. */
+  let prompted: Part | undefined;
 
   const phonePage = async (): Promise<Page> =>
     (await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/Chicago', serviceWorkers: 'block' })).newPage();
@@ -79,6 +81,7 @@ describe('storefront vehicle fitment on a phone', () => {
     const judged = ((await shopper.get(`/ymm/json/validateFitment?Parts=${parts(listing)}`)).body as { parts: Part[] }).parts;
     // The walked part may still ask for a sub model ('Verify Fitment'); others may fit outright.
     fitLabel = judged.some((p) => p.result === 'yes' || p.result === 'universal') ? 'Fits Your Vehicle' : 'Verify Fitment';
+    prompted = judged.find((p) => p.result === 'maybe' && p.choices.length > 0);
     const no = judged.filter((p) => p.result === 'no').map((p) => `${p.BrandCode}~${p.Part}`);
     const found = listing.find((p) => p.is_orderable && !p.disable_pricing && no.includes(`${p.aaia}~${p.mpn}`));
     if (!found) throw new Error('the first listing page has no orderable part that does not fit the vehicle');
@@ -145,10 +148,27 @@ describe('storefront vehicle fitment on a phone', () => {
     await add;
     await card.getByRole('button', { name: `Added! ${misfit.name}` }).waitFor();
 
-    // Reset: back to the empty form and 'Select Vehicle' badges.
-    await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Select a Year' }).waitFor();
+    // §4: a part still 'maybe' for this vehicle asks for its next facet; the answer joins the vehicle.
+    if (prompted) {
+      const ask = page.getByRole('region', { name: /^Select a .+ to verify fitment for part # / });
+      await ask.waitFor();
+      const facetLabel = (await ask.getByRole('heading').textContent())!.match(/^Select a (.+) to verify/)![1]!;
+      const answer = ask.getByRole('button').first();
+      const chosen = (await answer.textContent())!;
+      await answer.click();
+      await page.getByText(`${facetLabel}: ${chosen}`).waitFor();
+    }
+
+    // §4: toggling universal parts and Reset reload the page.
+    const universal = page.getByRole('checkbox', { name: 'Show Universal Parts' });
+    expect(await universal.isChecked()).toBe(true);
+    await Promise.all([page.waitForEvent('load'), universal.click()]);
+    await page.getByText(/^Shop by Vehicle: /).click();
+    expect(await page.getByRole('checkbox', { name: 'Show Universal Parts' }).isChecked()).toBe(false);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reset', exact: true }).click()]);
     await page.getByRole('button', { name: 'Select Vehicle' }).first().waitFor();
+    await page.getByText('Shop by Vehicle').click();
+    await page.getByRole('combobox', { name: 'Select a Year' }).waitFor();
 
     // An engine instead.
     await page.getByRole('tab', { name: 'Engine' }).click();
@@ -162,6 +182,12 @@ describe('storefront vehicle fitment on a phone', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(`Size: ${engine.size}`).waitFor();
     await page.getByRole('button', { name: 'Reset Vehicle' }).waitFor();
+    // Removing one facet reloads the page; the form reopens on the Engine tab with the rest kept.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Remove Size' }).click()]);
+    await page.getByText(/^Shop by Vehicle/).click();
+    const sizeAgain = page.getByRole('combobox', { name: 'Select a Size' });
+    await sizeAgain.waitFor();
+    expect(await page.getByRole('combobox', { name: 'Select a Family' }).inputValue()).not.toBe('');
     await page.screenshot({ path: '/tmp/h4-fitment-phone.png' });
     await page.context().close();
   });

@@ -7,6 +7,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { productDb } from '../../server/db/schema-product';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
@@ -33,7 +35,7 @@ describe('storefront product and listing pages on a phone', () => {
   const api = async (p: string, init?: RequestInit) => (await fetch(server.url + p, init)).json();
   /** An orderable, priced product whose page needs no options. */
   const plainProduct = async (extra: (p: Listed) => boolean = () => true): Promise<Listed> => {
-    for (const p of products.filter((x) => x.is_orderable && !x.disable_pricing && extra(x))) {
+    for (const p of products.filter((x) => x.is_orderable && !x.disable_pricing && x.product_id !== pack.product_id && extra(x))) {
       const page = await api(`/api/products/page${p.links.view}`);
       if (!page.product.requires_options) return p;
     }
@@ -41,8 +43,23 @@ describe('storefront product and listing pages on a phone', () => {
   };
   const phonePage = async (): Promise<Page> => (await newContext(browser, PHONE)).newPage();
 
+  /** Set up in the database before the server starts: a product added today and a package of two. */
+  let fresh: { name: string; slug: string };
+  let pack: { product_id: number; name: string; slug: string };
+
   beforeAll(async () => {
     db = await copyTemplate('pglite');
+    const open = await openDatabase({ dataDir: db.dataDir });
+    const rows = await open.db.selectFrom('products').select(['product_id', 'name', 'slug']).where('status', '=', true).orderBy('product_id').limit(4).execute();
+    const [a, b, c, d] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+    await open.db.updateTable('products').set({ date_added: new Date() }).where('product_id', '=', a.product_id).execute();
+    await productDb(open.db).insertInto('product_components').values([
+      { package_id: b.product_id, component_id: c.product_id, quantity: 1, sort_order: 0 },
+      { package_id: b.product_id, component_id: d.product_id, quantity: 2, sort_order: 1 },
+    ]).execute();
+    await open.close();
+    fresh = a;
+    pack = b;
     [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
     products = (await api('/api/products/?limit=100')).products;
   });
@@ -151,6 +168,36 @@ describe('storefront product and listing pages on a phone', () => {
     expect(await page.getByRole('rowheader', { name: 'Cost' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add to Wishlist' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Compare this Product' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows NEW, a package warning and the list view (remembered), and Instant Checkout goes to checkout after 3 s', async () => {
+    const page = await phonePage();
+    await page.goto(`${server.url}/${fresh.slug}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: fresh.name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText('NEW', { exact: true }).isVisible()).toBe(true);
+
+    await page.goto(`${server.url}/${pack.slug}`);
+    const note = page.getByRole('note', { name: 'Package contents' });
+    await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await note.textContent()).toContain('This is a package of 2 parts.');
+
+    // The list view is kept in local storage under 'display' across a reload.
+    await page.goto(`${server.url}/product/catalog`);
+    const display = page.getByRole('group', { name: 'Display' });
+    await display.getByRole('button', { name: 'List' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('display'))).toBe('list');
+    await page.reload();
+    await expect.poll(() => page.getByRole('group', { name: 'Display' }).getByRole('button', { name: 'List' }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+
+    const product = await plainProduct();
+    await page.goto(`${server.url}${product.links.view}`);
+    const instant = page.getByRole('button', { name: 'Instant Checkout' });
+    await expect.poll(() => instant.isVisible(), { timeout: 15_000 }).toBe(true);
+    const clicked = Date.now();
+    await instant.click();
+    await page.waitForURL(/\/checkout\/checkout$/, { timeout: 10_000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(2_900);
     await page.context().close();
   });
 

@@ -63,6 +63,17 @@ describe('search bar (headless Chromium)', () => {
     expect(await page.getByRole('option', { selected: true }).first().textContent()).toBe('Show More');
     await box(page).press('Enter');
     await page.waitForURL((url) => url.pathname === '/index.php' && url.searchParams.get('route') === 'product/search' && url.searchParams.get('search') === part.mpn && /^[0-9a-f]{32}$/.test(url.searchParams.get('queryID') ?? ''));
+    // The search page on a phone: §9's 4 hits per page; a product click is a list click at its position.
+    const queryID = new URL(page.url()).searchParams.get('queryID');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await cards.count()).toBeLessThanOrEqual(4);
+    await page.evaluate(() => ((window as unknown as { __events: unknown[] }).__events = []));
+    await cards.first().getByRole('heading').getByRole('link').click();
+    await page.waitForURL(/^[^?]*\/[^/?]+$/);
+    const clicks = await page.evaluate(() => (window as unknown as { __events: { event: string; position: number; queryID: string }[] }).__events);
+    expect(clicks).toContainEqual(expect.objectContaining({ event: 'list_click', position: 1, queryID }));
+    await page.goBack();
 
     await box(page).fill('zzqqxxj');
     await expect.poll(() => page.getByText('No results!').isVisible(), { timeout: 10_000 }).toBe(true);

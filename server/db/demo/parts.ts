@@ -47,6 +47,10 @@ export async function seedParts(db: Kysely<DB>, rng: { products: Rng; children: 
   return done;
 }
 
+/** Parts this heavy (lb) or heavier carry SPECIAL_ORDER_TEXT as their out-of-stock sentence. */
+const SPECIAL_ORDER_WEIGHT = 40;
+export const SPECIAL_ORDER_TEXT = 'This part ships from our distributor in 3-5 business days when not on our shelf.';
+
 /** Returns a function that drafts product number i (call in order 0, 1, 2, ...). */
 function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
   const { brands } = ctx.catalog;
@@ -109,6 +113,9 @@ function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
       weight: cents(rng.int(wlo * 100, whi * 100)),
       date_added: added,
     };
+    // Heavy parts are special-ordered when the shelf is empty: their own cart stock warning
+    // (decided from a drawn value, so the draw sequence and every other part stay as they were).
+    if (Number(row.weight) >= SPECIAL_ORDER_WEIGHT) row.oos_text = SPECIAL_ORDER_TEXT;
     return { row, leaf, option };
   };
 }

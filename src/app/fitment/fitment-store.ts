@@ -6,14 +6,16 @@
  * Collection: a card registers its part; a part already known is not added twice. New parts set a
  * revalidate flag and are validated together shortly after (the cards of one render land in one
  * call); a follow-up revalidate runs 1000 ms after each validation for parts collected meanwhile.
- * A vehicle change revalidates every known part. Failures are logged only (§8): the busy flag is
- * cleared and the cards keep their previous result.
+ * A vehicle change revalidates every known part, and a validation still answering for the old
+ * vehicle is dropped. Failures are logged only (§8): the busy flag is cleared and the cards keep
+ * their previous result. Each validation also names the next 'maybe' part to prompt for.
  */
 import { useSyncExternalStore } from 'react';
 import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
 import type { Facet } from '../../domain/fitment-facets';
+import { bumpVehicleVersion } from './vehicle-version';
 
 /** §4: "A follow-up revalidate runs after 1000 ms." */
 export const REVALIDATE_MS = 1000;
@@ -29,18 +31,24 @@ export interface FitmentSnapshot {
   /** Bumped on every vehicle change so listings can refresh what depends on it. */
   vehicleVersion: number;
   busy: boolean;
+  /** §4: the next collected part whose result is 'maybe' (the one to prompt for), in collection order. */
+  nextMaybe: ValidatedPart | null;
 }
 
 const EMPTY_VEHICLE: VehicleReply = { facets: {}, hasEngine: false, hasYmm: false, showUniversal: true, label: '' };
 
 class FitmentStore {
-  private snap: FitmentSnapshot = { config: null, configFailed: false, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false };
+  private snap: FitmentSnapshot = { config: null, configFailed: false, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false, nextMaybe: null };
   private readonly listeners = new Set<() => void>();
   private readonly known = new Set<string>();
   private pending = new Set<string>();
   private collectTimer: ReturnType<typeof setTimeout> | null = null;
   private followUpTimer: ReturnType<typeof setTimeout> | null = null;
   private started = false;
+  /** Bumped by every vehicle change: a validation answered for an older vehicle is dropped. */
+  private generation = 0;
+  /** §4 requires-refresh: a prompt answer wants a reload once no 'maybe' part remains. */
+  private refreshWanted = false;
 
   subscribe = (fn: () => void) => {
     this.listeners.add(fn);
@@ -84,17 +92,27 @@ class FitmentStore {
     const refs = all ? [...this.known] : [...this.pending];
     this.pending = new Set();
     if (refs.length === 0) return;
+    const generation = this.generation;
     this.set({ busy: true });
     try {
-      const results = new Map(this.snap.results);
+      const answered: ValidatedPart[] = [];
       for (let i = 0; i < refs.length; i += MAX_PARTS_PER_CALL) {
         const reply = await fitmentApi.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
-        for (const p of reply.parts) results.set(partRef(p.BrandCode, p.Part), p);
+        if (generation !== this.generation) return; // the vehicle changed meanwhile: its own flush judges every part
+        answered.push(...reply.parts);
       }
-      this.set({ results, busy: false });
+      // Merged into the results as they are now, not as they were when this call started.
+      const results = new Map(this.snap.results);
+      for (const p of answered) results.set(partRef(p.BrandCode, p.Part), p);
+      const nextMaybe = this.firstMaybe(results);
+      this.set({ results, busy: false, nextMaybe });
+      if (this.refreshWanted && !nextMaybe) {
+        this.refreshWanted = false;
+        location.reload();
+      }
     } catch (err) {
       logFailure(err);
-      this.set({ busy: false });
+      if (generation === this.generation) this.set({ busy: false });
     }
     if (this.followUpTimer) clearTimeout(this.followUpTimer);
     this.followUpTimer = setTimeout(() => {
@@ -103,9 +121,19 @@ class FitmentStore {
     }, REVALIDATE_MS);
   }
 
+  private firstMaybe(results: ReadonlyMap<string, ValidatedPart>): ValidatedPart | null {
+    for (const ref of this.known) {
+      const p = results.get(ref);
+      if (p?.result === 'maybe' && p.choices.length > 0) return p;
+    }
+    return null;
+  }
+
   /** The vehicle changed (saved, reset, facet removed): every known part is judged again. */
   vehicleChanged(vehicle: VehicleReply) {
-    this.set({ vehicle, vehicleVersion: this.snap.vehicleVersion + 1 });
+    this.generation += 1;
+    this.set({ vehicle, vehicleVersion: this.snap.vehicleVersion + 1, busy: false });
+    bumpVehicleVersion();
     void this.flush(true);
   }
 
@@ -114,6 +142,15 @@ class FitmentStore {
     if (reply.action === 'saved') this.vehicleChanged(reply);
     else this.vehicleChanged(EMPTY_VEHICLE);
     return reply;
+  }
+
+  /**
+   * The shopper answered the 'maybe' prompt (§4): the facet is saved and every part judged again.
+   * With page refresh on, the page reloads once no 'maybe' part is left to ask about.
+   */
+  async answerPrompt(facet: Facet) {
+    if (this.snap.config?.ymm_page_refresh) this.refreshWanted = true;
+    await this.save([facet]);
   }
 
   async reset() {

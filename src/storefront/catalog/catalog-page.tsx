@@ -1,4 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { searchHitsPerPage } from '../../domain/constants';
+import { useViewportWidth } from '../../ui/use-viewport-width';
+import { dispatchMarketing, listClick } from '../../app/marketing';
 import { ListingPage } from './listing-page';
 
 /** /product/catalog: the whole catalog (a `search` parameter narrows it, as older links do). */
@@ -8,13 +11,29 @@ export function CatalogPage() {
   return <ListingPage title={search ? `Search: ${search}` : 'Catalog'} />;
 }
 
-/** index.php?route=product/search (search, category_id, manufacturer_id, queryID, ...). */
+/**
+ * index.php?route=product/search (search, category_id, manufacturer_id, queryID, ...): §9's main
+ * search hits per page by width, and with a queryID (from Show More) each product click is a
+ * list-click event at §9's analytics position.
+ */
 export function SearchPage() {
   const [params] = useSearchParams();
+  const width = useViewportWidth();
   const search = params.get('search')?.trim();
+  const queryID = params.get('queryID');
   // Best matches first unless the shopper picked another order.
-  const fixed = search && !params.has('sort') ? ({ sort: 'relevance', order: 'asc' } as const) : {};
-  return <ListingPage title={search ? `Search - ${search}` : 'Search'} fixed={fixed} />;
+  const fixed = {
+    ...(search && !params.has('sort') ? ({ sort: 'relevance', order: 'asc' } as const) : {}),
+    limit: searchHitsPerPage(width),
+  };
+  return (
+    <ListingPage
+      title={search ? `Search - ${search}` : 'Search'}
+      fixed={fixed}
+      allowLimit={false}
+      {...(queryID ? { onProductClick: (p, index, page) => dispatchMarketing(listClick(queryID, p.product_id, index, page, p.links.view)) } : {})}
+    />
+  );
 }
 
 /** index.php?route=product/special: products selling below their MSRP. */

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { productsQueryOptions } from '../../api/get-products';
-import type { ProductsListQuery } from '../../contracts/products-list';
+import { useVehicleVersion } from '../../app/fitment/vehicle-version';
+import type { MouseEvent } from 'react';
+import type { ProductSummary, ProductsListQuery } from '../../contracts/products-list';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -14,6 +16,13 @@ import styles from './catalog.module.css';
 
 export const NO_RESULTS = 'There are no results.';
 
+function withoutParam(params: URLSearchParams, name: string): string {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  next.delete('page');
+  return next.toString();
+}
+
 export interface ListingPageProps {
   title: string;
   /** Filters the page itself stands for (a brand's or category's id, specials); the URL cannot change them. */
@@ -22,17 +31,29 @@ export interface ListingPageProps {
   sideColumns?: 0 | 1 | 2;
   /** The Show select (limit) is offered. */
   allowLimit?: boolean;
+  /** A click on a product card's link (the search page's list-click analytics); `index` is 0-based on the page. */
+  onProductClick?: (product: ProductSummary, index: number, page: number) => void;
+}
+
+/** The listed product whose card link was clicked, found from the link's path (cards stay as they are). */
+function clickedProduct(e: MouseEvent<HTMLElement>, products: readonly ProductSummary[]): number {
+  const link = (e.target as Element).closest('a[href]');
+  if (!link) return -1;
+  const path = new URL(link.getAttribute('href') ?? '', location.href).pathname;
+  return products.findIndex((p) => p.links.view === path);
 }
 
 /**
  * A product listing (catalog, category, brand, search, specials; storefront.md §2): page, sort and
  * limit live in the URL, so the selects navigate to links and Back and shared links work.
  */
-export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = true }: ListingPageProps) {
+export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = true, onProductClick }: ListingPageProps) {
   const [params, setParams] = useSearchParams();
   const query = { ...catalogQueryFromUrl(params), ...fixed };
   const [display, setDisplay] = useDisplayMode();
-  const products = useQuery(productsQueryOptions(query));
+  const vehicleVersion = useVehicleVersion();
+  // Narrowed to the shopper's vehicle (a 'Find Products That Fit' tile): a new vehicle is a new list.
+  const products = useQuery(productsQueryOptions(query, query.fits ? vehicleVersion : 0));
   const searching = Boolean(query.search);
 
   const update = (changes: Record<string, string>) => {
@@ -54,6 +75,12 @@ export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = t
         </h1>
         {data && <span className={styles.count}>{data.total_items} products</span>}
       </div>
+      {data?.fits_vehicle && (
+        <p className={styles.fits}>
+          Parts that fit your {data.fits_vehicle}.{' '}
+          <Link to={`?${withoutParam(params, 'fits')}`}>Show all parts</Link>
+        </p>
+      )}
       <CatalogToolbar
         display={display}
         onDisplayChange={setDisplay}
@@ -76,7 +103,14 @@ export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = t
         <EmptyState title={NO_RESULTS} />
       ) : data ? (
         <>
-          <ProductGrid products={data.products} display={display} busy={products.isPlaceholderData} sideColumns={sideColumns} />
+          <div
+            onClickCapture={(e) => {
+              const i = onProductClick ? clickedProduct(e, data.products) : -1;
+              if (i >= 0) onProductClick?.(data.products[i]!, i, data.page);
+            }}
+          >
+            <ProductGrid products={data.products} display={display} busy={products.isPlaceholderData} sideColumns={sideColumns} />
+          </div>
           <Pagination
             page={data.page}
             totalPages={data.total_pages}

@@ -7,11 +7,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { partsColumnVisible, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
-import { dispatchMarketing, partClick } from './search-analytics';
+import { dispatchMarketing, listClick } from '../../app/marketing';
 import { toOptions, type SearchOption } from './search-options';
 import { SearchPanel } from './search-panel';
 import { useSearchSuggestions } from './use-search-suggestions';
-import { useViewportWidth } from './use-viewport-width';
+import { useViewportWidth } from '../../ui/use-viewport-width';
 import styles from './search.module.css';
 
 const SEARCH_PAGE = '/index.php?route=product/search';
@@ -41,7 +41,8 @@ export function SearchBar() {
 
   const go = (option: SearchOption) => {
     if (option.productId !== undefined && option.index !== undefined && reply) {
-      dispatchMarketing(partClick(reply.queryID, option.productId, option.index, option.url));
+      // The suggestions are page 1 of the search list.
+      dispatchMarketing(listClick(reply.queryID, option.productId, option.index, 1, option.url));
     }
     let url = option.url;
     if (option.section === 'more') {

@@ -31,7 +31,15 @@ describe.each(testEngines())('fitment config on %s', (engine) => {
       require_fitment_confirmation: false,
       ymm_popular_sort: true,
       enable_choices: true,
+      design: { form: null, text: null, button: null, hover: null, glow: null },
     });
+  });
+
+  it('passes design colours only as hex colours', async () => {
+    const design = { form: '#F5F5F5', text: 'red', button: '#123', hover: '#abc;background:url(x)', glow: ' #ff8800 ' };
+    await sql`update settings set value = ${JSON.stringify({ design })}::jsonb where key = 'fitment'`.execute(server.open.db);
+    const r = await new JarClient(server.url).get('/ymm/json/config');
+    expect(r.body.design).toEqual({ form: '#F5F5F5', text: null, button: '#123', hover: null, glow: '#ff8800' });
   });
 
   it("missing keys take the spec's defaults ('Year/Make/Model', 'Engine'); '1' is on", async () => {

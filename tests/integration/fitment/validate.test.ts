@@ -184,9 +184,9 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ aaia: product.aaia, mpn: product.mpn });
     const d = r.body.catalogDetails;
-    expect(d.categoryUrl).toBe(`/product/catalog?category_id=${category}`);
-    expect(d.manufacturerUrl).toBe(`/product/catalog?manufacturer_id=${product.manufacturer_id}`);
-    expect(d.seriesUrl).toBe(product.series_id ? `/product/catalog?series_id=${product.series_id}` : '');
+    expect(d.categoryUrl).toBe(`/product/catalog?category_id=${category}&fits=1`);
+    expect(d.manufacturerUrl).toBe(`/product/catalog?manufacturer_id=${product.manufacturer_id}&fits=1`);
+    expect(d.seriesUrl).toBe(product.series_id ? `/product/catalog?series_id=${product.series_id}&fits=1` : '');
 
     const fitting = new Set<number>();
     for (let i = 0; i < products.length; i += 100) {
@@ -201,6 +201,22 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(d.categoryCount).toBe(count((p) => inCategory.has(p.product_id)));
     expect(d.seriesCount).toBe(product.series_id ? count((p) => p.series_id === product.series_id) : 0);
     expect(d.manufacturerCount).toBeGreaterThan(0); // the fixture part itself fits
+
+    // Each tile's listing holds exactly the parts it counted, and says which vehicle it is for.
+    const listed = async (url: string) => {
+      const r = await shopper.get(`/api/products/${url.slice(url.indexOf('?'))}&limit=100`);
+      expect(r.status).toBe(200);
+      return r.body as { total_items: number; fits_vehicle: string | null; products: { product_id: number }[] };
+    };
+    const byBrand = await listed(d.manufacturerUrl);
+    expect(byBrand.total_items).toBe(d.manufacturerCount);
+    expect(byBrand.fits_vehicle).toMatch(/\S+ \S+/);
+    expect(byBrand.products.every((p) => fitting.has(p.product_id))).toBe(true);
+    expect((await listed(d.categoryUrl)).total_items).toBe(d.categoryCount);
+    // Without a vehicle `fits` narrows nothing.
+    const all = await new JarClient(server.url).get(`/api/products/?manufacturer_id=${product.manufacturer_id}&fits=1&limit=1`);
+    expect(all.body.fits_vehicle).toBeNull();
+    expect(all.body.total_items).toBe(products.filter((p) => p.manufacturer_id === product.manufacturer_id).length);
 
     // Hiding universal parts removes them from the counts.
     await shopper.get('/ymm/json/toggle_universal');

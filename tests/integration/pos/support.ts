@@ -58,6 +58,7 @@ export async function pickProducts(w: PosWorld): Promise<PickedProducts> {
     .where('p.minimum', '=', 1)
     .where('p.labor_id', 'is', null)
     .where('p.requires_options', '=', false)
+    .where('p.oos_text', 'is', null)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('product_options as o').select('o.product_option_id').whereRef('o.product_id', '=', 'p.product_id'))))
     .orderBy('p.product_id')
     .limit(2)

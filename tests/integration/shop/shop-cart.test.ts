@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCartReplySchema } from '../../../src/contracts/staff-cart';
+import { SPECIAL_ORDER_TEXT } from '../../../server/db/demo/parts';
 import { DEFAULT_OOS_TEXT } from '../../../src/domain/inventory';
 import { decimal, toWire } from '../../../src/domain/money';
 import { testEngines } from '../../support/engines';
@@ -94,6 +95,22 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 9_999 }));
     expect(r.products[0]).toMatchObject({ enough_inventory: false, show_stock_warning: true, oos_text: DEFAULT_OOS_TEXT });
     expect(r.confirm_button).toBe(false);
+  });
+
+  it("warns with the product's own out-of-stock text when it has one", async () => {
+    const own = await w.server.db
+      .selectFrom('products')
+      .select(['product_id', 'oos_text'])
+      .where('oos_text', 'is not', null)
+      .where('status', '=', true)
+      .where('is_orderable', '=', true)
+      .where('disable_pricing', '=', false)
+      .where('requires_options', '=', false)
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    expect(own.oos_text).toBe(SPECIAL_ORDER_TEXT);
+    const r = shopCart(await guest().post('/checkout/cart/add', { product_id: own.product_id, quantity: 9_999 }));
+    expect(r.products[0]).toMatchObject({ show_stock_warning: true, oos_text: SPECIAL_ORDER_TEXT });
   });
 
   it('edits and removes by key; removing the last item redirects to the cart page', async () => {

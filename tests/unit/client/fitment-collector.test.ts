@@ -105,3 +105,19 @@ describe('fitment labels', () => {
     expect(garageHas([], facets)).toBe(false);
   });
 });
+
+describe('Popular versus All (§9)', () => {
+  it('lists popular rows under Popular and every row by name under All; ungrouped keeps the order', async () => {
+    const { groupOptions } = await import('../../../src/app/fitment/form/fitment-select');
+    const rows = [
+      { id: '1', label: 'Ford', popular: true },
+      { id: '2', label: 'Toyota', popular: true },
+      { id: '3', label: 'Acura', popular: false },
+      { id: '4', label: 'Lincoln', popular: false },
+    ];
+    const g = groupOptions(rows, true);
+    expect(g.popular.map((o) => o.label)).toEqual(['Ford', 'Toyota']);
+    expect(g.all.map((o) => o.label)).toEqual(['Acura', 'Ford', 'Lincoln', 'Toyota']);
+    expect(groupOptions(rows, false)).toEqual({ popular: [], all: rows });
+  });
+});

@@ -26,6 +26,7 @@ function picksOf(v: VehicleReply | null): Picks {
  * enabled), the cascade, Submit -> saveVehicle; once a whole year/make/model or engine is chosen
  * the summary replaces it. With ymm_page_refresh on, a saved vehicle reloads the page (or goes to
  * the server's redirect from the home page); otherwise the page's fit badges update in place.
+ * Reset, removing a facet and toggling universal parts reload the storefront page (§4).
  * `onSaved` lets the POS cart react to a new vehicle (its 'Add This Vehicle to Customer?' prompt).
  */
 export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => void }) {
@@ -37,8 +38,12 @@ export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => 
   const [busy, setBusy] = useState(false);
   const showSummary = !!vehicle && (vehicle.hasYmm || vehicle.hasEngine);
 
-  // A vehicle changed elsewhere (modal choice, reset, another form) refills the form.
-  useEffect(() => setPicks(picksOf(vehicle)), [vehicle]);
+  // A vehicle changed elsewhere (modal choice, reset, another form) refills the form; one chosen
+  // partly by engine (a facet removed) opens the Engine tab.
+  useEffect(() => {
+    setPicks(picksOf(vehicle));
+    if (ENGINE_KEYS.some((k) => vehicle?.facets[k]) && !YMM_KEYS.some((k) => vehicle?.facets[k])) setTab('engine');
+  }, [vehicle]);
 
   const ymm = useYmmLists(picks, ymmOn && tab === 'ymm' && !showSummary);
   const engine = useEngineLists(picks, engineOn && tab === 'engine' && !showSummary);
@@ -101,15 +106,23 @@ export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => 
     { key: 'EngineSizeID', options: engine.sizes.data ?? [], loading: engine.sizes.isFetching },
   ];
 
+  // §4: "Reset reloads when action is 'reset'. Removing a facet or toggling universal parts reloads
+  // the page." The POS cart (onSaved) updates in place instead: a reload there would drop the
+  // cashier's open prompts, and its lists follow the store.
+  const reloadAfter = (job: () => Promise<boolean>) =>
+    run(async () => {
+      if ((await job()) && !onSaved) location.reload();
+    });
+
   if (!config) return null;
   if (showSummary) {
     return (
       <VehicleSummary
         vehicle={vehicle}
         busy={busy}
-        onRemove={(k) => void run(() => fitmentStore.removeFacet(k))}
-        onToggleUniversal={() => void run(() => fitmentStore.toggleUniversal())}
-        onReset={() => void run(async () => void (await fitmentStore.reset()))}
+        onRemove={(k) => void reloadAfter(async () => (await fitmentStore.removeFacet(k), true))}
+        onToggleUniversal={() => void reloadAfter(async () => (await fitmentStore.toggleUniversal(), true))}
+        onReset={() => void reloadAfter(async () => (await fitmentStore.reset()).action === 'reset')}
       />
     );
   }

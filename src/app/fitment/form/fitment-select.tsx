@@ -7,9 +7,21 @@ export interface SelectOption {
 }
 
 /**
+ * §9 Popular versus All: the popular rows under 'Popular', then every row (popular ones too) under
+ * 'All' by name, so a shopper who reads the alphabetical list still finds Ford there. Ungrouped,
+ * the server's order stands.
+ */
+export function groupOptions(options: readonly SelectOption[], grouped: boolean): { popular: SelectOption[]; all: readonly SelectOption[] } {
+  if (!grouped) return { popular: [], all: options };
+  const popular = options.filter((o) => o.popular);
+  const all = popular.length === 0 ? options : [...options].sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
+  return { popular, all };
+}
+
+/**
  * One cascade select: 'Select a {label}', disabled until its parent is chosen and while its list
  * loads, glowing when it is the next one to fill (§4). With `grouped` (ymm_popular_sort '1') the
- * popular values come first under 'Popular', the rest under 'All'.
+ * options are grouped by groupOptions.
  */
 export function FitmentSelect(props: {
   name: string;
@@ -21,9 +33,7 @@ export function FitmentSelect(props: {
   grouped?: boolean;
   onChange: (id: string, label: string) => void;
 }) {
-  const { options } = props;
-  const popular = props.grouped ? options.filter((o) => o.popular) : [];
-  const rest = props.grouped ? options.filter((o) => !o.popular) : options;
+  const { popular, all } = groupOptions(props.options, props.grouped === true);
   const render = (list: readonly SelectOption[]) =>
     list.map((o) => (
       <option key={o.id} value={o.id}>
@@ -43,10 +53,10 @@ export function FitmentSelect(props: {
       {popular.length > 0 ? (
         <>
           <optgroup label="Popular">{render(popular)}</optgroup>
-          <optgroup label="All">{render(rest)}</optgroup>
+          <optgroup label="All">{render(all)}</optgroup>
         </>
       ) : (
-        render(rest)
+        render(all)
       )}
     </select>
   );
