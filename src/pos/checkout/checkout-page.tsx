@@ -27,6 +27,7 @@ import { OrderTotalPanel } from './order-total-panel';
 import { PoNumbersPanel } from './po-numbers-panel';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
+import { useVoidPayments } from './use-void-payments';
 import styles from './checkout.module.css';
 
 /** Payment types the server must take part in (the terminal, the voucher ledger, the payment link). */
@@ -59,6 +60,7 @@ export function CheckoutPage() {
     return { settings: await storeSettings(db), customer: c ? await findCustomer(db, c) : null };
   }, [detail.data?.order.customer_ref ?? null]);
   const missing = !detail.loading && !detail.data;
+  const voids = useVoidPayments(detail.data?.order.id ?? '', run, online);
 
   useEffect(() => {
     if (!missing) return;
@@ -134,8 +136,8 @@ export function CheckoutPage() {
           </section>
           <TransactionsList
             transactions={transactions}
-            onVoid={(t) => void run('transaction.void', { order_ref: order.id, transaction_ref: t.id })}
-            onVoidAll={() => void run('transaction.voidAll', { order_ref: order.id })}
+            onVoid={(t) => void voids.voidOne(t)}
+            onVoidAll={() => void voids.voidAll(transactions)}
           />
           <Button onClick={() => void complete()} disabled={order.status === 'complete' || order.status === 'voided'}>
             Complete
@@ -146,6 +148,8 @@ export function CheckoutPage() {
         <CardPaymentModal
           orderId={String(number)}
           balanceDue={balanceDue}
+          transactions={transactions}
+          onRefund={voids.voidOne}
           onClose={() => setPaying(null)}
           beforeStart={syncFirst}
           onDone={() => void worker?.syncNow()}
