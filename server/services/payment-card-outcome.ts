@@ -3,7 +3,7 @@
  * transaction that locks the attempt row first, so an answer delivered twice, or an approval that
  * arrives after the attempt was given up, is recognised and never applied twice:
  * - approved + attempt pending: the card transaction is added through the domain mutator
- *   (`transaction.add`, id = attempt id, surcharge per settings) and the attempt marked approved,
+ *   (`transaction.addTerminal`, id = attempt id, surcharge per settings) and the attempt marked approved,
  *   together. If the domain refuses now (the balance was paid meanwhile) or the surcharge it
  *   computes differs from what was charged, the charge is reversed at the terminal (`reversed`).
  * - approved + attempt already final (timed out, cancelled): the money was taken for nothing;
@@ -56,8 +56,8 @@ export class CardOutcomes {
         if (!a || a.kind !== 'charge') return { kind: 'duplicate' };
         if (a.status === 'approved' || a.status === 'reversed') return { kind: 'duplicate' };
         if (a.status !== 'pending') return { kind: 'reverse', why: `The terminal approved the payment after it was ${a.status.replace('_', ' ')}.`, attempt: a, publish: false };
-        const args = { order_ref: a.order_ref, id: a.id, transaction_type: 'card', amount: a.amount, card_type: a.card_type };
-        const refused = await mutations.tryApply(tx, 'transaction.add', args, actorOf(a));
+        const args = { order_ref: a.order_ref, id: a.id, amount: a.amount, card_type: a.card_type };
+        const refused = await mutations.tryApply(tx, 'transaction.addTerminal', args, actorOf(a));
         if (refused) return { kind: 'reverse', why: `The payment could not be applied: ${refused.message}`, attempt: a, publish: true };
         const t = await tx.trx.selectFrom('transactions').select(['amount', 'surcharge', 'surcharge_tax']).where('id', '=', a.id).executeTakeFirstOrThrow();
         if (chargedTotal(t) !== chargedTotal(a)) throw new SurchargeChanged();

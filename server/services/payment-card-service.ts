@@ -1,7 +1,7 @@
 /**
  * Card payments on a smart terminal (pos-back-office.md §4 "Smart terminal card flow").
  *
- * start: the domain mutator is run dry on the locked order (the same `transaction.add` that will
+ * start: the domain mutator is run dry on the locked order (the same `transaction.addTerminal` that will
  * record the payment: availability, the balance cap, the card surcharge), then the attempt is
  * committed as `pending` and only then is the terminal asked to charge amount + surcharge + tax.
  * The POS follows the attempt's events (SSE); the terminal's answer is applied by CardOutcomes.
@@ -57,12 +57,12 @@ export class CardPaymentService {
         // Read under the order lock, so a retried start racing the first one sees its row.
         const existing = await getAttempt(tx.trx, input.attemptId);
         if (existing) return { row: existing, created: false };
-        const args = { order_ref: orderRef, id: input.attemptId, transaction_type: 'card', amount: input.amount, card_type: input.cardType };
+        const args = { order_ref: orderRef, id: input.attemptId, amount: input.amount, card_type: input.cardType };
         const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
-        const dry = runMutation('transaction.add', state, args, { now: tx.now.toISOString(), actor: { id: actor.id, role: actor.role }, settings: await tx.settings() });
+        const dry = runMutation('transaction.addTerminal', state, args, { now: tx.now.toISOString(), actor: { id: actor.id, role: actor.role }, settings: await tx.settings() });
         if (!dry.ok) throw refusalError(dry);
         const t = dry.changes.transactions?.[0];
-        if (!t) throw new Error('transaction.add returned no transaction');
+        if (!t) throw new Error('transaction.addTerminal returned no transaction');
         const row = await tx.trx
           .insertInto('payment_attempts')
           .values({

@@ -1,7 +1,8 @@
 /**
  * The void/return url of a terminal card payment (GET /pos/checkout/voidOrReturn): the card is
  * refunded at the terminal (a void while the batch is open, a return after), then the payment is
- * voided through the domain mutator (`transaction.void`).
+ * voided through the domain mutator (`transaction.voidAtTerminal`, the only void a terminal card
+ * payment accepts).
  *
  * Order of events, each step committed before the next side effect:
  * 1. under the order lock: the domain's void is run dry (already void -> refused), a refund
@@ -46,7 +47,7 @@ export class RefundService {
       const charge = attempts.find((a) => a.kind === 'charge' && a.status === 'approved');
       if (!charge?.terminal_ref) throw new HttpError(409, 'not_on_terminal', NOT_ON_TERMINAL);
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
-      const dry = runMutation('transaction.void', state, { order_ref: t.order_ref, transaction_ref: t.id }, { now: tx.now.toISOString(), actor, settings: await tx.settings() });
+      const dry = runMutation('transaction.voidAtTerminal', state, { order_ref: t.order_ref, transaction_ref: t.id }, { now: tx.now.toISOString(), actor, settings: await tx.settings() });
       if (!dry.ok) throw refusalError(dry);
       if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending')) throw new HttpError(409, 'refund_in_progress', REFUND_IN_PROGRESS);
       const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved');
@@ -66,7 +67,7 @@ export class RefundService {
         else await finishAttempt(tx.trx, r.id, 'declined', tx.now, { message: result.message });
       }
       if (!result.ok) return;
-      const refused = await mutations.tryApply(tx, 'transaction.void', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, actor);
+      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, actor);
       if (refused && refused.code !== 'transaction_already_void') throw refusalError(refused);
     });
     if (!result.ok) throw new HttpError(409, 'refund_declined', refundDeclined(result.message));

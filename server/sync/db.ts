@@ -66,6 +66,8 @@ export interface TransactionsTable {
   card_type: 'credit' | 'debit' | null;
   check_number: number | null;
   voucher_code: string | null;
+  /** Migration 0015-c-terminal-card. */
+  terminal: Generated<boolean>;
   actor_id: string;
   created_at: ColumnType<Date, Date | string, Date | string>;
   voided_at: NullableStamp;

@@ -10,7 +10,8 @@
  * Versions are unique across all tables (one sequence), so a version names exactly one row.
  *
  * Scopes (DESIGN.md "Data and truth"):
- * - staff: catalog, lookups, every customer, address, vehicle, order, line and payment;
+ * - staff: catalog, lookups (gift certificates among them), every customer, address, vehicle,
+ *   order, line and payment;
  * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,
  *   vehicles, orders, lines and payments. Never settings, never product cost, never password_hash.
  *   Order history (`order_history`, domain OrderHistory records) is staff-only: its comments are the
@@ -164,6 +165,9 @@ const staffLookups = (): PullSource[] => [
   rawSource('labor_types', ['labor_id']),
   rawSource('bays', ['bay_id']),
   rawSource('customer_groups', ['customer_group_id']),
+  // Gift certificates, so a POS device takes a voucher payment offline; the server re-checks the
+  // balance when the payment is pushed (server/sync/appliers/vouchers.ts). Which order sold it stays here.
+  rawSource('vouchers', ['id'], ['order_ref', 'line_ref']),
 ];
 
 const staffEntities = (): PullSource[] => [

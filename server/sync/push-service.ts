@@ -110,7 +110,7 @@ export class PushService {
         const applier = this.opts.appliers[m.name];
         const now = this.clock();
         let result: PushResult = { id: m.id, status: 'applied' };
-        if (!applier || (applier.access === 'staff' && actor.kind !== 'staff')) {
+        if (!applier || applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff')) {
           result = { id: m.id, status: 'rejected', code: 'forbidden', message: 'You do not have permission to do that.' };
         } else {
           const settings = await this.opts.settings(trx);

@@ -54,7 +54,12 @@ export const checkoutTransactionSchema = z.object({
 });
 export type CheckoutTransaction = z.infer<typeof checkoutTransactionSchema>;
 
-export const bookedAppointmentSchema = z.object({ id: z.string(), display_time: z.string() });
+/**
+ * A booked appointment as the order reply carries it (§3 "bookedAppointments (id, display_time
+ * with start_date and start_time)"); the receipt shows it as "{date} @ {time}" (appointmentLabel).
+ */
+export const bookedAppointmentSchema = z.object({ id: z.string(), display_time: z.object({ start_date: z.string(), start_time: z.string() }) });
+export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 
 export const checkoutStateSchema = z.object({
   orderTotal: moneyWire,

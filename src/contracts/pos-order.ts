@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { orderHistoryFormSchema } from '../domain/forms/order-history';
 import { PO_NUMBER_EMPTY } from '../domain/forms/po-number';
 import { paymentTypes } from '../domain/settings';
+import { bookedAppointmentSchema } from './checkout-transactions';
 import { cartProductSchema, cartVoucherSchema, customerRefParam, orderDataSchema } from './staff-cart';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -111,8 +112,8 @@ export const orderInfoSchema = z.object({
   po_number_list: z.array(z.string()),
   /** Orders carry no vehicle yet: always null. */
   order_ymm: z.string().nullable(),
-  /** Appointments are not stored yet: always []. */
-  bookedAppointments: z.array(z.object({ id: z.string(), display_time: z.string() })),
+  /** Appointments are not stored yet (their issue): always [] from this server. */
+  bookedAppointments: z.array(bookedAppointmentSchema),
   /** Continue Order is offered (the order is still editable). */
   can_continue: z.boolean(),
   /** Void Order is enabled (not voided yet). */

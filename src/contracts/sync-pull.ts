@@ -59,6 +59,9 @@ export const catalogTables = ['products', 'product_stock', 'manufacturers', 'cat
 export const lookupTables = [
   'settings', 'order_statuses', 'tax_classes', 'tax_rates', 'labor_types', 'locations', 'bays', 'countries', 'zones',
   'customer_groups',
+  // Gift certificates (staff devices only): code, balance, status, so a voucher is taken offline
+  // (src/db/vouchers.ts). Keyed by id; devices look them up by upper-cased code.
+  'vouchers',
 ] as const;
 export type EntityTable = (typeof entityTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];

@@ -46,6 +46,8 @@ export interface Touches {
   vehicleId: string | null;
   /** Load the customer attached to the order too (payments against store credit). */
   orderCustomer: boolean;
+  /** A voucher payment's code: the device gives the mutator its cached balance (src/db/vouchers.ts). */
+  voucherCode: string | null;
 }
 
 export function touchesOf(name: string, args: unknown): Touches {
@@ -58,6 +60,7 @@ export function touchesOf(name: string, args: unknown): Touches {
     customerId: str(a.customer_ref) ?? (name === 'customer.create' ? ownId : null),
     vehicleId: str(a.vehicle_ref) ?? (name === 'vehicle.create' ? ownId : null),
     orderCustomer: area === 'transaction' || area === 'credit',
+    voucherCode: name === 'transaction.add' && a.transaction_type === 'voucher' ? str(a.voucher_code) : null,
   };
 }
 

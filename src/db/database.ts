@@ -172,7 +172,12 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
   await history.delete();
 }
 
-/** Stores a sale-critical write touches (mutation + its records + sync state). */
+/**
+ * Stores a sale-critical write touches (mutation + its records + sync state), plus what a
+ * mutator reads besides its records: the cached vouchers (lookups) and the server copies (base)
+ * a voucher payment's spendable balance is computed from (vouchers.ts).
+ */
 export const writeStores = (db: PartsdeskDb) => [
   db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses, db.vehicles, db.dirty, db.outbox, db.meta,
+  db.lookups, db.base,
 ];

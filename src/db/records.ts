@@ -19,6 +19,7 @@ import {
 } from '../contracts/sync-records';
 import type { PartsdeskDb } from './database';
 import { entityStore, type EntityTableName } from './tables';
+import { findCachedVoucher } from './vouchers';
 
 export async function loadOrder(db: PartsdeskDb, id: string): Promise<Order | undefined> {
   const header = (await db.orders.get(id)) as OrderRow | undefined;
@@ -51,6 +52,11 @@ export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorSta
   if (t.vehicleId) {
     const v = (await db.vehicles.get(t.vehicleId)) as Vehicle | undefined;
     if (v) state.vehicle = v;
+  }
+  if (t.voucherCode) {
+    const v = await findCachedVoucher(db, t.voucherCode);
+    // The payment's own code as typed: the domain compares it with state.voucher.code.
+    if (v) state.voucher = { code: t.voucherCode, balance: v.amount };
   }
   return state;
 }

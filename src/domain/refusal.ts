@@ -25,7 +25,8 @@ export type RefusalCode =
   | 'po_number_required'
   | 'invalid_status_transition'
   | 'duplicate_id'
-  | 'credit_below_zero';
+  | 'credit_below_zero'
+  | 'void_at_terminal';
 
 export function refuse(code: RefusalCode, message: string): Refusal {
   return { ok: false, code, message };

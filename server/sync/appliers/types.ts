@@ -25,8 +25,11 @@ export interface ApplyContext {
 }
 
 export interface Applier {
-  /** 'staff': a staff session only; 'owner': staff, or the customer whose own records it touches. */
-  access: 'staff' | 'owner';
+  /**
+   * 'staff': a staff session only; 'owner': staff, or the customer whose own records it touches;
+   * 'server': run by the server's own flows only (the terminal), refused from a device's push.
+   */
+  access: 'staff' | 'owner' | 'server';
   apply(args: unknown, ctx: ApplyContext): Promise<{ ok: true } | Refusal>;
 }
 

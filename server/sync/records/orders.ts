@@ -52,6 +52,7 @@ export function transactionFromSql(r: Selectable<TransactionsTable>): Transactio
     card_type: r.card_type,
     check_number: r.check_number,
     voucher_code: r.voucher_code,
+    terminal: r.terminal,
     actor_id: r.actor_id,
     created_at: iso(r.created_at) ?? '',
     voided_at: iso(r.voided_at),
@@ -151,6 +152,7 @@ export async function saveTransaction(db: Kysely<SyncDB>, t: Transaction): Promi
     card_type: t.card_type,
     check_number: t.check_number,
     voucher_code: t.voucher_code,
+    terminal: t.terminal === true,
     actor_id: t.actor_id,
     voided_at: t.voided_at,
   };

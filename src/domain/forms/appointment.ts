@@ -15,6 +15,9 @@ export const DURATION_MESSAGE = `Duration must be ${APPOINTMENT_MIN_DURATION} to
 export const INVALID_DATE = 'Invalid date';
 export const INVALID_TIME = 'Invalid time';
 
+/** A booked appointment on the receipt: "{date} @ {time}" (pos-back-office.md §2 POS receipt page). */
+export const appointmentLabel = (t: { start_date: string; start_time: string }): string => `${t.start_date} @ ${t.start_time}`;
+
 /** Minutes past midnight of "HH:mm", or null when malformed. */
 export function parseTime(s: string): number | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(s);

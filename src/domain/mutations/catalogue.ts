@@ -135,6 +135,13 @@ export const mutationArgs = {
   }),
   'transaction.void': z.object({ ...orderRef, transaction_ref: id }),
   'transaction.voidAll': z.object(orderRef),
+  /**
+   * Server only (never queued by a device; push refuses it): the record of a card payment a
+   * terminal approved, marked `terminal` so it can only be voided through the terminal.
+   */
+  'transaction.addTerminal': z.object({ ...orderRef, id, amount: moneyArg, card_type: z.enum(['credit', 'debit']).nullable().default(null) }),
+  /** Server only: the void of a terminal card payment after the terminal refunded it (void/return url). */
+  'transaction.voidAtTerminal': z.object({ ...orderRef, transaction_ref: id }),
   'orderHistory.add': z.object({ ...orderRef, id, order_status_id: z.number().int().positive(), comment: z.string().default(''), ...notification }),
   'poNumber.apply': z.object({
     ...orderRef,

@@ -137,6 +137,12 @@ export interface Transaction {
   card_type: CardType | null;
   check_number: number | null;
   voucher_code: string | null;
+  /**
+   * True for a card payment the server recorded from a terminal approval: it is voided only
+   * through the terminal (void/return), never by a plain void. Absent on rows a device cached
+   * before migration 0015 (treated as false).
+   */
+  terminal?: boolean;
   actor_id: string;
   created_at: string;
   voided_at: string | null;

@@ -11,7 +11,7 @@ import { createCustomer, updateCustomer } from './customer';
 import { addCustomerHistory, addOrderHistory } from './history';
 import { completeOrder, createOrder, quoteOrder, removeCustomer, saveOrder, setCustomer, submitKioskOrder, voidOrder } from './order';
 import { applyPoNumber } from './po-number';
-import { addTransaction, voidAll, voidTransaction } from './transactions';
+import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTransaction } from './transactions';
 import { bookAppointment } from './appointment';
 import { createVehicle, deleteVehicle, updateVehicle } from './vehicle';
 import type { Mutator, MutatorContext, MutatorResult, MutatorState } from './types';
@@ -38,6 +38,8 @@ export const mutators: MutatorMap = {
   'transaction.add': addTransaction,
   'transaction.void': voidTransaction,
   'transaction.voidAll': voidAll,
+  'transaction.addTerminal': addTerminalTransaction,
+  'transaction.voidAtTerminal': voidAtTerminal,
   'orderHistory.add': addOrderHistory,
   'poNumber.apply': applyPoNumber,
   'appointment.book': bookAppointment,

@@ -27,6 +27,9 @@ export const NO_BALANCE_DUE = 'There is no balance due on this order.';
 export const INVALID_VOUCHER = 'Invalid code';
 export const TRANSACTION_NOT_FOUND = 'The transaction could not be found.';
 export const TRANSACTION_ALREADY_VOID = 'This transaction has already been voided.';
+export const VOID_AT_TERMINAL = 'This card payment was taken on a terminal: use Void/Return so the card is refunded.';
+export const REFUND_CARDS_FIRST = 'Refund the card payments with Void/Return first, then void the rest.';
+export const NOT_A_TERMINAL_CARD = 'Only card payments taken on a terminal are voided or returned there.';
 export const typeDisabledMessage = (label: string): string => `${label} payments are not enabled.`;
 
 function balanceOf(order: Order, transactions: readonly Transaction[], ctx: MutatorContext): Money {
@@ -89,6 +92,7 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
     card_type: type === 'card' ? (args.card_type ?? 'credit') : null,
     check_number: type === 'check' ? args.check_number : null,
     voucher_code: type === 'voucher' ? args.voucher_code : null,
+    terminal: false,
     actor_id: ctx.actor.id,
     created_at: ctx.now,
     voided_at: null,
@@ -97,22 +101,47 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
   return finish(state, order, before, applyTransaction(before, t), ctx);
 };
 
-export const voidTransaction: Mutator<MutationArgs<'transaction.void'>> = (state, args, ctx) => {
-  const order = requireOrder(state.order, args.order_ref);
+/** A card payment a terminal approved: its money goes back only through the terminal. */
+export const isTerminalCard = (t: Pick<Transaction, 'transaction_type' | 'terminal'>): boolean => t.transaction_type === 'card' && t.terminal === true;
+
+/** A terminal approval recorded by the server: `transaction.add` for a card, marked `terminal`. */
+export const addTerminalTransaction: Mutator<MutationArgs<'transaction.addTerminal'>> = (state, args, ctx) => {
+  const r = addTransaction(
+    state,
+    { order_ref: args.order_ref, id: args.id, transaction_type: 'card', amount: args.amount, label: '', card_type: args.card_type, check_number: null, voucher_code: null, status: 'approved' },
+    ctx,
+  );
+  if (!r.ok) return r;
+  return applied({ ...r.changes, transactions: (r.changes.transactions ?? []).map((t) => (t.id === args.id ? { ...t, terminal: true } : t)) });
+};
+
+function voidOne(state: MutatorState, orderRef: string, transactionRef: string, ctx: MutatorContext, atTerminal: boolean): MutatorResult {
+  const order = requireOrder(state.order, orderRef);
   if (isRefusal(order)) return order;
   const transactions = state.transactions ?? [];
-  const target = transactions.find((t) => t.id === args.transaction_ref);
+  const target = transactions.find((t) => t.id === transactionRef);
   if (!target) return refuse('transaction_not_found', TRANSACTION_NOT_FOUND);
   if (target.status === 'void') return refuse('transaction_already_void', TRANSACTION_ALREADY_VOID);
+  if (isTerminalCard(target) !== atTerminal) return atTerminal ? refuse('invalid_args', NOT_A_TERMINAL_CARD) : refuse('void_at_terminal', VOID_AT_TERMINAL);
   if (target.transaction_type === 'store_credit' && !state.customer) return refuse('customer_required', CUSTOMER_NOT_FOUND);
   const before: PaymentState = { transactions, storeCredit: state.customer ? money(state.customer.store_credit) : ZERO };
   return finish(state, order, before, voidTransactionIn(before, target.id, ctx.now), ctx);
-};
+}
 
-/** Void all: amount paid 0, balance due the order total (card surcharges go with their payments). */
+/** A plain void; a terminal card payment is refused (its card must be refunded at the terminal). */
+export const voidTransaction: Mutator<MutationArgs<'transaction.void'>> = (state, args, ctx) => voidOne(state, args.order_ref, args.transaction_ref, ctx, false);
+
+/** The void of a terminal card payment, run by the server once the terminal refunded the card. */
+export const voidAtTerminal: Mutator<MutationArgs<'transaction.voidAtTerminal'>> = (state, args, ctx) => voidOne(state, args.order_ref, args.transaction_ref, ctx, true);
+
+/**
+ * Void all: amount paid 0, balance due the order total (card surcharges go with their payments).
+ * Refused while a terminal card payment is still live: those are refunded at the terminal first.
+ */
 export const voidAll: Mutator<MutationArgs<'transaction.voidAll'>> = (state, args, ctx) => {
   const order = requireOrder(state.order, args.order_ref);
   if (isRefusal(order)) return order;
+  if ((state.transactions ?? []).some((t) => t.status !== 'void' && isTerminalCard(t))) return refuse('void_at_terminal', REFUND_CARDS_FIRST);
   const credit = (state.transactions ?? []).some((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
   if (credit && !state.customer) return refuse('customer_required', CUSTOMER_NOT_FOUND);
   const before: PaymentState = { transactions: state.transactions ?? [], storeCredit: state.customer ? money(state.customer.store_credit) : ZERO };

@@ -27,17 +27,18 @@ import { OrderTotalPanel } from './order-total-panel';
 import { PoNumbersPanel } from './po-numbers-panel';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
+import { useVoidPayments } from './use-void-payments';
 import styles from './checkout.module.css';
 
-/** Payment types the server must take part in (the terminal, the voucher ledger, the payment link). */
-const NEEDS_NETWORK = new Set<PaymentType>(['card', 'online', 'voucher']);
+/** Payment types the server must take part in (the terminal, the payment link). */
+const NEEDS_NETWORK = new Set<PaymentType>(['card', 'online']);
 
 export const NO_ORDER_MESSAGE = 'There is no order to show. Redirecting to the catalog page...';
 
 /**
  * /pos/checkout: take payment and complete the sale. The order is `order_id` (number or uuid) or
- * this counter's cart. Cash, check and store credit go through the sync worker, so they work
- * offline and reconcile; the server re-checks every rule.
+ * this counter's cart. Cash, check, voucher and store credit go through the sync worker, so they
+ * work offline and reconcile; the server re-checks every rule.
  */
 export function CheckoutPage() {
   const [params] = useSearchParams();
@@ -59,6 +60,7 @@ export function CheckoutPage() {
     return { settings: await storeSettings(db), customer: c ? await findCustomer(db, c) : null };
   }, [detail.data?.order.customer_ref ?? null]);
   const missing = !detail.loading && !detail.data;
+  const voids = useVoidPayments(detail.data?.order.id ?? '', run, online);
 
   useEffect(() => {
     if (!missing) return;
@@ -76,7 +78,7 @@ export function CheckoutPage() {
   const balanceDue = money(order.totals.balance_due);
   const availability = settings ? paymentAvailability(settings, balanceDue, storeCredit) : null;
 
-  // Card and voucher payments are applied by the server to the order it holds: send this device's changes first.
+  // Card and online payments are applied by the server to the order it holds: send this device's changes first.
   const syncFirst = async (): Promise<boolean> => {
     if (!worker || (await worker.syncNow()) !== 'ok' || (await worker.status()).pending > 0) {
       toast.error('Could not reach the server. This payment needs the network.');
@@ -130,12 +132,12 @@ export function CheckoutPage() {
                 ))}
               </div>
             )}
-            {!online && <p className={styles.muted}>Card, online and voucher payments need the network.</p>}
+            {!online && <p className={styles.muted}>Card and online payments need the network.</p>}
           </section>
           <TransactionsList
             transactions={transactions}
-            onVoid={(t) => void run('transaction.void', { order_ref: order.id, transaction_ref: t.id })}
-            onVoidAll={() => void run('transaction.voidAll', { order_ref: order.id })}
+            onVoid={(t) => void voids.voidOne(t)}
+            onVoidAll={() => void voids.voidAll(transactions)}
           />
           <Button onClick={() => void complete()} disabled={order.status === 'complete' || order.status === 'voided'}>
             Complete
@@ -146,13 +148,15 @@ export function CheckoutPage() {
         <CardPaymentModal
           orderId={String(number)}
           balanceDue={balanceDue}
+          transactions={transactions}
+          onRefund={voids.voidOne}
           onClose={() => setPaying(null)}
           beforeStart={syncFirst}
           onDone={() => void worker?.syncNow()}
         />
       )}
       {paying === 'voucher' && (
-        <VoucherPaymentModal orderId={String(number)} balanceDue={balanceDue} onClose={() => setPaying(null)} beforeStart={syncFirst} onDone={() => void worker?.syncNow()} />
+        <VoucherPaymentModal orderRef={order.id} balanceDue={balanceDue} online={online} run={run} syncNow={() => worker?.syncNow() ?? Promise.resolve()} onClose={closePayment} />
       )}
       {paying === 'online' && (
         <OnlinePaymentModal

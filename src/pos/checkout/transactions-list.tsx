@@ -1,10 +1,14 @@
 import type { Transaction } from '../../domain/mutations/records';
+import { isTerminalCard } from '../../domain/mutations/transactions';
 import { Button } from '../../ui/button';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import styles from './checkout.module.css';
 
-/** The order's transactions with Void per row and Void All (void rows stay listed, struck through). */
+/**
+ * The order's transactions with Void per row and Void All (void rows stay listed, struck through).
+ * A terminal card payment's Void is its void/return through the terminal (labelled Void/Return).
+ */
 export function TransactionsList(props: { transactions: readonly Transaction[]; onVoid: (t: Transaction) => void; onVoidAll: () => void }) {
   const live = props.transactions.filter((t) => t.status !== 'void');
   return (
@@ -33,8 +37,8 @@ export function TransactionsList(props: { transactions: readonly Transaction[]; 
                 </span>
                 <Money amount={t.amount} />
                 {t.status !== 'void' && (
-                  <Button variant="ghost" onClick={() => props.onVoid(t)} aria-label={`Void ${t.transaction_label} ${t.amount}`}>
-                    Void
+                  <Button variant="ghost" onClick={() => props.onVoid(t)} aria-label={`${isTerminalCard(t) ? 'Void/Return' : 'Void'} ${t.transaction_label} ${t.amount}`}>
+                    {isTerminalCard(t) ? 'Void/Return' : 'Void'}
                   </Button>
                 )}
               </li>

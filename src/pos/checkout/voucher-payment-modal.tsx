@@ -4,50 +4,79 @@ import { balanceShortcut, checkPaymentAmount, halfShortcut } from '../../domain/
 import { money, toWire, type Money } from '../../domain/money';
 import type { VoucherReply } from '../../contracts/checkout-payments';
 import { ApiError } from '../../api/api-error';
-import { addTransaction, getVoucher } from '../../api/checkout-payments';
+import { getVoucher } from '../../api/checkout-payments';
 import { uuidv7 } from '../../db/ids';
+import { findCachedVoucher } from '../../db/vouchers';
+import { deviceDb } from '../../app/sync/device-db';
+import type { RunMutation } from '../../app/sync/use-run-mutation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';
-import { useToast } from '../../ui/toast/toast-context';
 import styles from './checkout.module.css';
 
 export const INVALID_CODE = 'Invalid code';
 export const LOOKUP_FAILED = 'Something went wrong!';
 
+type Voucher = VoucherReply['voucher'];
+
 /**
- * Voucher (gift certificate) payment: the code is looked up on the server (debounced 500 ms;
- * "Invalid code", or "Something went wrong!" without the network), the amount is capped by the
- * voucher's balance ("Max amount allowed: ..."), and the server applies it against its ledger.
+ * Looks a code up: on the server when online ("Invalid code" when it has none), on the device's
+ * cached vouchers when offline or when the server cannot be reached (src/db/vouchers.ts: the
+ * balance net of this device's unsynced voucher payments); not cached there: "Something went wrong!".
  */
-export function VoucherPaymentModal(props: { orderId: string; balanceDue: Money; onClose: () => void; beforeStart: () => Promise<boolean>; onDone: () => void }) {
-  const toast = useToast();
+export async function lookUpVoucher(code: string, online: boolean, signal: AbortSignal, cached: (code: string) => Promise<Voucher | undefined>): Promise<{ voucher: Voucher; fromServer: boolean } | { error: string }> {
+  if (online) {
+    try {
+      return { voucher: (await getVoucher(code, signal)).voucher, fromServer: true };
+    } catch (e) {
+      if (e instanceof ApiError && !e.isNetwork) return { error: e.message || INVALID_CODE };
+    }
+  }
+  const v = await cached(code).catch(() => undefined);
+  return v ? { voucher: v, fromServer: false } : { error: LOOKUP_FAILED };
+}
+
+/**
+ * Voucher (gift certificate) payment: the code is looked up (debounced 500 ms), the amount is
+ * capped by the voucher's balance ("Max amount allowed: ..."), and the payment goes through the
+ * outbox like cash, so it works offline; the server re-checks the balance when it is pushed and a
+ * refusal becomes a conflict for staff. A voucher the server found but this device has not pulled
+ * yet is pulled first (syncNow), so the device's own check sees it.
+ */
+export function VoucherPaymentModal(props: {
+  orderRef: string;
+  balanceDue: Money;
+  online: boolean;
+  run: RunMutation;
+  syncNow: () => Promise<unknown>;
+  onClose: () => void;
+}) {
   const [code, setCode] = useState('');
-  const [voucher, setVoucher] = useState<VoucherReply['voucher'] | null>(null);
+  const [found, setFound] = useState<{ voucher: Voucher; fromServer: boolean } | null>(null);
   const [lookupError, setLookupError] = useState<string | undefined>();
   const [amount, setAmount] = useState(toWire(balanceShortcut(props.balanceDue)));
   const [amountError, setAmountError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const voucher = found?.voucher ?? null;
 
   useEffect(() => {
-    setVoucher(null);
+    setFound(null);
     setLookupError(undefined);
     if (!code.trim()) return;
     const ctl = new AbortController();
     const t = setTimeout(() => {
-      getVoucher(code.trim(), ctl.signal)
-        .then((r) => setVoucher(r.voucher))
-        .catch((e: unknown) => {
-          if (ctl.signal.aborted) return;
-          setLookupError(e instanceof ApiError && !e.isNetwork ? e.message || INVALID_CODE : LOOKUP_FAILED);
-        });
+      void lookUpVoucher(code.trim(), props.online, ctl.signal, (c) => findCachedVoucher(deviceDb(), c)).then((r) => {
+        if (ctl.signal.aborted) return;
+        if ('error' in r) setLookupError(r.error);
+        else setFound(r);
+      });
     }, VOUCHER_LOOKUP_DEBOUNCE_MS);
     return () => {
       ctl.abort();
       clearTimeout(t);
     };
-  }, [code]);
+  }, [code, props.online]);
 
   const submit = async () => {
     if (!voucher) return;
@@ -55,14 +84,10 @@ export function VoucherPaymentModal(props: { orderId: string; balanceDue: Money;
     if (!check.ok) return setAmountError(check.message);
     setAmountError(undefined);
     setBusy(true);
-    if (!(await props.beforeStart())) return setBusy(false);
     try {
-      await addTransaction({ orderId: props.orderId, transaction: { id: uuidv7(), transaction_type: 'voucher', amount: toWire(check.amount), voucher_code: voucher.code } });
-      toast.success('The voucher payment was added.');
-      props.onDone();
-      props.onClose();
-    } catch (e) {
-      toast.error((e as Error).message);
+      if (found?.fromServer && !(await findCachedVoucher(deviceDb(), code.trim()))) await props.syncNow();
+      const ok = await props.run('transaction.add', { order_ref: props.orderRef, id: uuidv7(), transaction_type: 'voucher', amount: toWire(check.amount), voucher_code: code.trim() });
+      if (ok) props.onClose();
     } finally {
       setBusy(false);
     }

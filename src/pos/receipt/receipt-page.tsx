@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { findCustomer } from '../../db/queries';
 import { toWire } from '../../domain/money';
-import { CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
 import { visibleTransactions } from '../../domain/payments';
 import { lineTotal } from '../../domain/totals';
 import { CustomerBanner } from '../../app/pos-customer/customer-banner';
@@ -16,6 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
+import { ReceiptExtras } from './receipt-extras';
 import { SendReceiptPanel } from './send-receipt-panel';
 import styles from './receipt.module.css';
 
@@ -23,7 +23,6 @@ import styles from './receipt.module.css';
  * /pos/order/receipt?order_id=: the receipt (printable on an 80 mm roll or letter paper), the
  * payment status, sending it by email/text, and the way back to checkout or on to the next sale.
  */
-const APPOINTMENTS_NOT_AVAILABLE = 'Booking appointments from the POS is not available yet.';
 
 export function ReceiptPage() {
   const [params] = useSearchParams();
@@ -129,24 +128,7 @@ export function ReceiptPage() {
 
       <SendReceiptPanel orderId={number} customer={customer.data ?? null} />
 
-      <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
-        <h2 id="po-title">Purchase orders</h2>
-        <p className={styles.small}>There are no results.</p>
-      </section>
-      <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>
-        <h2 id="appt-title">Appointments</h2>
-        <p className={styles.small}>No appointments are booked for this order.</p>
-        {/* Booking itself (the Book Appointment modal) is not built yet: the button says why it is off. */}
-        <span title={order.customer_ref ? APPOINTMENTS_NOT_AVAILABLE : CUSTOMER_REQUIRED_TOOLTIP}>
-          <Button variant="secondary" disabled aria-describedby="appt-needs-customer">
-            Book Appointment
-          </Button>
-        </span>
-        <span id="appt-needs-customer" className={styles.small}>
-          {' '}
-          {order.customer_ref ? APPOINTMENTS_NOT_AVAILABLE : CUSTOMER_REQUIRED_TOOLTIP}
-        </span>
-      </section>
+      <ReceiptExtras orderRef={number} hasCustomer={order.customer_ref !== null} />
       <OrderHistoryModal
         open={history}
         onOpenChange={setHistory}

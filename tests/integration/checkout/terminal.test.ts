@@ -256,6 +256,34 @@ describe.each(testEngines())('smart terminal on %s', (engine) => {
     expect((await cashier.get('/pos/checkout/voidOrReturn?transactionId=nope', xhr)).status).toBe(400);
   });
 
+  it('the domain refuses a plain void of a terminal card payment, from a call and from a device push', async () => {
+    const o = await device.order(['20.00']);
+    const r = await start(o.id, '15.00');
+    await finished(r.body.attemptId);
+    const [card] = await cardTransactions(o.id);
+    expect(card).toMatchObject({ id: r.body.attemptId, terminal: true, status: 'approved' });
+    await cashier.post('/pos/checkout/addTransaction', { orderId: o.id, transaction: { id: randomUUID(), transaction_type: 'cash', amount: '5' } });
+    const all = await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, xhr);
+    expect(all.status).toBe(409);
+    expect(all.body).toMatchObject({ error: 'void_at_terminal', message: 'Refund the card payments with Void/Return first, then void the rest.' });
+    // A device that voided it offline: the queued plain void is rejected, the card payment stays.
+    expect(await device.push('transaction.void', { order_ref: o.id, transaction_ref: card!.id })).toMatchObject({
+      status: 'rejected',
+      code: 'void_at_terminal',
+      message: 'This card payment was taken on a terminal: use Void/Return so the card is refunded.',
+    });
+    expect(await device.push('transaction.voidAll', { order_ref: o.id })).toMatchObject({ status: 'rejected', code: 'void_at_terminal' });
+    // The server-only names cannot be pushed by a device.
+    expect(await device.push('transaction.voidAtTerminal', { order_ref: o.id, transaction_ref: card!.id })).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    expect(await device.push('transaction.addTerminal', { order_ref: o.id, id: randomUUID(), amount: '1.00' })).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    expect((await cardTransactions(o.id))[0]!.status).toBe('approved');
+    // Through the terminal first, then Void All takes the rest.
+    expect((await cashier.get(`/pos/checkout/voidOrReturn?transactionId=${card!.id}&from_pos=1`, xhr)).status).toBe(200);
+    const rest = await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, xhr);
+    expect(rest.status).toBe(200);
+    expect(rest.body.checkout).toMatchObject({ amountPaid: '0.00', balanceDue: '20.00' });
+  });
+
   it('card calls are staff only; bad attempt ids are 400 or 404', async () => {
     const guest = new TestClient(server.url);
     const shopper = new TestClient(server.url);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../support/engines';
-import type { TestClient } from '../../support/http-client';
+import { TestClient } from '../../support/http-client';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from './support/checkout-server';
 
 describe.each(testEngines())('vouchers on %s', (engine) => {
@@ -79,6 +79,29 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     expect(await balance(code)).toBe('0.00');
     const unknown = await device.push('transaction.add', { order_ref: o.id, id: randomUUID(), transaction_type: 'voucher', amount: '1.00', voucher_code: 'NO-SUCH' });
     expect(unknown).toMatchObject({ status: 'rejected', message: 'Invalid code' });
+  });
+
+  it('staff devices pull the vouchers (code, balance, status) to take them offline; shoppers never see them', async () => {
+    const code = `PULL-${randomUUID().slice(0, 6)}`;
+    const sale = await device.order([], { vouchers: [{ code, amount: '12.00' }] });
+    await cashier.post(`/pos/checkout/complete?orderId=${sale.id}`, {});
+    const pulled = async (c: TestClient) => {
+      const changes: { table: string; row: Record<string, unknown> | null }[] = [];
+      for (let cookie = 0, more = true; more; ) {
+        const r = await c.get(`/sync/pull?clientId=${randomUUID()}&cookie=${cookie}&limit=5000`);
+        expect(r.status).toBe(200);
+        changes.push(...r.body.changes);
+        ({ cookie, more } = r.body);
+      }
+      return changes.filter((ch) => ch.table === 'vouchers');
+    };
+    const staffRows = await pulled(cashier);
+    const row = staffRows.find((ch) => ch.row?.code === code)?.row;
+    expect(row).toMatchObject({ code, balance: '12.00', original_amount: '12.00', status: 'active' });
+    expect(row).not.toHaveProperty('order_ref');
+    const shopper = new TestClient(server.url);
+    await shopper.login('shopper@example.com', 'shopper');
+    expect(await pulled(shopper)).toEqual([]);
   });
 
   it('a code already issued cannot be sold again; voiding the selling order voids its voucher', async () => {

@@ -98,6 +98,26 @@ describe('transaction.void and voidAll', () => {
     expect(runMutation('transaction.voidAll', { order: hundred(), transactions: txs }, { order_ref: O }, ctx())).toMatchObject({ code: 'customer_required' });
     expect(runMutation('transaction.voidAll', {}, { order_ref: O }, ctx())).toMatchObject({ code: 'not_found' });
   });
+  it('a terminal card payment is voided only through the terminal (void/return), never a plain void', () => {
+    const r = ok(runMutation('transaction.addTerminal', { order: hundred() }, { order_ref: O, id: T, amount: '60', card_type: 'credit' }, ctx()));
+    expect(r.transactions![0]).toMatchObject({ id: T, transaction_type: 'card', amount: '60.00', status: 'approved', terminal: true });
+    const cash = ok(add({ order: r.order, transactions: r.transactions }, { id: uuid(51), amount: '10' }));
+    const state = { order: cash.order, transactions: [...r.transactions!, ...cash.transactions!] };
+    const refused = { ok: false, code: 'void_at_terminal', message: 'This card payment was taken on a terminal: use Void/Return so the card is refunded.' };
+    expect(runMutation('transaction.void', state, { order_ref: O, transaction_ref: T }, ctx())).toEqual(refused);
+    expect(runMutation('transaction.voidAll', state, { order_ref: O }, ctx())).toEqual({ ok: false, code: 'void_at_terminal', message: 'Refund the card payments with Void/Return first, then void the rest.' });
+    // The cash payment is still voided plainly; a voidAtTerminal of it is refused.
+    expect(ok(runMutation('transaction.void', state, { order_ref: O, transaction_ref: uuid(51) }, ctx())).transactions![0]!.status).toBe('void');
+    expect(runMutation('transaction.voidAtTerminal', state, { order_ref: O, transaction_ref: uuid(51) }, ctx())).toMatchObject({ code: 'invalid_args' });
+    const v = ok(runMutation('transaction.voidAtTerminal', state, { order_ref: O, transaction_ref: T }, ctx()));
+    expect(v.transactions![0]).toMatchObject({ id: T, status: 'void', terminal: true });
+    // Once the card is refunded, Void All voids the rest.
+    const after = { order: v.order, transactions: state.transactions.map((t) => (t.id === T ? v.transactions![0]! : t)) };
+    expect(ok(runMutation('transaction.voidAll', after, { order_ref: O }, ctx())).order!.totals).toMatchObject({ amount_paid: '0.00', balance_due: '100.00' });
+    // A card payment added plainly (not from a terminal) keeps the plain void.
+    const manual = ok(add({ order: hundred() }, { transaction_type: 'card', amount: '5' }));
+    expect(ok(runMutation('transaction.void', { order: manual.order, transactions: manual.transactions }, { order_ref: O, transaction_ref: T }, ctx())).transactions![0]!.status).toBe('void');
+  });
   it('add then void restores paid, balance, total and credit (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10000 }), fc.constantFrom('cash', 'card', 'check', 'store_credit'), (c, type) => {

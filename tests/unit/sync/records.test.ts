@@ -34,11 +34,12 @@ describe('sync records: wire rows <-> domain records', () => {
   });
 
   it('finds what a mutation touches from its args', () => {
-    expect(touchesOf('transaction.add', { order_ref: 'o', id: 't' })).toEqual({ orderId: 'o', customerId: null, vehicleId: null, orderCustomer: true });
-    expect(touchesOf('order.create', { id: 'o', customer_ref: 'c' })).toEqual({ orderId: 'o', customerId: 'c', vehicleId: null, orderCustomer: false });
+    expect(touchesOf('transaction.add', { order_ref: 'o', id: 't' })).toEqual({ orderId: 'o', customerId: null, vehicleId: null, orderCustomer: true, voucherCode: null });
+    expect(touchesOf('transaction.add', { order_ref: 'o', transaction_type: 'voucher', voucher_code: 'GC1' })).toMatchObject({ voucherCode: 'GC1' });
+    expect(touchesOf('order.create', { id: 'o', customer_ref: 'c' })).toEqual({ orderId: 'o', customerId: 'c', vehicleId: null, orderCustomer: false, voucherCode: null });
     expect(touchesOf('customer.create', { id: 'c' })).toMatchObject({ customerId: 'c', orderId: null });
     expect(touchesOf('vehicle.create', { id: 'v', customer_ref: 'c' })).toMatchObject({ vehicleId: 'v', customerId: 'c' });
     expect(touchesOf('vehicle.update', { vehicle_ref: 'v' })).toMatchObject({ vehicleId: 'v', customerId: null });
-    expect(touchesOf('x', null)).toEqual({ orderId: null, customerId: null, vehicleId: null, orderCustomer: false });
+    expect(touchesOf('x', null)).toEqual({ orderId: null, customerId: null, vehicleId: null, orderCustomer: false, voucherCode: null });
   });
 });

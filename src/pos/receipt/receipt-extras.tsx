@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import type { OrderInfo } from '../../contracts/pos-order';
+import { appointmentLabel, CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
+import { getOrderInfo } from '../../api/get-order-info';
+import { useOnline } from '../../app/use-online';
+import { Button } from '../../ui/button';
+import { formatMoney } from '../../ui/format-money';
+import styles from './receipt.module.css';
+
+const APPOINTMENTS_NOT_AVAILABLE = 'Booking appointments from the POS is not available yet.';
+export const NEEDS_SERVER = 'Purchase orders and appointments show when the server can be reached.';
+
+type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
+
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/** One distributor purchase order's summary line: number, warehouse, status, total. */
+export function purchaseOrderLine(po: Record<string, unknown>): string {
+  const warehouse = po.ToWarehouse && typeof po.ToWarehouse === 'object' ? text((po.ToWarehouse as Record<string, unknown>).Name) : '';
+  const total = text(po.OrderTotalPrice);
+  return [`PO ${text(po.Number) || text(po.PurchaseOrderID)}`, warehouse, text(po.CurrentStatus), total && formatMoney(total)].filter(Boolean).join(' · ');
+}
+
+/**
+ * The receipt's purchase orders and booked appointments ("{date} @ {time}"), from the server's
+ * order reply (GET /api/order/info): the device does not cache them. Book Appointment is disabled
+ * with "Customer is required" when the order has no customer.
+ */
+export function ReceiptExtras(props: { orderRef: string | number; hasCustomer: boolean }) {
+  const online = useOnline();
+  const [extras, setExtras] = useState<Extras | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    const ctl = new AbortController();
+    getOrderInfo(props.orderRef, ctl.signal)
+      .then((r) => setExtras({ purchase_orders: r.purchase_orders, bookedAppointments: r.bookedAppointments }))
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, [online, props.orderRef]);
+
+  const why = props.hasCustomer ? APPOINTMENTS_NOT_AVAILABLE : CUSTOMER_REQUIRED_TOOLTIP;
+  return (
+    <>
+      <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
+        <h2 id="po-title">Purchase orders</h2>
+        {!extras ? (
+          <p className={styles.small}>{online ? 'Loading...' : NEEDS_SERVER}</p>
+        ) : extras.purchase_orders.length === 0 ? (
+          <p className={styles.small}>There are no results.</p>
+        ) : (
+          <ul className={styles.payments}>
+            {extras.purchase_orders.map((po, i) => (
+              <li key={text(po.PurchaseOrderID) || i}>{purchaseOrderLine(po)}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>
+        <h2 id="appt-title">Appointments</h2>
+        {extras && extras.bookedAppointments.length > 0 ? (
+          <ul className={styles.payments}>
+            {extras.bookedAppointments.map((a) => (
+              <li key={a.id}>{appointmentLabel(a.display_time)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.small}>No appointments are booked for this order.</p>
+        )}
+        {/* Booking itself (the Book Appointment modal) belongs to the appointments issue: the button says why it is off. */}
+        <span title={why}>
+          <Button variant="secondary" disabled aria-describedby="appt-needs-customer">
+            Book Appointment
+          </Button>
+        </span>
+        <span id="appt-needs-customer" className={styles.small}>
+          {' '}
+          {why}
+        </span>
+      </section>
+    </>
+  );
+}
