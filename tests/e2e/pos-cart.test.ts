@@ -114,8 +114,17 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await page.waitForURL(/\/pos\/cart/);
     await expect.poll(visible(page, 'Shop towels'), { timeout: 10_000 }).toBe(true);
     expect(await total(page)).toBe(expected);
+    const rows = (p: Page) => p.locator('dl[aria-label="Order Total"] [data-code]').allInnerTexts();
+    const cartRows = await rows(page);
 
     await page.goto(`${srv.server.url}/pos/order/view?order_id=${order.order_id}`);
+    // The detail's totals are the cart's: the same component and domain rows.
+    await expect.poll(() => page.getByTestId('order-total').textContent(), { timeout: 10_000 }).toBe(expected);
+    expect(await rows(page)).toEqual(cartRows);
+    expect(cartRows.map((r) => r.split(/\s/)[0])).toEqual(['Parts', 'Surcharge', 'Labor', 'Tax', 'Order']);
+    const admin = page.getByRole('button', { name: 'View in Admin' });
+    expect(await admin.isDisabled()).toBe(true);
+    expect(await admin.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText())).toMatch(/no separate admin app/);
     await page.getByRole('button', { name: 'Void Order' }).click();
     await page.getByRole('dialog', { name: 'Void Order' }).getByRole('button', { name: 'Void Order' }).click();
     await expect.poll(visible(page, 'The order was voided.'), { message: await pageText(page) }).toBe(true);
