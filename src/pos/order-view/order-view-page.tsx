@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { findCustomer } from '../../db/queries';
+import { continueRefusal } from '../../domain/cart-lifecycle';
 import { lineTotal, totalsFromRecord } from '../../domain/totals';
 import { toWire } from '../../domain/money';
 import { deviceDb } from '../../app/sync/device-db';
@@ -66,7 +67,7 @@ export function OrderViewPage() {
         <Button variant="danger" disabled={voided} onClick={() => setDialog('void')}>
           Void Order
         </Button>
-        {order.status !== 'complete' && !voided && (
+        {continueRefusal(order.status) === null && (
           <Button onClick={() => void navigate(`/pos/order/continue?order_id=${number}`)}>Continue Order</Button>
         )}
         <Link className={buttonClassName('secondary')} to={`/pos/order/receipt?order_id=${number}`}>

@@ -64,9 +64,10 @@ describe.each(testEngines())('POS calls seen by devices on %s', (engine) => {
     expect(history.map((x) => x.comment)).toEqual(['Waiting on parts']);
   });
 
-  it('an abandoned draft reaches the device as a deletion', async () => {
+  it('an abandoned empty draft reaches the device as a deletion', async () => {
     const c = await freshCashier(w);
     const r = staffCartReplySchema.parse((await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).body);
+    await c.post('/checkout/cart/remove', { key: r.products[0]!.key });
     expect(await device.syncNow()).toBe('ok');
     expect(await loadOrder(db, r.order_ref!)).toBeDefined();
     await c.get('/checkout/cart/abandonOrder');
