@@ -5,7 +5,7 @@ import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { formatUSD, money } from '../../src/domain/money';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
-import { addPart, cashierDevice, pageText, serverOrders, visible, waitSynced } from './support/pos';
+import { addPart, cashierDevice, cutNetwork, pageText, serverOrders, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -50,6 +50,16 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
 
   const total = (page: Page) => page.getByTestId('cart-total').textContent();
 
+  /** Custom labor: the standard labor type for `minutes`. */
+  async function addLabor(page: Page, minutes: number): Promise<void> {
+    await page.getByRole('button', { name: 'Custom labor' }).click();
+    const labor = page.getByRole('dialog', { name: 'Custom labor' });
+    await labor.getByLabel('Labor type').selectOption({ label: 'Standard Labor ($120.00/hr)' });
+    await labor.getByLabel('Time (minutes)').fill(String(minutes));
+    await labor.getByRole('button', { name: 'Add Labor' }).click();
+    await expect.poll(() => labor.isVisible()).toBe(false);
+  }
+
   async function buildSale(page: Page): Promise<void> {
     await page.getByRole('link', { name: 'Cart' }).click();
     await page.waitForURL(/\/pos\/cart/);
@@ -68,12 +78,7 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await custom.getByRole('button', { name: 'Add Product' }).click();
     await expect.poll(() => custom.isVisible()).toBe(false);
 
-    await page.getByRole('button', { name: 'Custom labor' }).click();
-    const labor = page.getByRole('dialog', { name: 'Custom labor' });
-    await labor.getByLabel('Labor type').selectOption({ label: 'Standard Labor ($120.00/hr)' });
-    await labor.getByLabel('Time (minutes)').fill('30');
-    await labor.getByRole('button', { name: 'Add Labor' }).click();
-    await expect.poll(() => labor.isVisible()).toBe(false);
+    await addLabor(page, 30);
 
     // Unit price edit: a 10% discount through the percent field keeps price and amount in sync.
     await page.getByRole('button', { name: `Edit unit price of ${part.name}` }).click();
@@ -167,12 +172,7 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(() => page.getByRole('row', { name: new RegExp(part.name.slice(0, 20)) }).innerText(), { timeout: 5_000 }).toContain(twelve);
 
     // Labor edit: two tabs, adjust time and adjust price.
-    await page.getByRole('button', { name: 'Custom labor' }).click();
-    const laborDialog = page.getByRole('dialog', { name: 'Custom labor' });
-    await laborDialog.getByLabel('Labor type').selectOption({ label: 'Standard Labor ($120.00/hr)' });
-    await laborDialog.getByLabel('Time (minutes)').fill('30');
-    await laborDialog.getByRole('button', { name: 'Add Labor' }).click();
-    await expect.poll(() => laborDialog.isVisible()).toBe(false);
+    await addLabor(page, 30);
     await page.getByRole('button', { name: /^Edit labor / }).click();
     const edit = page.getByRole('dialog', { name: /^Edit labor/ });
     await edit.getByLabel('Time (minutes)').fill('0');
@@ -313,7 +313,7 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     const shopCustomer: { firstname: string; lastname: string } = (await admin.get('/pos/customer/search?s=a')).body[0];
     const before = known.size;
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
-    await ctx.setOffline(true);
+    await cutNetwork(ctx, true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     await buildSale(page);
     // Find a customer on the device and attach them, offline.
@@ -367,7 +367,7 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     const early = (await serverOrders(srv.server.url)).filter((o) => !known.has(o.id));
     expect(early, 'nothing reaches the server while offline').toEqual([]);
 
-    await ctx.setOffline(false);
+    await cutNetwork(ctx, false);
     await waitSynced(again);
     const after = await serverOrders(srv.server.url);
     expect(after).toHaveLength(before + 1);
