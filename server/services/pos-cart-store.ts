@@ -10,6 +10,7 @@
  * same order for every cart call, so two calls of one session serialise without deadlocking.
  */
 import type { Kysely } from 'kysely';
+import { abandonAction, type AbandonAction } from '../../src/domain/cart-lifecycle';
 import { assertEditable } from '../../src/domain/mutations/guards';
 import type { Customer, Order, Transaction, Vehicle } from '../../src/domain/mutations/records';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
@@ -61,16 +62,18 @@ export async function detachCart(trx: Kysely<PosDB>, s: CartSession): Promise<vo
 }
 
 /**
- * Puts the cart aside: the session forgets it. A draft that never took a payment is deleted (its
- * lines go with it and devices get tombstones); anything else (saved, quote, kiosk, or a draft with
- * transactions) stays as it is.
+ * Puts the cart aside: the session forgets it, and the domain's `abandonAction` says what becomes
+ * of the order. `save` and `void` are mutations the caller runs (through PosCommands, as a device's
+ * push would); `discard` (an empty draft that took no money) is deleted here, its devices get a
+ * tombstone. Returns the action.
  */
-export async function abandonCart(trx: Kysely<PosDB>, s: CartSession, orderRef: string): Promise<'deleted' | 'kept'> {
+export async function abandonCart(trx: Kysely<PosDB>, s: CartSession, orderRef: string): Promise<AbandonAction> {
   await detachCart(trx, s);
   const found = await loadOrder(asSyncDb(trx), orderRef, true);
-  if (!found || found.order.status !== 'draft' || found.transactions.length > 0) return 'kept';
-  await trx.deleteFrom('orders').where('id', '=', orderRef).execute();
-  return 'deleted';
+  if (!found) return 'release';
+  const action = abandonAction(found.order, found.transactions);
+  if (action === 'discard') await trx.deleteFrom('orders').where('id', '=', orderRef).execute();
+  return action;
 }
 
 export interface CartView {

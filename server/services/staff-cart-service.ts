@@ -11,6 +11,7 @@ import {
   addedToCart, CART_MESSAGES, customerAssigned, type cartAddRequestSchema, type cartApplyLaborRequestSchema, type cartCodeRequestSchema, type cartCustomProductRequestSchema,
   type cartUpdateLaborRequestSchema, type StaffCartReply,
 } from '../../src/contracts/staff-cart';
+import { replaceCartRefusal } from '../../src/domain/cart-lifecycle';
 import { LABOR_UPDATE_FAILED, LABOR_UPDATED } from '../../src/domain/forms/custom-labor';
 import { UNIT_PRICE_FAILED, UNIT_PRICE_UPDATED } from '../../src/domain/forms/price-edit';
 import { assertEditable, LINE_NOT_FOUND } from '../../src/domain/mutations/guards';
@@ -216,12 +217,19 @@ export class StaffCartService {
     });
   }
 
+  /** Abandon: the cart forgets its order; the domain's `abandonAction` says whether it is saved, voided, deleted or left. */
   abandonOrder(c: CartCaller): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       if (cart === null) return {};
-      await abandonCart(tx.trx, c.session, cart);
+      await this.putAside(tx, c, cart);
       return { cart: null, success: CART_MESSAGES.abandoned };
     });
+  }
+
+  private async putAside(tx: PosTx, c: CartCaller, cart: string): Promise<void> {
+    const action = await abandonCart(tx.trx, c.session, cart);
+    if (action === 'save') await this.commands.run(tx, 'order.save', { order_ref: cart });
+    if (action === 'void') await this.commands.run(tx, 'order.void', { order_ref: cart });
   }
 
   /** Cancel: the cart's order is voided (with its incomplete transactions) and leaves the cart. */
@@ -307,8 +315,9 @@ export class StaffCartService {
       if (locked) throw new CommandRefused(locked);
       if (cart !== null && cart !== ref) {
         const current = await loadOrder(asSyncDb(tx.trx), cart, false);
-        if (current && current.order.status === 'draft' && current.order.lines.length > 0) throw new HttpError(409, 'cart_not_empty', CART_MESSAGES.notEmpty);
-        await abandonCart(tx.trx, c.session, cart);
+        const busy = replaceCartRefusal(current?.order ?? null);
+        if (busy !== null) throw new HttpError(409, 'cart_not_empty', busy);
+        await this.putAside(tx, c, cart);
       }
       if ((await attachCart(tx.trx, c.session, ref)) === 'taken') throw new HttpError(409, 'cart_taken', CART_MESSAGES.taken);
       return { cart: ref, redirect: '/pos/checkout' };

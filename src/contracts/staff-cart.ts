@@ -4,6 +4,7 @@
  * (`StaffCartReply`) and the UI replaces its cart state with it (§4). Refusals are the usual
  * `{error, message, fields?}` with 4xx. Money is a 2-place decimal string; `*_text` is en-US USD.
  */
+import { CART_NOT_EMPTY } from '../domain/cart-lifecycle';
 import { z } from 'zod';
 import { codeTypes, INVALID_CODE } from '../domain/cart-codes';
 import { facetsSchema } from '../domain/fitment-facets';
@@ -207,7 +208,7 @@ export const CART_MESSAGES = {
   noCredit: 'No store credit has been applied to this order.',
   invalidCode: INVALID_CODE,
   taken: "This order is open in another cashier's cart.",
-  notEmpty: 'Save or abandon the order in the cart first.',
+  notEmpty: CART_NOT_EMPTY,
   noCustomerMatch: 'No customer matches that email, phone or customer number.',
   manyCustomersMatch: 'More than one customer matches. Search by name instead.',
 } as const;

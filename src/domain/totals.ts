@@ -6,7 +6,7 @@
  */
 import type Decimal from 'decimal.js';
 import { laborAmount } from './labor';
-import { Dec, decimal, formatUSD, roundMoney, toWire, type Money } from './money';
+import { Dec, decimal, formatUSD, money, roundMoney, toWire, type Money } from './money';
 import type { OrderLine, OrderTotalsRecord, Transaction } from './mutations/records';
 import { taxRateOf, type StoreSettings } from './settings';
 
@@ -122,31 +122,54 @@ export function computeTotals(input: TotalsInput, settings: StoreSettings): Orde
     paid = paid.plus(decimal(t.amount)).plus(s).plus(st);
   }
   const orderTotal = roundMoney(parts.plus(surcharge).plus(labor).plus(tax).plus(cardSurcharge).plus(cardSurchargeTax));
-  const amountPaid = roundMoney(paid);
-  const balanceDue = roundMoney(orderTotal.minus(amountPaid));
+  return assembleTotals(
+    {
+      parts: roundMoney(parts),
+      surcharge: roundMoney(surcharge),
+      labor: roundMoney(labor),
+      tax,
+      cardSurcharge: roundMoney(cardSurcharge),
+      cardSurchargeTax: roundMoney(cardSurchargeTax),
+      orderTotal,
+      amountPaid: roundMoney(paid),
+    },
+    input.taxExempt,
+    input.taxExemptNumber,
+  );
+}
+
+interface TotalsAmounts {
+  parts: Money;
+  surcharge: Money;
+  labor: Money;
+  tax: Money;
+  cardSurcharge: Money;
+  cardSurchargeTax: Money;
+  orderTotal: Money;
+  amountPaid: Money;
+}
+
+/**
+ * Everything derived from the amounts (balance, labels, status, the display rows) in one place,
+ * so a fresh computation and a stored snapshot (`totalsFromRecord`) always read the same.
+ */
+function assembleTotals(a: TotalsAmounts, taxExempt: boolean, taxExemptNumber: string | null): OrderTotals {
+  const balanceDue = roundMoney(a.orderTotal.minus(a.amountPaid));
   const paidInFull = balanceDue.lte(0);
-  const m = (d: Decimal): Money => roundMoney(d);
   const row = (code: TotalsRow['code'], title: string, value: Money, text = formatUSD(value)): TotalsRow => ({ code, title, value, text });
   const rows: TotalsRow[] = [
-    row('parts', 'Parts', m(parts)),
-    row('surcharge', 'Surcharge', m(surcharge)),
-    row('labor', 'Labor', m(labor)),
-    input.taxExempt ? row('tax', 'Tax Exempt', tax, input.taxExemptNumber ?? '') : row('tax', 'Tax', tax),
+    row('parts', 'Parts', a.parts),
+    row('surcharge', 'Surcharge', a.surcharge),
+    row('labor', 'Labor', a.labor),
+    taxExempt ? row('tax', 'Tax Exempt', a.tax, taxExemptNumber ?? '') : row('tax', 'Tax', a.tax),
   ];
-  if (cardSurcharge.gt(0)) rows.push(row('card_surcharge', 'Credit Card Surcharge', m(cardSurcharge)));
-  if (cardSurchargeTax.gt(0)) rows.push(row('card_surcharge_tax', 'Credit Card Surcharge Tax', m(cardSurchargeTax)));
-  rows.push(row('total', 'Order Total', orderTotal));
+  if (a.cardSurcharge.gt(0)) rows.push(row('card_surcharge', 'Credit Card Surcharge', a.cardSurcharge));
+  if (a.cardSurchargeTax.gt(0)) rows.push(row('card_surcharge_tax', 'Credit Card Surcharge Tax', a.cardSurchargeTax));
+  rows.push(row('total', 'Order Total', a.orderTotal));
   return {
-    parts: m(parts),
-    surcharge: m(surcharge),
-    labor: m(labor),
-    tax,
-    taxExempt: input.taxExempt,
-    taxExemptNumber: input.taxExempt ? input.taxExemptNumber : null,
-    cardSurcharge: m(cardSurcharge),
-    cardSurchargeTax: m(cardSurchargeTax),
-    orderTotal,
-    amountPaid,
+    ...a,
+    taxExempt,
+    taxExemptNumber: taxExempt ? taxExemptNumber : null,
     balanceDue,
     changeDue: balanceDue.lt(0) ? (balanceDue.neg() as Money) : null,
     balanceLabel: balanceDue.lt(0) ? 'Change Due' : 'Balance Due',
@@ -154,6 +177,31 @@ export function computeTotals(input: TotalsInput, settings: StoreSettings): Orde
     statusText: paidInFull ? 'Paid In Full' : 'Outstanding Balance',
     rows,
   };
+}
+
+/**
+ * The totals of an order from the snapshot its last mutation stored (the domain's own
+ * computation, server-confirmed once synced). Screens show this rather than recomputing: a
+ * finished order keeps the totals it was completed with even if tax rates change later.
+ */
+export function totalsFromRecord(
+  record: OrderTotalsRecord,
+  order: { tax_exempt: boolean; tax_exempt_number: string | null },
+): OrderTotals {
+  return assembleTotals(
+    {
+      parts: money(record.parts),
+      surcharge: money(record.surcharge),
+      labor: money(record.labor),
+      tax: money(record.tax),
+      cardSurcharge: money(record.card_surcharge),
+      cardSurchargeTax: money(record.card_surcharge_tax),
+      orderTotal: money(record.order_total),
+      amountPaid: money(record.amount_paid),
+    },
+    order.tax_exempt,
+    order.tax_exempt_number,
+  );
 }
 
 /** The snapshot stored on an order record. */

@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { LABOR_UPDATE_FAILED } from '../../domain/forms/custom-labor';
 import { UNIT_PRICE_FAILED } from '../../domain/forms/price-edit';
 import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { toWire } from '../../domain/money';
@@ -67,7 +68,7 @@ const CartLineRow = memo(
               original={toWire(productUnitPrice({ ...l, price_override: null }))}
               current={unitPrice(l)}
               itemName={l.name}
-              onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED })}
+              onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED, failureOn: 'any' })}
             />
           ) : l.kind === 'labor' ? (
             <button type="button" className={styles.priceButton} onClick={() => onEditLabor(l)} aria-label={`Edit labor ${l.name}`}>
@@ -146,7 +147,7 @@ export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMut
           key={editingLabor.id}
           line={editingLabor}
           onClose={() => setEditingLabor(null)}
-          onSave={(change) => run('cart.updateLabor', { order_ref: ref, line_id: editingLabor.id, ...change })}
+          onSave={(change, onRefused) => run('cart.updateLabor', { order_ref: ref, line_id: editingLabor.id, ...change }, { failure: LABOR_UPDATE_FAILED, failureOn: 'any', onRefused })}
         />
       )}
     </>

@@ -21,6 +21,7 @@ import { CustomProductModal, type TaxClass } from './custom-product-modal';
 import { CustomLaborModal, type LaborType } from './labor-modals';
 import { PartFinder } from './part-finder';
 import { PoNumberModal } from '../../app/pos-order/po-number-modal';
+import { putAsideOrder } from '../../app/pos-order/put-aside';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 
@@ -71,8 +72,7 @@ export function CartPage() {
     await navigate(`/pos/order/receipt?order_id=${number}`);
   };
   const abandon = async () => {
-    // A draft never saved is voided so it does not linger unlisted; a saved order stays saved.
-    if (order?.status === 'draft' && order.lines.length > 0) await run('order.void', { order_ref: order.id });
+    if (order && !(await putAsideOrder(run, order, view.data?.transactions ?? []))) return;
     done();
   };
   const cancel = async () => {

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { customLaborFormSchema, LABOR_QUANTITY_POSITIVE, LABOR_TIME_POSITIVE, LABOR_UPDATED } from '../../domain/forms/custom-labor';
+import { customLaborFormSchema, LABOR_QUANTITY_POSITIVE, LABOR_TIME_POSITIVE, LABOR_UPDATE_FAILED, LABOR_UPDATED } from '../../domain/forms/custom-labor';
+import { SYSTEM_ERROR } from '../../domain/forms/price-edit';
 import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { moneyString, toWire } from '../../domain/money';
 import { validatePriceInput } from '../../domain/pricing';
@@ -89,7 +90,8 @@ const positiveInt = (s: string): number | null => (/^\d+$/.test(s.trim()) && Num
 export function LaborEditModal(props: {
   line: LaborLine | null;
   onClose: () => void;
-  onSave: (change: { minutes?: number; quantity?: number; price_override?: string | null }) => Promise<boolean>;
+  /** Resolves true when the device accepted the change; `onRefused` gets the domain's reason otherwise. */
+  onSave: (change: { minutes?: number; quantity?: number; price_override?: string | null }, onRefused: (reason: string) => void) => Promise<boolean>;
 }) {
   const line = props.line;
   const toast = useToast();
@@ -98,6 +100,7 @@ export function LaborEditModal(props: {
   const [quantity, setQuantity] = useState(String(line?.quantity ?? ''));
   const [price, setPrice] = useState(line ? (line.price_override ?? toWire(laborUnitAmount(line.rate, line.minutes))) : '');
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   if (!line) return null;
   const timeError = positiveInt(minutes) === null ? LABOR_TIME_POSITIVE : undefined;
   const qtyError = positiveInt(quantity) === null ? LABOR_QUANTITY_POSITIVE : undefined;
@@ -107,11 +110,17 @@ export function LaborEditModal(props: {
       tab === 'time' ? { minutes: positiveInt(minutes) ?? line.minutes, quantity: positiveInt(quantity) ?? line.quantity } : { price_override: moneyString(price) };
     if ((tab === 'time' && (timeError || qtyError)) || (tab === 'price' && priceError)) return;
     setBusy(true);
-    const ok = await props.onSave(change);
-    setBusy(false);
-    if (ok) {
-      toast.success(LABOR_UPDATED);
-      props.onClose();
+    setRefused(null);
+    try {
+      // A refusal toasts "The labor couldn't be updated." (§8); the domain's reason shows in the modal.
+      if (await props.onSave(change, setRefused)) {
+        toast.success(LABOR_UPDATED);
+        props.onClose();
+      }
+    } catch {
+      toast.error(SYSTEM_ERROR);
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -130,6 +139,11 @@ export function LaborEditModal(props: {
         </>
       }
     >
+      {refused && (
+        <p className={styles.refused} role="alert">
+          {LABOR_UPDATE_FAILED} {refused}
+        </p>
+      )}
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List className={styles.tabs} aria-label="Labor edit">
           <Tabs.Trigger className={styles.tab} value="time">

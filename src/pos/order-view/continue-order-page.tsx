@@ -1,37 +1,65 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { findOrder } from '../../db/queries';
-import { editableStatuses } from '../../domain/mutations/records';
-import { setCartRef } from '../../app/pos-cart-ref';
+import { continueRefusal, replaceCartRefusal } from '../../domain/cart-lifecycle';
+import { getCartRef, setCartRef } from '../../app/pos-cart-ref';
+import { putAsideOrder } from '../../app/pos-order/put-aside';
 import { deviceDb } from '../../app/sync/device-db';
+import { useRunMutation } from '../../app/sync/use-run-mutation';
 import { useSession } from '../../app/use-session';
+import { buttonClassName } from '../../ui/button';
 import { ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 
-/** /pos/order/continue?order_id=: puts the order on this counter's cart and opens the cart. */
+type State = { kind: 'loading' } | { kind: 'ready' } | { kind: 'refused'; message: string; toCart: boolean };
+
+/**
+ * /pos/order/continue?order_id=: puts the order on this counter's cart and opens the cart, by the
+ * domain's rules (src/domain/cart-lifecycle.ts), the same the server's continue call applies: a
+ * complete or voided order is refused; an unsaved draft with lines already on the cart must be
+ * saved or abandoned first; anything else on the cart is put aside as Abandon would.
+ */
 export function ContinueOrderPage() {
   const [params] = useSearchParams();
   const ref = params.get('order_id') ?? '';
   const { user } = useSession();
-  // 'loading', 'ready', or the reason the order cannot be continued.
-  const [state, setState] = useState<string>('loading');
+  const run = useRunMutation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     if (!user) return;
     let live = true;
-    void findOrder(deviceDb(), ref).then((v) => {
+    const db = deviceDb();
+    void (async () => {
+      const v = await findOrder(db, ref);
       if (!live) return;
-      if (!v) return setState('There are no results.');
-      if (!editableStatuses.includes(v.order.status)) {
-        return setState(v.order.status === 'voided' ? 'This order has been voided.' : 'This order is complete and can no longer be changed.');
+      if (!v) return setState({ kind: 'refused', message: 'There are no results.', toCart: false });
+      const refused = continueRefusal(v.order.status);
+      if (refused) return setState({ kind: 'refused', message: refused, toCart: false });
+      const currentRef = getCartRef(user.id);
+      const current = currentRef && currentRef !== v.order.id ? await findOrder(db, currentRef) : null;
+      if (!live) return;
+      if (current && continueRefusal(current.order.status) === null) {
+        const busy = replaceCartRefusal(current.order);
+        if (busy) return setState({ kind: 'refused', message: busy, toCart: true });
+        if (!(await putAsideOrder(run, current.order, current.transactions)) || !live) return;
       }
       setCartRef(user.id, v.order.id);
-      setState('ready');
-    });
+      setState({ kind: 'ready' });
+    })();
     return () => {
       live = false;
     };
-  }, [ref, user]);
-  if (state === 'loading') return <Spinner label="Opening the order..." />;
-  if (state === 'ready') return <Navigate to="/pos/cart" replace />;
-  return <ErrorState message={state} />;
+  }, [ref, user, run]);
+  if (state.kind === 'loading') return <Spinner label="Opening the order..." />;
+  if (state.kind === 'ready') return <Navigate to="/pos/cart" replace />;
+  return (
+    <>
+      <ErrorState message={state.message} />
+      {state.toCart && (
+        <Link className={buttonClassName('secondary')} to="/pos/cart">
+          Go to the cart
+        </Link>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { findCustomer } from '../../db/queries';
-import { lineTotal } from '../../domain/totals';
+import { continueRefusal } from '../../domain/cart-lifecycle';
+import { lineTotal, totalsFromRecord } from '../../domain/totals';
 import { toWire } from '../../domain/money';
 import { deviceDb } from '../../app/sync/device-db';
 import { useLiveQuery } from '../../app/sync/use-live-query';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { OrderTotalsList } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { useToast } from '../../ui/toast/toast-context';
@@ -18,6 +20,9 @@ import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
 import { loadOrderDetail, statusOf } from '../../app/pos-order/order-data';
 import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
+
+/** Partsdesk has no admin app (docs/decisions.md "View in Admin"): the button stays, disabled, saying why. */
+export const VIEW_IN_ADMIN_NOTE = 'View in Admin is not available: Partsdesk has no separate admin app, so this order is managed here.';
 
 /**
  * /pos/order/view?order_id=: one order from the device cache. `order_id` is the server's number,
@@ -62,7 +67,7 @@ export function OrderViewPage() {
         <Button variant="danger" disabled={voided} onClick={() => setDialog('void')}>
           Void Order
         </Button>
-        {order.status !== 'complete' && !voided && (
+        {continueRefusal(order.status) === null && (
           <Button onClick={() => void navigate(`/pos/order/continue?order_id=${number}`)}>Continue Order</Button>
         )}
         <Link className={buttonClassName('secondary')} to={`/pos/order/receipt?order_id=${number}`}>
@@ -71,11 +76,12 @@ export function OrderViewPage() {
         <Button variant="secondary" onClick={() => setDialog('history')}>
           Order History
         </Button>
-        {order.order_id && (
-          <a className={buttonClassName('ghost')} href={`/admin/index.php?route=sale/order_info&order_id=${order.order_id}`} target="_blank" rel="noreferrer">
-            View in Admin
-          </a>
-        )}
+        <Button variant="ghost" disabled aria-describedby="admin-note">
+          View in Admin
+        </Button>
+        <span id="admin-note" className={styles.muted}>
+          {VIEW_IN_ADMIN_NOTE}
+        </span>
       </div>
 
       <div className={styles.grid}>
@@ -108,7 +114,7 @@ export function OrderViewPage() {
             )}
           </dl>
         </section>
-        <PaymentSection order={order} transactions={transactions} />
+        <PaymentSection transactions={transactions} />
       </div>
 
       <section aria-labelledby="po-title" className={styles.card}>
@@ -146,6 +152,11 @@ export function OrderViewPage() {
             </tbody>
           </table>
         )}
+      </section>
+
+      <section aria-labelledby="totals-title" className={styles.card}>
+        <h2 id="totals-title">Totals</h2>
+        <OrderTotalsList totals={totalsFromRecord(order.totals, order)} payment />
       </section>
 
       <section aria-labelledby="history-title" className={styles.card}>

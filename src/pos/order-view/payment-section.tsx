@@ -1,32 +1,13 @@
-
-import type { Order, Transaction } from '../../domain/mutations/records';
+import type { Transaction } from '../../domain/mutations/records';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import styles from './order-view.module.css';
 
-/** Payment info: total, paid, balance (Change Due below 0), status, and every transaction. */
-export function PaymentSection({ order, transactions }: { order: Order; transactions: readonly Transaction[] }) {
-  const t = order.totals;
-  const negative = t.balance_due.startsWith('-');
+/** Payment info: every transaction, void ones struck through (amounts paid and due are in the Totals section). */
+export function PaymentSection({ transactions }: { transactions: readonly Transaction[] }) {
   return (
     <section aria-labelledby="payment-title" className={styles.card}>
       <h2 id="payment-title">Payment info</h2>
-      <dl className={styles.facts}>
-        <dt>Order Total</dt>
-        <dd>
-          <Money amount={t.order_total} />
-        </dd>
-        <dt>Amount Paid</dt>
-        <dd>
-          <Money amount={t.amount_paid} />
-        </dd>
-        <dt>{negative ? 'Change Due' : 'Balance Due'}</dt>
-        <dd>
-          <Money amount={negative ? t.balance_due.slice(1) : t.balance_due} />
-        </dd>
-        <dt>Status</dt>
-        <dd>{t.paid_in_full ? 'Paid In Full' : 'Outstanding Balance'}</dd>
-      </dl>
       <h3>Transactions</h3>
       {transactions.length === 0 ? (
         <p className={styles.muted}>No transactions have been made yet.</p>

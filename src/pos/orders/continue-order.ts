@@ -1,7 +1,7 @@
 import type { OrderRow } from '../../contracts/orders-list';
 import { CONTINUE_ORDER_MESSAGE, continueOrderSchema } from '../../domain/forms/continue-order';
-import { ORDER_COMPLETE, ORDER_VOIDED } from '../../domain/mutations/guards';
-import { editableStatuses } from '../../domain/mutations/records';
+import { continueRefusal } from '../../domain/cart-lifecycle';
+import { ORDER_COMPLETE } from '../../domain/mutations/guards';
 
 export type ContinueTarget = { ok: true; href: string } | { ok: false; message: string };
 
@@ -15,7 +15,7 @@ export function continueTarget(selected: ReadonlySet<string>, rows: readonly Ord
   if (!ids.success) return { ok: false, message: ids.error.issues[0]?.message ?? CONTINUE_ORDER_MESSAGE };
   const row = rows.find((r) => r.id === ids.data[0]);
   if (!row) return { ok: false, message: CONTINUE_ORDER_MESSAGE };
-  if (row.status === 'voided') return { ok: false, message: ORDER_VOIDED };
-  if (!editableStatuses.includes(row.status) || row.pos_status === 'complete') return { ok: false, message: ORDER_COMPLETE };
+  const refused = continueRefusal(row.status) ?? (row.pos_status === 'complete' ? ORDER_COMPLETE : null);
+  if (refused !== null) return { ok: false, message: refused };
   return { ok: true, href: `/pos/order/continue?order_id=${encodeURIComponent(String(row.order_id ?? row.id))}` };
 }

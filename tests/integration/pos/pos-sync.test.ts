@@ -64,15 +64,37 @@ describe.each(testEngines())('POS calls seen by devices on %s', (engine) => {
     expect(history.map((x) => x.comment)).toEqual(['Waiting on parts']);
   });
 
-  it('an abandoned draft reaches the device as a deletion', async () => {
+  it('an abandoned empty draft reaches the device as a deletion', async () => {
     const c = await freshCashier(w);
     const r = staffCartReplySchema.parse((await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).body);
+    await c.post('/checkout/cart/remove', { key: r.products[0]!.key });
     expect(await device.syncNow()).toBe('ok');
     expect(await loadOrder(db, r.order_ref!)).toBeDefined();
     await c.get('/checkout/cart/abandonOrder');
     expect(await device.syncNow()).toBe('ok');
     expect(await loadOrder(db, r.order_ref!)).toBeUndefined();
     expect(await db.orderLines.where('order_ref').equals(r.order_ref!).count()).toBe(0);
+  });
+
+  it('an order voided at the counter while a device edits it offline: the push is rejected, the device shows it as a conflict and ends with the void', async () => {
+    const c = await freshCashier(w);
+    const r = staffCartReplySchema.parse((await c.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 })).body);
+    await c.get('/checkout/cart/saveOrder');
+    await c.get('/checkout/cart/abandonOrder');
+    expect(await device.syncNow()).toBe('ok');
+    expect((await loadOrder(db, r.order_ref!))?.status).toBe('saved');
+    // Offline (no sync): the device adds a line; the counter voids the order meanwhile.
+    expect(await device.mutate('cart.addCustomProduct', { order_ref: r.order_ref, line_id: randomUUID(), name: 'Shop rag', price: '2.00', quantity: 1, tax_class_id: null })).toMatchObject({ ok: true });
+    expect((await loadOrder(db, r.order_ref!))?.lines).toHaveLength(2);
+    expect((await c.get(`/pos/order/void?order_id=${r.order_id}`)).status).toBe(200);
+    const before = (await device.status()).conflicts;
+    expect(await device.syncNow()).toBe('ok');
+    const conflicts = await device.conflicts();
+    expect(conflicts).toHaveLength(before + 1);
+    expect(conflicts.at(-1)).toMatchObject({ name: 'cart.addCustomProduct', message: 'This order has been voided.' });
+    const after = await loadOrder(db, r.order_ref!);
+    expect(after).toMatchObject({ status: 'voided' });
+    expect(after!.lines).toHaveLength(1);
   });
 
   it('order history queued on a device is stored by the push and listed by /pos/order/histories', async () => {

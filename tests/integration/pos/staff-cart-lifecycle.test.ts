@@ -97,13 +97,30 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     expect(row?.status).toBe('saved');
   });
 
-  it('abandoning a pure draft deletes it (devices get a tombstone)', async () => {
+  it("abandon follows the domain's abandonAction: an empty draft is deleted, a draft with lines voided, a draft that took money saved", async () => {
+    const status = async (id: string) => (await w.server.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst())?.status;
     const c = await freshCashier(w);
-    const r = await withLine(c);
-    cart(await c.get('/checkout/cart/abandonOrder'));
-    expect(await w.server.db.selectFrom('orders').select('id').where('id', '=', r.order_ref!).executeTakeFirst()).toBeUndefined();
-    const tomb = await w.server.db.selectFrom('tombstones').select('row_key').where('table_name', '=', 'orders').where('row_key', '=', r.order_ref!).executeTakeFirst();
+    // Empty (a customer only): nothing to keep, deleted; devices get a tombstone.
+    const empty = cart(await c.post('/checkout/cart/setCustomer', { customer_id: customer.id }));
+    expect(cart(await c.get('/checkout/cart/abandonOrder'))).toMatchObject({ order_ref: null, success: 'The order has been set aside.' });
+    expect(await status(empty.order_ref!)).toBeUndefined();
+    const tomb = await w.server.db.selectFrom('tombstones').select('row_key').where('table_name', '=', 'orders').where('row_key', '=', empty.order_ref!).executeTakeFirst();
     expect(tomb).toBeDefined();
+    // Lines, no money: voided, kept for the record (what a device does offline through the outbox).
+    const lines = await withLine(c);
+    cart(await c.get('/checkout/cart/abandonOrder'));
+    expect(await status(lines.order_ref!)).toBe('voided');
+    // Money taken (a cash payment pushed by a device): saved, so it is listed under Saved.
+    const paid = await withLine(c);
+    const push = await c.post('/sync/push', {
+      clientId: randomUUID(),
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: 1, name: 'transaction.add', args: { order_ref: paid.order_ref, id: randomUUID(), transaction_type: 'cash', amount: '1.00' }, at: new Date().toISOString() }],
+    });
+    expect(push.body.results[0].status, JSON.stringify(push.body)).toBe('applied');
+    cart(await c.get('/checkout/cart/abandonOrder'));
+    expect(await status(paid.order_ref!)).toBe('saved');
+    expect(cart(await c.get('/checkout/cart/getData')).order_ref).toBeNull();
   });
 
   it('quoteOrder makes a quote, leaves the cart and redirects to the receipt', async () => {

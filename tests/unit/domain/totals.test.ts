@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import type { OrderLine } from '../../../src/domain/mutations/records';
-import { computeTotals, lineTotal, paymentStatusText, productUnitPrice, totalsToRecord, type TotalsInput } from '../../../src/domain/totals';
+import { computeTotals, lineTotal, paymentStatusText, productUnitPrice, totalsFromRecord, totalsToRecord, type TotalsInput } from '../../../src/domain/totals';
 import { custom, labor, product, settings, transaction, uuid, voucherLine } from './factories';
 
 const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({ lines: [], transactions: [], taxExempt: false, taxExemptNumber: null, ...over });
@@ -125,6 +125,18 @@ describe('totals properties', () => {
         const w = wire(base({ lines, taxExempt: exempt }), s);
         expect(wire(base({ lines: reversed, taxExempt: exempt }), s)).toEqual(w);
         expect(wire(base({ lines: shuffled, taxExempt: exempt }), s)).toEqual(w);
+      }),
+    );
+  });
+
+  it('a stored snapshot reads back as the computation it came from (screens show totalsFromRecord)', () => {
+    const view = (t: ReturnType<typeof computeTotals>) => ({ ...totalsToRecord(t), rows: t.rows.map((r) => [r.code, r.title, r.text]), label: t.balanceLabel, status: t.statusText, change: t.changeDue?.toFixed(2) ?? null, number: t.taxExemptNumber });
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 12 }), fc.array(cents(100000), { maxLength: 3 }), cents(300), fc.boolean(), fc.option(fc.constant('EX-9')), (lines, pays, sur, exempt, num) => {
+        const transactions = pays.map((a, i) => transaction({ id: uuid(700 + i), amount: a, surcharge: i === 0 ? sur : '0.00' }));
+        const t = computeTotals(base({ lines, transactions, taxExempt: exempt, taxExemptNumber: num }), settings());
+        const back = totalsFromRecord(totalsToRecord(t), { tax_exempt: exempt, tax_exempt_number: num });
+        expect(view(back)).toEqual(view(t));
       }),
     );
   });
