@@ -26,6 +26,7 @@ export interface SyncHandlers {
   status(): Promise<SyncStatus>;
   /** Mutations the server rejected that staff have not dismissed (code + the spec's message). */
   conflicts(): Promise<ConflictEntry[]>;
+  /** Staff only (throws otherwise): records who and when on the device and sends the discard to the server (queued while offline). */
   dismissConflict(id: number): Promise<void>;
   /**
    * Re-queues a rejected change as a new one (validated and applied on the device like mutate) and

@@ -14,6 +14,7 @@ import { defaultStoreSettings } from '../src/domain/settings';
 import type { ConflictEntry, PartsdeskDb } from '../src/db/database';
 import { ensureClientId, getMeta, setMeta } from '../src/db/meta';
 import { backoffMs } from './backoff';
+import { pushDiscards } from './discards';
 import { mutate, requeueConflict, type MutateResult } from './outbox';
 import { pullAll, type PulledPage } from './pull';
 import { pushOnce } from './push';
@@ -57,6 +58,9 @@ export interface EngineDeps {
 
 /** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
 export const INITIAL_PULL_LIMIT = 5000;
+
+/** Roles that may discard a conflict (the server checks again: POST /sync/discard is staff only). */
+const STAFF_ROLES = new Set(['admin', 'cashier', 'installer']);
 
 export type CycleResult = 'ok' | 'retry' | 'needsLogin' | 'needsUpdate' | 'blocked';
 
@@ -126,10 +130,20 @@ export class SyncEngine {
     return (await this.deps.db.conflicts.orderBy('id').toArray()).filter((c) => c.seenAt === null);
   }
 
-  /** Staff have dealt with a rejection (re-did it, or accepted the server's state): records when and who. */
+  /**
+   * Staff discard a rejection (accept the server's state): records when and who on the device and
+   * queues the discard for the server (sync/discards.ts), which records it too. Only staff may.
+   */
   async dismissConflict(id: number): Promise<void> {
-    await this.deps.db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor } });
+    if (!STAFF_ROLES.has(this.actor.role)) throw new Error('Only staff can discard a rejected change.');
+    const db = this.deps.db;
+    await db.transaction('rw', db.conflicts, async () => {
+      const c = await db.conflicts.get(id);
+      if (!c || c.seenAt !== null) return;
+      await db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor }, discard: { pending: true } });
+    });
     this.emit();
+    this.schedule(0);
   }
 
   /** Re-queues a rejection as a new change (sync/outbox.ts requeueConflict); a local refusal keeps it open. */
@@ -237,6 +251,9 @@ export class SyncEngine {
     });
     if (pulled.kind === 'needsLogin') return this.fail(pulled);
     if (pulled.kind === 'retry') return 'retry';
+    const discards = await pushDiscards(db, this.deps.transport, clientId);
+    if (discards === 'needsLogin') return this.fail({ kind: 'needsLogin' });
+    if (discards === 'retry') return 'retry';
     await setMeta(db, 'lastSync', new Date(this.clock()).toISOString());
     this.state.error = null;
     this.state.progress = null;

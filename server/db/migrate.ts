@@ -20,6 +20,7 @@ import * as m0011 from './migrations/0011-search';
 import * as m0012 from './migrations/0012-shop';
 import * as m0013 from './migrations/0013-product';
 import * as m0014 from './migrations/0014-product-oos';
+import * as m0015e from './migrations/0015-e-sync-discards';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-shop': m0012,
   '0013-product': m0013,
   '0014-product-oos': m0014,
+  '0015-e-sync-discards': m0015e,
 };
 
 const provider: MigrationProvider = {

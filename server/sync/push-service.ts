@@ -177,6 +177,8 @@ async function finish(trx: Kysely<SyncDB>, clientId: string, m: PushMutation, re
       actor_id: actor.id,
       device_at: m.at,
       applied_at: now,
+      made_by_id: m.madeBy?.id ?? null,
+      made_by_role: m.madeBy?.role ?? null,
     })
     .execute();
   await trx.updateTable('sync_clients').set({ last_mutation_id: m.id, last_seen_at: now }).where('client_id', '=', clientId).execute();

@@ -12,6 +12,11 @@ export const pushMutationSchema = z.object({
   name: z.string().min(1).max(100),
   args: z.unknown(),
   at: z.iso.datetime({ offset: true }),
+  /**
+   * Who was signed in on the device when the change was made (additive; older clients omit it).
+   * Recorded as the device's claim beside the session user that pushes it, whom the server trusts.
+   */
+  madeBy: z.object({ id: z.string().min(1).max(100), role: z.string().min(1).max(40) }).optional(),
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 
