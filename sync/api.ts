@@ -23,6 +23,8 @@ export interface MutationHandlers {
 
 export interface SyncHandlers {
   syncNow(): Promise<CycleResult>;
+  /** The page saw `online`: abort a request stalled on the old connection and sync at once (backoff reset). */
+  reconnected(): Promise<void>;
   status(): Promise<SyncStatus>;
   /** Mutations the server rejected that staff have not dismissed (code + the spec's message). */
   conflicts(): Promise<ConflictEntry[]>;

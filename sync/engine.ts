@@ -1,9 +1,10 @@
 /**
  * The sync engine: one sequential queue of sync cycles (push until the outbox is answered, then
  * pull until no page remains), run under a browser-wide Web Lock so only one tab or worker pushes
- * at a time. Triggers: start, the online event (a cycle within 1 s), the page becoming visible, a
- * timer, and every mutate(). Failures retry with backoff (1 s -> 60 s, jitter); a 401 keeps the
- * queue and reports needsLogin until setSession() is called again.
+ * at a time. Triggers: start, the online event (reconnected(): aborts a request stalled on the
+ * old connection, a cycle at once), the page becoming visible, a timer, and every mutate().
+ * Failures retry with backoff (1 s -> 60 s, jitter, never below 1 s); a 401 keeps the queue and
+ * reports needsLogin until setSession() is called again.
  *
  * Must stay true: at most one cycle runs per engine (the chain) and per browser (the lock); a
  * cycle never pulls while mutations it could push remain unanswered, so every outcome (including
@@ -30,7 +31,10 @@ export interface EngineEnv {
   online(): boolean;
   /** navigator.locks where available. */
   locks?: LockLike | undefined;
-  /** Subscribe to online / visible events; returns an unsubscribe. */
+  /**
+   * Subscribe to the `online` event; returns an unsubscribe. It aborts a request still in flight
+   * (stalled on the dead network) and starts a cycle at once.
+   */
   onWake?: (cb: () => void) => () => void;
 }
 
@@ -72,6 +76,12 @@ export class SyncEngine {
   private stopped = false;
   private unwake: (() => void) | null = null;
   private actor: { id: string; role: string } = { id: 'anonymous', role: 'guest' };
+  /** Aborts the requests of the running cycle (reconnected()); replaced per cycle. */
+  private inflight: AbortController | null = null;
+  private aborted = false;
+  private lastReconnect = -Infinity;
+  /** deps.transport with the running cycle's abort signal; a transport that ignores it is not waited for. */
+  private readonly transport: Transport;
   private state = { needsLogin: false, needsUpdate: false, error: null as string | null, progress: null as SyncStatus['progress'] };
   private readonly registry: MutationRegistry;
   private readonly clock: () => number;
@@ -81,11 +91,21 @@ export class SyncEngine {
     this.registry = deps.registry ?? domainRegistry;
     this.clock = deps.clock ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.transport = (req) => {
+      const ctrl = this.inflight ?? new AbortController();
+      const { signal } = ctrl;
+      if (signal.aborted) return Promise.reject(new Error('aborted: back online'));
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new Error('aborted: back online'));
+        signal.addEventListener('abort', onAbort, { once: true });
+        deps.transport({ ...req, signal }).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    };
   }
 
   /** Starts the triggers and runs a first cycle. */
   start(): void {
-    this.unwake = this.deps.env?.onWake?.(() => this.wake()) ?? null;
+    this.unwake = this.deps.env?.onWake?.(() => this.reconnected()) ?? null;
     this.schedule(0);
   }
 
@@ -155,6 +175,22 @@ export class SyncEngine {
     return result;
   }
 
+  /**
+   * The network came back (the `online` event, heard by the worker and forwarded by the page):
+   * abort a request still waiting on the old connection and start a cycle now, backoff reset.
+   * The worker and the page both report one event: a second call within 1 s is the same event.
+   */
+  reconnected(): void {
+    const now = this.clock();
+    if (now - this.lastReconnect < 1000) return;
+    this.lastReconnect = now;
+    if (this.inflight) {
+      this.aborted = true;
+      this.inflight.abort();
+    }
+    this.wake();
+  }
+
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -204,6 +240,11 @@ export class SyncEngine {
   }
 
   private after(r: CycleResult): void {
+    if (this.aborted) {
+      // reconnected() aborted this cycle and already scheduled the next one at once.
+      this.aborted = false;
+      return;
+    }
     if (r === 'retry') {
       this.failures++;
       this.schedule(backoffMs(this.failures, this.random));
@@ -220,12 +261,21 @@ export class SyncEngine {
   }
 
   private async cycle(): Promise<CycleResult> {
+    this.inflight = new AbortController();
+    try {
+      return await this.cycleBody();
+    } finally {
+      this.inflight = null;
+    }
+  }
+
+  private async cycleBody(): Promise<CycleResult> {
     const db = this.deps.db;
     const clientId = await ensureClientId(db, this.deps.mintId ?? (() => crypto.randomUUID()));
     if (this.deps.env && !this.deps.env.online()) return 'retry';
     let idle = 0;
     for (let round = 0; round < (this.deps.maxPushRounds ?? 1000); round++) {
-      const p = await pushOnce(db, this.deps.transport, clientId, this.clock);
+      const p = await pushOnce(db, this.transport, clientId, this.clock);
       if (p.kind === 'idle') break;
       if (p.kind === 'progress') {
         // A gap reply answers nothing but sets up recovery; two in a row means no progress: back off.
@@ -237,7 +287,7 @@ export class SyncEngine {
       return this.fail(p);
     }
     if ((await db.outbox.count()) > 0) return 'retry';
-    const pulled = await pullAll(db, this.deps.transport, {
+    const pulled = await pullAll(db, this.transport, {
       clientId,
       limit: this.deps.pullLimit ?? 1000,
       initialLimit: this.deps.initialPullLimit ?? INITIAL_PULL_LIMIT,
@@ -251,7 +301,7 @@ export class SyncEngine {
     });
     if (pulled.kind === 'needsLogin') return this.fail(pulled);
     if (pulled.kind === 'retry') return 'retry';
-    const discards = await pushDiscards(db, this.deps.transport, clientId);
+    const discards = await pushDiscards(db, this.transport, clientId);
     if (discards === 'needsLogin') return this.fail({ kind: 'needsLogin' });
     if (discards === 'retry') return 'retry';
     await setMeta(db, 'lastSync', new Date(this.clock()).toISOString());
