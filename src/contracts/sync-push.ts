@@ -5,7 +5,8 @@ export const MAX_PUSH_BATCH = 100;
 
 /**
  * One queued change: `id` is the device's own sequence (1, 2, 3, ... per clientId, no gaps);
- * `at` is the device clock when staff made it (informational: the server re-stamps time).
+ * `at` is the device clock when staff made it: the server records the change at that time when it
+ * is plausible, else at its own (server/sync/push-service.ts businessTime).
  */
 export const pushMutationSchema = z.object({
   id: z.number().int().min(1),
