@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { openDatabase } from '../../server/db/database';
 import { syncDb } from '../../server/sync/db';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
-import { cashierDevice, pageText, visible, waitSynced } from './support/pos';
+import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -43,35 +43,6 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
       return { paid: body.checkout.amountPaid, transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })) };
     };
     return { push, payments };
-  }
-
-  /**
-   * Queues a change in the device's outbox the way the worker's mutate does (same record, same
-   * meta counter), while the device is offline: the payment screen is not what is tested here.
-   */
-  async function queueOffline(page: Page, actor: { id: string; role: string }, name: string, args: unknown): Promise<number> {
-    return page.evaluate(
-      async ({ actor, name, args }) => {
-        const idb = await new Promise<IDBDatabase>((res, rej) => {
-          const req = indexedDB.open('partsdesk');
-          req.onsuccess = () => res(req.result);
-          req.onerror = () => rej(new Error(String(req.error)));
-        });
-        return new Promise<number>((res, rej) => {
-          const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
-          let id = 0;
-          const get = tx.objectStore('meta').get('nextMutationId');
-          get.onsuccess = () => {
-            id = (get.result as { value: number } | undefined)?.value ?? 1;
-            tx.objectStore('outbox').add({ id, name, args, at: new Date().toISOString(), actor, status: 'pending' });
-            tx.objectStore('meta').put({ key: 'nextMutationId', value: id + 1 });
-          };
-          tx.oncomplete = () => (idb.close(), res(id));
-          tx.onerror = () => rej(new Error(String(tx.error)));
-        });
-      },
-      { actor, name, args },
-    );
   }
 
   it('shows the rejection, refuses a retry the device would refuse, then retries it into the server once', async () => {
