@@ -23,6 +23,8 @@ export interface Login {
 
 export interface SimOptions {
   seed: number;
+  /** Server crashes mid-push and restarts on the same database (absent: none). */
+  crash?: { arm(k: number): Promise<void>; disarm(): void; restart(): Promise<void> };
   devices: number;
   steps: number;
   rates?: FaultRates;
@@ -104,6 +106,15 @@ export async function runSeed(server: SyncTestServer, logins: Login[], opts: Sim
       await Promise.race([d.engine.syncNow(), killed]);
       d.killAfter = null;
       d.onKill = null;
+      restart(d, true);
+    } else if (roll < 0.93 && opts.crash) {
+      // The server crashes while it works through this device's push (after k of its mutations
+      // committed, or at a pull/idle moment when nothing was queued), then starts again on the same
+      // database and port; every device's connections were cut.
+      const crashed = opts.crash.arm(r.int(0, 3));
+      await Promise.race([d.engine.syncNow(), crashed]);
+      opts.crash.disarm();
+      await opts.crash.restart();
       restart(d, true);
     } else await net.flushOne();
   }
