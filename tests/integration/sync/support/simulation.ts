@@ -107,11 +107,12 @@ export async function runSeed(server: SyncTestServer, logins: Login[], opts: Sim
       d.killAfter = null;
       d.onKill = null;
       restart(d, true);
-    } else if (roll < 0.93 && opts.crash) {
+    } else if (roll < 0.93 && opts.crash && (await d.db.outbox.count()) > 0) {
       // The server crashes while it works through this device's push (after k of its mutations
-      // committed, or at a pull/idle moment when nothing was queued), then starts again on the same
-      // database and port; every device's connections were cut.
-      const crashed = opts.crash.arm(r.int(0, 3));
+      // committed; k beyond what the push holds: at the pull that follows), then starts again on
+      // the same database and port; every device's connections were cut. Only when something is
+      // queued: a restart costs ~0.8 s on PGlite (CI budget, docs/decisions.md).
+      const crashed = opts.crash.arm(r.int(0, 1));
       await Promise.race([d.engine.syncNow(), crashed]);
       opts.crash.disarm();
       await opts.crash.restart();
