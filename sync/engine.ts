@@ -78,8 +78,9 @@ export class SyncEngine {
   private actor: { id: string; role: string } = { id: 'anonymous', role: 'guest' };
   /** Aborts the requests of the running cycle (reconnected()); replaced per cycle. */
   private inflight: AbortController | null = null;
-  private aborted = false;
-  private lastReconnect = -Infinity;
+  /** Counts reconnected() calls: a timer cycle that saw one start while it ran leaves the scheduling to it. */
+  private reconnects = 0;
+  private inflightSince = 0;
   /** deps.transport with the running cycle's abort signal; a transport that ignores it is not waited for. */
   private readonly transport: Transport;
   private state = { needsLogin: false, needsUpdate: false, error: null as string | null, progress: null as SyncStatus['progress'] };
@@ -177,17 +178,13 @@ export class SyncEngine {
 
   /**
    * The network came back (the `online` event, heard by the worker and forwarded by the page):
-   * abort a request still waiting on the old connection and start a cycle now, backoff reset.
-   * The worker and the page both report one event: a second call within 1 s is the same event.
+   * abort a cycle still waiting on the old connection and start a cycle now, backoff reset.
+   * The worker and the page both report one event: a cycle started under 500 ms ago already runs
+   * on the new connection and is not aborted (the second report only queues one more cycle).
    */
   reconnected(): void {
-    const now = this.clock();
-    if (now - this.lastReconnect < 1000) return;
-    this.lastReconnect = now;
-    if (this.inflight) {
-      this.aborted = true;
-      this.inflight.abort();
-    }
+    this.reconnects++;
+    if (this.inflight && this.clock() - this.inflightSince >= 500) this.inflight.abort();
     this.wake();
   }
 
@@ -235,16 +232,17 @@ export class SyncEngine {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.syncNow().then((r) => this.after(r));
+      const seen = this.reconnects;
+      void this.syncNow().then(
+        (r) => this.after(r, seen),
+        () => this.after('retry', seen),
+      );
     }, ms);
   }
 
-  private after(r: CycleResult): void {
-    if (this.aborted) {
-      // reconnected() aborted this cycle and already scheduled the next one at once.
-      this.aborted = false;
-      return;
-    }
+  private after(r: CycleResult, seen: number): void {
+    // reconnected() ran meanwhile (and maybe aborted this cycle): it already scheduled the next one.
+    if (seen !== this.reconnects) return;
     if (r === 'retry') {
       this.failures++;
       this.schedule(backoffMs(this.failures, this.random));
@@ -262,6 +260,7 @@ export class SyncEngine {
 
   private async cycle(): Promise<CycleResult> {
     this.inflight = new AbortController();
+    this.inflightSince = this.clock();
     try {
       return await this.cycleBody();
     } finally {
