@@ -23,9 +23,12 @@ export interface MutationHandlers {
 
 export interface SyncHandlers {
   syncNow(): Promise<CycleResult>;
+  /** The page saw `online`: abort a request stalled on the old connection and sync at once (backoff reset). */
+  reconnected(): Promise<void>;
   status(): Promise<SyncStatus>;
   /** Mutations the server rejected that staff have not dismissed (code + the spec's message). */
   conflicts(): Promise<ConflictEntry[]>;
+  /** Staff only (throws otherwise): records who and when on the device and sends the discard to the server (queued while offline). */
   dismissConflict(id: number): Promise<void>;
   /**
    * Re-queues a rejected change as a new one (validated and applied on the device like mutate) and

@@ -1,9 +1,10 @@
 /**
  * The sync engine: one sequential queue of sync cycles (push until the outbox is answered, then
  * pull until no page remains), run under a browser-wide Web Lock so only one tab or worker pushes
- * at a time. Triggers: start, the online event (a cycle within 1 s), the page becoming visible, a
- * timer, and every mutate(). Failures retry with backoff (1 s -> 60 s, jitter); a 401 keeps the
- * queue and reports needsLogin until setSession() is called again.
+ * at a time. Triggers: start, the online event (reconnected(): aborts a request stalled on the
+ * old connection, a cycle at once), the page becoming visible, a timer, and every mutate().
+ * Failures retry with backoff (1 s -> 60 s, jitter, never below 1 s); a 401 keeps the queue and
+ * reports needsLogin until setSession() is called again.
  *
  * Must stay true: at most one cycle runs per engine (the chain) and per browser (the lock); a
  * cycle never pulls while mutations it could push remain unanswered, so every outcome (including
@@ -14,6 +15,7 @@ import { defaultStoreSettings } from '../src/domain/settings';
 import type { ConflictEntry, PartsdeskDb } from '../src/db/database';
 import { ensureClientId, getMeta, setMeta } from '../src/db/meta';
 import { backoffMs } from './backoff';
+import { pushDiscards } from './discards';
 import { mutate, requeueConflict, type MutateResult } from './outbox';
 import { pullAll, type PulledPage } from './pull';
 import { pushOnce } from './push';
@@ -29,7 +31,10 @@ export interface EngineEnv {
   online(): boolean;
   /** navigator.locks where available. */
   locks?: LockLike | undefined;
-  /** Subscribe to online / visible events; returns an unsubscribe. */
+  /**
+   * Subscribe to the `online` event; returns an unsubscribe. It aborts a request still in flight
+   * (stalled on the dead network) and starts a cycle at once.
+   */
   onWake?: (cb: () => void) => () => void;
 }
 
@@ -58,6 +63,9 @@ export interface EngineDeps {
 /** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
 export const INITIAL_PULL_LIMIT = 5000;
 
+/** Roles that may discard a conflict (the server checks again: POST /sync/discard is staff only). */
+const STAFF_ROLES = new Set(['admin', 'cashier', 'installer']);
+
 export type CycleResult = 'ok' | 'retry' | 'needsLogin' | 'needsUpdate' | 'blocked';
 
 export class SyncEngine {
@@ -68,6 +76,13 @@ export class SyncEngine {
   private stopped = false;
   private unwake: (() => void) | null = null;
   private actor: { id: string; role: string } = { id: 'anonymous', role: 'guest' };
+  /** Aborts the requests of the running cycle (reconnected()); replaced per cycle. */
+  private inflight: AbortController | null = null;
+  /** Counts reconnected() calls: a timer cycle that saw one start while it ran leaves the scheduling to it. */
+  private reconnects = 0;
+  private inflightSince = 0;
+  /** deps.transport with the running cycle's abort signal; a transport that ignores it is not waited for. */
+  private readonly transport: Transport;
   private state = { needsLogin: false, needsUpdate: false, error: null as string | null, progress: null as SyncStatus['progress'] };
   private readonly registry: MutationRegistry;
   private readonly clock: () => number;
@@ -77,11 +92,21 @@ export class SyncEngine {
     this.registry = deps.registry ?? domainRegistry;
     this.clock = deps.clock ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.transport = (req) => {
+      const ctrl = this.inflight ?? new AbortController();
+      const { signal } = ctrl;
+      if (signal.aborted) return Promise.reject(new Error('aborted: back online'));
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new Error('aborted: back online'));
+        signal.addEventListener('abort', onAbort, { once: true });
+        deps.transport({ ...req, signal }).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    };
   }
 
   /** Starts the triggers and runs a first cycle. */
   start(): void {
-    this.unwake = this.deps.env?.onWake?.(() => this.wake()) ?? null;
+    this.unwake = this.deps.env?.onWake?.(() => this.reconnected()) ?? null;
     this.schedule(0);
   }
 
@@ -126,10 +151,20 @@ export class SyncEngine {
     return (await this.deps.db.conflicts.orderBy('id').toArray()).filter((c) => c.seenAt === null);
   }
 
-  /** Staff have dealt with a rejection (re-did it, or accepted the server's state): records when and who. */
+  /**
+   * Staff discard a rejection (accept the server's state): records when and who on the device and
+   * queues the discard for the server (sync/discards.ts), which records it too. Only staff may.
+   */
   async dismissConflict(id: number): Promise<void> {
-    await this.deps.db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor } });
+    if (!STAFF_ROLES.has(this.actor.role)) throw new Error('Only staff can discard a rejected change.');
+    const db = this.deps.db;
+    await db.transaction('rw', db.conflicts, async () => {
+      const c = await db.conflicts.get(id);
+      if (!c || c.seenAt !== null) return;
+      await db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor }, discard: { pending: true } });
+    });
     this.emit();
+    this.schedule(0);
   }
 
   /** Re-queues a rejection as a new change (sync/outbox.ts requeueConflict); a local refusal keeps it open. */
@@ -139,6 +174,18 @@ export class SyncEngine {
     this.emit();
     if (result.ok) this.schedule(0);
     return result;
+  }
+
+  /**
+   * The network came back (the `online` event, heard by the worker and forwarded by the page):
+   * abort a cycle still waiting on the old connection and start a cycle now, backoff reset.
+   * The worker and the page both report one event: a cycle started under 500 ms ago already runs
+   * on the new connection and is not aborted (the second report only queues one more cycle).
+   */
+  reconnected(): void {
+    this.reconnects++;
+    if (this.inflight && this.clock() - this.inflightSince >= 500) this.inflight.abort();
+    this.wake();
   }
 
   subscribe(fn: () => void): () => void {
@@ -185,11 +232,17 @@ export class SyncEngine {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.syncNow().then((r) => this.after(r));
+      const seen = this.reconnects;
+      void this.syncNow().then(
+        (r) => this.after(r, seen),
+        () => this.after('retry', seen),
+      );
     }, ms);
   }
 
-  private after(r: CycleResult): void {
+  private after(r: CycleResult, seen: number): void {
+    // reconnected() ran meanwhile (and maybe aborted this cycle): it already scheduled the next one.
+    if (seen !== this.reconnects) return;
     if (r === 'retry') {
       this.failures++;
       this.schedule(backoffMs(this.failures, this.random));
@@ -206,12 +259,22 @@ export class SyncEngine {
   }
 
   private async cycle(): Promise<CycleResult> {
+    this.inflight = new AbortController();
+    this.inflightSince = this.clock();
+    try {
+      return await this.cycleBody();
+    } finally {
+      this.inflight = null;
+    }
+  }
+
+  private async cycleBody(): Promise<CycleResult> {
     const db = this.deps.db;
     const clientId = await ensureClientId(db, this.deps.mintId ?? (() => crypto.randomUUID()));
     if (this.deps.env && !this.deps.env.online()) return 'retry';
     let idle = 0;
     for (let round = 0; round < (this.deps.maxPushRounds ?? 1000); round++) {
-      const p = await pushOnce(db, this.deps.transport, clientId, this.clock);
+      const p = await pushOnce(db, this.transport, clientId, this.clock);
       if (p.kind === 'idle') break;
       if (p.kind === 'progress') {
         // A gap reply answers nothing but sets up recovery; two in a row means no progress: back off.
@@ -223,7 +286,7 @@ export class SyncEngine {
       return this.fail(p);
     }
     if ((await db.outbox.count()) > 0) return 'retry';
-    const pulled = await pullAll(db, this.deps.transport, {
+    const pulled = await pullAll(db, this.transport, {
       clientId,
       limit: this.deps.pullLimit ?? 1000,
       initialLimit: this.deps.initialPullLimit ?? INITIAL_PULL_LIMIT,
@@ -237,6 +300,9 @@ export class SyncEngine {
     });
     if (pulled.kind === 'needsLogin') return this.fail(pulled);
     if (pulled.kind === 'retry') return 'retry';
+    const discards = await pushDiscards(db, this.transport, clientId);
+    if (discards === 'needsLogin') return this.fail({ kind: 'needsLogin' });
+    if (discards === 'retry') return 'retry';
     await setMeta(db, 'lastSync', new Date(this.clock()).toISOString());
     this.state.error = null;
     this.state.progress = null;

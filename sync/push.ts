@@ -34,7 +34,7 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   const request: PushRequest = {
     clientId,
     protocolVersion: PROTOCOL_VERSION,
-    mutations: batch.map((e) => ({ id: e.id, name: e.name, args: e.args, at: e.at })),
+    mutations: batch.map((e) => ({ id: e.id, name: e.name, args: e.args, at: e.at, madeBy: { id: e.actor.id, role: e.actor.role } })),
     ...(prefix ? { devicePrefix: prefix } : {}),
   };
   let reply;

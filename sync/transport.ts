@@ -8,6 +8,8 @@ export interface TransportRequest {
   /** Path and query, e.g. '/sync/pull?cookie=0'. */
   path: string;
   body?: unknown;
+  /** Aborts the request (the engine's reconnected()); the transport then throws. */
+  signal?: AbortSignal;
 }
 
 export interface TransportReply {
@@ -29,7 +31,7 @@ export function fetchTransport(baseUrl: string, csrfToken: () => string | null, 
       headers,
       credentials: 'include',
       body: req.body === undefined ? null : JSON.stringify(req.body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: req.signal ? anySignal([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
     let body: unknown = null;
@@ -40,4 +42,16 @@ export function fetchTransport(baseUrl: string, csrfToken: () => string | null, 
     }
     return { status: res.status, body };
   };
+}
+
+/** AbortSignal.any where the browser has it (Safari < 17.4 does not): aborts when any does. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const any = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
+  if (any) return any.call(AbortSignal, signals);
+  const ctrl = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) ctrl.abort(s.reason);
+    else s.addEventListener('abort', () => ctrl.abort(s.reason), { once: true });
+  }
+  return ctrl.signal;
 }

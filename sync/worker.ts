@@ -68,6 +68,10 @@ const api: SyncWorkerApi = {
   },
   mutate: (name, args) => need().mutate(name, args),
   syncNow: () => need().syncNow(),
+  reconnected() {
+    need().reconnected();
+    return Promise.resolve();
+  },
   status: () => need().status(),
   conflicts: () => need().conflicts(),
   dismissConflict: (id) => need().dismissConflict(id),

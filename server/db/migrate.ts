@@ -21,6 +21,7 @@ import * as m0012 from './migrations/0012-shop';
 import * as m0013 from './migrations/0013-product';
 import * as m0014 from './migrations/0014-product-oos';
 import * as m0015c from './migrations/0015-c-terminal-card';
+import * as m0015e from './migrations/0015-e-sync-discards';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-product': m0013,
   '0014-product-oos': m0014,
   '0015-c-terminal-card': m0015c,
+  '0015-e-sync-discards': m0015e,
 };
 
 const provider: MigrationProvider = {

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { defaultStoreSettings, type StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
+import { recordDiscard } from './discard-service';
 import { defaultAppliers } from './appliers/registry';
 import type { ApplierMap } from './appliers/types';
 import type { SyncDB } from './db';
@@ -24,5 +25,6 @@ export function createSyncServices(db: Kysely<DB>, opts: SyncOptions = {}): Sync
       ...(opts.clock ? { clock: opts.clock } : {}),
     }),
     pull: new PullService(db),
+    discard: (req, actor) => recordDiscard(db, req, actor, opts.clock?.() ?? new Date()),
   };
 }

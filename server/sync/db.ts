@@ -34,6 +34,23 @@ export interface SyncMutationsTable {
   actor_id: string;
   device_at: NullableStamp;
   applied_at: Stamp;
+  /** The user signed in on the device when the change was made (its claim; migration 0015-e). */
+  made_by_id: ColumnType<string | null, string | null | undefined, never>;
+  made_by_role: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A conflict staff discarded on a device (migration 0015-e). */
+export interface SyncDiscardsTable {
+  client_id: string;
+  mutation_id: ColumnType<string, number, never>;
+  name: string;
+  args: Json<unknown>;
+  code: string | null;
+  message: string | null;
+  discarded_by_kind: 'staff';
+  discarded_by_id: string;
+  discarded_at: Stamp;
+  device_at: NullableStamp;
 }
 
 export interface SyncStateTable {
@@ -101,6 +118,7 @@ export interface SyncDB extends Omit<DB, 'orders' | 'customers' | 'customer_vehi
   transactions: TransactionsTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;
+  sync_discards: SyncDiscardsTable;
   sync_state: SyncStateTable;
 }
 

@@ -10,6 +10,7 @@
  *   recorded as rejected and still advances (the queue moves on); any other error rolls back and
  *   the whole push answers 503 so the client retries later (40001/40P01 are retried here first).
  * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
+ * Mutators run at the change's device time when plausible (businessTime below), else server time.
  * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
  * 200 reply also carries the client's device prefix (device-prefix.ts).
  */
@@ -114,7 +115,7 @@ export class PushService {
           result = { id: m.id, status: 'rejected', code: 'forbidden', message: 'You do not have permission to do that.' };
         } else {
           const settings = await this.opts.settings(trx);
-          const r = await applier.apply(m.args, { trx, actor, now: now.toISOString(), settings });
+          const r = await applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
         await finish(trx, clientId, m, result, actor, now);
@@ -144,6 +145,23 @@ export class PushService {
       }
     }
   }
+}
+
+/** How far back a device's clock is believed for the time of a sale made offline. */
+export const DEVICE_TIME_WINDOW_MS = 14 * 86_400_000;
+
+/**
+ * The time a change is recorded under (order dates, payment times): when it was made on the
+ * device, for a sale made offline hours or days ago, as long as the device's clock is plausible:
+ * never after the server's clock (a clock running ahead cannot date a sale in the future) and not
+ * more than DEVICE_TIME_WINDOW_MS before it (a till whose clock was reset to 2019); otherwise the
+ * server's time. docs/decisions.md "Offline for days: no expiry, and the sale's own date".
+ */
+export function businessTime(deviceAt: string, serverNow: Date): string {
+  const device = Date.parse(deviceAt);
+  const server = serverNow.getTime();
+  if (!Number.isFinite(device) || device > server || device < server - DEVICE_TIME_WINDOW_MS) return serverNow.toISOString();
+  return new Date(device).toISOString();
 }
 
 async function lockClient(trx: Kysely<SyncDB>, clientId: string): Promise<number> {
@@ -177,6 +195,8 @@ async function finish(trx: Kysely<SyncDB>, clientId: string, m: PushMutation, re
       actor_id: actor.id,
       device_at: m.at,
       applied_at: now,
+      made_by_id: m.madeBy?.id ?? null,
+      made_by_role: m.madeBy?.role ?? null,
     })
     .execute();
   await trx.updateTable('sync_clients').set({ last_mutation_id: m.id, last_seen_at: now }).where('client_id', '=', clientId).execute();

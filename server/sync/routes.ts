@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
+import { discardRequestSchema, type DiscardReply, type DiscardRequest } from '../../src/contracts/sync-discard';
 import { pullQuerySchema, type PullReply } from '../../src/contracts/sync-pull';
 import { pushRequestSchema, type PushReply } from '../../src/contracts/sync-push';
 import type { SessionUser } from '../../src/contracts/session';
-import { SIGNED_IN } from '../auth/access';
+import { SIGNED_IN, STAFF } from '../auth/access';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import type { Actor } from './appliers/types';
@@ -19,6 +20,8 @@ import type { Viewer } from './pull-sources';
 export interface SyncRouteDeps {
   push: PushService;
   pull: PullService;
+  /** Records a conflict staff discarded (server/sync/discard-service.ts). */
+  discard: (req: DiscardRequest, actor: Actor) => Promise<DiscardReply>;
 }
 
 function actorOf(user: SessionUser | null): Actor {
@@ -45,6 +48,12 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       void reply.code(503).header('Retry-After', '5').send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
       return undefined;
     }
+  });
+
+  // Staff only (a shopper 403, a guest 401): only staff may discard a conflict, and the server keeps who did.
+  app.post('/sync/discard', { config: { access: STAFF } }, (req): Promise<DiscardReply> => {
+    const body = parse(discardRequestSchema, req.body);
+    return deps.discard(body, actorOf(req.user));
   });
 
   app.get('/sync/pull', { config: { access: SIGNED_IN } }, (req): Promise<PullReply> => {

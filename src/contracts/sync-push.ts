@@ -5,13 +5,19 @@ export const MAX_PUSH_BATCH = 100;
 
 /**
  * One queued change: `id` is the device's own sequence (1, 2, 3, ... per clientId, no gaps);
- * `at` is the device clock when staff made it (informational: the server re-stamps time).
+ * `at` is the device clock when staff made it: the server records the change at that time when it
+ * is plausible, else at its own (server/sync/push-service.ts businessTime).
  */
 export const pushMutationSchema = z.object({
   id: z.number().int().min(1),
   name: z.string().min(1).max(100),
   args: z.unknown(),
   at: z.iso.datetime({ offset: true }),
+  /**
+   * Who was signed in on the device when the change was made (additive; older clients omit it).
+   * Recorded as the device's claim beside the session user that pushes it, whom the server trusts.
+   */
+  madeBy: z.object({ id: z.string().min(1).max(100), role: z.string().min(1).max(40) }).optional(),
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 

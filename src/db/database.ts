@@ -64,6 +64,11 @@ export interface ConflictEntry {
   seenBy?: { id: string; role: string } | null;
   /** Set (with seenAt, seenBy) when staff retried it: the id of the new mutation that re-queued it. */
   retriedAs?: number;
+  /**
+   * Set by dismissConflict: the discard waits (`pending`) until the server recorded it (POST
+   * /sync/discard; `recordedAt` is the server's time) or refused it for good (`error`). Not indexed.
+   */
+  discard?: { pending: boolean; recordedAt?: string; error?: string };
 }
 
 /** Stock and category-link rows of LINK_CHUNK consecutive product ids (src/db/catalog-links.ts). */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
+import { openDatabase } from '../../server/db/database';
+import { syncDb } from '../../server/sync/db';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
-import { cashierDevice, pageText, visible, waitSynced } from './support/pos';
+import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -41,35 +43,6 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
       return { paid: body.checkout.amountPaid, transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })) };
     };
     return { push, payments };
-  }
-
-  /**
-   * Queues a change in the device's outbox the way the worker's mutate does (same record, same
-   * meta counter), while the device is offline: the payment screen is not what is tested here.
-   */
-  async function queueOffline(page: Page, actor: { id: string; role: string }, name: string, args: unknown): Promise<number> {
-    return page.evaluate(
-      async ({ actor, name, args }) => {
-        const idb = await new Promise<IDBDatabase>((res, rej) => {
-          const req = indexedDB.open('partsdesk');
-          req.onsuccess = () => res(req.result);
-          req.onerror = () => rej(new Error(String(req.error)));
-        });
-        return new Promise<number>((res, rej) => {
-          const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
-          let id = 0;
-          const get = tx.objectStore('meta').get('nextMutationId');
-          get.onsuccess = () => {
-            id = (get.result as { value: number } | undefined)?.value ?? 1;
-            tx.objectStore('outbox').add({ id, name, args, at: new Date().toISOString(), actor, status: 'pending' });
-            tx.objectStore('meta').put({ key: 'nextMutationId', value: id + 1 });
-          };
-          tx.oncomplete = () => (idb.close(), res(id));
-          tx.onerror = () => rej(new Error(String(tx.error)));
-        });
-      },
-      { actor, name, args },
-    );
   }
 
   it('shows the rejection, refuses a retry the device would refuse, then retries it into the server once', async () => {
@@ -128,5 +101,60 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
       { id: mine, amount: '50.00', status: 'approved' },
     ]);
     await ctx.close();
+  });
+
+  it('Dismiss made offline reaches the server with the next sync, which records who discarded which change', async () => {
+    const { push: other } = await otherTill();
+    const order = randomUUID();
+    await other('order.create', { id: order });
+    await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Wiper', price: '20.00', quantity: 1, tax_class_id: null });
+    await other('transaction.add', { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '20.00' });
+
+    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
+    await ctx.setOffline(true);
+    await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
+    const args = { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '5.00' };
+    const id = await queueOffline(page, { id: me.id, role: me.role }, 'transaction.add', args);
+    await ctx.setOffline(false);
+    const button = page.getByRole('button', { name: 'Conflicts (1)' });
+    await expect.poll(() => button.isVisible(), { timeout: 15_000 }).toBe(true);
+    await waitSynced(page);
+
+    // Offline again: Dismiss is recorded on the device at once and waits for the network.
+    await ctx.setOffline(true);
+    await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
+    await button.click();
+    const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
+    await panel.getByRole('button', { name: 'Dismiss: Take a payment' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Conflicts/ }).count(), { timeout: 5_000 }).toBe(0);
+    const pendingDiscard = () =>
+      page.evaluate(
+        (mid) =>
+          new Promise<unknown>((res, rej) => {
+            const req = indexedDB.open('partsdesk');
+            req.onerror = () => rej(new Error(String(req.error)));
+            req.onsuccess = () => {
+              const get = req.result.transaction('conflicts').objectStore('conflicts').get(mid);
+              get.onsuccess = () => (req.result.close(), res((get.result as { discard?: unknown } | undefined)?.discard));
+            };
+          }),
+        id,
+      );
+    expect(await pendingDiscard()).toEqual({ pending: true });
+    await ctx.setOffline(false);
+    await expect.poll(pendingDiscard, { timeout: 15_000 }).toMatchObject({ pending: false, recordedAt: expect.any(String) });
+    await ctx.close();
+
+    // The server's record (PGlite serves one process: read it once the server has stopped).
+    await srv.server.stop();
+    const open = await openDatabase({ dataDir: srv.db.dataDir });
+    try {
+      const rows = await syncDb(open.db).selectFrom('sync_discards').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ mutation_id: String(id), name: 'transaction.add', args, code: 'no_balance_due', discarded_by_kind: 'staff', discarded_by_id: String(me.id) });
+    } finally {
+      await open.close();
+    }
   });
 });

@@ -16,7 +16,8 @@ import panel from './conflicts-panel.module.css';
  * server's code and reason, and for staff Retry and Dismiss. Retry re-queues the same change as a
  * new one (the worker runs it through the normal mutate path, so a change the device now refuses is
  * not queued and stays listed, with the reason in a toast); Dismiss accepts the server's state.
- * The worker records who did either and when.
+ * The worker records who did either and when; a dismissal also reaches the server (POST
+ * /sync/discard, queued while offline), which records it.
  */
 export function ConflictsPanel({ conflicts }: { conflicts: ConflictEntry[] }) {
   const api = useSync();

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { OnlineIndicator } from '../online-indicator';
 import { ConflictsButton } from './conflicts-button';
+import { StorageWarning } from './storage-warning';
 import { useSyncStatus } from './sync-context';
 import { exactTimeText, lastSyncedText, queueText, syncAlerts, type SyncAlert } from './sync-status-text';
 import { useNow } from './use-now';
@@ -8,7 +9,8 @@ import styles from './sync-status.module.css';
 
 /**
  * The POS top bar's sync area: online/offline, the queue ("3 changes waiting to sync" / "All
- * changes synced"), when the last sync finished, what needs staff action, and the conflicts button.
+ * changes synced"), when the last sync finished, what needs staff action (storage over 80% of the
+ * quota included), and the conflicts button.
  */
 export function SyncStatusArea() {
   const { status, conflicts, startError } = useSyncStatus();
@@ -35,6 +37,7 @@ export function SyncStatusArea() {
           {syncAlerts(status).map((a) => (
             <SyncAlertView key={a.kind} alert={a} />
           ))}
+          <StorageWarning lastSuccess={status.lastSuccess} />
           {conflicts.length > 0 && <ConflictsButton conflicts={conflicts} />}
         </>
       )}

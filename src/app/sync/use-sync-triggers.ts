@@ -17,11 +17,14 @@ export function useSyncTriggers(api: Remote<SyncWorkerApi> | null, waitingOfflin
     const onVisible = () => {
       if (document.visibilityState === 'visible') syncNow();
     };
-    window.addEventListener('online', syncNow);
+    // Back online: the worker may not hear `online` itself (not every browser fires it in workers),
+    // and a request stalled on the dead connection must not hold the first push back.
+    const onOnline = () => void api.reconnected().catch(() => undefined);
+    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     const stopListening = listenForSyncRequests(syncNow);
     return () => {
-      window.removeEventListener('online', syncNow);
+      window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
       stopListening();
     };

@@ -66,3 +66,32 @@ export async function cutNetwork(ctx: BrowserContext, cut: boolean): Promise<voi
   state.cut = cut;
   await ctx.setOffline(cut);
 }
+
+/**
+ * Queues a change in the device's outbox the way the worker's mutate does (same record, same
+ * meta counter), without its optimistic effect: for tests about the queue, not the screens.
+ */
+export async function queueOffline(page: Page, actor: { id: string; role: string }, name: string, args: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ actor, name, args }) => {
+      const idb = await new Promise<IDBDatabase>((res, rej) => {
+        const req = indexedDB.open('partsdesk');
+        req.onsuccess = () => res(req.result);
+        req.onerror = () => rej(new Error(String(req.error)));
+      });
+      return new Promise<number>((res, rej) => {
+        const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
+        let id = 0;
+        const get = tx.objectStore('meta').get('nextMutationId');
+        get.onsuccess = () => {
+          id = (get.result as { value: number } | undefined)?.value ?? 1;
+          tx.objectStore('outbox').add({ id, name, args, at: new Date().toISOString(), actor, status: 'pending' });
+          tx.objectStore('meta').put({ key: 'nextMutationId', value: id + 1 });
+        };
+        tx.oncomplete = () => (idb.close(), res(id));
+        tx.onerror = () => rej(new Error(String(tx.error)));
+      });
+    },
+    { actor, name, args },
+  );
+}

@@ -1,7 +1,9 @@
 /**
  * Fault-injection simulation (issue 4): devices sync through a network that drops, duplicates,
  * delays and reorders requests and drops replies after the server acted; devices restart
- * mid-push; the server itself fails 5 % of mutations after writing them (must roll back). After
+ * mid-push; the server itself fails 5 % of mutations after writing them (must roll back), and
+ * crashes mid-push (connections cut, the mutation in progress lost) and restarts on the same
+ * database and port in ~1 % of steps. After
  * draining: every mutation applied exactly once in per-client order, device and server money equal
  * a reference model.
  *
@@ -16,9 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAppliers } from '../../../server/sync/appliers/registry';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { testEngines } from '../../support/engines';
-import { chaosAppliers, keyedFaults } from './support/chaos-appliers';
+import { chaosAppliers, keyedFaults, ServerCrash } from './support/chaos-appliers';
 import { runSeed, type Login } from './support/simulation';
-import { signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
+import { signedIn, startSyncServer, type RestartableServer, type SyncTestServer } from './support/sync-server';
 
 const one = process.env.SEED ? [Number(process.env.SEED)] : null;
 const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 100);
@@ -27,15 +29,18 @@ const seeds = one ?? Array.from({ length: count }, (_, i) => first + i);
 const replay = (seed: number) => `SEED=${seed} npx vitest run --project integration tests/integration/sync/fault-injection.test.ts`;
 
 describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
-  let server: SyncTestServer;
+  let server: SyncTestServer & RestartableServer;
   const logins: Login[] = [];
   const faults = keyedFaults(0.05);
+  const crash = new ServerCrash(() => server.cutConnections());
+  let restarts = 0;
+  const crashes = { arm: (k: number) => crash.arm(k), disarm: () => crash.disarm(), restart: async () => (restarts++, await server.restart()) };
 
   beforeAll(async () => {
     // The model, the devices and the server all run the mutators with the default settings: the
     // simulation tests the protocol, not the shop's tax set-up (which the server reads from its tables).
     const settings = () => Promise.resolve(defaultStoreSettings);
-    server = await startSyncServer(engine, { appliers: chaosAppliers(defaultAppliers, faults.fail), settings, syncCommit: false });
+    server = await startSyncServer(engine, { appliers: chaosAppliers(defaultAppliers, faults.fail, crash.check), settings, syncCommit: false });
     for (const [u, p] of [['cashier', 'cashier'], ['cashier2', 'cashier2'], ['admin', 'admin']] as const) {
       const client = await signedIn(server.url, u, p);
       const me = (await client.get('/api/session')).body.user;
@@ -48,12 +53,14 @@ describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
 
   it(`holds every invariant for ${seeds.length} seed(s)`, { timeout: Math.max(60_000, seeds.length * 5_000) }, async () => {
     const failures: string[] = [];
-    const total = { mutations: 0, rejected: 0, droppedReplies: 0, duplicates: 0, late: 0, serverFaults: 0 };
+    const total = { mutations: 0, rejected: 0, droppedReplies: 0, duplicates: 0, late: 0, serverFaults: 0, restarts: 0, crashesMidPush: 0 };
+    const restartsBefore = restarts;
+    const crashesBefore = crash.crashes;
     const firedBefore = faults.fired();
     const started = performance.now();
     const cpu = process.cpuUsage();
     for (const seed of seeds) {
-      const { problems, stats } = await runSeed(server, logins, { seed, devices: 3, steps: 40 });
+      const { problems, stats } = await runSeed(server, logins, { seed, devices: 3, steps: 40, crash: crashes });
       for (const k of ['mutations', 'rejected', 'droppedReplies', 'duplicates', 'late'] as const) total[k] += stats[k];
       if (problems.length) {
         failures.push(`SEED=${seed} (replay: ${replay(seed)})\n  ${problems.slice(0, 8).join('\n  ')}`);
@@ -62,6 +69,8 @@ describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
     }
     const ms = performance.now() - started;
     total.serverFaults = faults.fired() - firedBefore;
+    total.restarts = restarts - restartsBefore;
+    total.crashesMidPush = crash.crashes - crashesBefore;
     const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
     expect(failures, failures.join('\n')).toEqual([]);
     // Wall time per seed, and this process's CPU per seed (steadier on a shared machine; on
@@ -76,5 +85,6 @@ describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
       expect(total.late).toBeGreaterThan(0);
       expect(total.serverFaults).toBeGreaterThan(0);
     }
+    if (seeds.length >= 50) expect(total.crashesMidPush).toBeGreaterThan(0);
   });
 });

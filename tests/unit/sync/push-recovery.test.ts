@@ -99,11 +99,21 @@ describe('server-loss recovery', () => {
 });
 
 describe('backoff', () => {
-  it('doubles from 1 s to 60 s with jitter in the upper half', () => {
-    expect(backoffMs(1, () => 0)).toBe(500);
-    expect(backoffMs(1, () => 1)).toBe(1000);
-    expect(backoffMs(3, () => 1)).toBe(4000);
+  it('doubles from 1 s to 60 s with ±25 % jitter, never below 1 s nor above 60 s', () => {
+    expect(backoffMs(1, () => 0)).toBe(1000);
+    expect(backoffMs(1, () => 1)).toBe(1250);
+    expect(backoffMs(2, () => 0)).toBe(1500);
+    expect(backoffMs(3, () => 0.5)).toBe(4000);
+    expect(backoffMs(3, () => 1)).toBe(5000);
+    expect(backoffMs(7, () => 0.5)).toBe(60_000);
     expect(backoffMs(20, () => 1)).toBe(60_000);
-    expect(backoffMs(20, () => 0)).toBe(30_000);
+    expect(backoffMs(20, () => 0)).toBe(45_000);
+    for (let n = 0; n < 40; n++) {
+      for (const r of [0, 0.1, 0.5, 0.9, 0.999]) {
+        const ms = backoffMs(n, () => r);
+        expect(ms).toBeGreaterThanOrEqual(1000);
+        expect(ms).toBeLessThanOrEqual(60_000);
+      }
+    }
   });
 });

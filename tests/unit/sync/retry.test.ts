@@ -53,7 +53,7 @@ describe('retrying a rejected change', () => {
     expect(await engine.syncNow()).toBe('ok');
     // The rejected change's own (parsed) args, under the new id.
     const first = sent(transport.calls[0]!).find((m) => m.id === 3);
-    expect(sent(transport.calls[2]!)).toEqual([{ id: 4, name: 'transaction.add', args: first?.args, at: '2026-11-22T10:00:00.000Z' }]);
+    expect(sent(transport.calls[2]!)).toEqual([{ id: 4, name: 'transaction.add', args: first?.args, at: '2026-11-22T10:00:00.000Z', madeBy: staff }]);
     expect(await getMeta(db, 'lastAckedId')).toBe(4);
     expect(await db.journal.get(4)).toMatchObject({ outcome: 'applied' });
   });

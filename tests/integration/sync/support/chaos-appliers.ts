@@ -1,11 +1,12 @@
 /**
  * Server-side faults for the simulation: after an applier has written its changes, fail the way a
  * lost database connection would. The push must roll the whole mutation back (nothing applied,
- * last_mutation_id unchanged) and answer 503; the device retries.
+ * last_mutation_id unchanged) and answer 503; the device retries. And a crash of the whole server
+ * mid-push (ServerCrash): the in-flight mutation is lost, the reply too, and the server restarts.
  */
 import type { ApplierMap } from '../../../../server/sync/appliers/types';
 
-export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: unknown) => boolean): ApplierMap {
+export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: unknown) => boolean, crash: () => boolean = () => false): ApplierMap {
   return Object.fromEntries(
     Object.entries(appliers).map(([name, a]) => [
       name,
@@ -13,6 +14,8 @@ export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: u
         access: a.access,
         async apply(args, ctx) {
           const r = await a.apply(args, ctx);
+          // The server process dies here: connections are already cut, this mutation never commits.
+          if (crash()) throw new Error('injected: server crashed mid-push');
           if (fail(name, args)) throw new Error('injected: connection to the database lost after writing');
           return r;
         },
@@ -47,4 +50,39 @@ function fnv1a(s: string): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * A server crash in the middle of a push: armed with k, the (k+1)-th mutation the server applies
+ * from then on cuts every connection (no reply reaches anyone) and dies before committing; the
+ * simulation then restarts the server on the same database and port (sync-server.ts restart()).
+ */
+export class ServerCrash {
+  private left: number | null = null;
+  private resolve: (() => void) | null = null;
+  crashes = 0;
+
+  constructor(private readonly cut: () => void) {}
+
+  /** Crash at the (k+1)-th applied mutation; resolves when it happened. */
+  arm(k: number): Promise<void> {
+    this.left = k;
+    return new Promise((res) => (this.resolve = res));
+  }
+
+  disarm(): void {
+    this.left = null;
+    this.resolve = null;
+  }
+
+  /** Called by every applier after its writes: true = crash now. */
+  readonly check = (): boolean => {
+    if (this.left === null) return false;
+    if (this.left-- > 0) return false;
+    this.left = null;
+    this.crashes++;
+    this.cut();
+    this.resolve?.();
+    return true;
+  };
 }

@@ -4,6 +4,7 @@
  * app on the same database (serveDatabase).
  */
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,23 +36,58 @@ export interface SyncTestServer {
  * database, as PGlite runs (fsync off): the simulation's wall time was mostly PostgreSQL flushing.
  * Nothing a test can observe changes short of an operating-system crash.
  */
-export async function startSyncServer(engine: Engine, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer> {
+export async function startSyncServer(engine: Engine, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer & RestartableServer> {
   const cfg = await copyTemplate(engine);
-  const server = await serveDatabase(cfg, opts);
+  let current = await serveDatabase(cfg, opts);
+  const port = Number(new URL(current.url).port);
+  const sockets = new Set<Socket>();
+  const track = (s: SyncTestServer) =>
+    s.app.server.on('connection', (sock: Socket) => {
+      sockets.add(sock);
+      sock.on('close', () => sockets.delete(sock));
+    });
+  track(current);
+  const cutConnections = () => {
+    for (const sock of sockets) sock.destroy();
+  };
   return {
-    ...server,
+    get app() {
+      return current.app;
+    },
+    get open() {
+      return current.open;
+    },
+    get db() {
+      return current.db;
+    },
+    url: current.url,
+    cutConnections,
+    async restart() {
+      cutConnections();
+      await current.close();
+      current = await serveDatabase(cfg, opts, port);
+      track(current);
+    },
     async close() {
-      await server.close();
+      await current.close();
       await cfg.cleanup();
     },
   };
+}
+
+/** A server the simulation can crash: cut every connection at once, then stop and start it again on the same database and port. */
+export interface RestartableServer {
+  /** Destroys every open connection now: requests in flight never get their reply. */
+  cutConnections(): void;
+  /** Cuts connections, stops the app, closes the database, and serves it again on the same port (migrated as at start). */
+  restart(): Promise<void>;
 }
 
 /**
  * The app on an existing database, migrated as the server does at start: a restart serves the same
  * data directory or URL again (on a new port). close() stops the app and closes the database only.
  */
-export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer> {
+export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: SyncOptions & { syncCommit?: boolean } = {}, port = 0): Promise<SyncTestServer> {
   if (cfg.databaseUrl && opts.syncCommit === false) await asyncCommits(cfg.databaseUrl);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -66,7 +102,7 @@ export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string 
     loginLimitPerMinute: 100_000,
     sync: opts,
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     open,
