@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { CHROMIUM } from '../e2e/support/browser';
+import { INITIAL_PULL_LIMIT } from '../../sync/engine';
 import { TestClient } from '../support/http-client';
 import { builtWorker, chromiumDevice, distDir } from './support/chromium-worker';
 import { serveSeededCopy } from './support/seeded-data';
@@ -78,7 +79,7 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
   );
 }
 
-/** The server alone: a new staff device's whole initial download over HTTP, pages of `limit`, nothing stored. */
+/** The server alone: a new staff device's whole initial download over HTTP (packed, as the device asks), pages of `limit`, nothing stored. */
 async function serverOnly(url: string, limit: number): Promise<{ rows: number; s: number; pages: number }> {
   const c = new TestClient(url);
   if ((await c.login('cashier', 'cashier')).status !== 200) throw new Error('login failed');
@@ -88,10 +89,10 @@ async function serverOnly(url: string, limit: number): Promise<{ rows: number; s
   let rows = 0;
   let pages = 0;
   for (;;) {
-    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}`);
+    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1`);
     if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
-    const body = r.body as { cookie: number; more: boolean; changes: unknown[] };
-    rows += body.changes.length;
+    const body = r.body as { cookie: number; more: boolean; changes: unknown[]; packed?: { rows: unknown[] }[] };
+    rows += body.changes.length + (body.packed ?? []).reduce((n, b) => n + b.rows.length, 0);
     pages++;
     cookie = body.cookie;
     if (!body.more) break;
@@ -104,7 +105,7 @@ async function run(parts: number): Promise<Figures> {
   let pages = 0;
   const limit = process.env.BENCH_PAGE;
   try {
-    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? 5000));
+    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? INITIAL_PULL_LIMIT));
     if (server) log(`${parts}: server alone ${server.rows} rows in ${server.s.toFixed(1)} s`);
     const prepare = async (page: Page): Promise<void> => {
       const ctx = page.context();
