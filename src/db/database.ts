@@ -104,6 +104,12 @@ export interface DbOptions {
   /** fake-indexeddb in tests; the browser's own otherwise. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * 'strict' (default) for every connection that writes sales; 'relaxed' only for the sync
+   * worker's pull connection (sync/engine.ts `pullDb`): a pull page lost to a power cut is pulled
+   * again from the cookie stored with the rows before it.
+   */
+  durability?: 'strict' | 'relaxed';
 }
 
 export class PartsdeskDb extends Dexie {
@@ -127,7 +133,7 @@ export class PartsdeskDb extends Dexie {
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
-    super(name, { chromeTransactionDurability: 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
+    super(name, { chromeTransactionDurability: opts.durability ?? 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
     this.version(1).stores({
       products: 'k',
       stock: 'k',
