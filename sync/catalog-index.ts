@@ -1,6 +1,6 @@
 /**
  * The device's catalog lookups, fed from Dexie: the offline part search (sync/search) built from
- * the cached `products` plus the brand, series and category names of the `catalog` store and the
+ * the cached products (`productChunks`) plus the brand, series and category names of the `catalog` store and the
  * category links of `catalogLinks`, and
  * exact part-number / barcode lookups for the POS cart. Lives in the sync worker.
  *
@@ -16,9 +16,10 @@
  * - a build swaps the new index in only when finished; queries use the previous one until then.
  */
 import type { RowChange } from '../src/contracts/sync-pull';
-import type { KeyedRow, PartsdeskDb } from '../src/db/database';
-import { categoryLinks, stockRows } from '../src/db/catalog-links';
+import type { PartsdeskDb } from '../src/db/database';
+import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
 import { getMeta } from '../src/db/meta';
+import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
 import { getCatalogProduct, type CatalogProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
 import { barcodeValue, partKey } from './search/normalize';
@@ -39,8 +40,8 @@ export interface DeviceProduct extends CatalogProduct {
   stock: { location_id: number; quantity: number }[];
 }
 
-/** Rows read from Dexie per step of a build (one read transaction each, so pulls are not held up). */
-const BUILD_CHUNK = 5000;
+/** Product chunk records read per step of a build (~5,000 rows; one read transaction each, so pulls are not held up). */
+const BUILD_CHUNKS = 80;
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
@@ -120,10 +121,12 @@ export class CatalogIndex {
       ids = res.parts.filter((h) => h.match === 'part-number').map((h) => h.product_id);
     } else {
       // No index yet (first download, build running): one scan of the cached products.
-      const keys = await this.db.products.filter((r) => partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)).primaryKeys();
-      ids = keys.map(Number);
+      ids = [];
+      await eachProductBatch(this.db, (rows) => {
+        for (const r of rows) if (partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)) ids.push(Number(r.product_id));
+      });
     }
-    const rows = (await this.db.products.bulkGet(ids.map(String))).filter((r): r is KeyedRow => r !== undefined && enabled(r));
+    const rows = (await productRows(this.db, ids)).filter((r): r is ProductRow => r !== undefined && enabled(r));
     const byUpc = barcode === null ? [] : rows.filter((r) => barcodeValue(text(r.upc)) === barcode);
     const byMpn = rows.filter((r) => partKey(text(r.mpn)) === key);
     const pick = byUpc.length === 1 ? byUpc[0] : byUpc.length === 0 && byMpn.length === 1 ? byMpn[0] : undefined;
@@ -132,7 +135,7 @@ export class CatalogIndex {
 
   async getProduct(productId: number): Promise<DeviceProduct | null> {
     const base = await getCatalogProduct(this.db, productId);
-    const row = await this.db.products.get(String(productId));
+    const row = await productRow(this.db, productId);
     if (!base || !row) return null;
     const stock = await stockRows(this.db, productId);
     const manufacturerId = num(row.manufacturer_id);
@@ -175,14 +178,9 @@ export class CatalogIndex {
     try {
       await this.loadFacets();
       const handlers = createSearchHandlers();
-      await handlers.searchBuildBegin(await this.db.products.count());
-      let after: string | null = null;
-      for (;;) {
-        const rows: KeyedRow[] = await (after === null ? this.db.products.limit(BUILD_CHUNK) : this.db.products.where('k').above(after).limit(BUILD_CHUNK)).toArray();
-        if (rows.length === 0) break;
-        await handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r)));
-        after = rows[rows.length - 1]!.k;
-      }
+      // Expected rows, for progress only: chunks are nearly full.
+      await handlers.searchBuildBegin((await this.db.productChunks.count()) * LINK_CHUNK);
+      await eachProductBatch(this.db, (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))), BUILD_CHUNKS);
       await handlers.searchBuildFinish();
       if (generation === this.generation) this.search = handlers;
     } finally {
@@ -222,14 +220,14 @@ export class CatalogIndex {
     }
     if (touched.size === 0 || !this.search) return;
     const ids = [...touched];
-    const rows = await this.db.products.bulkGet(ids.map(String));
-    const live = rows.filter((r): r is KeyedRow => r !== undefined && enabled(r));
+    const rows = await productRows(this.db, ids);
+    const live = rows.filter((r): r is ProductRow => r !== undefined && enabled(r));
     const liveIds = new Set(live.map((r) => Number(r.product_id)));
     await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
     await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
   }
 
-  private searchRow(r: KeyedRow): SearchProductRow {
+  private searchRow(r: ProductRow): SearchProductRow {
     const id = Number(r.product_id);
     const manufacturerId = num(r.manufacturer_id);
     const seriesId = num(r.series_id);

@@ -40,7 +40,8 @@ interface Figures {
 
 /**
  * What the worker's database holds: IndexedDB records in every server-row store, and the server
- * rows they hold (a catalogLinks record holds the stock and category rows of 64 products).
+ * rows they hold (a catalogLinks record holds the stock and category rows of 64 products, a
+ * productChunks record the product rows of 64 ids).
  */
 function stored(page: Page, dbName: string): Promise<{ records: number; rows: number }> {
   return page.evaluate(
@@ -50,8 +51,8 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
-          const stores = ['products', 'catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
-          const tx = db.transaction([...stores, 'catalogLinks'], 'readonly');
+          const stores = ['catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
+          const tx = db.transaction([...stores, 'catalogLinks', 'productChunks'], 'readonly');
           let records = 0;
           let rows = 0;
           // No named functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
@@ -62,13 +63,21 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
               rows += req.result;
             };
           }
-          const cursor = tx.objectStore('catalogLinks').openCursor();
-          cursor.onsuccess = () => {
-            const c = cursor.result;
+          const links = tx.objectStore('catalogLinks').openCursor();
+          links.onsuccess = () => {
+            const c = links.result;
             if (!c) return;
             const v = c.value as { stock: object; categories: object };
             records++;
             rows += Object.keys(v.stock).length + Object.keys(v.categories).length;
+            c.continue();
+          };
+          const products = tx.objectStore('productChunks').openCursor();
+          products.onsuccess = () => {
+            const c = products.result;
+            if (!c) return;
+            records++;
+            rows += Object.keys((c.value as { rows: object }).rows).length;
             c.continue();
           };
           tx.oncomplete = () => resolve({ records, rows });

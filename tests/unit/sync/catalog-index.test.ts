@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
+import { applyProductChanges } from '../../../src/db/product-chunks';
 import { CatalogIndex } from '../../../sync/catalog-index';
 import { SyncEngine } from '../../../sync/engine';
 import type { TransportReply } from '../../../sync/transport';
@@ -92,8 +93,7 @@ describe('catalog index fed from Dexie', () => {
     index.pulled({ changes: [], cleared: false, complete: true });
     const renamed = product(1, { name: 'K&N Cabin Element 33-2304', mpn: '33-2304', manufacturer_id: 1, upc: '024844012345' });
     const gone = raw('products', '2', null);
-    await d.db.products.put({ ...renamed.row, k: '1' });
-    await d.db.products.delete('2');
+    await d.db.transaction('rw', d.db.productChunks, () => applyProductChanges(d.db, [renamed, gone]));
     index.pulled({ changes: [renamed, gone], cleared: false, complete: true });
     await index.idle();
     expect(await ids(index, 'cabin element')).toEqual([1]);

@@ -3,6 +3,7 @@ import type { RowChange } from '../../../src/contracts/sync-pull';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { stockRows } from '../../../src/db/catalog-links';
 import { PartsdeskDb } from '../../../src/db/database';
+import { productRow } from '../../../src/db/product-chunks';
 import { getMeta, setMeta } from '../../../src/db/meta';
 import { applyServerChange, applyServerChanges, pullStores } from '../../../src/db/tables';
 import { defaultStoreSettings } from '../../../src/domain/settings';
@@ -11,7 +12,7 @@ import { pullAll } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
 import { downloadStatus } from '../../../sync/status';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
-import { freshDb, scripted, staff, uuid } from './support';
+import { freshDb, productIds, scripted, staff, uuid } from './support';
 
 const product = (id: number, version: number, name = `P${id}`): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name, price: '10.00' } });
 const reply = (cookie: number, changes: RowChange[], remaining: number, extra: object = {}): TransportReply => ({
@@ -60,7 +61,7 @@ describe('initial download: progress and resume', () => {
     expect(end.lastSuccess).not.toBeNull();
     expect(await getMeta(db, 'fullPullDone')).toBe(true);
     expect(await getMeta(db, 'initialDownload')).toBeNull();
-    expect(await db.products.count()).toBe(8);
+    expect((await productIds(db)).length).toBe(8);
   });
 
   it('after a reload the download resumes from the stored cookie with the stored rows counted as done', async () => {
@@ -89,7 +90,7 @@ describe('initial download: progress and resume', () => {
     expect(Math.min(...done)).toBeGreaterThanOrEqual(3);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect((await second.engine.status()).download).toBeNull();
-    expect(await db.products.count()).toBe(10);
+    expect((await productIds(db)).length).toBe(10);
   });
 
   it('uses the larger initial page size only while downloading; later pulls use the normal one', async () => {
@@ -116,7 +117,7 @@ describe('initial download: progress and resume', () => {
     await pullAll(db, scripted([() => reply(20, [product(9, 19)], 4, { needsFullSync: true }), offline]), opts());
     expect(await getMeta(db, 'fullPullDone')).toBe(false);
     expect(await getMeta(db, 'initialDownload')).toEqual({ done: 1, total: 5 });
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['9']);
+    expect(await productIds(db)).toEqual(['9']);
   });
 
   it('a device synced before these flags existed (cookie set, no figures) is not downloading', () => {
@@ -139,7 +140,7 @@ describe('initial download: progress and resume', () => {
     ]);
     await pullAll(db, t, { ...opts(), maxPages: 5 });
     expect(t.calls.map(cookieOf)).toEqual([0, 3, 50]);
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['3']);
+    expect(await productIds(db)).toEqual(['3']);
     expect(await getMeta(db, 'cookie')).toBe(60);
   });
 
@@ -160,8 +161,8 @@ describe('initial download: progress and resume', () => {
     const pages: RowChange[][] = [];
     expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push([...p.changes]) })).toMatchObject({ kind: 'done', changes: 4 });
     expect(pages[0]!.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(['products/9/30', 'products/9/31', 'products/7/32', 'product_stock/7:2/33']);
-    expect(await db.products.get('7')).toEqual({ product_id: 7, name: 'Filter', price: '9.50', k: '7' });
-    expect(await db.products.get('9')).toMatchObject({ name: 'Back' });
+    expect(await productRow(db, 7)).toEqual({ product_id: 7, name: 'Filter', price: '9.50' });
+    expect(await productRow(db, 9)).toMatchObject({ name: 'Back' });
     expect(await stockRows(db, 7)).toEqual([{ product_id: 7, location_id: 2, quantity: 5 }]);
   });
 
@@ -169,7 +170,7 @@ describe('initial download: progress and resume', () => {
     const db = freshDb();
     const t = scripted([() => reply(5, [], 0, { packed: [{ table: 'products', key: ['product_id'], cols: ['product_id', 'version'], rows: [[1]] }] })]);
     expect(await pullAll(db, t, opts())).toEqual({ kind: 'retry', reason: 'unreadable pull reply' });
-    expect(await db.products.count()).toBe(0);
+    expect((await productIds(db)).length).toBe(0);
     expect(await getMeta(db, 'cookie')).toBe(0);
   });
 
@@ -184,7 +185,7 @@ describe('initial download: progress and resume', () => {
     engine.setSession(staff);
     expect(await engine.syncNow()).toBe('ok');
     expect(pullTransactions).toBeGreaterThan(0);
-    expect(await db.products.count()).toBe(2);
+    expect((await productIds(db)).length).toBe(2);
     expect((await engine.status()).download).toBeNull();
   });
 });
@@ -206,7 +207,7 @@ describe('applyServerChanges (bulk per store)', () => {
 
   async function dump(db: ReturnType<typeof freshDb>) {
     return {
-      products: await db.products.toArray(),
+      products: await db.productChunks.toArray(),
       links: await db.catalogLinks.toArray(),
       catalog: await db.catalog.toArray(),
       lookups: await db.lookups.toArray(),
