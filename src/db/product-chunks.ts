@@ -55,14 +55,19 @@ export async function productRows(db: PartsdeskDb, ids: readonly number[]): Prom
 
 /**
  * Every cached product row, `batch` chunk records per read transaction (so a pull is not held up
- * for long), handed to `each` batch by batch in product id order.
+ * for long), handed to `each` batch by batch in product id order. The next batch is read while
+ * `each` works on this one (IndexedDB reads in the browser process, `each` in this realm).
  */
 export async function eachProductBatch(db: PartsdeskDb, each: (rows: ProductRow[]) => void | Promise<void>, batch = 80): Promise<void> {
-  let after: number | null = null;
+  const read = (after: number | null): Promise<ProductChunk[]> =>
+    (after === null ? db.productChunks.orderBy('k') : db.productChunks.where('k').above(after)).limit(batch).toArray();
+  let next = read(null);
   for (;;) {
-    const chunks: ProductChunk[] = await (after === null ? db.productChunks.orderBy('k') : db.productChunks.where('k').above(after)).limit(batch).toArray();
+    const chunks = await next;
     if (chunks.length === 0) return;
+    next = read(chunks[chunks.length - 1]!.k);
+    // Reported by the await above when `each` succeeds; never unhandled when `each` throws.
+    next.catch(() => undefined);
     await each(chunks.flatMap((c) => Object.keys(c.rows).sort((a, b) => Number(a) - Number(b)).map((id) => c.rows[id]!)));
-    after = chunks[chunks.length - 1]!.k;
   }
 }
