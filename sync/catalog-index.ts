@@ -42,6 +42,15 @@ export interface DeviceProduct extends CatalogProduct {
 
 /** Product chunk records read per step of a build (~5,000 rows; one read transaction each, so pulls are not held up). */
 const BUILD_CHUNKS = 80;
+/** Mirror rows handed to the builder per step. */
+const MIRROR_STEP = 5000;
+/** The product fields the search rows and `enabled` read: all the mirror keeps of a pulled row. */
+const SEARCH_FIELDS = ['product_id', 'mpn', 'name', 'aaia', 'manufacturer_id', 'series_id', 'upc', 'status'] as const;
+const pick = (row: Record<string, unknown>): ProductRow => {
+  const out: ProductRow = {};
+  for (const f of SEARCH_FIELDS) if (f in row) out[f] = row[f];
+  return out;
+};
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
@@ -61,6 +70,15 @@ export class CatalogIndex {
   private generation = 0;
   private readonly names: Record<Facet, Map<number, string>> = { manufacturers: new Map(), series: new Map(), categories: new Map() };
   private categoriesOf = new Map<number, number[]>();
+  /**
+   * While no index exists: the search fields of every product pulled since the cache started
+   * afresh (a page from cookie 0, or one that cleared it), kept only while each page continues
+   * from the cookie the previous one stored (no page stored by another realm in between).
+   * `complete` once the last page arrived. The build after an initial download uses it instead of
+   * reading the whole catalog back out of IndexedDB; any doubt (a gap, a worker started mid-way)
+   * drops it and the build reads Dexie.
+   */
+  private mirror: { cookie: number; complete: boolean; rows: Map<number, ProductRow> } | null = null;
 
   constructor(
     private readonly db: PartsdeskDb,
@@ -81,8 +99,9 @@ export class CatalogIndex {
   /** After a pull page committed (SyncEngine onPullPage). */
   pulled(page: PulledPage): void {
     if (page.cleared) this.reset();
-    // With no index and no build, a page needs nothing: the next build reads it from Dexie.
     if (this.search || this.building) this.enqueue(() => this.apply(page.changes));
+    // With no index and no build, a page only feeds the mirror (or nothing: the next build reads Dexie).
+    else this.mirrorPage(page);
     if (page.complete && !this.search && !this.building) this.requestBuild();
   }
 
@@ -168,6 +187,28 @@ export class CatalogIndex {
     this.rebuildAtSettle = false;
     for (const m of Object.values(this.names)) m.clear();
     this.categoriesOf = new Map();
+    this.mirror = null;
+  }
+
+  private mirrorPage(page: PulledPage): void {
+    if (page.after === 0 || page.cleared) {
+      this.mirror = { cookie: 0, complete: false, rows: new Map() };
+      for (const m of Object.values(this.names)) m.clear();
+      this.categoriesOf = new Map();
+    }
+    const m = this.mirror;
+    if (!m || m.complete || m.cookie !== (page.cleared ? 0 : page.after)) {
+      this.mirror = null;
+      return;
+    }
+    this.noteFacetsAndLinks(page.changes);
+    for (const c of page.changes) {
+      if (c.table !== 'products') continue;
+      if (c.row) m.rows.set(Number(c.key), pick(c.row));
+      else m.rows.delete(Number(c.key));
+    }
+    m.cookie = page.cookie;
+    m.complete = page.complete;
   }
 
   /** Reads the whole cached catalog out of Dexie in chunks into a fresh index, then swaps it in. */
@@ -176,11 +217,20 @@ export class CatalogIndex {
     this.building = true;
     this.rebuildAtSettle = false;
     try {
-      await this.loadFacets();
+      const mirror = this.mirror?.complete ? this.mirror : null;
+      this.mirror = null;
       const handlers = createSearchHandlers();
-      // Expected rows, for progress only: chunks are nearly full.
-      await handlers.searchBuildBegin((await this.db.productChunks.count()) * LINK_CHUNK);
-      await eachProductBatch(this.db, (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))), BUILD_CHUNKS);
+      if (mirror) {
+        // The pages just stored, as they were pulled: the same rows Dexie holds (see `mirror`).
+        const rows = [...mirror.rows.values()].filter(enabled);
+        await handlers.searchBuildBegin(rows.length);
+        for (let i = 0; i < rows.length; i += MIRROR_STEP) await handlers.searchBuildAdd(rows.slice(i, i + MIRROR_STEP).map((r) => this.searchRow(r)));
+      } else {
+        await this.loadFacets();
+        // Expected rows, for progress only: chunks are nearly full.
+        await handlers.searchBuildBegin((await this.db.productChunks.count()) * LINK_CHUNK);
+        await eachProductBatch(this.db, (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))), BUILD_CHUNKS);
+      }
       await handlers.searchBuildFinish();
       if (generation === this.generation) this.search = handlers;
     } finally {
@@ -198,6 +248,18 @@ export class CatalogIndex {
 
   /** One page's changes: facet names and category links first, then its products from Dexie. */
   private async apply(changes: readonly RowChange[]): Promise<void> {
+    const touched = this.noteFacetsAndLinks(changes);
+    if (touched.size === 0 || !this.search) return;
+    const ids = [...touched];
+    const rows = await productRows(this.db, ids);
+    const live = rows.filter((r): r is ProductRow => r !== undefined && enabled(r));
+    const liveIds = new Set(live.map((r) => Number(r.product_id)));
+    await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
+    await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
+  }
+
+  /** Facet names and category links of a page into the in-memory maps; returns the products it touches. */
+  private noteFacetsAndLinks(changes: readonly RowChange[]): Set<number> {
     const touched = new Set<number>();
     for (const c of changes) {
       if (c.table === 'products') touched.add(Number(c.key));
@@ -218,13 +280,7 @@ export class CatalogIndex {
         if (was !== undefined && was !== now) this.rebuildAtSettle = true;
       }
     }
-    if (touched.size === 0 || !this.search) return;
-    const ids = [...touched];
-    const rows = await productRows(this.db, ids);
-    const live = rows.filter((r): r is ProductRow => r !== undefined && enabled(r));
-    const liveIds = new Set(live.map((r) => Number(r.product_id)));
-    await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
-    await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
+    return touched;
   }
 
   private searchRow(r: ProductRow): SearchProductRow {

@@ -35,6 +35,9 @@ export interface PulledPage {
   cleared: boolean;
   /** The last page: the device now holds everything up to the server's horizon. */
   complete: boolean;
+  /** The cookie stored before this page (0 or `cleared`: the page starts the cache afresh) and with it. */
+  after: number;
+  cookie: number;
 }
 
 export interface PullOptions {
@@ -125,7 +128,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     pages++;
     if (stored !== 'stale') {
       applied += page.changes.length;
-      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more });
+      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more, after: full ? 0 : cookie, cookie: page.cookie });
       opts.onProgress?.(stored ?? applied, page.more ? (page.remaining ?? 0) : 0, stored !== null);
     }
     if (!page.more) return { kind: 'done', pages, changes: applied };
