@@ -13,6 +13,9 @@
  *   when it runs, so replaying pages in order always ends at what Dexie holds;
  * - the index is built only over a complete catalog (a pull reached its last page since the rows
  *   were last dropped): during the initial download queries answer `ready: false`;
+ * - a build over the pages of an initial download as pulled (`mirror`) happens only when those
+ *   pages form one unbroken cookie chain from an empty cache to the last page, so they are
+ *   exactly what Dexie holds; otherwise the build reads Dexie;
  * - a build swaps the new index in only when finished; queries use the previous one until then.
  */
 import type { RowChange } from '../src/contracts/sync-pull';
