@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullReplySchema, unpackChanges, type RowChange } from '../../../src/contracts/sync-pull';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
-import { signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
+import { cashierAndShopper, startSyncServer, type SyncTestServer } from './support/sync-server';
 
 describe.each(testEngines())('packed pull pages on %s', (engine) => {
   let server: SyncTestServer;
@@ -35,12 +35,9 @@ describe.each(testEngines())('packed pull pages on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    cashier = await signedIn(server.url, 'cashier', 'cashier');
-    shopper = await signedIn(server.url, 'shopper@example.com', 'shopper');
+    ({ cashier, shopper } = await cashierAndShopper(server));
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
 
   it('decodes to the same changes as the row-by-row reply, for staff, in pages of any size', async () => {
     const rows = await pullAll(cashier, 5000, false);
