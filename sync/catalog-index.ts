@@ -1,6 +1,6 @@
 /**
  * The device's catalog lookups, fed from Dexie: the offline part search (sync/search) built from
- * the cached `products` plus the brand, series and category names of the `catalog` store and the
+ * the cached products (`productChunks`) plus the brand, series and category names of the `catalog` store and the
  * category links of `catalogLinks`, and
  * exact part-number / barcode lookups for the POS cart. Lives in the sync worker.
  *
@@ -13,12 +13,16 @@
  *   when it runs, so replaying pages in order always ends at what Dexie holds;
  * - the index is built only over a complete catalog (a pull reached its last page since the rows
  *   were last dropped): during the initial download queries answer `ready: false`;
+ * - a build over the pages of an initial download as pulled (`mirror`) happens only when those
+ *   pages form one unbroken cookie chain from an empty cache to the last page, so they are
+ *   exactly what Dexie holds; otherwise the build reads Dexie;
  * - a build swaps the new index in only when finished; queries use the previous one until then.
  */
 import type { RowChange } from '../src/contracts/sync-pull';
-import type { KeyedRow, PartsdeskDb } from '../src/db/database';
-import { categoryLinks, stockRows } from '../src/db/catalog-links';
+import type { PartsdeskDb } from '../src/db/database';
+import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
 import { getMeta } from '../src/db/meta';
+import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
 import { getCatalogProduct, type CatalogProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
 import { barcodeValue, partKey } from './search/normalize';
@@ -39,8 +43,17 @@ export interface DeviceProduct extends CatalogProduct {
   stock: { location_id: number; quantity: number }[];
 }
 
-/** Rows read from Dexie per step of a build (one read transaction each, so pulls are not held up). */
-const BUILD_CHUNK = 5000;
+/** Product chunk records read per step of a build (~5,000 rows; one read transaction each, so pulls are not held up). */
+const BUILD_CHUNKS = 80;
+/** Mirror rows handed to the builder per step. */
+const MIRROR_STEP = 5000;
+/** The product fields the search rows and `enabled` read: all the mirror keeps of a pulled row. */
+const SEARCH_FIELDS = ['product_id', 'mpn', 'name', 'aaia', 'manufacturer_id', 'series_id', 'upc', 'status'] as const;
+const pick = (row: Record<string, unknown>): ProductRow => {
+  const out: ProductRow = {};
+  for (const f of SEARCH_FIELDS) if (f in row) out[f] = row[f];
+  return out;
+};
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
@@ -60,6 +73,15 @@ export class CatalogIndex {
   private generation = 0;
   private readonly names: Record<Facet, Map<number, string>> = { manufacturers: new Map(), series: new Map(), categories: new Map() };
   private categoriesOf = new Map<number, number[]>();
+  /**
+   * While no index exists: the search fields of every product pulled since the cache started
+   * afresh (a page from cookie 0, or one that cleared it), kept only while each page continues
+   * from the cookie the previous one stored (no page stored by another realm in between).
+   * `complete` once the last page arrived. The build after an initial download uses it instead of
+   * reading the whole catalog back out of IndexedDB; any doubt (a gap, a worker started mid-way)
+   * drops it and the build reads Dexie.
+   */
+  private mirror: { cookie: number; complete: boolean; rows: Map<number, ProductRow> } | null = null;
 
   constructor(
     private readonly db: PartsdeskDb,
@@ -80,8 +102,9 @@ export class CatalogIndex {
   /** After a pull page committed (SyncEngine onPullPage). */
   pulled(page: PulledPage): void {
     if (page.cleared) this.reset();
-    // With no index and no build, a page needs nothing: the next build reads it from Dexie.
     if (this.search || this.building) this.enqueue(() => this.apply(page.changes));
+    // With no index and no build, a page only feeds the mirror (or nothing: the next build reads Dexie).
+    else this.mirrorPage(page);
     if (page.complete && !this.search && !this.building) this.requestBuild();
   }
 
@@ -120,10 +143,12 @@ export class CatalogIndex {
       ids = res.parts.filter((h) => h.match === 'part-number').map((h) => h.product_id);
     } else {
       // No index yet (first download, build running): one scan of the cached products.
-      const keys = await this.db.products.filter((r) => partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)).primaryKeys();
-      ids = keys.map(Number);
+      ids = [];
+      await eachProductBatch(this.db, (rows) => {
+        for (const r of rows) if (partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)) ids.push(Number(r.product_id));
+      });
     }
-    const rows = (await this.db.products.bulkGet(ids.map(String))).filter((r): r is KeyedRow => r !== undefined && enabled(r));
+    const rows = (await productRows(this.db, ids)).filter((r): r is ProductRow => r !== undefined && enabled(r));
     const byUpc = barcode === null ? [] : rows.filter((r) => barcodeValue(text(r.upc)) === barcode);
     const byMpn = rows.filter((r) => partKey(text(r.mpn)) === key);
     const pick = byUpc.length === 1 ? byUpc[0] : byUpc.length === 0 && byMpn.length === 1 ? byMpn[0] : undefined;
@@ -132,7 +157,7 @@ export class CatalogIndex {
 
   async getProduct(productId: number): Promise<DeviceProduct | null> {
     const base = await getCatalogProduct(this.db, productId);
-    const row = await this.db.products.get(String(productId));
+    const row = await productRow(this.db, productId);
     if (!base || !row) return null;
     const stock = await stockRows(this.db, productId);
     const manufacturerId = num(row.manufacturer_id);
@@ -165,6 +190,28 @@ export class CatalogIndex {
     this.rebuildAtSettle = false;
     for (const m of Object.values(this.names)) m.clear();
     this.categoriesOf = new Map();
+    this.mirror = null;
+  }
+
+  private mirrorPage(page: PulledPage): void {
+    if (page.after === 0 || page.cleared) {
+      this.mirror = { cookie: 0, complete: false, rows: new Map() };
+      for (const m of Object.values(this.names)) m.clear();
+      this.categoriesOf = new Map();
+    }
+    const m = this.mirror;
+    if (!m || m.complete || m.cookie !== (page.cleared ? 0 : page.after)) {
+      this.mirror = null;
+      return;
+    }
+    this.noteFacetsAndLinks(page.changes);
+    for (const c of page.changes) {
+      if (c.table !== 'products') continue;
+      if (c.row) m.rows.set(Number(c.key), pick(c.row));
+      else m.rows.delete(Number(c.key));
+    }
+    m.cookie = page.cookie;
+    m.complete = page.complete;
   }
 
   /** Reads the whole cached catalog out of Dexie in chunks into a fresh index, then swaps it in. */
@@ -173,15 +220,19 @@ export class CatalogIndex {
     this.building = true;
     this.rebuildAtSettle = false;
     try {
-      await this.loadFacets();
+      const mirror = this.mirror?.complete ? this.mirror : null;
+      this.mirror = null;
       const handlers = createSearchHandlers();
-      await handlers.searchBuildBegin(await this.db.products.count());
-      let after: string | null = null;
-      for (;;) {
-        const rows: KeyedRow[] = await (after === null ? this.db.products.limit(BUILD_CHUNK) : this.db.products.where('k').above(after).limit(BUILD_CHUNK)).toArray();
-        if (rows.length === 0) break;
-        await handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r)));
-        after = rows[rows.length - 1]!.k;
+      if (mirror) {
+        // The pages just stored, as they were pulled: the same rows Dexie holds (see `mirror`).
+        const rows = [...mirror.rows.values()].filter(enabled);
+        await handlers.searchBuildBegin(rows.length);
+        for (let i = 0; i < rows.length; i += MIRROR_STEP) await handlers.searchBuildAdd(rows.slice(i, i + MIRROR_STEP).map((r) => this.searchRow(r)));
+      } else {
+        await this.loadFacets();
+        // Expected rows, for progress only: chunks are nearly full.
+        await handlers.searchBuildBegin((await this.db.productChunks.count()) * LINK_CHUNK);
+        await eachProductBatch(this.db, (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))), BUILD_CHUNKS);
       }
       await handlers.searchBuildFinish();
       if (generation === this.generation) this.search = handlers;
@@ -200,6 +251,18 @@ export class CatalogIndex {
 
   /** One page's changes: facet names and category links first, then its products from Dexie. */
   private async apply(changes: readonly RowChange[]): Promise<void> {
+    const touched = this.noteFacetsAndLinks(changes);
+    if (touched.size === 0 || !this.search) return;
+    const ids = [...touched];
+    const rows = await productRows(this.db, ids);
+    const live = rows.filter((r): r is ProductRow => r !== undefined && enabled(r));
+    const liveIds = new Set(live.map((r) => Number(r.product_id)));
+    await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
+    await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
+  }
+
+  /** Facet names and category links of a page into the in-memory maps; returns the products it touches. */
+  private noteFacetsAndLinks(changes: readonly RowChange[]): Set<number> {
     const touched = new Set<number>();
     for (const c of changes) {
       if (c.table === 'products') touched.add(Number(c.key));
@@ -220,16 +283,10 @@ export class CatalogIndex {
         if (was !== undefined && was !== now) this.rebuildAtSettle = true;
       }
     }
-    if (touched.size === 0 || !this.search) return;
-    const ids = [...touched];
-    const rows = await this.db.products.bulkGet(ids.map(String));
-    const live = rows.filter((r): r is KeyedRow => r !== undefined && enabled(r));
-    const liveIds = new Set(live.map((r) => Number(r.product_id)));
-    await this.search.searchRemove(ids.filter((id) => !liveIds.has(id)));
-    await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
+    return touched;
   }
 
-  private searchRow(r: KeyedRow): SearchProductRow {
+  private searchRow(r: ProductRow): SearchProductRow {
     const id = Number(r.product_id);
     const manufacturerId = num(r.manufacturer_id);
     const seriesId = num(r.series_id);

@@ -10,6 +10,7 @@
  * cycle never pulls while mutations it could push remain unanswered, so every outcome (including
  * a rejection) is learnt from a push reply before a pull can mark its id as processed.
  */
+import { PULL_LIMIT_MAX } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import { defaultStoreSettings } from '../src/domain/settings';
 import type { ConflictEntry, PartsdeskDb } from '../src/db/database';
@@ -40,6 +41,13 @@ export interface EngineEnv {
 
 export interface EngineDeps {
   db: PartsdeskDb;
+  /**
+   * A second connection to the same database with relaxed durability, for pull pages only (no
+   * flush to disk per page). Safe: a page, its rebase and its cookie commit together or not at
+   * all, and a committed page lost to a power cut is pulled again; mutate() and push keep `db`
+   * (strict). docs/decisions.md "Initial download, version 3".
+   */
+  pullDb?: PartsdeskDb;
   transport: Transport;
   registry?: MutationRegistry;
   settings?: () => StoreSettings;
@@ -60,8 +68,8 @@ export interface EngineDeps {
   maxPushRounds?: number;
 }
 
-/** Rows per page of the initial download (the contract's maximum is 5,000); see docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
-export const INITIAL_PULL_LIMIT = 5000;
+/** Rows per page of the initial download (the contract's maximum); see docs/decisions.md "Initial download, version 3". */
+export const INITIAL_PULL_LIMIT = PULL_LIMIT_MAX;
 
 /** Roles that may discard a conflict (the server checks again: POST /sync/discard is staff only). */
 const STAFF_ROLES = new Set(['admin', 'cashier', 'installer']);
@@ -286,7 +294,7 @@ export class SyncEngine {
       return this.fail(p);
     }
     if ((await db.outbox.count()) > 0) return 'retry';
-    const pulled = await pullAll(db, this.transport, {
+    const pulled = await pullAll(this.deps.pullDb ?? db, this.transport, {
       clientId,
       limit: this.deps.pullLimit ?? 1000,
       initialLimit: this.deps.initialPullLimit ?? INITIAL_PULL_LIMIT,

@@ -12,7 +12,7 @@
  * every cached server row (never the outbox or journal) before applying the page from 0, and
  * clears `fullPullDone` with them; the last page of any pull sets `fullPullDone`.
  */
-import { pullReplySchema, type PullReply, type RowChange } from '../src/contracts/sync-pull';
+import { pullReplySchema, unpackChanges, type PullReply, type RowChange } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import type { PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
@@ -35,6 +35,9 @@ export interface PulledPage {
   cleared: boolean;
   /** The last page: the device now holds everything up to the server's horizon. */
   complete: boolean;
+  /** The cookie stored before this page (0 or `cleared`: the page starts the cache afresh) and with it. */
+  after: number;
+  cookie: number;
 }
 
 export interface PullOptions {
@@ -61,14 +64,21 @@ type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { ki
 async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number, prefix: string | null): Promise<Fetched> {
   let reply;
   try {
-    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}${prefix ? `&prefix=${prefix}` : ''}` });
+    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1${prefix ? `&prefix=${prefix}` : ''}` });
   } catch (err) {
     return { kind: 'retry', reason: `network: ${(err as Error).message}` };
   }
   if (reply.status === 401 || reply.status === 403) return { kind: 'needsLogin' };
   if (reply.status !== 200) return { kind: 'retry', reason: `HTTP ${reply.status}` };
   const parsed = pullReplySchema.safeParse(reply.body);
-  return parsed.success ? { kind: 'page', page: parsed.data } : { kind: 'retry', reason: 'unreadable pull reply' };
+  if (!parsed.success) return { kind: 'retry', reason: 'unreadable pull reply' };
+  // Column blocks (the bulk catalog tables, `pack=1`) become RowChanges like the rest, in version order.
+  try {
+    const { packed, ...page } = parsed.data;
+    return { kind: 'page', page: { ...page, changes: unpackChanges({ changes: page.changes, packed }) } };
+  } catch {
+    return { kind: 'retry', reason: 'unreadable pull reply' };
+  }
 }
 
 export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullOptions): Promise<PullOutcome> {
@@ -118,7 +128,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     pages++;
     if (stored !== 'stale') {
       applied += page.changes.length;
-      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more });
+      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more, after: full ? 0 : cookie, cookie: page.cookie });
       opts.onProgress?.(stored ?? applied, page.more ? (page.remaining ?? 0) : 0, stored !== null);
     }
     if (!page.more) return { kind: 'done', pages, changes: applied };

@@ -42,12 +42,15 @@ const api: SyncWorkerApi = {
   init({ baseUrl, dbName }) {
     if (engine) return Promise.resolve();
     const db = new PartsdeskDb(dbName ?? 'partsdesk');
+    // Pull pages need no flush to disk each (engine.ts pullDb); sales keep `db`, strict.
+    const pullDb = new PartsdeskDb(dbName ?? 'partsdesk', { durability: 'relaxed' });
     const index = (catalog = new CatalogIndex(db));
     // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
     const settings = new SettingsCache(db);
     void settings.refresh();
     engine = new SyncEngine({
       db,
+      pullDb,
       transport: fetchTransport(baseUrl, () => csrf),
       env: browserEnv(),
       settings: settings.get,

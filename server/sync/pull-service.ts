@@ -21,6 +21,7 @@ import type { DB } from '../db/schema';
 import type { Actor } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix } from './device-prefix';
+import type { PackedText } from './pull-packed';
 import { sourcesFor, tombstoneSource, type Range, type Viewer } from './pull-sources';
 
 type ClientRow = { last_mutation_id: string; device_prefix: string | null; user_kind: 'staff' | 'customer'; customer_uuid: string | null };
@@ -34,17 +35,21 @@ export class PullService {
     this.db = syncDb(db);
   }
 
-  /** `actor` (the route passes it) also gets the device its prefix (device-prefix.ts) when it has none. */
-  async pull(q: PullQuery, viewer: Viewer, actor?: Actor): Promise<PullReply> {
-    const { reply, client } = await this.readPage(q, viewer);
-    if (!actor) return reply;
+  /**
+   * `actor` (the route passes it) also gets the device its prefix (device-prefix.ts) when it has
+   * none. With `q.pack` the bulk catalog tables come as `packed` text blocks (pull-packed.ts) for
+   * the route to splice into the reply; otherwise `packed` is empty and every change is in `reply`.
+   */
+  async pull(q: PullQuery, viewer: Viewer, actor?: Actor): Promise<{ reply: PullReply; packed: PackedText[] }> {
+    const { reply, packed, client } = await this.readPage(q, viewer);
+    if (!actor) return { reply, packed };
     const owned = client !== undefined && client.user_kind === actor.kind && (actor.kind === 'staff' || client.customer_uuid === actor.id);
     // A known client's prefix costs nothing extra; a new one (or one a restore forgot) gets it here.
     const prefix = owned && client.device_prefix ? client.device_prefix : client === undefined || owned ? await assignPrefix(this.db, q.clientId, actor, q.prefix, new Date()) : null;
-    return prefix ? { ...reply, devicePrefix: prefix } : reply;
+    return { reply: prefix ? { ...reply, devicePrefix: prefix } : reply, packed };
   }
 
-  private async readPage(q: PullQuery, viewer: Viewer): Promise<{ reply: PullReply; client: ClientRow | undefined }> {
+  private async readPage(q: PullQuery, viewer: Viewer): Promise<{ reply: PullReply; packed: PackedText[]; client: ClientRow | undefined }> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select 1 from sync_state where id = 1 for update`.execute(trx);
       const head = await sql<{ h: string; purged: string; epoch: string }>`
@@ -65,35 +70,59 @@ export class PullService {
       const after = needsFullSync ? 0 : q.cookie;
       const range: Range = { after, upTo: horizon };
       // Nothing committed since the cookie (a device's idle poll): no page query to plan and run.
-      const page = after >= horizon ? { changes: [], more: false, lastVersion: after } : await this.page(trx, viewer, range, q.limit);
+      const page = after >= horizon ? { changes: [], packed: [], count: 0, more: false, lastVersion: after } : await this.page(trx, viewer, range, q.limit, q.pack === '1');
       const cookie = page.more ? page.lastVersion : Math.max(after, horizon);
-      const remaining = page.more ? await this.remaining(trx, viewer, range, cookie, page.changes.length) : 0;
+      const remaining = page.more ? await this.remaining(trx, viewer, range, cookie, page.count) : 0;
       const epoch = head.rows[0]?.epoch;
       const reply = { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}), ...(epoch ? { epoch } : {}) };
-      return { reply, client };
+      return { reply, packed: page.packed, client };
     });
   }
 
   /**
-   * One page: a single union query picks the `limit` smallest versions over every source (one more
-   * tells whether more remain), then each source with hits fetches its rows of the page's range.
+   * One page: a single query picks the `limit` smallest versions over every source and answers,
+   * per source, how many it holds and whether any lies beyond (only one row per source crosses
+   * from the database, not one per change); then each source with hits fetches its rows of the
+   * page's range (packed when asked and the source can).
    */
-  private async page(trx: Kysely<SyncDB>, viewer: Viewer, range: Range, limit: number): Promise<{ changes: RowChange[]; more: boolean; lastVersion: number }> {
+  private async page(
+    trx: Kysely<SyncDB>,
+    viewer: Viewer,
+    range: Range,
+    limit: number,
+    pack: boolean,
+  ): Promise<{ changes: RowChange[]; packed: PackedText[]; count: number; more: boolean; lastVersion: number }> {
     const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
     const union = sql.join(
       sources.map((s, i) => sql`(select ${sql.lit(i)} as src, c.version from (${s.candidates(range)}) c order by c.version limit ${limit + 1})`),
       sql` union all `,
     );
-    const picked = await sql<{ src: number; version: string }>`select src, version from (${union}) u order by version limit ${limit + 1}`.execute(trx);
-    const more = picked.rows.length > limit;
-    const take = picked.rows.slice(0, limit);
-    const lastVersion = Number(take.at(-1)?.version ?? range.after);
+    const picked = await sql<{ src: number; n: string; last: string | null; beyond: boolean }>`
+      select src, count(*) filter (where rn <= ${limit}) as n, max(version) filter (where rn <= ${limit}) as last, bool_or(rn > ${limit}) as beyond
+      from (select src, version, row_number() over (order by version) as rn from (${union}) u order by version limit ${limit + 1}) p
+      group by src`.execute(trx);
+    const more = picked.rows.some((p) => p.beyond);
+    const hits = picked.rows.filter((p) => Number(p.n) > 0);
+    const lastVersion = hits.reduce((m, p) => Math.max(m, Number(p.last)), range.after);
     // Every visible change in (after, lastVersion] made the page: each source with hits reads that range.
-    const withHits = new Set(take.map((p) => p.src));
     const changes: RowChange[] = [];
-    for (const i of withHits) changes.push(...(await sources[i]!.fetch(trx, { after: range.after, upTo: lastVersion })));
+    const packed: PackedText[] = [];
+    let count = 0;
+    for (const { src } of hits) {
+      const s = sources[src]!;
+      const pageRange = { after: range.after, upTo: lastVersion };
+      if (pack && s.fetchPacked) {
+        const block = await s.fetchPacked(trx, pageRange);
+        packed.push(block);
+        count += block.count;
+      } else {
+        const rows = await s.fetch(trx, pageRange);
+        changes.push(...rows);
+        count += rows.length;
+      }
+    }
     changes.sort((a, b) => a.version - b.version);
-    return { changes, more, lastVersion };
+    return { changes, packed, count, more, lastVersion };
   }
 
   /**

@@ -24,6 +24,7 @@ import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql 
 import { orderHistoryFromSql } from './records/order-history';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from './records/orders';
 import { posDb } from '../db/schema-pos';
+import { fetchPacked, type PackedText } from './pull-packed';
 
 export type Viewer = { kind: 'staff' } | { kind: 'customer'; customerId: string };
 
@@ -39,6 +40,8 @@ export interface PullSource {
   table: PullTable;
   candidates(r: Range): RawBuilder<{ version: string }>;
   fetch(db: Kysely<SyncDB>, page: Range): Promise<RowChange[]>;
+  /** The same rows as `fetch`, in column form built by the database (pull-packed.ts); bulk catalog tables only. */
+  fetchPacked?(db: Kysely<SyncDB>, page: Range): Promise<PackedText>;
 }
 
 type RawRow = Record<string, unknown>;
@@ -55,11 +58,15 @@ function wireRaw(row: RawRow, omit: readonly string[]): Record<string, unknown> 
 
 const inRange = (col: RawBuilder<unknown>, r: Range) => sql<boolean>`${col} > ${r.after} and ${col} <= ${r.upTo}`;
 
-/** A catalog or lookup table sent with its own columns (minus `omit`), keyed by its primary key. */
-function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonly string[] = []): PullSource {
+/**
+ * A catalog or lookup table sent with its own columns (minus `omit`), keyed by its primary key;
+ * `packable`: it may also be sent in column form (the initial download's bulk).
+ */
+function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonly string[] = [], packable = false): PullSource {
   const t = sql.table(table);
   return {
     table,
+    ...(packable ? { fetchPacked: (db: Kysely<SyncDB>, page: Range) => fetchPacked(db, table, keyCols, omit, page) } : {}),
     candidates: (r) => sql<{ version: string }>`select version from ${t} where ${inRange(sql.ref('version'), r)}`,
     async fetch(db, page) {
       const rows = await sql<RawRow>`select * from ${t} where ${inRange(sql.ref('version'), page)} order by version`.execute(db);
@@ -143,11 +150,11 @@ const DEVICE_OMITS = ['description', 'mpn_key'];
 const catalogSources = (viewer: Viewer): PullSource[] => [
   // Never read on the device (product pages come from the server): `description` is half a row's
   // bytes, `mpn_key` is derived. Leaving them out halves the download's largest rows.
-  rawSource('products', ['product_id'], viewer.kind === 'staff' ? DEVICE_OMITS : [...DEVICE_OMITS, 'cost']),
-  rawSource('product_stock', ['product_id', 'location_id']),
+  rawSource('products', ['product_id'], viewer.kind === 'staff' ? DEVICE_OMITS : [...DEVICE_OMITS, 'cost'], true),
+  rawSource('product_stock', ['product_id', 'location_id'], [], true),
   rawSource('manufacturers', ['manufacturer_id']),
   rawSource('categories', ['category_id']),
-  rawSource('product_categories', ['product_id', 'category_id']),
+  rawSource('product_categories', ['product_id', 'category_id'], [], true),
   rawSource('series', ['series_id']),
 ];
 

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { devicePrefixSchema, syncEpochSchema } from './sync-push';
 
+/** The largest page a client may ask for (a device's initial download asks for it). */
+export const PULL_LIMIT_MAX = 20_000;
+
 /** GET /sync/pull?clientId=&cookie=N&limit= — everything the caller may see that changed after N. */
 export const pullQuerySchema = z.object({
   /** The device, so the reply can carry its lastMutationId. */
   clientId: z.uuid(),
   /** 0 (or absent) = from the beginning. */
   cookie: z.coerce.number().int().min(0).catch(0),
-  limit: z.coerce.number().int().min(1).max(5000).catch(1000),
+  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).catch(1000),
   /** The prefix this device already holds, if any (see sync-push.ts devicePrefixSchema). */
   prefix: devicePrefixSchema.optional().catch(undefined),
+  /**
+   * 1 = the client reads `packed` blocks (below): the server may send the bulk catalog tables as
+   * column arrays instead of one object per row. Absent: every change in `changes`, as before.
+   */
+  pack: z.literal('1').optional().catch(undefined),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -26,6 +34,20 @@ export const rowChangeSchema = z.object({
 });
 export type RowChange = z.infer<typeof rowChangeSchema>;
 
+/**
+ * Rows of one table in column form (pull with `pack=1`): `rows[i][j]` is column `cols[j]` of the
+ * i-th row, in the same wire form as a `changes` row (numeric and bigint as strings, timestamps
+ * as ISO strings); `version` is one of the columns, `key` names the key columns (joined with ':'
+ * as in `changes`). Never tombstones: deletions stay in `changes`.
+ */
+export const packedBlockSchema = z.object({
+  table: z.string(),
+  key: z.array(z.string()).min(1),
+  cols: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+});
+export type PackedBlock = z.infer<typeof packedBlockSchema>;
+
 export const pullReplySchema = z.object({
   /** Pass back as the next cookie. Only moves forward; every change with version <= cookie was sent. */
   cookie: z.number().int().min(0),
@@ -33,6 +55,8 @@ export const pullReplySchema = z.object({
   lastMutationId: z.number().int().min(0),
   /** Ordered by version. */
   changes: z.array(rowChangeSchema),
+  /** Only when asked with `pack=1`: more changes of the page, by table (unpackChanges merges them). */
+  packed: z.array(packedBlockSchema).optional(),
   /** More pages follow: call again with `cookie`. */
   more: z.boolean(),
   /** Changes still to fetch after this page (for a progress figure). */
@@ -67,3 +91,32 @@ export type EntityTable = (typeof entityTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];
 export type LookupTable = (typeof lookupTables)[number];
 export type SyncedTable = EntityTable | CatalogTable | LookupTable;
+
+/**
+ * Every change of a reply as RowChanges ordered by version: `changes` plus the `packed` blocks
+ * decoded to the row objects the unpacked reply would carry (same keys, same column order).
+ * Throws on a malformed block (a row of the wrong length, a missing key or version column).
+ */
+export function unpackChanges(reply: Pick<PullReply, 'changes' | 'packed'>): RowChange[] {
+  if (!reply.packed?.length) return reply.changes;
+  const out: RowChange[] = [...reply.changes];
+  for (const b of reply.packed) {
+    const at = (c: string) => {
+      const i = b.cols.indexOf(c);
+      if (i < 0) throw new Error(`packed ${b.table}: no column ${c}`);
+      return i;
+    };
+    const v = at('version');
+    const keys = b.key.map(at);
+    const n = b.cols.length;
+    for (const r of b.rows) {
+      if (r.length !== n) throw new Error(`packed ${b.table}: a row of ${r.length} values for ${n} columns`);
+      const row: Record<string, unknown> = {};
+      for (let j = 0; j < n; j++) if (j !== v) row[b.cols[j]!] = r[j];
+      const version = Number(r[v]);
+      if (!Number.isInteger(version)) throw new Error(`packed ${b.table}: bad version`);
+      out.push({ table: b.table, key: keys.length === 1 ? String(r[keys[0]!]) : keys.map((k) => String(r[k])).join(':'), version, row });
+    }
+  }
+  return out.sort((a, b) => a.version - b.version);
+}

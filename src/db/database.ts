@@ -20,11 +20,13 @@
  *   grows. lastAckedId is the highest id the server ever answered.
  * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
  *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
- *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2).
+ *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2), and so
+ *   are the product rows (product-chunks.ts, version 3).
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { putLink } from './catalog-links';
+import { putProduct } from './product-chunks';
 
 export interface OutboxEntry {
   seq?: number;
@@ -81,6 +83,14 @@ export interface LinkChunk {
   categories: Record<string, Record<string, unknown>>;
 }
 
+/** Product rows of LINK_CHUNK consecutive product ids (src/db/product-chunks.ts). */
+export interface ProductChunk {
+  /** floor(product_id / LINK_CHUNK) */
+  k: number;
+  /** products rows (as pulled) by product id. */
+  rows: Record<string, Record<string, unknown>>;
+}
+
 export interface SharedRow {
   table: string;
   k: string;
@@ -109,10 +119,16 @@ export interface DbOptions {
   /** fake-indexeddb in tests; the browser's own otherwise. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /**
+   * 'strict' (default) for every connection that writes sales; 'relaxed' only for the sync
+   * worker's pull connection (sync/engine.ts `pullDb`): a pull page lost to a power cut is pulled
+   * again from the cookie stored with the rows before it.
+   */
+  durability?: 'strict' | 'relaxed';
 }
 
 export class PartsdeskDb extends Dexie {
-  products!: Table<KeyedRow, string>;
+  productChunks!: Table<ProductChunk, number>;
   catalogLinks!: Table<LinkChunk, number>;
   catalog!: Table<SharedRow, [string, string]>;
   lookups!: Table<SharedRow, [string, string]>;
@@ -132,7 +148,7 @@ export class PartsdeskDb extends Dexie {
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
-    super(name, { chromeTransactionDurability: 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
+    super(name, { chromeTransactionDurability: opts.durability ?? 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
     this.version(1).stores({
       products: 'k',
       stock: 'k',
@@ -157,7 +173,21 @@ export class PartsdeskDb extends Dexie {
     this.version(2)
       .stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' })
       .upgrade((tx) => upgradeToV2(tx));
+    // Version 3: products grouped like their links (one record per LINK_CHUNK ids), converted in
+    // place for the same reason as version 2 (docs/decisions.md "Initial download, version 3").
+    this.version(3)
+      .stores({ products: null, productChunks: 'k' })
+      .upgrade((tx) => upgradeToV3(tx));
   }
+}
+
+async function upgradeToV3(tx: Transaction): Promise<void> {
+  const chunks = new Map<number, ProductChunk>();
+  await tx.table('products').each((r: KeyedRow) => {
+    const { k, ...row } = r;
+    putProduct(chunks, k, row);
+  });
+  await tx.table('productChunks').bulkPut([...chunks.values()]);
 }
 
 async function upgradeToV2(tx: Transaction): Promise<void> {

@@ -7,6 +7,7 @@ import type { StoreSettings } from '../domain/settings';
 import { storeSettingsFrom } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
 import { loadCustomer, loadOrder } from './records';
+import { productRow } from './product-chunks';
 
 export interface OrderView {
   order: Order;
@@ -117,7 +118,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'n
 const intOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 export async function getCatalogProduct(db: PartsdeskDb, productId: number): Promise<CatalogProduct | null> {
-  const row = await db.products.get(String(productId));
+  const row = await productRow(db, productId);
   if (!row) return null;
   return {
     product_id: Number(row.product_id),

@@ -8,6 +8,7 @@ import type { IndexableType, Table } from 'dexie';
 import type { RowChange } from '../contracts/sync-pull';
 import { applyLinkChanges, isLinkTable } from './catalog-links';
 import type { PartsdeskDb } from './database';
+import { applyProductChanges } from './product-chunks';
 
 export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
 
@@ -37,7 +38,7 @@ export const isEntityTable = (t: string): t is EntityTableName => entityTables.h
 
 /** Stores a pull page writes (for the page's single transaction). */
 export const pullStores = (db: PartsdeskDb) => [
-  db.products, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
+  db.productChunks, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
   db.addresses, db.vehicles, db.base, db.dirty, db.outbox, db.meta,
 ];
 
@@ -50,11 +51,7 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
     else await store.delete(c.key);
     return;
   }
-  if (c.table === 'products') {
-    if (c.row) await db.products.put({ ...c.row, k: c.key });
-    else await db.products.delete(c.key);
-    return;
-  }
+  if (c.table === 'products') return applyProductChanges(db, [c]);
   if (isLinkTable(c.table)) return applyLinkChanges(db, [c]);
   const shared = otherCatalog.has(c.table) ? db.catalog : db.lookups;
   if (c.row) await shared.put({ table: c.table, k: c.key, row: c.row });
@@ -73,6 +70,7 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
   for (const c of changes) last.set(`${c.table}\u0000${c.key}`, c);
   const batches = new Map<string, { puts: object[]; deletes: IndexableType[] }>();
   const links: RowChange[] = [];
+  const products: RowChange[] = [];
   const batch = (store: { name: string }) => {
     let b = batches.get(store.name);
     if (!b) batches.set(store.name, (b = { puts: [], deletes: [] }));
@@ -85,9 +83,7 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
       if (c.row) b.puts.push(c.row);
       else b.deletes.push(c.key);
     } else if (c.table === 'products') {
-      const b = batch(db.products);
-      if (c.row) b.puts.push({ ...c.row, k: c.key });
-      else b.deletes.push(c.key);
+      products.push(c);
     } else if (isLinkTable(c.table)) {
       links.push(c);
     } else {
@@ -101,13 +97,14 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
     if (b.deletes.length) await store.bulkDelete(b.deletes);
     if (b.puts.length) await store.bulkPut(b.puts);
   }
+  if (products.length) await applyProductChanges(db, products);
   await applyLinkChanges(db, links);
 }
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
 export async function clearServerRows(db: PartsdeskDb): Promise<void> {
   for (const t of [
-    db.products, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
+    db.productChunks, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
     db.vehicles, db.base,
   ]) {
     await t.clear();

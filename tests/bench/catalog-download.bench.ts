@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { CHROMIUM } from '../e2e/support/browser';
+import { INITIAL_PULL_LIMIT } from '../../sync/engine';
 import { TestClient } from '../support/http-client';
 import { builtWorker, chromiumDevice, distDir } from './support/chromium-worker';
 import { serveSeededCopy } from './support/seeded-data';
@@ -39,7 +40,8 @@ interface Figures {
 
 /**
  * What the worker's database holds: IndexedDB records in every server-row store, and the server
- * rows they hold (a catalogLinks record holds the stock and category rows of 64 products).
+ * rows they hold (a catalogLinks record holds the stock and category rows of 64 products, a
+ * productChunks record the product rows of 64 ids).
  */
 function stored(page: Page, dbName: string): Promise<{ records: number; rows: number }> {
   return page.evaluate(
@@ -49,8 +51,8 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
-          const stores = ['products', 'catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
-          const tx = db.transaction([...stores, 'catalogLinks'], 'readonly');
+          const stores = ['catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
+          const tx = db.transaction([...stores, 'catalogLinks', 'productChunks'], 'readonly');
           let records = 0;
           let rows = 0;
           // No named functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
@@ -61,13 +63,21 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
               rows += req.result;
             };
           }
-          const cursor = tx.objectStore('catalogLinks').openCursor();
-          cursor.onsuccess = () => {
-            const c = cursor.result;
+          const links = tx.objectStore('catalogLinks').openCursor();
+          links.onsuccess = () => {
+            const c = links.result;
             if (!c) return;
             const v = c.value as { stock: object; categories: object };
             records++;
             rows += Object.keys(v.stock).length + Object.keys(v.categories).length;
+            c.continue();
+          };
+          const products = tx.objectStore('productChunks').openCursor();
+          products.onsuccess = () => {
+            const c = products.result;
+            if (!c) return;
+            records++;
+            rows += Object.keys((c.value as { rows: object }).rows).length;
             c.continue();
           };
           tx.oncomplete = () => resolve({ records, rows });
@@ -78,7 +88,7 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
   );
 }
 
-/** The server alone: a new staff device's whole initial download over HTTP, pages of `limit`, nothing stored. */
+/** The server alone: a new staff device's whole initial download over HTTP (packed, as the device asks), pages of `limit`, nothing stored. */
 async function serverOnly(url: string, limit: number): Promise<{ rows: number; s: number; pages: number }> {
   const c = new TestClient(url);
   if ((await c.login('cashier', 'cashier')).status !== 200) throw new Error('login failed');
@@ -88,10 +98,10 @@ async function serverOnly(url: string, limit: number): Promise<{ rows: number; s
   let rows = 0;
   let pages = 0;
   for (;;) {
-    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}`);
+    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1`);
     if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
-    const body = r.body as { cookie: number; more: boolean; changes: unknown[] };
-    rows += body.changes.length;
+    const body = r.body as { cookie: number; more: boolean; changes: unknown[]; packed?: { rows: unknown[] }[] };
+    rows += body.changes.length + (body.packed ?? []).reduce((n, b) => n + b.rows.length, 0);
     pages++;
     cookie = body.cookie;
     if (!body.more) break;
@@ -104,7 +114,7 @@ async function run(parts: number): Promise<Figures> {
   let pages = 0;
   const limit = process.env.BENCH_PAGE;
   try {
-    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? 5000));
+    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? INITIAL_PULL_LIMIT));
     if (server) log(`${parts}: server alone ${server.rows} rows in ${server.s.toFixed(1)} s`);
     const prepare = async (page: Page): Promise<void> => {
       const ctx = page.context();

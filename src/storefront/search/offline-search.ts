@@ -7,6 +7,7 @@
 import type { Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
 import { deviceDb } from '../../app/sync/device-db';
+import { productRows } from '../../db/product-chunks';
 import type { SearchAutocompleteReply, SearchSectionHit } from '../../contracts/search-autocomplete';
 
 const SEARCH_PAGE = '/index.php?route=product/search';
@@ -20,7 +21,7 @@ export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width
   if (!res.ready) return null;
   const queryID = crypto.randomUUID().replace(/-/g, '');
   const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
-  const rows = await deviceDb().products.bulkGet(res.parts.map((p) => String(p.product_id)));
+  const rows = await productRows(deviceDb(), res.parts.map((p) => p.product_id));
   const section = (hits: typeof res.brands, url: (id: number, name: string) => string): SearchSectionHit[] =>
     hits.map((h) => ({ id: h.id, name: h.name, count: h.count, url: withId(url(h.id, h.name)) }));
   return {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
 import { categoryLinks, chunkOf, LINK_CHUNK, stockRows } from '../../../src/db/catalog-links';
 import { PartsdeskDb } from '../../../src/db/database';
+import { productRow } from '../../../src/db/product-chunks';
 import { orderHistoryRows } from '../../../src/db/queries';
 import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import { CatalogIndex } from '../../../sync/catalog-index';
@@ -78,5 +79,38 @@ describe('device schema version 1 -> 2', () => {
     expect(await db.lookups.toCollection().primaryKeys()).toEqual([['locations', '1']]);
     // The cookie stays: the device continues its pulls instead of downloading everything again.
     expect((await db.meta.get('cookie'))?.value).toBe(42);
+    // Version 3 on top: the product row moved into its chunk.
+    expect(db.tables.map((t) => t.name)).not.toContain('products');
+    expect(await productRow(db, 70)).toEqual({ product_id: 70, name: 'Part 70' });
+  });
+});
+
+describe('device schema version 2 -> 3', () => {
+  it('groups product rows LINK_CHUNK ids per record in place; search, lookups and the cookie keep working offline', async () => {
+    const indexedDB = new IDBFactory();
+    const v2 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
+    const v1stores = {
+      products: 'k', stock: 'k', catalog: '[table+k]', lookups: '[table+k]', customers: 'id', addresses: 'address_id, customer_ref',
+      vehicles: 'id, customer_ref', orders: 'id', orderLines: 'id, order_ref', transactions: 'id, order_ref', base: '[table+k]',
+      dirty: '[table+k]', outbox: '++seq, &id', journal: 'id, ackedAt', conflicts: 'id', meta: 'key',
+    };
+    v2.version(1).stores(v1stores);
+    v2.version(2).stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' });
+    const ids = Array.from({ length: 130 }, (_, i) => i + 1);
+    await v2.table('products').bulkPut(ids.map((id) => ({ k: String(id), product_id: id, name: `Brake pad ${id}`, mpn: `BP-${id}`, price: '10.00', status: true })));
+    await v2.table('meta').bulkPut([{ key: 'cookie', value: 42 }, { key: 'fullPullDone', value: true }]);
+    v2.close();
+
+    const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(await db.productChunks.toCollection().primaryKeys()).toEqual([0, 1, 2]);
+    expect(Object.keys((await db.productChunks.get(1))!.rows)).toHaveLength(LINK_CHUNK);
+    expect(await productRow(db, 64)).toEqual({ product_id: 64, name: 'Brake pad 64', mpn: 'BP-64', price: '10.00', status: true });
+    expect((await db.meta.get('cookie'))?.value).toBe(42);
+    const index = new CatalogIndex(db);
+    await index.start();
+    await index.idle();
+    expect((await index.searchParts('brake pad', { limit: 200 })).total).toBe(130);
+    expect(await index.findPart('bp 129')).toMatchObject({ product_id: 129, price: '10.00' });
   });
 });

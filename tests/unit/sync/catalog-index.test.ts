@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
+import { getMeta, setMeta } from '../../../src/db/meta';
+import { applyProductChanges } from '../../../src/db/product-chunks';
+import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import { CatalogIndex } from '../../../sync/catalog-index';
 import { SyncEngine } from '../../../sync/engine';
 import type { TransportReply } from '../../../sync/transport';
@@ -79,6 +82,56 @@ describe('catalog index fed from Dexie', () => {
     expect(d.errors).toEqual([]);
   });
 
+  it('after an initial download it builds from the pages as pulled, reading no product back out of IndexedDB', async () => {
+    const all = catalog();
+    const d = device([() => reply(all.slice(0, 8), all.length - 8), () => reply(all.slice(8))]);
+    let reads = 0;
+    d.db.use({
+      stack: 'dbcore',
+      name: 'count-product-reads',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const t = down.table(name);
+          return name === 'productChunks' ? { ...t, query: (req) => (reads++, t.query(req)), openCursor: (req) => (reads++, t.openCursor(req)) } : t;
+        },
+      }),
+    });
+    expect(await d.engine.syncNow()).toBe('ok');
+    await d.index.idle();
+    expect(reads).toBe(0);
+    expect(await ids(d.index, 'air filters')).toEqual([1]);
+    expect(await ids(d.index, 'hidden')).toEqual([]);
+  });
+
+  it('a page stored by another realm mid-download (a gap in the cookies) makes the build read Dexie, which has that page too', async () => {
+    const all = catalog();
+    const other = product(99, { name: 'Oil Drain Plug', mpn: 'ODP-9', manufacturer_id: 1 });
+    const d = device([
+      () => reply(all.slice(0, 8), all.length - 8),
+      async () => {
+        // Asked for ahead while page 1 is written: once it is stored, another tab's worker stores
+        // a page, so this one is dropped and the next asked from that tab's cookie.
+        while ((await getMeta(d.db, 'cookie')) === 0) await new Promise((r) => setTimeout(r, 5));
+        await d.db.transaction('rw', pullStores(d.db), async () => {
+          await applyServerChanges(d.db, [other]);
+          await setMeta(d.db, 'cookie', 1_000);
+        });
+        return reply([], 1);
+      },
+      // Asked for ahead from the dropped page's cookie (dropped too), then from the other tab's.
+      () => reply([], 0),
+      (req) => {
+        expect(req.path).toContain('cookie=1000');
+        return { ...reply(all.slice(8)), body: { ...(reply(all.slice(8)).body as object), cookie: 1_001 } };
+      },
+    ]);
+    expect(await d.engine.syncNow()).toBe('ok');
+    await d.index.idle();
+    expect(await ids(d.index, 'drain plug')).toEqual([99]);
+    expect(await ids(d.index, 'air filters')).toEqual([1]);
+  });
+
   it('a worker starting on a complete catalog builds at once; a pulled upsert changes a result, a tombstone removes it', async () => {
     const d = device([() => reply(catalog())]);
     await d.engine.syncNow();
@@ -89,12 +142,11 @@ describe('catalog index fed from Dexie', () => {
     await index.idle();
     expect(await ids(index, 'air filter')).toEqual([1]);
 
-    index.pulled({ changes: [], cleared: false, complete: true });
+    index.pulled({ changes: [], cleared: false, complete: true, after: version, cookie: version });
     const renamed = product(1, { name: 'K&N Cabin Element 33-2304', mpn: '33-2304', manufacturer_id: 1, upc: '024844012345' });
     const gone = raw('products', '2', null);
-    await d.db.products.put({ ...renamed.row, k: '1' });
-    await d.db.products.delete('2');
-    index.pulled({ changes: [renamed, gone], cleared: false, complete: true });
+    await d.db.transaction('rw', d.db.productChunks, () => applyProductChanges(d.db, [renamed, gone]));
+    index.pulled({ changes: [renamed, gone], cleared: false, complete: true, after: version, cookie: version });
     await index.idle();
     expect(await ids(index, 'cabin element')).toEqual([1]);
     expect((await index.searchParts('33-2304')).parts.map((p) => p.name)).toEqual(['K&N Cabin Element 33-2304']);

@@ -8,7 +8,7 @@ import { mutate } from '../../../sync/outbox';
 import { pushOnce } from '../../../sync/push';
 import { domainRegistry } from '../../../sync/registry';
 import type { TransportRequest } from '../../../sync/transport';
-import { at, freshDb, page, scripted, staff, uuid } from './support';
+import { at, freshDb, page, productIds, scripted, staff, uuid } from './support';
 
 /** The server epoch (docs/decisions.md "Server epoch, restore and retry"). */
 const E1 = '0b6f3f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -90,7 +90,7 @@ describe('server epoch', () => {
     expect(await getMeta(db, 'fullSync')).toBe(true);
     expect(await engine.syncNow()).toBe('ok');
     expect(transport.calls.map(cookieOf)).toEqual([0, 10, 0]);
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['3']);
+    expect(await productIds(db)).toEqual(['3']);
     expect(await getMeta(db, 'cookie')).toBe(4);
     expect(await getMeta(db, 'fullSync')).toBe(false);
   });
@@ -105,6 +105,6 @@ describe('server epoch', () => {
     await engine.mutate('order.create', { id: uuid() });
     expect(await engine.syncNow()).toBe('ok');
     expect(transport.calls.map((c) => (c.method === 'GET' ? cookieOf(c) : 'push'))).toEqual([0, 'push', 0]);
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['9']);
+    expect(await productIds(db)).toEqual(['9']);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { stockRows } from '../../../src/db/catalog-links';
+import { PartsdeskDb } from '../../../src/db/database';
+import { productRow } from '../../../src/db/product-chunks';
 import { getMeta, setMeta } from '../../../src/db/meta';
 import { applyServerChange, applyServerChanges, pullStores } from '../../../src/db/tables';
 import { defaultStoreSettings } from '../../../src/domain/settings';
@@ -8,7 +12,7 @@ import { pullAll } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
 import { downloadStatus } from '../../../sync/status';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
-import { freshDb, scripted, staff, uuid } from './support';
+import { freshDb, productIds, scripted, staff, uuid } from './support';
 
 const product = (id: number, version: number, name = `P${id}`): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name, price: '10.00' } });
 const reply = (cookie: number, changes: RowChange[], remaining: number, extra: object = {}): TransportReply => ({
@@ -57,7 +61,7 @@ describe('initial download: progress and resume', () => {
     expect(end.lastSuccess).not.toBeNull();
     expect(await getMeta(db, 'fullPullDone')).toBe(true);
     expect(await getMeta(db, 'initialDownload')).toBeNull();
-    expect(await db.products.count()).toBe(8);
+    expect((await productIds(db)).length).toBe(8);
   });
 
   it('after a reload the download resumes from the stored cookie with the stored rows counted as done', async () => {
@@ -86,7 +90,7 @@ describe('initial download: progress and resume', () => {
     expect(Math.min(...done)).toBeGreaterThanOrEqual(3);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect((await second.engine.status()).download).toBeNull();
-    expect(await db.products.count()).toBe(10);
+    expect((await productIds(db)).length).toBe(10);
   });
 
   it('uses the larger initial page size only while downloading; later pulls use the normal one', async () => {
@@ -113,7 +117,7 @@ describe('initial download: progress and resume', () => {
     await pullAll(db, scripted([() => reply(20, [product(9, 19)], 4, { needsFullSync: true }), offline]), opts());
     expect(await getMeta(db, 'fullPullDone')).toBe(false);
     expect(await getMeta(db, 'initialDownload')).toEqual({ done: 1, total: 5 });
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['9']);
+    expect(await productIds(db)).toEqual(['9']);
   });
 
   it('a device synced before these flags existed (cookie set, no figures) is not downloading', () => {
@@ -136,8 +140,53 @@ describe('initial download: progress and resume', () => {
     ]);
     await pullAll(db, t, { ...opts(), maxPages: 5 });
     expect(t.calls.map(cookieOf)).toEqual([0, 3, 50]);
-    expect(await db.products.toCollection().primaryKeys()).toEqual(['3']);
+    expect(await productIds(db)).toEqual(['3']);
     expect(await getMeta(db, 'cookie')).toBe(60);
+  });
+
+  it('asks for column blocks and stores them like rows: stock in its product chunk, a tombstone before the re-insert', async () => {
+    const db = freshDb();
+    await applyServerChanges(db, [{ table: 'products', key: '9', version: 1, row: { product_id: 9, name: 'Gone' } }]);
+    const t = scripted([
+      (req) => {
+        expect(req.path).toContain('pack=1');
+        return reply(40, [{ table: 'products', key: '9', version: 30, row: null }], 0, {
+          packed: [
+            { table: 'products', key: ['product_id'], cols: ['product_id', 'name', 'price', 'version'], rows: [[7, 'Filter', '9.50', 32], [9, 'Back', '1.00', 31]] },
+            { table: 'product_stock', key: ['product_id', 'location_id'], cols: ['product_id', 'location_id', 'quantity', 'version'], rows: [[7, 2, 5, 33]] },
+          ],
+        });
+      },
+    ]);
+    const pages: RowChange[][] = [];
+    expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push([...p.changes]) })).toMatchObject({ kind: 'done', changes: 4 });
+    expect(pages[0]!.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(['products/9/30', 'products/9/31', 'products/7/32', 'product_stock/7:2/33']);
+    expect(await productRow(db, 7)).toEqual({ product_id: 7, name: 'Filter', price: '9.50' });
+    expect(await productRow(db, 9)).toMatchObject({ name: 'Back' });
+    expect(await stockRows(db, 7)).toEqual([{ product_id: 7, location_id: 2, quantity: 5 }]);
+  });
+
+  it('a malformed column block is a retry, and nothing of it is stored', async () => {
+    const db = freshDb();
+    const t = scripted([() => reply(5, [], 0, { packed: [{ table: 'products', key: ['product_id'], cols: ['product_id', 'version'], rows: [[1]] }] })]);
+    expect(await pullAll(db, t, opts())).toEqual({ kind: 'retry', reason: 'unreadable pull reply' });
+    expect((await productIds(db)).length).toBe(0);
+    expect(await getMeta(db, 'cookie')).toBe(0);
+  });
+
+  it('writes pull pages through the pull connection (pullDb); the app connection reads them', async () => {
+    const factory = new IDBFactory();
+    const db = new PartsdeskDb('two', { indexedDB: factory, IDBKeyRange });
+    const pullDb = new PartsdeskDb('two', { indexedDB: factory, IDBKeyRange, durability: 'relaxed' });
+    const transport = scripted([() => reply(2, [product(1, 1), product(2, 2)], 0)]);
+    let pullTransactions = 0;
+    pullDb.use({ stack: 'dbcore', name: 'count', create: (down) => ({ ...down, transaction: (...a) => (pullTransactions++, down.transaction(...a)) }) });
+    const engine = new SyncEngine({ db, pullDb, transport, pollMs: 0, mintId: uuid, env: { online: () => true } });
+    engine.setSession(staff);
+    expect(await engine.syncNow()).toBe('ok');
+    expect(pullTransactions).toBeGreaterThan(0);
+    expect((await productIds(db)).length).toBe(2);
+    expect((await engine.status()).download).toBeNull();
   });
 });
 
@@ -158,7 +207,7 @@ describe('applyServerChanges (bulk per store)', () => {
 
   async function dump(db: ReturnType<typeof freshDb>) {
     return {
-      products: await db.products.toArray(),
+      products: await db.productChunks.toArray(),
       links: await db.catalogLinks.toArray(),
       catalog: await db.catalog.toArray(),
       lookups: await db.lookups.toArray(),

@@ -30,3 +30,9 @@ export const page = (cookie: number, changes: RowChange[], more = false, lastMut
   status: 200,
   body: { cookie, lastMutationId, changes, more, remaining: more ? 1 : 0, ...extra },
 });
+
+/** Product ids the device caches (product-chunks.ts), ascending, as text (the wire keys). */
+export async function productIds(db: PartsdeskDb): Promise<string[]> {
+  const chunks = await db.productChunks.toArray();
+  return chunks.flatMap((c) => Object.keys(c.rows)).sort((a, b) => Number(a) - Number(b));
+}

@@ -123,6 +123,11 @@ export async function signedIn(url: string, user: string, password: string): Pro
   return c;
 }
 
+/** The staff cashier and the demo shopper signed in on `server`. */
+export async function cashierAndShopper(server: SyncTestServer): Promise<{ cashier: TestClient; shopper: TestClient }> {
+  return { cashier: await signedIn(server.url, 'cashier', 'cashier'), shopper: await signedIn(server.url, 'shopper@example.com', 'shopper') };
+}
+
 /** The engine's transport over a signed-in test client (cookie + CSRF). */
 export function clientTransport(c: TestClient): Transport {
   return async (req) => {
