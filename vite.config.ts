@@ -133,7 +133,19 @@ const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
 export default defineConfig({
   plugins: [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: left to itself the bundler splits
+        // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
+        // per small file before the first render (docs/decisions.md "Storefront first load").
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -26,15 +26,18 @@ function openGate(): void {
 function schedule(): void {
   if (open || scheduled) return;
   scheduled = true;
-  // requestAnimationFrame runs just before the next paint; the timeout after it, once painted.
-  // Hidden tabs (and test DOMs) get no frames: a short timer opens the gate there.
-  const fallback = setTimeout(openGate, 200);
-  if (typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(() => {
-      clearTimeout(fallback);
-      setTimeout(openGate, 0);
-    });
+  // Without frames at all (a test DOM, Node) there is no paint to wait for.
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(openGate, 0);
+    return;
   }
+  // requestAnimationFrame runs just before the next paint; the timeout after it, once painted.
+  // A hidden tab gets no frames: a short timer opens the gate there.
+  const fallback = setTimeout(openGate, 200);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    setTimeout(openGate, 0);
+  });
 }
 
 /** Resolves once the first screen has painted (at once after that). */

@@ -16,8 +16,8 @@ export interface ProductGridProps {
 
 const SIDE_CLASS = { 0: '', 1: styles.side1, 2: styles.side2 } as const;
 
-/** Cards in the page's first frame: a phone's first screen shows one or two, a wide screen eight. */
-const FIRST_FRAME_CARDS = 8;
+/** Cards in the page's first frame: a phone's first screen shows one or two, a wide screen's first row four. */
+const FIRST_FRAME_CARDS = 4;
 /** Cards added per task after that, each batch short enough not to hold up a tap. */
 const CARDS_PER_TASK = 4;
 
