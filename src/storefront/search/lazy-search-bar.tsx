@@ -13,7 +13,7 @@ const SearchBar = lazyAfterPaint(() => import('./search-bar').then((m) => ({ def
 /** `row`: on a line of its own under a bar (the POS top bar over the catalog). */
 export function LazySearchBar({ row = false }: { row?: boolean }) {
   const bar = (
-    <Suspense fallback={<div className={styles.bar} aria-hidden="true" />}>
+    <Suspense fallback={<div className={`${styles.bar} ${styles.barSlot}`} aria-hidden="true" />}>
       <SearchBar />
     </Suspense>
   );
