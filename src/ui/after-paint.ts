@@ -10,7 +10,7 @@
  * its first render, so the frame that shows it paints first. main.tsx renders only once the
  * route's code and first data are in (src/app/first-render.ts), so that frame is the page itself.
  */
-import { lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 let open = false;
 let scheduled = false;
@@ -47,16 +47,24 @@ export function afterPaint(): Promise<void> {
   return new Promise((resolve) => waiting.push(resolve));
 }
 
-function subscribe(fn: () => void): () => void {
-  listeners.add(fn);
-  schedule();
-  return () => void listeners.delete(fn);
-}
-const isOpen = () => open;
-
-/** False during the first screen's render and paint, true from then on. */
+/**
+ * False during the first screen's render and paint, true from then on. The switch is a transition:
+ * React renders what it starts (reads, the rest of the page) in slices that leave the main thread
+ * free for a tap, not in one long task.
+ */
 export function usePainted(): boolean {
-  return useSyncExternalStore(subscribe, isOpen, () => false);
+  const [painted, setPainted] = useState(open);
+  useEffect(() => {
+    const update = () => startTransition(() => setPainted(true));
+    if (open) {
+      update();
+      return;
+    }
+    listeners.add(update);
+    schedule();
+    return () => void listeners.delete(update);
+  }, []);
+  return painted;
 }
 
 /** React.lazy whose code starts loading only after the first screen has painted. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ProductSummary } from '../../contracts/products-list';
 import { usePainted } from '../../ui/after-paint';
 import { Skeleton } from '../../ui/spinner';
@@ -31,7 +31,8 @@ function useCardsShown(total: number): number {
   const [shown, setShown] = useState(() => (painted ? total : FIRST_FRAME_CARDS));
   useEffect(() => {
     if (!painted || shown >= total) return;
-    const t = setTimeout(() => setShown((n) => n + CARDS_PER_TASK), 0);
+    // A transition: React renders the batch in slices rather than one long task.
+    const t = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_TASK)), 0);
     return () => clearTimeout(t);
   }, [painted, shown, total]);
   return Math.min(shown, total);
