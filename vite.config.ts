@@ -141,7 +141,8 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically in one chunk: left to itself the bundler splits
         // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
-        // per small file before the first render (docs/decisions.md "Storefront first load").
+        // per small file before the first render (docs/decisions.md "Storefront first load (issue 7
+        // figures)").
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
