@@ -81,6 +81,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A product link (/{slug}) renders from a lazy route chunk (src/app/slug-page.tsx). The inline
+ * script in index.html preloads that chunk and the chunks it imports while the entry downloads,
+ * instead of the entry discovering them only after it has run (one round trip and a download
+ * later on a phone). This fills the script's `slugModules` list with their built paths.
+ */
+function slugPreload(): Plugin {
+  const marker = 'var slugModules = [];';
+  return {
+    name: 'partsdesk-slug-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const slug = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/slug-page.tsx'));
+        const entry = ctx.chunk; // the page's entry chunk (src/main.tsx)
+        if (!slug || !entry || !html.includes(marker)) throw new Error('slugPreload: slug-page chunk, entry chunk or the index.html marker not found');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: string, into = new Set<string>()) => {
+          if (into.has(start)) return into;
+          into.add(start);
+          for (const dep of byName.get(start)?.imports ?? []) closure(dep, into);
+          return into;
+        };
+        const inEntry = closure(entry.fileName);
+        const files = [...closure(slug.fileName)].filter((f) => !inEntry.has(f));
+        // Their stylesheets too: the route waits for them before it renders (Vite's preload helper).
+        const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+        const urls = [...files, ...styles].map((f) => `/${f}`);
+        return html.replace(marker, `var slugModules = ${JSON.stringify(urls)};`);
+      },
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 
 /** Some spec paths are both a page and a call: in dev, navigations stay with Vite's index.html. */
@@ -94,8 +132,21 @@ const api: ProxyOptions = { target: server, changeOrigin: false };
 const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
 export default defineConfig({
-  plugins: [react(), webManifest(), serviceWorker(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: left to itself the bundler splits
+        // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
+        // per small file before the first render (docs/decisions.md "Storefront first load (issue 7
+        // figures)").
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,17 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/mini';
 import { App } from './app/app';
+import { whenFirstRouteReady } from './app/first-render';
+import { router } from './app/router';
 import { registerServiceWorker } from './app/sw/register-sw';
 import './ui/global.css';
+
+// zod compiles a parser per object schema on first use (new Function); a page parses each reply a
+// few times, so the compile costs a phone more than it saves.
+zodConfig({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first frame is the page itself: its route's code and first data (src/app/first-render.ts),
+// or after 3 s on a slow network the route's own loading state.
+void whenFirstRouteReady(router, 3000).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // Production builds only; after load, so the service worker never competes with the first paint.
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiErrorSchema } from '../contracts/api-error';
 import { CSRF_HEADER } from '../contracts/session';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from './api-error';
@@ -45,7 +45,7 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 /** Calls the server and validates the reply with the contract's schema; refusals throw ApiError. */
-export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
+export async function request<S extends z.core.$ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
   const method = opts.method ?? 'GET';
   // X-Requested-With marks a call, never a navigation, for paths that are both (DESIGN.md "Server").
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -72,10 +72,10 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
 
   const json = await readJson(res);
   if (!res.ok) {
-    const body = apiErrorSchema.safeParse(json);
+    const body = z.safeParse(apiErrorSchema, json);
     throw new ApiError(res.status, body.success ? body.data : { error: `http_${res.status}`, message: NETWORK_FAILURE_MESSAGE });
   }
-  const reply = schema.safeParse(json);
+  const reply = z.safeParse(schema, json);
   if (!reply.success) {
     // The server and this bundle disagree on the contract (usually an old cached client).
     throw new ApiError(res.status, { error: 'bad_reply', message: 'The app is out of date. Reload the page and try again.' });

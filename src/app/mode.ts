@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useSession } from './use-session';
 
 /**
@@ -20,30 +20,53 @@ function readKioskFlag(): boolean {
   }
 }
 
+// Read once and again on each change: every product card asks for the mode while rendering, and
+// a localStorage read per card per render is measurable on a phone.
+let kioskFlag: boolean | null = null;
+const kioskSnapshot = (): boolean => (kioskFlag ??= readKioskFlag());
+
 function subscribe(onChange: () => void): () => void {
   // 'storage' covers other tabs; the custom event covers this tab (storage events skip the writer).
-  window.addEventListener('storage', onChange);
-  window.addEventListener(KIOSK_EVENT, onChange);
+  const changed = () => {
+    kioskFlag = null;
+    onChange();
+  };
+  window.addEventListener('storage', changed);
+  window.addEventListener(KIOSK_EVENT, changed);
   return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(KIOSK_EVENT, onChange);
+    window.removeEventListener('storage', changed);
+    window.removeEventListener(KIOSK_EVENT, changed);
   };
 }
 
 /** Staff turn a device into a kiosk (or back). Kept per device, not per user. */
 export function setKioskDevice(on: boolean): void {
+  kioskFlag = null;
   if (on) localStorage.setItem(KIOSK_STORAGE_KEY, '1');
   else localStorage.removeItem(KIOSK_STORAGE_KEY);
   window.dispatchEvent(new Event(KIOSK_EVENT));
 }
 
 export function useKioskDevice(): boolean {
-  return useSyncExternalStore(subscribe, readKioskFlag, () => false);
+  return useSyncExternalStore(subscribe, kioskSnapshot, () => false);
 }
 
-export function useMode(): Mode {
+/** The mode from the session and this device; computed once, by ModeProvider (mode-provider.tsx). */
+export function useModeFromSession(): Mode {
   const { isStaff } = useSession();
   const kiosk = useKioskDevice();
   if (isStaff) return 'pos';
   return kiosk ? 'kiosk' : 'storefront';
+}
+
+export const ModeContext = createContext<Mode | null>(null);
+
+/**
+ * The app's mode. Every product card asks; one provider at the root (app/providers.tsx) watches
+ * the session for all of them, so a session reply re-renders a card only when the mode changes.
+ */
+export function useMode(): Mode {
+  const mode = useContext(ModeContext);
+  if (mode === null) throw new Error('useMode needs ModeProvider (app/providers.tsx) above it');
+  return mode;
 }

@@ -1,9 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from './query-client';
+import type { ReactNode } from 'react';
+import { ModeProvider } from './mode-provider';
+import { appQueryClient } from './query-client';
+import { CompareListProvider } from './shop-cart/compare-list';
 
 /** Providers that live outside the router. The toast provider sits inside it (root-layout.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={appQueryClient}>
+      <ModeProvider>
+        <CompareListProvider>{children}</CompareListProvider>
+      </ModeProvider>
+    </QueryClientProvider>
+  );
 }

@@ -22,3 +22,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The browser's one query client: the providers hand it to React, and the first page's route
+ * loaders (src/app/first-render.ts) fill it before the first render.
+ */
+export const appQueryClient = createQueryClient();

@@ -1,6 +1,7 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { CatalogPage } from '../storefront/catalog/catalog-page';
 import { CartRoute } from './cart-route';
+import { firstLoadOnly, prefetchCatalog, prefetchSlug } from './first-render';
 import { IndexPhp } from './index-php';
 import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
@@ -21,7 +22,8 @@ export const routes: RouteObject[] = [
     // Shown while the first lazy route of a cold start (e.g. /pos/order) is fetched.
     hydrateFallbackElement: <Spinner />,
     children: [
-      { index: true, element: <Navigate to="/product/catalog" replace /> },
+      // A loader redirect (not <Navigate>): the first render is already the catalog.
+      { index: true, loader: () => redirect('/product/catalog') },
       {
         path: 'pos/login',
         lazy: async () => ({ Component: (await import('./login/staff-login-page')).StaffLoginPage }),
@@ -36,7 +38,7 @@ export const routes: RouteObject[] = [
         element: <ShopLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: 'product/catalog', element: <CatalogPage /> },
+          { path: 'product/catalog', element: <CatalogPage />, loader: firstLoadOnly(prefetchCatalog) },
           {
             path: 'account/login',
             lazy: async () => ({ Component: (await import('./login/account-login-page')).AccountLoginPage }),
@@ -53,7 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
-          { path: ':slug', lazy: async () => ({ Component: (await import('./slug-page')).SlugPage }) },
+          { path: ':slug', loader: firstLoadOnly(prefetchSlug), lazy: async () => ({ Component: (await import('./slug-page')).SlugPage }) },
           { path: '*', element: <NotFound /> },
         ],
       },

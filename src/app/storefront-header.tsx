@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAfterPaint } from '../ui/after-paint';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useMode } from './mode';
 import { OnlineIndicator } from './online-indicator';
@@ -8,7 +9,7 @@ import { CartLinkPlaceholder } from './shop-cart/cart-link-placeholder';
 import styles from './shell.module.css';
 
 // The cart control, its calls and the cart's contract load after the first paint.
-const CartButton = lazy(() => import('./shop-cart/cart-button').then((m) => ({ default: m.CartButton })));
+const CartButton = lazyAfterPaint(() => import('./shop-cart/cart-button').then((m) => ({ default: m.CartButton })));
 
 /** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
 export function StorefrontHeader() {

@@ -4,6 +4,7 @@ import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { registerShopper } from '../api/register';
 import type { SessionReply, SessionUser } from '../contracts/session';
+import { usePainted } from '../ui/after-paint';
 import { useToast } from '../ui/toast/toast-context';
 
 export interface Session {
@@ -18,7 +19,10 @@ export interface Session {
 
 /** Who is signed in, from GET /api/session (cached; login and logout update it in place). */
 export function useSession(): Session {
-  const q = useQuery(sessionQueryOptions);
+  // Asked once the first screen has painted (src/ui/after-paint.ts): until then nobody is signed
+  // in, as while the read is on its way.
+  const painted = usePainted();
+  const q = useQuery({ ...sessionQueryOptions, enabled: painted });
   const user = q.data?.user ?? null;
   return {
     user,

@@ -43,7 +43,8 @@ export const productComponentSchema = z.object({
 });
 
 /** §3 "Product": the listing fields plus what the product page needs. */
-export const productDetailSchema = productSummarySchema.extend({
+export const productDetailSchema = z.object({
+  ...productSummarySchema.shape,
   short_name: z.string(),
   description: z.string(),
   minimum: z.number().int(),

@@ -1,42 +1,44 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limitParam, pageParam } from './paging';
+
+// zod/mini: these load with the storefront's first page (see contracts/paging.ts).
 
 /** GET /api/products/ — the catalog listing (spec: "Products client base path /api/products/"). */
 export const productsListQuerySchema = z.object({
   page: pageParam,
   limit: limitParam(24, 100),
-  category_id: z.coerce.number().int().positive().optional().catch(undefined),
-  manufacturer_id: z.coerce.number().int().positive().optional().catch(undefined),
-  series_id: z.coerce.number().int().positive().optional().catch(undefined),
+  category_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  manufacturer_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  series_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
   /** Specials (index.php?route=product/special): products selling below their MSRP. */
-  special: z.enum(['1', 'true']).optional().catch(undefined),
-  search: z.string().trim().max(100).optional(),
+  special: z.catch(z.optional(z.enum(['1', 'true'])), undefined),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /**
    * Only parts that fit the shopper's saved vehicle (the `pd_vehicle` cookie), as the "Find
    * Products That Fit" tiles count them; without a vehicle the filter does nothing.
    */
-  fits: z.enum(['1', 'true']).optional().catch(undefined),
+  fits: z.catch(z.optional(z.enum(['1', 'true'])), undefined),
   /** 'relevance' orders a search by the search ranking (server/services/search-query.ts); without a search it is 'name'. */
-  sort: z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']).catch('name'),
-  order: z.enum(['asc', 'desc']).catch('asc'),
+  sort: z.catch(z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']), 'name'),
+  order: z.catch(z.enum(['asc', 'desc']), 'asc'),
 });
 export type ProductsListQuery = z.infer<typeof productsListQuerySchema>;
 
 /** Money travels as a decimal string with 2 places ("1234.50"), never a float. */
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 
 /** A product card of the listing (storefront.md §3 "Product", the fields a card shows). */
 export const productSummarySchema = z.object({
-  product_id: z.number().int(),
+  product_id: z.number().check(z.int()),
   aaia: z.string(),
   mpn: z.string(),
   part_number: z.string(),
   name: z.string(),
   short_description: z.string(),
   manufacturer: z.string(),
-  manufacturer_id: z.number().int(),
-  series_id: z.number().int().nullable(),
-  categories: z.array(z.object({ category_id: z.number().int() })),
+  manufacturer_id: z.number().check(z.int()),
+  series_id: z.nullable(z.number().check(z.int())),
+  categories: z.array(z.object({ category_id: z.number().check(z.int()) })),
   price: money,
   msrp: money,
   is_new: z.boolean(),
@@ -50,11 +52,11 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productsListReplySchema = z.object({
   products: z.array(productSummarySchema),
-  total_items: z.number().int(),
-  total_pages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  total_items: z.number().check(z.int()),
+  total_pages: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
   /** With `fits`: the vehicle the list is narrowed to ('2019 Ford F-150'); null when not narrowed. */
-  fits_vehicle: z.string().nullable().optional(),
+  fits_vehicle: z.optional(z.nullable(z.string())),
 });
 export type ProductsListReply = z.infer<typeof productsListReplySchema>;

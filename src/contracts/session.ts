@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini: the session loads with the storefront's first page (see contracts/paging.ts).
 
 /** Roles of DESIGN.md "Server": staff roles run POS mode; customer is a shopper account. */
 export const staffRoles = ['admin', 'cashier', 'installer'] as const;
@@ -7,8 +9,8 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** POST /api/session — staff sign in with their username, shoppers with their email. */
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(1, 'Password is required'),
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -19,14 +21,14 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   name: z.string(),
   role: roleSchema,
-  locationId: z.number().int().nullable(),
+  locationId: z.nullable(z.number().check(z.int())),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Reply of POST /api/session and GET /api/session (user null and no token when signed out). */
 export const sessionReplySchema = z.object({
-  user: sessionUserSchema.nullable(),
-  csrfToken: z.string().nullable(),
+  user: z.nullable(sessionUserSchema),
+  csrfToken: z.nullable(z.string()),
 });
 export type SessionReply = z.infer<typeof sessionReplySchema>;
 

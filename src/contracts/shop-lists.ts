@@ -3,9 +3,10 @@
  * getWishlist answer the whole list; POST add and remove take a form payload `product_id` and
  * answer the list too, so the UI replaces its state with the reply. Failures are only logged (§8).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+// zod/mini: compare loads with the storefront's first page (see contracts/paging.ts).
+const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 
 /** At most this many products are compared side by side; adding a fifth drops the oldest. */
 export const COMPARE_LIMIT = 4;
@@ -16,12 +17,14 @@ export const SHOP_LIST_MESSAGES = {
 } as const;
 
 export const productIdRequestSchema = z.object({
-  product_id: z.coerce.number({ error: SHOP_LIST_MESSAGES.productNotFound }).int(SHOP_LIST_MESSAGES.productNotFound).positive(SHOP_LIST_MESSAGES.productNotFound).max(2_147_483_647, SHOP_LIST_MESSAGES.productNotFound),
+  product_id: z.coerce
+    .number({ error: SHOP_LIST_MESSAGES.productNotFound })
+    .check(z.int(SHOP_LIST_MESSAGES.productNotFound), z.positive(SHOP_LIST_MESSAGES.productNotFound), z.maximum(2_147_483_647, SHOP_LIST_MESSAGES.productNotFound)),
 });
 
 /** One product as the compare and wishlist tables show it. */
 export const listedProductSchema = z.object({
-  product_id: z.number().int(),
+  product_id: z.number().check(z.int()),
   name: z.string(),
   manufacturer: z.string(),
   part_number: z.string(),

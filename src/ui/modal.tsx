@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { afterPaint } from './after-paint';
 
 export interface ModalProps {
   open: boolean;
@@ -31,8 +32,10 @@ export function Modal(props: ModalProps) {
     preloadScheduled = true;
     const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
     const preload = () => void loadDialog().catch(() => undefined);
-    if (w.requestIdleCallback) w.requestIdleCallback(preload);
-    else setTimeout(preload, 2000);
+    void afterPaint().then(() => {
+      if (w.requestIdleCallback) w.requestIdleCallback(preload);
+      else setTimeout(preload, 2000);
+    });
   }, []);
   if (!props.open) return null;
   return (

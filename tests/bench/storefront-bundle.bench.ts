@@ -76,23 +76,61 @@ console.log(`storefront first-load JS: ${kb(firstJs)} KB gzip (goal < ${FIRST_LO
 for (const f of [...firstLoad].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(f)).padStart(6)} KB  ${f}`);
 console.log(`POS source files in the first load: ${posInFirst.length}${posInFirst.length ? ` (${posInFirst.slice(0, 5).join(', ')})` : ''}`);
 
+/** Workers a chunk starts (`new Worker(new URL("/assets/x.js", import.meta.url))`): lazy areas of their own. */
+function workers(file: string): string[] {
+  return [...read(file).matchAll(/new\s+(?:Shared)?Worker\(\s*new URL\(\s*[`"']\/?((?:\.{1,2}\/)?[^`"']+\.js)[`"']/g)].map((m) =>
+    m[1]!.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)) : m[1]!,
+  );
+}
+
+/** What an area is, from its start chunk's own sources: the src/ folder most of them live in. */
+function areaName(file: string): string {
+  const map = path.join(dist, `${file}.map`);
+  if (!fs.existsSync(map)) return '';
+  const sources = (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources
+    .map((s) => /(?:^|\/)((?:src|sync|sw)\/[^/]+(?:\/[^/.]+(?=\/))?)/.exec(s)?.[1])
+    .filter((s): s is string => Boolean(s));
+  const count = new Map<string, number>();
+  for (const s of sources) count.set(s, (count.get(s) ?? 0) + 1);
+  // Screens over the layers every area shares (contracts, api, domain, ui).
+  const shared = (s: string) => /^src\/(contracts|api|domain|ui)\b/.test(s);
+  return [...count].sort((a, b) => Number(shared(a[0])) - Number(shared(b[0])) || b[1] - a[1])[0]?.[0] ?? '';
+}
+
+const jsFiles = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((n) => n.endsWith('.js'))
+  .map((n) => `assets/${n}`);
 const lazyStarts = new Set<string>();
-for (const f of fs.readdirSync(path.join(dist, 'assets')).filter((n) => n.endsWith('.js'))) {
-  for (const d of imports(`assets/${f}`).dynamics) if (!firstLoad.has(d)) lazyStarts.add(d);
+for (const f of jsFiles) {
+  for (const d of [...imports(f).dynamics, ...workers(f)]) if (!firstLoad.has(d)) lazyStarts.add(d);
 }
 const areas = [...lazyStarts]
   .map((start) => {
     const files = closure(start, firstLoad);
-    return { start, files, bytes: [...files].reduce((n, f) => n + gz(f), 0) };
+    const pos = [...files].some((f) => posSources(f).length > 0);
+    return { start, files, pos, name: areaName(start), bytes: [...files].reduce((n, f) => n + gz(f), 0) };
   })
   .sort((a, b) => b.bytes - a.bytes);
-console.log(`lazy chunks (each with what it adds beyond the first load; goal < ${LAZY_GOAL_KB} KB per storefront area):`);
+console.log(`lazy areas: ${areas.length} (each chunk with what it adds beyond the first load; goal < ${LAZY_GOAL_KB} KB per storefront area):`);
 for (const a of areas) {
-  const pos = [...a.files].some((f) => posSources(f).length > 0);
-  console.log(`  ${kb(a.bytes).padStart(6)} KB  ${path.posix.basename(a.start)}${pos ? '  [POS]' : ''}${a.files.size > 1 ? `  (+${a.files.size - 1} shared)` : ''}`);
+  const shared = a.files.size > 1 ? `  (+${a.files.size - 1} shared)` : '';
+  console.log(`  ${kb(a.bytes).padStart(6)} KB  ${path.posix.basename(a.start).padEnd(36)} ${a.name}${a.pos ? '  [POS]' : ''}${shared}`);
 }
+// Every built script is either in the first load or reached by some lazy area; anything else
+// would be a load path this bench does not see (a new kind of import it cannot parse).
+const reached = new Set([...firstLoad, ...areas.flatMap((a) => [...a.files])]);
+const unseen = jsFiles.filter((f) => !reached.has(f));
+if (unseen.length) console.log(`scripts no load path reaches (not measured): ${unseen.map((f) => path.posix.basename(f)).join(', ')}`);
 const overFirst = firstJs / 1024 >= FIRST_LOAD_GOAL_KB;
-const overLazy = areas.filter((a) => a.bytes / 1024 >= LAZY_GOAL_KB && ![...a.files].some((f) => posSources(f).length > 0) && !/worker|device-db/.test(a.start));
-if (overFirst || posInFirst.length || overLazy.length) {
-  console.log(`OVER BUDGET: ${[overFirst ? 'first load' : '', posInFirst.length ? 'POS code in first load' : '', ...overLazy.map((a) => path.posix.basename(a.start))].filter(Boolean).join(', ')}`);
+// POS areas and the POS/kiosk device cache and workers are not storefront areas.
+const storefrontAreas = areas.filter((a) => !a.pos && !/worker|device-db/.test(a.start));
+const overLazy = storefrontAreas.filter((a) => a.bytes / 1024 >= LAZY_GOAL_KB);
+if (overFirst || posInFirst.length || overLazy.length || unseen.length) {
+  console.log(
+    `OVER BUDGET: ${[overFirst ? 'first load' : '', posInFirst.length ? 'POS code in first load' : '', unseen.length ? 'unmeasured scripts' : '', ...overLazy.map((a) => path.posix.basename(a.start))].filter(Boolean).join(', ')}`,
+  );
+} else {
+  const top = storefrontAreas[0];
+  console.log(`within budget: first load ${kb(firstJs)} KB < ${FIRST_LOAD_GOAL_KB}; largest storefront area ${top ? `${kb(top.bytes)} KB (${path.posix.basename(top.start)})` : 'none'} < ${LAZY_GOAL_KB}`);
 }

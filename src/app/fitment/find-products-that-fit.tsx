@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fitmentApi } from '../../api/fitment';
+import { usePainted } from '../../ui/after-paint';
 import { useFitmentSnapshot } from './fitment-store';
 import styles from './fitment.module.css';
 
@@ -15,6 +16,8 @@ export interface FindProductsThatFitProps {
  */
 export function FindProductsThatFit({ product }: FindProductsThatFitProps) {
   const { vehicleVersion } = useFitmentSnapshot();
+  // Asked once the product has painted (ui/after-paint.ts); the panel shows nothing until then.
+  const painted = usePainted();
   const body = {
     product_id: product.product_id,
     aaia: product.aaia,
@@ -27,6 +30,7 @@ export function FindProductsThatFit({ product }: FindProductsThatFitProps) {
     queryKey: ['fitment', 'catalogDetails', body, vehicleVersion],
     queryFn: () => fitmentApi.catalogDetails(body),
     retry: false,
+    enabled: painted,
   });
   const d = q.data?.catalogDetails;
   if (!d) return null;

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAfterPaint } from '../../ui/after-paint';
 import styles from './fitment.module.css';
 
 export interface FitmentButtonProps {
@@ -6,8 +7,8 @@ export interface FitmentButtonProps {
 }
 
 // The collector, the fitment client and the modal load in their own chunk, after the listing
-// has rendered: they are not part of the storefront's first-load budget.
-const Impl = lazy(() => import('./fitment-button-impl').then((m) => ({ default: m.FitmentButtonImpl })));
+// has painted (src/ui/after-paint.ts): they are not part of the storefront's first-load budget.
+const Impl = lazyAfterPaint(() => import('./fitment-button-impl').then((m) => ({ default: m.FitmentButtonImpl })));
 
 /** The card's fitment button (§2 "Product card"); see fitment-button-impl.tsx. */
 export function FitmentButton({ product }: FitmentButtonProps) {

@@ -10,6 +10,7 @@
  * vehicle is dropped. Failures are logged only (§8): the busy flag is cleared and the cards keep
  * their previous result. Each validation also names the next 'maybe' part to prompt for.
  */
+import { afterPaint } from '../../ui/after-paint';
 import { useSyncExternalStore } from 'react';
 import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
@@ -65,14 +66,18 @@ class FitmentStore {
   private start() {
     if (this.started || typeof window === 'undefined') return;
     this.started = true;
-    fitmentApi.config().then(
-      (config) => this.set({ config }),
-      (err: unknown) => {
-        this.set({ configFailed: true });
-        logFailure(err);
-      },
-    );
-    fitmentApi.getVehicle().then((vehicle) => this.set({ vehicle }), logFailure);
+    // Once the page's first screen has painted (ui/after-paint.ts): the product page subscribes
+    // while it renders, and these reads are not what that screen shows.
+    void afterPaint().then(() => {
+      fitmentApi.config().then(
+        (config) => this.set({ config }),
+        (err: unknown) => {
+          this.set({ configFailed: true });
+          logFailure(err);
+        },
+      );
+      fitmentApi.getVehicle().then((vehicle) => this.set({ vehicle }), logFailure);
+    });
   }
 
   /** Adds a part to the page's collection; a known part is not added twice. */

@@ -12,7 +12,7 @@ export interface LoginFormProps {
   /** "Username" for staff, "Email" for shoppers; the request field is `username` either way. */
   usernameLabel: string;
   usernameType: 'text' | 'email';
-  schema: z.ZodType<LoginRequest, LoginRequest>;
+  schema: z.core.$ZodType<LoginRequest, LoginRequest>;
   onSignedIn?: (reply: SessionReply) => void;
 }
 

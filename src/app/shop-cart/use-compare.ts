@@ -1,30 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { changeCompare, compareQueryKey, compareQueryOptions } from '../../api/shop-lists';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext } from 'react';
+import { changeCompare, compareQueryKey } from '../../api/shop-lists';
 import type { CompareReply } from '../../contracts/shop-lists';
-import { useSession } from '../use-session';
+import { CompareListContext } from './compare-list';
 
 export interface CompareApi {
   /** Products in this shopper's compare list. */
-  ids: Set<number>;
+  ids: ReadonlySet<number>;
   count: number;
   /** Adds the product, or removes it when it is already compared. Failures are only logged (§8). */
   toggle: (product_id: number) => Promise<void>;
   isPending: boolean;
 }
 
-/** The shopper's compare list (GET /product/compare/getCompare; POST add/remove). */
+/** The shopper's compare list (CompareListProvider reads it) and this control's add/remove (POST add/remove). */
 export function useCompare(): CompareApi {
   const client = useQueryClient();
-  // Compare is hidden in POS mode (§6) and the server refuses staff: no call for them.
-  const { isStaff } = useSession();
-  const q = useQuery({ ...compareQueryOptions, enabled: !isStaff });
+  const { ids } = useContext(CompareListContext);
   const mutation = useMutation({
     mutationFn: (v: { action: 'add' | 'remove'; product_id: number }) => changeCompare(v.action, v.product_id),
     onSuccess: (reply: CompareReply) => client.setQueryData(compareQueryKey, reply),
   });
   const { mutateAsync } = mutation;
-  const ids = useMemo(() => new Set((q.data?.products ?? []).map((p) => p.product_id)), [q.data]);
   const toggle = useCallback(
     async (product_id: number) => {
       try {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { inventoryQueryOptions } from '../../api/get-inventory';
 import type { InventoryReply } from '../../contracts/product-inventory';
+import { usePainted } from '../../ui/after-paint';
 import { CHECKING_INVENTORY, INVENTORY_ERROR, inventoryText, NO_RESELLER_PRICES } from '../../domain/inventory';
 import styles from './product.module.css';
 
@@ -14,7 +15,9 @@ export interface StockLineProps {
 
 /** 'Checking inventory...' / 'Out of Stock' / '{n} in Stock' (storefront.md §2 "Inventory line"). */
 export function StockLine({ productId, viewer, showStaffDetail }: StockLineProps) {
-  const q = useQuery(inventoryQueryOptions(productId, viewer));
+  // Asked once the product has painted (ui/after-paint.ts): 'Checking inventory...' until the reply.
+  const painted = usePainted();
+  const q = useQuery({ ...inventoryQueryOptions(productId, viewer), enabled: painted });
   if (q.isPending) {
     return (
       <p className={styles.stock} role="status">

@@ -3,15 +3,17 @@
  * its own chunk, so the storefront entry carries only this wrapper. The placeholder keeps the
  * bar's size so the header does not jump when it arrives.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAfterPaint } from '../../ui/after-paint';
 import styles from './search.module.css';
 
-const SearchBar = lazy(() => import('./search-bar').then((m) => ({ default: m.SearchBar })));
+// After the first screen has painted (src/ui/after-paint.ts): the placeholder holds its place.
+const SearchBar = lazyAfterPaint(() => import('./search-bar').then((m) => ({ default: m.SearchBar })));
 
 /** `row`: on a line of its own under a bar (the POS top bar over the catalog). */
 export function LazySearchBar({ row = false }: { row?: boolean }) {
   const bar = (
-    <Suspense fallback={<div className={styles.bar} aria-hidden="true" />}>
+    <Suspense fallback={<div className={`${styles.bar} ${styles.barSlot}`} aria-hidden="true" />}>
       <SearchBar />
     </Suspense>
   );
