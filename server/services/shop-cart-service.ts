@@ -135,23 +135,26 @@ export class ShopCartService {
   }
 
   /** Finds the stored line of a key: a product line, or (for its labor row) the line it belongs to. */
-  private async lineOf(trx: Trx, shopperId: string | null, key: string): Promise<{ key: string; isLabor: boolean }> {
+  private async lineOf(trx: Trx, shopperId: string | null, key: string): Promise<{ key: string; isLabor: boolean; productId: number }> {
     if (shopperId === null) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
     const row = await trx
       .selectFrom('shop_cart_items')
-      .select(['key', 'labor_key', 'apply_labor'])
+      .select(['key', 'labor_key', 'apply_labor', 'product_id'])
       .where('shopper_id', '=', shopperId)
       .where((eb) => eb.or([eb('key', '=', key), eb.and([eb('labor_key', '=', key), eb('apply_labor', '=', true)])]))
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
-    return { key: row.key, isLabor: row.key !== key };
+    return { key: row.key, isLabor: row.key !== key, productId: row.product_id };
   }
 
   /** PUT edit: a labor row follows its product, so editing either sets the product's quantity. */
   edit(c: ShopCaller, key: string, quantity: number): Promise<ShopResult<ShopCartReply>> {
     return this.call(c, false, async (trx, shopperId) => {
       const line = await this.lineOf(trx, shopperId, key);
+      // The product's minimum holds on edit as on add (a product gone from the catalog keeps 1).
+      const minimum = (await loadShopProducts(trx, [line.productId])).get(line.productId)?.minimum ?? 1;
+      if (quantity < minimum) throw new HttpError(400, 'invalid_input', minQuantityMessage(minimum), { quantity: [minQuantityMessage(minimum)] });
       await trx.updateTable('shop_cart_items').set({ quantity }).where('key', '=', line.key).execute();
       return { success: 'Success: You have modified your shopping cart!' };
     });

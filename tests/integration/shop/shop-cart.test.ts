@@ -90,6 +90,20 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     refused(await g.get('/index.php?route=checkout/coupon/remove'), 404, 'Invalid code');
   });
 
+  it("keeps the product's minimum on edit as on add", async () => {
+    const g = guest();
+    const id = p.plain2.product_id;
+    await w.server.db.updateTable('products').set({ minimum: 3 }).where('product_id', '=', id).execute();
+    try {
+      refused(await g.post('/checkout/cart/add', { product_id: id, quantity: 2 }), 400, 'Minimum quantity is 3');
+      const r = shopCart(await g.post('/checkout/cart/add', { product_id: id, quantity: 3 }));
+      refused(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 2 }), 400, 'Minimum quantity is 3');
+      expect(shopCart(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 4 })).products[0]!.quantity).toBe(4);
+    } finally {
+      await w.server.db.updateTable('products').set({ minimum: 1 }).where('product_id', '=', id).execute();
+    }
+  });
+
   it('warns on stock with the default text and disables checkout', async () => {
     const g = guest();
     const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 9_999 }));
