@@ -11,6 +11,6 @@ export function catalogRoutes(app: FastifyInstance, products: ProductService, ve
     // such a reply is this shopper's own: no shared cache (the service worker's) may keep it.
     const vehicle = q.fits ? (await vehicles.load(req.cookies[VEHICLE_COOKIE])).vehicle : null;
     if (q.fits) reply.header('Cache-Control', 'private, no-cache');
-    return products.list(q, new Date(), vehicle);
+    return products.list(q, new Date(), vehicle, req.user !== null);
   });
 }

@@ -16,7 +16,8 @@ import type { StoreSettings } from '../../src/domain/settings';
 import { computeTotals } from '../../src/domain/totals';
 import type { DB } from '../db/schema';
 import { shopDb, type ShopDB, type ShopOptions } from '../db/schema-shop';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import { loadProductSettings } from './product-settings';
 import { loadShopProducts, optionKey, resolveShopOptions } from './shop-cart-catalog';
 import { applyShopCode, liveCodes, redemptions, removeShopCode } from './shop-cart-codes';
 import { resolveShopper, type ShopperKey } from './shop-cart-shopper';
@@ -24,6 +25,8 @@ import { priceLines, shopCartReply, type ReplyExtras, type ShopCartSettings, typ
 
 export interface ShopCaller extends ShopperKey {
   loggedIn: boolean;
+  /** The showroom kiosk builds carts for walk-in customers whatever the guest checkout switch says. */
+  kiosk?: boolean;
 }
 
 /** A reply and what the route must do with the guest cookie (undefined: nothing). */
@@ -46,12 +49,16 @@ export class ShopCartService {
     this.db = shopDb(db);
   }
 
-  /** The storefront settings row: guest_checkout, hide (the popout), stock_checkout. */
+  /**
+   * The storefront settings row (hide: the popout, stock_checkout) and the shop's one guest checkout
+   * switch, the `guest_checkout` key the product page reads too (loadProductSettings).
+   */
   async shopSettings(trx: Trx): Promise<ShopCartSettings> {
     const row = await trx.selectFrom('settings').select('value').where('key', '=', 'storefront').executeTakeFirst();
     const v = (typeof row?.value === 'object' && row.value !== null ? row.value : {}) as Record<string, unknown>;
     const flag = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : x === 1 || x === '1' ? true : x === 0 || x === '0' ? false : d);
-    return { guestCheckout: flag(v.guest_checkout, true), popoutHidden: flag(v.hide, false), stockCheckout: flag(v.stock_checkout, false) };
+    const { guestCheckout } = await loadProductSettings(trx as unknown as Kysely<DB>);
+    return { guestCheckout, popoutHidden: flag(v.hide, false), stockCheckout: flag(v.stock_checkout, false) };
   }
 
   async storedLines(trx: Trx, shopperId: string | null): Promise<StoredLine[]> {
@@ -88,6 +95,7 @@ export class ShopCartService {
 
   add(c: ShopCaller, req: z.output<typeof shopCartAddRequestSchema>): Promise<ShopResult<ShopCartReply>> {
     return this.db.transaction().execute(async (trx) => {
+      if (!c.loggedIn && !c.kiosk && !(await this.shopSettings(trx)).guestCheckout) throw unauthorized(SHOP_CART_MESSAGES.loginRequired);
       // Validate against the catalog before a guest row or cookie is created.
       const p = (await loadShopProducts(trx, [req.product_id])).get(req.product_id);
       if (!p) throw notFound(SHOP_CART_MESSAGES.productNotFound);
