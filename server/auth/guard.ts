@@ -25,6 +25,13 @@ export function installGuard(app: FastifyInstance, sessions: SessionService): vo
     req.session = { idHash: found.idHash, csrfToken: found.csrfToken };
   });
 
+  // Staff see stock per location, reseller prices and (admin) cost in the same catalog replies
+  // shoppers get: a shared cache (the service worker's catalog cache, a proxy) must not keep them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.user?.kind === 'staff' && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+    done(null, payload);
+  });
+
   app.addHook('preHandler', (req, _reply, done) => {
     const access = req.routeOptions.config.access;
     if (access === undefined) return done(); // static files and the not-found handler

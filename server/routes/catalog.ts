@@ -5,10 +5,12 @@ import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment-ve
 import type { ProductService } from '../services/product-service';
 
 export function catalogRoutes(app: FastifyInstance, products: ProductService, vehicles: FitmentVehicleStore): void {
-  app.get('/api/products/', { config: { access: 'public' } }, async (req): Promise<ProductsListReply> => {
+  app.get('/api/products/', { config: { access: 'public' } }, async (req, reply): Promise<ProductsListReply> => {
     const q = parse(productsListQuerySchema, req.query);
-    // The shopper's vehicle is read only when the listing is narrowed to it (a tile's `fits=1`).
+    // The shopper's vehicle is read only when the listing is narrowed to it (a tile's `fits=1`);
+    // such a reply is this shopper's own: no shared cache (the service worker's) may keep it.
     const vehicle = q.fits ? (await vehicles.load(req.cookies[VEHICLE_COOKIE])).vehicle : null;
-    return products.list(q, new Date(), vehicle);
+    if (q.fits) reply.header('Cache-Control', 'private, no-cache');
+    return products.list(q, new Date(), vehicle, req.user !== null);
   });
 }

@@ -33,7 +33,7 @@ export interface ShopperDispatch {
 /** The shopper of a request: a signed-in customer, else a guest known by the pd_shopper cookie. */
 export function shopCaller(req: FastifyRequest): ShopCaller {
   const customer = req.user?.kind === 'customer' ? req.user.id : null;
-  return { customerUuid: customer, token: req.cookies[SHOPPER_COOKIE] ?? null, loggedIn: customer !== null };
+  return { customerUuid: customer, token: req.cookies[SHOPPER_COOKIE] ?? null, loggedIn: customer !== null, kiosk: req.user?.role === 'kiosk' };
 }
 
 export function sendShopResult<T>(reply: FastifyReply, result: ShopResult<T>, opts: ShopCookieOptions): T {

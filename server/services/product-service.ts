@@ -3,6 +3,7 @@ import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../..
 import { vehicleLabel, type FitmentVehicle } from '../../src/domain/fitment-facets';
 import type { DB } from '../db/schema';
 import { fittingProducts } from './fitment-catalog-details';
+import { loadProductSettings } from './product-settings';
 import { SearchFacets } from './search-facets';
 import { matchSql, parseSearch } from './search-query';
 
@@ -46,8 +47,13 @@ export class ProductService {
     return row?.v ?? null;
   }
 
-  /** `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. */
-  async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null): Promise<ProductsListReply> {
+  /**
+   * `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. `signedIn`:
+   * a customer or staff session (prices behind `customer_price`, the guest checkout switch).
+   */
+  async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null, signedIn = false): Promise<ProductsListReply> {
+    const shop = await loadProductSettings(this.db);
+    const hidePrices = shop.loginToViewPrice && !signedIn;
     const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
     let base = this.db
       .selectFrom('products as p')
@@ -101,6 +107,7 @@ export class ProductService {
         'p.image',
         'p.is_orderable',
         'p.disable_pricing',
+        'p.requires_options',
         'p.show_install_graphic',
         'p.date_added',
         'm.name as manufacturer',
@@ -131,11 +138,16 @@ export class ProductService {
       manufacturer_id: r.manufacturer_id,
       series_id: r.series_id,
       categories: r.category_ids.map((category_id) => ({ category_id })),
-      price: r.price,
-      msrp: r.msrp,
+      price: hidePrices || r.disable_pricing ? null : r.price,
+      msrp: hidePrices || r.disable_pricing ? null : r.msrp,
       is_new: new Date(r.date_added).getTime() >= newSince,
       is_orderable: r.is_orderable,
       disable_pricing: r.disable_pricing,
+      disable_pricing_notice: shop.disablePricingNotice || 'Product Unavailable',
+      price_login_required: hidePrices,
+      requires_options: r.requires_options,
+      guest_checkout: shop.guestCheckout,
+      logged_in: signedIn,
       show_install_graphic: r.show_install_graphic,
       thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
       links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },

@@ -16,7 +16,8 @@ import type { StoreSettings } from '../../src/domain/settings';
 import { computeTotals } from '../../src/domain/totals';
 import type { DB } from '../db/schema';
 import { shopDb, type ShopDB, type ShopOptions } from '../db/schema-shop';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import { loadProductSettings } from './product-settings';
 import { loadShopProducts, optionKey, resolveShopOptions } from './shop-cart-catalog';
 import { applyShopCode, liveCodes, redemptions, removeShopCode } from './shop-cart-codes';
 import { resolveShopper, type ShopperKey } from './shop-cart-shopper';
@@ -24,6 +25,8 @@ import { priceLines, shopCartReply, type ReplyExtras, type ShopCartSettings, typ
 
 export interface ShopCaller extends ShopperKey {
   loggedIn: boolean;
+  /** The showroom kiosk builds carts for walk-in customers whatever the guest checkout switch says. */
+  kiosk?: boolean;
 }
 
 /** A reply and what the route must do with the guest cookie (undefined: nothing). */
@@ -46,12 +49,16 @@ export class ShopCartService {
     this.db = shopDb(db);
   }
 
-  /** The storefront settings row: guest_checkout, hide (the popout), stock_checkout. */
+  /**
+   * The storefront settings row (hide: the popout, stock_checkout) and the shop's one guest checkout
+   * switch, the `guest_checkout` key the product page reads too (loadProductSettings).
+   */
   async shopSettings(trx: Trx): Promise<ShopCartSettings> {
     const row = await trx.selectFrom('settings').select('value').where('key', '=', 'storefront').executeTakeFirst();
     const v = (typeof row?.value === 'object' && row.value !== null ? row.value : {}) as Record<string, unknown>;
     const flag = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : x === 1 || x === '1' ? true : x === 0 || x === '0' ? false : d);
-    return { guestCheckout: flag(v.guest_checkout, true), popoutHidden: flag(v.hide, false), stockCheckout: flag(v.stock_checkout, false) };
+    const { guestCheckout } = await loadProductSettings(trx as unknown as Kysely<DB>);
+    return { guestCheckout, popoutHidden: flag(v.hide, false), stockCheckout: flag(v.stock_checkout, false) };
   }
 
   async storedLines(trx: Trx, shopperId: string | null): Promise<StoredLine[]> {
@@ -88,6 +95,7 @@ export class ShopCartService {
 
   add(c: ShopCaller, req: z.output<typeof shopCartAddRequestSchema>): Promise<ShopResult<ShopCartReply>> {
     return this.db.transaction().execute(async (trx) => {
+      if (!c.loggedIn && !c.kiosk && !(await this.shopSettings(trx)).guestCheckout) throw unauthorized(SHOP_CART_MESSAGES.loginRequired);
       // Validate against the catalog before a guest row or cookie is created.
       const p = (await loadShopProducts(trx, [req.product_id])).get(req.product_id);
       if (!p) throw notFound(SHOP_CART_MESSAGES.productNotFound);
@@ -135,23 +143,26 @@ export class ShopCartService {
   }
 
   /** Finds the stored line of a key: a product line, or (for its labor row) the line it belongs to. */
-  private async lineOf(trx: Trx, shopperId: string | null, key: string): Promise<{ key: string; isLabor: boolean }> {
+  private async lineOf(trx: Trx, shopperId: string | null, key: string): Promise<{ key: string; isLabor: boolean; productId: number }> {
     if (shopperId === null) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
     const row = await trx
       .selectFrom('shop_cart_items')
-      .select(['key', 'labor_key', 'apply_labor'])
+      .select(['key', 'labor_key', 'apply_labor', 'product_id'])
       .where('shopper_id', '=', shopperId)
       .where((eb) => eb.or([eb('key', '=', key), eb.and([eb('labor_key', '=', key), eb('apply_labor', '=', true)])]))
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
-    return { key: row.key, isLabor: row.key !== key };
+    return { key: row.key, isLabor: row.key !== key, productId: row.product_id };
   }
 
   /** PUT edit: a labor row follows its product, so editing either sets the product's quantity. */
   edit(c: ShopCaller, key: string, quantity: number): Promise<ShopResult<ShopCartReply>> {
     return this.call(c, false, async (trx, shopperId) => {
       const line = await this.lineOf(trx, shopperId, key);
+      // The product's minimum holds on edit as on add (a product gone from the catalog keeps 1).
+      const minimum = (await loadShopProducts(trx, [line.productId])).get(line.productId)?.minimum ?? 1;
+      if (quantity < minimum) throw new HttpError(400, 'invalid_input', minQuantityMessage(minimum), { quantity: [minQuantityMessage(minimum)] });
       await trx.updateTable('shop_cart_items').set({ quantity }).where('key', '=', line.key).execute();
       return { success: 'Success: You have modified your shopping cart!' };
     });

@@ -3,9 +3,11 @@ import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { registerShopper } from '../api/register';
+import { forgetShopCart } from '../api/shop-cart';
 import type { SessionReply, SessionUser } from '../contracts/session';
 import { usePainted } from '../ui/after-paint';
 import { useToast } from '../ui/toast/toast-context';
+import { forgetCatalogCache } from './sw/forget-catalog-cache';
 
 export interface Session {
   user: SessionUser | null;
@@ -33,8 +35,13 @@ export function useSession(): Session {
   };
 }
 
-/** Another user's orders or prices must never show after a sign-in change: drop all but the session. */
+/**
+ * Another user's orders, cart or prices must never show after a sign-in change: drop all queries
+ * but the session, the shopper cart kept for offline, and the service worker's catalog replies.
+ */
 function replaceSession(client: QueryClient, reply: SessionReply): void {
+  forgetShopCart();
+  forgetCatalogCache();
   client.setQueryData(sessionQueryKey, reply);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
 }

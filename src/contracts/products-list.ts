@@ -39,11 +39,21 @@ export const productSummarySchema = z.object({
   manufacturer_id: z.number().check(z.int()),
   series_id: z.nullable(z.number().check(z.int())),
   categories: z.array(z.object({ category_id: z.number().check(z.int()) })),
-  price: money,
-  msrp: money,
+  /** Null when the caller may not see prices: 'Login Required To View Price', or pricing off. */
+  price: z.nullable(money),
+  msrp: z.nullable(money),
   is_new: z.boolean(),
   is_orderable: z.boolean(),
   disable_pricing: z.boolean(),
+  /** Shown instead of the price when pricing is off; the spec's default is 'Product Unavailable'. */
+  disable_pricing_notice: z.string(),
+  /** The shop shows prices to signed-in visitors only (`customer_price`) and this caller is not. */
+  price_login_required: z.boolean(),
+  /** Options must be chosen on the product page: the card offers 'View Product'. */
+  requires_options: z.boolean(),
+  /** Guests may check out (store setting); when false a guest gets the login link instead of Add. */
+  guest_checkout: z.boolean(),
+  logged_in: z.boolean(),
   show_install_graphic: z.boolean(),
   thumbnails: z.object({ primary: z.string(), cart: z.string() }),
   links: z.object({ view: z.string(), manufacturer: z.string() }),

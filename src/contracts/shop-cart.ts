@@ -17,6 +17,8 @@ export const SHOP_CART_MESSAGES = {
   lineNotFound: 'This item is no longer in your cart.',
   invalidCode: 'Invalid code',
   optionInvalid: 'Choose one of the listed options.',
+  /** 401 for a guest's add while the shop allows no guest checkout (§2: products show a login link). */
+  loginRequired: 'Please log in to add products to your cart.',
 } as const;
 export const addedToShopCart = (name: string): string => `Success: You have added ${name} to your shopping cart!`;
 

@@ -34,7 +34,10 @@ export type CreateOrderReply = z.infer<typeof createOrderReplySchema>;
 export const CHECKOUT_MESSAGES = {
   cartEmpty: 'Your shopping cart is empty.',
   loginRequired: 'Please log in to check out.',
+  paymentUnavailable: 'The card payment service cannot be reached right now. Please try again in a moment.',
   cartChanged: 'Your cart changed: some items are no longer available. Review your cart and try again.',
+  /** The total moved between planning the checkout and storing it (another tab edited the cart). */
+  cartMoved: 'Your cart changed while you were checking out. Review your cart and try again.',
   declined: 'Card declined',
 } as const;
 export const orderPlaced = (orderId: number): string => `Thank you! Your order #${orderId} has been placed.`;

@@ -141,12 +141,18 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
     const page = await phonePage();
     await page.goto(`${server.url}/account/wishlist`);
     await page.getByText('Log in or create an account to keep a wishlist.').waitFor();
-    await page.goto(`${server.url}/account/login?redirect=/account/wishlist`);
+    // A guest's cart kept for offline is not the customer's: signing in drops it.
+    await page.evaluate(() => localStorage.setItem('partsdesk.shop-cart', '{"products":[],"logged_in":false}'));
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(/\/account\/login\?redirect=%2Faccount%2Fwishlist$/);
     await page.getByLabel('Email').fill('shopper@example.com');
     await page.getByLabel('Password').fill('shopper');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/account\/wishlist$/);
     await page.getByText('Your wishlist is empty.').waitFor();
+    // Gone, or replaced by the customer's own cart (the header fetched it after sign-in).
+    const kept = await page.evaluate(() => localStorage.getItem('partsdesk.shop-cart'));
+    expect(kept === null || (JSON.parse(kept) as { logged_in?: boolean }).logged_in === true).toBe(true);
     await page.goto(`${server.url}${a.links.view}`);
     await page.getByRole('button', { name: 'Add to Wishlist' }).click();
     await page.getByRole('button', { name: 'In Wishlist' }).waitFor();

@@ -7,6 +7,10 @@
  * passes it as the processor's idempotency key). It answers approved (with the card's brand and
  * last 4 digits: nothing else of the card is kept) or declined with a message a shopper may read.
  * It never throws for a decline; it throws only when the processor cannot be reached.
+ *
+ * Contract of `void`: releases the authorization made under `reference` (the order could not be
+ * stored after the card was approved). Voiding twice, or a reference never authorized, is a no-op.
+ * After a void the same reference may be authorized again (the shopper retries the checkout).
  */
 export interface CardInput {
   number: string;
@@ -18,6 +22,14 @@ export type AuthorizeResult = { approved: true; brand: string; last4: string; au
 
 export interface OnlinePaymentGateway {
   authorize(req: { reference: string; amount: string; card: CardInput; now: Date }): Promise<AuthorizeResult>;
+  void(reference: string): Promise<void>;
+}
+
+/** What the simulated processor holds per reference: what a shop would see in its processor's dashboard. */
+export interface LedgerEntry {
+  amount: string;
+  status: 'authorized' | 'voided';
+  result: AuthorizeResult & { approved: true };
 }
 
 export const CARD_DECLINED = 'Card declined';
@@ -36,12 +48,38 @@ export const TEST_CARDS: Readonly<Record<string, { brand: string; decline?: stri
 /**
  * Simulated processor: test cards only (anything else is declined), expiry checked against the
  * server clock, a short latency like a real call. Deterministic, so tests can rely on it.
+ * Like a real processor it keeps its own ledger keyed by reference (the idempotency key): a
+ * repeated authorize of a live authorization answers it again instead of charging twice.
  */
 export class SimulatedOnlineGateway implements OnlinePaymentGateway {
+  readonly ledger = new Map<string, LedgerEntry>();
+
   constructor(private readonly latencyMs = 50) {}
 
-  async authorize(req: { reference: string; amount: string; card: CardInput; now: Date }): Promise<AuthorizeResult> {
+  private async latency(): Promise<void> {
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+  }
+
+  async authorize(req: { reference: string; amount: string; card: CardInput; now: Date }): Promise<AuthorizeResult> {
+    await this.latency();
+    const live = this.ledger.get(req.reference);
+    if (live?.status === 'authorized') {
+      if (live.amount === req.amount) return live.result;
+      // The same key for another amount: a real processor refuses the reuse; the simulator releases the old hold first.
+      live.status = 'voided';
+    }
+    const result = this.decide(req);
+    if (result.approved) this.ledger.set(req.reference, { amount: req.amount, status: 'authorized', result });
+    return result;
+  }
+
+  async void(reference: string): Promise<void> {
+    await this.latency();
+    const entry = this.ledger.get(reference);
+    if (entry) entry.status = 'voided';
+  }
+
+  private decide(req: { reference: string; card: CardInput; now: Date }): AuthorizeResult {
     const card = TEST_CARDS[req.card.number];
     if (!card) return { approved: false, message: CARD_DECLINED };
     const [mm = '0', yy = '0'] = req.card.expiry.split('/');

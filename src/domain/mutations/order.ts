@@ -86,11 +86,18 @@ export const quoteOrder = setStatus('quote');
 /** Kiosk checkout: status kiosk, shipping local_pickup, payment cod. */
 export const submitKioskOrder = setStatus('kiosk', { shipping_method: 'local_pickup', payment_method: 'cod' });
 
+/**
+ * The actor role of orders the storefront's online checkout makes. PO numbers are a counter
+ * practice (a cashier types the shop customer's PO per product); a shopper has no way to give one,
+ * so the "PO Number to each product" rule is not applied to these orders.
+ */
+export const ONLINE_CHECKOUT_ROLE = 'storefront';
+
 export const completeOrder: Mutator<MutationArgs<'order.complete'>> = (state, args, ctx) => {
   const order = editable(state, args.order_ref);
   if ('ok' in order) return order;
   if (order.lines.length === 0) return refuse('invalid_args', EMPTY_ORDER_MESSAGE);
-  const po = poNumberRequirement(order.lines, ctx.settings.poNumbersEnabled && ctx.settings.requirePoNumbers);
+  const po = poNumberRequirement(order.lines, ctx.settings.poNumbersEnabled && ctx.settings.requirePoNumbers && ctx.actor.role !== ONLINE_CHECKOUT_ROLE);
   if (po !== null) return refuse('po_number_required', po);
   const next = withTotals(order, state.transactions ?? [], ctx.settings, ctx.now);
   return applied({ order: { ...next, status: 'complete', order_status_id: orderStatusIdFor.complete, completed_at: ctx.now, cashier_id: order.cashier_id ?? ctx.actor.id } });

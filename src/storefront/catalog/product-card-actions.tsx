@@ -36,7 +36,14 @@ export function ProductCardActions({ product }: { product: CardProduct }) {
 
   const orderable = product.is_orderable && !product.disable_pricing && !product.price_login_required;
   let main;
-  if (!orderable) {
+  if (!product.guest_checkout && !product.logged_in) {
+    // §2: guest checkout off and not signed in: the contact-for-availability link goes to login.
+    main = (
+      <Link className={buttonClassName('secondary')} to={`/account/login?redirect=${encodeURIComponent(product.links.view)}`} aria-label={`Contact for availability: ${product.name}`}>
+        Contact for Availability
+      </Link>
+    );
+  } else if (!orderable) {
     main = (
       <Link className={buttonClassName('secondary')} to={product.links.view} aria-label={`Contact for availability: ${product.name}`}>
         Contact for Availability

@@ -11,8 +11,7 @@ import styles from './product-card.module.css';
  * A listing product plus the fields other lists (search, wishlist, related) may carry; the card
  * uses them when present, so one card serves every product list.
  */
-export type CardProduct = ProductSummary &
-  Partial<{ requires_options: boolean; price_login_required: boolean; disable_pricing_notice: string; stock_text: string }>;
+export type CardProduct = ProductSummary & Partial<{ stock_text: string }>;
 
 export interface ProductCardProps {
   product: CardProduct;
@@ -58,7 +57,7 @@ export function ProductCard({ product, display }: ProductCardProps) {
 /** §5 price display: the custom notice or 'Product Unavailable'; 'Login Required To View Price'. */
 function CardPrice({ product: p }: { product: CardProduct }) {
   if (p.disable_pricing) return <p className={styles.unavailable}>{p.disable_pricing_notice || 'Product Unavailable'}</p>;
-  if (p.price_login_required) return <p className={styles.unavailable}>{LOGIN_TO_VIEW_PRICE}</p>;
+  if (p.price_login_required || p.price === null) return <p className={styles.unavailable}>{LOGIN_TO_VIEW_PRICE}</p>;
   return (
     <p className={styles.price}>
       <Money amount={p.price} />

@@ -23,7 +23,7 @@ export function ProductBuyBox({ product, confirmFits }: { product: ProductDetail
 
   if (!product.guest_checkout && !product.logged_in) {
     return (
-      <Link className={styles.notice} to="/account/login">
+      <Link className={styles.notice} to={`/account/login?redirect=${encodeURIComponent(product.links.view)}`}>
         {CONTACT_FOR_AVAILABILITY}
       </Link>
     );

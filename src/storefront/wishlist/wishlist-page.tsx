@@ -30,7 +30,7 @@ export function WishlistPage() {
       </h1>
       {!isCustomer ? (
         <EmptyState title={WISHLIST_LOGIN}>
-          <Link to="/account/login" className={buttonClassName('primary')}>
+          <Link to={`/account/login?redirect=${encodeURIComponent('/account/wishlist')}`} className={buttonClassName('primary')}>
             Login
           </Link>
         </EmptyState>

@@ -13,7 +13,7 @@ import { StoreSettingsService } from '../../../server/services/store-settings-se
 import { computeTotals } from '../../../src/domain/totals';
 import { toWire } from '../../../src/domain/money';
 import { TestClient } from '../../support/http-client';
-import { signedIn, startSyncServer, type SyncTestServer } from '../sync/support/sync-server';
+import { signedIn, startSyncServer, type ServeOptions, type SyncTestServer } from '../sync/support/sync-server';
 
 export interface PosWorld {
   server: SyncTestServer;
@@ -23,8 +23,8 @@ export interface PosWorld {
   guest: TestClient;
 }
 
-export async function startPos(engine: Engine): Promise<PosWorld> {
-  const server = await startSyncServer(engine);
+export async function startPos(engine: Engine, opts: ServeOptions = {}): Promise<PosWorld> {
+  const server = await startSyncServer(engine, opts);
   return {
     server,
     cashier: await signedIn(server.url, 'cashier', 'cashier'),

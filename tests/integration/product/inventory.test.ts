@@ -58,6 +58,15 @@ describe.each(testEngines())('POST /api/inventory/getInventoriesByProductId on %
     expect(a.prices.map((p) => p.key)).toEqual(['msrp', 'retail', 'cost']);
   });
 
+  it("marks staff replies private so the service worker's shared catalog cache never keeps them", async () => {
+    const cashier = new TestClient(server.url);
+    await cashier.login('cashier', 'cashier');
+    expect((await cashier.get(`/api/products/?limit=1`)).headers.get('cache-control')).toBe('private, no-cache');
+    expect((await guest.get(`/api/products/?limit=1`)).headers.get('cache-control') ?? '').not.toMatch(/private/);
+    // A listing narrowed to the shopper's vehicle is theirs alone.
+    expect((await guest.get(`/api/products/?limit=1&fits=1`)).headers.get('cache-control')).toBe('private, no-cache');
+  });
+
   it('refuses bad product ids with 400 and unknown ones with 404, changing nothing', async () => {
     for (const body of [{}, { productId: 'abc' }, { productId: -4 }, { productId: 1.5 }]) {
       const r = await guest.post(PATH, body);

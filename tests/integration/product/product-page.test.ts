@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageReplySchema, type ProductDetail } from '../../../src/contracts/product-page';
+import type { ProductsListReply } from '../../../src/contracts/products-list';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { startProductServer, type ProductServer } from './support';
@@ -8,7 +9,7 @@ import { startProductServer, type ProductServer } from './support';
 describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => {
   let server: ProductServer;
   let guest: TestClient;
-  let first: { product_id: number; links: { view: string; manufacturer: string } };
+  let first: { product_id: number; manufacturer_id: number; links: { view: string; manufacturer: string } };
   const page = async (c: TestClient, slug: string) => c.get(`/api/products/page/${slug}`);
   const productOf = (body: unknown): ProductDetail => {
     const r = productPageReplySchema.parse(body);
@@ -75,7 +76,7 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
     const r = await guest.get('/api/products/?special=1&limit=100');
     expect(r.status).toBe(200);
     expect(r.body.products.length).toBeGreaterThan(0);
-    for (const p of r.body.products as { price: string; msrp: string }[]) expect(Number(p.msrp)).toBeGreaterThan(Number(p.price));
+    for (const p of (r.body.products as { price: string | null; msrp: string | null }[]).filter((x) => x.price !== null)) expect(Number(p.msrp)).toBeGreaterThan(Number(p.price));
     const all = (await guest.get('/api/products/?limit=1')).body.total_items;
     expect(r.body.total_items).toBeLessThan(all);
   });
@@ -97,12 +98,35 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
     }
   });
 
+  it('gives listing cards the same price and button rules as the product page', async () => {
+    await setSetting('customer_price', true);
+    await setSetting('guest_checkout', false);
+    try {
+      const g = (await guest.get('/api/products/?limit=100')).body as ProductsListReply;
+      expect(g.products.every((p) => p.price === null && p.msrp === null && p.price_login_required)).toBe(true);
+      expect(g.products.every((p) => !p.guest_checkout && !p.logged_in)).toBe(true);
+      const optioned = await server.db.selectFrom('products').select('product_id').where('requires_options', '=', true).where('status', '=', true).execute();
+      const ids = new Set(optioned.map((o) => o.product_id));
+      expect(g.products.filter((p) => p.requires_options).every((p) => ids.has(p.product_id))).toBe(true);
+      expect(g.products.filter((p) => !p.requires_options).some((p) => ids.has(p.product_id))).toBe(false);
+      const shopper = new TestClient(server.url);
+      await shopper.login('shopper@example.com', 'shopper');
+      const s = (await shopper.get('/api/products/?limit=5')).body as ProductsListReply;
+      expect(s.products.every((p) => /^\d+\.\d{2}$/.test(p.price ?? '') && !p.price_login_required && p.logged_in)).toBe(true);
+    } finally {
+      await setSetting('customer_price', undefined);
+      await setSetting('guest_checkout', undefined);
+    }
+  });
+
   it('hides prices of a product with pricing off, with the notice from the settings or the default', async () => {
     await server.db.updateTable('products').set({ disable_pricing: true }).where('product_id', '=', first.product_id).execute();
     try {
       const p = productOf((await page(guest, first.links.view.slice(1))).body);
       expect(p.price).toBeNull();
       expect(p.disable_pricing_notice).toBe('Product Unavailable');
+      const card = ((await guest.get(`/api/products/?manufacturer_id=${first.manufacturer_id}&limit=100`)).body as ProductsListReply).products.find((c) => c.product_id === first.product_id);
+      expect(card).toMatchObject({ price: null, msrp: null, disable_pricing: true, disable_pricing_notice: 'Product Unavailable' });
       await setSetting('disable_pricing_notice', 'Call for price');
       expect(productOf((await page(guest, first.links.view.slice(1))).body).disable_pricing_notice).toBe('Call for price');
     } finally {

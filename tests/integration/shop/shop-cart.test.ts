@@ -90,6 +90,39 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     refused(await g.get('/index.php?route=checkout/coupon/remove'), 404, 'Invalid code');
   });
 
+  it('obeys one guest checkout switch: off, a guest cannot add and sees it on the cart and the product page alike', async () => {
+    const g = guest();
+    const kept = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    expect(kept.guest_checkout).toBe(true);
+    await w.server.db.insertInto('settings').values({ key: 'guest_checkout', value: JSON.stringify(false) }).execute();
+    try {
+      refused(await g.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 }), 401, 'Please log in to add products to your cart.');
+      const cart = shopCart(await g.get('/checkout/cart/getData'));
+      expect(cart).toMatchObject({ guest_checkout: false, confirm_button: false });
+      expect(cart.products).toHaveLength(1);
+      const slug = (await w.server.db.selectFrom('products').select('slug').where('product_id', '=', p.plain.product_id).executeTakeFirstOrThrow()).slug;
+      expect((await g.get(`/api/products/page/${slug}`)).body.product).toMatchObject({ guest_checkout: false });
+      const c = await registeredShopper(w.server.url, `switch-${Date.now()}@example.com`);
+      expect(shopCart(await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).confirm_button).toBe(true);
+    } finally {
+      await w.server.db.deleteFrom('settings').where('key', '=', 'guest_checkout').execute();
+    }
+  });
+
+  it("keeps the product's minimum on edit as on add", async () => {
+    const g = guest();
+    const id = p.plain2.product_id;
+    await w.server.db.updateTable('products').set({ minimum: 3 }).where('product_id', '=', id).execute();
+    try {
+      refused(await g.post('/checkout/cart/add', { product_id: id, quantity: 2 }), 400, 'Minimum quantity is 3');
+      const r = shopCart(await g.post('/checkout/cart/add', { product_id: id, quantity: 3 }));
+      refused(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 2 }), 400, 'Minimum quantity is 3');
+      expect(shopCart(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 4 })).products[0]!.quantity).toBe(4);
+    } finally {
+      await w.server.db.updateTable('products').set({ minimum: 1 }).where('product_id', '=', id).execute();
+    }
+  });
+
   it('warns on stock with the default text and disables checkout', async () => {
     const g = guest();
     const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 9_999 }));

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderReplySchema } from '../../../src/contracts/shop-checkout';
+import { SimulatedOnlineGateway, type OnlinePaymentGateway } from '../../../server/adapters/online-payment/storefront-gateway';
 import { testEngines } from '../../support/engines';
 import { domainTotals, freshCashier, pickProducts, refused, startPos, type PickedProducts, type PosWorld } from '../pos/support';
 import { registeredShopper, shopCart, ShopClient } from './support';
@@ -87,8 +88,95 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
     expect(shopCart(await other.get('/checkout/cart/getData')).products).toHaveLength(1);
   });
 
+  it('takes an online order while the counter requires PO numbers (a shopper cannot give one)', async () => {
+    const g = new ShopClient(w.server.url);
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    const old = await w.server.db.selectFrom('settings').select('value').where('key', '=', 'po_numbers').executeTakeFirst();
+    await sql`insert into settings (key, value) values ('po_numbers', ${JSON.stringify({ enabled: true, required: true })}::jsonb)
+      on conflict (key) do update set value = excluded.value`.execute(w.server.db);
+    try {
+      const r = await g.post(R, body());
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    } finally {
+      if (old) await sql`update settings set value = ${JSON.stringify(old.value)}::jsonb where key = 'po_numbers'`.execute(w.server.db);
+      else await sql`delete from settings where key = 'po_numbers'`.execute(w.server.db);
+    }
+  });
+
   it('refuses staff (they check out at the counter)', async () => {
     const s = await freshCashier(w);
     refused(await s.post(R, body()), 403);
+  });
+});
+
+/**
+ * The card is authorized outside any SQL transaction; these tests reach into the simulated
+ * processor's ledger to prove a shopper is never left charged without an order.
+ */
+describe.each(testEngines())('storefront checkout and the card processor on %s', (engine) => {
+  const gateway = new SimulatedOnlineGateway(0);
+  /** Runs once, while the card is being authorized (between the plan and the store). */
+  let duringAuthorize: (() => Promise<void>) | null = null;
+  let unreachable = false;
+  const racing: OnlinePaymentGateway = {
+    async authorize(req) {
+      if (unreachable) throw new Error('connect ECONNREFUSED');
+      const r = await gateway.authorize(req);
+      const f = duringAuthorize;
+      duringAuthorize = null;
+      if (f) await f();
+      return r;
+    },
+    void: (ref) => gateway.void(ref),
+  };
+  let w: PosWorld;
+  let p: PickedProducts;
+  beforeAll(async () => {
+    w = await startPos(engine, { onlinePayments: racing });
+    p = await pickProducts(w);
+  });
+  afterAll(async () => {
+    await w?.server.close();
+  });
+
+  it('keeps the authorization of a stored order, and answers a retry without charging again', async () => {
+    const g = new ShopClient(w.server.url);
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    const req = body();
+    const r = createOrderReplySchema.parse((await g.post(R, req)).body);
+    expect(gateway.ledger.get(req.checkout_key)).toMatchObject({ status: 'authorized', amount: r.total_text.replace(/[$,]/g, '') });
+    expect(createOrderReplySchema.parse((await g.post(R, req)).body).order_id).toBe(r.order_id);
+    expect([...gateway.ledger.values()].filter((e) => e.status === 'authorized')).toHaveLength(1);
+  });
+
+  it('voids the authorization when the cart changed while the card was being authorized', async () => {
+    const g = new ShopClient(w.server.url);
+    const cart = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    const key = cart.products[0]!.key;
+    // Another tab of the same shopper raises the quantity meanwhile: the amount authorized is no longer the total.
+    duringAuthorize = async () => {
+      shopCart(await g.put('/checkout/cart/edit', { key, quantity: 3 }));
+    };
+    const before = Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n);
+    const req = body();
+    refused(await g.post(R, req), 409, 'Your cart changed while you were checking out. Review your cart and try again.');
+    expect(gateway.ledger.get(req.checkout_key)?.status).toBe('voided');
+    expect(Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n)).toBe(before);
+    // Trying again with the same key authorizes the new total and makes the order.
+    const ok = await g.post(R, req);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(gateway.ledger.get(req.checkout_key)?.status).toBe('authorized');
+  });
+
+  it('answers 503 with a clear message when the processor cannot be reached, and makes no order', async () => {
+    const g = new ShopClient(w.server.url);
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    unreachable = true;
+    try {
+      refused(await g.post(R, body()), 503, 'The card payment service cannot be reached right now. Please try again in a moment.');
+    } finally {
+      unreachable = false;
+    }
+    expect(shopCart(await g.get('/checkout/cart/getData')).products).toHaveLength(1);
   });
 });

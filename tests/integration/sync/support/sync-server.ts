@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
+import type { OnlinePaymentGateway } from '../../../../server/adapters/online-payment/storefront-gateway';
 import type { SyncOptions } from '../../../../server/sync/create';
 import { syncDb, type SyncDB } from '../../../../server/sync/db';
 import { copyTemplate } from '../../../support/engines';
@@ -36,7 +37,10 @@ export interface SyncTestServer {
  * database, as PGlite runs (fsync off): the simulation's wall time was mostly PostgreSQL flushing.
  * Nothing a test can observe changes short of an operating-system crash.
  */
-export async function startSyncServer(engine: Engine, opts: SyncOptions & { syncCommit?: boolean } = {}): Promise<SyncTestServer & RestartableServer> {
+/** Sync options, plus what the app may take instead of its defaults. */
+export type ServeOptions = SyncOptions & { syncCommit?: boolean; onlinePayments?: OnlinePaymentGateway };
+
+export async function startSyncServer(engine: Engine, opts: ServeOptions = {}): Promise<SyncTestServer & RestartableServer> {
   const cfg = await copyTemplate(engine);
   let current = await serveDatabase(cfg, opts);
   const port = Number(new URL(current.url).port);
@@ -87,7 +91,7 @@ export interface RestartableServer {
  * The app on an existing database, migrated as the server does at start: a restart serves the same
  * data directory or URL again (on a new port). close() stops the app and closes the database only.
  */
-export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: SyncOptions & { syncCommit?: boolean } = {}, port = 0): Promise<SyncTestServer> {
+export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: ServeOptions = {}, port = 0): Promise<SyncTestServer> {
   if (cfg.databaseUrl && opts.syncCommit === false) await asyncCommits(cfg.databaseUrl);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -101,6 +105,7 @@ export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string 
     logLevel: 'error',
     loginLimitPerMinute: 100_000,
     sync: opts,
+    onlinePayments: opts.onlinePayments,
   });
   const url = await app.listen({ port, host: '127.0.0.1' });
   return {
