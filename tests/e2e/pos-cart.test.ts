@@ -167,6 +167,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     const qty = page.getByLabel(`Quantity of ${part.name}`);
     await qty.selectOption({ label: '10+' });
     await expect.poll(() => qty.evaluate((el) => el.tagName)).toBe('INPUT');
+    // The line first settles at 10 (the row re-renders with the new total), as a cashier sees it.
+    const row = () => page.getByRole('row', { name: new RegExp(part.name.slice(0, 20)) }).innerText();
+    await expect.poll(row, { timeout: 5_000 }).toContain(formatUSD(money(part.price).times(10)));
     await qty.fill('12');
     const twelve = formatUSD(money(part.price).times(12));
     await expect.poll(() => page.getByRole('row', { name: new RegExp(part.name.slice(0, 20)) }).innerText(), { timeout: 5_000 }).toContain(twelve);
