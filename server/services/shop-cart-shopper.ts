@@ -92,7 +92,8 @@ export async function resolveShopper(trx: Tx, key: ShopperKey, create: boolean):
   }
   if (guestId !== null) {
     await trx.updateTable('shop_shoppers').set({ updated_at: new Date() }).where('id', '=', guestId).execute();
-    return { id: guestId };
+    // The row's idle clock slides, so the cookie's Max-Age does too: an active guest keeps the cart.
+    return { id: guestId, cookie: key.token as string };
   }
   if (!create) return key.token !== null ? { id: null, cookie: null } : { id: null };
   const token = randomBytes(32).toString('base64url');

@@ -109,6 +109,15 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     }
   });
 
+  it("renews a guest's cookie on every call that finds the cart, so an active guest never loses it", async () => {
+    const g = guest();
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    const token = g.cookie('pd_shopper');
+    const r = await g.get('/checkout/cart/getData');
+    const set = r.headers.getSetCookie().find((c) => c.startsWith('pd_shopper='));
+    expect(set).toMatch(new RegExp(`^pd_shopper=${token};.*Max-Age=\\d+`, 'i'));
+  });
+
   it("keeps the product's minimum on edit as on add", async () => {
     const g = guest();
     const id = p.plain2.product_id;
