@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { COMPARE_LIMIT } from '../../src/contracts/shop-lists';
 import { DEFAULT_MAX_QUANTITY } from '../../src/domain/quantity';
 import type { ShopDB } from '../db/schema-shop';
 
@@ -65,6 +66,15 @@ async function mergeInto(trx: Tx, guestId: string, ownerId: string): Promise<voi
   await sql`
     insert into shop_compare (shopper_id, product_id, added_at)
     select ${ownerId}::uuid, product_id, added_at from shop_compare where shopper_id = ${guestId}::uuid
+    on conflict do nothing`.execute(trx);
+  // The compare table keeps its newest COMPARE_LIMIT, as an add does.
+  await sql`
+    delete from shop_compare where shopper_id = ${ownerId}::uuid and product_id not in (
+      select product_id from shop_compare where shopper_id = ${ownerId}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(trx);
+  // Gift certificate codes the guest applied come along (checkout re-checks each balance).
+  await sql`
+    insert into shop_cart_codes (shopper_id, code, added_at)
+    select ${ownerId}::uuid, code, added_at from shop_cart_codes where shopper_id = ${guestId}::uuid
     on conflict do nothing`.execute(trx);
   await trx.deleteFrom('shop_shoppers').where('id', '=', guestId).execute();
 }
