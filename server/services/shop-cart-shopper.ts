@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { COMPARE_LIMIT } from '../../src/contracts/shop-lists';
 import { DEFAULT_MAX_QUANTITY } from '../../src/domain/quantity';
 import type { ShopDB } from '../db/schema-shop';
 
@@ -66,6 +67,15 @@ async function mergeInto(trx: Tx, guestId: string, ownerId: string): Promise<voi
     insert into shop_compare (shopper_id, product_id, added_at)
     select ${ownerId}::uuid, product_id, added_at from shop_compare where shopper_id = ${guestId}::uuid
     on conflict do nothing`.execute(trx);
+  // The compare table keeps its newest COMPARE_LIMIT, as an add does.
+  await sql`
+    delete from shop_compare where shopper_id = ${ownerId}::uuid and product_id not in (
+      select product_id from shop_compare where shopper_id = ${ownerId}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(trx);
+  // Gift certificate codes the guest applied come along (checkout re-checks each balance).
+  await sql`
+    insert into shop_cart_codes (shopper_id, code, added_at)
+    select ${ownerId}::uuid, code, added_at from shop_cart_codes where shopper_id = ${guestId}::uuid
+    on conflict do nothing`.execute(trx);
   await trx.deleteFrom('shop_shoppers').where('id', '=', guestId).execute();
 }
 
@@ -92,7 +102,8 @@ export async function resolveShopper(trx: Tx, key: ShopperKey, create: boolean):
   }
   if (guestId !== null) {
     await trx.updateTable('shop_shoppers').set({ updated_at: new Date() }).where('id', '=', guestId).execute();
-    return { id: guestId };
+    // The row's idle clock slides, so the cookie's Max-Age does too: an active guest keeps the cart.
+    return { id: guestId, cookie: key.token as string };
   }
   if (!create) return key.token !== null ? { id: null, cookie: null } : { id: null };
   const token = randomBytes(32).toString('base64url');

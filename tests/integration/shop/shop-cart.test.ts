@@ -109,6 +109,15 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     }
   });
 
+  it("renews a guest's cookie on every call that finds the cart, so an active guest never loses it", async () => {
+    const g = guest();
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    const token = g.cookie('pd_shopper');
+    const r = await g.get('/checkout/cart/getData');
+    const set = r.headers.getSetCookie().find((c) => c.startsWith('pd_shopper='));
+    expect(set).toMatch(new RegExp(`^pd_shopper=${token};.*Max-Age=\\d+`, 'i'));
+  });
+
   it("keeps the product's minimum on edit as on add", async () => {
     const g = guest();
     const id = p.plain2.product_id;
@@ -182,6 +191,23 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     expect(g.cookie('pd_shopper')).toBeUndefined();
     // The other browser of the same account sees the same cart.
     expect(shopCart(await owner.get('/checkout/cart/getData')).total_items).toBe(4);
+  });
+
+  it("brings the guest's gift certificate codes along at login and keeps the newest 4 compared", async () => {
+    const email = `merge-codes-${Date.now()}@example.com`;
+    const owner = await registeredShopper(w.server.url, email);
+    const ids = (await w.server.db.selectFrom('products').select('product_id').where('status', '=', true).orderBy('product_id').limit(6).execute()).map((r) => r.product_id);
+    for (const id of ids.slice(0, 3)) expect((await owner.post('/product/compare/add', { product_id: id })).status).toBe(200);
+    const code = `GC-${randomUUID().slice(0, 8).toUpperCase()}`;
+    await sql`insert into vouchers (code, original_amount, balance, status, description) values (${code}, '5.00', '5.00', 'active', 'Gift Certificate')`.execute(w.server.db);
+    const g = guest();
+    shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    shopCart(await g.post('/checkout/cart/applyCode', { type: 'voucher', code }));
+    for (const id of ids.slice(3, 6)) expect((await g.post('/product/compare/add', { product_id: id })).status).toBe(200);
+    await g.login(email, 'secret123');
+    expect(shopCart(await g.get('/checkout/cart/getData')).totals.map((t) => t.title)).toContain(`Gift Certificate (${code})`);
+    const compared = ((await g.get('/product/compare/getCompare')).body as { products: { product_id: number }[] }).products.map((x) => x.product_id);
+    expect(compared).toHaveLength(4);
   });
 
   it('forgets guests idle longer than their cookie lives', async () => {
