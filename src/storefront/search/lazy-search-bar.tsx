@@ -7,7 +7,8 @@ import { Suspense } from 'react';
 import { lazyAfterPaint } from '../../ui/after-paint';
 import styles from './search.module.css';
 
-// After the first screen has painted (src/ui/after-paint.ts): the placeholder holds its place.
+// Loaded once the first screen has painted (src/ui/after-paint.ts); until then an empty slot of the
+// bar's height keeps the layout from shifting.
 const SearchBar = lazyAfterPaint(() => import('./search-bar').then((m) => ({ default: m.SearchBar })));
 
 /** `row`: on a line of its own under a bar (the POS top bar over the catalog). */
