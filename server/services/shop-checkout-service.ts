@@ -92,19 +92,18 @@ export class ShopCheckoutService {
         return this.store(tx, c, input, plan, auth);
       });
     } catch (err) {
-      if (auth) await this.releaseUnlessStored(c, input);
+      if (auth) await this.releaseUnlessStored(input);
       throw err;
     }
   }
 
   /** Voids the card authorization unless an order was stored under this key after all (a concurrent submit). */
-  private async releaseUnlessStored(c: ShopCaller, input: Input): Promise<void> {
+  private async releaseUnlessStored(input: Input): Promise<void> {
     const stored = await this.commands
-      .transaction(STOREFRONT_ACTOR, async (tx) => {
-        const plan = await this.plan(tx, c, input, false).catch(() => null);
-        return plan !== null && 'reply' in plan;
-      })
-      .catch(() => false);
+      .transaction(STOREFRONT_ACTOR, (tx) =>
+        shopDb(tx.trx).selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
+      )
+      .catch(() => undefined);
     if (!stored) await this.gateway.void(input.checkout_key);
   }
 
