@@ -45,14 +45,26 @@ export async function runServer(env: Record<string, string | undefined>, timeout
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  await Promise.race([
-    new Promise<void>((resolve) => {
-      const check = () => (out.includes('Partsdesk is ready') ? resolve() : setTimeout(check, 50));
-      check();
-    }),
-    exited,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs)),
-  ]);
+  // The start-up deadline is cleared once settled: a pending timer would keep the caller's process
+  // alive for the rest of timeoutMs (a bench with a 10-minute deadline sat idle after its figures).
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (out.includes('Partsdesk is ready')) resolve();
+          else if (proc.exitCode === null && proc.signalCode === null) setTimeout(check, 50);
+        };
+        check();
+      }),
+      exited,
+      new Promise((_, reject) => {
+        deadline = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(deadline);
+  }
   return {
     proc,
     port,
