@@ -384,4 +384,22 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), { timeout: 10_000 }).toBe(false);
     await ctx.close();
   });
+
+  it('a part scanned right after a reload, before the sync worker is connected, is added once it is', async () => {
+    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    await page.getByRole('link', { name: 'Cart' }).click();
+    await page.waitForURL(/\/pos\/cart/);
+    await expect.poll(visible(page, 'Your shopping cart is empty!'), { timeout: 10_000 }).toBe(true);
+    // The worker script arrives 3 s late after the reload: the cart (read from IndexedDB on the page)
+    // is on screen first, so the scan lands while the worker is not connected yet.
+    await ctx.route(/\/assets\/worker-[^/]*\.js/, async (route) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.fallback();
+    });
+    await page.reload();
+    await addPart(page, part.mpn);
+    await expect.poll(() => page.getByRole('cell', { name: new RegExp(part.name.slice(0, 20)) }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('table', { name: 'Items in the cart' }).locator('tbody tr').count(), await pageText(page)).toBe(1);
+    await ctx.close();
+  });
 });

@@ -73,10 +73,20 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
     return ok;
   };
 
+  // Codes scanned or entered before the sync worker is connected (right after a reload): kept in
+  // order and added once it is, so a scan at the counter is never silently dropped.
+  const waiting = useRef<string[]>([]);
+  const [waitingCount, setWaitingCount] = useState(0);
+
   /** Enter or a scan: the exact part number or barcode, else the only hit. */
   const addExact = async (code: string): Promise<void> => {
     const c = code.trim();
-    if (!c || !api) return;
+    if (!c) return;
+    if (!api) {
+      waiting.current.push(c);
+      setWaitingCount(waiting.current.length);
+      return;
+    }
     const exact = await api.findPart(c);
     if (exact) {
       await add(exact.product_id);
@@ -88,6 +98,17 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
     }
     toast.error(PART_NOT_FOUND(c));
   };
+
+  const addExactRef = useRef(addExact);
+  addExactRef.current = addExact;
+  useEffect(() => {
+    if (!api || waiting.current.length === 0) return;
+    const codes = waiting.current.splice(0);
+    void (async () => {
+      for (const code of codes) await addExactRef.current(code);
+      setWaitingCount(waiting.current.length);
+    })();
+  }, [api]);
 
   useBarcodeScanner((code) => void addExact(code), inputRef);
 
@@ -112,8 +133,13 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
           }
         }}
         aria-controls="part-search-results"
-        aria-busy={searching}
+        aria-busy={searching || waitingCount > 0}
       />
+      {waitingCount > 0 && (
+        <p className={styles.muted} role="status">
+          Loading the parts catalog…
+        </p>
+      )}
       {hits.length > 0 && (
         <ul id="part-search-results" className={styles.hits} aria-label="Matching parts">
           {hits.map((h) => (
