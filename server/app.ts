@@ -41,6 +41,7 @@ import { AccountService } from './services/account-service';
 import { HealthService } from './services/health-service';
 import { OrderListService } from './services/order-list-service';
 import { ProductService } from './services/product-service';
+import { ProductSettingsCache } from './services/product-settings';
 import { productRoutes } from './routes/product';
 import { ProductContactService } from './services/product-contact-service';
 import { ProductInventoryService } from './services/product-inventory-service';
@@ -97,12 +98,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     loginLimit: opts.loginLimitPerMinute ?? 10,
   });
   // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
-  const search = new SearchService(opts.db);
-  catalogRoutes(app, new ProductService(opts.db, search.facets), new FitmentVehicleStore(opts.db));
+  // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
+  const shopSettings = new ProductSettingsCache();
+  const search = new SearchService(opts.db, shopSettings);
+  catalogRoutes(app, new ProductService(opts.db, search.facets, shopSettings), new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
   productRoutes(app, {
-    pages: new ProductPageService(opts.db),
+    pages: new ProductPageService(opts.db, shopSettings),
     inventory: new ProductInventoryService(opts.db),
     contact: new ProductContactService(opts.db, opts.checkout?.mailer ?? notifiersFromEnv().mailer),
     captcha: opts.captcha ?? new SimulatedCaptcha(),
@@ -117,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The staff cart and POS order calls run the push's own appliers, settings and clock.
   const pos = createPosServices(opts.db, sync);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).
-  const shop = createShopServices(opts.db, sync, opts.onlinePayments);
+  const shop = createShopServices(opts.db, sync, opts.onlinePayments, shopSettings);
   const shopCookies = { secureCookies: opts.secureCookies };
   const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };
   staffCartRoutes(app, cartDeps);

@@ -10,8 +10,13 @@ import type { SearchQueryOptions, SearchQueryResult } from './search/search-work
 import type { SyncStatus } from './status';
 
 export interface SessionHandlers {
-  /** Base URL of the server and the install's database name; call once after the worker starts. */
-  init(opts: { baseUrl: string; dbName?: string }): Promise<void>;
+  /**
+   * Base URL of the server and the install's database name; call once after the worker starts.
+   * `catalogOnly` (a kiosk device with no staff signed in): only the cached catalog's lookups are
+   * built; no sync engine runs, so nothing queued on the device is pushed and nothing is pulled
+   * without a staff session (docs/decisions.md "Kiosk search offline").
+   */
+  init(opts: { baseUrl: string; dbName?: string; catalogOnly?: boolean }): Promise<void>;
   /** After login (or a restored session): the acting user and the CSRF token pushes must carry. */
   setSession(session: { user: { id: string; role: string }; csrfToken: string }): Promise<void>;
 }

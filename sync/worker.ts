@@ -34,14 +34,20 @@ function needCatalog(): CatalogIndex {
 }
 
 function need(): SyncEngine {
-  if (!engine) throw new Error('sync worker: call init() first');
+  if (!engine) throw new Error(catalog ? 'sync worker: catalog only (kiosk), no sync engine' : 'sync worker: call init() first');
   return engine;
 }
 
 const api: SyncWorkerApi = {
-  init({ baseUrl, dbName }) {
-    if (engine) return Promise.resolve();
+  init({ baseUrl, dbName, catalogOnly }) {
+    if (engine || catalog) return Promise.resolve();
     const db = new PartsdeskDb(dbName ?? 'partsdesk');
+    if (catalogOnly) {
+      // A kiosk: search and part lookups over the catalog staff downloaded; no push, no pull.
+      catalog = new CatalogIndex(db);
+      void catalog.start();
+      return Promise.resolve();
+    }
     // Pull pages need no flush to disk each (engine.ts pullDb); sales keep `db`, strict.
     const pullDb = new PartsdeskDb(dbName ?? 'partsdesk', { durability: 'relaxed' });
     const index = (catalog = new CatalogIndex(db));

@@ -6,6 +6,6 @@ import type { SearchService } from '../services/search-service';
 /** Search is open to shoppers, guests, kiosks and staff alike (storefront.md §6). */
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {
   app.get('/api/search/autocomplete', { config: { access: 'public' } }, (req): Promise<SearchAutocompleteReply> =>
-    search.autocomplete(parse(searchAutocompleteQuerySchema, req.query)),
+    search.autocomplete(parse(searchAutocompleteQuerySchema, req.query), req.user !== null),
   );
 }

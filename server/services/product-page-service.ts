@@ -11,15 +11,19 @@ import type { SessionUser } from '../../src/contracts/session';
 import type { ProductDetail, ProductPageReply } from '../../src/contracts/product-page';
 import { laborUnitAmount } from '../../src/domain/labor';
 import { money, sub, toWire } from '../../src/domain/money';
+import { PRODUCT_UNAVAILABLE } from '../../src/domain/price-visibility';
 import type { DB } from '../db/schema';
 import { productDb } from '../db/schema-product';
 import { notFound } from '../http/errors';
-import { loadProductSettings } from './product-settings';
+import { priceViewFor, ProductSettingsCache } from './product-settings';
 
 const NEW_FOR_DAYS = 60;
 
 export class ProductPageService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly settings: ProductSettingsCache = new ProductSettingsCache(),
+  ) {}
 
   async resolve(slug: string, user: SessionUser | null, now = new Date()): Promise<ProductPageReply> {
     const product = await this.product(slug, user, now);
@@ -55,10 +59,10 @@ export class ProductPageService {
       .executeTakeFirst();
     if (!r) return null;
 
-    const settings = await loadProductSettings(this.db);
+    const settings = await this.settings.get(this.db as unknown as Kysely<unknown>);
     const loggedIn = user !== null;
-    const priceHidden = (settings.loginToViewPrice && !loggedIn) || r.disable_pricing;
-    const show = (m: string | null) => (priceHidden ? null : m);
+    const view = priceViewFor(settings, loggedIn, r.disable_pricing);
+    const show = (m: string | null) => (view.hidden ? null : m);
     const price = money(r.price);
     const msrp = money(r.msrp);
     const onSale = msrp.gt(price);
@@ -86,9 +90,9 @@ export class ProductPageService {
       original_unit_price: show(onSale ? r.msrp : r.price),
       special: show(onSale ? r.price : null),
       instant_rebate: show(onSale ? toWire(sub(msrp, price)) : null),
-      price_login_required: settings.loginToViewPrice && !loggedIn,
+      price_login_required: view.loginRequired,
       disable_pricing: r.disable_pricing,
-      disable_pricing_notice: settings.disablePricingNotice || 'Product Unavailable',
+      disable_pricing_notice: settings.disablePricingNotice || PRODUCT_UNAVAILABLE,
       guest_checkout: settings.guestCheckout,
       logged_in: loggedIn,
       is_new: new Date(r.date_added).getTime() >= now.getTime() - NEW_FOR_DAYS * 86_400_000,

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../src/contracts/products-list';
 import { vehicleLabel, type FitmentVehicle } from '../../src/domain/fitment-facets';
+import { PRODUCT_UNAVAILABLE } from '../../src/domain/price-visibility';
 import type { DB } from '../db/schema';
 import { fittingProducts } from './fitment-catalog-details';
-import { loadProductSettings } from './product-settings';
+import { priceViewFor, ProductSettingsCache, SETTINGS_STAMP } from './product-settings';
 import { SearchFacets } from './search-facets';
 import { matchSql, parseSearch } from './search-query';
 
@@ -32,19 +33,24 @@ export class ProductService {
 
   private readonly facets: SearchFacets;
 
+  private readonly settings: ProductSettingsCache;
+
   constructor(
     private readonly db: Kysely<DB>,
     facets?: SearchFacets,
+    settings?: ProductSettingsCache,
   ) {
     this.facets = facets ?? new SearchFacets(db);
+    this.settings = settings ?? new ProductSettingsCache();
   }
 
-  private async catalogVersion(): Promise<string | null> {
+  /** The catalog's newest version and the settings stamp, in the one statement every listing runs. */
+  private async versions(): Promise<{ catalog: string | null; settings: string }> {
     const row = await this.db
       .selectFrom('products')
-      .select((eb) => eb.fn.max('version').as('v'))
-      .executeTakeFirst();
-    return row?.v ?? null;
+      .select((eb) => [eb.fn.max('version').as('v'), SETTINGS_STAMP.as('s')])
+      .executeTakeFirstOrThrow();
+    return { catalog: row.v ?? null, settings: row.s };
   }
 
   /**
@@ -52,8 +58,8 @@ export class ProductService {
    * a customer or staff session (prices behind `customer_price`, the guest checkout switch).
    */
   async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null, signedIn = false): Promise<ProductsListReply> {
-    const shop = await loadProductSettings(this.db);
-    const hidePrices = shop.loginToViewPrice && !signedIn;
+    const stamps = await this.versions();
+    const shop = await this.settings.get(this.db as unknown as Kysely<unknown>, stamps.settings);
     const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
     let base = this.db
       .selectFrom('products as p')
@@ -83,7 +89,7 @@ export class ProductService {
 
     const offset = (q.page - 1) * q.limit;
     const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special, fitting ? vehicle : null]);
-    const version = await this.catalogVersion();
+    const version = stamps.catalog;
     const cached = this.counts.get(countKey);
     let total: number;
     if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) {
@@ -127,7 +133,9 @@ export class ProductService {
       .execute();
 
     const newSince = now.getTime() - NEW_FOR_DAYS * 86_400_000;
-    const products: ProductSummary[] = rows.map((r) => ({
+    const products: ProductSummary[] = rows.map((r) => {
+      const view = priceViewFor(shop, signedIn, r.disable_pricing);
+      return {
       product_id: r.product_id,
       aaia: r.aaia,
       mpn: r.mpn,
@@ -138,20 +146,21 @@ export class ProductService {
       manufacturer_id: r.manufacturer_id,
       series_id: r.series_id,
       categories: r.category_ids.map((category_id) => ({ category_id })),
-      price: hidePrices || r.disable_pricing ? null : r.price,
-      msrp: hidePrices || r.disable_pricing ? null : r.msrp,
+      price: view.hidden ? null : r.price,
+      msrp: view.hidden ? null : r.msrp,
       is_new: new Date(r.date_added).getTime() >= newSince,
       is_orderable: r.is_orderable,
       disable_pricing: r.disable_pricing,
-      disable_pricing_notice: shop.disablePricingNotice || 'Product Unavailable',
-      price_login_required: hidePrices,
+      disable_pricing_notice: shop.disablePricingNotice || PRODUCT_UNAVAILABLE,
+      price_login_required: view.loginRequired,
       requires_options: r.requires_options,
       guest_checkout: shop.guestCheckout,
       logged_in: signedIn,
       show_install_graphic: r.show_install_graphic,
       thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
       links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
-    }));
+      };
+    });
     const fitsVehicle = fitting && vehicle ? vehicleLabel(vehicle.facets) : null;
     return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, fits_vehicle: fitsVehicle };
   }

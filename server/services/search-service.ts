@@ -9,12 +9,14 @@ import { sql, type Kysely } from 'kysely';
 import type { SearchAutocompleteQuery, SearchAutocompleteReply, SearchSectionHit } from '../../src/contracts/search-autocomplete';
 import { partsHitsPerPage } from '../../src/domain/constants';
 import type { DB } from '../db/schema';
+import { ProductSettingsCache, SETTINGS_STAMP, shownPrice } from './product-settings';
 import { nameMatches, SearchFacets, type Facet } from './search-facets';
 import { matchKind, matchSql, parseSearch, searchable } from './search-query';
 
 interface Row {
   total: number;
-  parts: { product_id: number; name: string; mpn: string; brand: string; image: string; slug: string; price: string | null; rank: number }[];
+  settings_stamp: string;
+  parts: { product_id: number; name: string; mpn: string; brand: string; image: string; slug: string; price: string; disable_pricing: boolean; rank: number }[];
   brands: [number, number][];
   series: [number, number][];
   categories: [number, number][];
@@ -27,11 +29,15 @@ const SUGGEST_CAP = 1000;
 export class SearchService {
   readonly facets: SearchFacets;
 
-  constructor(private readonly db: Kysely<DB>) {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly settings: ProductSettingsCache = new ProductSettingsCache(),
+  ) {
     this.facets = new SearchFacets(db);
   }
 
-  async autocomplete(q: SearchAutocompleteQuery): Promise<SearchAutocompleteReply> {
+  /** `signedIn`: a customer or staff session (prices behind `customer_price`, as on the listing). */
+  async autocomplete(q: SearchAutocompleteQuery, signedIn = false): Promise<SearchAutocompleteReply> {
     const queryID = randomUUID().replace(/-/g, '');
     const enc = encodeURIComponent;
     const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
@@ -58,9 +64,10 @@ export class SearchService {
       )
       select
         (select count(*)::int from m) as total,
+        ${SETTINGS_STAMP} as settings_stamp,
         (select coalesce(json_agg(t order by t.rank, lower(t.name), t.product_id), '[]')
            from (select p.product_id, p.name, p.mpn, mf.name as brand, p.image, p.slug, top.rank,
-                        case when p.disable_pricing then null else p.price::numeric(12,2)::text end as price
+                        p.disable_pricing, p.price::numeric(12,2)::text as price
                    from top join products p on p.product_id = top.product_id
                    join manufacturers mf on mf.manufacturer_id = p.manufacturer_id) t) as parts,
         (select coalesce(json_agg(json_build_array(id, n)), '[]')
@@ -73,6 +80,7 @@ export class SearchService {
     `.execute(this.db);
     const row = rows[0];
     if (!row) return reply;
+    const shop = await this.settings.get(this.db as unknown as Kysely<unknown>, row.settings_stamp);
 
     const section = (counts: [number, number][], of: Map<number, Facet>, url: (f: Facet) => string): SearchSectionHit[] =>
       counts
@@ -95,7 +103,7 @@ export class SearchService {
         mpn: p.mpn,
         brand: p.brand,
         image: p.image,
-        price: p.price,
+        price: shownPrice(shop, signedIn, p.disable_pricing, p.price),
         match: matchKind(p.rank),
         url: withId(`/${p.slug}`),
       })),

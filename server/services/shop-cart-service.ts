@@ -17,7 +17,7 @@ import { computeTotals } from '../../src/domain/totals';
 import type { DB } from '../db/schema';
 import { shopDb, type ShopDB, type ShopOptions } from '../db/schema-shop';
 import { HttpError, notFound, unauthorized } from '../http/errors';
-import { loadProductSettings } from './product-settings';
+import { ProductSettingsCache } from './product-settings';
 import { loadShopProducts, optionKey, resolveShopOptions } from './shop-cart-catalog';
 import { applyShopCode, liveCodes, redemptions, removeShopCode } from './shop-cart-codes';
 import { resolveShopper, type ShopperKey } from './shop-cart-shopper';
@@ -45,20 +45,19 @@ export class ShopCartService {
   constructor(
     db: Kysely<DB>,
     private readonly settings: (db: Kysely<DB>) => Promise<StoreSettings>,
+    private readonly shopCache: ProductSettingsCache = new ProductSettingsCache(),
   ) {
     this.db = shopDb(db);
   }
 
   /**
    * The storefront settings row (hide: the popout, stock_checkout) and the shop's one guest checkout
-   * switch, the `guest_checkout` key the product page reads too (loadProductSettings).
+   * switch, the `guest_checkout` key the product page reads too: the shared cached read
+   * (product-settings.ts), one stamp check per transaction while settings are unchanged.
    */
   async shopSettings(trx: Trx): Promise<ShopCartSettings> {
-    const row = await trx.selectFrom('settings').select('value').where('key', '=', 'storefront').executeTakeFirst();
-    const v = (typeof row?.value === 'object' && row.value !== null ? row.value : {}) as Record<string, unknown>;
-    const flag = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : x === 1 || x === '1' ? true : x === 0 || x === '0' ? false : d);
-    const { guestCheckout } = await loadProductSettings(trx as unknown as Kysely<DB>);
-    return { guestCheckout, popoutHidden: flag(v.hide, false), stockCheckout: flag(v.stock_checkout, false) };
+    const s = await this.shopCache.get(trx as unknown as Kysely<unknown>);
+    return { guestCheckout: s.guestCheckout, popoutHidden: s.popoutHidden, stockCheckout: s.stockCheckout };
   }
 
   async storedLines(trx: Trx, shopperId: string | null): Promise<StoredLine[]> {

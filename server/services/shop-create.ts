@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import type { SyncOptions } from '../sync/create';
 import type { SyncDB } from '../sync/db';
 import { PosCommands } from './pos-commands';
+import { ProductSettingsCache } from './product-settings';
 import { ShopCartService } from './shop-cart-service';
 import { ShopCheckoutService } from './shop-checkout-service';
 import { ShopListsService } from './shop-lists-service';
@@ -21,9 +22,14 @@ export interface ShopServices {
  * The storefront checkout IS the shop's online payment channel, so its `online` transaction is
  * allowed whatever the POS's online tender flag says (docs/decisions.md "Online checkout").
  */
-export function createShopServices(db: Kysely<DB>, sync: SyncOptions, gateway: OnlinePaymentGateway = new SimulatedOnlineGateway()): ShopServices {
+export function createShopServices(
+  db: Kysely<DB>,
+  sync: SyncOptions,
+  gateway: OnlinePaymentGateway = new SimulatedOnlineGateway(),
+  shopSettings: ProductSettingsCache = new ProductSettingsCache(),
+): ShopServices {
   const load = sync.settings ?? (() => Promise.resolve(defaultStoreSettings));
-  const cart = new ShopCartService(db, (d) => load(d as unknown as Kysely<SyncDB>));
+  const cart = new ShopCartService(db, (d) => load(d as unknown as Kysely<SyncDB>), shopSettings);
   const commands = new PosCommands(db, {
     ...sync,
     settings: async (d) => {
@@ -31,5 +37,5 @@ export function createShopServices(db: Kysely<DB>, sync: SyncOptions, gateway: O
       return { ...s, paymentTypeFlags: { ...s.paymentTypeFlags, online: true } };
     },
   });
-  return { cart, lists: new ShopListsService(db), checkout: new ShopCheckoutService(commands, cart, gateway) };
+  return { cart, lists: new ShopListsService(db, shopSettings), checkout: new ShopCheckoutService(commands, cart, gateway) };
 }

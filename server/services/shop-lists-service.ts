@@ -11,12 +11,17 @@ import { decimal, formatUSD, toWire } from '../../src/domain/money';
 import type { DB } from '../db/schema';
 import { shopDb, type ShopDB } from '../db/schema-shop';
 import { notFound, unauthorized } from '../http/errors';
-import type { ShopResult } from './shop-cart-service';
-import { resolveShopper, type ShopperKey } from './shop-cart-shopper';
+import { priceViewFor, ProductSettingsCache, type ProductSettings } from './product-settings';
+import type { ShopCaller, ShopResult } from './shop-cart-service';
+import { resolveShopper } from './shop-cart-shopper';
 
 type Trx = Kysely<ShopDB>;
 
-async function listed(trx: Trx, ids: readonly number[]): Promise<ListedProduct[]> {
+/**
+ * The products as the table shows them, prices by the listing's rule (price-visibility.ts): a guest
+ * of a shop with `customer_price` on gets none, a product with pricing off shows the shop's notice.
+ */
+async function listed(trx: Trx, ids: readonly number[], shop: ProductSettings, signedIn: boolean): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('products as p')
@@ -33,10 +38,12 @@ async function listed(trx: Trx, ids: readonly number[]): Promise<ListedProduct[]
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const price = toWire(decimal(r.price));
+    const view = priceViewFor(shop, signedIn, r.disable_pricing);
+    const price = view.hidden ? null : toWire(decimal(r.price));
     return [{
       product_id: r.product_id, name: r.name, manufacturer: r.manufacturer, part_number: r.mpn, short_description: r.short_description,
-      thumbnail: r.image, price, price_text: formatUSD(price), disable_pricing: r.disable_pricing, is_orderable: r.is_orderable,
+      thumbnail: r.image, price, price_text: price === null ? view.text : formatUSD(price), price_login_required: view.loginRequired,
+      disable_pricing: r.disable_pricing, is_orderable: r.is_orderable,
       requires_options: r.requires_options, stock_text: inventoryText(Number(r.stock)), weight: `${toWire(decimal(r.weight))} lb`,
       links: { view: `/${r.slug}` },
     }];
@@ -51,24 +58,32 @@ async function assertProduct(trx: Trx, productId: number): Promise<void> {
 export class ShopListsService {
   private readonly db: Kysely<ShopDB>;
 
-  constructor(db: Kysely<DB>) {
+  constructor(
+    db: Kysely<DB>,
+    private readonly settings: ProductSettingsCache = new ProductSettingsCache(),
+  ) {
     this.db = shopDb(db);
   }
 
-  private async compareOf(trx: Trx, shopperId: string | null): Promise<CompareReply> {
-    if (shopperId === null) return { products: [] };
-    const rows = await trx.selectFrom('shop_compare').select('product_id').where('shopper_id', '=', shopperId).orderBy('added_at').orderBy('product_id').execute();
-    return { products: await listed(trx, rows.map((r) => r.product_id)) };
+  private async listed(trx: Trx, ids: readonly number[], signedIn: boolean): Promise<ListedProduct[]> {
+    if (ids.length === 0) return [];
+    return listed(trx, ids, await this.settings.get(trx as unknown as Kysely<unknown>), signedIn);
   }
 
-  getCompare(key: ShopperKey): Promise<ShopResult<CompareReply>> {
+  private async compareOf(trx: Trx, shopperId: string | null, signedIn: boolean): Promise<CompareReply> {
+    if (shopperId === null) return { products: [] };
+    const rows = await trx.selectFrom('shop_compare').select('product_id').where('shopper_id', '=', shopperId).orderBy('added_at').orderBy('product_id').execute();
+    return { products: await this.listed(trx, rows.map((r) => r.product_id), signedIn) };
+  }
+
+  getCompare(key: ShopCaller): Promise<ShopResult<CompareReply>> {
     return this.db.transaction().execute(async (trx) => {
       const s = await resolveShopper(trx, key, false);
-      return { reply: await this.compareOf(trx, s.id), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
+      return { reply: await this.compareOf(trx, s.id, key.loggedIn), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
     });
   }
 
-  changeCompare(key: ShopperKey, action: 'add' | 'remove', productId: number): Promise<ShopResult<CompareReply>> {
+  changeCompare(key: ShopCaller, action: 'add' | 'remove', productId: number): Promise<ShopResult<CompareReply>> {
     return this.db.transaction().execute(async (trx) => {
       if (action === 'add') await assertProduct(trx, productId);
       const s = await resolveShopper(trx, key, action === 'add');
@@ -80,13 +95,14 @@ export class ShopListsService {
       } else if (s.id !== null) {
         await trx.deleteFrom('shop_compare').where('shopper_id', '=', s.id).where('product_id', '=', productId).execute();
       }
-      return { reply: await this.compareOf(trx, s.id), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
+      return { reply: await this.compareOf(trx, s.id, key.loggedIn), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
     });
   }
 
   private async wishlistOf(trx: Trx, customerUuid: string): Promise<WishlistReply> {
     const rows = await trx.selectFrom('shop_wishlist').select('product_id').where('customer_uuid', '=', customerUuid).orderBy('added_at').orderBy('product_id').execute();
-    return { products: await listed(trx, rows.map((r) => r.product_id)), logged_in: true };
+    // Only customers have a wishlist: signed in, so only pricing-off products go without a price.
+    return { products: await this.listed(trx, rows.map((r) => r.product_id), true), logged_in: true };
   }
 
   /** A guest's wishlist is empty and says so (logged_in false); the page asks them to log in. */

@@ -28,7 +28,7 @@ export const searchPartHitSchema = z.object({
   mpn: z.string(),
   brand: z.string(),
   image: z.string(),
-  /** Null when the product's pricing is disabled. */
+  /** Null when the product's pricing is disabled, or prices need a login the caller has not (src/domain/price-visibility.ts). */
   price: money.nullable(),
   match: z.enum(searchMatchKinds),
   /** '/{slug}?queryID=...' (§2: hits link to the product carrying queryID). */

@@ -30,9 +30,12 @@ export const listedProductSchema = z.object({
   part_number: z.string(),
   short_description: z.string(),
   thumbnail: z.string(),
-  price: money,
+  /** Null when withheld (src/domain/price-visibility.ts): pricing off, or a login the caller has not. */
+  price: z.nullable(money),
+  /** '$12.34', or what the table shows instead ('Login Required To View Price', the pricing-off notice). */
   price_text: z.string(),
-  /** Pricing switched off for this product: the table shows 'Product Unavailable' instead. */
+  price_login_required: z.boolean(),
+  /** Pricing switched off for this product: the table shows 'Product Unavailable' (or the shop's notice) instead. */
   disable_pricing: z.boolean(),
   is_orderable: z.boolean(),
   requires_options: z.boolean(),

@@ -8,7 +8,8 @@ import { startE2EServer, type E2EServer } from './support/server';
 /**
  * The search bar (src/storefront/search): a shopper on a phone types a part number and finds it
  * under Parts, opens it (/{slug}?queryID=...), walks the list with the keyboard and lands on the
- * search page through Show More; a POS device with its catalog downloaded searches it offline.
+ * search page through Show More; a POS device with its catalog downloaded searches it offline,
+ * and so does a kiosk device once staff who set it up have signed out.
  */
 describe('search bar (headless Chromium)', () => {
   let srv: E2EServer;
@@ -94,6 +95,29 @@ describe('search bar (headless Chromium)', () => {
     const option = partOption(page, new RegExp(escape(part.name)));
     await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
     expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+    expect(calls).toEqual([]);
+    await ctx.close();
+  });
+
+  it('searches the cached catalog on a kiosk device (staff set it up, then signed out) with no network, syncing nothing', async () => {
+    const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
+    // Staff turn the device into a kiosk while signed in (the catalog is on it), then leave.
+    await page.getByRole('button', { name: 'Kiosk device' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/pos\/login/);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/') || r.url().includes('/sync/')) calls.push(r.url());
+    });
+    await page.goto(`${srv.server.url}/product/catalog`);
+    await expect.poll(() => page.getByText('Kiosk', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => box(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await ctx.setOffline(true);
+    await box(page).fill(part.mpn);
+    const option = partOption(page, new RegExp(escape(part.name)));
+    await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
+    expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+    // No server search, and the kiosk's worker neither pushed nor pulled (no staff session).
     expect(calls).toEqual([]);
     await ctx.close();
   });

@@ -1,7 +1,7 @@
 /**
  * The tab's one connection to the sync worker (sync/worker.ts): created when a staff session
  * first needs it, kept while staff move between the POS shell and the catalog (both mount a
- * SyncProvider), ended on log out. The outbox lives in IndexedDB, so ending the worker never
+ * SyncProvider), ended on log out. A kiosk's search bar opens a catalog-only one (no engine). The outbox lives in IndexedDB, so ending the worker never
  * loses a queued change: the next staff login starts a worker that pushes it.
  */
 import { wrap, type Remote } from 'comlink';
@@ -13,7 +13,7 @@ export interface SyncConnection {
   ready: Promise<void>;
 }
 
-let current: { worker: Worker; connection: SyncConnection } | null = null;
+let current: { worker: Worker; connection: SyncConnection; catalogOnly: boolean } | null = null;
 
 function describe(err: unknown): string {
   if (err instanceof Error) return err.message;
@@ -23,9 +23,15 @@ function describe(err: unknown): string {
   return String(err);
 }
 
-/** The running connection, starting the worker on first call. Throws when it cannot start. */
-export function openSyncConnection(): SyncConnection {
-  if (current) return current.connection;
+/**
+ * The running connection, starting the worker on first call. Throws when it cannot start.
+ * `catalogOnly` (kiosk search): a worker with the cached catalog's lookups and no sync engine; any
+ * running worker serves it. A full request (staff) replaces a catalog-only worker.
+ */
+export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncConnection {
+  const catalogOnly = opts.catalogOnly === true;
+  if (current && (catalogOnly || !current.catalogOnly)) return current.connection;
+  closeSyncConnection();
   if (typeof Worker === 'undefined') throw new Error('This browser cannot run background workers.');
   if (typeof indexedDB === 'undefined') throw new Error('This browser gives the app no device storage (IndexedDB).');
   const worker = new Worker(new URL('../../../sync/worker.ts', import.meta.url), { type: 'module', name: 'partsdesk-sync' });
@@ -34,9 +40,9 @@ export function openSyncConnection(): SyncConnection {
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(describe(e))), { once: true });
   });
-  const ready = Promise.race([api.init({ baseUrl: location.origin }), failed]);
+  const ready = Promise.race([api.init({ baseUrl: location.origin, catalogOnly }), failed]);
   ready.catch(() => undefined); // observed by the provider; never an unhandled rejection here
-  current = { worker, connection: { api, ready } };
+  current = { worker, connection: { api, ready }, catalogOnly };
   return current.connection;
 }
 

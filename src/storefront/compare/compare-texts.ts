@@ -2,7 +2,10 @@ import type { ListedProduct } from '../../contracts/shop-lists';
 
 export const COMPARE_EMPTY = 'You have not chosen any products to compare.';
 
-/** 'Product Unavailable' when pricing is off for the product (§2 "Price display"). */
+/**
+ * The price, or what stands instead (§2 "Price display"): the server words it by the shared rule
+ * (src/domain/price-visibility.ts): 'Login Required To View Price', the pricing-off notice.
+ */
 export function priceText(p: ListedProduct): string {
-  return p.disable_pricing ? 'Product Unavailable' : p.price_text;
+  return p.price_text;
 }

@@ -1,5 +1,5 @@
 /**
- * Suggestions from the device's own catalog (POS devices: the sync worker's offline index,
+ * Suggestions from the device's own catalog (POS and kiosk devices: the sync worker's offline index,
  * sync/catalog-index.ts), in the server's reply shape so the search bar renders one thing.
  * The worker's hits carry no slug or price: those come from the cached product rows in this
  * tab's read connection to the device cache.
@@ -8,6 +8,8 @@ import type { Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
 import { deviceDb } from '../../app/sync/device-db';
 import { productRows } from '../../db/product-chunks';
+import { lookupRows } from '../../db/queries';
+import { loginToViewPrice, priceView } from '../../domain/price-visibility';
 import type { SearchAutocompleteReply, SearchSectionHit } from '../../contracts/search-autocomplete';
 
 const SEARCH_PAGE = '/index.php?route=product/search';
@@ -15,10 +17,15 @@ const MONEY = /^\d+\.\d{2}$/;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** Null while the device's index is not built yet (first download): ask the server then. */
-export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width: number): Promise<SearchAutocompleteReply | null> {
+/**
+ * Null while the device's index is not built yet (first download): ask the server then.
+ * `signedIn`: prices follow the server's rule (src/domain/price-visibility.ts) with the shop's
+ * settings as this device last pulled them, so a kiosk guest sees none when `customer_price` is on.
+ */
+export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width: number, signedIn: boolean): Promise<SearchAutocompleteReply | null> {
   const res = await api.searchParts(q, { width });
   if (!res.ready) return null;
+  const loginForPrice = !signedIn && loginToViewPrice(Object.fromEntries((await lookupRows<{ key: string; value: unknown }>(deviceDb(), 'settings')).map((r) => [r.key, r.value])));
   const queryID = crypto.randomUUID().replace(/-/g, '');
   const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
   const rows = await productRows(deviceDb(), res.parts.map((p) => p.product_id));
@@ -37,7 +44,7 @@ export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width
         mpn: p.mpn,
         brand: p.brand ?? '',
         image: str(row?.image),
-        price: row?.disable_pricing === true || !MONEY.test(price) ? null : price,
+        price: priceView({ loginToViewPrice: loginForPrice, signedIn, disablePricing: row?.disable_pricing === true }).hidden || !MONEY.test(price) ? null : price,
         match: p.match,
         url: withId(`/${str(row?.slug) || `index.php?route=product/product&product_id=${p.product_id}`}`),
       };

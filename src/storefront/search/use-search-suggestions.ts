@@ -1,6 +1,6 @@
 /**
- * The suggestions for the (debounced) text: from the sync worker's offline index on a POS device
- * whose catalog is downloaded (works with no network, and answers in milliseconds), else from
+ * The suggestions for the (debounced) text: from the sync worker's offline index on a POS or kiosk
+ * device whose catalog is downloaded (works with no network, and answers in milliseconds), else from
  * GET /api/search/autocomplete. Failures are logged only (storefront.md §8 "Other calls").
  */
 import { useQuery } from '@tanstack/react-query';
@@ -9,28 +9,36 @@ import { useEffect, useState } from 'react';
 import type { SyncWorkerApi } from '../../../sync/api';
 import { getSearchAutocomplete } from '../../api/get-search-autocomplete';
 import { useMode } from '../../app/mode';
+import { useSession } from '../../app/use-session';
 import type { SearchAutocompleteReply } from '../../contracts/search-autocomplete';
 
-/** The tab's sync worker on a POS device (staff signed in); null elsewhere or until it started. */
+/**
+ * The tab's sync worker on a POS device (staff signed in) or a kiosk device (its catalog was
+ * downloaded while staff set it up; a catalog-only worker, nothing synced without staff); null
+ * elsewhere or until it started.
+ */
 function useDeviceWorker(): Remote<SyncWorkerApi> | null {
-  const pos = useMode() === 'pos';
-  const [api, setApi] = useState<Remote<SyncWorkerApi> | null>(null);
+  const mode = useMode();
+  const device = mode === 'pos' || mode === 'kiosk';
+  const catalogOnly = mode === 'kiosk';
+  const [state, setState] = useState<{ api: Remote<SyncWorkerApi>; catalogOnly: boolean } | null>(null);
   useEffect(() => {
-    if (!pos) return;
+    if (!device) return;
     let alive = true;
     // Loaded only here: a shopper's phone never downloads the device cache's code.
     import('../../app/sync/sync-connection')
       .then(({ openSyncConnection }) => {
         // The same one worker the POS shell uses (sync-connection.ts keeps one per tab).
-        const connection = openSyncConnection();
-        return connection.ready.then(() => alive && setApi(() => connection.api));
+        const connection = openSyncConnection({ catalogOnly });
+        return connection.ready.then(() => alive && setState({ api: connection.api, catalogOnly }));
       })
       .catch((err: unknown) => console.error('search: no sync worker on this device', err));
     return () => {
       alive = false;
     };
-  }, [pos]);
-  return pos ? api : null;
+  }, [device, catalogOnly]);
+  // A worker opened for the other mode may have been ended (staff signed in or out): not used.
+  return device && state?.catalogOnly === catalogOnly ? state.api : null;
 }
 
 export interface Suggestions {
@@ -43,16 +51,17 @@ export interface Suggestions {
 
 export function useSearchSuggestions(text: string, width: number): Suggestions {
   const worker = useDeviceWorker();
+  const signedIn = useSession().user !== null;
   const q = text.trim();
   const query = useQuery({
-    queryKey: ['search-autocomplete', q, width, worker ? 'device' : 'server'] as const,
+    queryKey: ['search-autocomplete', q, width, worker ? 'device' : 'server', signedIn] as const,
     enabled: q.length > 0,
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }) => {
       if (worker) {
         const { searchOffline } = await import('./offline-search');
-        const local = await searchOffline(worker, q, width);
+        const local = await searchOffline(worker, q, width, signedIn);
         if (local) return { reply: local, offline: true };
       }
       return { reply: await getSearchAutocomplete(q, width, signal), offline: false };

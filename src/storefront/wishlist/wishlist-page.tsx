@@ -53,7 +53,7 @@ export function WishlistPage() {
                   {p.manufacturer} · Part # {p.part_number}
                 </p>
                 <p className={styles.meta}>{p.stock_text}</p>
-                <p className={styles.price}>{p.disable_pricing ? 'Product Unavailable' : p.price_text}</p>
+                <p className={styles.price}>{p.price_text}</p>
               </div>
               <div className={styles.cardActions}>
                 {p.requires_options ? (

@@ -131,4 +131,25 @@ describe.each(testEngines())('search autocomplete on %s', (engine) => {
     expect(words.body.total_items).toBe(auto.total);
     expect(words.body.products.map((p: { product_id: number }) => p.product_id)).toEqual(auto.parts.map((p) => p.product_id));
   });
+
+  it('finds accented names by their plain letters and by accents, as the device index does', async () => {
+    const brand = await server.open.db.selectFrom('manufacturers').select(['manufacturer_id']).orderBy('manufacturer_id').executeTakeFirstOrThrow();
+    const { product_id } = await server.open.db
+      .insertInto('products')
+      .values({ aaia: 'ACCT', mpn: 'ACC-0016', name: 'Bremsbeläge Vorderachse Sécurité', manufacturer_id: brand.manufacturer_id, slug: `bremsbelaege-${Date.now()}`, price: '49.90', msrp: '49.90' })
+      .returning('product_id')
+      .executeTakeFirstOrThrow();
+    try {
+      for (const q of ['bremsbelag', 'Bremsbeläge', 'BREMSBELÄ', 'securite vorder', 'sécu']) {
+        const r = await ac(q, '&limit=50');
+        expect(r.parts.map((p) => p.product_id), q).toContain(product_id);
+      }
+      // Renamed: the folded tokens follow the name.
+      await server.open.db.updateTable('products').set({ name: 'Frein à disque' }).where('product_id', '=', product_id).execute();
+      expect((await ac('frein a disq', '&limit=50')).parts.map((p) => p.product_id)).toContain(product_id);
+      expect((await ac('bremsbelag', '&limit=50')).parts.map((p) => p.product_id)).not.toContain(product_id);
+    } finally {
+      await server.open.db.deleteFrom('products').where('product_id', '=', product_id).execute();
+    }
+  });
 });
