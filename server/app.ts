@@ -11,6 +11,7 @@ import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
+import { encodePage, FirstScreen } from './http/first-screen';
 import { isNavigation } from './http/navigation';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
@@ -86,7 +87,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const sessions = new SessionService(opts.db, opts.sessionTtlMs);
   installGuard(app, sessions);
-  installErrorHandling(app, opts.staticDir);
+  // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
+  const search = new SearchService(opts.db);
+  const products = new ProductService(opts.db, search.facets);
+  const pages = new ProductPageService(opts.db);
+  installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
   sessionRoutes(app, {
@@ -96,13 +101,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
   });
-  // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
-  const search = new SearchService(opts.db);
-  catalogRoutes(app, new ProductService(opts.db, search.facets), new FitmentVehicleStore(opts.db));
+  catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
   productRoutes(app, {
-    pages: new ProductPageService(opts.db),
+    pages,
     inventory: new ProductInventoryService(opts.db),
     contact: new ProductContactService(opts.db, opts.checkout?.mailer ?? notifiersFromEnv().mailer),
     captcha: opts.captcha ?? new SimulatedCaptcha(),
@@ -172,11 +175,19 @@ function assertAccessDeclared(app: FastifyInstance): void {
   });
 }
 
-function installErrorHandling(app: FastifyInstance, staticDir: string): void {
+function installErrorHandling(app: FastifyInstance, staticDir: string, firstScreen: FirstScreen): void {
   const indexFile = path.join(staticDir, 'index.html');
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (isNavigation(req) && fs.existsSync(indexFile)) {
+      // The catalog and product links come with their first screen; it is this caller's own (prices
+      // follow the session), so no shared cache may keep it (http/first-screen.ts).
+      const page = await firstScreen.html(req);
+      if (page !== null) {
+        const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
+      }
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
     const body: ApiError = { error: 'not_found', message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}` };

@@ -25,6 +25,9 @@ function openGate(): void {
 
 function schedule(): void {
   if (open || scheduled) return;
+  // On the server (the first screen's SSR, src/app/ssr/first-screen.tsx) nothing ever paints:
+  // every render there is a first frame, and what waits for the paint never loads in that process.
+  if (typeof document === 'undefined') return;
   scheduled = true;
   // Without frames at all (a test DOM, Node) there is no paint to wait for.
   if (typeof requestAnimationFrame !== 'function') {
