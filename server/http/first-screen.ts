@@ -72,7 +72,9 @@ export class FirstScreen {
     let markup: string | null = null;
     try {
       const renderer = await this.loadRenderer();
-      markup = renderer?.render({ url: req.url, path: read.path, body: read.body }) ?? null;
+      // Inert until the app replaces it: a tap on a button the app does not run yet would be lost
+      // (links and buttons work once main.tsx has rendered, a moment later).
+      markup = renderer?.render({ url: req.url, path: read.path, body: read.body })?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ?? null;
     } catch (err) {
       // A page the renderer cannot draw still gets its data: the client renders it as before.
       this.log.error({ err, url: req.url }, 'first screen render failed');
