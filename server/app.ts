@@ -152,6 +152,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       // dist/ holds .br/.gz siblings written by the build (vite.config.ts precompress()).
       preCompressed: true,
+      // dist/ssr/ is the server's own first-screen renderer (http/first-screen.ts), not a page asset.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // Our own Cache-Control below; send's default (public, max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, filePath) {
