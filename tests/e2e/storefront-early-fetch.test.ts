@@ -80,6 +80,18 @@ describe('first screen and early first read of the catalog and product pages', (
     expect(reads.filter((r) => r.startsWith('/api/products/page/'))).toEqual([]);
   });
 
+  it("a kiosk device gets the server's page, then runs in kiosk mode", async () => {
+    const context = await newContext(browser, PHONE);
+    await context.addInitScript(() => localStorage.setItem('partsdesk.kiosk', '1'));
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/product/catalog`);
+    expect(await response?.text()).not.toContain('>Kiosk<');
+    await expect.poll(() => appStarted(page)).toBe(true);
+    await expect.poll(() => page.getByText('Kiosk', { exact: true }).count()).toBe(1);
+    expect(await page.locator('article h2').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('shows the catalog and a product without JavaScript', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
