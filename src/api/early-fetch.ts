@@ -25,6 +25,7 @@ declare global {
  * element goes with it, so a later read of the same path asks the server.
  */
 function takeEmbedded(path: string): Promise<Response> | null {
+  if (typeof document === 'undefined') return null;
   const el = document.getElementById(FIRST_DATA_ELEMENT_ID);
   if (!el || el.dataset.path !== path) return null;
   el.remove();

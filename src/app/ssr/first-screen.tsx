@@ -18,10 +18,13 @@ import { productsListReplySchema } from '../../contracts/products-list';
 import { productPageReplySchema } from '../../contracts/product-page';
 import { CatalogPage } from '../../storefront/catalog/catalog-page';
 import { catalogQueryFromUrl } from '../../storefront/catalog/catalog-params';
+import { keepFirstFrame } from '../../ui/after-paint';
 import { ToastProvider } from '../../ui/toast/toast-provider';
 import { ModeContext } from '../mode';
 import { ShopLayout } from '../shop-layout';
 import { SlugPage } from '../slug-page';
+
+keepFirstFrame();
 
 /** A fresh cache per page: nothing of one shopper's reply can reach another's render. */
 function seededClient(input: FirstScreenInput, pathname: string, search: URLSearchParams): QueryClient | null {
