@@ -21,6 +21,7 @@ import { productPageParamsSchema } from '../../src/contracts/product-page';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { SessionUser } from '../../src/contracts/session';
 import type { ProductPageService } from '../services/product-page-service';
+import { HttpError } from './errors';
 import type { ProductService } from '../services/product-service';
 
 export interface FirstScreenSources {
@@ -57,7 +58,11 @@ export class FirstScreen {
 
   /** The page's HTML with its first screen, or null: serve the plain shell. */
   async html(req: FastifyRequest): Promise<string | null> {
-    const read = await this.firstRead(req).catch(() => null);
+    const read = await this.firstRead(req).catch((err: unknown) => {
+      // An unknown or malformed slug is the client's not-found page; anything else is worth a line.
+      if (!(err instanceof HttpError)) this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
+      return null;
+    });
     if (!read) return null;
     let template: string;
     try {
@@ -81,20 +86,21 @@ export class FirstScreen {
     }
     const data = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="${attr(read.path)}">${scriptJson(read.body)}</script>`;
     // The inline script in index.html reads these: no early fetch of this read; with markup, the
-    // route's code at low priority.
+    // product route's code is left to the starter below. (Replacer functions throughout: a reply
+    // may hold `$&` or `$'`, which a replacement string would expand.)
     const marks = `data-first-screen="${attr(read.path)}"${markup !== null ? ' data-first-screen-markup' : ''}`;
-    let head = template.slice(0, start + ROOT_START.length).replace('<html ', `<html ${marks} `);
+    let head = template.slice(0, start + ROOT_START.length).replace('<html ', () => `<html ${marks} `);
     let tail = template.slice(end);
     if (markup !== null) {
       // The product page's styles are in its lazy route's stylesheets: without them the markup
       // paints unstyled and jumps when they apply.
       const styles = routeStyles(template, read.path);
-      head = head.replace('</head>', `${styles.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">\n`).join('')}  </head>`);
+      head = head.replace('</head>', () => `${styles.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">\n`).join('')}  </head>`);
       const started = startAfterFirstFrame(head);
       head = started.head;
-      tail = tail.replace('</body>', `${data}\n${started.starter}  </body>`);
+      tail = tail.replace('</body>', () => `${data}\n${started.starter}  </body>`);
     } else {
-      tail = tail.replace('</body>', `${data}\n  </body>`);
+      tail = tail.replace('</body>', () => `${data}\n  </body>`);
     }
     return head + (markup ?? template.slice(start + ROOT_START.length, end)) + tail;
   }

@@ -43,7 +43,7 @@ const RENDERER = `export const renderer = {
 describe.each(testEngines())('first screen of catalog and product pages on %s', (engine) => {
   let server: ProductServer;
   let guest: TestClient;
-  let first: { name: string; links: { view: string } };
+  let first: { product_id: number; name: string; links: { view: string } };
 
   const navigate = (url: string, cookie = '', encoding = '') =>
     server.app.inject({
@@ -105,6 +105,23 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     expect(data?.body).toEqual((await guest.get(productPagePath(slug))).body);
     expect(r.body).toContain(`<h1>${first.name.replace(/&/g, '&amp;')}</h1>`);
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/slug-page-1.css">');
+  });
+
+  it('embeds any text intact and inert: no closing script tag, no replacement patterns expanded', async () => {
+    const before = await server.db.selectFrom('products').select('description').where('product_id', '=', first.product_id).executeTakeFirstOrThrow();
+    const text = "Save $$ and $' or $& <!-- here --> </script><script>window.pwned = 1</script> \u2028 end";
+    await server.db.updateTable('products').set({ description: text }).where('product_id', '=', first.product_id).execute();
+    try {
+      const r = await navigate(first.links.view);
+      expect(r.body).not.toContain('</script><script>window.pwned');
+      const data = embedded(r.body)?.body as { product: { description: string } };
+      expect(data.product.description).toBe(text);
+      expect(data).toEqual((await guest.get(productPagePath(first.links.view.slice(1)))).body);
+      // The rest of the page is where it belongs.
+      expect(r.body.trimEnd().endsWith('</html>')).toBe(true);
+    } finally {
+      await server.db.updateTable('products').set({ description: before.description }).where('product_id', '=', first.product_id).execute();
+    }
   });
 
   it('embeds what this caller may see: no prices for a guest when they need a login, prices for the shopper', async () => {
