@@ -131,9 +131,17 @@ function keepNavigations(req: IncomingMessage): string | undefined {
 const api: ProxyOptions = { target: server, changeOrigin: false };
 const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
-export default defineConfig({
-  plugins: [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
-  build: {
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The SSR build is one module for the server (dist/ssr/, never served nor precached): no manifest,
+  // service worker, compressed siblings or index.html of its own.
+  plugins: isSsrBuild ? [react()] : [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
+  // Self-contained, with React's production build in it: the server loads one file from any
+  // STATIC_DIR, and renders without development checks.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'first-screen.js' } } }
+    : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
@@ -159,4 +167,4 @@ export default defineConfig({
       '/index.php': pageOrCall,
     },
   },
-});
+}));

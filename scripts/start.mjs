@@ -22,13 +22,16 @@ const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const latest = Math.max(...sources.map((s) => newest(path.join(root, s))));
 if (process.env.SKIP_BUILD !== '1' && (built === 0 || latest > built)) {
   console.log(built === 0 ? 'client: no build yet, building...' : 'client: sources changed, rebuilding...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) {
-    console.error('client: build failed (see above)');
-    process.exit(r.status ?? 1);
+  // The client, then the server's first-screen renderer (dist/ssr/, server/http/first-screen.ts), as `npm run build`.
+  for (const args of [[], ['--ssr', 'src/app/ssr/first-screen.tsx']]) {
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) {
+      console.error('client: build failed (see above)');
+      process.exit(r.status ?? 1);
+    }
   }
 }
 

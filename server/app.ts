@@ -11,6 +11,7 @@ import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
+import { encodePage, FirstScreen } from './http/first-screen';
 import { isNavigation } from './http/navigation';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
@@ -87,7 +88,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const sessions = new SessionService(opts.db, opts.sessionTtlMs);
   installGuard(app, sessions);
-  installErrorHandling(app, opts.staticDir);
+  // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
+  // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
+  const shopSettings = new ProductSettingsCache();
+  const search = new SearchService(opts.db, shopSettings);
+  const products = new ProductService(opts.db, search.facets, shopSettings);
+  const pages = new ProductPageService(opts.db, shopSettings);
+  installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
   sessionRoutes(app, {
@@ -97,15 +104,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
   });
-  // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
-  // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
-  const shopSettings = new ProductSettingsCache();
-  const search = new SearchService(opts.db, shopSettings);
-  catalogRoutes(app, new ProductService(opts.db, search.facets, shopSettings), new FitmentVehicleStore(opts.db));
+  catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
   productRoutes(app, {
-    pages: new ProductPageService(opts.db, shopSettings),
+    pages,
     inventory: new ProductInventoryService(opts.db),
     contact: new ProductContactService(opts.db, opts.checkout?.mailer ?? notifiersFromEnv().mailer),
     captcha: opts.captcha ?? new SimulatedCaptcha(),
@@ -152,6 +155,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       // dist/ holds .br/.gz siblings written by the build (vite.config.ts precompress()).
       preCompressed: true,
+      // dist/ssr/ is the server's own first-screen renderer (http/first-screen.ts), not a page asset.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // Our own Cache-Control below; send's default (public, max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -175,11 +180,19 @@ function assertAccessDeclared(app: FastifyInstance): void {
   });
 }
 
-function installErrorHandling(app: FastifyInstance, staticDir: string): void {
+function installErrorHandling(app: FastifyInstance, staticDir: string, firstScreen: FirstScreen): void {
   const indexFile = path.join(staticDir, 'index.html');
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (isNavigation(req) && fs.existsSync(indexFile)) {
+      // The catalog and product links come with their first screen; it is this caller's own (prices
+      // follow the session), so no shared cache may keep it (http/first-screen.ts).
+      const page = await firstScreen.html(req);
+      if (page !== null) {
+        const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
+      }
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
     const body: ApiError = { error: 'not_found', message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}` };

@@ -6,6 +6,7 @@
  * that failed (offline) falls back to an ordinary fetch. Taking is once only: the response body
  * can be read once.
  */
+import { FIRST_DATA_ELEMENT_ID } from '../contracts/first-screen';
 
 interface EarlyFetch {
   path: string;
@@ -19,9 +20,23 @@ declare global {
   }
 }
 
+/**
+ * The reply the server embedded in the page for `path` (server/http/first-screen.ts), once: the
+ * element goes with it, so a later read of the same path asks the server.
+ */
+function takeEmbedded(path: string): Promise<Response> | null {
+  if (typeof document === 'undefined') return null;
+  const el = document.getElementById(FIRST_DATA_ELEMENT_ID);
+  if (!el || el.dataset.path !== path) return null;
+  el.remove();
+  return Promise.resolve(new Response(el.textContent, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+}
+
 /** The early response for `path`, once; null when there is none. */
 export function takeEarlyResponse(path: string): Promise<Response> | null {
   if (typeof window === 'undefined') return null;
+  const embedded = takeEmbedded(path);
+  if (embedded) return embedded;
   const early = window.__pdEarly;
   if (!early || early.path !== path) return null;
   window.__pdEarly = null;

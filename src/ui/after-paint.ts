@@ -14,6 +14,16 @@ import { lazy, startTransition, useEffect, useState, type ComponentType } from '
 
 let open = false;
 let scheduled = false;
+let serverRender = false;
+
+/**
+ * For the server's first-screen renderer (src/app/ssr/first-screen.tsx): nothing there ever paints,
+ * so the gate stays shut for good; every render is a first frame, and what waits for the paint
+ * never loads in that process.
+ */
+export function keepFirstFrame(): void {
+  serverRender = true;
+}
 const listeners = new Set<() => void>();
 const waiting: (() => void)[] = [];
 
@@ -25,6 +35,7 @@ function openGate(): void {
 
 function schedule(): void {
   if (open || scheduled) return;
+  if (serverRender) return;
   scheduled = true;
   // Without frames at all (a test DOM, Node) there is no paint to wait for.
   if (typeof requestAnimationFrame !== 'function') {

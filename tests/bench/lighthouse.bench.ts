@@ -38,7 +38,7 @@ async function audit(url: string): Promise<Run> {
     const num = (id: string): number => audits[id]?.numericValue ?? NaN;
     if (process.env.LH_DEBUG) {
       // Where LCP's time goes: the element, its phases, and the requests on the critical chain.
-      const pick = ['largest-contentful-paint-element', 'lcp-lazy-loaded', 'critical-request-chains', 'render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'network-requests', 'layout-shifts', 'server-response-time'];
+      const pick = ['metrics', 'largest-contentful-paint-element', 'lcp-breakdown-insight', 'lcp-discovery-insight', 'lcp-lazy-loaded', 'critical-request-chains', 'render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'network-requests', 'layout-shifts', 'server-response-time'];
       const dump = Object.fromEntries(pick.map((id) => [id, audits[id]?.details]));
       const file = path.join(os.tmpdir(), `lh-${new URL(url).pathname.replace(/\W+/g, '_')}.json`);
       fs.writeFileSync(file, JSON.stringify(dump, null, 1));

@@ -1,19 +1,22 @@
 /**
- * index.html starts a page's first API read while the bundle downloads (src/api/early-fetch.ts).
- * These tests fail when the inline script and the app disagree on the path (the app would ask a
- * second time) or when a failed early read is not asked for again.
+ * The catalog and product links arrive with their first screen: the page's first API reply embedded
+ * and the screen rendered by the server (server/http/first-screen.ts); other pages get the shell,
+ * whose inline script starts the first API read while the bundle downloads (src/api/early-fetch.ts).
+ * These tests fail when the server, the inline script and the app disagree on the path (the app
+ * would ask a second time) or when a failed early read is not asked for again.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
+import { CATALOG_FIRST_PATH } from '../../src/contracts/first-screen';
 import { launchBrowser, newContext } from './support/browser';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
 const PHONE = { width: 390, height: 844 };
 
-describe('early first read of the catalog and product pages', () => {
+describe('first screen and early first read of the catalog and product pages', () => {
   let db: TestDatabaseConfig;
   let server: ServerProcess;
   let browser: Browser;
@@ -44,21 +47,69 @@ describe('early first read of the catalog and product pages', () => {
     await db?.cleanup();
   });
 
-  it('the catalog reads its first page once, started by the page itself', async () => {
+  /** `text` as it appears in the server's HTML, as a regular expression source. */
+  const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** The app has started: it took the embedded reply and replaced the server's (inert) markup. */
+  const appStarted = (page: Page) => page.evaluate(() => !document.getElementById('pd-first-data') && !document.querySelector('#root [inert]'));
+
+  it('the catalog arrives rendered from its first page, and the app asks for it no second time', async () => {
     const page = await phonePage();
     const reads = recordReads(page);
-    await page.goto(`${server.url}/product/catalog`);
+    const response = await page.goto(`${server.url}/product/catalog`);
+    const html = (await response?.text()) ?? '';
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
+    expect(html).toContain(`data-path="${CATALOG_FIRST_PATH.replace(/&/g, '&amp;')}"`);
+    expect(html).toMatch(new RegExp(`<h2[^>]*><a href="${inHtml(product.links.view)}"[^>]*>${inHtml(product.name)}</a></h2>`));
+    await expect.poll(() => appStarted(page)).toBe(true);
     await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(0);
-    expect(reads.filter((r) => r.startsWith('/api/products/?'))).toEqual(['/api/products/?page=1&limit=24&sort=name&order=asc']);
-    expect(await earlyState(page)).toBeNull();
+    expect(reads.filter((r) => r.startsWith('/api/products/?'))).toEqual([]);
+    // Not the early read's doing: the page started none.
+    expect(await earlyState(page)).toBeUndefined();
+    // The app runs the page: the grid/list toggle answers.
+    await page.getByRole('button', { name: 'List' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('display'))).toBe('list');
   });
 
-  it('a product link reads its page once', async () => {
+  it('a product link arrives rendered, with its page read embedded', async () => {
     const page = await phonePage();
     const reads = recordReads(page);
-    await page.goto(`${server.url}${product.links.view}`);
+    const response = await page.goto(`${server.url}${product.links.view}`);
+    expect(await response?.text()).toMatch(new RegExp(`<h1 id="product-title"[^>]*>${inHtml(product.name)}</h1>`));
+    await expect.poll(() => appStarted(page)).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: product.name }).count()).toBe(1);
-    expect(reads.filter((r) => r.startsWith('/api/products/page/'))).toEqual([`/api/products/page${product.links.view}`]);
+    expect(reads.filter((r) => r.startsWith('/api/products/page/'))).toEqual([]);
+  });
+
+  it("a kiosk device gets the server's page, then runs in kiosk mode", async () => {
+    const context = await newContext(browser, PHONE);
+    await context.addInitScript(() => localStorage.setItem('partsdesk.kiosk', '1'));
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/product/catalog`);
+    expect(await response?.text()).not.toContain('>Kiosk<');
+    await expect.poll(() => appStarted(page)).toBe(true);
+    await expect.poll(() => page.getByText('Kiosk', { exact: true }).count()).toBe(1);
+    expect(await page.locator('article h2').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the catalog and a product without JavaScript', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/product/catalog`);
+    expect(await page.locator('article h2').count()).toBeGreaterThan(0);
+    await page.goto(`${server.url}${product.links.view}`);
+    expect(await page.locator('h1#product-title').textContent()).toBe(product.name);
+    await context.close();
+  });
+
+  it('a page the server does not render reads its first page once, started by the page itself', async () => {
+    const page = await phonePage();
+    const reads = recordReads(page);
+    // '/' opens the catalog in the app (a loader redirect); the server sends the plain shell.
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/product/catalog');
+    expect(reads.filter((r) => r.startsWith('/api/products/?'))).toEqual([CATALOG_FIRST_PATH]);
     expect(await earlyState(page)).toBeNull();
   });
 
@@ -69,7 +120,7 @@ describe('early first read of the catalog and product pages', () => {
       if (refused++ === 0) return route.abort('internetdisconnected');
       return route.continue();
     });
-    await page.goto(`${server.url}/product/catalog`);
+    await page.goto(`${server.url}/`);
     await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(0);
     expect(refused).toBe(2);
   });

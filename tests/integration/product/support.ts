@@ -40,6 +40,8 @@ export interface ProductServer {
   url: string;
   captcha: SimulatedCaptcha;
   mailer: RecordingMailer;
+  /** The built client's stand-in (index.html, and whatever a test writes next to it). */
+  staticDir: string;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startProductServer(engine: Engine): Promise<ProductServer>
     url,
     captcha,
     mailer,
+    staticDir,
     async close() {
       await app.close();
       await open.close();

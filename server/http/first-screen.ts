@@ -1,0 +1,189 @@
+/**
+ * The HTML a browser navigation to the catalog or a product link gets (docs/decisions.md
+ * "Server-rendered first screen"): the app shell with
+ * - the page's first API reply embedded (`<script type="application/json" id="pd-first-data"
+ *   data-path="/api/...">`), which the client takes instead of asking for it (src/api/early-fetch.ts);
+ * - that screen's markup in #root, rendered by the client's own components from the same reply
+ *   (the build's SSR bundle, dist/ssr/first-screen.js, loaded at run time: the server never
+ *   imports client code). Without that bundle the data is still embedded.
+ *
+ * The reply is the shopper's own (a signed-in shopper may see prices a guest does not, staff see
+ * theirs): such a page is `Cache-Control: private, no-cache`, never kept by a shared cache. Any
+ * failure here serves the plain shell, as before; the client then reads the API itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { CATALOG_FIRST_PATH, FIRST_DATA_ELEMENT_ID, productPagePath, type FirstScreenRenderer } from '../../src/contracts/first-screen';
+import { productPageParamsSchema } from '../../src/contracts/product-page';
+import { productsListQuerySchema } from '../../src/contracts/products-list';
+import type { SessionUser } from '../../src/contracts/session';
+import type { ProductPageService } from '../services/product-page-service';
+import { HttpError } from './errors';
+import type { ProductService } from '../services/product-service';
+
+export interface FirstScreenSources {
+  products: ProductService;
+  pages: ProductPageService;
+}
+
+/** Markers around #root's static content in index.html; what is between them is replaced. */
+const ROOT_START = '<!--first-screen-->';
+const ROOT_END = '<!--/first-screen-->';
+
+interface FirstRead {
+  path: string;
+  body: unknown;
+}
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export class FirstScreen {
+  private renderer: Promise<FirstScreenRenderer | null> | null = null;
+
+  constructor(
+    private readonly staticDir: string,
+    private readonly sources: FirstScreenSources,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The page's HTML with its first screen, or null: serve the plain shell. */
+  async html(req: FastifyRequest): Promise<string | null> {
+    const read = await this.firstRead(req).catch((err: unknown) => {
+      // An unknown or malformed slug is the client's not-found page; anything else is worth a line.
+      if (!(err instanceof HttpError)) this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
+      return null;
+    });
+    if (!read) return null;
+    let template: string;
+    try {
+      template = await fs.promises.readFile(path.join(this.staticDir, 'index.html'), 'utf8');
+    } catch {
+      return null;
+    }
+    const start = template.indexOf(ROOT_START);
+    const end = template.indexOf(ROOT_END);
+    if (start < 0 || end < start || !template.includes('</body>') || !template.includes('<html ')) return null;
+
+    let markup: string | null = null;
+    try {
+      const renderer = await this.loadRenderer();
+      // Inert until the app replaces it: a tap on a button the app does not run yet would be lost
+      // (links and buttons work once main.tsx has rendered, a moment later).
+      markup = renderer?.render({ url: req.url, path: read.path, body: read.body })?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ?? null;
+    } catch (err) {
+      // A page the renderer cannot draw still gets its data: the client renders it as before.
+      this.log.error({ err, url: req.url }, 'first screen render failed');
+    }
+    const data = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="${attr(read.path)}">${scriptJson(read.body)}</script>`;
+    // The inline script in index.html reads these: no early fetch of this read; with markup, the
+    // product route's code is left to the starter below. (Replacer functions throughout: a reply
+    // may hold `$&` or `$'`, which a replacement string would expand.)
+    const marks = `data-first-screen="${attr(read.path)}"${markup !== null ? ' data-first-screen-markup' : ''}`;
+    let head = template.slice(0, start + ROOT_START.length).replace('<html ', () => `<html ${marks} `);
+    let tail = template.slice(end);
+    if (markup !== null) {
+      // The product page's styles are in its lazy route's stylesheets: without them the markup
+      // paints unstyled and jumps when they apply.
+      const styles = routeStyles(template, read.path);
+      head = head.replace('</head>', () => `${styles.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">\n`).join('')}  </head>`);
+      const started = startAfterFirstFrame(head);
+      head = started.head;
+      tail = tail.replace('</body>', () => `${data}\n${started.starter}  </body>`);
+    } else {
+      tail = tail.replace('</body>', () => `${data}\n  </body>`);
+    }
+    return head + (markup ?? template.slice(start + ROOT_START.length, end)) + tail;
+  }
+
+  /** The read the page's first render makes, answered as the API would answer this caller; null for other pages. */
+  private async firstRead(req: FastifyRequest): Promise<FirstRead | null> {
+    const [pathname = '/', search] = req.url.split('?', 2);
+    if (pathname === '/product/catalog') {
+      // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
+      if (search !== undefined) return null;
+      const query = productsListQuerySchema.parse({});
+      return { path: CATALOG_FIRST_PATH, body: await this.sources.products.list(query, new Date(), null, req.user !== null) };
+    }
+    const segment = /^\/([^/.]+)$/.exec(pathname)?.[1];
+    if (!segment || segment === 'pos') return null;
+    const parsed = productPageParamsSchema.safeParse({ slug: decodeURIComponent(segment) });
+    if (!parsed.success) return null;
+    const user: SessionUser | null = req.user;
+    // An unknown slug throws (404): the shell then shows the client's own not-found page.
+    return { path: productPagePath(parsed.data.slug), body: await this.sources.pages.resolve(parsed.data.slug, user) };
+  }
+
+  private loadRenderer(): Promise<FirstScreenRenderer | null> {
+    this.renderer ??= (async () => {
+      const file = path.join(this.staticDir, 'ssr', 'first-screen.js');
+      if (!fs.existsSync(file)) return null;
+      const mod = (await import(pathToFileURL(file).href)) as { renderer?: FirstScreenRenderer };
+      return mod.renderer ?? null;
+    })().catch((err: unknown) => {
+      this.log.error({ err }, 'first screen renderer did not load; serving data only');
+      return null;
+    });
+    return this.renderer;
+  }
+}
+
+/** The stylesheets of the product route's chunks, from the list the build wrote into index.html's inline script (vite.config.ts slugPreload). */
+function routeStyles(template: string, readPath: string): string[] {
+  if (readPath === CATALOG_FIRST_PATH) return [];
+  const list = /var slugModules = (\[[^\]]*\]);/.exec(template)?.[1];
+  if (!list) return [];
+  try {
+    const files = JSON.parse(list) as unknown;
+    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.css$/.test(f)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The app's code starts once the server's markup has painted: the entry, its preloads and the
+ * product route's chunks (index.html's inline script leaves those to this) are asked for one frame
+ * after the first paint, or after 200 ms where there are no frames (a background tab). Started
+ * with the HTML, their 150 KB would share a phone's slow link with the stylesheets the paint waits
+ * for, and a browser that has them early would run the entry and React before painting at all.
+ * Lighthouse's simulation likewise counts every request that finished before the largest paint.
+ */
+function startAfterFirstFrame(head: string): { head: string; starter: string } {
+  const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/.exec(head);
+  if (!entry?.[1]) return { head, starter: '' };
+  let rest = head.replace(entry[0], '');
+  const preloads: string[] = [];
+  rest = rest.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g, (_tag, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const starter =
+    `    <script>(function () { var done = false; function go() { if (done) return; done = true; var h = document.head; ` +
+    `${JSON.stringify(preloads)}.forEach(function (href) { var l = document.createElement("link"); l.rel = "modulepreload"; l.crossOrigin = ""; l.href = href; h.appendChild(l); }); ` +
+    `if (window.__pdPreloadRoute) window.__pdPreloadRoute(); ` +
+    `var s = document.createElement("script"); s.type = "module"; s.crossOrigin = ""; s.src = ${JSON.stringify(entry[1])}; h.appendChild(s); } ` +
+    'var t = setTimeout(go, 200); requestAnimationFrame(function () { clearTimeout(t); setTimeout(go, 0); }); })();</script>\n';
+  return { head: rest, starter };
+}
+
+/**
+ * The page compressed for the caller (the build's .br/.gz siblings cover static files only; this
+ * page is made per request). Brotli at a low level: ~1 ms for the catalog's ~28 KB, a fifth of the bytes.
+ */
+export function encodePage(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
+  const raw = Buffer.from(html, 'utf8');
+  if (accepts('br')) return { body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (accepts('gzip')) return { body: zlib.gzipSync(raw, { level: 6 }), encoding: 'gzip' };
+  return { body: raw, encoding: null };
+}

@@ -1,0 +1,92 @@
+/**
+ * The first screen, rendered on the server (entry of the SSR build: `npm run build` writes
+ * dist/ssr/first-screen.js; server/http/first-screen.ts loads it). It renders what the client's
+ * own first frame shows for the page (src/app/first-render.ts): the shop layout as a guest on a
+ * shopper's device sees it before the session is read, and the page from its first API reply, with
+ * the same components and the same CSS module class names as the browser build.
+ *
+ * The browser does not hydrate this markup: main.tsx renders as before and React replaces it. It
+ * is there so the page paints (and a crawler reads it) before the app's code has downloaded.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { productsQueryOptions } from '../../api/get-products';
+import { productPageQueryOptions } from '../../api/get-product-page';
+import { CATALOG_FIRST_PATH, productPagePath, type FirstScreenInput, type FirstScreenRenderer } from '../../contracts/first-screen';
+import { productsListReplySchema } from '../../contracts/products-list';
+import { productPageReplySchema } from '../../contracts/product-page';
+import { CatalogPage } from '../../storefront/catalog/catalog-page';
+import { catalogQueryFromUrl } from '../../storefront/catalog/catalog-params';
+import { keepFirstFrame } from '../../ui/after-paint';
+import { ToastProvider } from '../../ui/toast/toast-provider';
+import { ModeContext } from '../mode';
+import { ShopLayout } from '../shop-layout';
+import { SlugPage } from '../slug-page';
+
+keepFirstFrame();
+
+/** A fresh cache per page: nothing of one shopper's reply can reach another's render. */
+function seededClient(input: FirstScreenInput, pathname: string, search: URLSearchParams): QueryClient | null {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } } });
+  if (pathname === '/product/catalog') {
+    if (input.path !== CATALOG_FIRST_PATH || search.size > 0) return null;
+    const parsed = productsListReplySchema.safeParse(input.body);
+    if (!parsed.success) return null;
+    client.setQueryData(productsQueryOptions(catalogQueryFromUrl(search), 0).queryKey, parsed.data);
+    return client;
+  }
+  const slug = /^\/([^/.]+)$/.exec(pathname)?.[1];
+  if (!slug || slug === 'pos') return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+  if (input.path !== productPagePath(decoded)) return null;
+  const parsed = productPageReplySchema.safeParse(input.body);
+  // Brands and categories list products with a second read the server has not made: not rendered.
+  if (!parsed.success || parsed.data.kind !== 'product') return null;
+  client.setQueryData(productPageQueryOptions(decoded).queryKey, parsed.data);
+  return client;
+}
+
+export const renderer: FirstScreenRenderer = {
+  render(input) {
+    const url = new URL(input.url, 'http://localhost');
+    const client = seededClient(input, url.pathname, url.searchParams);
+    if (!client) return null;
+    const router = createMemoryRouter(
+      [
+        {
+          element: <ShopLayout />,
+          children: [
+            { path: 'product/catalog', element: <CatalogPage /> },
+            { path: ':slug', element: <SlugPage /> },
+          ],
+        },
+      ],
+      { initialEntries: [url.pathname + url.search] },
+    );
+    try {
+      const html = renderToString(
+        <QueryClientProvider client={client}>
+          {/* The client's first frame: nobody signed in yet (the session is read after it), no kiosk. */}
+          <ModeContext.Provider value="storefront">
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </ModeContext.Provider>
+        </QueryClientProvider>,
+      );
+      // What waits for the first paint (header search and cart, fitment block) shows its fallback,
+      // as in the client's first frame; React marks such a boundary for the client with a
+      // <template> (a development build adds the reason). Nothing hydrates this markup: drop them.
+      return html.replace(/<template\b[^>]*><\/template>/g, '');
+    } finally {
+      router.dispose();
+      client.clear();
+    }
+  },
+};

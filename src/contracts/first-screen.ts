@@ -1,0 +1,32 @@
+/**
+ * The first screen a navigation gets from the server (docs/decisions.md "Server-rendered first
+ * screen"): the page's first API reply embedded in the HTML, and that screen rendered from it by
+ * the client's own components (the build's SSR bundle, dist/ssr/first-screen.js).
+ *
+ * The server never imports client code: it loads the built bundle at run time and calls it through
+ * this interface; without a build (tests, dev) it embeds the data only.
+ */
+
+/** The listing `/product/catalog` asks for first when its URL has no query string (the client's exact path). */
+export const CATALOG_FIRST_PATH = '/api/products/?page=1&limit=24&sort=name&order=asc';
+
+/** The product page's first read for a `/{slug}` link (the client's exact path). */
+export function productPagePath(slug: string): string {
+  return `/api/products/page/${encodeURIComponent(slug)}`;
+}
+
+/** The id of the `<script type="application/json">` that carries the data; its `data-path` is the read it answers. */
+export const FIRST_DATA_ELEMENT_ID = 'pd-first-data';
+
+export interface FirstScreenInput {
+  /** The page's path and query as the browser asked for it (/product/catalog, /some-product). */
+  url: string;
+  /** The API read the page's first render makes, and its reply (the body the API would send). */
+  path: string;
+  body: unknown;
+}
+
+export interface FirstScreenRenderer {
+  /** The first screen's HTML for #root; null when this page is not one it renders. Never throws on bad data: null. */
+  render(input: FirstScreenInput): string | null;
+}
