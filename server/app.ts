@@ -148,6 +148,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  // The home page is a client route like any other. Left to the static wildcard, '/' is the build
+  // directory itself (index: false): 403 to a client that does not ask for compressed files.
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.callNotFound());
+
   if (fs.existsSync(opts.staticDir)) {
     await app.register(fastifyStatic, {
       root: opts.staticDir,

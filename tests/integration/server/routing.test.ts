@@ -20,7 +20,7 @@ describe('routing, SPA fallback and health', () => {
     expect(r.body.schemaVersion).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(['/pos/order', '/product/catalog', '/pos/order/view?order_id=3', '/k-n-air-filter-33-2304', '/pos/checkout'])(
+  it.each(['/', '/pos/order', '/product/catalog', '/pos/order/view?order_id=3', '/k-n-air-filter-33-2304', '/pos/checkout'])(
     'serves the app shell to a navigation to %s',
     async (path) => {
       // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
@@ -59,6 +59,18 @@ describe('routing, SPA fallback and health', () => {
     expect(legacy.statusCode).toBe(200);
     const xhr = await server.app.inject({ method: 'GET', url: '/pos/order', headers: { accept: 'text/html', 'x-requested-with': 'XMLHttpRequest' } });
     expect(xhr.statusCode).toBe(404);
+  });
+
+  it('serves the home page to any browser, asking for compressed files or not; a non-navigation gets 404 JSON', async () => {
+    for (const encoding of [undefined, 'identity', 'gzip', 'br, gzip']) {
+      const headers = { accept: 'text/html,application/xhtml+xml', ...(encoding ? { 'accept-encoding': encoding } : {}) };
+      const r = await server.app.inject({ method: 'GET', url: '/', headers });
+      expect(r.statusCode, `Accept-Encoding: ${encoding ?? '(none)'}`).toBe(200);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+    }
+    const call = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(call.statusCode).toBe(404);
+    expect(call.json()).toEqual({ error: 'not_found', message: 'No such call: GET /' });
   });
 
   it('treats a non-navigation fetch of a client route as an API call', async () => {
