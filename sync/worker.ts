@@ -7,12 +7,14 @@ import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
 import type { SyncWorkerApi } from './api';
 import { CatalogIndex } from './catalog-index';
+import { DeviceFitment } from './device-fitment';
 import { SyncEngine, type EngineEnv } from './engine';
 import { SettingsCache } from './settings-cache';
 import { fetchTransport } from './transport';
 
 let engine: SyncEngine | null = null;
 let catalog: CatalogIndex | null = null;
+let fitment: DeviceFitment | null = null;
 let csrf: string | null = null;
 
 function browserEnv(): EngineEnv {
@@ -45,6 +47,7 @@ const api: SyncWorkerApi = {
     // Pull pages need no flush to disk each (engine.ts pullDb); sales keep `db`, strict.
     const pullDb = new PartsdeskDb(dbName ?? 'partsdesk', { durability: 'relaxed' });
     const index = (catalog = new CatalogIndex(db));
+    const fit = (fitment = new DeviceFitment(db));
     // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
     const settings = new SettingsCache(db);
     void settings.refresh();
@@ -54,7 +57,10 @@ const api: SyncWorkerApi = {
       transport: fetchTransport(baseUrl, () => csrf),
       env: browserEnv(),
       settings: settings.get,
-      onPullPage: (page) => index.pulled(page),
+      onPullPage: (page) => {
+        index.pulled(page);
+        fit.pulled(page);
+      },
       onCycleEnd: () => {
         void settings.refresh();
         index.settle();
@@ -82,6 +88,10 @@ const api: SyncWorkerApi = {
   searchParts: (text, opts) => needCatalog().searchParts(text, opts),
   findPart: (code) => needCatalog().findPart(code),
   getProduct: (productId) => needCatalog().getProduct(productId),
+  validateFitment(parts, facets) {
+    if (!fitment) return Promise.reject(new Error('sync worker: call init() first'));
+    return fitment.validate(parts, facets);
+  },
   subscribe(onChange) {
     return Promise.resolve(proxy(need().subscribe(onChange)));
   },

@@ -12,6 +12,7 @@
  */
 import { afterPaint } from '../../ui/after-paint';
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../api/api-error';
 import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
@@ -102,9 +103,9 @@ class FitmentStore {
     try {
       const answered: ValidatedPart[] = [];
       for (let i = 0; i < refs.length; i += MAX_PARTS_PER_CALL) {
-        const reply = await fitmentApi.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
+        const parts = await this.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
         if (generation !== this.generation) return; // the vehicle changed meanwhile: its own flush judges every part
-        answered.push(...reply.parts);
+        answered.push(...parts);
       }
       // Merged into the results as they are now, not as they were when this call started.
       const results = new Map(this.snap.results);
@@ -124,6 +125,22 @@ class FitmentStore {
       this.followUpTimer = null;
       if (this.pending.size) void this.flush();
     }, REVALIDATE_MS);
+  }
+
+  /**
+   * One batch from the server; when the server cannot be reached (offline), a staff device answers
+   * from its cache with the same rule, for the vehicle this page last knew (offline-fitment.ts).
+   */
+  private async validate(refs: string[]): Promise<ValidatedPart[]> {
+    try {
+      return (await fitmentApi.validate(refs)).parts;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+      const { validateOffline } = await import('./offline-fitment');
+      const parts = await validateOffline(refs, this.snap.vehicle?.facets ?? {});
+      if (!parts) throw err;
+      return parts;
+    }
   }
 
   private firstMaybe(results: ReadonlyMap<string, ValidatedPart>): ValidatedPart | null {

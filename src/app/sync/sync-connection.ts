@@ -47,3 +47,8 @@ export function closeSyncConnection(): void {
 }
 
 export { describe as describeSyncError };
+
+/** The running worker's API, or null when none runs (never starts one: shoppers have no worker). */
+export function runningSyncApi(): Remote<SyncWorkerApi> | null {
+  return current?.connection.api ?? null;
+}
