@@ -6,6 +6,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
+import { answerFitmentOffline } from '../fitment/fitment-store';
 
 export interface SyncConnection {
   api: Remote<SyncWorkerApi>;
@@ -37,6 +38,8 @@ export function openSyncConnection(): SyncConnection {
   const ready = Promise.race([api.init({ baseUrl: location.origin }), failed]);
   ready.catch(() => undefined); // observed by the provider; never an unhandled rejection here
   current = { worker, connection: { api, ready } };
+  // Offline, part validation answers from this device's cache (staff devices only: shoppers have no worker).
+  answerFitmentOffline((refs, facets) => api.validateFitment(refs, facets));
   return current.connection;
 }
 
@@ -44,11 +47,8 @@ export function openSyncConnection(): SyncConnection {
 export function closeSyncConnection(): void {
   current?.worker.terminate();
   current = null;
+  answerFitmentOffline(null);
 }
 
 export { describe as describeSyncError };
 
-/** The running worker's API, or null when none runs (never starts one: shoppers have no worker). */
-export function runningSyncApi(): Remote<SyncWorkerApi> | null {
-  return current?.connection.api ?? null;
-}
