@@ -21,7 +21,8 @@
  * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
  *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
  *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2), and so
- *   are the product rows (product-chunks.ts, version 3).
+ *   are the product rows (product-chunks.ts, version 3) and, on staff devices, their fitment rows
+ *   (fitment-chunks.ts, version 4).
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
