@@ -16,7 +16,8 @@ import { ApiError } from '../../api/api-error';
 import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
-import type { Facet, Facets } from '../../domain/fitment-facets';
+import type { Facet } from '../../domain/fitment-facets';
+import { offlineFitment } from '../sync/offline-answers';
 import { bumpVehicleVersion } from './vehicle-version';
 
 /** §4: "A follow-up revalidate runs after 1000 ms." */
@@ -129,14 +130,15 @@ class FitmentStore {
 
   /**
    * One batch from the server; when the server cannot be reached (offline), a staff device answers
-   * from its cache with the same rule, for the vehicle this page last knew (answerFitmentOffline).
+   * from its cache with the same rule, for the vehicle this page last knew (src/app/sync/offline-answers.ts).
    */
   private async validate(refs: string[]): Promise<ValidatedPart[]> {
     try {
       return (await fitmentApi.validate(refs)).parts;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 0 || !offlineAnswerer) throw err;
-      return offlineAnswerer(refs, this.snap.vehicle?.facets ?? {}).catch(() => {
+      const answer = offlineFitment();
+      if (!(err instanceof ApiError) || err.status !== 0 || !answer) throw err;
+      return answer(refs, this.snap.vehicle?.facets ?? {}).catch(() => {
         throw err;
       });
     }
@@ -187,17 +189,6 @@ class FitmentStore {
   async toggleUniversal() {
     this.vehicleChanged(await fitmentApi.toggleUniversal());
   }
-}
-
-/** Set while a staff device's sync worker runs (src/app/sync/sync-connection.ts); null for shoppers. */
-let offlineAnswerer: ((refs: string[], facets: Facets) => Promise<ValidatedPart[]>) | null = null;
-
-/**
- * Lets validateFitment fall back to the device cache when the server cannot be reached: the sync
- * worker judges the parts by the server's rule (sync/device-fitment.ts). null turns it off.
- */
-export function answerFitmentOffline(fn: ((refs: string[], facets: Facets) => Promise<ValidatedPart[]>) | null): void {
-  offlineAnswerer = fn;
 }
 
 export const fitmentStore = new FitmentStore();

@@ -6,7 +6,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
-import { answerFitmentOffline } from '../fitment/fitment-store';
+import { answerFitmentOffline } from './offline-answers';
 
 export interface SyncConnection {
   api: Remote<SyncWorkerApi>;

@@ -79,7 +79,8 @@ describe('fitment collector', () => {
   });
 
   it('offline on a staff device: the sync worker answers from the cache, for the vehicle the page knows; a server refusal is not answered locally', async () => {
-    const { fitmentStore, answerFitmentOffline } = await import('../../../src/app/fitment/fitment-store');
+    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
     const asked: { refs: string[]; facets: object }[] = [];
     answerFitmentOffline((refs, facets) => {
       asked.push({ refs, facets });
