@@ -24,7 +24,7 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
   });
 
   /** Every card's fit result in page order, once every card has one and two reads agree. */
-  async function results(page: Page): Promise<string[]> {
+  async function results(page: Page, stage: string): Promise<string[]> {
     const read = () => page.locator('[data-fitment]').evaluateAll((els) => els.map((e) => e.getAttribute('data-fitment') ?? ''));
     let last = '';
     await expect
@@ -35,7 +35,7 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
           last = now;
           return settled;
         },
-        { timeout: 20_000, intervals: [500] },
+        { timeout: 20_000, interval: 500, message: `${stage}: every card shows a fit result` },
       )
       .toBe(true);
     return JSON.parse(last) as string[];
@@ -62,7 +62,7 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
     expect(vehicle.status).toBe(200);
 
     await page.goto(`${base}/product/catalog`);
-    const online = await results(page);
+    const online = await results(page, 'online');
 
     let aborted = 0;
     await ctx.route('**/ymm/json/validateFitment**', (route) => {
@@ -70,7 +70,7 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
       return route.abort('internetdisconnected');
     });
     await page.reload();
-    const offline = await results(page);
+    const offline = await results(page, 'cache');
     expect(aborted).toBeGreaterThan(0);
     expect(offline).toEqual(online);
     // Not a page of one answer: the vehicle splits the listing.

@@ -17,7 +17,7 @@ import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
 import type { Facet } from '../../domain/fitment-facets';
-import { offlineFitment } from '../sync/offline-answers';
+import { offlineFitment, onOfflineFitment } from '../sync/offline-answers';
 import { bumpVehicleVersion } from './vehicle-version';
 
 /** §4: "A follow-up revalidate runs after 1000 ms." */
@@ -52,6 +52,15 @@ class FitmentStore {
   private generation = 0;
   /** §4 requires-refresh: a prompt answer wants a reload once no 'maybe' part remains. */
   private refreshWanted = false;
+
+  constructor() {
+    // A staff device's cache became able to answer: parts still without a result (their call
+    // failed offline before the sync connection existed) are asked again.
+    onOfflineFitment(() => {
+      for (const ref of this.known) if (!this.snap.results.has(ref)) this.pending.add(ref);
+      if (this.pending.size) void this.flush();
+    });
+  }
 
   subscribe = (fn: () => void) => {
     this.listeners.add(fn);

@@ -104,6 +104,22 @@ describe('fitment collector', () => {
     log.mockRestore();
     answerFitmentOffline(null);
   });
+
+  it('a page opened offline asks again once the sync connection (loaded lazily) can answer', async () => {
+    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fail = true;
+    fitmentStore.register('BRD', 'LATE');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toHaveBeenCalled();
+    expect(fitmentStore.getSnapshot().results.has('BRD~LATE')).toBe(false);
+    answerFitmentOffline((refs) => Promise.resolve(refs.map(() => ({ BrandCode: 'BRD', Part: 'LATE', result: 'no' as const, choices: [], label: '', name: '', notes: [] }))));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fitmentStore.getSnapshot().results.get('BRD~LATE')?.result).toBe('no');
+    log.mockRestore();
+    answerFitmentOffline(null);
+  });
 });
 
 describe('fitment labels', () => {
