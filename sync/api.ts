@@ -4,6 +4,8 @@
  */
 import type { Refusal } from '../src/domain/refusal';
 import type { ConflictEntry } from '../src/db/database';
+import type { ValidatedPart } from '../src/contracts/fitment';
+import type { Facets } from '../src/domain/fitment-facets';
 import type { DeviceProduct } from './catalog-index';
 import type { CycleResult } from './engine';
 import type { SearchQueryOptions, SearchQueryResult } from './search/search-worker-api';
@@ -51,6 +53,11 @@ export interface CatalogHandlers {
   /** Exact part number (case, spaces, hyphens ignored) or UPC/EAN -> the one cached product, else null. */
   findPart(code: string): Promise<DeviceProduct | null>;
   getProduct(productId: number): Promise<DeviceProduct | null>;
+  /**
+   * /ymm/json/validateFitment answered from the cache (staff device offline): each part of
+   * `parts` ({aaia}~{mpn}) judged against `facets` by the server's rule (src/db/fitment-queries.ts).
+   */
+  validateFitment(parts: string[], facets: Facets): Promise<ValidatedPart[]>;
 }
 
 export type SyncWorkerApi = SessionHandlers & MutationHandlers & SyncHandlers & CatalogHandlers;

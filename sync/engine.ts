@@ -203,7 +203,7 @@ export class SyncEngine {
 
   async status(): Promise<SyncStatus> {
     const db = this.deps.db;
-    const [pending, oldest, conflicts, lastSuccess, figures, cookie, fullPullDone] = await Promise.all([
+    const [pending, oldest, conflicts, lastSuccess, figures, cookie, fullPullDone, backfill] = await Promise.all([
       db.outbox.count(),
       db.outbox.orderBy('id').first(),
       db.conflicts.filter((c) => c.seenAt === null).count(),
@@ -211,6 +211,7 @@ export class SyncEngine {
       getMeta(db, 'initialDownload'),
       getMeta(db, 'cookie'),
       getMeta(db, 'fullPullDone'),
+      getMeta(db, 'backfill'),
     ]);
     return {
       online: this.deps.env?.online() ?? true,
@@ -222,7 +223,8 @@ export class SyncEngine {
       needsUpdate: this.state.needsUpdate,
       error: this.state.error,
       progress: this.state.progress,
-      download: downloadStatus(figures, cookie, fullPullDone),
+      // A backfill (new tables after a cache upgrade) shows on the same bar with its own figures.
+      download: downloadStatus(figures ?? (backfill ? { done: backfill.done, total: backfill.total } : null), cookie, fullPullDone),
     };
   }
 

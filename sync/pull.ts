@@ -14,7 +14,7 @@
  */
 import { pullReplySchema, unpackChanges, type PullReply, type RowChange } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
-import type { PartsdeskDb } from '../src/db/database';
+import { DEVICE_SCHEMA, type PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
 import { applyServerChanges, clearServerRows, pullStores } from '../src/db/tables';
@@ -61,10 +61,11 @@ export interface PullOptions {
 type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
 /** One page request; never rejects (no answer is a retry). */
-async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number, prefix: string | null): Promise<Fetched> {
+async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number, prefix: string | null, backfill?: { tables: readonly string[]; upTo: number }): Promise<Fetched> {
   let reply;
+  const only = backfill ? `&tables=${backfill.tables.map(encodeURIComponent).join(',')}&upTo=${backfill.upTo}` : '';
   try {
-    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1${prefix ? `&prefix=${prefix}` : ''}` });
+    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}${only}${prefix ? `&prefix=${prefix}` : ''}` });
   } catch (err) {
     return { kind: 'retry', reason: `network: ${(err as Error).message}` };
   }
@@ -81,12 +82,61 @@ async function fetchPage(transport: Transport, clientId: string, cookie: number,
   }
 }
 
+/**
+ * The backfill (meta `backfill`, set by a cache schema upgrade): the tables the cache gained, from
+ * their own cursor up to the main cookie the device had then, before the main pull continues.
+ * Everything of them above that cookie comes with the main pull, so the two never send the same
+ * version, and since this runs to its end before the main pull in the same cycle, a row the main
+ * pull brings later is never overwritten by an older backfill copy. Each page, the cursor and the
+ * progress figures commit in one transaction (a reload resumes it). No rebase: these tables are
+ * never written by mutators.
+ */
+async function pullBackfill(db: PartsdeskDb, transport: Transport, opts: PullOptions, prefix: string | null): Promise<PullOutcome> {
+  let pages = 0;
+  let applied = 0;
+  for (;;) {
+    const b = await getMeta(db, 'backfill');
+    if (!b) return { kind: 'done', pages, changes: applied };
+    if (await getMeta(db, 'fullSync')) {
+      // The main pull starts from 0 anyway and brings these tables with the rest.
+      await setMeta(db, 'backfill', null);
+      return { kind: 'done', pages, changes: applied };
+    }
+    const fetched = await fetchPage(transport, opts.clientId, b.cookie, opts.initialLimit ?? opts.limit, prefix, b);
+    if (fetched.kind !== 'page') return fetched;
+    const page = fetched.page;
+    const done = b.done + page.changes.length;
+    const stored = await db.transaction('rw', pullStores(db), async (): Promise<boolean> => {
+      const now = await getMeta(db, 'backfill');
+      if (!now || now.cookie !== b.cookie) return false;
+      if (page.needsFullSync) {
+        // Deletions in its range are gone from the server: start the whole cache afresh.
+        await setMeta(db, 'backfill', null);
+        await setMeta(db, 'fullSync', true);
+        return false;
+      }
+      await applyServerChanges(db, page.changes);
+      await setMeta(db, 'backfill', page.more ? { ...b, cookie: page.cookie, done, total: done + (page.remaining ?? 0) } : null);
+      return true;
+    });
+    pages++;
+    if (stored) {
+      applied += page.changes.length;
+      opts.onProgress?.(done, page.more ? (page.remaining ?? 0) : 0, true);
+    }
+    if (opts.maxPages !== undefined && pages >= opts.maxPages) return { kind: 'done', pages, changes: applied };
+  }
+}
+
 export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullOptions): Promise<PullOutcome> {
   let pages = 0;
   let applied = 0;
   let ahead: { cookie: number; limit: number; reply: Promise<Fetched> } | null = null;
   // The prefix this device holds, named so a restored server records it again (device-ref.ts).
   const prefix = await getMeta(db, 'devicePrefix');
+  const backfill = await pullBackfill(db, transport, opts, prefix);
+  if (backfill.kind !== 'done') return backfill;
+  if ((await getMeta(db, 'backfill')) !== null) return backfill; // maxPages reached mid-backfill
   for (;;) {
     const full = await getMeta(db, 'fullSync');
     const cookie = full ? 0 : await getMeta(db, 'cookie');
@@ -111,6 +161,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
       if (cleared) {
         await clearServerRows(db);
         await setMeta(db, 'fullPullDone', false);
+        await setMeta(db, 'backfill', null); // the pull from 0 brings every table
       }
       if (full) await setMeta(db, 'fullSync', false);
       await applyServerChanges(db, page.changes);

@@ -7,12 +7,14 @@ import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
 import type { SyncWorkerApi } from './api';
 import { CatalogIndex } from './catalog-index';
+import { DeviceFitment } from './device-fitment';
 import { SyncEngine, type EngineEnv } from './engine';
 import { SettingsCache } from './settings-cache';
 import { fetchTransport } from './transport';
 
 let engine: SyncEngine | null = null;
 let catalog: CatalogIndex | null = null;
+let fitment: DeviceFitment | null = null;
 let csrf: string | null = null;
 
 function browserEnv(): EngineEnv {
@@ -43,14 +45,16 @@ const api: SyncWorkerApi = {
     if (engine || catalog) return Promise.resolve();
     const db = new PartsdeskDb(dbName ?? 'partsdesk');
     if (catalogOnly) {
-      // A kiosk: search and part lookups over the catalog staff downloaded; no push, no pull.
+      // A kiosk: search, part lookups and fit results over the catalog staff downloaded; no push, no pull.
       catalog = new CatalogIndex(db);
+      fitment = new DeviceFitment(db);
       void catalog.start();
       return Promise.resolve();
     }
     // Pull pages need no flush to disk each (engine.ts pullDb); sales keep `db`, strict.
     const pullDb = new PartsdeskDb(dbName ?? 'partsdesk', { durability: 'relaxed' });
     const index = (catalog = new CatalogIndex(db));
+    const fit = (fitment = new DeviceFitment(db));
     // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
     const settings = new SettingsCache(db);
     void settings.refresh();
@@ -60,7 +64,10 @@ const api: SyncWorkerApi = {
       transport: fetchTransport(baseUrl, () => csrf),
       env: browserEnv(),
       settings: settings.get,
-      onPullPage: (page) => index.pulled(page),
+      onPullPage: (page) => {
+        index.pulled(page);
+        fit.pulled(page);
+      },
       onCycleEnd: () => {
         void settings.refresh();
         index.settle();
@@ -88,6 +95,10 @@ const api: SyncWorkerApi = {
   searchParts: (text, opts) => needCatalog().searchParts(text, opts),
   findPart: (code) => needCatalog().findPart(code),
   getProduct: (productId) => needCatalog().getProduct(productId),
+  validateFitment(parts, facets) {
+    if (!fitment) return Promise.reject(new Error('sync worker: call init() first'));
+    return fitment.validate(parts, facets);
+  },
   subscribe(onChange) {
     return Promise.resolve(proxy(need().subscribe(onChange)));
   },

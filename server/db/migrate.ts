@@ -22,6 +22,7 @@ import * as m0013 from './migrations/0013-product';
 import * as m0014 from './migrations/0014-product-oos';
 import * as m0015c from './migrations/0015-c-terminal-card';
 import * as m0015e from './migrations/0015-e-sync-discards';
+import * as m0016a from './migrations/0016-a-fitment-sync';
 import * as m0016c from './migrations/0016-c-search-accents';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-product-oos': m0014,
   '0015-c-terminal-card': m0015c,
   '0015-e-sync-discards': m0015e,
+  '0016-a-fitment-sync': m0016a,
   '0016-c-search-accents': m0016c,
 };
 

@@ -22,7 +22,7 @@ import type { Actor } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';
-import { sourcesFor, tombstoneSource, type Range, type Viewer } from './pull-sources';
+import { sourcesFor, tombstoneSource, type Range, type Reach, type Viewer } from './pull-sources';
 
 type ClientRow = { last_mutation_id: string; device_prefix: string | null; user_kind: 'staff' | 'customer'; customer_uuid: string | null };
 
@@ -68,11 +68,14 @@ export class PullService {
       // A cookie from a restored (older) server or a purged tombstone range cannot be continued.
       const needsFullSync = (q.cookie > 0 && q.cookie < purged) || q.cookie > horizon;
       const after = needsFullSync ? 0 : q.cookie;
-      const range: Range = { after, upTo: horizon };
+      const reach: Reach = { schema: q.schema ?? 0, only: q.tables ?? null };
+      // A backfill (`tables`) stops at `upTo`, the device's main cookie: what is above comes with its main pull.
+      const top = q.tables && q.upTo !== undefined ? Math.min(horizon, Math.max(q.upTo, after)) : horizon;
+      const range: Range = { after, upTo: top };
       // Nothing committed since the cookie (a device's idle poll): no page query to plan and run.
-      const page = after >= horizon ? { changes: [], packed: [], count: 0, more: false, lastVersion: after } : await this.page(trx, viewer, range, q.limit, q.pack === '1');
-      const cookie = page.more ? page.lastVersion : Math.max(after, horizon);
-      const remaining = page.more ? await this.remaining(trx, viewer, range, cookie, page.count) : 0;
+      const page = after >= top ? { changes: [], packed: [], count: 0, more: false, lastVersion: after } : await this.page(trx, viewer, reach, range, q.limit, q.pack === '1');
+      const cookie = page.more ? page.lastVersion : Math.max(after, top);
+      const remaining = page.more ? await this.remaining(trx, viewer, reach, range, cookie, page.count) : 0;
       const epoch = head.rows[0]?.epoch;
       const reply = { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}), ...(epoch ? { epoch } : {}) };
       return { reply, packed: page.packed, client };
@@ -88,11 +91,12 @@ export class PullService {
   private async page(
     trx: Kysely<SyncDB>,
     viewer: Viewer,
+    reach: Reach,
     range: Range,
     limit: number,
     pack: boolean,
   ): Promise<{ changes: RowChange[]; packed: PackedText[]; count: number; more: boolean; lastVersion: number }> {
-    const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
+    const sources = [...sourcesFor(viewer, reach), tombstoneSource(viewer, reach)];
     const union = sql.join(
       sources.map((s, i) => sql`(select ${sql.lit(i)} as src, c.version from (${s.candidates(range)}) c order by c.version limit ${limit + 1})`),
       sql` union all `,
@@ -132,24 +136,25 @@ export class PullService {
    * (minus this page, plus whatever committed above the old horizon). An estimate: a row changed
    * again mid-pull counts twice. Kept per viewer and cookie in this process, at most 1,000.
    */
-  private async remaining(trx: Kysely<SyncDB>, viewer: Viewer, range: Range, cookie: number, sent: number): Promise<number> {
-    const who = viewer.kind === 'staff' ? 'staff' : `customer:${viewer.customerId}`;
+  private async remaining(trx: Kysely<SyncDB>, viewer: Viewer, reach: Reach, range: Range, cookie: number, sent: number): Promise<number> {
+    // Devices of another cache schema, or a backfill, see other tables: their figures are kept apart.
+    const who = `${viewer.kind === 'staff' ? 'staff' : `customer:${viewer.customerId}`}:${reach.schema}:${reach.only?.join(',') ?? '*'}`;
     const known = this.estimates.get(`${who}:${range.after}`);
     this.estimates.delete(`${who}:${range.after}`);
     let left: number;
     if (known && known.horizon <= range.upTo) {
-      const since = known.horizon < range.upTo ? await this.count(trx, viewer, { after: known.horizon, upTo: range.upTo }) : 0;
+      const since = known.horizon < range.upTo ? await this.count(trx, viewer, reach, { after: known.horizon, upTo: range.upTo }) : 0;
       left = Math.max(0, known.remaining + since - sent);
     } else {
-      left = await this.count(trx, viewer, { after: cookie, upTo: range.upTo });
+      left = await this.count(trx, viewer, reach, { after: cookie, upTo: range.upTo });
     }
     this.estimates.set(`${who}:${cookie}`, { horizon: range.upTo, remaining: left });
     if (this.estimates.size > 1000) this.estimates.delete(this.estimates.keys().next().value!);
     return left;
   }
 
-  private async count(trx: Kysely<SyncDB>, viewer: Viewer, range: Range): Promise<number> {
-    const sources = [...sourcesFor(viewer), tombstoneSource(viewer)];
+  private async count(trx: Kysely<SyncDB>, viewer: Viewer, reach: Reach, range: Range): Promise<number> {
+    const sources = [...sourcesFor(viewer, reach), tombstoneSource(viewer, reach)];
     const union = sql.join(
       sources.map((s) => sql`(select count(*) as n from (${s.candidates(range)}) c)`),
       sql` union all `,

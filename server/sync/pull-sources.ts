@@ -18,7 +18,7 @@
  *   shop's notes, not the shopper's. Devices that do not know the table keep it as a lookup.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { RowChange, SyncedTable } from '../../src/contracts/sync-pull';
+import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/contracts/sync-pull';
 import type { SyncDB } from './db';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from './records/customers';
 import { orderHistoryFromSql } from './records/order-history';
@@ -27,6 +27,17 @@ import { posDb } from '../db/schema-pos';
 import { fetchPacked, type PackedText } from './pull-packed';
 
 export type Viewer = { kind: 'staff' } | { kind: 'customer'; customerId: string };
+
+/**
+ * What the asking device can hold and asked for: `schema` its cache schema (pull query `schema`;
+ * 0 for builds before it), `only` the tables of a backfill (pull query `tables`), else null.
+ */
+export interface Reach {
+  schema: number;
+  only: readonly string[] | null;
+}
+
+export const FULL_REACH: Reach = { schema: 0, only: null };
 
 export interface Range {
   after: number;
@@ -42,6 +53,8 @@ export interface PullSource {
   fetch(db: Kysely<SyncDB>, page: Range): Promise<RowChange[]>;
   /** The same rows as `fetch`, in column form built by the database (pull-packed.ts); bulk catalog tables only. */
   fetchPacked?(db: Kysely<SyncDB>, page: Range): Promise<PackedText>;
+  /** The server table whose tombstones this source's deletions are, when not `table` (installers: staff_users). */
+  tombstonesOf?: string;
 }
 
 type RawRow = Record<string, unknown>;
@@ -80,11 +93,11 @@ function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonl
   };
 }
 
-const change = (table: PullTable, key: string, version: string, row: object): RowChange => ({
+const change = (table: PullTable, key: string, version: string, row: object | null): RowChange => ({
   table,
   key,
   version: Number(version),
-  row: row as Record<string, unknown>,
+  row: row as Record<string, unknown> | null,
 });
 
 function entitySources(viewer: Viewer): PullSource[] {
@@ -177,6 +190,48 @@ const staffLookups = (): PullSource[] => [
   rawSource('vouchers', ['id'], ['order_ref', 'line_ref']),
 ];
 
+/**
+ * Compact fitment (cache schema 4, staff): part_fitment keyed by product first ('productId:fitmentId',
+ * the tombstone key since migration 0016) so a device groups it by product; in column form during
+ * the download (~2 rows a part). The name tables say what a vehicle and a 'maybe' choice are called.
+ */
+const fitmentSources = (): PullSource[] => [
+  rawSource('part_fitment', ['product_id', 'fitment_id'], [], true),
+  rawSource('vehicle_makes', ['make_id']),
+  rawSource('vehicle_models', ['model_id']),
+  rawSource('vehicle_submodels', ['sub_model_id']),
+  rawSource('vehicle_body_types', ['body_type_id']),
+  rawSource('vehicle_bed_lengths', ['bed_length_id']),
+  rawSource('engine_configs', ['engine_config_id']),
+  rawSource('engine_manufacturers', ['engine_mfr_id']),
+  rawSource('engine_families', ['engine_family_id']),
+  rawSource('engine_sizes', ['engine_size_id']),
+];
+
+/**
+ * Installers (cache schema 4, staff): every staff_users change in range, as the installer's
+ * { user_id, wholename, location_id, status } when its role is 'installer', else as a deletion, so
+ * a user whose role changed away from installer leaves the device's list. Never the username or
+ * password hash. Deleted staff users' tombstones come as 'installers' deletions.
+ */
+const installersSource = (): PullSource => ({
+  table: INSTALLERS_TABLE,
+  tombstonesOf: 'staff_users',
+  candidates: (r) => sql`select version from staff_users where ${inRange(sql.ref('version'), r)}`,
+  fetch: async (db, r) => {
+    const rows = await sql<{ user_id: number; firstname: string; lastname: string; role: string; location_id: number | null; status: boolean; version: string }>`
+      select user_id, firstname, lastname, role, location_id, status, version from staff_users where ${inRange(sql.ref('version'), r)} order by version`.execute(db);
+    return rows.rows.map((u) =>
+      change(
+        INSTALLERS_TABLE,
+        String(u.user_id),
+        u.version,
+        u.role === 'installer' ? { user_id: u.user_id, wholename: `${u.firstname} ${u.lastname}`.trim(), location_id: u.location_id, status: u.status } : null,
+      ),
+    );
+  },
+});
+
 const staffEntities = (): PullSource[] => [
   {
     table: 'order_history',
@@ -188,14 +243,17 @@ const staffEntities = (): PullSource[] => [
   },
 ];
 
-export function sourcesFor(viewer: Viewer): PullSource[] {
-  return [
+export function sourcesFor(viewer: Viewer, reach: Reach = FULL_REACH): PullSource[] {
+  const staff = viewer.kind === 'staff';
+  const all = [
     ...catalogSources(viewer),
     ...publicLookups(),
-    ...(viewer.kind === 'staff' ? staffLookups() : []),
+    ...(staff ? staffLookups() : []),
+    ...(staff && reach.schema >= 4 ? [...fitmentSources(), installersSource()] : []),
     ...entitySources(viewer),
-    ...(viewer.kind === 'staff' ? staffEntities() : []),
+    ...(staff ? staffEntities() : []),
   ];
+  return reach.only ? all.filter((s) => reach.only!.includes(s.table)) : all;
 }
 
 const entityNames = ['customers', 'addresses', 'customer_vehicles', 'orders', 'order_lines', 'transactions'];
@@ -204,26 +262,29 @@ const entityNames = ['customers', 'addresses', 'customer_vehicles', 'orders', 'o
  * Tombstones a viewer may receive: staff every synced table's; a shopper only the catalog's and
  * public lookups' (a deleted row of someone else's must not even reveal its key).
  */
-export function tombstoneTables(viewer: Viewer): string[] {
-  const tables = sourcesFor(viewer).map((s) => s.table as string);
+export function tombstoneTables(viewer: Viewer, reach: Reach = FULL_REACH): string[] {
+  const tables = sourcesFor(viewer, reach).map((s) => s.tombstonesOf ?? (s.table as string));
   return viewer.kind === 'staff' ? tables : tables.filter((t) => !entityNames.includes(t));
 }
 
 /** Tombstones as one more source (their own versions come from the same sequence). */
-export function tombstoneSource(viewer: Viewer): PullSource {
-  const tables = tombstoneTables(viewer);
+export function tombstoneSource(viewer: Viewer, reach: Reach = FULL_REACH): PullSource {
+  const tables = tombstoneTables(viewer, reach);
+  // A server table whose deletions a source sends under its own name (staff_users -> installers).
+  const renamed = new Map(sourcesFor(viewer, reach).flatMap((s) => (s.tombstonesOf ? [[s.tombstonesOf, s.table as string] as const] : [])));
+  const ofTables = tables.length ? sql<boolean>`table_name in (${sql.join(tables)})` : sql<boolean>`false`;
   return {
     table: 'settings', // unused: tombstone rows carry their own table name
-    candidates: (r) => sql`select version from tombstones where ${inRange(sql.ref('version'), r)} and table_name in (${sql.join(tables)})`,
+    candidates: (r) => sql`select version from tombstones where ${inRange(sql.ref('version'), r)} and ${ofTables}`,
     fetch: async (db, r) =>
       (
         await db
           .selectFrom('tombstones')
           .select(['table_name', 'row_key', 'version'])
-          .where(sql<boolean>`${inRange(sql.ref('version'), r)} and table_name in (${sql.join(tables)})`)
+          .where(sql<boolean>`${inRange(sql.ref('version'), r)} and ${ofTables}`)
           .execute()
       ).map((t) => ({
-        table: t.table_name,
+        table: renamed.get(t.table_name) ?? t.table_name,
         key: t.row_key,
         version: Number(t.version),
         row: null,

@@ -18,6 +18,24 @@ export const pullQuerySchema = z.object({
    * column arrays instead of one object per row. Absent: every change in `changes`, as before.
    */
   pack: z.literal('1').optional().catch(undefined),
+  /**
+   * The device cache's schema (src/db/database.ts DEVICE_SCHEMA). From 4 a staff device also gets
+   * FITMENT_TABLES and 'installers'; absent (older builds): not, so they never fill an old cache
+   * with rows it cannot use.
+   */
+  schema: z.coerce.number().int().min(0).max(1000).optional().catch(undefined),
+  /**
+   * A backfill (a device whose cache gained tables after its cookie passed their rows): only these
+   * tables, comma-separated; names this server does not send are ignored. Tombstones only of them.
+   */
+  tables: z
+    .string()
+    .max(2000)
+    .transform((s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+    .optional()
+    .catch(undefined),
+  /** With `tables`: nothing above this version (the device's main cookie; later changes come with the main pull). */
+  upTo: z.coerce.number().int().min(0).optional().catch(undefined),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 
@@ -87,10 +105,28 @@ export const lookupTables = [
   // (src/db/vouchers.ts). Keyed by id; devices look them up by upper-cased code.
   'vouchers',
 ] as const;
+/**
+ * Compact fitment and the vehicle names it points to (staff devices, cache schema 4): part_fitment
+ * rows are keyed 'productId:fitmentId' (migration 0016) and stored grouped by product
+ * (src/db/fitment-chunks.ts); the name tables land in the `catalog` store.
+ */
+export const fitmentTables = [
+  'part_fitment', 'vehicle_makes', 'vehicle_models', 'vehicle_submodels', 'vehicle_body_types', 'vehicle_bed_lengths',
+  'engine_configs', 'engine_manufacturers', 'engine_families', 'engine_sizes',
+] as const;
+/**
+ * Installers (staff devices, cache schema 4): staff users with role 'installer', as
+ * { user_id, wholename, location_id, status } (pos-back-office.md "installers (user_id, wholename)"),
+ * in `lookups`. A staff user who is not (or no longer) an installer comes as a deletion.
+ */
+export const INSTALLERS_TABLE = 'installers';
+/** The tables a cache of schema 4 gained: a device upgraded from 3 backfills them (sync/pull.ts). */
+export const SCHEMA_4_TABLES: readonly string[] = [...fitmentTables, INSTALLERS_TABLE];
 export type EntityTable = (typeof entityTables)[number];
+export type FitmentTable = (typeof fitmentTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];
 export type LookupTable = (typeof lookupTables)[number];
-export type SyncedTable = EntityTable | CatalogTable | LookupTable;
+export type SyncedTable = EntityTable | CatalogTable | LookupTable | FitmentTable | typeof INSTALLERS_TABLE;
 
 /**
  * Every change of a reply as RowChanges ordered by version: `changes` plus the `packed` blocks

@@ -21,12 +21,21 @@
  * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
  *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
  *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2), and so
- *   are the product rows (product-chunks.ts, version 3).
+ *   are the product rows (product-chunks.ts, version 3) and, on staff devices, their fitment rows
+ *   (fitment-chunks.ts, version 4).
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
+import { SCHEMA_4_TABLES } from '../contracts/sync-pull';
 import { putLink } from './catalog-links';
+import type { FitmentChunk } from './fitment-chunks';
 import { putProduct } from './product-chunks';
+
+/**
+ * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
+ * gets compact fitment, the vehicle name tables and installers (src/contracts/sync-pull.ts).
+ */
+export const DEVICE_SCHEMA = 4;
 
 export interface OutboxEntry {
   seq?: number;
@@ -129,6 +138,7 @@ export interface DbOptions {
 
 export class PartsdeskDb extends Dexie {
   productChunks!: Table<ProductChunk, number>;
+  fitment!: Table<FitmentChunk, number>;
   catalogLinks!: Table<LinkChunk, number>;
   catalog!: Table<SharedRow, [string, string]>;
   lookups!: Table<SharedRow, [string, string]>;
@@ -178,7 +188,23 @@ export class PartsdeskDb extends Dexie {
     this.version(3)
       .stores({ products: null, productChunks: 'k' })
       .upgrade((tx) => upgradeToV3(tx));
+    // Version 4: compact fitment grouped per product chunk (fitment-chunks.ts); vehicle names and
+    // installers land in the existing catalog and lookups stores. Nothing stored is converted: a
+    // device that already pulled keeps its rows and cookie, and backfills only the new tables from
+    // 0 up to that cookie (sync/pull.ts; docs/decisions.md "Compact fitment and installers, version 4").
+    this.version(4)
+      .stores({ fitment: 'k' })
+      .upgrade((tx) => upgradeToV4(tx));
   }
+}
+
+async function upgradeToV4(tx: Transaction): Promise<void> {
+  const meta = tx.table('meta');
+  const cookie = ((await meta.get('cookie')) as MetaRow | undefined)?.value;
+  const full = ((await meta.get('fullSync')) as MetaRow | undefined)?.value === true;
+  // A device that never pulled (or will start again from 0) gets the new tables with its download.
+  if (typeof cookie !== 'number' || cookie <= 0 || full) return;
+  await meta.put({ key: 'backfill', value: { tables: [...SCHEMA_4_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 } });
 }
 
 async function upgradeToV3(tx: Transaction): Promise<void> {

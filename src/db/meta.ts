@@ -16,6 +16,10 @@
  * - epoch: the server's sync epoch from the last reply that carried one (null before); a different
  *   one means the server's database was replaced (sync/recovery.ts).
  * - devicePrefix: the prefix the server gave this device ("C2"), null until a reply brought it;
+ * - backfill: tables this device's cache gained (a schema upgrade) after its cookie passed their
+ *   rows: pulled from `cookie` (their own cursor, from 0) up to `upTo` (the main cookie when the
+ *   cache was upgraded) before the main pull continues; `done`/`total` are its progress figures.
+ *   null when there is nothing to backfill (sync/pull.ts);
  * - nextOrderRef: the number the next order created here takes ("C2-0042": 42; starts at 1, only
  *   grows, taken in the order's own transaction: src/db/device-ref.ts).
  */
@@ -34,11 +38,20 @@ export interface Meta {
   epoch: string | null;
   devicePrefix: string | null;
   nextOrderRef: number;
+  backfill: Backfill | null;
+}
+
+export interface Backfill {
+  tables: string[];
+  cookie: number;
+  upTo: number;
+  done: number;
+  total: number;
 }
 
 const defaults: Omit<Meta, 'clientId'> = {
   cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null, fullPullDone: false, initialDownload: null,
-  epoch: null, devicePrefix: null, nextOrderRef: 1,
+  epoch: null, devicePrefix: null, nextOrderRef: 1, backfill: null,
 };
 
 export async function getMeta<K extends keyof Meta>(db: PartsdeskDb, key: K): Promise<Meta[K]> {

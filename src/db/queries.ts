@@ -146,3 +146,22 @@ export async function storeSettings(db: PartsdeskDb): Promise<StoreSettings> {
     taxRates: await lookupRows<{ tax_class_id: number; rate: string }>(db, 'tax_rates'),
   });
 }
+
+/** An installer as the device caches it (staff users with role 'installer'; pulled as 'installers'). */
+export interface CachedInstaller {
+  user_id: number;
+  wholename: string;
+  location_id: number | null;
+  status: boolean;
+}
+
+/**
+ * Active installers for the appointment form, by name; with `locationId`, those of that location
+ * (an installer without a location works at any). Read from the cache, so it works offline.
+ */
+export async function cachedInstallers(db: PartsdeskDb, locationId?: number): Promise<CachedInstaller[]> {
+  const rows = await lookupRows<CachedInstaller>(db, 'installers');
+  return rows
+    .filter((r) => r.status !== false && (locationId === undefined || r.location_id === null || r.location_id === locationId))
+    .sort((a, b) => a.wholename.localeCompare(b.wholename) || a.user_id - b.user_id);
+}

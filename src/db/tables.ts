@@ -5,9 +5,10 @@
  * add tables without breaking older devices.
  */
 import type { IndexableType, Table } from 'dexie';
-import type { RowChange } from '../contracts/sync-pull';
+import { fitmentTables, type RowChange } from '../contracts/sync-pull';
 import { applyLinkChanges, isLinkTable } from './catalog-links';
 import type { PartsdeskDb } from './database';
+import { applyFitmentChanges } from './fitment-chunks';
 import { applyProductChanges } from './product-chunks';
 
 export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
@@ -32,13 +33,13 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
 }
 
 const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'order_history', 'customers', 'addresses', 'customer_vehicles']);
-const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series']);
+const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series', ...fitmentTables.filter((t) => t !== 'part_fitment')]);
 
 export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
 
 /** Stores a pull page writes (for the page's single transaction). */
 export const pullStores = (db: PartsdeskDb) => [
-  db.productChunks, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
+  db.productChunks, db.fitment, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
   db.addresses, db.vehicles, db.base, db.dirty, db.outbox, db.meta,
 ];
 
@@ -52,6 +53,7 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
     return;
   }
   if (c.table === 'products') return applyProductChanges(db, [c]);
+  if (c.table === 'part_fitment') return applyFitmentChanges(db, [c]);
   if (isLinkTable(c.table)) return applyLinkChanges(db, [c]);
   const shared = otherCatalog.has(c.table) ? db.catalog : db.lookups;
   if (c.row) await shared.put({ table: c.table, k: c.key, row: c.row });
@@ -71,6 +73,7 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
   const batches = new Map<string, { puts: object[]; deletes: IndexableType[] }>();
   const links: RowChange[] = [];
   const products: RowChange[] = [];
+  const fitment: RowChange[] = [];
   const batch = (store: { name: string }) => {
     let b = batches.get(store.name);
     if (!b) batches.set(store.name, (b = { puts: [], deletes: [] }));
@@ -84,6 +87,8 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
       else b.deletes.push(c.key);
     } else if (c.table === 'products') {
       products.push(c);
+    } else if (c.table === 'part_fitment') {
+      fitment.push(c);
     } else if (isLinkTable(c.table)) {
       links.push(c);
     } else {
@@ -98,13 +103,14 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
     if (b.puts.length) await store.bulkPut(b.puts);
   }
   if (products.length) await applyProductChanges(db, products);
+  if (fitment.length) await applyFitmentChanges(db, fitment);
   await applyLinkChanges(db, links);
 }
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
 export async function clearServerRows(db: PartsdeskDb): Promise<void> {
   for (const t of [
-    db.productChunks, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
+    db.productChunks, db.fitment, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
     db.vehicles, db.base,
   ]) {
     await t.clear();

@@ -155,6 +155,46 @@ export function judgePart(part: PartFacts, facets: Facets): PartJudgement {
   };
 }
 
+/** A facet whose values have names in the vehicle tables (every facet but Year). */
+export type NamedFacet = Exclude<FacetKey, 'Year'>;
+
+/** Where each facet's names live: table and id column, on the server and in a device's cache alike. */
+export const FACET_NAME_TABLES: Readonly<Record<NamedFacet, readonly [table: string, id: string]>> = {
+  MakeID: ['vehicle_makes', 'make_id'],
+  ModelID: ['vehicle_models', 'model_id'],
+  SubModelID: ['vehicle_submodels', 'sub_model_id'],
+  BodyTypeID: ['vehicle_body_types', 'body_type_id'],
+  BedLengthID: ['vehicle_bed_lengths', 'bed_length_id'],
+  EngineMfrID: ['engine_manufacturers', 'engine_mfr_id'],
+  EngineFamilyID: ['engine_families', 'engine_family_id'],
+  EngineSizeID: ['engine_sizes', 'engine_size_id'],
+};
+
+/** The ids each facet's 'maybe' prompts show, to be named (a year is its own label). */
+export function choiceIdsToName(judgements: readonly PartJudgement[]): Map<NamedFacet, Set<number>> {
+  const wanted = new Map<NamedFacet, Set<number>>();
+  for (const j of judgements) {
+    if (j.result !== 'maybe' || j.name === '' || j.name === 'Year') continue;
+    const ids = wanted.get(j.name) ?? new Set<number>();
+    for (const c of j.choices) ids.add(Number(c.id));
+    wanted.set(j.name, ids);
+  }
+  return wanted;
+}
+
+/**
+ * Names the choices of 'maybe' judgements (judgePart leaves the labels rows carry, '' when rows
+ * carry ids only) and puts them in display order. The server names them from its vehicle tables,
+ * a device from its cached copies: the same rule on both sides.
+ */
+export function nameChoices(judgements: PartJudgement[], nameOf: (key: NamedFacet, id: number) => string | undefined): PartJudgement[] {
+  return judgements.map((j) => {
+    if (j.result !== 'maybe' || j.name === '' || j.name === 'Year') return j;
+    const key = j.name;
+    return { ...j, choices: sortChoices(key, j.choices.map((c) => ({ id: c.id, label: nameOf(key, Number(c.id)) ?? c.label }))) };
+  });
+}
+
 /** Years newest first; everything else by label (natural order, so '6.5 ft' < '8 ft'), then id. */
 export function sortChoices(key: FacetKey, choices: FitmentChoice[]): FitmentChoice[] {
   if (key === 'Year') return [...choices].sort((a, b) => Number(b.id) - Number(a.id));

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { CHROMIUM } from '../e2e/support/browser';
+import { DEVICE_SCHEMA } from '../../src/db/database';
 import { INITIAL_PULL_LIMIT } from '../../sync/engine';
 import { TestClient } from '../support/http-client';
 import { builtWorker, chromiumDevice, distDir } from './support/chromium-worker';
@@ -41,7 +42,7 @@ interface Figures {
 /**
  * What the worker's database holds: IndexedDB records in every server-row store, and the server
  * rows they hold (a catalogLinks record holds the stock and category rows of 64 products, a
- * productChunks record the product rows of 64 ids).
+ * productChunks record the product rows of 64 ids, a fitment record their fitment rows).
  */
 function stored(page: Page, dbName: string): Promise<{ records: number; rows: number }> {
   return page.evaluate(
@@ -52,7 +53,7 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
         open.onsuccess = () => {
           const db = open.result;
           const stores = ['catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
-          const tx = db.transaction([...stores, 'catalogLinks', 'productChunks'], 'readonly');
+          const tx = db.transaction([...stores, 'catalogLinks', 'productChunks', 'fitment'], 'readonly');
           let records = 0;
           let rows = 0;
           // No named functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
@@ -80,6 +81,15 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
             rows += Object.keys((c.value as { rows: object }).rows).length;
             c.continue();
           };
+          // Compact fitment (cache schema 4): a record holds the fitment rows of 64 product ids, by product.
+          const fitment = tx.objectStore('fitment').openCursor();
+          fitment.onsuccess = () => {
+            const c = fitment.result;
+            if (!c) return;
+            records++;
+            for (const byId of Object.values((c.value as { rows: Record<string, object> }).rows)) rows += Object.keys(byId).length;
+            c.continue();
+          };
           tx.oncomplete = () => resolve({ records, rows });
           tx.onerror = () => reject(new Error(String(tx.error)));
         };
@@ -98,7 +108,7 @@ async function serverOnly(url: string, limit: number): Promise<{ rows: number; s
   let rows = 0;
   let pages = 0;
   for (;;) {
-    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1`);
+    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}`);
     if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
     const body = r.body as { cookie: number; more: boolean; changes: unknown[]; packed?: { rows: unknown[] }[] };
     rows += body.changes.length + (body.packed ?? []).reduce((n, b) => n + b.rows.length, 0);

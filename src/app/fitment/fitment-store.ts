@@ -12,10 +12,12 @@
  */
 import { afterPaint } from '../../ui/after-paint';
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../api/api-error';
 import { fitmentApi, partRef } from '../../api/fitment';
 import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
 import type { Facet } from '../../domain/fitment-facets';
+import { offlineFitment, onOfflineFitment } from '../sync/offline-answers';
 import { bumpVehicleVersion } from './vehicle-version';
 
 /** §4: "A follow-up revalidate runs after 1000 ms." */
@@ -50,6 +52,15 @@ class FitmentStore {
   private generation = 0;
   /** §4 requires-refresh: a prompt answer wants a reload once no 'maybe' part remains. */
   private refreshWanted = false;
+
+  constructor() {
+    // A staff device's cache became able to answer: parts still without a result (their call
+    // failed offline before the sync connection existed) are asked again.
+    onOfflineFitment(() => {
+      for (const ref of this.known) if (!this.snap.results.has(ref)) this.pending.add(ref);
+      if (this.pending.size) void this.flush();
+    });
+  }
 
   subscribe = (fn: () => void) => {
     this.listeners.add(fn);
@@ -102,9 +113,9 @@ class FitmentStore {
     try {
       const answered: ValidatedPart[] = [];
       for (let i = 0; i < refs.length; i += MAX_PARTS_PER_CALL) {
-        const reply = await fitmentApi.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
+        const parts = await this.validate(refs.slice(i, i + MAX_PARTS_PER_CALL));
         if (generation !== this.generation) return; // the vehicle changed meanwhile: its own flush judges every part
-        answered.push(...reply.parts);
+        answered.push(...parts);
       }
       // Merged into the results as they are now, not as they were when this call started.
       const results = new Map(this.snap.results);
@@ -124,6 +135,22 @@ class FitmentStore {
       this.followUpTimer = null;
       if (this.pending.size) void this.flush();
     }, REVALIDATE_MS);
+  }
+
+  /**
+   * One batch from the server; when the server cannot be reached (offline), a staff device answers
+   * from its cache with the same rule, for the vehicle this page last knew (src/app/sync/offline-answers.ts).
+   */
+  private async validate(refs: string[]): Promise<ValidatedPart[]> {
+    try {
+      return (await fitmentApi.validate(refs)).parts;
+    } catch (err) {
+      const answer = offlineFitment();
+      if (!(err instanceof ApiError) || err.status !== 0 || !answer) throw err;
+      return answer(refs, this.snap.vehicle?.facets ?? {}).catch(() => {
+        throw err;
+      });
+    }
   }
 
   private firstMaybe(results: ReadonlyMap<string, ValidatedPart>): ValidatedPart | null {

@@ -6,6 +6,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
+import { answerFitmentOffline } from './offline-answers';
 
 export interface SyncConnection {
   api: Remote<SyncWorkerApi>;
@@ -43,6 +44,8 @@ export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncCo
   const ready = Promise.race([api.init({ baseUrl: location.origin, catalogOnly }), failed]);
   ready.catch(() => undefined); // observed by the provider; never an unhandled rejection here
   current = { worker, connection: { api, ready }, catalogOnly };
+  // Offline, part validation answers from this device's cache (staff and kiosk devices: shoppers have no worker).
+  answerFitmentOffline((refs, facets) => api.validateFitment(refs, facets));
   return current.connection;
 }
 
@@ -50,6 +53,8 @@ export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncCo
 export function closeSyncConnection(): void {
   current?.worker.terminate();
   current = null;
+  answerFitmentOffline(null);
 }
 
 export { describe as describeSyncError };
+

@@ -77,6 +77,49 @@ describe('fitment collector', () => {
     expect(fitmentStore.getSnapshot().results.get('BRD~A')?.result).toBe('yes');
     log.mockRestore();
   });
+
+  it('offline on a staff device: the sync worker answers from the cache, for the vehicle the page knows; a server refusal is not answered locally', async () => {
+    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
+    const asked: { refs: string[]; facets: object }[] = [];
+    answerFitmentOffline((refs, facets) => {
+      asked.push({ refs, facets });
+      return Promise.resolve(refs.map((r) => ({ BrandCode: 'BRD', Part: r.slice(4), result: 'maybe' as const, choices: [{ id: '2011', label: '2011' }], label: 'Year', name: 'Year', notes: [] })));
+    });
+    const year = { Year: makeFacet('Year', 2011, '2011') };
+    fitmentStore.vehicleChanged({ facets: year, hasEngine: false, hasYmm: true, showUniversal: true, label: '2011' });
+    fail = true;
+    fitmentStore.register('BRD', 'OFF1');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(asked).toEqual([{ refs: ['BRD~OFF1'], facets: year }]);
+    expect(fitmentStore.getSnapshot().results.get('BRD~OFF1')?.result).toBe('maybe');
+
+    // A reply from the server (here a 500) is the server's answer: never replaced by the cache's.
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ error: 'x', message: 'x' }), { status: 500 })));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fitmentStore.register('BRD', 'OFF2');
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(asked).toHaveLength(1);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+    answerFitmentOffline(null);
+  });
+
+  it('a page opened offline asks again once the sync connection (loaded lazily) can answer', async () => {
+    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fail = true;
+    fitmentStore.register('BRD', 'LATE');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toHaveBeenCalled();
+    expect(fitmentStore.getSnapshot().results.has('BRD~LATE')).toBe(false);
+    answerFitmentOffline((refs) => Promise.resolve(refs.map(() => ({ BrandCode: 'BRD', Part: 'LATE', result: 'no' as const, choices: [], label: '', name: '', notes: [] }))));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fitmentStore.getSnapshot().results.get('BRD~LATE')?.result).toBe('no');
+    log.mockRestore();
+    answerFitmentOffline(null);
+  });
 });
 
 describe('fitment labels', () => {

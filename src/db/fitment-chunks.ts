@@ -1,0 +1,90 @@
+/**
+ * Compact fitment on the device (cache schema 4): one `fitment` record per LINK_CHUNK consecutive
+ * product ids, like their product rows (product-chunks.ts) and links (catalog-links.ts), holding
+ * each product's fitment rows as short number tuples by fitment id. A 200,000-part catalog has
+ * ~400,000 fitment rows; a record per row would cost more than the products themselves.
+ *
+ * Wire keys are 'productId:fitmentId' (migration 0016), tombstones too, so a deletion names its
+ * product's group. Keys without ':' are tombstones written before that migration (rows deleted
+ * before any device held fitment): ignored.
+ *
+ * Must stay true: a fitment row lives in exactly one chunk (chunkOf its product id) under its
+ * product and fitment id; applying a page's changes in order leaves the same rows as applying them
+ * one by one (the last change of a key wins, null deletes); a product left without rows is
+ * removed from its chunk and a chunk left empty is deleted.
+ */
+import type { RowChange } from '../contracts/sync-pull';
+import { chunkOf } from './catalog-links';
+import type { PartsdeskDb } from './database';
+
+/**
+ * One fitment row: [yearFrom, yearTo, makeId, modelId, subModelId, bodyTypeId, bedLengthId,
+ * engineConfigId, notes]; 0 for an optional id the row leaves open, null for no notes.
+ */
+export type FitTuple = [number, number, number, number, number, number, number, number, string | null];
+
+export interface FitmentChunk {
+  /** floor(product_id / LINK_CHUNK) */
+  k: number;
+  /** fitment rows by product id, then by fitment id. */
+  rows: Record<string, Record<string, FitTuple>>;
+}
+
+const id0 = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
+
+/** The tuple of a pulled part_fitment row (server columns as the wire sends them). */
+export function fitTuple(row: Record<string, unknown>): FitTuple {
+  const notes = row.notes;
+  return [
+    Number(row.year_from), Number(row.year_to), Number(row.make_id), Number(row.model_id),
+    id0(row.sub_model_id), id0(row.body_type_id), id0(row.bed_length_id), id0(row.engine_config_id),
+    typeof notes === 'string' ? notes : null,
+  ];
+}
+
+/** 'productId:fitmentId' -> [productId, fitmentId], or null for a key of another form. */
+function splitKey(key: string): [string, string] | null {
+  const at = key.indexOf(':');
+  if (at <= 0 || at === key.length - 1) return null;
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+/** Puts (or with row null, removes) one fitment row in the chunk map, creating the chunk when absent. */
+export function putFitment(chunks: Map<number, FitmentChunk>, key: string, row: Record<string, unknown> | null): void {
+  const parts = splitKey(key);
+  if (!parts) return;
+  const [product, fitment] = parts;
+  const k = chunkOf(Number(product));
+  let chunk = chunks.get(k);
+  if (!chunk) chunks.set(k, (chunk = { k, rows: {} }));
+  if (row) (chunk.rows[product] ??= {})[fitment] = fitTuple(row);
+  else {
+    const of = chunk.rows[product];
+    if (!of) return;
+    delete of[fitment];
+    if (Object.keys(of).length === 0) delete chunk.rows[product];
+  }
+}
+
+/** Writes part_fitment changes (in page order) to their chunks: one bulkGet and one bulkPut. Call inside a transaction over `fitment`. */
+export async function applyFitmentChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  const usable = changes.filter((c) => splitKey(c.key) !== null);
+  if (usable.length === 0) return;
+  const keys = [...new Set(usable.map((c) => chunkOf(Number(splitKey(c.key)![0]))))];
+  const found = await db.fitment.bulkGet(keys);
+  const chunks = new Map<number, FitmentChunk>(keys.map((k, i) => [k, found[i] ?? { k, rows: {} }]));
+  for (const c of usable) putFitment(chunks, c.key, c.row);
+  const all = [...chunks.values()];
+  const empty = all.filter((c) => Object.keys(c.rows).length === 0).map((c) => c.k);
+  const full = all.filter((c) => Object.keys(c.rows).length > 0);
+  if (empty.length) await db.fitment.bulkDelete(empty);
+  if (full.length) await db.fitment.bulkPut(full);
+}
+
+/** The cached fitment tuples of each product in `ids` (an empty list for a product without any). */
+export async function fitmentOf(db: PartsdeskDb, ids: readonly number[]): Promise<Map<number, FitTuple[]>> {
+  const keys = [...new Set(ids.map(chunkOf))];
+  const found = await db.fitment.bulkGet(keys);
+  const byKey = new Map(keys.map((k, i) => [k, found[i]]));
+  return new Map(ids.map((id) => [id, Object.values(byKey.get(chunkOf(id))?.rows[String(id)] ?? {})]));
+}
