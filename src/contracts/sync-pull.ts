@@ -8,9 +8,13 @@ export const PULL_LIMIT_MAX = 20_000;
 export const pullQuerySchema = z.object({
   /** The device, so the reply can carry its lastMutationId. */
   clientId: z.uuid(),
-  /** 0 (or absent) = from the beginning. */
-  cookie: z.coerce.number().int().min(0).catch(0),
-  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).catch(1000),
+  /**
+   * 0 (or absent) = from the beginning. Numbers that steer what is sent are refused (400) when
+   * malformed or out of range rather than replaced: a bad cookie read as 0 would re-send the whole
+   * catalog, a capped limit would hide a client bug.
+   */
+  cookie: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(PULL_LIMIT_MAX).default(1000),
   /** The prefix this device already holds, if any (see sync-push.ts devicePrefixSchema). */
   prefix: devicePrefixSchema.optional().catch(undefined),
   /**
@@ -23,7 +27,7 @@ export const pullQuerySchema = z.object({
    * FITMENT_TABLES and 'installers'; absent (older builds): not, so they never fill an old cache
    * with rows it cannot use.
    */
-  schema: z.coerce.number().int().min(0).max(1000).optional().catch(undefined),
+  schema: z.coerce.number().int().min(0).max(1000).optional(),
   /**
    * A backfill (a device whose cache gained tables after its cookie passed their rows): only these
    * tables, comma-separated; names this server does not send are ignored. Tombstones only of them.
@@ -35,7 +39,7 @@ export const pullQuerySchema = z.object({
     .optional()
     .catch(undefined),
   /** With `tables`: nothing above this version (the device's main cookie; later changes come with the main pull). */
-  upTo: z.coerce.number().int().min(0).optional().catch(undefined),
+  upTo: z.coerce.number().int().min(0).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 

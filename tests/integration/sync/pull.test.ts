@@ -133,4 +133,16 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     const ahead = await pull(cashier, staffClient, cookie + 1_000_000);
     expect(ahead.needsFullSync).toBe(true);
   });
+
+  it('refuses a malformed or out-of-range cookie, limit or upTo with 400 instead of guessing; absent ones default', async () => {
+    for (const bad of ['cookie=abc', 'cookie=-1', 'cookie=1.5', 'limit=0', 'limit=20001', 'limit=ten', 'upTo=x&tables=installers', 'schema=-2']) {
+      const r = await cashier.get(`/sync/pull?clientId=${staffClient}&${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.error, bad).toBeDefined();
+    }
+    const defaults = await cashier.get(`/sync/pull?clientId=${staffClient}`);
+    expect(defaults.status).toBe(200);
+    const first = pullReplySchema.parse(defaults.body);
+    expect(first.changes.length).toBeGreaterThan(0);
+  });
 });
