@@ -6,7 +6,7 @@
 // ~3 min for 200k), a fresh browser profile, then the time from the worker's init() (its engine
 // starts the first cycle at once) until the download is stored and the cycle reported success,
 // and until the offline part search answers (index built from Dexie).
-// BENCH_PAGE overrides the initial page size (the client sends it as `limit`; the server caps it).
+// BENCH_PAGE overrides the initial page size (the client sends it as `limit`; the server refuses more than 20,000).
 // First, on the same server, the server alone: every page over HTTP from Node (JSON parsed, nothing
 // stored), so the full flow's time splits into server work and browser storage (BENCH_SERVER_ONLY=0
 // skips it).
