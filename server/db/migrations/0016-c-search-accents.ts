@@ -54,20 +54,20 @@ const MARKS = [
   .map((r) => r.split('-').map((h) => (h.length > 4 ? `\\U${h.padStart(8, '0')}` : `\\u${h}`)).join('-'))
   .join('');
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-create function pd_search_fold(s text) returns text language sql immutable parallel safe as $$
-  select case when s ~ '[^ -~]' then regexp_replace(normalize(s, NFKD), ${sql.raw(`'[${MARKS}]+'`)}, '', 'g') else s end
-$$;
-
--- As 0011's, over the folded text.
+/**
+ * pd_search_tokens and pd_search_refresh as 0011 defined them, with (up) or without (down) the
+ * accent fold: one text for both directions, so `down` restores exactly what `up` replaced.
+ */
+function searchFunctions(fold: boolean) {
+  const folded = (x: string) => (fold ? `pd_search_fold(${x})` : x);
+  return sql.raw(`
 create or replace function pd_search_tokens(s text) returns text language sql immutable parallel safe as $$
   select lower(concat_ws(' ',
     regexp_replace(f, '[^[:alnum:][:space:]]+', '', 'g'),
     regexp_replace(
       regexp_replace(regexp_replace(f, '([[:lower:]])([[:upper:]])', '\\1 \\2', 'g'), '([[:upper:]])([[:upper:]][[:lower:]])', '\\1 \\2', 'g'),
       '[^[:alnum:]]+', ' ', 'g')))
-    from (select pd_search_fold(s) as f) x
+    from (select ${folded('s')} as f) x
 $$;
 
 create or replace function pd_search_refresh(ids int[]) returns void language plpgsql as $$
@@ -81,7 +81,7 @@ begin
            (select string_agg(c.name, ' ') from product_categories pc join categories c on c.category_id = pc.category_id
              where pc.product_id = p.product_id and c.status)))),
          n.v,
-         lower(pd_search_fold(p.name))
+         lower(${folded('p.name')})
     from products p
     cross join lateral (select to_tsvector('simple', pd_search_tokens(p.name)) as v) n
     join manufacturers m on m.manufacturer_id = p.manufacturer_id
@@ -91,6 +91,7 @@ begin
     set words = excluded.words, name_words = excluded.name_words, name_fold = excluded.name_fold;
 end $$;
 
+-- Only rows with a non-ASCII character differ between the two: rebuild those.
 select pd_search_refresh(array(
   select p.product_id from products p
     join manufacturers m on m.manufacturer_id = p.manufacturer_id
@@ -98,18 +99,20 @@ select pd_search_refresh(array(
    where p.status and (concat_ws(' ', p.name, p.aaia, p.mpn, m.name, se.name) ~ '[^ -~]'
       or exists (select 1 from product_categories pc join categories c on c.category_id = pc.category_id
                   where pc.product_id = p.product_id and c.name ~ '[^ -~]'))));
+`);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+create function pd_search_fold(s text) returns text language sql immutable parallel safe as $$
+  select case when s ~ '[^ -~]' then regexp_replace(normalize(s, NFKD), ${sql.raw(`'[${MARKS}]+'`)}, '', 'g') else s end
+$$;
+${searchFunctions(true)}
 `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-create or replace function pd_search_tokens(s text) returns text language sql immutable parallel safe as $$
-  select lower(concat_ws(' ',
-    regexp_replace(s, '[^[:alnum:][:space:]]+', '', 'g'),
-    regexp_replace(
-      regexp_replace(regexp_replace(s, '([[:lower:]])([[:upper:]])', '\\1 \\2', 'g'), '([[:upper:]])([[:upper:]][[:lower:]])', '\\1 \\2', 'g'),
-      '[^[:alnum:]]+', ' ', 'g')))
-$$;
+  await sql`${searchFunctions(false)}
 drop function if exists pd_search_fold(text);
 `.execute(db);
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { latestSchemaVersion, migrateToLatest, schemaVersion } from '../../../server/db/migrate';
+import * as accents from '../../../server/db/migrations/0016-c-search-accents';
 import type { DB } from '../../../server/db/schema';
 import { pgUrl, removeDir, scratchPostgres, tempDir, type ScratchDb } from './scratch';
 
@@ -89,5 +90,16 @@ describe.each(engines)('migrations on %s', (engine) => {
   it('has trigram indexes for product search', async () => {
     const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'products' and indexname like '%trgm%'`.execute(db);
     expect(idx.rows.map((r) => r.indexname).sort()).toEqual(['products_mpn_trgm_idx', 'products_name_trgm_idx']);
+  });
+
+  it('0016-c down restores the search functions it replaced (none left calling the dropped fold), and up folds again', async () => {
+    const k = db as unknown as Kysely<unknown>;
+    const tokens = async () => (await sql<{ t: string }>`select pd_search_tokens('Bremsbeläge') as t`.execute(k)).rows[0]?.t;
+    expect(await tokens()).toBe('bremsbelage bremsbelage');
+    await accents.down(k);
+    await sql`select pd_search_refresh(array[1])`.execute(k);
+    expect(await tokens()).toBe('bremsbeläge bremsbeläge');
+    await accents.up(k);
+    expect(await tokens()).toBe('bremsbelage bremsbelage');
   });
 });
