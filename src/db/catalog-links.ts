@@ -9,6 +9,7 @@
  * ('productId:locationId' / 'productId:categoryId'); applying a page's changes in order leaves
  * the same rows as applying them one by one (the last change of a key wins, null deletes).
  */
+import type { Table } from 'dexie';
 import type { RowChange } from '../contracts/sync-pull';
 import type { LinkChunk, PartsdeskDb } from './database';
 
@@ -34,20 +35,42 @@ export function putLink(chunks: Map<number, LinkChunk>, table: 'product_stock' |
   else delete rows[key];
 }
 
+/** How one grouped store (links, products, fitment) files a change: see writeChunks. */
+export interface ChunkLayout<C extends { k: number }> {
+  /** The chunk a change belongs in. */
+  keyOf: (c: RowChange) => number;
+  empty: (k: number) => C;
+  /** Puts (row) or removes (row null) the change's row in the chunk map. */
+  put: (chunks: Map<number, C>, c: RowChange) => void;
+  isEmpty: (chunk: C) => boolean;
+}
+
 /**
- * Writes link changes (in page order) to their chunks: one bulkGet and one bulkPut for the page.
- * Call inside a transaction over `catalogLinks`.
+ * The read-change-write of every grouped store: the chunks a page's changes touch read in one
+ * bulkGet, each change put in page order, then emptied chunks deleted and the rest written in one
+ * bulkPut. Call inside a transaction over `table`.
  */
-export async function applyLinkChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+export async function writeChunks<C extends { k: number }>(table: Table<C, number>, changes: readonly RowChange[], layout: ChunkLayout<C>): Promise<void> {
   if (changes.length === 0) return;
-  const keys = [...new Set(changes.map((c) => chunkOf(ownerOf(c.key))))];
-  const found = await db.catalogLinks.bulkGet(keys);
-  const chunks = new Map<number, LinkChunk>(keys.map((k, i) => [k, found[i] ?? emptyChunk(k)]));
-  for (const c of changes) putLink(chunks, c.table as 'product_stock' | 'product_categories', c.key, c.row);
-  const empty = [...chunks.values()].filter((c) => Object.keys(c.stock).length === 0 && Object.keys(c.categories).length === 0).map((c) => c.k);
-  const full = [...chunks.values()].filter((c) => !empty.includes(c.k));
-  if (empty.length) await db.catalogLinks.bulkDelete(empty);
-  if (full.length) await db.catalogLinks.bulkPut(full);
+  const keys = [...new Set(changes.map(layout.keyOf))];
+  const found = await table.bulkGet(keys);
+  const chunks = new Map<number, C>(keys.map((k, i) => [k, found[i] ?? layout.empty(k)]));
+  for (const c of changes) layout.put(chunks, c);
+  const all = [...chunks.values()];
+  const emptied = all.filter(layout.isEmpty).map((c) => c.k);
+  const full = all.filter((c) => !layout.isEmpty(c));
+  if (emptied.length) await table.bulkDelete(emptied);
+  if (full.length) await table.bulkPut(full);
+}
+
+/** Writes link changes (in page order) to their chunks. Call inside a transaction over `catalogLinks`. */
+export function applyLinkChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  return writeChunks(db.catalogLinks, changes, {
+    keyOf: (c) => chunkOf(ownerOf(c.key)),
+    empty: emptyChunk,
+    put: (chunks, c) => putLink(chunks, c.table as 'product_stock' | 'product_categories', c.key, c.row),
+    isEmpty: (c) => Object.keys(c.stock).length === 0 && Object.keys(c.categories).length === 0,
+  });
 }
 
 /** Rows of one product in a chunk's map, in key order (as the per-row store listed them). */

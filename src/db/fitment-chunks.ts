@@ -14,7 +14,7 @@
  * removed from its chunk and a chunk left empty is deleted.
  */
 import type { RowChange } from '../contracts/sync-pull';
-import { chunkOf } from './catalog-links';
+import { chunkOf, writeChunks } from './catalog-links';
 import type { PartsdeskDb } from './database';
 
 /**
@@ -66,19 +66,18 @@ export function putFitment(chunks: Map<number, FitmentChunk>, key: string, row: 
   }
 }
 
-/** Writes part_fitment changes (in page order) to their chunks: one bulkGet and one bulkPut. Call inside a transaction over `fitment`. */
-export async function applyFitmentChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
-  const usable = changes.filter((c) => splitKey(c.key) !== null);
-  if (usable.length === 0) return;
-  const keys = [...new Set(usable.map((c) => chunkOf(Number(splitKey(c.key)![0]))))];
-  const found = await db.fitment.bulkGet(keys);
-  const chunks = new Map<number, FitmentChunk>(keys.map((k, i) => [k, found[i] ?? { k, rows: {} }]));
-  for (const c of usable) putFitment(chunks, c.key, c.row);
-  const all = [...chunks.values()];
-  const empty = all.filter((c) => Object.keys(c.rows).length === 0).map((c) => c.k);
-  const full = all.filter((c) => Object.keys(c.rows).length > 0);
-  if (empty.length) await db.fitment.bulkDelete(empty);
-  if (full.length) await db.fitment.bulkPut(full);
+/** Writes part_fitment changes (in page order) to their chunks; keys of another form are skipped. Call inside a transaction over `fitment`. */
+export function applyFitmentChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  return writeChunks(
+    db.fitment,
+    changes.filter((c) => splitKey(c.key) !== null),
+    {
+      keyOf: (c) => chunkOf(Number(splitKey(c.key)![0])),
+      empty: (k) => ({ k, rows: {} }),
+      put: (chunks, c) => putFitment(chunks, c.key, c.row),
+      isEmpty: (c) => Object.keys(c.rows).length === 0,
+    },
+  );
 }
 
 /** The cached fitment tuples of each product in `ids` (an empty list for a product without any). */

@@ -10,7 +10,7 @@
  * one by one (the last change of a key wins, null deletes); a chunk left empty is deleted.
  */
 import type { RowChange } from '../contracts/sync-pull';
-import { chunkOf } from './catalog-links';
+import { chunkOf, writeChunks } from './catalog-links';
 import type { PartsdeskDb, ProductChunk } from './database';
 
 export type ProductRow = Record<string, unknown>;
@@ -26,18 +26,14 @@ export function putProduct(chunks: Map<number, ProductChunk>, key: string, row: 
   else delete chunk.rows[key];
 }
 
-/** Writes product changes (in page order) to their chunks: one bulkGet and one bulkPut. Call inside a transaction over `productChunks`. */
-export async function applyProductChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const keys = [...new Set(changes.map((c) => chunkOf(Number(c.key))))];
-  const found = await db.productChunks.bulkGet(keys);
-  const chunks = new Map<number, ProductChunk>(keys.map((k, i) => [k, found[i] ?? emptyChunk(k)]));
-  for (const c of changes) putProduct(chunks, c.key, c.row);
-  const all = [...chunks.values()];
-  const empty = all.filter((c) => Object.keys(c.rows).length === 0).map((c) => c.k);
-  const full = all.filter((c) => Object.keys(c.rows).length > 0);
-  if (empty.length) await db.productChunks.bulkDelete(empty);
-  if (full.length) await db.productChunks.bulkPut(full);
+/** Writes product changes (in page order) to their chunks. Call inside a transaction over `productChunks`. */
+export function applyProductChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+  return writeChunks(db.productChunks, changes, {
+    keyOf: (c) => chunkOf(Number(c.key)),
+    empty: emptyChunk,
+    put: (chunks, c) => putProduct(chunks, c.key, c.row),
+    isEmpty: (c) => Object.keys(c.rows).length === 0,
+  });
 }
 
 /** One cached product row, or undefined. */
