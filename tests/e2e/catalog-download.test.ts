@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { submitStaffLogin } from './support/pages';
-import { startE2EServer, type E2EServer } from './support/server';
+import { e2eWorld } from './support/world';
 
 /**
  * The initial download's progress bar in the POS shell (src/app/sync/catalog-download.tsx): a
@@ -12,15 +11,7 @@ import { startE2EServer, type E2EServer } from './support/server';
  * requests in the browser (the test catalog fits in one production page).
  */
 describe('initial catalog download (headless Chromium)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   const FIGURES = /^([\d,]+) of ([\d,]+) rows \((\d+)%\)$/;
   const figures = async (page: Page): Promise<{ done: number; total: number; percent: number } | null> => {
@@ -31,7 +22,7 @@ describe('initial catalog download (headless Chromium)', () => {
 
   it('shows rows and percent, resumes after a reload without starting over, and disappears when done', async () => {
     // No service worker: the worker's requests go straight to the network, where the route sees them.
-    const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
+    const ctx = await world.browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
     const pulls: number[] = [];
     await ctx.route(/\/sync\/pull\?/, async (route) => {
       const url = new URL(route.request().url());
@@ -41,7 +32,7 @@ describe('initial catalog download (headless Chromium)', () => {
       await route.continue({ url: url.toString() }).catch(() => undefined);
     });
     const page = await ctx.newPage();
-    await page.goto(`${srv.server.url}/pos/login`);
+    await page.goto(`${world.srv.server.url}/pos/login`);
     await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/order/);
 

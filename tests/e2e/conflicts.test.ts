@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { openDatabase } from '../../server/db/database';
 import { syncDb } from '../../server/sync/db';
 import { TestClient } from '../support/http-client';
-import { launchBrowser } from './support/browser';
 import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './support/pos';
-import { startE2EServer, type E2EServer } from './support/server';
+import { e2eWorld } from './support/world';
 
 /**
  * The conflicts panel (src/app/sync/conflicts-panel.tsx) in headless Chromium: a cash payment the
@@ -16,19 +14,11 @@ import { startE2EServer, type E2EServer } from './support/server';
  * voided, Retry queues it again, it reaches the server once, and the conflict is gone.
  */
 describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   /** Another till, as the admin, pushing through the real sync API. */
   async function otherTill() {
-    const client = new TestClient(srv.server.url);
+    const client = new TestClient(world.srv.server.url);
     expect((await client.login('admin', 'admin')).status).toBe(200);
     const clientId = randomUUID();
     let next = 1;
@@ -53,7 +43,7 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Rotor', price: '100.00', quantity: 1, tax_class_id: null });
     await other('transaction.add', { order_ref: order, id: theirs, transaction_type: 'cash', amount: '100.00' });
 
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
     const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
@@ -110,7 +100,7 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Wiper', price: '20.00', quantity: 1, tax_class_id: null });
     await other('transaction.add', { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '20.00' });
 
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
     const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
@@ -147,8 +137,8 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     await ctx.close();
 
     // The server's record (PGlite serves one process: read it once the server has stopped).
-    await srv.server.stop();
-    const open = await openDatabase({ dataDir: srv.db.dataDir });
+    await world.srv.server.stop();
+    const open = await openDatabase({ dataDir: world.srv.db.dataDir });
     try {
       const rows = await syncDb(open.db).selectFrom('sync_discards').selectAll().execute();
       expect(rows).toHaveLength(1);

@@ -5,23 +5,13 @@
  * as a dropped connection, the reloaded listing shows the same fit result on every card as the
  * server gave — answered by the sync worker from IndexedDB with the server's rule.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cashierDevice } from './support/pos';
-import { startE2EServer, type E2EServer } from './support/server';
+import { e2eWorld } from './support/world';
 
 describe('validateFitment from the device cache (headless Chromium)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   /** Every card's fit result in page order, once every card has one and two reads agree. */
   async function results(page: Page, stage: string): Promise<string[]> {
@@ -42,8 +32,8 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
   }
 
   it('the listing shows the server\'s fit results when validateFitment cannot reach the server', async () => {
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
-    const base = srv.server.url;
+    const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
+    const base = world.srv.server.url;
     // A vehicle the first listing page splits on: walk a 'maybe' part's year, make and model prompts
     // (in the page, so the vehicle rides on this device's cookie).
     const vehicle = await page.evaluate(async () => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
-import { launchBrowser } from './support/browser';
 import { submitStaffLogin } from './support/pages';
 import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './support/pos';
-import { startE2EServer, type E2EServer } from './support/server';
+import { e2eWorld } from './support/world';
 
 /**
  * The queue survives what a till meets in a shop (issue 4 "Never lose a sale"), in headless
@@ -13,15 +12,7 @@ import { startE2EServer, type E2EServer } from './support/server';
  * push), and the page closing while a push is in flight. Nothing is lost, nothing is doubled.
  */
 describe('the sale queue survives a 401 and a page closed mid-push (headless Chromium)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   const session = (page: Page) =>
     page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
@@ -50,7 +41,7 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
 
   /** The server's view of an order's payments (as the admin). */
   async function serverPayments(order: string) {
-    const admin = new TestClient(srv.server.url);
+    const admin = new TestClient(world.srv.server.url);
     expect((await admin.login('admin', 'admin')).status).toBe(200);
     const r = await admin.get(`/pos/checkout/getTransactions?orderId=${order}`);
     if (r.status !== 200) return { status: r.status };
@@ -59,7 +50,7 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
   }
 
   it('a 401 while pushing keeps the queued sale, asks the cashier to log in, and the sale drains once after login', async () => {
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
     const me = await session(page);
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
@@ -70,8 +61,8 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     const cookie = (await ctx.cookies()).find((c) => c.name === 'pd_session');
     expect(cookie).toBeTruthy();
     const headers = { cookie: `pd_session=${cookie!.value}`, accept: 'application/json' };
-    const { csrfToken } = (await (await fetch(`${srv.server.url}/api/session`, { headers })).json()) as { csrfToken: string };
-    const out = await fetch(`${srv.server.url}/api/session`, { method: 'DELETE', headers: { ...headers, 'x-csrf-token': csrfToken } });
+    const { csrfToken } = (await (await fetch(`${world.srv.server.url}/api/session`, { headers })).json()) as { csrfToken: string };
+    const out = await fetch(`${world.srv.server.url}/api/session`, { method: 'DELETE', headers: { ...headers, 'x-csrf-token': csrfToken } });
     expect(out.status).toBeLessThan(300);
 
     // Back online: the push gets 401; the app asks for a login and the queue stays.
@@ -89,7 +80,7 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
   });
 
   it('closing the page while a push is in flight loses nothing and doubles nothing after reopening', async () => {
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
     const me = await session(page);
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
@@ -111,7 +102,7 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
 
     // Reopen: the queue is still on the device (outcome unknown), it is pushed again and drains.
     const again = await ctx.newPage();
-    await again.goto(`${srv.server.url}/pos/order`);
+    await again.goto(`${world.srv.server.url}/pos/order`);
     await waitSynced(again);
     expect(await outboxCount(again)).toBe(0);
     expect(await serverPayments(first.order), await pageText(again)).toEqual({ paid: '20.00', transactions: [{ id: first.pay, amount: '20.00', status: 'approved' }] });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser';
+import { e2eWorld } from './support/world';
 import { submitStaffLogin } from './support/pages';
 
 /**
@@ -10,23 +10,15 @@ import { submitStaffLogin } from './support/pages';
  * Queued mutations are driven by the POS cart screens' tests (a later issue), not from here.
  */
 describe('POS sync status (headless Chromium)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
   const lastSync = (page: Page) => page.locator('header time').first().getAttribute('datetime');
 
   it('a guest on the storefront never starts the sync worker', async () => {
-    const ctx = await newContext(browser);
+    const ctx = await newContext(world.browser);
     const page = await ctx.newPage();
-    await page.goto(`${srv.server.url}/product/catalog`);
+    await page.goto(`${world.srv.server.url}/product/catalog`);
     await expect.poll(() => page.getByRole('link', { name: 'Partsdesk' }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(page.workers()).toHaveLength(0);
     await ctx.close();
@@ -34,10 +26,10 @@ describe('POS sync status (headless Chromium)', () => {
 
   it('when the worker cannot load, the bar says sync is not running instead of crashing', async () => {
     // No service worker, so the blocked worker script cannot come from the precache either.
-    const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
+    const ctx = await world.browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
     await ctx.route(/\/assets\/worker-[^/]*\.js$/, (route) => route.abort());
     const page = await ctx.newPage();
-    await page.goto(`${srv.server.url}/pos/login?redirect=%2Fpos%2Fsettings`);
+    await page.goto(`${world.srv.server.url}/pos/login?redirect=%2Fpos%2Fsettings`);
     await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/settings/);
     await expect.poll(visible(page, /^Sync is not running on this device/), { timeout: 10_000 }).toBe(true);
@@ -46,9 +38,9 @@ describe('POS sync status (headless Chromium)', () => {
   });
 
   it('cashier: synced after login, offline shown, synced again on reconnect; settings show storage', async () => {
-    const ctx = await newContext(browser);
+    const ctx = await newContext(world.browser);
     const page = await ctx.newPage();
-    await page.goto(`${srv.server.url}/pos/login`);
+    await page.goto(`${world.srv.server.url}/pos/login`);
     await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/order/);
 
