@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { launchBrowser, newContext } from './support/browser';
@@ -81,6 +81,15 @@ describe('search bar (headless Chromium)', () => {
     await ctx.close();
   });
 
+  /** With the network cut, the part number finds the part from the device's own catalog. */
+  async function searchOffline(ctx: BrowserContext, page: Page): Promise<void> {
+    await ctx.setOffline(true);
+    await box(page).fill(part.mpn);
+    const option = partOption(page, new RegExp(escape(part.name)));
+    await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
+    expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+  }
+
   it('searches the cached catalog on a POS device with no network', async () => {
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
     await page.getByRole('link', { name: 'Catalog' }).click();
@@ -90,11 +99,7 @@ describe('search bar (headless Chromium)', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/search/')) calls.push(r.url());
     });
-    await ctx.setOffline(true);
-    await box(page).fill(part.mpn);
-    const option = partOption(page, new RegExp(escape(part.name)));
-    await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
-    expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+    await searchOffline(ctx, page);
     expect(calls).toEqual([]);
     await ctx.close();
   });
@@ -112,11 +117,7 @@ describe('search bar (headless Chromium)', () => {
     await page.goto(`${srv.server.url}/product/catalog`);
     await expect.poll(() => page.getByText('Kiosk', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => box(page).isVisible(), { timeout: 10_000 }).toBe(true);
-    await ctx.setOffline(true);
-    await box(page).fill(part.mpn);
-    const option = partOption(page, new RegExp(escape(part.name)));
-    await expect.poll(() => option.first().isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
-    expect(await page.getByText("From this device's catalog").isVisible()).toBe(true);
+    await searchOffline(ctx, page);
     // No server search, and the kiosk's worker neither pushed nor pulled (no staff session).
     expect(calls).toEqual([]);
     await ctx.close();
