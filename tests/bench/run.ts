@@ -19,7 +19,8 @@ if (!selected.length) {
 let failed = 0;
 for (const file of selected) {
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: process.env });
+  // --expose-gc: scenarios that report memory (search-index) take their heap figure after a full gc.
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: process.env });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);
