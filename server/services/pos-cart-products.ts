@@ -2,15 +2,15 @@
  * What a product costs and is called, read from the catalog for the cart's add call: the client
  * sends a product id, a quantity and option choices, never a price. Option prices come from
  * product_option_values (price_prefix '-' subtracts). The cart.addProduct applier re-stamps the
- * product's own fields from SQL again (server/sync/appliers/catalog-priced.ts), so this is the
- * same truth read twice, not a second rule.
+ * product's own fields and prices the options from SQL again (server/sync/appliers/catalog-priced.ts),
+ * so this is the same truth read twice, not a second rule.
  */
 import type { Kysely } from 'kysely';
 import type { LineOption } from '../../src/domain/mutations/records';
 import { decimal, toWire } from '../../src/domain/money';
-import type { PosDB } from '../db/schema-pos';
+import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
-import { LABOR_NOT_FOUND, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../sync/appliers/catalog-priced';
+import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../sync/appliers/catalog-priced';
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
 
@@ -28,13 +28,6 @@ export interface CatalogProduct {
   labor: { labor_id: number; name: string; minutes: number } | null;
 }
 
-/** "{Option} required!" when a required option is missing (wording not shown in the spec). */
-export const optionRequired = (name: string) => `${name} required!`;
-export const OPTION_INVALID = 'Choose one of the listed options.';
-
-const asList = (v: string | number | (string | number)[] | undefined): string[] =>
-  v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => String(x).trim()).filter((x) => x !== '');
-
 export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chosen: OptionInput): Promise<CatalogProduct> {
   const p = await trx
     .selectFrom('products')
@@ -43,7 +36,9 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
     .executeTakeFirst();
   if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
   if (!p.is_orderable) throw new HttpError(400, 'invalid_args', PRODUCT_NOT_ORDERABLE);
-  const options = await resolveOptions(trx, productId, chosen);
+  const resolved = await pricedOptions(asSyncDb(trx), productId, chosen);
+  if (!resolved.ok) throw new HttpError(400, 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+  const options = resolved.options;
   let labor: CatalogProduct['labor'] = null;
   if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {
     const l = await trx.selectFrom('labor_types').select(['labor_id', 'title']).where('labor_id', '=', p.labor_id).executeTakeFirst();
@@ -61,48 +56,6 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
     options,
     labor,
   };
-}
-
-/** The chosen options as line options (name, value, signed price), in the product's option order. */
-async function resolveOptions(trx: Kysely<PosDB>, productId: number, chosen: OptionInput): Promise<LineOption[]> {
-  const defs = await trx
-    .selectFrom('product_options')
-    .select(['product_option_id', 'name', 'type', 'required'])
-    .where('product_id', '=', productId)
-    .orderBy('sort_order')
-    .orderBy('product_option_id')
-    .execute();
-  const known = new Set(defs.map((d) => String(d.product_option_id)));
-  const unknown = Object.keys(chosen).find((k) => !known.has(k));
-  if (unknown !== undefined) throw new HttpError(400, 'invalid_input', OPTION_INVALID, { [`option.${unknown}`]: [OPTION_INVALID] });
-  const values = defs.length
-    ? await trx
-        .selectFrom('product_option_values')
-        .select(['product_option_value_id', 'product_option_id', 'name', 'price', 'price_prefix'])
-        .where('product_option_id', 'in', defs.map((d) => d.product_option_id))
-        .execute()
-    : [];
-  const out: LineOption[] = [];
-  for (const d of defs) {
-    const picked = asList(chosen[String(d.product_option_id)]);
-    const field = `option.${d.product_option_id}`;
-    if (picked.length === 0) {
-      if (d.required) throw new HttpError(400, 'invalid_input', optionRequired(d.name), { [field]: [optionRequired(d.name)] });
-      continue;
-    }
-    if (d.type === 'text') {
-      out.push({ name: d.name, value: picked.join(', '), price: '0.00' });
-      continue;
-    }
-    if (d.type !== 'checkbox' && picked.length > 1) throw new HttpError(400, 'invalid_input', OPTION_INVALID, { [field]: [OPTION_INVALID] });
-    for (const id of picked) {
-      const v = values.find((x) => x.product_option_id === d.product_option_id && String(x.product_option_value_id) === id);
-      if (!v) throw new HttpError(400, 'invalid_input', OPTION_INVALID, { [field]: [OPTION_INVALID] });
-      const amount = decimal(v.price);
-      out.push({ name: d.name, value: v.name, price: toWire(v.price_prefix === '-' ? amount.neg() : amount) });
-    }
-  }
-  return out;
 }
 
 /** Rate and name of a labor type, for custom labor (the applier re-stamps the rate from SQL too). */

@@ -80,7 +80,7 @@ export function linesWire(lines: readonly OrderLine[]): { products: CartProduct[
 }
 
 /** Items on the order: product, custom and labor quantities, plus one per gift certificate. */
-export const totalItems = (lines: readonly OrderLine[]): number => lines.reduce((n, l) => n + l.quantity, 0);
+export { totalItems } from '../../src/domain/totals';
 
 export function orderData(order: Order, transactions: readonly Transaction[], settings: StoreSettings): OrderData {
   const t = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { ShopCartProduct, ShopCartReply } from '../../src/contracts/shop-cart';
 import { codeRows } from '../../src/domain/cart-codes';
-import { outOfStockText } from '../../src/domain/inventory';
+import { enoughStock, outOfStockText } from '../../src/domain/inventory';
 import { laborUnitAmount } from '../../src/domain/labor';
 import { decimal, formatUSD, roundMoney, toWire, type Money } from '../../src/domain/money';
 import type { LaborLine, OrderLine, ProductLine } from '../../src/domain/mutations/records';
@@ -69,7 +69,7 @@ export async function priceLines(db: Kysely<ShopDB>, stored: readonly StoredLine
     };
     const total = toWire(lineTotal(productLine));
     const unit = toWire(decimal(total).div(s.quantity));
-    const enough = p.stock >= s.quantity;
+    const enough = enoughStock(s.quantity, p.stock);
     if (!enough) allInStock = false;
     const withLabor = s.apply_labor && p.labor !== null;
     const common = {

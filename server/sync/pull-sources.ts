@@ -208,6 +208,9 @@ const fitmentSources = (): PullSource[] => [
   rawSource('engine_sizes', ['engine_size_id']),
 ];
 
+/** Product options and values (cache schema 5, public catalog like the products they belong to). */
+const optionSources = (): PullSource[] => [rawSource('product_options', ['product_option_id']), rawSource('product_option_values', ['product_option_value_id'])];
+
 /**
  * Installers (cache schema 4, staff): every staff_users change in range, as the installer's
  * { user_id, wholename, location_id, status } when its role is 'installer', else as a deletion, so
@@ -250,6 +253,7 @@ export function sourcesFor(viewer: Viewer, reach: Reach = FULL_REACH): PullSourc
     ...publicLookups(),
     ...(staff ? staffLookups() : []),
     ...(staff && reach.schema >= 4 ? [...fitmentSources(), installersSource()] : []),
+    ...(reach.schema >= 5 ? optionSources() : []),
     ...entitySources(viewer),
     ...(staff ? staffEntities() : []),
   ];

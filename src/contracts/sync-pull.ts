@@ -24,8 +24,8 @@ export const pullQuerySchema = z.object({
   pack: z.literal('1').optional().catch(undefined),
   /**
    * The device cache's schema (src/db/database.ts DEVICE_SCHEMA). From 4 a staff device also gets
-   * FITMENT_TABLES and 'installers'; absent (older builds): not, so they never fill an old cache
-   * with rows it cannot use.
+   * FITMENT_TABLES and 'installers', from 5 every device the option tables; absent (older builds):
+   * not, so they never fill an old cache with rows it cannot use.
    */
   schema: z.coerce.number().int().min(0).max(1000).optional(),
   /**
@@ -124,13 +124,22 @@ export const fitmentTables = [
  * in `lookups`. A staff user who is not (or no longer) an installer comes as a deletion.
  */
 export const INSTALLERS_TABLE = 'installers';
+/**
+ * Product options and their values (cache schema 5), keyed by their own ids, in the `catalog`
+ * store: a POS device lists a part's options and shows their prices while offline
+ * (src/domain/product-options.ts); the server prices them again when the line is pushed.
+ */
+export const optionTables = ['product_options', 'product_option_values'] as const;
 /** The tables a cache of schema 4 gained: a device upgraded from 3 backfills them (sync/pull.ts). */
 export const SCHEMA_4_TABLES: readonly string[] = [...fitmentTables, INSTALLERS_TABLE];
+/** The tables a cache of schema 5 gained: a device upgraded from 4 backfills them (sync/pull.ts). */
+export const SCHEMA_5_TABLES: readonly string[] = [...optionTables];
 export type EntityTable = (typeof entityTables)[number];
 export type FitmentTable = (typeof fitmentTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];
 export type LookupTable = (typeof lookupTables)[number];
-export type SyncedTable = EntityTable | CatalogTable | LookupTable | FitmentTable | typeof INSTALLERS_TABLE;
+export type OptionTable = (typeof optionTables)[number];
+export type SyncedTable = EntityTable | CatalogTable | LookupTable | FitmentTable | OptionTable | typeof INSTALLERS_TABLE;
 
 /**
  * Every change of a reply as RowChanges ordered by version: `changes` plus the `packed` blocks

@@ -26,16 +26,17 @@
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
-import { SCHEMA_4_TABLES } from '../contracts/sync-pull';
+import { SCHEMA_4_TABLES, SCHEMA_5_TABLES } from '../contracts/sync-pull';
 import { putLink } from './catalog-links';
 import type { FitmentChunk } from './fitment-chunks';
 import { putProduct } from './product-chunks';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
- * gets compact fitment, the vehicle name tables and installers (src/contracts/sync-pull.ts).
+ * gets compact fitment, the vehicle name tables and installers, from 5 the product options and
+ * their values (src/contracts/sync-pull.ts).
  */
-export const DEVICE_SCHEMA = 4;
+export const DEVICE_SCHEMA = 5;
 
 export interface OutboxEntry {
   seq?: number;
@@ -195,7 +196,31 @@ export class PartsdeskDb extends Dexie {
     this.version(4)
       .stores({ fitment: 'k' })
       .upgrade((tx) => upgradeToV4(tx));
+    // Version 5: product options and values in the `catalog` store (no new store); a device that
+    // already pulled backfills them like version 4's tables (docs/decisions/pos.md "Adding from the catalog").
+    this.version(5)
+      .stores({})
+      .upgrade((tx) => upgradeToV5(tx));
   }
+}
+
+/**
+ * Adds SCHEMA_5_TABLES to the backfill. One backfill has one cursor: when version 4's is still
+ * under way (a device upgraded from 3), it starts again from 0 with both sets of tables, up to the
+ * same cookie (rows already backfilled are written again, which changes nothing).
+ */
+async function upgradeToV5(tx: Transaction): Promise<void> {
+  const meta = tx.table('meta');
+  const pending = ((await meta.get('backfill')) as MetaRow | undefined)?.value as { tables: string[]; upTo: number } | null | undefined;
+  if (pending) {
+    const tables = [...new Set([...pending.tables, ...SCHEMA_5_TABLES])];
+    await meta.put({ key: 'backfill', value: { tables, cookie: 0, upTo: pending.upTo, done: 0, total: 0 } });
+    return;
+  }
+  const cookie = ((await meta.get('cookie')) as MetaRow | undefined)?.value;
+  const full = ((await meta.get('fullSync')) as MetaRow | undefined)?.value === true;
+  if (typeof cookie !== 'number' || cookie <= 0 || full) return;
+  await meta.put({ key: 'backfill', value: { tables: [...SCHEMA_5_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 } });
 }
 
 async function upgradeToV4(tx: Transaction): Promise<void> {

@@ -7,6 +7,7 @@ import type { StoreSettings } from '../domain/settings';
 import { storeSettingsFrom } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
 import { loadCustomer, loadOrder } from './records';
+import { stockRows } from './catalog-links';
 import { productRow } from './product-chunks';
 
 export interface OrderView {
@@ -112,6 +113,8 @@ export interface CatalogProduct {
   is_orderable: boolean;
   disable_pricing: boolean;
   requires_options: boolean;
+  /** The product's own out-of-stock sentence (null or blank: the default, src/domain/inventory.ts). */
+  oos_text: string | null;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
@@ -134,7 +137,13 @@ export async function getCatalogProduct(db: PartsdeskDb, productId: number): Pro
     is_orderable: row.is_orderable !== false,
     disable_pricing: row.disable_pricing === true,
     requires_options: row.requires_options === true,
+    oos_text: typeof row.oos_text === 'string' ? row.oos_text : null,
   };
+}
+
+/** Stock on hand over every store, as the inventory line counts it (the device's pulled product_stock). */
+export async function stockOnHand(db: PartsdeskDb, productId: number): Promise<number> {
+  return (await stockRows(db, productId)).reduce((n, r) => n + (Number(r.quantity) || 0), 0);
 }
 
 /** The shop's settings as this device last pulled them (the server derives its own the same way). */

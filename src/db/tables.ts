@@ -5,7 +5,7 @@
  * add tables without breaking older devices.
  */
 import type { IndexableType, Table } from 'dexie';
-import { fitmentTables, type RowChange } from '../contracts/sync-pull';
+import { fitmentTables, optionTables, type RowChange } from '../contracts/sync-pull';
 import { applyLinkChanges, isLinkTable } from './catalog-links';
 import type { PartsdeskDb } from './database';
 import { applyFitmentChanges } from './fitment-chunks';
@@ -33,7 +33,7 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
 }
 
 const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'order_history', 'customers', 'addresses', 'customer_vehicles']);
-const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series', ...fitmentTables.filter((t) => t !== 'part_fitment')]);
+const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series', ...fitmentTables.filter((t) => t !== 'part_fitment'), ...optionTables]);
 
 export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
 

@@ -13,3 +13,11 @@ export function inventoryText(total: number): string {
 export function outOfStockText(oosText: string | null | undefined): string {
   return oosText && oosText.trim() !== '' ? oosText : DEFAULT_OOS_TEXT;
 }
+
+/**
+ * Whether the stock on hand covers a line (the cart stock rule, §8 "Cart stock"): stock is counted
+ * over every store, as the inventory line counts it. Short lines show outOfStockText.
+ */
+export function enoughStock(quantity: number, stock: number): boolean {
+  return stock >= quantity;
+}

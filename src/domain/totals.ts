@@ -53,6 +53,9 @@ export function productUnitPrice(line: { price: string; options: { price: string
 }
 
 /** Money amount of one line (quantity included). */
+/** The order's item count (a cart's `total_items`, the POS bar's Cart count): every line's quantity. */
+export const totalItems = (lines: readonly OrderLine[]): number => lines.reduce((n, l) => n + l.quantity, 0);
+
 export function lineTotal(line: OrderLine): Money {
   switch (line.kind) {
     case 'product':

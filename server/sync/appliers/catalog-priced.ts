@@ -3,15 +3,45 @@
  * trust ... catalog price unless a staff price override is in the args"). Adding a product takes
  * its name, part number, price, minimum and tax class from the products table; adding labor takes
  * its hourly rate from labor_types. The device's copy is only what it showed while offline; when
- * the catalog changed meanwhile, the server's figures win and the pull brings them back.
+ * the catalog changed meanwhile, the server's figures win and the pull brings them back. Chosen
+ * options are priced the same way: the device names them by id (product_option_id,
+ * product_option_value_id); their names and prices come from product_options and
+ * product_option_values (src/domain/product-options.ts), never from the device.
  */
-import { refuse } from '../../../src/domain/refusal';
+import type { Kysely } from 'kysely';
 import { moneyString } from '../../../src/domain/money';
+import { mutationArgs } from '../../../src/domain/mutations/catalogue';
+import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, type OptionChoice, type OptionDef, type OptionValueDef, type ResolvedOptions } from '../../../src/domain/product-options';
+import { refuse } from '../../../src/domain/refusal';
+import type { SyncDB } from '../db';
 import type { Applier } from './types';
 
 export const PRODUCT_NOT_FOUND = 'This product could not be found.';
 export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
 export const LABOR_NOT_FOUND = 'This labor type could not be found.';
+
+/** The product's options and their values as the catalog holds them now. */
+export async function catalogOptions(trx: Kysely<SyncDB>, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
+  const defs = await trx
+    .selectFrom('product_options')
+    .select(['product_option_id', 'name', 'type', 'required', 'sort_order'])
+    .where('product_id', '=', productId)
+    .execute();
+  const values = defs.length
+    ? await trx
+        .selectFrom('product_option_values')
+        .select(['product_option_value_id', 'product_option_id', 'name', 'price', 'price_prefix', 'sort_order'])
+        .where('product_option_id', 'in', defs.map((d) => d.product_option_id))
+        .execute()
+    : [];
+  return { defs, values };
+}
+
+/** The chosen options priced from the catalog (the choice as the cart calls take it). */
+export async function pricedOptions(trx: Kysely<SyncDB>, productId: number, chosen: OptionChoice): Promise<ResolvedOptions> {
+  const { defs, values } = await catalogOptions(trx, productId);
+  return resolveOptions(defs, values, chosen);
+}
 
 const record = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
 const positiveInt = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
@@ -30,8 +60,25 @@ export function catalogPricedProduct(inner: Applier): Applier {
         .executeTakeFirst();
       if (!p || !p.status) return refuse('not_found', PRODUCT_NOT_FOUND);
       if (!p.is_orderable) return refuse('invalid_args', PRODUCT_NOT_ORDERABLE);
+      // The device's option names and prices are never kept: the ids it chose are priced again.
+      const sent = mutationArgs['cart.addProduct'].shape.options.safeParse(a.options);
+      if (!sent.success) return inner.apply(args, ctx); // the schema refuses it with its own message
+      const choice = choiceOfLineOptions(sent.data);
+      if (choice === null) return refuse('invalid_args', OPTION_INVALID);
+      const options = await pricedOptions(ctx.trx, productId, choice);
+      if (!options.ok) return refuse('invalid_args', options.message);
       return inner.apply(
-        { ...a, name: p.name, model: p.mpn, mpn: p.mpn, aaia: p.aaia, price: moneyString(p.price), minimum: p.minimum, tax_class_id: p.tax_class_id },
+        {
+          ...a,
+          name: p.name,
+          model: p.mpn,
+          mpn: p.mpn,
+          aaia: p.aaia,
+          price: moneyString(p.price),
+          options: options.options,
+          minimum: p.minimum,
+          tax_class_id: p.tax_class_id,
+        },
         ctx,
       );
     },

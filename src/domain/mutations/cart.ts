@@ -44,17 +44,22 @@ function updateLine(lines: OrderLine[], lineId: string, fn: (l: OrderLine) => Or
   return lines.map((l, j) => (j === i ? next : l));
 }
 
-const sameOptions = (a: LineOption[], b: LineOption[]): boolean =>
+const sameOptions = (a: readonly LineOption[], b: readonly LineOption[]): boolean =>
   a.length === b.length && a.every((o, i) => o.name === b[i]?.name && o.value === b[i]?.value);
+
+/**
+ * The line an add of this product with these options raises instead of adding one: the same
+ * product and options with no staff price. Callers that act on the line after an add (its
+ * installation labor) find it with this too.
+ */
+export const mergeTarget = (lines: readonly OrderLine[], productId: number, options: readonly LineOption[]): ProductLine | undefined =>
+  lines.find((l): l is ProductLine => l.kind === 'product' && l.product_id === productId && l.price_override === null && sameOptions(l.options, options));
 
 /** Adding a product already on the order with the same options (and no price override) raises its quantity. */
 export const addProduct: Mutator<MutationArgs<'cart.addProduct'>> = (state, args, ctx) =>
   editLines(state, args.order_ref, ctx, (lines) => {
     const max = ctx.settings.maxQuantity;
-    const same = lines.find(
-      (l): l is ProductLine =>
-        l.kind === 'product' && l.product_id === args.product_id && l.price_override === null && sameOptions(l.options, args.options),
-    );
+    const same = mergeTarget(lines, args.product_id, args.options);
     if (same) {
       const quantity = normalizeQuantity(same.quantity + args.quantity, { min: same.minimum, max }).value;
       return lines.map((l) => (l === same ? { ...same, quantity } : l));

@@ -20,7 +20,17 @@ const qty = z.number().int().positive().max(10000);
 const taxClass = z.number().int().positive().nullable();
 const orderRef = { order_ref: id };
 
-const lineOption = z.object({ name: z.string(), value: z.string(), price: moneyArg });
+/**
+ * A chosen product option. The server prices it from its catalog by the ids (name, value and price
+ * are what the device shows until then); an option without `product_option_id` is refused there.
+ */
+const lineOption = z.object({
+  name: z.string(),
+  value: z.string(),
+  price: moneyArg,
+  product_option_id: z.number().int().positive().optional(),
+  product_option_value_id: z.number().int().positive().nullable().optional(),
+});
 const notification = {
   notify_customer: z.boolean().default(false),
   notify_by_email: z.boolean().default(false),

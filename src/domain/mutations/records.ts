@@ -22,6 +22,13 @@ export interface LineOption {
   value: string;
   /** Added to the unit price. */
   price: MoneyString;
+  /**
+   * The catalog option chosen (src/domain/product-options.ts): what the server prices the option
+   * from. Absent on lines stored before options carried them.
+   */
+  product_option_id?: number;
+  /** The option value chosen; null for a text option (its `value` is the text). */
+  product_option_value_id?: number | null;
 }
 
 interface LineBase {

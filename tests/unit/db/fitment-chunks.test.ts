@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_4_TABLES, type RowChange } from '../../../src/contracts/sync-pull';
+import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, type RowChange } from '../../../src/contracts/sync-pull';
 import { chunkOf, LINK_CHUNK } from '../../../src/db/catalog-links';
 import { PartsdeskDb } from '../../../src/db/database';
 import { fitmentOf } from '../../../src/db/fitment-chunks';
@@ -82,17 +82,20 @@ async function v3Device(cookie: number): Promise<IDBFactory> {
   return indexedDB;
 }
 
-describe('device schema version 3 -> 4', () => {
+// Version 3 upgrades through 4 to 5 (the option tables, product-options.test.ts): one backfill of both versions' tables.
+const NEW_SINCE_3 = [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES];
+
+describe('device schema version 3 -> 4 (and on to 5)', () => {
   it('keeps what was pulled and the outbox, adds the fitment store, and backfills only the new tables up to the old cookie', async () => {
     const indexedDB = await v3Device(4200);
     const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await productRow(db, 5)).toMatchObject({ mpn: 'X-5' });
     expect(await db.outbox.count()).toBe(1);
     expect(await db.fitment.count()).toBe(0);
     expect(await getMeta(db, 'cookie')).toBe(4200);
-    expect(await getMeta(db, 'backfill')).toEqual({ tables: [...SCHEMA_4_TABLES], cookie: 0, upTo: 4200, done: 0, total: 0 });
+    expect(await getMeta(db, 'backfill')).toEqual({ tables: NEW_SINCE_3, cookie: 0, upTo: 4200, done: 0, total: 0 });
     await db.outbox.clear(); // the pull below runs without a push
 
     const progress: [number, number, boolean][] = [];
@@ -105,8 +108,8 @@ describe('device schema version 3 -> 4', () => {
     expect(out.kind).toBe('done');
     const paths = t.calls.map((c) => c.path);
     expect(paths[0]).toContain('cookie=0&');
-    expect(paths[0]).toContain(`&tables=${SCHEMA_4_TABLES.join(',')}&upTo=4200`);
-    expect(paths[0]).toContain('&schema=4');
+    expect(paths[0]).toContain(`&tables=${NEW_SINCE_3.join(',')}&upTo=4200`);
+    expect(paths[0]).toContain('&schema=5');
     expect(paths[1]).toContain('cookie=3000&');
     expect(paths[2]).toContain('cookie=4200&');
     expect(paths[2]).not.toContain('tables=');
