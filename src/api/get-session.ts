@@ -22,8 +22,25 @@ export async function getSession(signal?: AbortSignal): Promise<SessionReply> {
 
 export const sessionQueryKey = ['session'] as const;
 
+/**
+ * Who this browser starts as before GET /api/session answers: on a POS device, the last staff
+ * session it saw (session-cache.ts), with its CSRF token armed. So a POS device's first screen is
+ * already the POS (no shopper header, no shopper calls the server refuses staff) and its first
+ * POST carries the token; the read that follows confirms or replaces it. Everyone else starts
+ * unknown (undefined) until the read answers.
+ */
+function startingSession(): SessionReply | undefined {
+  const cached = cachedSession();
+  if (!cached) return undefined;
+  setCsrfToken(cached.csrfToken);
+  return cached;
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => getSession(signal),
   staleTime: 5 * 60_000,
+  initialData: startingSession,
+  // Stale at once: the server is asked as soon as the session read is enabled.
+  initialDataUpdatedAt: 0,
 });

@@ -70,3 +70,14 @@ export function useMode(): Mode {
   if (mode === null) throw new Error('useMode needs ModeProvider (app/providers.tsx) above it');
   return mode;
 }
+
+/**
+ * Whether the shopper's own reads (compare list, cart count) may run: the session read has
+ * answered and no staff member is signed in. Until it answers a shopper screen shows, but a staff
+ * session there would be refused those calls (403), so none is made before the app knows who asks.
+ * A POS device starts from its last staff session (api/get-session.ts), so it never asks at all.
+ */
+export function useShopperReads(): boolean {
+  const { isLoading, isStaff } = useSession();
+  return !isLoading && !isStaff;
+}

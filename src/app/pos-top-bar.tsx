@@ -1,6 +1,12 @@
 import { useContext } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { findOrder } from '../db/queries';
+import { editableStatuses } from '../domain/mutations/records';
+import { totalItems } from '../domain/totals';
 import { setKioskDevice, useKioskDevice } from './mode';
+import { useCartRef } from './pos-cart-ref';
+import { deviceDb } from './sync/device-db';
+import { useLiveQuery } from './sync/use-live-query';
 import { closeSyncConnection } from './sync/sync-connection';
 import { SyncContext } from './sync/sync-context';
 import { SyncProvider } from './sync/sync-provider';
@@ -51,9 +57,7 @@ function Bar() {
             </NavLink>
           </li>
           <li>
-            <NavLink to="/pos/cart" className={styles.navLink}>
-              Cart
-            </NavLink>
+            <CartLink userId={user?.id ?? null} />
           </li>
           <li>
             <NavLink to="/product/catalog" className={styles.navLink}>
@@ -89,5 +93,20 @@ function Bar() {
         </button>
       </div>
     </header>
+  );
+}
+
+/** Cart with the count of items on this counter's sale (the device's draft order), live as it changes. */
+function CartLink({ userId }: { userId: string | null }) {
+  const cartRef = useCartRef(userId);
+  const count = useLiveQuery(async () => {
+    const view = cartRef ? await findOrder(deviceDb(), cartRef) : null;
+    return view && editableStatuses.includes(view.order.status) ? totalItems(view.order.lines) : 0;
+  }, [cartRef]);
+  const n = count.data ?? 0;
+  return (
+    <NavLink to="/pos/cart" className={styles.navLink} aria-label={`Cart, ${n} item${n === 1 ? '' : 's'}`}>
+      Cart <span className={styles.count} data-testid="pos-cart-count">{n}</span>
+    </NavLink>
   );
 }

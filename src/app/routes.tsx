@@ -1,6 +1,7 @@
+import { lazy } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { CatalogPage } from '../storefront/catalog/catalog-page';
-import { CartRoute } from './cart-route';
+import { CartRoute, ShopperOnly } from './cart-route';
 import { firstLoadOnly, prefetchCatalog, prefetchSlug } from './first-render';
 import { IndexPhp } from './index-php';
 import { NotBuiltYet } from './not-built-yet';
@@ -10,6 +11,10 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ShopLayout } from './shop-layout';
 import { Spinner } from '../ui/spinner';
+
+const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const ComparePage = lazy(() => import('../storefront/compare/compare-page').then((m) => ({ default: m.ComparePage })));
+const WishlistPage = lazy(() => import('../storefront/wishlist/wishlist-page').then((m) => ({ default: m.WishlistPage })));
 
 /**
  * Every route of both specs. The storefront (catalog) is in the entry chunk; POS code (login,
@@ -48,10 +53,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./login/account-register-page')).AccountRegisterPage }),
           },
           { path: 'checkout/cart', element: <CartRoute /> },
-          { path: 'checkout/checkout', lazy: async () => ({ Component: (await import('../storefront/checkout/checkout-page')).CheckoutPage }) },
+          // Staff check out at the counter (/pos/checkout); compare and wishlist are not for POS mode (§6).
+          { path: 'checkout/checkout', element: <ShopperOnly pos="/pos/checkout" page={CheckoutPage} /> },
           { path: 'checkout/pay', lazy: async () => ({ Component: (await import('../storefront/checkout/pay-page')).PayPage }) },
-          { path: 'product/compare', lazy: async () => ({ Component: (await import('../storefront/compare/compare-page')).ComparePage }) },
-          { path: 'account/wishlist', lazy: async () => ({ Component: (await import('../storefront/wishlist/wishlist-page')).WishlistPage }) },
+          { path: 'product/compare', element: <ShopperOnly pos="/product/catalog" page={ComparePage} /> },
+          { path: 'account/wishlist', element: <ShopperOnly pos="/product/catalog" page={WishlistPage} /> },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.

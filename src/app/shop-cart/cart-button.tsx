@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { shopCartQueryOptions } from '../../api/shop-cart';
+import { useShopperReads } from '../mode';
 import styles from './cart-button.module.css';
 
 // The popout's rows, totals and quantity code load on first open, not with the storefront entry.
@@ -13,7 +14,8 @@ const CartPopout = lazy(() => import('../../storefront/cart/cart-popout').then((
  * or signed in); otherwise it is a plain link to /checkout/cart.
  */
 export function CartButton() {
-  const q = useQuery(shopCartQueryOptions);
+  // The count waits for the session: the same call answers staff with the counter's cart (mode.ts).
+  const q = useQuery({ ...shopCartQueryOptions, enabled: useShopperReads() });
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // Focus goes back to the button the popout came from, so keyboard users keep their place.

@@ -6,7 +6,7 @@ import type { SyncStatus } from '../../../sync/status';
 
 /** What the POS shell knows of the sync worker, refreshed on every change it reports. */
 export interface SyncState {
-  /** The worker proxy once init() finished; null while starting or when it could not start. */
+  /** The worker proxy once init() finished and it knows the signed-in user; null while starting or when it could not start. */
   api: Remote<SyncWorkerApi> | null;
   status: SyncStatus | null;
   conflicts: ConflictEntry[];

@@ -44,10 +44,21 @@ export function SyncProvider({ children }: { children: ReactNode }) {
 
   const userId = user?.id;
   const role = user?.role;
+  // Whom the worker acts for: screens get the proxy only once it knows (a change made before would
+  // be refused as a guest's). A new CSRF token for the same user keeps it.
+  const [handedTo, setHandedTo] = useState<string | null>(null);
   useEffect(() => {
     if (!api || !staff || !userId || !role || !csrfToken) return;
-    api.setSession({ user: { id: userId, role }, csrfToken }).catch((err: unknown) => setStartError(describeSyncError(err)));
+    let alive = true;
+    api.setSession({ user: { id: userId, role }, csrfToken }).then(
+      () => alive && setHandedTo(userId),
+      (err: unknown) => setStartError(describeSyncError(err)),
+    );
+    return () => {
+      alive = false;
+    };
   }, [api, staff, userId, role, csrfToken]);
+  const ready = api !== null && handedTo !== null && handedTo === userId;
 
   const worker = useWorkerState(api);
   const online = useOnline();
@@ -62,8 +73,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   }, [needsLogin, client]);
 
   const value = useMemo<SyncState>(
-    () => ({ api, status: worker.status, conflicts: worker.conflicts, startError: startError ?? worker.error }),
-    [api, worker, startError],
+    () => ({ api: ready ? api : null, status: worker.status, conflicts: worker.conflicts, startError: startError ?? worker.error }),
+    [api, ready, worker, startError],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
 }

@@ -5,7 +5,9 @@
  * every refusal with `failureOn: 'any'`, for calls whose spec names one failure message, e.g. "The
  * labor couldn't be updated."); `onRefused` receives the domain's own reason, to show by the field.
  */
-import { useCallback } from 'react';
+import type { Remote } from 'comlink';
+import { useCallback, useEffect, useRef } from 'react';
+import type { SyncWorkerApi } from '../../../sync/api';
 import type { MutationArgsInput, MutationName } from '../../domain/mutations/catalogue';
 import { useToast } from '../../ui/toast/toast-context';
 import { useSync } from './sync-context';
@@ -20,12 +22,44 @@ export interface RunOptions {
 export type RunMutation = <N extends MutationName>(name: N, args: MutationArgsInput<N>, opts?: RunOptions) => Promise<boolean>;
 
 export const DEVICE_NOT_READY = 'This device is still starting up. Try again in a moment.';
+/** How long a change made while the sync worker starts (a tap right after a reload) waits for it. */
+export const WORKER_START_WAIT_MS = 15_000;
+
+type Api = Remote<SyncWorkerApi>;
+
+/** The worker proxy now, or once it is ready (null after `ms` without it). */
+function useApiWhenReady(): (ms: number) => Promise<Api | null> {
+  const api = useSync();
+  const current = useRef(api);
+  const waiting = useRef(new Set<(a: Api) => void>());
+  useEffect(() => {
+    current.current = api;
+    if (api) for (const wake of waiting.current) wake(api);
+  }, [api]);
+  return useCallback(
+    (ms: number) =>
+      current.current
+        ? Promise.resolve(current.current)
+        : new Promise<Api | null>((resolve) => {
+            const wake = (a: Api | null) => {
+              clearTimeout(timer);
+              waiting.current.delete(wake);
+              resolve(a);
+            };
+            const timer = setTimeout(() => wake(null), ms);
+            waiting.current.add(wake);
+          }),
+    [],
+  );
+}
 
 export function useRunMutation(): RunMutation {
-  const api = useSync();
+  const whenReady = useApiWhenReady();
   const toast = useToast();
   return useCallback<RunMutation>(
     async (name, args, opts) => {
+      // A tap made while the worker starts (right after a reload) is made once it can be, not dropped.
+      const api = await whenReady(WORKER_START_WAIT_MS);
       if (!api) {
         toast.error(DEVICE_NOT_READY);
         return false;
@@ -39,6 +73,6 @@ export function useRunMutation(): RunMutation {
       }
       return result.ok;
     },
-    [api, toast],
+    [whenReady, toast],
   );
 }

@@ -41,13 +41,14 @@ function detail(l: OrderLine): string {
 
 /** One line's quantity, price, labor edit and remove: re-rendered only when the line itself changed. */
 const CartLineRow = memo(
-  function CartLineRow({ line: l, orderRef: ref, run, isOnly, onRemoved, onEditLabor }: RowProps) {
+  function CartLineRow({ line: l, orderRef: ref, run, isOnly, onRemoved, onEditLabor, stockWarning }: RowProps) {
     return (
       <tr>
         <td>
           <div className={styles.itemName}>{l.name}</div>
           <div className={styles.muted}>{detail(l)}</div>
           {l.po_number && <div className={styles.muted}>PO: {l.po_number}</div>}
+          {stockWarning && <div className={styles.stockWarning}>{stockWarning}</div>}
         </td>
         <td>
           {l.kind === 'voucher' ? (
@@ -96,7 +97,13 @@ const CartLineRow = memo(
   // Every live-query answer brings new line objects: compare what they hold, so adding a line to a
   // 30-line cart renders one row (and the totals), not 31 (the tap-to-total figure, issue 5).
   (a, b) =>
-    a.orderRef === b.orderRef && a.run === b.run && a.isOnly === b.isOnly && a.onRemoved === b.onRemoved && a.onEditLabor === b.onEditLabor && sameLine(a.line, b.line),
+    a.orderRef === b.orderRef &&
+    a.run === b.run &&
+    a.isOnly === b.isOnly &&
+    a.onRemoved === b.onRemoved &&
+    a.onEditLabor === b.onEditLabor &&
+    a.stockWarning === b.stockWarning &&
+    sameLine(a.line, b.line),
 );
 
 interface RowProps {
@@ -106,12 +113,25 @@ interface RowProps {
   isOnly: boolean;
   onRemoved: (wasLast: boolean) => void;
   onEditLabor: (line: LaborLine) => void;
+  /** The cart stock text when the sale holds more of this part than the stores have. */
+  stockWarning: string | undefined;
 }
 
 const sameLine = (a: OrderLine, b: OrderLine): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-/** The cart's items: quantity selector, unit price edit, labor edit, PO number, remove. */
-export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMutation; onRemoved: (wasLast: boolean) => void }) {
+/** The cart's items: quantity selector, unit price edit, labor edit, PO number, stock warning, remove. */
+export function CartLines({
+  order,
+  run,
+  onRemoved,
+  stockWarnings,
+}: {
+  order: Order;
+  run: RunMutation;
+  onRemoved: (wasLast: boolean) => void;
+  /** Line id -> the cart stock text (src/app/pos-sale/add-to-sale.ts saleStockWarnings). */
+  stockWarnings?: ReadonlyMap<string, string>;
+}) {
   const [editingLabor, setEditingLabor] = useState<LaborLine | null>(null);
   // The page passes a new callback each render; rows get a stable one that calls the latest.
   const removedRef = useRef(onRemoved);
@@ -138,7 +158,16 @@ export function CartLines({ order, run, onRemoved }: { order: Order; run: RunMut
         </thead>
         <tbody>
           {order.lines.map((l) => (
-            <CartLineRow key={l.id} line={l} orderRef={ref} run={run} isOnly={only} onRemoved={removed} onEditLabor={setEditingLabor} />
+            <CartLineRow
+              key={l.id}
+              line={l}
+              orderRef={ref}
+              run={run}
+              isOnly={only}
+              onRemoved={removed}
+              onEditLabor={setEditingLabor}
+              stockWarning={stockWarnings?.get(l.id)}
+            />
           ))}
         </tbody>
       </table>

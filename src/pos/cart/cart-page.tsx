@@ -22,6 +22,7 @@ import { CustomLaborModal, type LaborType } from './labor-modals';
 import { PartFinder } from './part-finder';
 import { PoNumberModal } from '../../app/pos-order/po-number-modal';
 import { putAsideOrder } from '../../app/pos-order/put-aside';
+import { saleStockWarnings } from '../../app/pos-sale/add-to-sale';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 
@@ -46,6 +47,8 @@ export function CartPage() {
   );
   const order = view.data && editableStatuses.includes(view.data.order.status) ? view.data.order : null;
   const { run, ensureCart, addProduct } = useCartActions(userId, order);
+  // Stock on hand changes with pulls, the sale with every edit: both re-run this.
+  const stock = useLiveQuery(() => (order ? saleStockWarnings(db, order) : Promise.resolve(new Map<string, string>())), [order]);
 
   if (view.loading) return <Spinner label="Loading the cart..." />;
 
@@ -93,7 +96,7 @@ export function CartPage() {
       </div>
       <CustomerBanner order={order} ensureCart={ensureCart} run={run} />
       <PosCartFitment order={order} run={run} />
-      <PartFinder onAdd={(p) => addProduct(p, p.minimum)} />
+      <PartFinder laborTypes={lookups.data?.labor ?? []} onAdd={async (p, how) => (await addProduct(p, p.minimum, how)) !== null} />
       <div className={styles.tools}>
         <Button variant="secondary" onClick={() => setDialog('custom')}>
           Add a Custom Product
@@ -111,7 +114,7 @@ export function CartPage() {
         <EmptyState title="Your shopping cart is empty!" />
       ) : (
         <div className={styles.body}>
-          <CartLines order={order} run={run} onRemoved={(last) => last && void navigate('/checkout/cart')} />
+          <CartLines order={order} run={run} stockWarnings={stock.data} onRemoved={(last) => last && void navigate('/checkout/cart')} />
           <aside className={styles.side}>
             <CartSummary order={order} transactions={view.data?.transactions ?? []} />
             <CartCodes order={order} transactions={view.data?.transactions ?? []} run={run} />

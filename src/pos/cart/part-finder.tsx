@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
+import type { LineOption } from '../../domain/mutations/records';
 import { getCatalogProduct, type CatalogProduct } from '../../db/queries';
+import { NOT_ON_DEVICE } from '../../app/pos-sale/add-to-sale';
 import { deviceDb } from '../../app/sync/device-db';
 import { useSync } from '../../app/sync/sync-context';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast/toast-context';
+import type { LaborType } from './labor-modals';
+import { OptionsModal } from './options-modal';
 import { useBarcodeScanner } from './use-barcode-scanner';
 import styles from './cart.module.css';
 
@@ -17,26 +21,45 @@ interface Hit {
 
 export const PART_NOT_FOUND = (code: string): string => `No part matches "${code}".`;
 
+/** How the finder adds a part: its chosen options (priced from the device's catalog) and whether its labor goes too. */
+export interface FinderAdd {
+  options: LineOption[];
+  withLabor: boolean;
+}
+
 /**
  * Find a part by name or part number from the device's cached catalog (works offline), or scan a
- * barcode from anywhere on the cart screen: keyboard input ending in Enter adds the exact part.
+ * barcode from anywhere on the cart screen: keyboard input ending in Enter adds the exact part. A
+ * part with options asks for them first (OptionsModal); a part with installation labor also offers
+ * 'Add With {labor title}'.
  */
-export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<boolean> }) {
+export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CatalogProduct, how: FinderAdd) => Promise<boolean>; laborTypes: readonly LaborType[] }) {
   const api = useSync();
   const toast = useToast();
   const [text, setText] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const [searching, setSearching] = useState(false);
+  const [choosing, setChoosing] = useState<{ product: CatalogProduct; withLabor: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Catalog records of the hits on screen, read while the cashier looks at them, so a tap on Add
   // goes straight to the sync worker instead of reading the catalog first (tap-to-total, issue 5).
   const prefetched = useRef(new Map<number, Promise<CatalogProduct | null | undefined>>());
+  const [records, setRecords] = useState<ReadonlyMap<number, CatalogProduct>>(new Map());
 
   useEffect(() => {
     const next = new Map<number, Promise<CatalogProduct | null | undefined>>();
     for (const h of hits) next.set(h.product_id, prefetched.current.get(h.product_id) ?? getCatalogProduct(deviceDb(), h.product_id).catch(() => undefined));
     prefetched.current = next;
+    let live = true;
+    // The records also say which hits offer their labor ('Add With ...').
+    void Promise.all([...next.values()]).then((rows) => live && setRecords(new Map(rows.flatMap((r) => (r ? [[r.product_id, r] as const] : [])))));
+    return () => {
+      live = false;
+    };
   }, [hits]);
+
+  const laborTitle = (p: CatalogProduct | undefined): string | null =>
+    (p && p.labor_id !== null && (p.labor_time ?? 0) > 0 && laborTypes.find((l) => Number(l.labor_id) === p.labor_id)?.title) || null;
 
   useEffect(() => {
     const q = text.trim();
@@ -59,17 +82,23 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
     };
   }, [api, text]);
 
-  const add = async (productId: number): Promise<boolean> => {
+  const cleared = () => {
+    setText('');
+    setHits([]);
+  };
+
+  const add = async (productId: number, withLabor = false): Promise<boolean> => {
     const p = (await prefetched.current.get(productId)) ?? (await getCatalogProduct(deviceDb(), productId));
     if (!p) {
-      toast.error('This part is not in the catalog on this device yet.');
+      toast.error(NOT_ON_DEVICE);
       return false;
     }
-    const ok = await onAdd(p);
-    if (ok) {
-      setText('');
-      setHits([]);
+    if (p.requires_options) {
+      setChoosing({ product: p, withLabor });
+      return false;
     }
+    const ok = await onAdd(p, { options: [], withLabor });
+    if (ok) cleared();
     return ok;
   };
 
@@ -148,14 +177,33 @@ export function PartFinder({ onAdd }: { onAdd: (p: CatalogProduct) => Promise<bo
                 <strong>{h.mpn}</strong> {h.brand ? `· ${h.brand} ` : ''}
                 <span className={styles.muted}>{h.name}</span>
               </span>
-              <Button variant="secondary" onClick={() => void add(h.product_id)} aria-label={`Add ${h.mpn} ${h.name}`}>
-                Add
-              </Button>
+              <span className={styles.hitActions}>
+                <Button variant="secondary" onClick={() => void add(h.product_id)} aria-label={`Add ${h.mpn} ${h.name}`}>
+                  Add
+                </Button>
+                {laborTitle(records.get(h.product_id)) && (
+                  <Button variant="secondary" onClick={() => void add(h.product_id, true)} aria-label={`Add ${h.mpn} ${h.name} with ${laborTitle(records.get(h.product_id))}`}>
+                    Add With {laborTitle(records.get(h.product_id))}
+                  </Button>
+                )}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {text.trim() && !searching && hits.length === 0 && <p className={styles.muted}>No results!</p>}
+      {choosing && (
+        <OptionsModal
+          product={choosing.product}
+          laborTitle={choosing.withLabor ? laborTitle(choosing.product) : null}
+          onClose={() => setChoosing(null)}
+          onAdd={async (options) => {
+            const ok = await onAdd(choosing.product, { options, withLabor: choosing.withLabor });
+            if (ok) cleared();
+            return ok;
+          }}
+        />
+      )}
     </div>
   );
 }

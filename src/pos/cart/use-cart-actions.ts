@@ -1,53 +1,47 @@
 /**
  * Cart changes through the sync worker (useRunMutation). The first change of an empty counter
- * creates the draft order that is the cart.
+ * creates the draft order that is the cart. Parts go on it the way every POS add does
+ * (src/app/pos-sale/add-to-sale.ts), so the part finder and the catalog agree.
  */
 import { useCallback } from 'react';
-import type { Order } from '../../domain/mutations/records';
-import { uuidv7 } from '../../db/ids';
+import type { LineOption, Order } from '../../domain/mutations/records';
 import type { CatalogProduct } from '../../db/queries';
-import { setCartRef } from '../../app/pos-cart-ref';
+import { addToSale, ensureSale, type SaleAdded } from '../../app/pos-sale/add-to-sale';
+import { deviceDb } from '../../app/sync/device-db';
 import { useRunMutation, type RunMutation } from '../../app/sync/use-run-mutation';
+import { useToast } from '../../ui/toast/toast-context';
 
 export type { RunMutation };
+
+export interface AddOptions {
+  /** Chosen options, priced from the device's catalog copy (the server prices them again). */
+  options?: LineOption[];
+  /** With the part's installation labor. */
+  withLabor?: boolean;
+}
 
 export interface CartActions {
   run: RunMutation;
   /** The cart's order id, creating the draft order when the counter has none. */
   ensureCart: () => Promise<string | null>;
-  addProduct: (p: CatalogProduct, quantity: number) => Promise<boolean>;
+  /** Adds the part; the spec's stock text is toasted when the sale holds more than the stores have. */
+  addProduct: (p: CatalogProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
 }
 
 export function useCartActions(userId: string, cart: Order | null): CartActions {
   const run = useRunMutation();
+  const toast = useToast();
 
-  const ensureCart = useCallback(async (): Promise<string | null> => {
-    if (cart && ['draft', 'saved', 'quote', 'kiosk'].includes(cart.status)) return cart.id;
-    const id = uuidv7();
-    if (!(await run('order.create', { id, device_ref: null }))) return null;
-    setCartRef(userId, id);
-    return id;
-  }, [cart, run, userId]);
+  const ensureCart = useCallback((): Promise<string | null> => ensureSale({ db: deviceDb(), run, userId }, cart), [cart, run, userId]);
 
   const addProduct = useCallback(
-    async (p: CatalogProduct, quantity: number): Promise<boolean> => {
-      const orderRef = await ensureCart();
-      if (!orderRef) return false;
-      return run('cart.addProduct', {
-        order_ref: orderRef,
-        line_id: uuidv7(),
-        product_id: p.product_id,
-        name: p.name,
-        model: p.model,
-        mpn: p.mpn,
-        aaia: p.aaia,
-        price: p.price,
-        quantity: Math.max(quantity, p.minimum),
-        minimum: p.minimum,
-        tax_class_id: p.tax_class_id,
-      });
+    async (p: CatalogProduct, quantity: number, opts: AddOptions = {}): Promise<SaleAdded | null> => {
+      const sale = await addToSale({ db: deviceDb(), run, userId }, { product: p, quantity, options: opts.options ?? [], withLabor: opts.withLabor === true }, cart);
+      if (sale?.shortOfStock) toast.error(sale.shortOfStock);
+      if (sale?.laborProblem) toast.error(sale.laborProblem);
+      return sale;
     },
-    [ensureCart, run],
+    [cart, run, toast, userId],
   );
 
   return { run, ensureCart, addProduct };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMode } from '../../app/mode';
-import { useAddToCart } from '../../app/shop-cart/use-add-to-cart';
+import { useCartAdder } from '../../app/shop-cart/cart-adder';
 import { useCompare } from '../../app/shop-cart/use-compare';
 import { useFitmentGuard } from '../../app/fitment/use-fitment-guard';
 import { Button, buttonClassName } from '../../ui/button';
@@ -15,11 +15,12 @@ const ADDED_MS = 3000;
 /**
  * The card's buttons (§2 "Product card", §4 "Product button variants"): add to cart behind the
  * fitment guard ('Heads up!'), 'View Product' when options must be chosen first, a link to the
- * product (where Contact Us lives) when it cannot be ordered, and compare (not in POS mode).
+ * product (where Contact Us lives) when it cannot be ordered, and compare (not in POS mode). In
+ * POS mode the add puts the part on the device's sale (useCartAdder).
  */
 export function ProductCardActions({ product }: { product: CardProduct }) {
   const mode = useMode();
-  const { addToCart, isPending } = useAddToCart();
+  const { add: addToCart, isPending } = useCartAdder();
   const { confirmFits, dialog } = useFitmentGuard();
   const [added, setAdded] = useState(false);
 
@@ -31,7 +32,7 @@ export function ProductCardActions({ product }: { product: CardProduct }) {
 
   const add = async () => {
     if (!(await confirmFits(product))) return;
-    if (await addToCart({ product_id: product.product_id, quantity: 1 })) setAdded(true);
+    if (await addToCart({ product_id: product.product_id, quantity: 1, link: product.links.view })) setAdded(true);
   };
 
   const orderable = product.is_orderable && !product.disable_pricing && !product.price_login_required;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { compareQueryOptions } from '../../api/shop-lists';
-import { useAddToCart } from '../../app/shop-cart/use-add-to-cart';
+import { useCartAdder } from '../../app/shop-cart/cart-adder';
 import { useCompare } from '../../app/shop-cart/use-compare';
 import type { ListedProduct } from '../../contracts/shop-lists';
 import { Button, buttonClassName } from '../../ui/button';
@@ -26,7 +26,7 @@ const ROWS: { label: string; value(p: ListedProduct): string }[] = [
 export function ComparePage() {
   const q = useQuery(compareQueryOptions);
   const compare = useCompare();
-  const { addToCart, isPending } = useAddToCart();
+  const { add: addToCart, isPending } = useCartAdder();
 
   if (q.isPending) return <Spinner />;
   // Failures are only logged (§8): the page shows what it has, or the empty state.

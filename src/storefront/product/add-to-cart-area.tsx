@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAddToCart } from '../../app/shop-cart/use-add-to-cart';
+import { useCartAdder } from '../../app/shop-cart/cart-adder';
 import type { ProductDetail } from '../../contracts/product-page';
 import { Button } from '../../ui/button';
-import { missingOptions, REQUIRES_OPTIONS, type OptionValues } from './product-options';
+import { missingOptions, optionCatalogOf, REQUIRES_OPTIONS, type OptionValues } from './product-options';
 import styles from './product.module.css';
 
 /** §9: 'Added!' shows this long; Instant Checkout goes to checkout after the same delay. */
@@ -25,10 +25,11 @@ type Feedback = { button: 'add' | 'labor' | 'instant'; at: number } | null;
 /**
  * Add to Cart, 'Add With {labor title}' and 'Instant Checkout' (storefront.md §2, §4 "Add to
  * cart"): disabled while quantity is empty or a call runs; 'Added!' for 3 s on success; Instant
- * Checkout goes to /checkout/checkout 3 s after its add.
+ * Checkout goes to checkout 3 s after its add: the online checkout for a shopper, the POS checkout
+ * of the sale in POS mode (useCartAdder decides where the part goes).
  */
 export function AddToCartArea({ product, quantity, options, confirmFits, onMissingOptions }: AddToCartAreaProps) {
-  const cart = useAddToCart();
+  const cart = useCartAdder();
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<Feedback>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -38,19 +39,20 @@ export function AddToCartArea({ product, quantity, options, confirmFits, onMissi
   const add = async (button: 'add' | 'labor' | 'instant') => {
     if (missing.length > 0) return onMissingOptions();
     if (!(await confirmFits({ product_id: product.product_id, aaia: product.aaia, mpn: product.mpn }))) return;
-    const ok = await cart.addToCart({
+    const added = await cart.add({
       product_id: product.product_id,
       quantity,
-      // The hook sends the map as it is; checkbox options carry arrays of value ids, which the cart call takes.
-      option: options as Record<string, string>,
-      ...(button === 'labor' ? { apply_labor: 1 } : {}),
+      option: options,
+      apply_labor: button === 'labor',
+      link: product.links.view,
+      optionCatalog: optionCatalogOf(product.options),
     });
-    if (!ok) return;
+    if (!added) return;
     setFeedback({ button, at: Date.now() });
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       setFeedback(null);
-      if (button === 'instant') void navigate('/checkout/checkout');
+      if (button === 'instant') void navigate(added.checkoutPath);
     }, ADDED_FEEDBACK_MS);
   };
 

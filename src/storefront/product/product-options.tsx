@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ProductOption } from '../../contracts/product-page';
+import type { OptionDef, OptionValueDef } from '../../domain/product-options';
 import { formatMoney } from '../../ui/format-money';
 import styles from './product.module.css';
 
@@ -15,6 +16,23 @@ export function missingOptions(options: ProductOption[], values: OptionValues): 
     const v = values[String(o.product_option_id)];
     return v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
   });
+}
+
+/** The options as the page received them, in the domain's terms (src/domain/product-options.ts), in page order. */
+export function optionCatalogOf(options: readonly ProductOption[]): { defs: OptionDef[]; values: OptionValueDef[] } {
+  return {
+    defs: options.map((o, i) => ({ product_option_id: o.product_option_id, name: o.name, type: o.type, required: o.required, sort_order: i })),
+    values: options.flatMap((o) =>
+      o.values.map((v, i) => ({
+        product_option_value_id: v.product_option_value_id,
+        product_option_id: o.product_option_id,
+        name: v.name,
+        price: v.price ?? '0.00',
+        price_prefix: v.price_prefix,
+        sort_order: i,
+      })),
+    ),
+  };
 }
 
 const priceSuffix = (v: ProductOption['values'][number]) => {

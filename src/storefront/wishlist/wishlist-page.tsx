@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { wishlistQueryOptions } from '../../api/shop-lists';
-import { useAddToCart } from '../../app/shop-cart/use-add-to-cart';
+import { useCartAdder } from '../../app/shop-cart/cart-adder';
 import { useWishlist } from '../../app/shop-cart/use-wishlist';
 import { useSession } from '../../app/use-session';
 import { Button, buttonClassName } from '../../ui/button';
@@ -19,7 +19,7 @@ export function WishlistPage() {
   const isCustomer = user?.role === 'customer';
   const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
   const wishlist = useWishlist();
-  const { addToCart, isPending } = useAddToCart();
+  const { add: addToCart, isPending } = useCartAdder();
 
   if (isLoading || (isCustomer && q.isPending)) return <Spinner />;
   const products = q.data?.products ?? [];
