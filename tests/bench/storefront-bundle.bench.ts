@@ -63,12 +63,17 @@ const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g
 const firstJs = [...firstLoad].reduce((n, f) => n + gz(f), 0);
 const firstCss = css.reduce((n, f) => n + gz(f), 0);
 
-/** Sources of a chunk under src/pos (from its source map), to prove the storefront does not carry them. */
+/**
+ * Sources of a chunk that only POS mode runs (from its source map), to prove the storefront does
+ * not carry them: src/pos, and the POS shell's composition in src/app (pos-layout, pos-top-bar,
+ * pos-shop-frame, pos-sale, pos-order, pos-customer, pos-cart-ref; not pos-routes, the static
+ * route table whose screens load lazily).
+ */
 function posSources(file: string): string[] {
   const map = path.join(dist, `${file}.map`);
   if (!fs.existsSync(map)) return [];
   const sources = (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
-  return sources.filter((s) => /(^|\/)src\/pos\//.test(s));
+  return sources.filter((s) => /(^|\/)src\/(pos\/|app\/pos-(?!routes\.))/.test(s));
 }
 const posInFirst = [...firstLoad].flatMap(posSources);
 

@@ -40,8 +40,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
   beforeAll(async () => {
     // The shop requires a telephone on new customers: New Customer must follow the pulled setting.
     [srv, browser] = await Promise.all([startE2EServer({ settings: { customer_form: { require_email: false, require_telephone: true, require_address: false } } }), launchBrowser()]);
-    const r = await new TestClient(srv.server.url).get('/api/products/?limit=5&sort=price&order=desc');
-    part = r.body.products[0];
+    // An expensive part a scan adds at once, priced and orderable (a part that requires options asks for them first).
+    const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=desc');
+    part = r.body.products.find((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null);
   });
   afterAll(async () => {
     await browser?.close();

@@ -22,8 +22,9 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
 
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-    const r = await new TestClient(srv.server.url).get('/api/products/?limit=1&sort=price&order=desc');
-    dear = r.body.products[0].mpn;
+    // A priced, orderable part a scan adds at once (one that requires options asks for them first).
+    const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=desc');
+    dear = r.body.products.find((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null).mpn;
   });
   afterAll(async () => {
     await browser?.close();

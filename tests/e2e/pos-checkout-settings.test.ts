@@ -23,8 +23,9 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
 
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startE2EServer({ settings: SETTINGS }), launchBrowser()]);
-    const r = await new TestClient(srv.server.url).get('/api/products/?limit=3&sort=price&order=asc');
-    part = r.body.products[1];
+    // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
+    const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
+    part = r.body.products.filter((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null)[1];
   });
   afterAll(async () => {
     await browser?.close();

@@ -17,8 +17,9 @@ describe('POS checkout (headless Chromium)', () => {
 
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-    const r = await new TestClient(srv.server.url).get('/api/products/?limit=3&sort=price&order=asc');
-    mpn = r.body.products[2].mpn;
+    // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
+    const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
+    mpn = r.body.products.filter((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null)[2].mpn;
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { moneyString } from '../../../src/domain/money';
+import { PRODUCT_NOT_ORDERABLE } from '../../../src/domain/mutations/cart';
 import { mutationArgs } from '../../../src/domain/mutations/catalogue';
 import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, type OptionChoice, type OptionDef, type OptionValueDef, type ResolvedOptions } from '../../../src/domain/product-options';
 import { refuse } from '../../../src/domain/refusal';
@@ -17,8 +18,8 @@ import type { SyncDB } from '../db';
 import type { Applier } from './types';
 
 export const PRODUCT_NOT_FOUND = 'This product could not be found.';
-export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
 export const LABOR_NOT_FOUND = 'This labor type could not be found.';
+export { PRODUCT_NOT_ORDERABLE };
 
 /** The product's options and their values as the catalog holds them now. */
 export async function catalogOptions(trx: Kysely<SyncDB>, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {

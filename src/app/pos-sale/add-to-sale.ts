@@ -11,7 +11,7 @@ import { findOrder, getCatalogProduct, lookupRows, stockOnHand, type CatalogProd
 import type { PartsdeskDb } from '../../db/database';
 import { uuidv7 } from '../../db/ids';
 import { enoughStock, outOfStockText } from '../../domain/inventory';
-import { mergeTarget } from '../../domain/mutations/cart';
+import { mergeTarget, PRODUCT_NOT_ORDERABLE } from '../../domain/mutations/cart';
 import { editableStatuses, type LineOption, type Order, type ProductLine } from '../../domain/mutations/records';
 import type { RunMutation } from '../sync/use-run-mutation';
 import { getCartRef, setCartRef } from '../pos-cart-ref';
@@ -25,6 +25,8 @@ export interface SaleDeps {
   run: RunMutation;
   /** The signed-in staff member: the cart pointer is theirs on this device. */
   userId: string;
+  /** Says why a part cannot go on the sale at all (an error toast), before anything is queued. */
+  refuse: (message: string) => void;
 }
 
 export interface SaleAddRequest {
@@ -71,6 +73,10 @@ export async function ensureSale(deps: SaleDeps, current?: Order | null): Promis
 export async function addToSale(deps: SaleDeps, req: SaleAddRequest, current?: Order | null): Promise<SaleAdded | null> {
   const { db, run } = deps;
   const p = req.product;
+  if (!p.is_orderable) {
+    deps.refuse(PRODUCT_NOT_ORDERABLE);
+    return null;
+  }
   const orderRef = await ensureSale(deps, current);
   if (!orderRef) return null;
   // The line the add lands on: the same part and options already on the sale, else a new one.

@@ -57,7 +57,7 @@ function usePosCartAdder(): CartAdder {
           toast.error(options.message);
           return null;
         }
-        const sale = await addToSale({ db, run, userId }, { product, quantity: req.quantity, options: options.options, withLabor: req.apply_labor === true });
+        const sale = await addToSale({ db, run, userId, refuse: (m) => toast.error(m) }, { product, quantity: req.quantity, options: options.options, withLabor: req.apply_labor === true });
         if (!sale) return null;
         const actions: ToastAction[] = [...(req.link ? [{ label: 'View Product', to: req.link }] : []), { label: 'View Cart', to: POS_CART_PATH }];
         if (sale.shortOfStock) toast.error(sale.shortOfStock, { actions });

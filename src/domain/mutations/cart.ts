@@ -14,6 +14,9 @@ import { assertEditable, isRefusal, LINE_NOT_FOUND, requireOrder, withTotals } f
 import type { LineOption, OrderLine, ProductLine } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
 
+/** A part the shop does not sell (products.is_orderable off): the server refuses its add, the POS says so before. */
+export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
+
 /** Load the editable order, apply `edit` to its lines, recompute totals. */
 function editLines(
   state: MutatorState,

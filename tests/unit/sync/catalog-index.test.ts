@@ -232,6 +232,7 @@ describe('findPart and getProduct', () => {
       is_orderable: true,
       disable_pricing: false,
       requires_options: false,
+      oos_text: null,
       upc: '024844012345',
       manufacturer_id: 1,
       manufacturer: 'K&N',
