@@ -13,7 +13,6 @@ export interface Part {
   mpn: string;
   slug: string;
   price: string;
-  is_universal: boolean;
 }
 
 export interface LaborPart extends Part {
@@ -45,7 +44,7 @@ export async function setUpCatalogParts(db: TestDatabaseConfig): Promise<Catalog
     const k = open.db;
     const base = k
       .selectFrom('products as p')
-      .select(['p.product_id', 'p.name', 'p.mpn', 'p.slug', sql<string>`p.price::text`.as('price'), 'p.is_universal', 'p.labor_id', 'p.labor_time'])
+      .select(['p.product_id', 'p.name', 'p.mpn', 'p.slug', sql<string>`p.price::text`.as('price'), 'p.labor_id', 'p.labor_time'])
       .where('p.status', '=', true)
       .where('p.is_orderable', '=', true)
       .where('p.disable_pricing', '=', false)
@@ -75,7 +74,7 @@ export async function setUpCatalogParts(db: TestDatabaseConfig): Promise<Catalog
     await k.updateTable('product_stock').set({ quantity: 0 }).where('product_id', '=', short.product_id).execute();
     await k.updateTable('products').set({ oos_text: SHORT_TEXT }).where('product_id', '=', short.product_id).execute();
 
-    const part = (p: (typeof noOptions)[0]): Part => ({ product_id: p.product_id, name: p.name, mpn: p.mpn, slug: p.slug, price: p.price, is_universal: p.is_universal });
+    const part = (p: (typeof noOptions)[0]): Part => ({ product_id: p.product_id, name: p.name, mpn: p.mpn, slug: p.slug, price: p.price });
     return {
       plain: part(plain),
       card: part(card),
