@@ -1,4 +1,5 @@
-// Lint encodes the architecture (eslint-rules/layers.js) and the habits of STYLE.md.
+// Lint encodes the architecture (eslint-rules/layers.js, docs/architecture.md "Layers and dependency
+// rules") and the habits of docs/style.md ("Lint encodes the architecture").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

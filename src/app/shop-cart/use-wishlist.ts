@@ -9,7 +9,7 @@ export interface WishlistApi {
   ids: Set<number>;
   /**
    * Adds or removes the product. A guest is sent to /account/login instead: the wishlist belongs to
-   * an account (docs/decisions.md "Wishlist for guests"). Failures are only logged (§8).
+   * an account (docs/decisions/storefront.md "Wishlist for guests"). Failures are only logged (§8).
    */
   toggle: (product_id: number) => Promise<void>;
   isPending: boolean;
