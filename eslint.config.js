@@ -1,7 +1,9 @@
-// Lint encodes the architecture (eslint-rules/layers.js) and the habits of STYLE.md.
+// Lint encodes the architecture (eslint-rules/layers.js, docs/architecture.md "Layers and dependency
+// rules") and the habits of docs/style.md ("Lint encodes the architecture").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import path from 'node:path';
 import { layersRule } from './eslint-rules/layers.js';
@@ -36,6 +38,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Accessible names, labels tied to controls, keyboard reach for anything clickable: staff on a
+    // tablet, shoppers with a screen reader (docs/style.md "Accessibility").
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

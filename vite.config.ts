@@ -10,8 +10,9 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const manifestPath = path.join(root, 'manifest.webmanifest');
 
 /**
- * DESIGN.md keeps the web manifest at the repository root (not in public/), so this plugin serves
- * it in dev and emits it under its stable name in the build; no second copy to keep in sync.
+ * The web manifest stays at the repository root (not in public/, docs/architecture.md "The tree"),
+ * so this plugin serves it in dev and emits it under its stable name in the build; no second copy
+ * to keep in sync.
  */
 function webManifest(): Plugin {
   return {
@@ -32,9 +33,10 @@ function webManifest(): Plugin {
 }
 
 /**
- * The service worker (sw/sw.ts, docs/decisions.md ("Service worker and updates (sw/, src/app/sw)")), built by workbox injectManifest into
- * dist/sw.js with the list of every built file to precache. Registration is ours
- * (src/app/sw/register-sw.ts), and so is the manifest (webManifest() above), which it precaches.
+ * The service worker (sw/sw.ts, docs/decisions/client.md ("Service worker and updates (sw/,
+ * src/app/sw)")), built by workbox injectManifest into dist/sw.js with the list of every built file
+ * to precache. Registration is ours (src/app/sw/register-sw.ts), and so is the manifest
+ * (webManifest() above), which it precaches.
  */
 function serviceWorker(): Plugin[] {
   return VitePWA({
@@ -149,8 +151,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // Everything the entry imports statically in one chunk: left to itself the bundler splits
         // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
-        // per small file before the first render (docs/decisions.md "Storefront first load (issue 7
-        // figures)").
+        // per small file before the first render (docs/decisions/storefront.md "Storefront
+        // first load").
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },

@@ -1,5 +1,5 @@
-// The architecture rule of ../DESIGN.md ("Dependency direction"): every import that crosses a
-// layer boundary the wrong way is reported with a message saying why.
+// The architecture rule of docs/architecture.md ("Layers and dependency rules"): every import that
+// crosses a layer boundary the wrong way is reported with a message saying why.
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -32,6 +32,9 @@ const WHY = {
   routesSql: 'Routes never touch SQL: they parse, authorise and call a service (server/services), which owns the queries.',
 };
 
+/** Every message ends with where the rules are written down. */
+const SEE = ' See docs/architecture.md "Layers and dependency rules".';
+
 const externalOnly = {
   domain: new Set(['zod', 'decimal.js']),
 };
@@ -46,16 +49,16 @@ export const layersRule = {
       if (typeof source !== 'string') return;
       if (!source.startsWith('.')) {
         if (from.layer === 'domain' && !externalOnly.domain.has(source)) {
-          context.report({ node, message: `Forbidden import '${source}' in src/domain. ${WHY.domain}` });
+          context.report({ node, message: `Forbidden import '${source}' in src/domain. ${WHY.domain}${SEE}` });
         }
         if (from.area === 'routes' && /^(kysely|pg|@electric-sql\/pglite)/.test(source)) {
-          context.report({ node, message: `Forbidden import '${source}' in a route. ${WHY.routesSql}` });
+          context.report({ node, message: `Forbidden import '${source}' in a route. ${WHY.routesSql}${SEE}` });
         }
         return;
       }
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const to = layerOf(target);
-      const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${from.layer} -> ${to.layer}). ${why}` });
+      const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${from.layer} -> ${to.layer}). ${why}${SEE}` });
       if (from.layer === 'domain' && to.layer !== 'domain') return report(WHY.domain);
       if (from.layer === 'contracts' && !['domain', 'contracts'].includes(to.layer)) return report(WHY.contracts);
       const client = ['api', 'db', 'ui', 'app', 'pos', 'storefront', 'sync', 'sw'];

@@ -1,6 +1,6 @@
 // `npm start`: build the PWA when its build is missing or older than its sources, then run the
-// server (TypeScript through tsx, see docs/decisions.md). Signals are forwarded so Ctrl-C closes
-// the database cleanly.
+// server (TypeScript through tsx, see docs/decisions/toolchain.md). Signals are forwarded so Ctrl-C
+// closes the database cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

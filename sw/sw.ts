@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The Partsdesk service worker (workbox injectManifest; built by vite-plugin-pwa into dist/sw.js).
- * Rules (docs/decisions.md "Service worker and updates (sw/, src/app/sw)"):
+ * Rules (docs/decisions/client.md "Service worker and updates (sw/, src/app/sw)"):
  * - every built file is precached, so the shell and every route chunk open offline;
  * - navigations, and only navigations, fall back to the precached index.html;
  * - product images cache first, public catalog reads network first; nothing staff or per-user;

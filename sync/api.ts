@@ -1,6 +1,7 @@
 /**
- * The sync worker's API as the UI sees it through comlink (STYLE.md habit 7): handler groups per
- * area, intersected into one type. UI code imports this file with `import type` only.
+ * The sync worker's API as the UI sees it through comlink (docs/style.md "The worker API is a typed
+ * map"): handler groups per area, intersected into one type. UI code imports this file with
+ * `import type` only.
  */
 import type { Refusal } from '../src/domain/refusal';
 import type { ConflictEntry } from '../src/db/database';
@@ -16,7 +17,7 @@ export interface SessionHandlers {
    * Base URL of the server and the install's database name; call once after the worker starts.
    * `catalogOnly` (a kiosk device with no staff signed in): only the cached catalog's lookups are
    * built; no sync engine runs, so nothing queued on the device is pushed and nothing is pulled
-   * without a staff session (docs/decisions.md "Kiosk search offline").
+   * without a staff session (docs/decisions/search.md "Kiosk search offline").
    */
   init(opts: { baseUrl: string; dbName?: string; catalogOnly?: boolean }): Promise<void>;
   /** After login (or a restored session): the acting user and the CSRF token pushes must carry. */
@@ -46,7 +47,7 @@ export interface SyncHandlers {
   subscribe(onChange: () => void): Promise<() => void>;
 }
 
-/** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions.md "Catalog lookups in the worker (sync/catalog-index.ts)"). */
+/** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions/sync.md "Catalog lookups in the worker (sync/catalog-index.ts)"). */
 export interface CatalogHandlers {
   /** Autocomplete over the cached catalog; `ready: false` until the index is built (first download, start). */
   searchParts(text: string, opts?: SearchQueryOptions): Promise<SearchQueryResult>;

@@ -45,7 +45,7 @@ export interface EngineDeps {
    * A second connection to the same database with relaxed durability, for pull pages only (no
    * flush to disk per page). Safe: a page, its rebase and its cookie commit together or not at
    * all, and a committed page lost to a power cut is pulled again; mutate() and push keep `db`
-   * (strict). docs/decisions.md "Initial download, version 3".
+   * (strict). docs/decisions/sync.md "Initial download, version 3".
    */
   pullDb?: PartsdeskDb;
   transport: Transport;
@@ -56,7 +56,7 @@ export interface EngineDeps {
   mintId?: () => string;
   env?: EngineEnv;
   pullLimit?: number;
-  /** Page size of the initial download (pull from cookie 0); docs/decisions.md "Page size, bulk writes, pipelining (measured)". */
+  /** Page size of the initial download (pull from cookie 0); docs/decisions/sync.md "Page size, bulk writes, pipelining (measured)". */
   initialPullLimit?: number;
   /** After each stored pull page (the worker mirrors product changes into its search index). */
   onPullPage?: (page: PulledPage) => void;
@@ -68,7 +68,7 @@ export interface EngineDeps {
   maxPushRounds?: number;
 }
 
-/** Rows per page of the initial download (the contract's maximum); see docs/decisions.md "Initial download, version 3". */
+/** Rows per page of the initial download (the contract's maximum); see docs/decisions/sync.md "Initial download, version 3". */
 export const INITIAL_PULL_LIMIT = PULL_LIMIT_MAX;
 
 /** Roles that may discard a conflict (the server checks again: POST /sync/discard is staff only). */

@@ -1,8 +1,8 @@
 /**
- * The one write path for local changes (STYLE.md habit 3): validate the args with the domain
- * schema, run the mutator on the cached records, write its changes and append the mutation to the
- * outbox, all in ONE Dexie transaction. A refusal writes nothing and queues nothing: staff see the
- * message at once, exactly as the server would have answered.
+ * The one write path for local changes (docs/style.md "One write path"): validate the args with the
+ * domain schema, run the mutator on the cached records, write its changes and append the mutation
+ * to the outbox, all in ONE Dexie transaction. A refusal writes nothing and queues nothing: staff
+ * see the message at once, exactly as the server would have answered.
  *
  * requeueConflict retries a change the server rejected through the same path, as a NEW mutation
  * (ids are never reused: the server recorded the old one as rejected for good).

@@ -1,6 +1,7 @@
 /**
- * Server-loss recovery (DESIGN.md "Server-loss recovery"; the reasoning is in
- * docs/decisions.md "Sync protocol (server/sync, sync/, src/db)"). The device keeps every answered mutation in `journal` for >= 7 days.
+ * Server-loss recovery (docs/architecture.md "Server-loss recovery"; the reasoning is in
+ * docs/decisions/sync.md "Sync protocol (server/sync, sync/, src/db)"). The device keeps every
+ * answered mutation in `journal` for >= 7 days.
  *
  * Detection: any push or pull reply whose lastMutationId is below lastAckedId means the server
  * no longer has mutations it once acknowledged (PGlite power loss, restore from a backup). The
@@ -12,9 +13,10 @@
  * Why a false alarm is harmless: if the reply was merely stale, the server's real counter is >=
  * lastAckedId, so every resent id is <= it and comes back `skipped` with nothing written.
  *
- * The pull cookie is reset too (fullSync): see docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 8.
+ * The pull cookie is reset too (fullSync): see docs/decisions/sync.md "Flaws in the first protocol
+ * design, and the fixes" flaw 8.
  *
- * The server epoch (docs/decisions.md "Server epoch, restore and retry"): replies carry a random
+ * The server epoch (docs/decisions/server.md "Server epoch, restore and retry"): replies carry a random
  * id that a restore replaces. A device that sees a different epoch than it remembers does a full
  * sync even when lastMutationId shows no loss: it may have acknowledged nothing (or nothing the
  * backup lacks) yet hold rows and a cookie from the replaced history. The resend check above runs

@@ -6,8 +6,8 @@
  * - PostgreSQL: `pg_restore --clean --if-exists --no-owner` into the database of the URL.
  * Either way the restored database then gets a new sync epoch (migration 0006): devices that
  * synced with the replaced history see it in the next reply, pull everything again and re-push
- * from their journals what the backup lacks (docs/decisions.md "Server epoch, restore and retry").
- * A backup older than 0006 has no epoch column; the migration at the next start mints one.
+ * from their journals what the backup lacks (docs/decisions/server.md "Server epoch, restore and
+ * retry"). A backup older than 0006 has no epoch column; the migration at the next start mints one.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * Kysely types for migration 0004 (the lead merges `FitmentTables` into `DB` in schema.ts).
- * Until then services reach the table through `db.withTables<FitmentTables>()`.
+ * Kysely types for migration 0004, a view beside `DB` in schema.ts until one `DB` type holds every
+ * table (docs/architecture.md "The target structure"). Until then services reach the table
+ * through `db.withTables<FitmentTables>()`.
  */
 import type { ColumnType } from 'kysely';
 import type { Facets } from '../../src/domain/fitment-facets';

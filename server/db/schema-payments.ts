@@ -1,6 +1,7 @@
 /**
- * Kysely types for migration 0008-payments (the lead merges `PaymentTables` into `DB` in schema.ts).
- * Until then services reach the tables through `paymentsDb(db)`. Conventions as in schema.ts:
+ * Kysely types for migration 0008-payments, a view beside `DB` in schema.ts until one `DB` type
+ * holds every table (docs/architecture.md "The target structure"). Until then services reach the
+ * tables through `paymentsDb(db)`. Conventions as in schema.ts:
  * numeric reads as a string, timestamptz as a Date.
  */
 import type { ColumnType, Kysely } from 'kysely';

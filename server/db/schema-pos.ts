@@ -1,7 +1,7 @@
 /**
  * Kysely types for migration 0005-pos (the staff cart and order history), layered on the sync
- * tables' DB like schema-payments.ts. Services reach them through `posDb(db)` until the lead merges
- * `PosTables` into `DB` in schema.ts. Conventions as in schema.ts: timestamptz reads as a Date.
+ * tables' DB like schema-payments.ts. Services reach them through `posDb(db)` until one `DB` type
+ * holds every table (docs/architecture.md "The target structure"). Conventions as in schema.ts: timestamptz reads as a Date.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { SyncDB } from '../sync/db';

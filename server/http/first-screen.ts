@@ -1,5 +1,5 @@
 /**
- * The HTML a browser navigation to the catalog or a product link gets (docs/decisions.md
+ * The HTML a browser navigation to the catalog or a product link gets (docs/decisions/storefront.md
  * "Server-rendered first screen"): the app shell with
  * - the page's first API reply embedded (`<script type="application/json" id="pd-first-data"
  *   data-path="/api/...">`), which the client takes instead of asking for it (src/api/early-fetch.ts);

@@ -16,7 +16,8 @@ export interface FitmentRouteOptions {
  * The vehicle fitment service, /ymm/json/ (storefront.md §7). Public: shoppers choose a vehicle
  * before (or without) signing in. All GET as the spec lists them, so saveVehicle, remove_facet,
  * toggle_universal and reset change state on GET; the most a forged cross-site link can do is
- * change which vehicle a shopper sees parts for (docs/decisions.md "GET calls that change state").
+ * change which vehicle a shopper sees parts for (docs/decisions/fitment.md "GET calls that change
+ * state").
  *
  * The older path /catalog/index.php?route=ymm/json/{years|makes|models|choices} dispatches to the
  * same handlers with the same parameters.

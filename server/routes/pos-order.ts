@@ -33,7 +33,8 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   const idOf = (req: FastifyRequest) => parse(orderIdQuerySchema, req.query).order_id;
   const body = (req: FastifyRequest): unknown => req.body ?? {};
 
-  // The detail call's path is not shown in the spec; ours (docs/decisions.md "Staff cart and POS order calls").
+  // The detail call's path is not shown in the spec; ours (docs/decisions/pos.md "Staff cart and
+  // POS order calls").
   app.get('/api/order/info', staff, (req): Promise<OrderInfo> => orders.orderInfo(idOf(req)));
 
   app.get('/pos/order/void', pageOrCall, async (req, reply): Promise<VoidReply> => {

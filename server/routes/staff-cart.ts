@@ -74,7 +74,8 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   });
 
   app.get('/checkout/cart/saveOrder', pageOrCall, async (req): Reply => cart.saveOrder(await caller(req)));
-  // The quote call's path is not shown in the spec; ours (docs/decisions.md "Staff cart and POS order calls").
+  // The quote call's path is not shown in the spec; ours (docs/decisions/pos.md "Staff cart and POS
+  // order calls").
   app.get('/checkout/cart/quoteOrder', pageOrCall, async (req): Reply => cart.quoteOrder(await caller(req)));
   app.get('/checkout/cart/abandonOrder', pageOrCall, async (req): Reply => cart.abandonOrder(await caller(req)));
   app.get('/checkout/cart/cancelOrder', pageOrCall, async (req): Reply => cart.cancelOrder(await caller(req)));

@@ -1,9 +1,10 @@
 /**
  * Runs domain mutations for the checkout calls the way a sync push runs them, minus the client
  * bookkeeping: one SQL transaction that holds `sync_state FOR SHARE` (the pull's version horizon,
- * docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1), the mutation's server applier (rows locked FOR UPDATE
- * in the order order -> customer -> vouchers, the shared domain mutator, the writes), server time
- * and the store settings read inside the transaction. Retried on serialization failure / deadlock.
+ * docs/decisions/sync.md "Flaws in the first protocol design, and the fixes" flaw 1), the
+ * mutation's server applier (rows locked FOR UPDATE in the order order -> customer -> vouchers, the
+ * shared domain mutator, the writes), server time and the store settings read inside the
+ * transaction. Retried on serialization failure / deadlock.
  *
  * (server/services/pos-commands.ts, the general form of this, did not exist when this was written;
  * this file is the checkout's own small equivalent.)

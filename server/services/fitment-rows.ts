@@ -29,11 +29,12 @@ export const partKey = (p: PartRef) => `${p.aaia}~${p.mpn}`;
  * vehicle. The parts travel as one text array, so the statement is the same
  * for 1 or 100 parts.
  *
- * Plan notes (measured, docs/decisions.md "validateFitment: the result of a part"): parts are found through the expression index
- * on `aaia || '~' || mpn` (0004), not `mpn = $1`, because the planner prefers the trigram GIN index
- * products_mpn_trgm_idx for text equality and each such probe costs ~2.5 ms instead of ~0.01 ms.
- * A brand code is never split by '~' (the parser cuts at the first one), and `p.aaia` is checked
- * too so a brand code containing '~' cannot alias another part.
+ * Plan notes (measured, docs/decisions/fitment.md "validateFitment: the result of a part"): parts
+ * are found through the expression index on `aaia || '~' || mpn` (0004), not `mpn = $1`, because
+ * the planner prefers the trigram GIN index products_mpn_trgm_idx for text equality and each such
+ * probe costs ~2.5 ms instead of ~0.01 ms. A brand code is never split by '~' (the parser cuts at
+ * the first one), and `p.aaia` is checked too so a brand code containing '~' cannot alias another
+ * part.
  *
  * The rows carry ids only, their names left '' (fitment-labels.ts names the few a 'maybe' prompt
  * shows): joining or sub-selecting eight name tables made planning alone cost ~9 ms on PGlite,

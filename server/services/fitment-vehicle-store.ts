@@ -6,9 +6,9 @@ import type { FitmentTables } from '../db/schema-fitment';
 
 /**
  * The shopper's vehicle, kept server-side in `fitment_vehicles` and found through the long-lived
- * httpOnly `pd_vehicle` cookie (docs/decisions.md "Where the shopper's vehicle lives"). Guests have no session row, and a
- * vehicle must outlive logins and logouts, so it has its own cookie rather than riding on
- * `pd_session`.
+ * httpOnly `pd_vehicle` cookie (docs/decisions/fitment.md "Where the shopper's vehicle lives").
+ * Guests have no session row, and a vehicle must outlive logins and logouts, so it has its own
+ * cookie rather than riding on `pd_session`.
  *
  * Invariants: only the sha256 of the cookie is stored; a row is minted by the server (a cookie
  * value the server did not issue, or one whose row expired, is never adopted); a row lives 90 days

@@ -4,10 +4,11 @@
  * re-stamping and voucher ledgers they carry), never a second implementation of a rule.
  *
  * A command is one SQL transaction that first takes `sync_state FOR SHARE` (the pull's version
- * horizon, docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1), so a device pulling meanwhile never skips a
- * row this call wrote. Several mutations may run in one transaction (lazy cart + first line); a
- * refusal is thrown as an HttpError so everything the transaction wrote rolls back with it.
- * Serialization failures and deadlocks retry the whole transaction (5 times, backoff).
+ * horizon, docs/decisions/sync.md "Flaws in the first protocol design, and the fixes" flaw 1), so a
+ * device pulling meanwhile never skips a row this call wrote. Several mutations may run in one
+ * transaction (lazy cart + first line); a refusal is thrown as an HttpError so everything the
+ * transaction wrote rolls back with it. Serialization failures and deadlocks retry the whole
+ * transaction (5 times, backoff).
  *
  * Settings and clock come from the same options as the push (server/sync/create.ts `SyncOptions`),
  * so a line added here and the same line pushed by a device get the same totals.

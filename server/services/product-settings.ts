@@ -3,8 +3,8 @@ import { loginToViewPrice, priceView, settingFlag, type PriceView } from '../../
 import type { DB } from '../db/schema';
 
 /**
- * The shop settings the storefront's hot paths obey (docs/decisions.md "Product page settings").
- * Keys in the settings table; a missing row means the default:
+ * The shop settings the storefront's hot paths obey (docs/decisions/storefront.md "Product page
+ * settings"). Keys in the settings table; a missing row means the default:
  * - guest_checkout (true): guests may add to cart and check out; false shows the login link.
  * - customer_price (false): prices only for signed-in visitors ('Login Required To View Price').
  * - disable_pricing_notice (''): replaces 'Product Unavailable' for products with pricing off.

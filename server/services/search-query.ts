@@ -3,8 +3,8 @@
  * autocomplete (search-service.ts) and the search listing (GET /api/products/?search=,
  * product-service.ts) so both list the same parts in the same order.
  *
- * Tiers, best first (the offline index's, docs/decisions.md "Offline part search (sync/search)"), encoded in one
- * `rank` number = tier * 1,000,000 + a tie-break inside the tier:
+ * Tiers, best first (the offline index's, docs/decisions/search.md "Offline part search
+ * (sync/search)"), encoded in one `rank` number = tier * 1,000,000 + a tie-break inside the tier:
  * 1. part number: the query's part-number key equals a product's (`33-2304` = `332304`), or the
  *    key is a brand's name or code followed by the part number (`KN-33-2304`, `KNFL332304`), or
  *    the query is a barcode equal to the UPC;

@@ -1,9 +1,9 @@
 /**
- * The shopper cart (/checkout/cart/* for guests and customers; docs/decisions.md "Shopper cart").
- * Each call is one SQL transaction: resolve the shopper (creating a guest only when something is
- * written), change the stored lines, re-price the cart from the catalog and answer it whole.
- * Bad input is refused with a 4xx before anything changes; nothing the client says about prices is
- * ever read.
+ * The shopper cart (/checkout/cart/* for guests and customers; docs/decisions/storefront.md
+ * "Shopper cart"). Each call is one SQL transaction: resolve the shopper (creating a guest only
+ * when something is written), change the stored lines, re-price the cart from the catalog and
+ * answer it whole. Bad input is refused with a 4xx before anything changes; nothing the client says
+ * about prices is ever read.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';

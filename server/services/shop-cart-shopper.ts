@@ -1,10 +1,10 @@
 /**
- * Who the shopper is, for the cart, compare and wishlist calls (docs/decisions.md "Shopper cart").
- * A guest is an anonymous cookie (pd_shopper, 32 random bytes; only its sha256 is stored), created
- * on the guest's first change, never on a read. A customer is their account. When a request carries
- * both (a guest who just signed in), the guest's cart lines and compare list move into the
- * account's (quantities of the same line add up, capped at 10000) and the guest row and cookie go,
- * so a shared computer never keeps a signed-out shopper's cart under the cookie.
+ * Who the shopper is, for the cart, compare and wishlist calls (docs/decisions/storefront.md
+ * "Shopper cart"). A guest is an anonymous cookie (pd_shopper, 32 random bytes; only its sha256 is
+ * stored), created on the guest's first change, never on a read. A customer is their account. When
+ * a request carries both (a guest who just signed in), the guest's cart lines and compare list move
+ * into the account's (quantities of the same line add up, capped at 10000) and the guest row and
+ * cookie go, so a shared computer never keeps a signed-out shopper's cart under the cookie.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -1,16 +1,14 @@
 /**
  * Online checkout as far as the order (POST /index.php?route=checkout/confirm/createOrder;
- * docs/decisions.md "Online checkout"), in three steps so no SQL transaction waits on the card
- * processor:
- *   1. plan (one read transaction): re-price the cart from the catalog, re-check stock and the
- *      shopper's rules, work out what the gift certificates pay and what the card must pay;
- *   2. authorize the card with the online gateway for that remainder, outside any transaction,
- *      with the checkout key as its idempotency key;
- *   3. store (one transaction, through the same domain mutators the POS and the sync push run):
- *      plan again under the shopper's row lock, refuse if anything changed since step 1, create the
- *      order with its lines, voucher payments and the `online` transaction, complete it, empty the
- *      cart. If step 3 fails, the authorization is voided: a shopper is never charged without an
- *      order. An order is paid in full or not made.
+ * docs/decisions/storefront.md "Online checkout"), in three steps so no SQL transaction waits on
+ * the card processor: 1. plan (one read transaction): re-price the cart from the catalog, re-check
+ * stock and the shopper's rules, work out what the gift certificates pay and what the card must
+ * pay; 2. authorize the card with the online gateway for that remainder, outside any transaction,
+ * with the checkout key as its idempotency key; 3. store (one transaction, through the same domain
+ * mutators the POS and the sync push run): plan again under the shopper's row lock, refuse if
+ * anything changed since step 1, create the order with its lines, voucher payments and the `online`
+ * transaction, complete it, empty the cart. If step 3 fails, the authorization is voided: a shopper
+ * is never charged without an order. An order is paid in full or not made.
  *
  * Exactly once: a checkout key already used answers the order it created, so a double submit (or
  * a retry after a lost reply) never makes two orders; the gateway answers the same authorization

@@ -20,7 +20,7 @@ export interface ShopServices {
 /**
  * `sync`: the push's appliers, settings and clock, so a storefront order adds up as a POS one.
  * The storefront checkout IS the shop's online payment channel, so its `online` transaction is
- * allowed whatever the POS's online tender flag says (docs/decisions.md "Online checkout").
+ * allowed whatever the POS's online tender flag says (docs/decisions/storefront.md "Online checkout").
  */
 export function createShopServices(
   db: Kysely<DB>,

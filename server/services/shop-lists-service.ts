@@ -1,7 +1,7 @@
 /**
  * Compare list and wishlist (storefront.md §7 "Compare and wishlist"). The compare list belongs to
  * the shopper (guest cookie or account, as the cart: shop-cart-shopper.ts) and keeps the newest
- * COMPARE_LIMIT products; the wishlist belongs to a customer account only (docs/decisions.md
+ * COMPARE_LIMIT products; the wishlist belongs to a customer account only (docs/decisions/storefront.md
  * "Wishlist for guests"). Each call answers the whole list, read fresh from the catalog.
  */
 import { sql, type Kysely } from 'kysely';

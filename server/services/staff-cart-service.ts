@@ -3,7 +3,7 @@
  * through the domain mutators (PosCommands -> the sync appliers). Each call is one SQL transaction:
  * find the session's cart (locked), run the mutations, read the cart back, answer it whole.
  * A cart is created on the first add (or customer assignment); see pos-cart-store.ts for how a
- * session owns it and docs/decisions.md ("Staff cart and POS order calls") for every choice here.
+ * session owns it and docs/decisions/pos.md ("Staff cart and POS order calls") for every choice here.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * database: one `json_agg` per table and page, read back as ONE text value that the route splices
  * into the reply unparsed. Row by row, a 200,000-part download's 1.2 million rows each went
  * through PGlite's protocol parser, pg's row parser, wireRaw and JSON.stringify; most of the
- * server's time per page (docs/decisions.md "Initial download, version 3").
+ * server's time per page (docs/decisions/sync.md "Initial download, version 3").
  *
  * Must stay true: a decoded block row equals what `fetch` sends for the same row (same columns in
  * the same order, numeric and bigint as strings, timestamps as ISO strings in UTC with

@@ -2,13 +2,14 @@
  * GET /sync/pull: rows and tombstones with version > cookie that the viewer may see, in pages
  * ordered by version, plus the client's lastMutationId.
  *
- * The version horizon (the flaw this fixes is in docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1): versions
- * come from one sequence, but transactions commit in any order, so "version > cookie" alone can
- * skip a row whose transaction took a smaller number and committed later. A page therefore runs
- * in one READ COMMITTED transaction that first takes sync_state FOR UPDATE, which waits for every
- * push still writing (they hold it FOR SHARE) and keeps new ones out until the page is read. The
- * sequence's last value read then is the horizon H: every version <= H is committed, and the page
- * only serves versions <= H. lastMutationId is read under the same lock, so it matches the rows.
+ * The version horizon (the flaw this fixes is in docs/decisions/sync.md "Flaws in the first
+ * protocol design, and the fixes" flaw 1): versions come from one sequence, but transactions commit
+ * in any order, so "version > cookie" alone can skip a row whose transaction took a smaller number
+ * and committed later. A page therefore runs in one READ COMMITTED transaction that first takes
+ * sync_state FOR UPDATE, which waits for every push still writing (they hold it FOR SHARE) and
+ * keeps new ones out until the page is read. The sequence's last value read then is the horizon H:
+ * every version <= H is committed, and the page only serves versions <= H. lastMutationId is read
+ * under the same lock, so it matches the rows.
  *
  * The reply's epoch (migration 0006) is read under the same lock as lastMutationId.
  *

@@ -9,7 +9,7 @@
  *   the same rows; a 5,000-value IN list cost 53–135 ms a page against 43–62 ms).
  * Versions are unique across all tables (one sequence), so a version names exactly one row.
  *
- * Scopes (DESIGN.md "Data and truth"):
+ * Scopes (docs/architecture.md "Data and truth"):
  * - staff: catalog, lookups (gift certificates among them), every customer, address, vehicle,
  *   order, line and payment;
  * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,

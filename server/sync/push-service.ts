@@ -155,7 +155,7 @@ export const DEVICE_TIME_WINDOW_MS = 14 * 86_400_000;
  * device, for a sale made offline hours or days ago, as long as the device's clock is plausible:
  * never after the server's clock (a clock running ahead cannot date a sale in the future) and not
  * more than DEVICE_TIME_WINDOW_MS before it (a till whose clock was reset to 2019); otherwise the
- * server's time. docs/decisions.md "Offline for days: no expiry, and the sale's own date".
+ * server's time. docs/decisions/client.md "Offline for days: no expiry, and the sale's own date".
  */
 export function businessTime(deviceAt: string, serverNow: Date): string {
   const device = Date.parse(deviceAt);

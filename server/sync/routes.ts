@@ -1,5 +1,5 @@
 /**
- * The sync endpoints (DESIGN.md "Sync protocol"). Thin: parse with the contracts, resolve the
+ * The sync endpoints (docs/architecture.md "Sync protocol"). Thin: parse with the contracts, resolve the
  * actor from the session, call the services. Both need a signed-in user; what each mutation may do
  * is decided per applier (staff-only or owner) inside the push.
  */

@@ -47,7 +47,8 @@ async function readJson(res: Response): Promise<unknown> {
 /** Calls the server and validates the reply with the contract's schema; refusals throw ApiError. */
 export async function request<S extends z.core.$ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
   const method = opts.method ?? 'GET';
-  // X-Requested-With marks a call, never a navigation, for paths that are both (DESIGN.md "Server").
+  // X-Requested-With marks a call, never a navigation, for paths that are both
+  // (docs/architecture.md "Server").
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;

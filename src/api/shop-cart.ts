@@ -6,7 +6,7 @@ import { request } from './http';
 /**
  * The shopper cart (storefront.md §7 "Cart"); every call answers the whole cart. The last answer is
  * kept in localStorage so a shopper offline still sees their cart as last seen, even after a
- * reload (docs/decisions.md "Shopper cart offline"); changes need the network.
+ * reload (docs/decisions/storefront.md "Shopper cart offline"); changes need the network.
  */
 import { shopCartQueryKey } from './shop-cart-key';
 

@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useSession } from './use-session';
 
 /**
- * The app runs in one of three modes (DESIGN.md "app"):
+ * The app runs in one of three modes (docs/architecture.md "Modes"):
  * - pos: a staff member is signed in (they win even on a kiosk device, so staff can reconfigure it);
  * - kiosk: this device was set up as a showroom kiosk (localStorage `partsdesk.kiosk` = '1');
  * - storefront: everyone else (shoppers, guests).

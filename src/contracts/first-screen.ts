@@ -1,7 +1,7 @@
 /**
- * The first screen a navigation gets from the server (docs/decisions.md "Server-rendered first
- * screen"): the page's first API reply embedded in the HTML, and that screen rendered from it by
- * the client's own components (the build's SSR bundle, dist/ssr/first-screen.js).
+ * The first screen a navigation gets from the server (docs/decisions/storefront.md "Server-rendered
+ * first screen"): the page's first API reply embedded in the HTML, and that screen rendered from it
+ * by the client's own components (the build's SSR bundle, dist/ssr/first-screen.js).
  *
  * The server never imports client code: it loads the built bundle at run time and calls it through
  * this interface; without a build (tests, dev) it embeds the data only.

@@ -5,7 +5,7 @@ import { checkoutStateSchema, checkoutTransactionSchema, orderRefParam } from '.
 /**
  * Card payments on a smart terminal (pos-back-office.md §4 "Smart terminal card flow", §5). The
  * spec names only cancelSmartTerminal and the void/return url; the start call, its event stream
- * and the terminal list are ours (docs/decisions.md "Payments, terminal and notifications").
+ * and the terminal list are ours (docs/decisions/payments.md "Payments, terminal and notifications").
  * Card payments need the network: they never go through the device's outbox.
  */
 
@@ -42,7 +42,7 @@ export const cardAttemptSchema = z.object({
   status: z.enum(attemptStatuses),
   /** Applied to the balance. */
   amount: z.string(),
-  /** Card surcharge and its tax, charged on top (docs/decisions.md "Credit card surcharge"). */
+  /** Card surcharge and its tax, charged on top (docs/decisions/domain.md "Credit card surcharge"). */
   surcharge: z.string(),
   surchargeTax: z.string(),
   /** What the card is charged: amount + surcharge + surchargeTax. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 // zod/mini: the session loads with the storefront's first page (see contracts/paging.ts).
 
-/** Roles of DESIGN.md "Server": staff roles run POS mode; customer is a shopper account. */
+/** Roles (docs/architecture.md "Server"): staff roles run POS mode; customer is a shopper account. */
 export const staffRoles = ['admin', 'cashier', 'installer'] as const;
 export const roleSchema = z.enum(['admin', 'cashier', 'installer', 'customer', 'kiosk', 'guest']);
 export type Role = z.infer<typeof roleSchema>;

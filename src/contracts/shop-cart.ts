@@ -1,9 +1,9 @@
 /**
  * The shopper cart under /checkout/cart/ (storefront.md §3 "Cart product", "Cart data", §7 "Cart").
- * A guest's cart hangs off an anonymous cookie, a customer's off the account (docs/decisions.md
- * "Shopper cart"). Every call answers the whole cart and the UI replaces its cart state with it
- * (§4). Staff sessions reach the staff cart on the same paths (src/contracts/staff-cart.ts).
- * Money is a 2-place decimal string; `*_text` is en-US USD.
+ * A guest's cart hangs off an anonymous cookie, a customer's off the account
+ * (docs/decisions/storefront.md "Shopper cart"). Every call answers the whole cart and the UI
+ * replaces its cart state with it (§4). Staff sessions reach the staff cart on the same paths
+ * (src/contracts/staff-cart.ts). Money is a 2-place decimal string; `*_text` is en-US USD.
  */
 import { z } from 'zod';
 import { DEFAULT_MAX_QUANTITY, DEFAULT_MIN_QUANTITY, maxQuantityMessage, minQuantityMessage, NOT_A_NUMBER_MESSAGE } from '../domain/quantity';

@@ -30,7 +30,7 @@ export const createOrderReplySchema = z.object({
 });
 export type CreateOrderReply = z.infer<typeof createOrderReplySchema>;
 
-/** Texts the spec does not word (docs/decisions.md "Online checkout"). */
+/** Texts the spec does not word (docs/decisions/storefront.md "Online checkout"). */
 export const CHECKOUT_MESSAGES = {
   cartEmpty: 'Your shopping cart is empty.',
   loginRequired: 'Please log in to check out.',

@@ -51,7 +51,7 @@ export type CompareReply = z.infer<typeof compareReplySchema>;
 
 export const wishlistReplySchema = z.object({
   products: z.array(listedProductSchema),
-  /** False for a guest: the wishlist page asks them to log in (docs/decisions.md "Wishlist for guests"). */
+  /** False for a guest: the wishlist page asks them to log in (docs/decisions/storefront.md "Wishlist for guests"). */
   logged_in: z.boolean(),
 });
 export type WishlistReply = z.infer<typeof wishlistReplySchema>;

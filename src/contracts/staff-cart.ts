@@ -196,7 +196,7 @@ export const cartUpdateLaborRequestSchema = z.object({
   price: z.union([z.null(), z.literal(''), z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^-?\d{1,12}(\.\d+)?$/, 'A number must be input'))]).optional(),
 });
 
-/** Reply texts the spec does not word (docs/decisions.md "Staff cart and POS order calls"). */
+/** Reply texts the spec does not word (docs/decisions/pos.md "Staff cart and POS order calls"). */
 export const CART_MESSAGES = {
   empty: 'There is no order in the cart.',
   saved: 'Order Saved!',

@@ -53,7 +53,7 @@ export type PushResult = z.infer<typeof pushResultSchema>;
 
 /**
  * The server's sync epoch: a random id that changes only when its database is replaced by a
- * restored backup (docs/decisions.md "Server epoch, restore and retry"). Optional on the wire, so
+ * restored backup (docs/decisions/server.md "Server epoch, restore and retry"). Optional on the wire, so
  * replies of servers before it still parse and clients before it ignore it.
  */
 export const syncEpochSchema = z.uuid();

@@ -3,7 +3,8 @@
  * grouped: one `catalogLinks` record per LINK_CHUNK consecutive product ids holds every such row
  * of those products. A 200,000-part catalog brings ~1 million of these small rows; IndexedDB's
  * cost is per record, so one record per row made them most of the initial download
- * (docs/decisions.md "Initial download and device catalog lookups": 163.5 s for the rows vs 55.4 s grouped).
+ * (docs/decisions/sync.md "Initial download and device catalog lookups": 163.5 s for the rows vs
+ * 55.4 s grouped).
  *
  * Must stay true: a row lives in exactly one chunk (chunkOf its product id) under its wire key
  * ('productId:locationId' / 'productId:categoryId'); applying a page's changes in order leaves

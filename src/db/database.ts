@@ -18,7 +18,8 @@
  *   transaction (sync/outbox.ts): never an effect without its queued mutation, or the reverse.
  * - Mutation ids are 1, 2, 3, ... per clientId with no gaps and never reused; nextMutationId only
  *   grows. lastAckedId is the highest id the server ever answered.
- * - The catalog keeps primary keys only (DESIGN.md measured 4 indexes at 2x the load time);
+ * - The catalog keeps primary keys only (4 indexes measured 2x the load time: docs/architecture.md
+ *   "Data and truth");
  *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
  *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2), and so
  *   are the product rows (product-chunks.ts, version 3) and, on staff devices, their fitment rows
@@ -180,19 +181,20 @@ export class PartsdeskDb extends Dexie {
     });
     // Version 2: stock and category links grouped per product chunk; order history as an entity
     // store (was kept as a lookup). Converted in place, so a device upgraded offline keeps
-    // selling from its catalog (docs/decisions.md "Device catalog storage, version 2").
+    // selling from its catalog (docs/decisions/sync.md "Device catalog storage, version 2").
     this.version(2)
       .stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' })
       .upgrade((tx) => upgradeToV2(tx));
     // Version 3: products grouped like their links (one record per LINK_CHUNK ids), converted in
-    // place for the same reason as version 2 (docs/decisions.md "Initial download, version 3").
+    // place for the same reason as version 2 (docs/decisions/sync.md "Initial download, version 3").
     this.version(3)
       .stores({ products: null, productChunks: 'k' })
       .upgrade((tx) => upgradeToV3(tx));
     // Version 4: compact fitment grouped per product chunk (fitment-chunks.ts); vehicle names and
     // installers land in the existing catalog and lookups stores. Nothing stored is converted: a
     // device that already pulled keeps its rows and cookie, and backfills only the new tables from
-    // 0 up to that cookie (sync/pull.ts; docs/decisions.md "Compact fitment and installers, version 4").
+    // 0 up to that cookie (sync/pull.ts; docs/decisions/sync.md "Compact fitment and installers,
+    // version 4").
     this.version(4)
       .stores({ fitment: 'k' })
       .upgrade((tx) => upgradeToV4(tx));

@@ -1,6 +1,7 @@
 /**
- * Client-minted ids (DESIGN.md "Ids"): UUID v7, so records created offline sort by creation time
- * and never collide with another device's. RFC 9562 §5.7: 48-bit Unix ms, version 7, variant 10.
+ * Client-minted ids (docs/architecture.md "Ids"): UUID v7, so records created offline sort by
+ * creation time and never collide with another device's. RFC 9562 §5.7: 48-bit Unix ms, version 7,
+ * variant 10.
  */
 export function uuidv7(now: number = Date.now()): string {
   const b = crypto.getRandomValues(new Uint8Array(16));

@@ -2,7 +2,7 @@
  * Product rows on the device, grouped: one `productChunks` record per LINK_CHUNK consecutive
  * product ids holds those products' rows (as pulled, by product id), the way catalog-links.ts
  * groups their stock and category links. IndexedDB's cost is per record: 200,000 product records
- * were most of what a 200,000-part download still stored one by one (docs/decisions.md "Initial
+ * were most of what a 200,000-part download still stored one by one (docs/decisions/sync.md "Initial
  * download, version 3").
  *
  * Must stay true: a product lives in exactly one chunk (chunkOf its id) under its wire key (the

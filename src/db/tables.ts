@@ -62,10 +62,10 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
 
 /**
  * Writes a page of server changes with one bulkPut and one bulkDelete per store instead of a put
- * per row (IndexedDB cost is per request; docs/decisions.md "Page size, bulk writes, pipelining (measured)" has the figures).
- * Same result as applyServerChange over the page in order: a key changed twice in one page (a
- * tombstone then a re-insert) keeps its LAST change, so puts and deletes never touch the same key.
- * Call inside a pull transaction (pullStores).
+ * per row (IndexedDB cost is per request; docs/decisions/sync.md "Page size, bulk writes,
+ * pipelining (measured)" has the figures). Same result as applyServerChange over the page in order:
+ * a key changed twice in one page (a tombstone then a re-insert) keeps its LAST change, so puts and
+ * deletes never touch the same key. Call inside a pull transaction (pullStores).
  */
 export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
   const last = new Map<string, RowChange>();

@@ -1,7 +1,7 @@
 /**
  * Codes on the cart (POST /checkout/cart/applyCode, removeCode: type and code). The shop's only
  * codes are its gift certificates (the spec's Voucher entity: amount, code, ...); it defines no
- * coupon entity, so a 'coupon' code is never valid (docs/decisions.md "Cart codes").
+ * coupon entity, so a 'coupon' code is never valid (docs/decisions/storefront.md "Cart codes").
  *
  * Applying a gift certificate redeems it against the order: an approved voucher payment of the
  * certificate's balance, capped at the balance due (`maxPaymentAmount`), so the voucher ledger,

@@ -2,7 +2,7 @@
  * Which orders a counter may continue into its cart, cancel, or abandon, and what abandoning does.
  * One rule for the staff cart calls on the server (server/services/staff-cart-service.ts,
  * pos-cart-store.ts) and the POS screens on the device (src/pos/cart, order-view, orders), so an
- * order abandoned online and one abandoned offline end the same way. Decisions: docs/decisions.md
+ * order abandoned online and one abandoned offline end the same way. Decisions: docs/decisions/pos.md
  * "Abandon, cancel and continue".
  */
 import { ORDER_COMPLETE, ORDER_VOIDED } from './mutations/guards';

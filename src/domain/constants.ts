@@ -15,7 +15,7 @@ export const COPIED_LABEL_RESET_MS = 2000;
 export const TOAST_LIMIT = 3;
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const PAYMENT_ERROR_TOAST_MS = 8000;
-/** The heading of a payment failure toast: the spec's §8 wording (docs/decisions.md "Payment Failed! wording"). */
+/** The heading of a payment failure toast: the spec's §8 wording (docs/decisions/payments.md "Payment Failed! wording"). */
 export const PAYMENT_FAILED_TITLE = 'Payment Failed!';
 export const ORDER_COMPLETION_ERROR_TOAST_MS = 8000;
 export const SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS = 5000;

@@ -114,7 +114,7 @@ export const CARD_DEPARTMENT_MESSAGE = 'Select a department that will process th
 export const CARD_DEVICE_MESSAGE = 'Select a device that will display the amount';
 export const CARD_TYPE_MESSAGE = 'Select a card type';
 
-/** Card surcharge and its tax for a card payment of `amount` (docs/decisions.md "Credit card surcharge"). */
+/** Card surcharge and its tax for a card payment of `amount` (docs/decisions/domain.md "Credit card surcharge"). */
 export function cardSurchargeFor(
   amount: Money,
   cardType: CardType | null,

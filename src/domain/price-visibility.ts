@@ -1,7 +1,7 @@
 /**
- * Who sees a product's price (storefront.md §2 "Price display"; docs/decisions.md "Product page
- * settings"). One rule for every reply that carries a price — listing, product page, search
- * suggestions (server and device), compare, wishlist:
+ * Who sees a product's price (storefront.md §2 "Price display"; docs/decisions/storefront.md
+ * "Product page settings"). One rule for every reply that carries a price — listing, product page,
+ * search suggestions (server and device), compare, wishlist:
  * - `customer_price` on and the caller not signed in (staff and customers are): no price at all,
  *   'Login Required To View Price';
  * - a product with `disable_pricing`: no price, the shop's `disable_pricing_notice` or

@@ -2,7 +2,7 @@
  * Order totals (pos-back-office.md §2 "POS checkout page"). Exact decimal sums; each line total is
  * exact (cents x integer quantity) except labor, rounded once per line; tax is summed exactly per
  * class and rounded once per order, so the result does not depend on line order. Decisions on
- * what is taxed: docs/decisions.md "What is taxed".
+ * what is taxed: docs/decisions/domain.md "What is taxed".
  */
 import type Decimal from 'decimal.js';
 import { laborAmount } from './labor';

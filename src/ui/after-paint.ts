@@ -3,8 +3,8 @@
  * search and cart, the fitment block, a card's fitment button, the session and compare reads) waits
  * for this, so a phone spends its first seconds on the listing or product it came for. Lighthouse
  * counts every request and script started before the largest paint as part of that paint; a
- * request started after it costs nothing there (docs/decisions.md "Storefront first load (issue 7
- * figures)").
+ * request started after it costs nothing there (docs/decisions/storefront.md "Storefront first
+ * load").
  *
  * The gate opens by itself one frame after it is first asked about: a rendered screen asks during
  * its first render, so the frame that shows it paints first. main.tsx renders only once the

@@ -1,9 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import type { ModalProps } from './modal';
 import styles from './modal.module.css';
 
 /** Radix Dialog with focus trap, Escape to close and an accessible title. */
-export function ModalDialog({ open, onOpenChange, title, description, footer, fullScreen = false, children }: ModalProps) {
+export function ModalDialog({ open, onOpenChange, title, description, footer, fullScreen = false, focusFirstField = false, children }: ModalProps) {
+  const body = useRef<HTMLDivElement>(null);
+  const focusField = (e: Event) => {
+    const field = body.current?.querySelector<HTMLElement>('input, select, textarea');
+    if (!field) return;
+    e.preventDefault();
+    field.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -11,6 +19,7 @@ export function ModalDialog({ open, onOpenChange, title, description, footer, fu
         <Dialog.Content
           className={`${styles.content} ${fullScreen ? styles.full : ''}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(focusFirstField ? { onOpenAutoFocus: focusField } : {})}
         >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
@@ -18,7 +27,7 @@ export function ModalDialog({ open, onOpenChange, title, description, footer, fu
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </div>
-          <div className={styles.body}>
+          <div className={styles.body} ref={body}>
             {description && <Dialog.Description>{description}</Dialog.Description>}
             {children}
           </div>

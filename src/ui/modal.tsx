@@ -12,6 +12,11 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Full screen on every width (the spec's New Customer form). */
   fullScreen?: boolean;
+  /**
+   * Focus the first form field on open instead of the first control (the Close button): for a
+   * dialog whose whole point is typing, such as a search.
+   */
+  focusFirstField?: boolean;
   children?: ReactNode;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The offline search index over the cached catalog, held in the sync worker's memory and built
- * at start from the Dexie rows (DESIGN.md, "Data and truth"). Read docs/decisions.md "Offline part search (sync/search)" for
- * the tokenizer rules, the structure and the measured figures.
+ * at start from the Dexie rows (docs/architecture.md "Data and truth"). Read
+ * docs/decisions/search.md "Offline part search (sync/search)" for the tokenizer rules, the
+ * structure and the measured figures.
  *
  * Structure: a DocTable (one column-stored slot per product version) plus a BuiltIndex over the
  * slots that existed at the last build, plus a delta: products upserted since then, checked one

@@ -1,8 +1,9 @@
 /**
- * The search handlers the sync worker exposes through comlink (STYLE.md habit 7): the worker
- * intersects `SearchHandlers` into its API type and spreads `createSearchHandlers()` into the
- * object it exposes. Every method is async because that is what a comlink proxy returns anyway;
- * the work itself is synchronous inside the worker, so a query never interleaves with a build.
+ * The search handlers the sync worker exposes through comlink (docs/style.md "The worker API is a
+ * typed map"): the worker intersects `SearchHandlers` into its API type and spreads
+ * `createSearchHandlers()` into the object it exposes. Every method is async because that is what a
+ * comlink proxy returns anyway; the work itself is synchronous inside the worker, so a query never
+ * interleaves with a build.
  *
  * Lifecycle: the worker reads the cached catalog out of Dexie in chunks at start
  * (`searchBuildBegin` / `searchBuildAdd` / `searchBuildFinish`, or `searchBuild` with all rows),

@@ -8,7 +8,8 @@
 //
 // Without --expose-gc (`npx tsx ...`) the heap figure is skipped. BENCH_CHROMIUM=1 bundles the
 // same scenario (esbuild) and runs it in a dedicated Web Worker of headless Chromium
-// (/usr/bin/chromium, or CHROMIUM_PATH), without the heap figure. See docs/decisions.md ("Offline part search (sync/search)").
+// (/usr/bin/chromium, or CHROMIUM_PATH), without the heap figure. See docs/decisions/search.md
+// ("Offline part search (sync/search)").
 //
 // The catalog mimics server/db/demo/parts.ts without a database: the demo's brands (with their
 // part-number patterns), category tree and seeded PRNG, drawn the same way (brand by weight,

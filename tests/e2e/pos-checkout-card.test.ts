@@ -13,7 +13,8 @@ import { startE2EServer, type E2EServer } from './support/server';
  * terminal's decline ("Payment Failed!" for 8 s), Cancel Transaction, an event stream dropped
  * mid-payment (status asked, the charge sent once), Void/Return of a card payment, a voucher paid
  * offline and reconciled, a failed send, the invoice and the receipt printed on an 80 mm roll.
- * The simulated terminal answers by the cents: .13 declines, .99 never answers (docs/decisions.md).
+ * The simulated terminal answers by the cents: .13 declines, .99 never answers
+ * (docs/decisions/payments.md "The terminal simulator").
  */
 describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
   let srv: E2EServer;

@@ -88,7 +88,7 @@ describe('POS checkout (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Cash', exact: true }).click();
     const cash = page.getByRole('dialog', { name: 'Cash Payment' });
     // The simulated terminal treats some cents specially (.13 declines, .77/.98/.99 lose or repeat
-    // answers: docs/decisions.md); pay cash so the card takes an ordinary amount.
+    // answers: docs/decisions/payments.md); pay cash so the card takes an ordinary amount.
     const totalCents = Number(total.replace('.', ''));
     const cashPart = [5, 6, 7].find((c) => ![13, 77, 98, 99].includes((totalCents - c * 100) % 100)) ?? 5;
     await cash.getByLabel('Amount').fill(`${cashPart}.00`);

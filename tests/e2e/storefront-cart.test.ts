@@ -109,6 +109,39 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
     await page.context().close();
   });
 
+  it('keeps a compare add when the page-load read of the compare list answers after it', async () => {
+    const [a] = plain as [Listed, Listed];
+    const page = await phonePage();
+    // The list read the page starts at load is held back until the add has answered: its older
+    // (empty) list must not overwrite the add's reply (on a slow link it did, and the button went
+    // back to 'Compare this Product').
+    let releaseRead: () => void = () => undefined;
+    const readHeld = new Promise<void>((r) => (releaseRead = r));
+    const read: { delivered?: Promise<void> } = {};
+    await page.route('**/product/compare/getCompare*', (route) => {
+      if (read.delivered) return route.continue();
+      read.delivered = (async () => {
+        const reply = await route.fetch();
+        await readHeld;
+        // The page may have cancelled the read meanwhile (that is the fix): nothing to deliver then.
+        await route.fulfill({ response: reply }).catch(() => undefined);
+      })();
+      return read.delivered;
+    });
+    await page.goto(`${server.url}${a.links.view}`);
+    const added = page.waitForResponse((r) => r.url().includes('/product/compare/add') && r.ok());
+    await page.getByRole('button', { name: 'Compare this Product' }).click();
+    await added;
+    await page.getByRole('button', { name: 'In Compare' }).waitFor();
+    expect(read.delivered).toBeDefined();
+    releaseRead();
+    await read.delivered;
+    // Two frames after the old list arrived: the button still says the product is compared.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.getByRole('button', { name: 'In Compare' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('checks out to an order number, showing a declined card under the button first', async () => {
     const [a] = plain as [Listed];
     const page = await phonePage();

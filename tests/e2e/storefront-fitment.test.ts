@@ -187,7 +187,8 @@ describe('storefront vehicle fitment on a phone', () => {
     await page.getByText(/^Shop by Vehicle/).click();
     const sizeAgain = page.getByRole('combobox', { name: 'Select a Size' });
     await sizeAgain.waitFor();
-    expect(await page.getByRole('combobox', { name: 'Select a Family' }).inputValue()).not.toBe('');
+    // The kept family shows once its options have loaded (a select has no value without its option).
+    await expect.poll(() => page.getByRole('combobox', { name: 'Select a Family' }).inputValue()).not.toBe('');
     await page.screenshot({ path: '/tmp/h4-fitment-phone.png' });
     await page.context().close();
   });

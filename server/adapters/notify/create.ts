@@ -4,7 +4,8 @@
  * - SMTP_URL=smtp://... or smtps://...: mail is handed to that server (smtp.ts); the outbox
  *   still records every message and its delivery status. MAIL_FROM sets the sender
  *   (default "Partsdesk <no-reply@localhost>").
- * Text messages always go to the outbox: no SMS gateway is wired (docs/decisions.md "Not done / for the lead").
+ * Text messages always go to the outbox: no SMS gateway is wired (docs/decisions/payments.md "Known
+ * gaps").
  */
 import { OutboxMailer, OutboxSms } from './outbox';
 import { SmtpMailer } from './smtp';

@@ -1,8 +1,8 @@
 /**
  * Ports for the messages the shop sends (receipts, payment links). The notification service
  * writes every message to the `notifications` outbox table first and calls a sender only after
- * that commit (DESIGN.md "side effects only after commit"); a sender then either delivers or
- * throws, and the row records which.
+ * that commit (docs/architecture.md "Outside services (adapters)": side effects after commit); a
+ * sender then either delivers or throws, and the row records which.
  *
  * Contract: `send` resolves once the message is accepted by the next hop (the SMTP server, the
  * SMS gateway, or the local outbox for the simulators) and rejects with a short reason otherwise.

@@ -1,7 +1,8 @@
 /**
- * The port to a smart card terminal (DESIGN.md "adapters": outside services behind interfaces,
- * each with a built-in simulator). The server talks to it only AFTER the payment attempt has been
- * committed to `payment_attempts`, so every charge the terminal may make has a row to reconcile.
+ * The port to a smart card terminal (docs/architecture.md "Outside services (adapters)": outside
+ * services behind interfaces, each with a built-in simulator). The server talks to it only AFTER
+ * the payment attempt has been committed to `payment_attempts`, so every charge the terminal may
+ * make has a row to reconcile.
  *
  * Contract every adapter keeps:
  * - `charge` only starts a payment: it resolves once the terminal has accepted the request (or

@@ -9,8 +9,9 @@
  *   `seq` is the server-wide order of processing (tests check per-client order with it).
  * - sync_state: one row. Pushes lock it FOR SHARE while they write; a pull locks it FOR UPDATE for
  *   an instant to learn the version horizon (every version <= it is committed), see
- *   docs/decisions.md "Flaws found in DESIGN.md's protocol, and the fixes" flaw 1. `tombstones_purged_through` is the highest tombstone
- *   version ever purged: a cookie below it may have missed deletions (needsFullSync).
+ *   docs/decisions/sync.md "Flaws in the first protocol design, and the fixes" flaw 1.
+ *   `tombstones_purged_through` is the highest tombstone version ever purged: a cookie below it
+ *   may have missed deletions (needsFullSync).
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 /**
- * Migration 0006: the server's sync epoch (docs/decisions.md "Server epoch, restore and retry").
+ * Migration 0006: the server's sync epoch (docs/decisions/server.md "Server epoch, restore and retry").
  *
  * - sync_state.epoch: a random id naming this database's history. Push and pull replies carry it;
  *   a device that sees a different one than it remembers knows the server's history was replaced

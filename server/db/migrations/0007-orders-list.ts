@@ -1,7 +1,7 @@
 /**
  * Migration 0007: what GET /api/order (server/services/order-list-service.ts) needs to answer in
  * well under 50 ms with 50,000 orders on both engines (tests/bench/orders-list.bench.ts; figures
- * in docs/decisions.md "Orders list screen").
+ * in docs/decisions/pos.md "Orders list screen").
  *
  * - order_list_counts: how many listed (non-draft) orders there are per (status, owing), kept by
  *   a trigger on orders. The unfiltered list (the screen's default) reads its five tab counts from

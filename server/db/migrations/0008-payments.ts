@@ -1,5 +1,5 @@
 /**
- * Migration 0008: payments beyond what the mutators store (issue 6). See docs/decisions.md
+ * Migration 0008: payments beyond what the mutators store. See docs/decisions/payments.md
  * ("Payments, terminal and notifications").
  *
  * - payment_attempts: every conversation with a card terminal (a charge or a refund) and every

@@ -1,6 +1,6 @@
 /**
- * Migration 0009: device prefixes (DESIGN.md "Data and truth": a device numbers its offline orders
- * "C2-0042"; docs/decisions.md "Device prefix and offline order numbers").
+ * Migration 0009: device prefixes (docs/architecture.md "Ids": a device numbers its offline orders
+ * "C2-0042"; docs/decisions/sync.md "Device prefix and offline order numbers").
  *
  * - device_prefix_seq: the source of new prefixes ('C' || nextval). A sequence never hands out a
  *   value twice, so a prefix is never reused, even for a device that was reset or retired.

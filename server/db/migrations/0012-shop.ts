@@ -1,6 +1,6 @@
 /**
  * Migration 0012: the shopper's cart, compare list and wishlist, and online checkouts (issue 7).
- * See docs/decisions.md ("Shopper cart").
+ * See docs/decisions/storefront.md ("Shopper cart").
  *
  * - shop_shoppers: one row per shopper. A guest is known only by the sha256 of an anonymous cookie
  *   (token_hash), a customer by the account (customer_uuid); exactly one of the two is set. When a

@@ -1,7 +1,7 @@
 /**
- * Migration 0015 (helper e): the audit of conflicts staff discarded, and who made each change.
+ * Migration 0015-e: the audit of conflicts staff discarded, and who made each change.
  *
- * - sync_discards: one row per rejected mutation a staff user discarded on a device (issue 4 "only
+ * - sync_discards: one row per rejected mutation a staff user discarded on a device ("only
  *   staff can discard a conflict, and the discard is recorded"): which device and mutation, its
  *   name and args as the device held them (the server never stored rejected args), the code and
  *   message it was rejected with, who discarded it (the session user of the discard call), when on

@@ -1,6 +1,6 @@
 /**
- * The server never trusts a device for catalog facts (DESIGN.md: "re-stamping what it must not
- * trust ... catalog price unless a staff price override is in the args"). Adding a product takes
+ * The server never trusts a device for catalog facts (docs/architecture.md "Sync protocol": the
+ * server re-stamps catalog facts; a staff price change is its own mutation). Adding a product takes
  * its name, part number, price, minimum and tax class from the products table; adding labor takes
  * its hourly rate from labor_types. The device's copy is only what it showed while offline; when
  * the catalog changed meanwhile, the server's figures win and the pull brings them back. Chosen

@@ -1,5 +1,5 @@
 /**
- * Gift certificates on the server (docs/decisions.md "Payments, terminal and notifications").
+ * Gift certificates on the server (docs/decisions/payments.md "Payments, terminal and notifications").
  * The domain decides whether a voucher payment is allowed from the balance it is given
  * (`state.voucher`); this file gives it that balance, locked, and keeps the stored balance equal to
  * original_amount minus the voucher's approved payments, in the same SQL transaction:

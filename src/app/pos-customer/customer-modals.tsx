@@ -44,13 +44,14 @@ export function CustomerSearchModal(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Search for a Customer"
+      focusFirstField
       footer={
         <Button variant="secondary" onClick={props.onNewCustomer}>
           New Customer
         </Button>
       }
     >
-      <TextField label="Customer" type="search" placeholder="Search by name, email, or phone number" value={text} autoFocus onChange={(e) => setText(e.target.value)} />
+      <TextField label="Customer" type="search" placeholder="Search by name, email, or phone number" value={text} onChange={(e) => setText(e.target.value)} />
       {hits && hits.length === 0 && <p className={styles.muted}>No results!</p>}
       {hits && hits.length > 0 && (
         <ul className={styles.hits} aria-label="Customers found">

@@ -19,7 +19,12 @@ export function useCompare(): CompareApi {
   const { ids } = useContext(CompareListContext);
   const mutation = useMutation({
     mutationFn: (v: { action: 'add' | 'remove'; product_id: number }) => changeCompare(v.action, v.product_id),
-    onSuccess: (reply: CompareReply) => client.setQueryData(compareQueryKey, reply),
+    // A read still in flight (started before this change, e.g. at page load) must not overwrite
+    // the newer list: cancel it first, as the cart's add does.
+    onSuccess: async (reply: CompareReply) => {
+      await client.cancelQueries({ queryKey: compareQueryKey });
+      client.setQueryData(compareQueryKey, reply);
+    },
   });
   const { mutateAsync } = mutation;
   const toggle = useCallback(

@@ -9,7 +9,7 @@ export interface WishlistApi {
   ids: Set<number>;
   /**
    * Adds or removes the product. A guest is sent to /account/login instead: the wishlist belongs to
-   * an account (docs/decisions.md "Wishlist for guests"). Failures are only logged (§8).
+   * an account (docs/decisions/storefront.md "Wishlist for guests"). Failures are only logged (§8).
    */
   toggle: (product_id: number) => Promise<void>;
   isPending: boolean;
@@ -24,7 +24,12 @@ export function useWishlist(): WishlistApi {
   const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
   const mutation = useMutation({
     mutationFn: (v: { action: 'add' | 'remove'; product_id: number }) => changeWishlist(v.action, v.product_id),
-    onSuccess: (reply: WishlistReply) => client.setQueryData(wishlistQueryKey, reply),
+    // A read still in flight (started before this change, e.g. at page load) must not overwrite
+    // the newer list: cancel it first, as the cart's add does.
+    onSuccess: async (reply: WishlistReply) => {
+      await client.cancelQueries({ queryKey: wishlistQueryKey });
+      client.setQueryData(wishlistQueryKey, reply);
+    },
   });
   const { mutateAsync } = mutation;
   const ids = useMemo(() => new Set(isCustomer ? (q.data?.products ?? []).map((p) => p.product_id) : []), [q.data, isCustomer]);

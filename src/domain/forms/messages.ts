@@ -1,7 +1,7 @@
 /**
  * Shared form messages. The spec gives "Minimum {n} characters", "Maximum {n} characters",
  * "Required", "Invalid email" and "Invalid phone number format"; where a form's own wording is
- * "not shown" we reuse these (docs/decisions.md "Domain rules (src/domain)").
+ * "not shown" we reuse these (docs/decisions/domain.md "Domain rules (src/domain)").
  */
 import { z } from 'zod';
 import { INVALID_PHONE_MESSAGE, PHONE_PATTERN } from '../phone';

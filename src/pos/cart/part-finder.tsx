@@ -161,7 +161,8 @@ export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CatalogProduct, h
             void addExact(text);
           }
         }}
-        aria-controls="part-search-results"
+        // aria-controls must name an element that exists: the list is there only with results.
+        aria-controls={hits.length > 0 ? 'part-search-results' : undefined}
         aria-busy={searching || waitingCount > 0}
       />
       {waitingCount > 0 && (

@@ -29,8 +29,8 @@ type Errors = Partial<Record<'amount' | 'department' | 'device' | 'cardType' | '
  * Card on a smart terminal. Action Charge: department, device and card type (the spec's
  * messages), then a waiting dialog while the customer is choosing, with Cancel Transaction; the
  * outcome arrives on the attempt's event stream. Action Refund: one of the order's terminal card
- * payments is refunded through its void/return url (the whole payment; docs/decisions.md
- * "Card Refund action"). Needs the network: the order is synced first so the server has it.
+ * payments is refunded through its void/return url (the whole payment; docs/decisions/payments.md
+ * "Checkout payments, second pass"). Needs the network: the order is synced first so the server has it.
  */
 export function CardPaymentModal(props: {
   orderId: string;

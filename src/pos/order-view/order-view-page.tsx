@@ -21,7 +21,7 @@ import { loadOrderDetail, statusOf } from '../../app/pos-order/order-data';
 import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
 
-/** Partsdesk has no admin app (docs/decisions.md "View in Admin"): the button stays, disabled, saying why. */
+/** Partsdesk has no admin app (docs/decisions/pos.md "View in Admin"): the button stays, disabled, saying why. */
 export const VIEW_IN_ADMIN_NOTE = 'View in Admin is not available: Partsdesk has no separate admin app, so this order is managed here.';
 
 /**

@@ -16,8 +16,9 @@ type FieldErrors = Partial<Record<'card.number' | 'card.expiry' | 'card.cvc', st
 
 /**
  * /checkout/pay?token=: the page a payment link opens on the customer's phone (pos-back-office.md
- * §7 sendPaymentURL; the customer's side is ours, docs/decisions.md "Payment links at the POS (issue 6)"). It shows what
- * is owed and takes a card through the simulated processor; the shop sees an `online` payment.
+ * §7 sendPaymentURL; the customer's side is ours, docs/decisions/payments.md "Payment links at the
+ * POS"). It shows what is owed and takes a card through the simulated processor; the shop sees an
+ * `online` payment.
  */
 export function PayPage() {
   const [params] = useSearchParams();

@@ -23,6 +23,9 @@ export function SearchPanel({ id, hidden, options, active, wide, loading, empty,
   const option = (o: SearchOption) => {
     const i = options.indexOf(o);
     return (
+      // The combobox pattern: the keyboard stays in the search input, which moves the active option
+      // (aria-activedescendant) and chooses it on Enter (search-bar.tsx); a pointer clicks the option.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events
       <li
         key={o.id}
         id={o.id}

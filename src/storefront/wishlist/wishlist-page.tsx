@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import styles from './wishlist.module.css';
 
 export const WISHLIST_EMPTY = 'Your wishlist is empty.';
-/** Our wording (docs/decisions.md "Wishlist for guests"). */
+/** Our wording (docs/decisions/storefront.md "Wishlist for guests"). */
 export const WISHLIST_LOGIN = 'Log in or create an account to keep a wishlist.';
 
 /** /account/wishlist: the signed-in customer's wishlist table (§2 "Compare and wishlist"). */

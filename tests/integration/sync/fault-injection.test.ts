@@ -12,7 +12,7 @@
  * One server per engine serves every seed (each seed has its own devices, client ids and orders);
  * network delays are turns of the event loop, not wall-clock sleeps; PostgreSQL commits without
  * waiting for the disk, as PGlite does. Where a seed's time goes and
- * what was tried is in docs/decisions.md ("Server epoch, restore and retry").
+ * what was tried is in docs/decisions/server.md ("Server epoch, restore and retry").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAppliers } from '../../../server/sync/appliers/registry';

@@ -1,7 +1,7 @@
 /**
  * "Never lose a sale": a till offline for more than 72 hours keeps every change queued (nothing
  * expires), and when it reconnects the queue pushes and applies exactly once, each sale under the
- * time it was made on the device (docs/decisions.md "Offline for days: no expiry, and the sale's
+ * time it was made on the device (docs/decisions/client.md "Offline for days: no expiry, and the sale's
  * own date"). The device's clock is moved through 80 hours of selling that ended now; the server's is real.
  */
 import { randomUUID } from 'node:crypto';

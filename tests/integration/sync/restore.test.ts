@@ -8,13 +8,14 @@
  *
  * The three tills are the three ways a till can stand at the restore:
  * - A had changes acknowledged after the backup: the restored lastMutationId is below what A knows
- *   was acknowledged, so A re-pushes them from its journal (docs/decisions.md flaw 7);
+ *   was acknowledged, so A re-pushes them from its journal (docs/decisions/sync.md, flaw 7);
  * - B had everything up to the backup acknowledged and sold offline after it: no lost mutation,
  *   but its cookie and cached rows come from the replaced history;
  * - C never had anything acknowledged (it only pulled, then sold offline): lastMutationId cannot
  *   tell it anything. Its cookie lies above the backup's horizon but, by the time it reconnects,
  *   below the restored server's, and B's sale pushed first took versions in between: only the
- *   server epoch makes C pull everything again (docs/decisions.md "Server epoch, restore and retry").
+ *   server epoch makes C pull everything again (docs/decisions/server.md "Server epoch, restore
+ *   and retry").
  */
 import fs from 'node:fs';
 import os from 'node:os';

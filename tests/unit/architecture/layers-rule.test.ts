@@ -24,7 +24,7 @@ function lint(file: string, code: string): string[] {
   return messages.map((m) => m.message);
 }
 
-describe('architecture lint rule (DESIGN.md dependency direction)', () => {
+describe('architecture lint rule (docs/architecture.md "Layers and dependency rules")', () => {
   it.each([
     ['src/domain/money.ts', "import { x } from '../contracts/session';", /src\/domain holds the pure shop rules/],
     ['src/domain/money.ts', "import fs from 'node:fs';", /imports nothing of ours \(only zod and decimal.js\)/],
@@ -40,6 +40,7 @@ describe('architecture lint rule (DESIGN.md dependency direction)', () => {
     const messages = lint(file, code);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(why);
+    expect(messages[0]).toContain('See docs/architecture.md "Layers and dependency rules".');
   });
 
   it.each([

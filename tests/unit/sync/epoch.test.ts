@@ -10,7 +10,7 @@ import { domainRegistry } from '../../../sync/registry';
 import type { TransportRequest } from '../../../sync/transport';
 import { at, freshDb, page, productIds, scripted, staff, uuid } from './support';
 
-/** The server epoch (docs/decisions.md "Server epoch, restore and retry"). */
+/** The server epoch (docs/decisions/server.md "Server epoch, restore and retry"). */
 const E1 = '0b6f3f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const E2 = '7d8e9fa0-b1c2-4d3e-9f40-5a6b7c8d9e0f';
 const now = () => Date.parse(at(0));

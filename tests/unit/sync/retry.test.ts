@@ -5,7 +5,7 @@ import { SyncEngine } from '../../../sync/engine';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
 import { freshDb, page, scripted, staff, uuid } from './support';
 
-/** Retry in the conflicts panel (SyncWorkerApi.retryConflict; docs/decisions.md "Server epoch, restore and retry"). */
+/** Retry in the conflicts panel (SyncWorkerApi.retryConflict; docs/decisions/server.md "Server epoch, restore and retry"). */
 type Sent = { id: number; name: string; args: unknown };
 const sent = (req: TransportRequest) => (req.body as { mutations: Sent[] }).mutations;
 /** Applies everything except the ids in `reject`, which the server refuses as above the balance. */

@@ -1,3 +1,4 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import type { VehicleReply } from '../../../contracts/fitment';
 import { ENGINE_KEYS, FACET_KEYS, YMM_KEYS, descendantsOf, makeFacet, type FacetKey } from '../../../domain/fitment-facets';
@@ -129,22 +130,27 @@ export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => 
   const ymmLabel = config.ymm_tab_label;
   const engineLabel = config.engine_family_tab_label;
   const active: Tab = ymmOn && engineOn ? tab : ymmOn ? 'ymm' : 'engine';
+  const ymmForm = (
+    <CascadeForm label={ymmLabel} fields={ymmFields} required={YMM_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit([...YMM_KEYS, ...CHOICE_KEYS])} />
+  );
+  const engineForm = (
+    <CascadeForm label={engineLabel} fields={engineFields} required={ENGINE_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit(ENGINE_KEYS)} />
+  );
+  if (!(ymmOn && engineOn)) return <div>{active === 'ymm' ? ymmForm : engineForm}</div>;
+  // Radix Tabs: tablist/tab/tabpanel roles tied together, arrow keys between the two tabs, and only
+  // the chosen form mounted (each loads its own lists).
   return (
-    <div>
-      {ymmOn && engineOn && (
-        <div role="tablist" aria-label="Find your vehicle by" className={styles.tabs}>
-          {(['ymm', 'engine'] as const).map((t) => (
-            <button key={t} type="button" role="tab" className={styles.tab} aria-selected={active === t} onClick={() => setTab(t)}>
-              {t === 'ymm' ? ymmLabel : engineLabel}
-            </button>
-          ))}
-        </div>
-      )}
-      {active === 'ymm' ? (
-        <CascadeForm label={ymmLabel} fields={ymmFields} required={YMM_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit([...YMM_KEYS, ...CHOICE_KEYS])} />
-      ) : (
-        <CascadeForm label={engineLabel} fields={engineFields} required={ENGINE_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit(ENGINE_KEYS)} />
-      )}
-    </div>
+    <Tabs.Root value={active} onValueChange={(v) => setTab(v === 'engine' ? 'engine' : 'ymm')}>
+      <Tabs.List aria-label="Find your vehicle by" className={styles.tabs}>
+        <Tabs.Trigger value="ymm" className={styles.tab}>
+          {ymmLabel}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="engine" className={styles.tab}>
+          {engineLabel}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="ymm">{ymmForm}</Tabs.Content>
+      <Tabs.Content value="engine">{engineForm}</Tabs.Content>
+    </Tabs.Root>
   );
 }

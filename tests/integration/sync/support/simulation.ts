@@ -111,7 +111,7 @@ export async function runSeed(server: SyncTestServer, logins: Login[], opts: Sim
       // The server crashes while it works through this device's push (after k of its mutations
       // committed; k beyond what the push holds: at the pull that follows), then starts again on
       // the same database and port; every device's connections were cut. Only when something is
-      // queued: a restart costs ~0.8 s on PGlite (CI budget, docs/decisions.md).
+      // queued: a restart costs ~0.8 s on PGlite (CI budget, docs/decisions/server.md).
       const crashed = opts.crash.arm(r.int(0, 1));
       await Promise.race([d.engine.syncNow(), crashed]);
       opts.crash.disarm();
