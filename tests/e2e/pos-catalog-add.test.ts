@@ -190,7 +190,7 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       await shot(page, `${mode}-5-cart`);
 
       await waitSynced(page);
-      const lines = await serverLines(sale!);
+      const lines = await serverLines(sale);
       expect(only(lines, plain)).toMatchObject({ quantity: 15, price: plain.price });
       const installed = only(lines, labor);
       expect(installed).toMatchObject({ quantity: 1, price: labor.price });
@@ -242,7 +242,7 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
 
       if (offline) await cutNetwork(ctx, false);
       await waitSynced(page);
-      const lines = await serverLines(sale!);
+      const lines = await serverLines(sale);
       expect(only(lines, optioned)).toMatchObject({ quantity: 1, price: toWire(money(optioned.price).plus(optioned.value.price)), option: [{ name: optioned.option.name, value: optioned.value.name }] });
       const installed = only(lines, labor);
       expect(lines.filter((l) => l.kind === 'labor')).toEqual([
