@@ -5,6 +5,7 @@ import { money, toWire } from '../../src/domain/money';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { TestClient } from '../support/http-client';
 import { runServer, type ServerProcess } from '../support/process';
+import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { setUpCatalogParts, type CatalogParts, type Part } from './support/catalog-parts';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
@@ -123,6 +124,8 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
         await added(page, plain.name, 3);
       });
       await shot(page, `${mode}-1-added`);
+      // The POS product page with its toast, and the bar's Cart count, pass axe (no serious or critical finding).
+      if (!offline) expect(await seriousViolations(page)).toEqual([]);
       await qty.selectOption({ label: '10+' });
       await page.getByLabel(`Quantity of ${plain.mpn}`).fill('12');
       await page.waitForTimeout(800); // the spec's 500 ms quantity debounce
@@ -227,6 +230,7 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       await dialog.getByRole('button', { name: 'Add to Cart' }).click();
       await expect.poll(() => dialog.getByText(`${optioned.option.name} required!`).isVisible()).toBe(true);
       await shot(page, `${mode}-6-finder-options`);
+      if (!offline) expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByLabel(optioned.option.name).selectOption(String(optioned.value.product_option_value_id));
       await dialog.getByRole('button', { name: 'Add to Cart' }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
