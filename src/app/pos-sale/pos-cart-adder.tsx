@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { addedToCart } from '../../contracts/staff-cart';
 import { getCatalogProduct } from '../../db/queries';
 import { productOptions } from '../../db/product-options';
-import { resolveOptions, type OptionChoice } from '../../domain/product-options';
+import { resolveOptions, type OptionChoice, type ResolvedOptions } from '../../domain/product-options';
 import type { ToastAction } from '../../ui/toast/toast-context';
 import { useToast } from '../../ui/toast/toast-context';
 import { PosCartAdderContext, type CartAddRequest, type CartAdded, type CartAdder } from '../shop-cart/cart-adder';
@@ -48,7 +48,7 @@ function usePosCartAdder(): CartAdder {
           return null;
         }
         const choice: OptionChoice = req.option ?? {};
-        let options: Awaited<ReturnType<typeof resolveOptions>> = { ok: true, options: [] };
+        let options: ResolvedOptions = { ok: true, options: [] };
         if (product.requires_options || chosenAny(choice)) {
           const catalog = req.optionCatalog ?? (await productOptions(db, product.product_id));
           options = resolveOptions(catalog.defs, catalog.values, choice);
@@ -57,7 +57,8 @@ function usePosCartAdder(): CartAdder {
           toast.error(options.message);
           return null;
         }
-        const sale = await addToSale({ db, run, userId, refuse: (m) => toast.error(m) }, { product, quantity: req.quantity, options: options.options, withLabor: req.apply_labor === true });
+        const deps = { db, run, userId, refuse: (m: string) => toast.error(m) };
+        const sale = await addToSale(deps, { product, quantity: req.quantity, options: options.options, withLabor: req.apply_labor === true });
         if (!sale) return null;
         const actions: ToastAction[] = [...(req.link ? [{ label: 'View Product', to: req.link }] : []), { label: 'View Cart', to: POS_CART_PATH }];
         if (sale.shortOfStock) toast.error(sale.shortOfStock, { actions });
