@@ -23,7 +23,10 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 try {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await ctx.newPage();
-  const products = ((await (await fetch(`${srv.url}/api/products/?limit=100&sort=mpn`)).json()) as { products: { mpn: string }[] }).products;
+  // Parts a tap adds at once (one that requires options opens its options first).
+  const products = ((await (await fetch(`${srv.url}/api/products/?limit=100&sort=mpn`)).json()) as { products: { mpn: string; requires_options: boolean; is_orderable: boolean }[] }).products.filter(
+    (p) => !p.requires_options && p.is_orderable,
+  );
   await page.goto(`${srv.url}/pos/login?redirect=%2Fpos%2Fcart`);
   await page.getByLabel('Username').fill('cashier');
   await page.getByLabel('Password').fill('cashier');
@@ -47,7 +50,8 @@ try {
   const times: number[] = [];
   for (const p of products.slice(used, used + samples)) {
     await search.fill(p.mpn);
-    const add = page.getByRole('button', { name: new RegExp(`^Add ${p.mpn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) });
+    // The plain Add (a part with installation labor also offers 'Add With ...' after it).
+    const add = page.getByRole('button', { name: new RegExp(`^Add ${p.mpn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) }).first();
     await add.waitFor({ timeout: 10_000 });
     const handle = await add.elementHandle();
     const ms = await page.evaluate(
