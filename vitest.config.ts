@@ -10,6 +10,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Unit tests wait on nothing outside the process: a timeout only catches a hang. The
+          // property tests are bounded CPU work (10,000 carts take ~2 s idle, ~9 s beside another
+          // npm test on 2 cores), so the default 5 s made them fail by load, not by a bug.
+          testTimeout: 30_000,
         },
       },
       {
