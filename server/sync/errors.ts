@@ -19,3 +19,10 @@ export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
+
+/** Thrown by a saver whose upsert met a row of another owner (docs/decisions/sync.md "Trust at the mutation door"). */
+export class RecordOwnedElsewhere extends Error {
+  constructor(table: string, id: string) {
+    super(`${table} ${id} belongs to another owner; not overwritten`);
+  }
+}

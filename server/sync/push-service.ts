@@ -21,7 +21,7 @@ import type { DB } from '../db/schema';
 import type { Actor, ApplierMap } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
-import { isIntegrityViolation, isRetryable } from './errors';
+import { isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from './errors';
 
 export class PushRefused extends Error {
   constructor(
@@ -122,7 +122,7 @@ export class PushService {
         return { kind: 'result', result, last: m.id };
       });
     } catch (err) {
-      if (!isIntegrityViolation(err)) throw err;
+      if (!isIntegrityViolation(err) && !(err instanceof RecordOwnedElsewhere)) throw err;
       // The applier's writes are rolled back; record the rejection on its own.
       return this.db.transaction().execute(async (trx) => {
         const last = await lockClient(trx, clientId);

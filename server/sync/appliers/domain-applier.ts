@@ -10,6 +10,7 @@ import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-recor
 import { loadOrder, saveOrder, saveTransaction } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
+import { ownedIdsRefusal } from './owned-ids';
 import type { Actor, ApplyContext, Applier } from './types';
 
 const NOT_YOURS = 'You do not have permission to do that.';
@@ -39,6 +40,9 @@ export function domainApplier(name: string, access: Applier['access'], extension
       if (unsupported.length) throw new Error(`${name}: cannot persist ${unsupported.join(', ')}`);
       const deniedAfter = ownerCheck(ctx.actor, state, result.changes);
       if (deniedAfter) return deniedAfter;
+      // Before any write (the extension's ledger too): a new row's id must not belong to another owner.
+      const taken = await ownedIdsRefusal(ctx.trx, state, result.changes);
+      if (taken) return taken;
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
       await persist(result.changes, ctx);
