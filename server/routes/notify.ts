@@ -9,18 +9,18 @@ import type { InvoiceReply } from '../../src/contracts/checkout-invoice';
 import { notificationsQuerySchema, orderIdQuerySchema, type NotificationsReply, type SendReply } from '../../src/contracts/checkout-notifications';
 import { payLinkQuerySchema, payLinkRequestSchema, type PayLinkPaid, type PayLinkReply } from '../../src/contracts/payment-link';
 import { notificationFormSchema } from '../../src/domain/forms/notification';
-import { STAFF } from '../auth/access';
+import { allow, type Permission } from '../auth/permissions';
 import { HttpError } from '../http/errors';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
 import type { CheckoutServices } from '../services/checkout-create';
 import { staffActor } from './checkout';
 
-const staff = { config: { access: STAFF } };
+const may = (p: Permission) => ({ config: { access: allow(p) } });
 /** The customer's page may be reloaded and retried, but a token must not be guessable by volume. */
 const payLimit = {
   config: {
-    access: 'public' as const,
+    access: allow('paylink.pay'),
     rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.') },
   },
 };
@@ -30,24 +30,24 @@ function origin(req: FastifyRequest, configured: string | undefined): string {
 }
 
 export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
-  app.post('/pos/order/send', staff, (req): Promise<SendReply> =>
+  app.post('/pos/order/send', may('order.edit'), (req): Promise<SendReply> =>
     s.notifications.sendReceipt(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req)),
   );
 
-  app.post('/pos/order/sendPaymentURL', staff, (req): Promise<SendReply> =>
+  app.post('/pos/order/sendPaymentURL', may('payment.link'), (req): Promise<SendReply> =>
     s.notifications.sendPaymentLink(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req), origin(req, s.publicUrl)),
   );
 
   // A page as well as a call: the shell for a navigation (before the staff check: the shell signs in).
   const pageOrCall = {
-    ...staff,
+    ...may('order.read'),
     onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
       if (isNavigation(req)) return reply.callNotFound();
     },
   };
   app.get('/pos/order/invoice', pageOrCall, (req): Promise<InvoiceReply> => s.checkout.invoice(parse(orderIdQuerySchema, req.query).order_id));
 
-  app.get('/api/notifications', { config: { access: ['admin'] } }, (req): Promise<NotificationsReply> => {
+  app.get('/api/notifications', may('notifications.read'), (req): Promise<NotificationsReply> => {
     const q = parse(notificationsQuerySchema, req.query);
     return s.notifications.list(q.page, q.limit);
   });
