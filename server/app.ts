@@ -69,6 +69,8 @@ export interface AppOptions {
   onlinePayments?: OnlinePaymentGateway;
   /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
   captcha?: CaptchaProvider;
+  /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
+  publicUrl?: string | undefined;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -131,7 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   shopListRoutes(app, shop.lists, shopCookies);
   shopCheckoutRoutes(app, shop.checkout);
   posOrderRoutes(app, pos.orders, cartDeps);
-  const checkout = createCheckoutServices(opts.db, opts.checkout ?? {}, {
+  const publicUrl = opts.checkout?.publicUrl ?? opts.publicUrl;
+  const checkout = createCheckoutServices(opts.db, { ...opts.checkout, ...(publicUrl ? { publicUrl } : {}) }, {
     ...(sync.settings ? { settings: sync.settings } : {}),
     ...(opts.sync?.clock ? { clock: opts.sync.clock } : {}),
     log: (msg, err) => app.log.error({ err }, msg),

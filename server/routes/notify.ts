@@ -25,8 +25,18 @@ const payLimit = {
   },
 };
 
-function origin(req: FastifyRequest, configured: string | undefined): string {
-  return configured ?? `${req.protocol}://${req.host}`;
+/** Shown to staff when PUBLIC_URL is not set (docs/operations.md). */
+export const PUBLIC_URL_UNSET =
+  "Payment links are off: the shop's public address is not configured. Ask your administrator to set PUBLIC_URL (for example https://shop.example) and restart the server.";
+
+/**
+ * The origin of a payment link: only ever the configured PUBLIC_URL. The request's Host header is
+ * the caller's to forge (a forged Host once put evil.example into a customer's email), so without
+ * PUBLIC_URL no link is sent.
+ */
+function origin(configured: string | undefined): string {
+  if (!configured) throw new HttpError(409, 'public_url_unset', PUBLIC_URL_UNSET);
+  return configured;
 }
 
 export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
@@ -35,7 +45,7 @@ export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
   );
 
   app.post('/pos/order/sendPaymentURL', may('payment.link'), (req): Promise<SendReply> =>
-    s.notifications.sendPaymentLink(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req), origin(req, s.publicUrl)),
+    s.notifications.sendPaymentLink(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req), origin(s.publicUrl)),
   );
 
   // A page as well as a call: the shell for a navigation (before the staff check: the shell signs in).
