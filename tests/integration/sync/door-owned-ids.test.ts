@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/services/notification-service';
+import { ID_USED_ELSEWHERE } from '../../../server/services/checkout-service';
 import { ID_TAKEN_MESSAGE } from '../../../server/sync/appliers/owned-ids';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -77,7 +78,8 @@ describe.each(testEngines())('record ids are owned on %s', (engine) => {
     const anon = new TestClient(server.url);
     const r = await anon.post('/api/pay/link', { token, id: payment, amount: '10.00', card: { number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Pat' } });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: 'duplicate_id', message: ID_TAKEN_MESSAGE });
+    // The same answer as the HTTP addTransaction's (server/services/checkout-service.ts).
+    expect(r.body).toMatchObject({ error: 'conflict', message: ID_USED_ELSEWHERE });
     expect(await paymentRow()).toEqual({ order_ref: paid.id, amount: '100.00', status: 'approved' });
     const openTx = await server.db.selectFrom('transactions').select('id').where('order_ref', '=', open.id).execute();
     expect(openTx).toHaveLength(0);
