@@ -351,7 +351,12 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
     }
     expect(figures.http5xx).toBe(0);
     expect(figures.otherNon200).toBe(0);
-    if (process.env.FUZZ_CODES) console.log([...codes].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, n]) => `${n} ${k}`).join('\n'));
+    if (process.env.FUZZ_CODES) {
+      const byCode = new Map<string, number>();
+      for (const [k, n] of codes) byCode.set(k.split(' ').slice(2, 3).join(' '), (byCode.get(k.split(' ').slice(2, 3).join(' ')) ?? 0) + n);
+      console.log([...byCode].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`).join('\n'));
+      console.log([...codes].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, n]) => `${n} ${k}`).join('\n'));
+    }
     console.log(`mutation fuzz on ${engine}: ${figures.pushes} pushes, ${figures.mutations} mutations (${figures.applied} applied, ${figures.rejected} rejected), ${figures.http5xx} 5xx, ${Date.now() - started} ms`);
   });
 });
