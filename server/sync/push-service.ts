@@ -13,11 +13,13 @@
  *   are retried here first).
  * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
  * Mutators run at the change's device time when plausible (businessTime below), else server time.
+ * A push is bounded in time: once `deadlineMs` (PUSH_DEADLINE_MS) has passed, it takes no further
+ * mutation of the batch and answers what it applied (always at least one; the device resends the rest).
  * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
  * 200 reply also carries the client's device prefix (device-prefix.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { PushMutation, PushReply, PushResult } from '../../src/contracts/sync-push';
+import { PUSH_DEADLINE_MS, type PushMutation, type PushReply, type PushResult } from '../../src/contracts/sync-push';
 import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import type { Actor, ApplierMap } from './appliers/types';
@@ -45,6 +47,8 @@ export interface PushServiceOptions {
   /** Server clock; tests pin it. */
   clock?: () => Date;
   maxRetries?: number;
+  /** Time after which a push answers what it applied (PUSH_DEADLINE_MS); tests set 0: one mutation per push. */
+  deadlineMs?: number;
 }
 
 type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
@@ -72,7 +76,11 @@ export class PushService {
       }
     }
     const results: PushResult[] = [];
+    const started = performance.now();
+    const deadline = this.opts.deadlineMs ?? PUSH_DEADLINE_MS;
     for (const m of mutations) {
+      // Past the deadline, answer what was applied: the device resends the rest (never a timeout with no reply).
+      if (results.length > 0 && performance.now() - started >= deadline) break;
       const outcome = await this.withRetry(() => this.processOne(clientId, m, actor));
       last = outcome.last;
       if (outcome.kind === 'gap') {

@@ -26,7 +26,8 @@ export interface SyncRouteDeps {
 }
 
 function actorOf(user: SessionUser | null): Actor {
-  if (!user) throw unauthorized();
+  // A kiosk device account has no sync rights (server/auth/permissions.ts 'sync.exchange').
+  if (!user || user.kind === 'device') throw unauthorized();
   return { kind: user.kind, id: user.id, role: user.role };
 }
 

@@ -28,7 +28,9 @@ export type RefusalCode =
   | 'credit_below_zero'
   | 'void_at_terminal'
   /** The acting role may not make this change (src/domain/mutations/writable-fields.ts). */
-  | 'not_permitted';
+  | 'not_permitted'
+  /** The order already holds ORDER_LINE_CAP lines (src/domain/constants.ts). */
+  | 'order_line_cap';
 
 export function refuse(code: RefusalCode, message: string): Refusal {
   return { ok: false, code, message };

@@ -8,7 +8,7 @@ import { currentArgsOf, restrictArgs, writerOf } from '../../../src/domain/mutat
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
-import { loadOrder, saveOrder, saveTransaction } from '../records/orders';
+import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
 import { ownedIdsRefusal } from './owned-ids';
@@ -30,7 +30,7 @@ export function domainApplier(name: string, access: Applier['access'], extension
   return {
     access,
     async apply(args, ctx) {
-      const state = await loadState(name, args, ctx);
+      const { state, stored } = await loadState(name, args, ctx);
       if (extension) await extension.load(state, args, ctx);
       const denied = ownerCheck(ctx.actor, state, null);
       if (denied) return denied;
@@ -50,20 +50,23 @@ export function domainApplier(name: string, access: Applier['access'], extension
       if (taken) return taken;
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
-      await persist(result.changes, ctx);
+      await persist(result.changes, stored, ctx);
       return { ok: true };
     },
   };
 }
 
-async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<MutatorState> {
+/** The records the mutation touches, and the order as stored (what an incremental save compares with). */
+async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<{ state: MutatorState; stored: StoredOrder | undefined }> {
   const t = touchesOf(name, args);
   const state: MutatorState = {};
+  let stored: StoredOrder | undefined;
   if (t.orderId) {
     const found = await loadOrder(trx, t.orderId, true);
     if (found) {
       state.order = found.order;
       state.transactions = found.transactions;
+      stored = found.stored;
     }
   }
   const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);
@@ -75,7 +78,7 @@ async function loadState(name: string, args: unknown, { trx }: ApplyContext): Pr
     const v = await loadVehicle(trx, t.vehicleId, true);
     if (v) state.vehicle = v;
   }
-  return state;
+  return { state, stored };
 }
 
 /** A shopper may only read and write records that are theirs (their customer, their garage). */
@@ -90,9 +93,10 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
   return ok ? null : refuse('not_found', NOT_YOURS);
 }
 
-async function persist(changes: MutatorChanges, { trx }: ApplyContext): Promise<void> {
+async function persist(changes: MutatorChanges, stored: StoredOrder | undefined, { trx }: ApplyContext): Promise<void> {
   if (changes.customer) await saveCustomer(trx, changes.customer);
-  if (changes.order) await saveOrder(trx, changes.order);
+  // Only the lines the mutation changed are written (records/orders.ts saveOrder).
+  if (changes.order) await saveOrder(trx, changes.order, stored);
   for (const t of changes.transactions ?? []) await saveTransaction(trx, t);
   if (changes.vehicle) await saveVehicle(trx, changes.vehicle);
   // After the order: an entry references it (a history entry may also move the order's status).

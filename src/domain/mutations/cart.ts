@@ -3,6 +3,7 @@
  * labor and gift certificate lines, change quantity, price and labor, remove a line. Totals are
  * recomputed after every edit.
  */
+import { ORDER_LINE_CAP, orderLineCapMessage } from '../constants';
 import { customProductFormSchema } from '../forms/custom-product';
 import { decimal, moneyString } from '../money';
 import { validatePriceInput } from '../pricing';
@@ -46,6 +47,8 @@ function editLines(
 
 function addLine(lines: OrderLine[], line: OrderLine): OrderLine[] | MutatorResult {
   if (lines.some((l) => l.id === line.id)) return refuse('duplicate_id', 'This item is already on the order.');
+  // Raising a line's quantity (an add that merges) is not a new line: only adds count.
+  if (lines.length >= ORDER_LINE_CAP) return refuse('order_line_cap', orderLineCapMessage());
   return [...lines, line];
 }
 
