@@ -24,7 +24,8 @@ export const PUSH_DEADLINE_MS = 10_000;
 export const pushMutationSchema = z.object({
   id: z.number().int().min(1),
   name: z.string().min(1).max(100),
-  args: z.unknown(),
+  /** Checked by the server per mutation (server/sync/door.ts): missing or malformed args are that mutation's refusal, not a refused push. */
+  args: z.unknown().optional(),
   at: z.iso.datetime({ offset: true }),
   /**
    * Who was signed in on the device when the change was made (additive; older clients omit it).

@@ -77,6 +77,8 @@ describe.each(testEngines())('record ids are owned on %s', (engine) => {
     await server.db.insertInto('payment_links').values({ order_ref: open.id, token_hash: hashToken(token), actor_id: '1', expires_at: new Date(Date.now() + 86_400_000) }).execute();
     const anon = new TestClient(server.url);
     const r = await anon.post('/api/pay/link', { token, id: payment, amount: '10.00', card: { number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Pat' } });
+    // Refused before the applier by the payment link's own check (it also covers card attempts);
+    // the applier's owned-ids check is the backstop for every other path.
     expect(r.status).toBe(409);
     // The same answer as the HTTP addTransaction's (server/services/checkout-service.ts).
     expect(r.body).toMatchObject({ error: 'conflict', message: ID_USED_ELSEWHERE });
