@@ -13,6 +13,7 @@ import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { encodePage, FirstScreen } from './http/first-screen';
 import { isNavigation } from './http/navigation';
+import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
@@ -96,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const search = new SearchService(opts.db, shopSettings);
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
+  installSecurityHeaders(app, opts.staticDir);
   installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
@@ -213,6 +215,8 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
       if (page !== null) {
         const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
+        // This page's own inline scripts (the shell's and the first-screen starter), by hash.
+        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page)));
         return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
       }
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
