@@ -12,6 +12,7 @@ import type { Engine } from './db/database';
 import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { encodePage, FirstScreen } from './http/first-screen';
+import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
 import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
 import { catalogRoutes } from './routes/catalog';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
   installSecurityHeaders(app, opts.staticDir);
+  installInputGuard(app);
   installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
@@ -107,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
+    publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl,
   });
   catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
@@ -235,6 +238,13 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
       // Fastify's own refusals: malformed JSON, wrong content type, body too large, ...
       const body: ApiError = { error: err.code ?? 'bad_request', message: err.message };
       return reply.code(status).send(body);
+    }
+    if (isDataException(err)) {
+      // A value the database cannot hold (a number out of range, ...) that no contract caught yet.
+      req.log.warn({ err }, 'data exception answered 400');
+      const message = 'A value is out of range or not allowed.';
+      const body: ApiError = { error: 'invalid_input', message, fields: { _: [message] } };
+      return reply.code(400).send(body);
     }
     req.log.error({ err }, 'unhandled error');
     const body: ApiError = { error: 'internal', message: 'A system error occurred. Contact your administrator.' };
