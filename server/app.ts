@@ -14,6 +14,7 @@ import { HttpError } from './http/errors';
 import { encodePage, FirstScreen } from './http/first-screen';
 import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
+import { requestSerializer } from './http/redact';
 import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
@@ -62,6 +63,10 @@ export interface AppOptions {
   sessionTtlMs: number;
   secureCookies: boolean;
   logLevel?: string;
+  /** Where the log goes (tests read it); default stdout. */
+  logStream?: { write(line: string): void };
+  /** Longest a request (headers and body) may take to arrive; default 30 s (slow-body attacks). */
+  requestTimeoutMs?: number;
   loginLimitPerMinute?: number;
   /** Tests swap appliers and the clock; production uses the defaults. */
   sync?: SyncOptions;
@@ -78,7 +83,10 @@ export interface AppOptions {
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
+    // Payment-link tokens never reach the log (server/http/redact.ts).
+    logger: { level: opts.logLevel ?? 'info', serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // A body that dribbles in holds a socket and a parser: the whole request arrives within this.
+    requestTimeout: opts.requestTimeoutMs ?? 30_000,
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
