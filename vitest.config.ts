@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
+          // Fails a test on any Content-Security-Policy violation (tests/e2e/support/csp-guard.ts).
+          setupFiles: ['tests/e2e/support/csp-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -12,7 +12,10 @@ import type { Engine } from './db/database';
 import type { DB } from './db/schema';
 import { HttpError } from './http/errors';
 import { encodePage, FirstScreen } from './http/first-screen';
+import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
+import { requestSerializer } from './http/redact';
+import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
@@ -60,6 +63,10 @@ export interface AppOptions {
   sessionTtlMs: number;
   secureCookies: boolean;
   logLevel?: string;
+  /** Where the log goes (tests read it); default stdout. */
+  logStream?: { write(line: string): void };
+  /** Longest a request (headers and body) may take to arrive; default 30 s (slow-body attacks). */
+  requestTimeoutMs?: number;
   loginLimitPerMinute?: number;
   /** Tests swap appliers and the clock; production uses the defaults. */
   sync?: SyncOptions;
@@ -76,7 +83,10 @@ export interface AppOptions {
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
+    // Payment-link tokens never reach the log (server/http/redact.ts).
+    logger: { level: opts.logLevel ?? 'info', serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // A body that dribbles in holds a socket and a parser: the whole request arrives within this.
+    requestTimeout: opts.requestTimeoutMs ?? 30_000,
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
@@ -96,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const search = new SearchService(opts.db, shopSettings);
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
+  installSecurityHeaders(app, opts.staticDir);
+  installInputGuard(app);
   installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
@@ -105,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
+    publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl,
   });
   catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
@@ -213,6 +226,8 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
       if (page !== null) {
         const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
+        // This page's own inline scripts (the shell's and the first-screen starter), by hash.
+        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page)));
         return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
       }
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
@@ -231,6 +246,13 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
       // Fastify's own refusals: malformed JSON, wrong content type, body too large, ...
       const body: ApiError = { error: err.code ?? 'bad_request', message: err.message };
       return reply.code(status).send(body);
+    }
+    if (isDataException(err)) {
+      // A value the database cannot hold (a number out of range, ...) that no contract caught yet.
+      req.log.warn({ err }, 'data exception answered 400');
+      const message = 'A value is out of range or not allowed.';
+      const body: ApiError = { error: 'invalid_input', message, fields: { _: [message] } };
+      return reply.code(400).send(body);
     }
     req.log.error({ err }, 'unhandled error');
     const body: ApiError = { error: 'internal', message: 'A system error occurred. Contact your administrator.' };

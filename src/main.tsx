@@ -1,15 +1,12 @@
+// First: no zod parser compiles with new Function (src/zod-jitless.ts; the CSP forbids eval).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/mini';
 import { App } from './app/app';
 import { whenFirstRouteReady } from './app/first-render';
 import { router } from './app/router';
 import { registerServiceWorker } from './app/sw/register-sw';
 import './ui/global.css';
-
-// zod compiles a parser per object schema on first use (new Function); a page parses each reply a
-// few times, so the compile costs a phone more than it saves.
-zodConfig({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

@@ -3,6 +3,7 @@
  * exposes SyncWorkerApi over comlink. Nothing here holds business rules: the engine runs the
  * domain mutators; this file only wires the browser (fetch, navigator.locks, online events).
  */
+import '../src/zod-jitless';
 import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
 import type { SyncWorkerApi } from './api';

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../src/contracts/session';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
@@ -55,17 +56,27 @@ export function installGuard(app: FastifyInstance, sessions: SessionService): vo
  * session carry no ambient authority (the cookie is what a forged cross-site request would ride on).
  */
 function checkCsrf(req: FastifyRequest): void {
-  if (SAFE_METHODS.has(req.method) || !req.session) return;
+  // The spec's GET calls that change data (void, save, cancel, ...) are checked like a POST.
+  const safe = SAFE_METHODS.has(req.method) && !req.routeOptions.config.changesState;
+  if (safe || !req.session) return;
   if (req.routeOptions.config.csrfExempt) return;
-  const sent = req.headers[CSRF_HEADER.toLowerCase()];
-  if (sent !== req.session.csrfToken) {
+  if (!csrfMatches(req.headers[CSRF_HEADER.toLowerCase()], req.session.csrfToken)) {
     throw new HttpError(403, 'csrf', 'Your session has expired or the request was not sent by Partsdesk. Reload and try again.');
   }
+}
+
+/** Constant-time comparison (of fixed-length digests, so the length leaks nothing either). */
+export function csrfMatches(sent: unknown, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(sent), digest(expected)) && sent.length === expected.length;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only for calls that start a session (login): there is no token to echo yet. */
     csrfExempt?: boolean;
+    /** A GET that changes data (the spec makes some so): it needs the CSRF token like a POST. */
+    changesState?: boolean;
   }
 }

@@ -44,9 +44,39 @@ function removeIfOurs(file: string): void {
 }
 
 function readPid(file: string): number | null {
-  const text = fs.readFileSync(file, 'utf8').trim();
-  const pid = Number(text);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+  return readLock(file).pid;
+}
+
+/** `pid [start]`: the start time is absent in files written before it was recorded (or off Linux). */
+function readLock(file: string): { pid: number | null; start: string | null } {
+  const [first = '', second] = fs.readFileSync(file, 'utf8').trim().split(/\s+/);
+  const pid = Number(first);
+  return { pid: Number.isInteger(pid) && pid > 0 ? pid : null, start: second && /^\d+$/.test(second) ? second : null };
+}
+
+/**
+ * A process's start time (clock ticks since boot, /proc/<pid>/stat field 22), or null where /proc
+ * is not there. After a reboot or a long uptime the holder's pid may belong to another process; the
+ * start time tells them apart, so a lock is not kept for ever by a stranger that reused the pid.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = fields[19];
+    return start && /^\d+$/.test(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The recorded holder still runs: its pid is alive and, when both are known, started when recorded. */
+function holderAlive(file: string, pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  const recorded = readLock(file).start;
+  const now = processStart(pid);
+  return recorded === null || now === null || recorded === now;
 }
 
 function isAlive(pid: number): boolean {
@@ -63,7 +93,8 @@ function tryCreate(file: string): boolean {
   try {
     const fd = fs.openSync(file, 'wx', 0o644);
     try {
-      fs.writeSync(fd, `${process.pid}\n`);
+      const start = processStart(process.pid);
+      fs.writeSync(fd, `${process.pid}${start ? ` ${start}` : ''}\n`);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -111,7 +142,7 @@ export function acquireDirLock(dataDir: string, dbDir: string): DirLock {
     // An empty file may be a lock being written this instant by another starter; only treat it
     // as stale if it is older than a few seconds.
     if (pid === null && Date.now() - statMtime(file) < 5_000) throw inUse(dbDir, null);
-    if (pid !== null && pid !== process.pid && isAlive(pid)) throw inUse(dbDir, pid);
+    if (pid !== null && pid !== process.pid && holderAlive(file, pid)) throw inUse(dbDir, pid);
     // Stale (dead pid, our own pid left by a previous process that had it, or garbage): take over.
     // Re-check just before removing to narrow the window where two starters both see it stale.
     try {

@@ -27,6 +27,7 @@ import {
   type VoidOrReturnReply,
 } from '../../src/contracts/payment-card';
 import { CSRF_HEADER } from '../../src/contracts/session';
+import { csrfMatches } from '../auth/guard';
 import { allow, type Permission } from '../auth/permissions';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
@@ -34,6 +35,8 @@ import type { CheckoutServices } from '../services/checkout-create';
 import type { Actor } from '../sync/appliers/types';
 
 const may = (p: Permission) => ({ config: { access: allow(p) } });
+/** A GET that changes data: the guard wants the CSRF token as on a POST. */
+const mayChange = (p: Permission) => ({ config: { access: allow(p), changesState: true } });
 
 /** The signed-in staff member as the actor of the domain mutation. */
 export function staffActor(req: FastifyRequest): Actor {
@@ -43,9 +46,8 @@ export function staffActor(req: FastifyRequest): Actor {
 
 /** State-changing GET: must come from our client (see the file comment). */
 export function requireCallHeader(req: FastifyRequest): void {
-  const token = req.headers[CSRF_HEADER.toLowerCase()];
-  if (req.headers['x-requested-with'] || (req.session && token === req.session.csrfToken)) return;
-  throw new HttpError(403, 'csrf', 'This call changes data: send it from Partsdesk (X-Requested-With or X-CSRF-Token).');
+  if (req.session && csrfMatches(req.headers[CSRF_HEADER.toLowerCase()], req.session.csrfToken)) return;
+  throw new HttpError(403, 'csrf', 'This call changes data: send it from Partsdesk (X-CSRF-Token).');
 }
 
 export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void {
@@ -55,7 +57,7 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
 
   app.post('/pos/checkout/voidTransaction', may('payment.void'), (req): Promise<PaymentReply> => s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)));
 
-  app.get('/pos/checkout/voidTransactions', may('payment.void'), (req): Promise<TransactionsReply> => {
+  app.get('/pos/checkout/voidTransactions', mayChange('payment.void'), (req): Promise<TransactionsReply> => {
     requireCallHeader(req);
     return s.checkout.voidTransactions(parse(orderQuerySchema, req.query).orderId, staffActor(req));
   });
@@ -103,14 +105,14 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     req.raw.on('close', stop);
   });
 
-  app.get('/pos/checkout/cancelSmartTerminal', may('payment.take'), async (req) => {
+  app.get('/pos/checkout/cancelSmartTerminal', mayChange('payment.take'), async (req) => {
     requireCallHeader(req);
     const q = parse(cancelTerminalQuerySchema, req.query);
     const attempt = await s.cards.cancel(q.smartTerminalId, q.siteTransactionId);
     return { success: 'The transaction was cancelled.', attempt };
   });
 
-  app.get('/pos/checkout/voidOrReturn', may('payment.void'), (req): Promise<VoidOrReturnReply> => {
+  app.get('/pos/checkout/voidOrReturn', mayChange('payment.void'), (req): Promise<VoidOrReturnReply> => {
     requireCallHeader(req);
     return s.refunds.voidOrReturn(parse(voidOrReturnQuerySchema, req.query).transactionId, staffActor(req));
   });

@@ -38,7 +38,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   // POS order calls").
   app.get('/api/order/info', read, (req): Promise<OrderInfo> => orders.orderInfo(idOf(req)));
 
-  app.get('/pos/order/void', pageOrCallWith(allow('order.void')), async (req, reply): Promise<VoidReply> => {
+  app.get('/pos/order/void', pageOrCallWith(allow('order.void'), true), async (req, reply): Promise<VoidReply> => {
     const r = await orders.void(staffActor(req.user), idOf(req));
     void reply.code(r.status);
     return r.body;
@@ -77,7 +77,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> => orders.search(parse(customerSearchQuerySchema, req.query).s));
 
   // Continue Order as a call: loads the order into this session's cart (the page itself is the client's).
-  app.get('/pos/order/continue', pageOrCallWith(allow('pos.cart')), async (req): Promise<StaffCartReply> => {
+  app.get('/pos/order/continue', pageOrCallWith(allow('pos.cart'), true), async (req): Promise<StaffCartReply> => {
     const actor = staffActor(req.user);
     const order = parse(continueQuerySchema, req.query).order_id;
     return cartDeps.cart.continueOrder({ actor, session: sessionOf(req), ymm: await cartDeps.ymm(req) }, order);

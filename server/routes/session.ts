@@ -14,10 +14,67 @@ export interface SessionRouteOptions {
   ttlMs: number;
   /** Login attempts per minute per client address and username. */
   loginLimit: number;
+  /** PUBLIC_URL: behind a proxy that rewrites Host, the Origin a login may come from. */
+  publicUrl?: string | undefined;
+}
+
+/**
+ * Login and registration are CSRF-exempt (no token exists yet), so they refuse what a page on
+ * another site would send: a cross-site Sec-Fetch-Site, or an Origin that is not this server's
+ * (login CSRF: signing the victim into the attacker's account). Tools without either header pass.
+ */
+function refuseCrossSite(req: FastifyRequest, publicUrl: string | undefined): void {
+  const refused = new HttpError(403, 'cross_site', 'Sign in from Partsdesk itself: this form was sent by another site.');
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw refused;
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  const publicHost = publicUrl ? new URL(publicUrl).host : null;
+  if (host === null || (host !== req.headers.host && host !== publicHost)) throw refused;
+}
+
+/** Attempts per client address in a sliding minute, whatever the username (the plugin limits each address+username). */
+class AddressLimit {
+  private readonly seen = new Map<string, number[]>();
+  constructor(private readonly max: number, private readonly windowMs = 60_000) {}
+  /** Counts this attempt; false when the address is over its limit. */
+  take(address: string, now = Date.now()): boolean {
+    const recent = (this.seen.get(address) ?? []).filter((t) => now - t < this.windowMs);
+    if (this.seen.size > 10_000) this.seen.clear(); // bounded memory under a spray of addresses
+    if (recent.length >= this.max) {
+      this.seen.set(address, recent);
+      return false;
+    }
+    recent.push(now);
+    this.seen.set(address, recent);
+    return true;
+  }
 }
 
 export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): void {
   const { sessions } = opts;
+  // Three usernames' worth per address: a shared counter (a shop's NAT) still signs its staff in,
+  // a password spray across usernames stops after a few tries a minute.
+  const perAddress = new AddressLimit(opts.loginLimit * 3);
+  // Before the per-username limiter (a preHandler): a refused cross-site post counts for nobody.
+  const sameSite = {
+    preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        refuseCrossSite(req, opts.publicUrl);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  };
+  const door = (req: FastifyRequest) => {
+    if (!perAddress.take(req.ip)) throw new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.');
+  };
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -41,6 +98,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
   app.post(
     '/api/session',
     {
+      ...sameSite,
       config: {
         access: 'public',
         csrfExempt: true,
@@ -51,6 +109,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       },
     },
     async (req, reply): Promise<SessionReply> => {
+      door(req);
       const body = parse(loginRequestSchema, req.body);
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
@@ -62,6 +121,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
   app.post(
     '/api/account/register',
     {
+      ...sameSite,
       config: {
         access: 'public',
         csrfExempt: true,
@@ -69,6 +129,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       },
     },
     async (req, reply): Promise<SessionReply> => {
+      door(req);
       const body = parse(registerRequestSchema, req.body);
       return signIn(req, reply, await opts.accounts.register(body));
     },

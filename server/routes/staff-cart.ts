@@ -38,13 +38,15 @@ const staff = { config: { access: allow('pos.cart') } };
  * A GET that is (or sits among) client pages: a browser navigation gets the app shell from the
  * not-found handler, before the staff check (the shell signs in); only a call runs the route.
  */
-export const pageOrCallWith = (access: Access) => ({
-  config: { access },
+export const pageOrCallWith = (access: Access, changesState = false) => ({
+  config: { access, changesState },
   onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
     if (isNavigation(req)) return reply.callNotFound();
   },
 });
 export const pageOrCall = pageOrCallWith(allow('pos.cart'));
+/** A page-or-call GET that changes data: the CSRF token is required as on a POST (server/auth/guard.ts). */
+const changing = pageOrCallWith(allow('pos.cart'), true);
 
 export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps): void {
   const { cart } = deps;
@@ -68,21 +70,21 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   app.post('/checkout/cart/removeCode', deps.shopper.removeCode, async (req): Reply => cart.removeCode(await caller(req), parse(cartCodeRequestSchema, body(req))));
 
   app.post('/checkout/cart/setCustomer', staff, async (req): Reply => cart.setCustomer(await caller(req), parse(cartSetCustomerRequestSchema, body(req)).customer_id));
-  app.get('/checkout/cart/removeCustomer', pageOrCall, async (req): Reply => cart.removeCustomer(await caller(req)));
+  app.get('/checkout/cart/removeCustomer', changing, async (req): Reply => cart.removeCustomer(await caller(req)));
   app.post('/checkout/cart/getCustomer', staff, async (req): Reply => cart.getCustomer(await caller(req), parse(cartGetCustomerRequestSchema, body(req)).customerData));
   app.post('/checkout/cart/setCheckoutData', staff, async (req): Reply => {
     const b = parse(cartCheckoutDataRequestSchema, body(req));
     return cart.setCheckoutData(await caller(req), b.customer_id === '' ? null : b.customer_id);
   });
 
-  app.get('/checkout/cart/saveOrder', pageOrCall, async (req): Reply => cart.saveOrder(await caller(req)));
+  app.get('/checkout/cart/saveOrder', changing, async (req): Reply => cart.saveOrder(await caller(req)));
   // The quote call's path is not shown in the spec; ours (docs/decisions/pos.md "Staff cart and POS
   // order calls").
-  app.get('/checkout/cart/quoteOrder', pageOrCall, async (req): Reply => cart.quoteOrder(await caller(req)));
-  app.get('/checkout/cart/abandonOrder', pageOrCall, async (req): Reply => cart.abandonOrder(await caller(req)));
-  app.get('/checkout/cart/cancelOrder', pageOrCall, async (req): Reply => cart.cancelOrder(await caller(req)));
-  app.get('/checkout/cart/saveOrderAndCheckout', pageOrCall, async (req): Reply => cart.saveOrderAndCheckout(await caller(req)));
-  app.get('/checkout/cart/removeCredit', pageOrCall, async (req): Reply => cart.removeCredit(await caller(req)));
+  app.get('/checkout/cart/quoteOrder', changing, async (req): Reply => cart.quoteOrder(await caller(req)));
+  app.get('/checkout/cart/abandonOrder', changing, async (req): Reply => cart.abandonOrder(await caller(req)));
+  app.get('/checkout/cart/cancelOrder', changing, async (req): Reply => cart.cancelOrder(await caller(req)));
+  app.get('/checkout/cart/saveOrderAndCheckout', changing, async (req): Reply => cart.saveOrderAndCheckout(await caller(req)));
+  app.get('/checkout/cart/removeCredit', changing, async (req): Reply => cart.removeCredit(await caller(req)));
 
   app.post('/checkout/cart/updatePrice', { config: { access: allow('pos.price_override') } }, async (req): Reply => {
     const b = parse(cartUpdatePriceRequestSchema, body(req));

@@ -7,6 +7,7 @@
  * marked `sent` or `failed` with the reason. Any failure answers 502 "Failed to send to
  * notification" (the spec's wording); the rows that did go out stay `sent`.
  */
+import { maskTokens } from '../http/redact';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { NotificationsReply, SendReply } from '../../src/contracts/checkout-notifications';
@@ -90,8 +91,9 @@ export class NotificationService {
         kind: r.kind,
         to: r.recipient,
         subject: r.subject,
-        body: r.body,
-        html: r.html,
+        // The link's token is the customer's to use: masked here (server/http/redact.ts).
+        body: maskTokens(r.body),
+        html: r.html === null ? null : maskTokens(r.html),
         status: r.status,
         error: r.error,
         order_ref: r.order_ref,

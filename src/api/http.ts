@@ -51,7 +51,8 @@ export async function request<S extends z.core.$ZodType>(path: string, schema: S
   // (docs/architecture.md "Server").
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  // Every method: the spec's GET calls that change data need it too (server/auth/guard.ts).
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
 
   const send = () =>
     fetch(path, {

@@ -39,7 +39,7 @@ export type PaymentReply = z.infer<typeof paymentReplySchema>;
 /** POST /pos/checkout/voidTransaction: the transaction by uuid or by its number. */
 export const voidTransactionRequestSchema = z.object({
   transaction: z
-    .object({ id: z.uuid().optional(), transaction_id: z.coerce.number().int().positive().optional() })
+    .object({ id: z.uuid().optional(), transaction_id: z.coerce.number().int().positive().max(2_147_483_647, 'No such transaction.').optional() })
     .refine((t) => t.id !== undefined || t.transaction_id !== undefined, 'Name the transaction to void'),
 });
 export type VoidTransactionRequest = z.input<typeof voidTransactionRequestSchema>;

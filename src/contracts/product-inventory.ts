@@ -6,7 +6,7 @@ import { z } from 'zod';
  * (§6) and come back empty to everyone else.
  */
 export const inventoryRequestSchema = z.object({
-  productId: z.coerce.number({ error: 'productId must be a product id.' }).int('productId must be a product id.').positive('productId must be a product id.'),
+  productId: z.coerce.number({ error: 'productId must be a product id.' }).int('productId must be a product id.').positive('productId must be a product id.').max(2_147_483_647, 'productId must be a product id.'),
 });
 export type InventoryRequest = z.infer<typeof inventoryRequestSchema>;
 

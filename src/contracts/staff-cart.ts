@@ -183,7 +183,11 @@ export const cartGetCustomerRequestSchema = z.object({ customerData: z.string({ 
 export const cartCheckoutDataRequestSchema = z.object({ customer_id: z.union([customerRefParam, z.null(), z.literal('')]).optional() });
 export const cartUpdatePriceRequestSchema = z.object({
   key: cartKey,
-  newPrice: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^-?\d{1,12}(\.\d+)?$/, 'A number must be input')),
+  // A unit price override stays below $1,000,000 (a line's total must fit numeric(12,2) at any quantity the cart allows).
+  newPrice: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^-?\d{1,6}(\.\d+)?$/, 'A number must be input').refine((v) => Math.abs(Number(v)) < 1_000_000, 'Enter a price below $1,000,000.')),
 });
 export const cartCustomProductRequestSchema = customProductFormSchema;
 export const cartApplyLaborRequestSchema = customLaborFormSchema;

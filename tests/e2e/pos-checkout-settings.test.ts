@@ -5,6 +5,7 @@ import { TestClient } from '../support/http-client';
 import { launchBrowser, newContext } from './support/browser';
 import { addPart, cashierDevice, pageText, serverOrders, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
+import { partsOf, startFakeSmtp, type FakeSmtp } from '../integration/checkout/support/fake-smtp';
 
 /**
  * The checkout under a shop's own settings (issue 6): PO numbers required (Complete is refused with
@@ -18,11 +19,14 @@ const SETTINGS = {
 
 describe('POS checkout with PO numbers and online payments (headless Chromium)', () => {
   let srv: E2EServer;
+  // The link's token reaches only the customer (the outbox view masks it): read it from the mail.
+  let smtp: FakeSmtp;
   let browser: Browser;
   let part: { mpn: string; name: string };
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer({ settings: SETTINGS }), launchBrowser()]);
+    smtp = await startFakeSmtp();
+    [srv, browser] = await Promise.all([startE2EServer({ settings: SETTINGS, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=off` } }), launchBrowser()]);
     // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
     part = r.body.products.filter((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null)[1];
@@ -30,6 +34,7 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
   afterAll(async () => {
     await browser?.close();
     await srv?.close();
+    await smtp?.close();
   });
 
   async function toCheckout(page: Page): Promise<void> {
@@ -83,7 +88,9 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
     const admin = new TestClient(srv.server.url);
     await admin.login('admin', 'admin');
     const sent = (await admin.get('/api/notifications')).body.notifications.find((n: { kind: string; to: string }) => n.kind === 'payment_link' && n.to === 'payer@example.com');
-    const link = /\/checkout\/pay\?token=[\w-]+/.exec(sent.body)?.[0];
+    expect(sent.body).toMatch(/token=[\w-]{4}…/);
+    const mail = smtp.received.find((m) => m.to.includes('payer@example.com'))!;
+    const link = /\/checkout\/pay\?token=[\w-]+/.exec(partsOf(mail.data).text)?.[0];
     expect(link).toBeTruthy();
 
     const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();

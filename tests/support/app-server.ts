@@ -32,7 +32,7 @@ function fakeShell(): string {
 }
 
 /** The real app on a private copy of the seeded database, listening on a free loopback port. */
-export async function startTestServer(engine: Engine, opts: { loginLimitPerMinute?: number } = {}): Promise<TestServer> {
+export async function startTestServer(engine: Engine, opts: { loginLimitPerMinute?: number; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
   const cfg = await copyTemplate(engine);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -43,7 +43,8 @@ export async function startTestServer(engine: Engine, opts: { loginLimitPerMinut
     staticDir,
     sessionTtlMs: 3_600_000,
     secureCookies: false,
-    logLevel: 'warn',
+    logLevel: opts.logStream ? 'info' : 'warn',
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
     loginLimitPerMinute: opts.loginLimitPerMinute ?? 1000,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,7 +17,8 @@ export class TestClient {
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.cookie) h.cookie = this.cookie;
-    if (this.csrfToken && method !== 'GET' && !('x-csrf-token' in headers)) h['x-csrf-token'] = this.csrfToken;
+    // Every method, as the app's client does (the spec's GETs that change data need it too).
+    if (this.csrfToken && !('x-csrf-token' in headers)) h['x-csrf-token'] = this.csrfToken;
     let payload: string | undefined;
     if (body !== undefined) {
       payload = typeof body === 'string' ? body : JSON.stringify(body);

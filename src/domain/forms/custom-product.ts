@@ -1,6 +1,7 @@
 /** Add a Custom Product (pos-back-office.md §5); empty tax class means no tax. */
 import { z } from 'zod';
 import { decimal } from '../money';
+import { maxChars } from './messages';
 
 export const CUSTOM_PRODUCT_NAME_REQUIRED = 'Name is a required field.';
 export const CUSTOM_PRODUCT_PRICE_POSITIVE = 'Price must be a positive number.';
@@ -14,7 +15,7 @@ export const taxClassField = z
   .transform((v) => (typeof v === 'number' ? v : null));
 
 export const customProductFormSchema = z.object({
-  name: z.string().trim().min(1, CUSTOM_PRODUCT_NAME_REQUIRED),
+  name: z.string().trim().min(1, CUSTOM_PRODUCT_NAME_REQUIRED).max(255, maxChars(255)),
   price: z
     .union([z.string(), z.number()])
     .refine((v) => decimal(v).gt(0), CUSTOM_PRODUCT_PRICE_POSITIVE)

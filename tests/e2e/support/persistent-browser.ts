@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, tmpProfile } from './browser';
+import { watchCsp } from './csp-guard';
 
 export interface PersistentBrowser {
   ctx: BrowserContext;
@@ -21,6 +22,7 @@ export async function launchPersistentBrowser(): Promise<PersistentBrowser> {
     viewport: { width: 1024, height: 768 },
     locale: 'en-US',
   });
+  await watchCsp(ctx);
   return {
     ctx,
     async close() {

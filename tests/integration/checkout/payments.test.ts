@@ -121,8 +121,8 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     expect(twice.body.message).toBe('This transaction has already been voided.');
     expect((await cashier.post('/pos/checkout/voidTransaction', { transaction: { id: randomUUID() } })).status).toBe(404);
     expect((await cashier.post('/pos/checkout/voidTransaction', { transaction: {} })).status).toBe(400);
-    // A state-changing GET needs a header a cross-site link cannot send.
-    expect((await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`)).status).toBe(403);
+    // A state-changing GET needs the CSRF token, as a POST does (X-Requested-With alone no longer does).
+    expect((await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': '' })).status).toBe(403);
     const all = await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, { 'x-requested-with': 'XMLHttpRequest' });
     expect(all.status).toBe(200);
     expect(all.body.checkout).toMatchObject({ amountPaid: '0.00', balanceDue: '50.00' });

@@ -1,4 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { processStart } from '../../../server/db/lock';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,7 @@ describe('embedded data directory lock', () => {
 
   it('refuses a second open of the same directory with one line naming the directory and pid', async () => {
     const lockFile = path.join(dir, 'pg.lock');
-    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(lockFile, 'utf8').trim().split(' ')[0]).toBe(String(process.pid));
     const err = await openError(openDatabase({ dataDir: dir }));
     expect(err.message).toContain(path.join(dir, 'pg'));
     expect(err.message).toContain(`pid ${process.pid}`);
@@ -84,8 +85,30 @@ describe('embedded data directory lock', () => {
     const dead = deadPid();
     fs.writeFileSync(lockFile, `${dead}\n`);
     first = await openDatabase({ dataDir: dir });
-    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(lockFile, 'utf8').trim().split(' ')[0]).toBe(String(process.pid));
     expect(await first.db.selectFrom('settings').select('key').where('key', '=', 'still-mine').executeTakeFirst()).toBeDefined();
+  });
+
+  it('takes over a lock whose pid now belongs to another process (its start time differs)', async () => {
+    await first.close();
+    const other = tempDir();
+    try {
+      sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+      const start = processStart(sleeper.pid!);
+      if (start === null) return; // no /proc here: only the pid can be checked
+      // The pid is alive, but the recorded holder started at another time: a reused pid, stale.
+      fs.writeFileSync(path.join(other, 'pg.lock'), `${sleeper.pid} ${Number(start) + 1}\n`);
+      const taken = await openDatabase({ dataDir: other });
+      expect(fs.readFileSync(path.join(other, 'pg.lock'), 'utf8').trim()).toBe(`${process.pid} ${processStart(process.pid)}`);
+      await taken.close();
+      // The same pid with its true start time is a live holder: refused.
+      fs.writeFileSync(path.join(other, 'pg.lock'), `${sleeper.pid} ${start}\n`);
+      expect((await openError(openDatabase({ dataDir: other }))).message).toContain(`(pid ${sleeper.pid})`);
+    } finally {
+      sleeper?.kill();
+      removeDir(other);
+    }
+    first = await openDatabase({ dataDir: dir });
   });
 
   it('refuses a lock held by another live process', async () => {

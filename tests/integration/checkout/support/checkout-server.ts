@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { OutboxMailer } from '../../../../server/adapters/notify/outbox';
+import type { MailMessage } from '../../../../server/adapters/notify/types';
 import { SimulatedTerminal } from '../../../../server/adapters/terminal/simulator';
 import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
@@ -28,6 +30,8 @@ export interface CheckoutServer {
   terminal: SimulatedTerminal;
   /** What the next mutation runs with; tests change fields of it. */
   settings: StoreSettings;
+  /** Every mail as sent to the customer (the outbox view masks payment-link tokens). */
+  mails: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -43,7 +47,10 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Partsdesk</title>');
   const terminal = new SimulatedTerminal({ latencyMs: opts.latencyMs ?? 0 });
-  const server = { settings: testSettings() } as CheckoutServer;
+  const mails: MailMessage[] = [];
+  const outbox = new OutboxMailer();
+  const mailer = opts.mailer ?? { name: outbox.name, send: (m: MailMessage) => outbox.send(m).then(() => void mails.push(m)) };
+  const server = { settings: testSettings(), mails } as CheckoutServer;
   const app = await buildApp({
     db: open.db,
     engine: open.engine,
@@ -53,7 +60,7 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
     logLevel: 'fatal',
     loginLimitPerMinute: 100_000,
     sync: { settings: () => Promise.resolve(server.settings) },
-    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, ...opts },
+    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, ...opts, mailer },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(server, {
