@@ -23,6 +23,27 @@ export interface Config {
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
   logLevel: string;
+  /**
+   * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
+   * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
+   * link is refused with a message to staff until it is set (never the request's Host header).
+   */
+  publicUrl: string | undefined;
+}
+
+/** PUBLIC_URL: an absolute http(s) address without query or fragment; kept without a trailing slash. */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`Invalid PUBLIC_URL: "${value}" is not an address like https://shop.example`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`Invalid PUBLIC_URL: "${value}" must be an http(s) address without query, fragment or credentials, like https://shop.example`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function int(name: string, value: string | undefined, def: number): number {
@@ -52,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlMs: int('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 24 * 14) * hours,
     secureCookies: bool(env.SECURE_COOKIES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
 }

@@ -30,7 +30,7 @@ export interface CheckoutOptions {
   /** SSE heartbeat comment interval (default 15 s) and the database poll for foreign attempts (2 s). */
   heartbeatMs?: number;
   pollMs?: number;
-  /** Origin put in payment links (PUBLIC_URL); default: the origin the staff request came to. */
+  /** Origin put in payment links (PUBLIC_URL, server/config.ts); unset: payment links are refused. */
   publicUrl?: string;
 }
 
@@ -78,7 +78,7 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
     notifications: new NotificationService(mutations, opts.mailer ?? notifiers.mailer, opts.sms ?? notifiers.sms),
     links: new PaymentLinkService(mutations),
     terminal,
-    publicUrl: opts.publicUrl ?? (process.env.PUBLIC_URL || undefined),
+    publicUrl: opts.publicUrl,
     close() {
       cards.close();
       terminal.close();

@@ -3,7 +3,8 @@
  * writes from the changes the mutator returns. Locks are always taken in the order order ->
  * customer -> vehicle, so two mutations on the same records cannot deadlock each other.
  */
-import { runMutation } from '../../../src/domain/mutations/registry';
+import { isMutationName, runMutation } from '../../../src/domain/mutations/registry';
+import { currentArgsOf, restrictArgs, writerOf } from '../../../src/domain/mutations/writable-fields';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
@@ -11,6 +12,7 @@ import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../reco
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
 import { auditEntries, writeAudit } from '../audit';
+import { ownedIdsRefusal } from './owned-ids';
 import type { Actor, ApplyContext, Applier } from './types';
 
 const NOT_YOURS = 'You do not have permission to do that.';
@@ -33,13 +35,20 @@ export function domainApplier(name: string, access: Applier['access'], extension
       if (extension) await extension.load(state, args, ctx);
       const denied = ownerCheck(ctx.actor, state, null);
       if (denied) return denied;
-      const result = runMutation(name, state, args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
+      // Which fields this role may write (src/domain/mutations/writable-fields.ts): refused, or the
+      // args with the fields it may not write and left out taken from the record.
+      const allowed = isMutationName(name) ? restrictArgs(name, writerOf(ctx.actor.role), args, currentArgsOf(name, state)) : { ok: true as const, args };
+      if (!allowed.ok) return refuse('not_permitted', allowed.message);
+      const result = runMutation(name, state, allowed.args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
       if (!result.ok) return result;
       const unsupported = unsupportedChanges(result.changes);
       // A mutator whose records this server cannot store yet must not half-apply: a bug, not a refusal.
       if (unsupported.length) throw new Error(`${name}: cannot persist ${unsupported.join(', ')}`);
       const deniedAfter = ownerCheck(ctx.actor, state, result.changes);
       if (deniedAfter) return deniedAfter;
+      // Before any write (the extension's ledger too): a new row's id must not belong to another owner.
+      const taken = await ownedIdsRefusal(ctx.trx, state, result.changes);
+      if (taken) return taken;
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
       await persist(result.changes, stored, ctx);

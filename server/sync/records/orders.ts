@@ -7,6 +7,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { emptyTotals } from '../../../src/domain/mutations/guards';
 import type { Order, OrderLine, OrderTotalsRecord, Transaction } from '../../../src/domain/mutations/records';
 import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '../../../src/contracts/sync-records';
+import { RecordOwnedElsewhere } from '../errors';
 import { iso, type OrderLinesTable, type SyncDB, type SyncOrdersTable, type TransactionsTable } from '../db';
 
 type OrderSql = Selectable<SyncOrdersTable> & { customer_number: number | null };
@@ -171,7 +172,13 @@ export async function saveOrder(db: Kysely<SyncDB>, order: Order, before?: Store
       quantity: line.quantity,
       data: JSON.stringify(line),
     };
-    await db.insertInto('order_lines').values({ id: line.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    // Only this order's line is updated: an id of another order's line is never moved (owned-ids.ts).
+    const r = await db
+      .insertInto('order_lines')
+      .values({ id: line.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row).where('order_lines.order_ref', '=', header.id))
+      .executeTakeFirst();
+    if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('order_lines', line.id);
   }
 }
 
@@ -227,9 +234,10 @@ export async function saveTransaction(db: Kysely<SyncDB>, t: Transaction): Promi
     actor_id: t.actor_id,
     voided_at: t.voided_at,
   };
-  await db
+  const r = await db
     .insertInto('transactions')
     .values({ id: t.id, created_at: t.created_at, ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row))
-    .execute();
+    .onConflict((oc) => oc.column('id').doUpdateSet(row).where('transactions.order_ref', '=', t.order_ref))
+    .executeTakeFirst();
+  if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('transactions', t.id);
 }
