@@ -114,6 +114,25 @@ describe.each(testEngines())('audit log on %s', (engine) => {
     for (const e of entries) expect(e.actor).toEqual({ kind: 'staff', id: cashierId, role: 'cashier' });
   });
 
+  it('a price override through the staff cart call is recorded too, without a device', async () => {
+    const since = await lastId();
+    const added = await cashier.post('/checkout/cart/addCustomProduct', { name: 'Shop rag', price: '2.00', quantity: 1, tax_class_id: null });
+    expect(added.status).toBe(200);
+    const key = (added.body.products as { key: string; name: string }[]).find((x) => x.name === 'Shop rag')!.key;
+    expect((await cashier.post('/checkout/cart/updatePrice', { key, newPrice: '1.50' })).status).toBe(200);
+    const entries = await entriesSince(since);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'price_override',
+      action: 'cart.updatePrice',
+      actor: { kind: 'staff', id: cashierId, role: 'cashier' },
+      device: null,
+      record: { table: 'order_lines', id: key },
+      before: { price: '2.00' },
+      after: { price: '1.50' },
+    });
+  });
+
   it('a discarded conflict is recorded once, with who discarded it and the change as the device held it', async () => {
     const since = await lastId();
     const args = { order_ref: randomUUID(), transaction_ref: randomUUID() };
