@@ -20,6 +20,8 @@ import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
 import { notifyRoutes } from './routes/notify';
+import { auditRoutes } from './routes/audit';
+import { AuditService } from './services/audit-service';
 import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
@@ -154,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
+  auditRoutes(app, new AuditService(opts.db));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

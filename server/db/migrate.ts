@@ -25,6 +25,7 @@ import * as m0015e from './migrations/0015-e-sync-discards';
 import * as m0016a from './migrations/0016-a-fitment-sync';
 import * as m0016c from './migrations/0016-c-search-accents';
 import * as m0017b from './migrations/0017-b-kiosk-role';
+import * as m0017c from './migrations/0017-c-audit-log';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-a-fitment-sync': m0016a,
   '0016-c-search-accents': m0016c,
   '0017-b-kiosk-role': m0017b,
+  '0017-c-audit-log': m0017c,
 };
 
 const provider: MigrationProvider = {

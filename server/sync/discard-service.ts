@@ -4,6 +4,7 @@
  * discard), which mutation and its args as the device held them. Once per mutation: a repeat (the
  * device did not hear the first reply) answers the recorded row and writes nothing.
  *
+ * The discard also goes into the audit log (kind conflict_discard, server/sync/audit.ts), once.
  * Refused: a mutation the server has no record of (404; e.g. a restored server that has not seen
  * it again yet) and one it applied (409 not_rejected): neither is a conflict to discard.
  */
@@ -12,7 +13,8 @@ import type { DiscardReply, DiscardRequest } from '../../src/contracts/sync-disc
 import type { DB } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { Actor } from './appliers/types';
-import { syncDb } from './db';
+import { writeAudit } from './audit';
+import { syncDb, type SyncDB } from './db';
 
 export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: Actor, now: Date): Promise<DiscardReply> {
   const sdb = syncDb(db);
@@ -25,7 +27,7 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
       .executeTakeFirst();
     if (!m) throw notFound(`The server has no record of change ${req.mutationId} from this device.`);
     if (m.status !== 'rejected') throw new HttpError(409, 'not_rejected', `Change ${req.mutationId} was applied on the server; only a rejected change can be discarded.`);
-    await trx
+    const inserted = await trx
       .insertInto('sync_discards')
       .values({
         client_id: req.clientId,
@@ -40,7 +42,26 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
         device_at: req.discardedAt,
       })
       .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
+      .returning('mutation_id')
       .execute();
+    // The audit log gets the discard once, with the rest of the audited changes (server/sync/audit.ts).
+    if (inserted.length) {
+      await writeAudit(
+        trx as Kysely<SyncDB>,
+        'sync.discard',
+        [
+          {
+            kind: 'conflict_discard',
+            recordTable: 'sync_mutations',
+            recordId: `${req.clientId}:${req.mutationId}`,
+            orderRef: null,
+            before: { name: req.name, args: req.args ?? null, code: m.code, message: m.message },
+            after: null,
+          },
+        ],
+        { actor, device: { clientId: req.clientId, mutationId: req.mutationId }, at: now.toISOString() },
+      );
+    }
     const row = await trx
       .selectFrom('sync_discards')
       .select(['discarded_by_id', 'discarded_at'])

@@ -129,7 +129,7 @@ export class PushService {
           result = { id: m.id, status: 'rejected', code: admitted.code, message: admitted.message };
         } else {
           const settings = await this.opts.settings(trx);
-          const r = await admitted.applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings });
+          const r = await admitted.applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings, device: { clientId, mutationId: m.id } });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
         await finish(trx, clientId, m, result, actor, now);

@@ -11,6 +11,7 @@ import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-recor
 import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
+import { auditEntries, writeAudit } from '../audit';
 import { ownedIdsRefusal } from './owned-ids';
 import type { Actor, ApplyContext, Applier } from './types';
 
@@ -51,6 +52,8 @@ export function domainApplier(name: string, access: Applier['access'], extension
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
       await persist(result.changes, stored, ctx);
+      // Voids, price overrides, tax exemption and store credit: recorded with the change, in its transaction.
+      await writeAudit(ctx.trx, name, auditEntries(state, result.changes), { actor: ctx.actor, at: ctx.now, ...(ctx.device ? { device: ctx.device } : {}) });
       return { ok: true };
     },
   };

@@ -22,6 +22,8 @@ export interface ApplyContext {
   /** Server time, ISO: the device's clock is never trusted for what is stored. */
   now: string;
   settings: StoreSettings;
+  /** The pushing device and its mutation id, for a sync push (the audit log names them); absent for HTTP calls. */
+  device?: { clientId: string; mutationId: number };
 }
 
 export interface Applier {

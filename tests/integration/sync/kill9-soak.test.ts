@@ -151,7 +151,7 @@ describe.each(testEngines())('kill -9 during payment pushes on %s', (engine) => 
     if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it(`loses no acknowledged payment and applies none twice over ${cycles} kill -9 cycles`, { timeout: 60_000 + cycles * 15_000 }, async () => {
+  it(`loses no acknowledged payment and applies none twice over ${cycles} kill -9 cycles`, { timeout: 60_000 + cycles * 25_000 }, async () => {
     const r = rng(seed);
     const stats = { cut: 0, mutations: 0, lost: 0, restartMs: [] as number[] };
     const started = performance.now();

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ORDER_LINE_CAP, orderLineCapMessage } from '../../../src/domain/constants';
 import type { Order } from '../../../src/domain/mutations/records';
 import { runMutation } from '../../../src/domain/mutations/registry';
 import type { MutatorResult } from '../../../src/domain/mutations/types';
@@ -106,5 +107,17 @@ describe('cart mutators', () => {
     expect(o.lines[0]).toMatchObject({ kind: 'voucher', quantity: 1, amount: '25.00', name: 'Gift Certificate GC1' });
     expect(o.totals).toMatchObject({ parts: '25.00', tax: '0.00' });
     expect(runMutation('cart.addVoucher', { order: order() }, { ...args, amount: '0' }, ctx())).toMatchObject({ code: 'amount_not_positive', message: 'Amount must be more than $0.00' });
+  });
+
+  it(`refuses a new line once the order holds ORDER_LINE_CAP (${ORDER_LINE_CAP}) lines; an add that merges into a line still applies`, () => {
+    const withProduct = okOrder(runMutation('cart.addProduct', { order: order() }, addProductArgs({ options: [] }), ctx()));
+    const full = order({ lines: [...withProduct.lines, ...Array.from({ length: ORDER_LINE_CAP - 1 }, (_, i) => custom({ id: uuid(1000 + i) }))] });
+    expect(full.lines).toHaveLength(ORDER_LINE_CAP);
+    const refused = { ok: false, code: 'order_line_cap', message: orderLineCapMessage() };
+    expect(runMutation('cart.addCustomProduct', { order: full }, { order_ref: O, line_id: uuid(9), name: 'Rag', price: '1', quantity: 1, tax_class_id: null }, ctx())).toEqual(refused);
+    expect(runMutation('cart.addProduct', { order: full }, addProductArgs({ line_id: uuid(9), product_id: 43, options: [] }), ctx())).toEqual(refused);
+    const merged = okOrder(runMutation('cart.addProduct', { order: full }, addProductArgs({ line_id: uuid(9), options: [] }), ctx()));
+    expect(merged.lines).toHaveLength(ORDER_LINE_CAP);
+    expect(merged.lines[0]!.quantity).toBe(4);
   });
 });
