@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'customer.privileged': MONEY,
   /** The outbox (sent mail and SMS). */
   'notifications.read': ['admin'],
+  /** The audit log (voids, price overrides, tax-exempt changes, credits, discarded conflicts). */
+  'audit.read': ['admin'],
   /** The sync push and pull (scopes per role decide what is read and written). */
   'sync.exchange': ['admin', 'cashier', 'installer', 'customer'],
   /** Discard a device's conflict. */

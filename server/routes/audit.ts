@@ -4,11 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { auditQuerySchema, type AuditReply } from '../../src/contracts/audit';
+import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
 import type { AuditService } from '../services/audit-service';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService): void {
-  app.get('/api/audit', { config: { access: ['admin'] } }, (req): Promise<AuditReply> => {
+  app.get('/api/audit', { config: { access: allow('audit.read') } }, (req): Promise<AuditReply> => {
     const q = parse(auditQuerySchema, req.query);
     return audit.list(q.page, q.limit, q.kind);
   });

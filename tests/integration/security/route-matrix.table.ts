@@ -118,6 +118,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /pos/order/sendPaymentURL': { who: MONEY, ok: 400 },
   'GET /pos/order/invoice': { who: STAFF, ok: 400 },
   'GET /api/notifications': { who: ADMIN, ok: 200 },
+  'GET /api/audit': { who: ADMIN, ok: 200 },
   'GET /api/pay/link': { who: 'all', ok: 400 },
   'POST /api/pay/link': { who: 'all', ok: 400 },
   'GET /': { who: 'all', ok: 404 },
