@@ -56,6 +56,7 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
   const fromEnv = opts.terminal ? null : terminalFromEnv();
   const terminal = opts.terminal ?? (fromEnv as NonNullable<typeof fromEnv>).terminal;
   const notifiers = opts.mailer && opts.sms ? { mailer: opts.mailer, sms: opts.sms } : notifiersFromEnv();
+  const mailer = opts.mailer ?? notifiers.mailer;
   const mutations = new CheckoutMutations(db, {
     settings: deps.settings ?? (() => Promise.resolve(defaultStoreSettings)),
     ...(deps.clock ? { clock: deps.clock } : {}),
@@ -75,13 +76,15 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
     cards,
     refunds: new RefundService(mutations, terminal, checkout),
     streams: new CardEventStreams(events, outcomes, mutations, { heartbeatMs: opts.heartbeatMs ?? 15_000, pollMs: opts.pollMs ?? 2_000 }),
-    notifications: new NotificationService(mutations, opts.mailer ?? notifiers.mailer, opts.sms ?? notifiers.sms),
+    notifications: new NotificationService(mutations, mailer, opts.sms ?? notifiers.sms),
     links: new PaymentLinkService(mutations),
     terminal,
     publicUrl: opts.publicUrl ?? (process.env.PUBLIC_URL || undefined),
     close() {
       cards.close();
       terminal.close();
+      // A mailer the app made (pooled SMTP connections); one a test handed in is the test's to close.
+      if (!opts.mailer) mailer.close?.();
     },
   };
 }
