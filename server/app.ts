@@ -138,14 +138,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
+  pos.orders.notifier = checkout.sender;
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
+    // Messages left queued (or claimed by a process that died) go out from here on.
+    checkout.sender.start();
     done();
   });
-  app.addHook('onClose', (_instance, done) => {
-    checkout.close();
-    done();
+  app.addHook('onClose', async () => {
+    await checkout.close();
   });
 
   // The home page is a client route like any other. Left to the static wildcard, '/' is the build

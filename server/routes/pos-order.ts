@@ -43,7 +43,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
     return r.body;
   });
 
-  app.post('/pos/order/history', staff, (req): Promise<{ success: string }> =>
+  app.post('/pos/order/history', staff, (req): Promise<{ success: string; error?: string; queued?: boolean }> =>
     orders.addHistory(staffActor(req.user), idOf(req), parse(historyFormRequestSchema, body(req))),
   );
   app.get('/pos/order/histories', pageOrCall, (req): Promise<HistoriesReply> => orders.histories(idOf(req)));

@@ -14,10 +14,13 @@ import type { Mailer, SmsSender } from './types';
 export interface Notifiers {
   mailer: Mailer;
   sms: SmsSender;
+  /** NOTIFY_POLL_MS: how often the outbox sender looks for due messages (default 5000). */
+  pollMs: number | undefined;
 }
 
 export function notifiersFromEnv(env: NodeJS.ProcessEnv = process.env): Notifiers {
   const url = env.SMTP_URL;
   const mailer = url ? new SmtpMailer({ url, from: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>' }) : new OutboxMailer();
-  return { mailer, sms: new OutboxSms() };
+  const poll = env.NOTIFY_POLL_MS;
+  return { mailer, sms: new OutboxSms(), pollMs: poll !== undefined && poll !== '' && Number.isInteger(Number(poll)) ? Number(poll) : undefined };
 }
