@@ -72,7 +72,7 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
     sms: opts.sms ?? notifiers.sms,
     clock: () => mutations.clock(),
     ...(opts.notifyBackoffMs ? { backoffMs: opts.notifyBackoffMs } : {}),
-    pollMs: opts.notifyPollMs ?? notifiers.pollMs,
+    pollMs: opts.notifyPollMs ?? notifiers.pollMs ?? 5_000,
     log: deps.log,
   });
   const events = new PaymentEvents();
