@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cartPoNumberRequestSchema, checkoutSetCustomerRequestSchema, continueQuerySchema, customerSearchQuerySchema, historyFormRequestSchema, orderIdQuerySchema,
-  orderPoNumberRequestSchema, orderSetCustomerRequestSchema, type CustomerSearchReply, type HistoriesReply, type OrderInfo, type VoidReply,
+  orderPoNumberRequestSchema, orderSetCustomerRequestSchema, updateContactQuerySchema, updateContactRequestSchema, type UpdateContactReply, type CustomerSearchReply, type HistoriesReply, type OrderInfo, type VoidReply,
 } from '../../src/contracts/pos-order';
 import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { STAFF } from '../auth/access';
@@ -72,6 +72,14 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
     const b = parse(orderSetCustomerRequestSchema, body(req));
     return orders.setCustomer(staffActor(req.user), { order: b.order_id }, b.customer_id);
   });
+
+  // §7 "POST updateContactInfo?customerId=" is relative to the screen that calls it: the receipt
+  // (checkout) and the order screens.
+  for (const path of ['/pos/checkout/updateContactInfo', '/pos/order/updateContactInfo']) {
+    app.post(path, staff, (req): Promise<UpdateContactReply> =>
+      orders.updateContactInfo(staffActor(req.user), parse(updateContactQuerySchema, req.query).customerId, parse(updateContactRequestSchema, body(req))),
+    );
+  }
 
   app.get('/pos/customer/search', pageOrCall, (req): Promise<CustomerSearchReply> => orders.search(parse(customerSearchQuerySchema, req.query).s));
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  CUSTOMER_SEARCH_LIMIT, HISTORY_ADDED_MESSAGE, ORDER_VOIDED_MESSAGE, type CustomerSearchReply, type HistoriesReply, type historyFormRequestSchema, type OrderInfo,
+  CONTACT_UPDATED, CUSTOMER_SEARCH_LIMIT, HISTORY_ADDED_MESSAGE, type updateContactRequestSchema, type UpdateContactReply, ORDER_VOIDED_MESSAGE, type CustomerSearchReply, type HistoriesReply, type historyFormRequestSchema, type OrderInfo,
   type VoidReply,
 } from '../../src/contracts/pos-order';
 import { CART_MESSAGES, customerAssigned } from '../../src/contracts/staff-cart';
@@ -151,6 +151,39 @@ export class PosOrderService {
       await this.commands.run(tx, 'order.setCustomer', { order_ref: ref, customer_ref: id });
       const info = await this.info(tx, ref);
       return { success: customerAssigned(info.customer), order: info };
+    });
+  }
+
+  /**
+   * POST updateContactInfo?customerId=: email, telephone and texting consent saved on the customer
+   * through the domain's customer.update (the customer form's rules and the store's require_*
+   * flags apply), every other field kept as stored.
+   */
+  updateContactInfo(actor: Actor, customer: OrderRef, body: z.output<typeof updateContactRequestSchema>): Promise<UpdateContactReply> {
+    return this.commands.transaction(actor, async (tx) => {
+      const ref = await customerUuid(tx.trx, customer);
+      const c = await loadCustomer(asSyncDb(tx.trx), ref, true);
+      if (!c) throw new HttpError(404, 'not_found', 'Customer not found');
+      const phone = body.phone ?? body.telephone;
+      await this.commands.run(tx, 'customer.update', {
+        customer_ref: ref,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        email: body.email ?? c.email,
+        telephone: phone ?? c.telephone,
+        texting_alerts: body.textingAlerts ?? c.texting_alerts,
+        newsletter: c.newsletter,
+        status: c.status,
+        safe: c.safe,
+        customer_group_id: c.customer_group_id,
+        tax_exempt: c.tax_exempt,
+        tax_exempt_number: c.tax_exempt_number ?? '',
+        default_location_id: c.default_location_id,
+        addresses: c.addresses,
+        password: '',
+      });
+      const after = await loadCustomer(asSyncDb(tx.trx), ref, false);
+      return { success: CONTACT_UPDATED, customer: { email: after?.email ?? '', telephone: after?.telephone ?? '', texting_alerts: after?.texting_alerts ?? false } };
     });
   }
 
