@@ -69,6 +69,13 @@ function Bar() {
               Customers
             </NavLink>
           </li>
+          {(user?.role === 'admin' || user?.role === 'cashier') && (
+            <li>
+              <NavLink to="/pos/notifications" className={styles.navLink}>
+                Outbox
+              </NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/pos/settings" className={styles.navLink}>
               Settings

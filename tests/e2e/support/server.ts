@@ -14,11 +14,11 @@ export interface E2EServer {
 }
 
 /** The real server process serving the real client build on a private seeded PGlite copy. */
-export async function startE2EServer(opts: { settings?: Record<string, unknown> } = {}): Promise<E2EServer> {
+export async function startE2EServer(opts: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
-  const server = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' });
+  const server = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', ...opts.env });
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
   return {
     server,
