@@ -120,3 +120,15 @@ export function renderOrderUpdate(inv: InvoiceReply, status: string, comment: st
     sms: `${inv.store.name}: ${orderLabel(inv)} is now ${status}.${comment ? ` ${comment}` : ''}`.slice(0, 320),
   };
 }
+
+/** A booked appointment's confirmation (Notify Customer on Book Appointment). */
+export function renderAppointment(a: { store: string; telephone: string; customer: string; bay: string; date: string; time: string; duration: number }): Rendered {
+  const when = `${a.date} @ ${a.time}`;
+  const text = [a.store, '', `${a.customer ? `${a.customer}, your` : 'Your'} appointment is booked: ${when} (${a.duration} minutes, ${a.bay}).`, '', a.telephone ? `Questions? Call ${a.telephone}.` : ''].join('\n').trim();
+  return {
+    subject: `Your appointment at ${a.store}: ${when}`,
+    text,
+    html: `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1 style="font-size:20px">${esc(a.store)}</h1><p>Your appointment is booked: <strong>${esc(when)}</strong> (${a.duration} minutes, ${esc(a.bay)}).</p>${a.telephone ? `<p>Questions? Call ${esc(a.telephone)}.</p>` : ''}</body></html>`,
+    sms: `${a.store}: your appointment is booked for ${when} (${a.duration} min).`,
+  };
+}

@@ -63,6 +63,7 @@ const statusOf: Record<RefusalCode, 400 | 404 | 409> = {
   invalid_status_transition: 409,
   credit_below_zero: 409,
   void_at_terminal: 409,
+  slot_taken: 409,
 };
 
 /** A refusal as the HTTP error every POS call answers; `message` replaces the domain text (the spec's wording for the call). */

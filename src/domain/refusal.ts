@@ -26,7 +26,9 @@ export type RefusalCode =
   | 'invalid_status_transition'
   | 'duplicate_id'
   | 'credit_below_zero'
-  | 'void_at_terminal';
+  | 'void_at_terminal'
+  /** The bay or an installer is already booked at that time (appointments). */
+  | 'slot_taken';
 
 export function refuse(code: RefusalCode, message: string): Refusal {
   return { ok: false, code, message };

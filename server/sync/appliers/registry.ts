@@ -4,9 +4,10 @@
  * device's queue for a server that knows it instead of being lost as "rejected".
  */
 import { customerAppliers } from './customers';
+import { appointmentAppliers } from './appointments';
 import { historyAppliers } from './history';
 import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import type { ApplierMap } from './types';
 
-export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers };
+export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers, ...appointmentAppliers };

@@ -1,0 +1,34 @@
+/**
+ * Appointments (pos-back-office.md §7): GET getAppointmentData?orderId= and POST addAppointment
+ * (form-encoded or JSON), staff only. The spec's paths are relative to the screen that calls them
+ * (the receipt and the checkout): both are served under /pos/checkout/ and /pos/order/.
+ */
+import type { FastifyInstance } from 'fastify';
+import { addAppointmentRequestSchema, appointmentDataQuerySchema, type AddAppointmentReply, type AppointmentData } from '../../src/contracts/appointments';
+import { STAFF } from '../auth/access';
+import { parse } from '../http/parse';
+import type { AppointmentService } from '../services/appointment-service';
+import { staffActor } from '../services/pos-commands';
+import { pageOrCall } from './staff-cart';
+
+const staff = { config: { access: STAFF } };
+
+export interface AppointmentRouteDeps {
+  appointments: AppointmentService;
+  /** Tries the confirmation the booking queued right after the commit (the retrying sender). */
+  deliverSource?: (ref: string) => Promise<unknown>;
+}
+
+export function appointmentRoutes(app: FastifyInstance, deps: AppointmentRouteDeps): void {
+  for (const base of ['/pos/checkout', '/pos/order']) {
+    app.get(`${base}/getAppointmentData`, pageOrCall, (req): Promise<AppointmentData> =>
+      deps.appointments.data(parse(appointmentDataQuerySchema, req.query).orderId, staffActor(req.user)),
+    );
+    app.post(`${base}/addAppointment`, staff, async (req): Promise<AddAppointmentReply> => {
+      const reply = await deps.appointments.add(staffActor(req.user), parse(addAppointmentRequestSchema, req.body ?? {}));
+      // The booking stands whatever the mail server says; the outbox retries a message that did not go.
+      if (deps.deliverSource) await deps.deliverSource(reply.appt.id).catch(() => undefined);
+      return reply;
+    });
+  }
+}
