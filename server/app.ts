@@ -19,6 +19,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { notifyRoutes } from './routes/notify';
 import { appointmentRoutes } from './routes/appointments';
 import { AppointmentService } from './services/appointment-service';
+import { AppointmentDayService } from './services/appointment-day';
 import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
@@ -141,7 +142,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
   pos.orders.notifier = checkout.sender;
-  appointmentRoutes(app, { appointments: new AppointmentService(new PosCommands(opts.db, sync)), deliverSource: (ref) => checkout.sender.deliverSource(ref) });
+  const apptCommands = new PosCommands(opts.db, sync);
+  appointmentRoutes(app, { appointments: new AppointmentService(apptCommands), day: new AppointmentDayService(apptCommands), deliverSource: (ref) => checkout.sender.deliverSource(ref) });
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

@@ -64,3 +64,46 @@ export const addAppointmentReplySchema = z.object({
   appt: bookedAppointmentSchema.extend({ appointment_id: z.number().int(), bay_id: z.number().int(), duration: z.number().int(), status_id: z.number().int() }),
 });
 export type AddAppointmentReply = z.infer<typeof addAppointmentReplySchema>;
+
+/** GET /api/appointments/day?location_id=&date=: the day view (our path; §2 lists /pos/appointments as a screen only). */
+export const dayQuerySchema = z.object({
+  location_id: int,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
+});
+export const dayAppointmentSchema = z.object({
+  id: z.uuid(),
+  appointment_id: z.number().int(),
+  bay_id: z.number().int(),
+  start_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  duration: z.number().int(),
+  status_id: z.number().int(),
+  status: z.string(),
+  customer: z.string(),
+  vehicle: z.string().nullable(),
+  installers: z.array(z.string()),
+  note: z.string(),
+  order_id: z.number().int().nullable(),
+});
+export type DayAppointment = z.infer<typeof dayAppointmentSchema>;
+export const dayReplySchema = z.object({
+  bays: z.array(z.object({ bay_id: z.number().int(), title: z.string() })),
+  statuses: z.array(z.object({ status_id: z.number().int(), name: z.string() })),
+  locations: z.array(z.object({ location_id: z.number().int(), location_name: z.string() })),
+  timeSlotLength: z.number().int(),
+  appointments: z.array(dayAppointmentSchema),
+});
+export type DayReply = z.infer<typeof dayReplySchema>;
+
+/** POST /api/appointments/update: change status, move (bay, start, duration) or cancel (status Cancelled). */
+export const updateAppointmentRequestSchema = z
+  .object({
+    id: z.uuid({ error: 'Unknown appointment' }),
+    status_id: int.optional(),
+    bay_id: int.optional(),
+    start: z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Start must be YYYY-MM-DD HH:mm').optional(),
+    duration: z.coerce.number().int().optional(),
+  })
+  .refine((v) => v.status_id !== undefined || v.bay_id !== undefined || v.start !== undefined || v.duration !== undefined, { message: 'Nothing to change', path: ['id'] });
+export const APPOINTMENT_UPDATED = 'The appointment was updated.';

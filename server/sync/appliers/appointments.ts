@@ -45,7 +45,7 @@ interface Clash {
   installer: string | null;
 }
 
-async function findClash(db: Kysely<AppointmentsDB>, a: Appointment, start: string, end: string): Promise<Clash | undefined> {
+export async function findClash(db: Kysely<AppointmentsDB>, a: Appointment, start: string, end: string): Promise<Clash | undefined> {
   const installers = a.installers.length ? a.installers : [-1];
   const r = await sql<Clash>`
 select a.id, a.appointment_id,

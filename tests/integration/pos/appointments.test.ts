@@ -157,4 +157,37 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     const note = await server.db.selectFrom('notifications').select(['kind', 'channel', 'recipient', 'subject']).where('source_ref', '=', first.id).execute();
     expect(note).toEqual([{ kind: 'appointment', channel: 'email', recipient: expect.stringMatching(/^pat-.*@example\.com$/), subject: expect.stringMatching(/^Your appointment at .+: 2027-03-05 @ 14:00$/) }]);
   });
+
+  it('day view: bays and the day\'s bookings; status change, move and cancel re-check the slot', async () => {
+    const a = await book({ start: '2027-03-10 09:00', user_id: [installers[0]] });
+    const b = await book({ start: '2027-03-10 11:00', bay_id: bays[1]!.bay_id, user_id: [installers[1]] });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const day = await cashier.get(`/api/appointments/day?location_id=${location}&date=2027-03-10`);
+    expect(day.status).toBe(200);
+    expect(day.body.bays.map((x: { bay_id: number }) => x.bay_id)).toEqual(bays.map((x) => x.bay_id));
+    expect(day.body.appointments).toMatchObject([
+      { id: a.body.appt.id, bay_id: bays[0]!.bay_id, start_time: '09:00', end_time: '10:00', status: 'Scheduled', customer: 'Pat Payer', installers: [expect.any(String)] },
+      { id: b.body.appt.id, bay_id: bays[1]!.bay_id, start_time: '11:00', end_time: '12:00' },
+    ]);
+    // Moving b onto a's bay and time is refused naming a; moving it next to a is fine.
+    const clash = await cashier.post('/api/appointments/update', { id: b.body.appt.id, bay_id: bays[0]!.bay_id, start: '2027-03-10 09:30' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toMatch(new RegExp(`is already booked 2027-03-10 09:00-10:00 \\(appointment #${a.body.appt.appointment_id}, Pat Payer\\)`));
+    expect((await cashier.post('/api/appointments/update', { id: b.body.appt.id, bay_id: bays[0]!.bay_id, start: '2027-03-10 10:00', duration: 30 })).body).toEqual({ success: 'The appointment was updated.' });
+    expect((await cashier.post('/api/appointments/update', { id: a.body.appt.id, status_id: 2 })).status).toBe(200);
+    // Cancelled frees the slot: b can then take 09:00.
+    expect((await cashier.post('/api/appointments/update', { id: a.body.appt.id, status_id: 5 })).status).toBe(200);
+    expect((await cashier.post('/api/appointments/update', { id: b.body.appt.id, start: '2027-03-10 09:00' })).status).toBe(200);
+    const after = await cashier.get(`/api/appointments/day?location_id=${location}&date=2027-03-10`);
+    expect(after.body.appointments.map((x: { start_time: string; status: string }) => `${x.start_time} ${x.status}`).sort()).toEqual(['09:00 Cancelled', '09:00 Scheduled']);
+    const bad: [Record<string, unknown>, number][] = [
+      [{ id: b.body.appt.id, start: '2027-03-10 09:07' }, 400],
+      [{ id: b.body.appt.id, duration: 500 }, 400],
+      [{ id: b.body.appt.id, status_id: 99 }, 400],
+      [{ id: b.body.appt.id }, 400],
+      [{ id: randomUUID(), status_id: 5 }, 404],
+    ];
+    for (const [body, status] of bad) expect([body, (await cashier.post('/api/appointments/update', body)).status]).toEqual([body, status]);
+    expect((await cashier.get(`/api/appointments/day?location_id=${location}&date=tomorrow`)).status).toBe(400);
+  });
 });
