@@ -69,6 +69,11 @@ function Bar() {
               Customers
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/pos/appointments" className={styles.navLink}>
+              Appointments
+            </NavLink>
+          </li>
           {(user?.role === 'admin' || user?.role === 'cashier') && (
             <li>
               <NavLink to="/pos/notifications" className={styles.navLink}>

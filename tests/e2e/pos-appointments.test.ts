@@ -87,4 +87,43 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await page.screenshot({ path: '/tmp/pd-appt-conflict.png' });
     await ctx.close();
   });
+
+  it('day view: bays side by side; a move onto a taken slot is refused naming it; move and cancel', async () => {
+    const api = new TestClient(srv.server.url);
+    await api.login('cashier', 'cashier');
+    const device = new Device(api);
+    const customer = crypto.randomUUID();
+    await device.apply('customer.create', { id: customer, firstname: 'Dana', lastname: 'Diaz', email: 'dana@example.com', telephone: '(512) 555-0143' });
+    const order = await device.order(['10.00'], { customer });
+    const data = (await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`)).body;
+    const location: number = data.locations[0].location_id;
+    const [bay1, bay2] = data.bays.filter((b: { location_id: number }) => b.location_id === location);
+    const booking = (bay: number, start: string) => api.post('/pos/checkout/addAppointment', { bay_id: bay, duration: 60, location_id: location, start, status_id: 1, customer_id: customer, order_id: order.id });
+    const a = await booking(bay1.bay_id, '2027-05-01 09:00');
+    const b = await booking(bay2.bay_id, '2027-05-01 09:00');
+    expect([a.status, b.status]).toEqual([200, 200]);
+
+    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    await page.getByRole('link', { name: 'Appointments' }).click();
+    await page.waitForURL(/\/pos\/appointments/);
+    await page.goto(`${srv.server.url}/pos/appointments?location_id=${location}&date=2027-05-01`);
+    const col2 = page.getByRole('region', { name: bay2.title });
+    const card = col2.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await page.screenshot({ path: '/tmp/pd-appt-day.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    await expect.poll(visible(page, `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz).`)).toBe(true);
+
+    await card.getByLabel('Start').selectOption('10:00');
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    const moved = page.getByRole('region', { name: bay1.title }).getByRole('article', { name: '10:00-11:00 Dana Diaz' });
+    await expect.poll(() => moved.isVisible(), { timeout: 10_000 }).toBe(true);
+    await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
+    await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');
+    await page.screenshot({ path: '/tmp/pd-appt-day-after.png' });
+    await ctx.close();
+  });
 });
