@@ -72,6 +72,8 @@ export interface AppOptions {
   onlinePayments?: OnlinePaymentGateway;
   /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
   captcha?: CaptchaProvider;
+  /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
+  publicUrl?: string | undefined;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -134,7 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   shopListRoutes(app, shop.lists, shopCookies);
   shopCheckoutRoutes(app, shop.checkout);
   posOrderRoutes(app, pos.orders, cartDeps);
-  const checkout = createCheckoutServices(opts.db, opts.checkout ?? {}, {
+  const publicUrl = opts.checkout?.publicUrl ?? opts.publicUrl;
+  const checkout = createCheckoutServices(opts.db, { ...opts.checkout, ...(publicUrl ? { publicUrl } : {}) }, {
     ...(sync.settings ? { settings: sync.settings } : {}),
     ...(opts.sync?.clock ? { clock: opts.sync.clock } : {}),
     log: (msg, err) => app.log.error({ err }, msg),
@@ -180,14 +183,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every API route of the app (not HEAD, not the static files): the route × role matrix test's list. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
 /** Every route must say who may call it (see auth/access.ts); a route that forgets stops start-up. */
 function assertAccessDeclared(app: FastifyInstance): void {
+  const list: RegisteredRoute[] = [];
+  registered.set(app, list);
   app.addHook('onRoute', (route) => {
     const fromStatic = route.url === '/*' || route.url.startsWith('/*');
     const access = (route.config as { access?: unknown } | undefined)?.access;
     if (!fromStatic && access === undefined && route.method !== 'HEAD') {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     }
+    if (fromStatic) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url });
   });
 }
 

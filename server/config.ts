@@ -25,6 +25,12 @@ export interface Config {
   logLevel: string;
   /** Mail and text adapters and the outbox sender (docs/decisions/notifications.md). */
   notify: NotifyConfig;
+  /**
+   * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
+   * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
+   * link is refused with a message to staff until it is set (never the request's Host header).
+   */
+  publicUrl: string | undefined;
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -59,6 +65,21 @@ export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig
   return { smtpUrl: env.SMTP_URL || undefined, mailFrom: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>', sms, pollMs: int('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5000) };
 }
 
+/** PUBLIC_URL: an absolute http(s) address without query or fragment; kept without a trailing slash. */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`Invalid PUBLIC_URL: "${value}" is not an address like https://shop.example`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`Invalid PUBLIC_URL: "${value}" must be an http(s) address without query, fragment or credentials, like https://shop.example`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 function int(name: string, value: string | undefined, def: number): number {
   if (value === undefined || value === '') return def;
   const n = Number(value);
@@ -87,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: bool(env.SECURE_COOKIES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     notify: notifyConfig(env),
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
 }

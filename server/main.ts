@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     sessionTtlMs: config.sessionTtlMs,
     secureCookies: config.secureCookies,
     logLevel: config.logLevel,
+    publicUrl: config.publicUrl,
   });
 
   const backupDir = path.join(config.dataDir, 'backups');

@@ -24,6 +24,7 @@ import * as m0015c from './migrations/0015-c-terminal-card';
 import * as m0015e from './migrations/0015-e-sync-discards';
 import * as m0016a from './migrations/0016-a-fitment-sync';
 import * as m0016c from './migrations/0016-c-search-accents';
+import * as m0017b from './migrations/0017-b-kiosk-role';
 import * as m0017d from './migrations/0017-d-notification-outbox';
 import * as m0018d from './migrations/0018-d-appointments';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-e-sync-discards': m0015e,
   '0016-a-fitment-sync': m0016a,
   '0016-c-search-accents': m0016c,
+  '0017-b-kiosk-role': m0017b,
   '0017-d-notification-outbox': m0017d,
   '0018-d-appointments': m0018d,
 };

@@ -30,11 +30,20 @@ export interface IndexPhpRouter {
 }
 
 const routers = new WeakMap<FastifyInstance, IndexPhpRouter>();
+const tables = new WeakMap<FastifyInstance, Record<'GET' | 'POST', Entry[]>>();
+
+/** Every registered `route` value (a RegExp's as its source): the route × role matrix test's list. */
+export function indexPhpRoutes(app: FastifyInstance): { method: 'GET' | 'POST'; route: string | RegExp }[] {
+  const table = tables.get(app);
+  if (!table) return [];
+  return (['GET', 'POST'] as const).flatMap((method) => table[method].map((e) => ({ method, route: e.route })));
+}
 
 export function indexPhp(app: FastifyInstance): IndexPhpRouter {
   const existing = routers.get(app);
   if (existing) return existing;
   const table: Record<'GET' | 'POST', Entry[]> = { GET: [], POST: [] };
+  tables.set(app, table);
 
   const find = (method: 'GET' | 'POST', route: string) =>
     table[method].find((e) => (typeof e.route === 'string' ? e.route === route : e.route.test(route)));

@@ -27,13 +27,13 @@ import {
   type VoidOrReturnReply,
 } from '../../src/contracts/payment-card';
 import { CSRF_HEADER } from '../../src/contracts/session';
-import { STAFF } from '../auth/access';
+import { allow, type Permission } from '../auth/permissions';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import type { CheckoutServices } from '../services/checkout-create';
 import type { Actor } from '../sync/appliers/types';
 
-const staff = { config: { access: STAFF } };
+const may = (p: Permission) => ({ config: { access: allow(p) } });
 
 /** The signed-in staff member as the actor of the domain mutation. */
 export function staffActor(req: FastifyRequest): Actor {
@@ -49,18 +49,18 @@ export function requireCallHeader(req: FastifyRequest): void {
 }
 
 export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void {
-  app.get('/pos/checkout/getTransactions', staff, (req): Promise<TransactionsReply> => s.checkout.getTransactions(parse(orderQuerySchema, req.query).orderId));
+  app.get('/pos/checkout/getTransactions', may('order.read'), (req): Promise<TransactionsReply> => s.checkout.getTransactions(parse(orderQuerySchema, req.query).orderId));
 
-  app.post('/pos/checkout/addTransaction', staff, (req): Promise<PaymentReply> => s.checkout.addTransaction(parse(addTransactionRequestSchema, req.body), staffActor(req)));
+  app.post('/pos/checkout/addTransaction', may('payment.take'), (req): Promise<PaymentReply> => s.checkout.addTransaction(parse(addTransactionRequestSchema, req.body), staffActor(req)));
 
-  app.post('/pos/checkout/voidTransaction', staff, (req): Promise<PaymentReply> => s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)));
+  app.post('/pos/checkout/voidTransaction', may('payment.void'), (req): Promise<PaymentReply> => s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)));
 
-  app.get('/pos/checkout/voidTransactions', staff, (req): Promise<TransactionsReply> => {
+  app.get('/pos/checkout/voidTransactions', may('payment.void'), (req): Promise<TransactionsReply> => {
     requireCallHeader(req);
     return s.checkout.voidTransactions(parse(orderQuerySchema, req.query).orderId, staffActor(req));
   });
 
-  app.post('/pos/checkout/complete', staff, async (req, reply): Promise<CompleteReply | FastifyReply> => {
+  app.post('/pos/checkout/complete', may('payment.take'), async (req, reply): Promise<CompleteReply | FastifyReply> => {
     const { orderId } = parse(orderQuerySchema, req.query);
     try {
       return await s.checkout.complete(orderId, staffActor(req));
@@ -71,19 +71,19 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     }
   });
 
-  app.get('/pos/checkout/getVoucher', staff, (req): Promise<VoucherReply> => s.checkout.getVoucher(parse(voucherQuerySchema, req.query).voucherCode));
+  app.get('/pos/checkout/getVoucher', may('payment.take'), (req): Promise<VoucherReply> => s.checkout.getVoucher(parse(voucherQuerySchema, req.query).voucherCode));
 
-  app.get('/pos/checkout/getTerminals', staff, async (): Promise<TerminalsReply> => ({ departments: await s.terminal.departments(), devices: await s.terminal.devices() }));
+  app.get('/pos/checkout/getTerminals', may('payment.take'), async (): Promise<TerminalsReply> => ({ departments: await s.terminal.departments(), devices: await s.terminal.devices() }));
 
-  app.post('/pos/checkout/cardPayment', staff, async (req, reply): Promise<CardAttempt> => {
+  app.post('/pos/checkout/cardPayment', may('payment.take'), async (req, reply): Promise<CardAttempt> => {
     const { attempt, created } = await s.cards.start(parse(cardPaymentRequestSchema, req.body), staffActor(req));
     void reply.code(created ? 202 : 200);
     return attempt;
   });
 
-  app.get('/pos/checkout/cardPayment', staff, (req): Promise<CardAttempt> => s.cards.get(parse(attemptQuerySchema, req.query).attemptId));
+  app.get('/pos/checkout/cardPayment', may('payment.take'), (req): Promise<CardAttempt> => s.cards.get(parse(attemptQuerySchema, req.query).attemptId));
 
-  app.get('/pos/checkout/cardPayment/events', staff, async (req, reply) => {
+  app.get('/pos/checkout/cardPayment/events', may('payment.take'), async (req, reply) => {
     const { attemptId } = parse(attemptQuerySchema, req.query);
     await s.cards.get(attemptId); // 404 as JSON before the stream starts
     void reply.hijack();
@@ -103,14 +103,14 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     req.raw.on('close', stop);
   });
 
-  app.get('/pos/checkout/cancelSmartTerminal', staff, async (req) => {
+  app.get('/pos/checkout/cancelSmartTerminal', may('payment.take'), async (req) => {
     requireCallHeader(req);
     const q = parse(cancelTerminalQuerySchema, req.query);
     const attempt = await s.cards.cancel(q.smartTerminalId, q.siteTransactionId);
     return { success: 'The transaction was cancelled.', attempt };
   });
 
-  app.get('/pos/checkout/voidOrReturn', staff, (req): Promise<VoidOrReturnReply> => {
+  app.get('/pos/checkout/voidOrReturn', may('payment.void'), (req): Promise<VoidOrReturnReply> => {
     requireCallHeader(req);
     return s.refunds.voidOrReturn(parse(voidOrReturnQuerySchema, req.query).transactionId, staffActor(req));
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { STAFF } from '../auth/access';
+import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
 import type { CustomerVehicleService } from '../services/customer-vehicle-service';
 import { staffActor } from '../services/pos-commands';
@@ -44,7 +44,6 @@ export const getVehicleJsonSchema = z.object({ vehicleId: numberOrId('vehicleId 
  * and read one back. Staff only: the garage is the shop's customer record.
  */
 export function customerVehicleRoutes(app: FastifyInstance, vehicles: CustomerVehicleService): void {
-  const staff = { config: { access: STAFF } };
-  app.post('/api/customer_vehicle/add', staff, (req) => vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})));
-  app.post('/api/customer_vehicle/getVehicleJson', staff, (req) => vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId));
+  app.post('/api/customer_vehicle/add', { config: { access: allow('customer.edit') } }, (req) => vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})));
+  app.post('/api/customer_vehicle/getVehicleJson', { config: { access: allow('customer.read') } }, (req) => vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId));
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ordersListQuerySchema, type OrdersListReply } from '../../src/contracts/orders-list';
-import { STAFF } from '../auth/access';
+import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
 import type { OrderListService } from '../services/order-list-service';
 
 export function orderRoutes(app: FastifyInstance, orders: OrderListService): void {
-  app.get('/api/order', { config: { access: STAFF } }, (req): Promise<OrdersListReply> =>
+  app.get('/api/order', { config: { access: allow('order.read') } }, (req): Promise<OrdersListReply> =>
     orders.list(parse(ordersListQuerySchema, req.query)),
   );
 }

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { shopCartAddRequestSchema, shopCartEditRequestSchema, shopCartKeyRequestSchema } from '../../src/contracts/shop-cart';
 import { cartCodeRequestSchema } from '../../src/contracts/staff-cart';
+import { allow } from '../auth/permissions';
 import { indexPhpRoute } from '../http/index-php';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
@@ -81,7 +82,7 @@ export function shopperDispatch(cart: ShopCartService, opts: ShopCookieOptions):
  * applied gift certificates), then the page reloads. Shoppers only; a coupon is 'Invalid code'.
  */
 export function shopCartIndexRoutes(app: FastifyInstance, cart: ShopCartService, opts: ShopCookieOptions): void {
-  indexPhpRoute(app, 'GET', /^checkout\/[A-Za-z0-9_-]{1,64}\/remove$/, ['guest', 'customer', 'kiosk'], async (req, reply) => {
+  indexPhpRoute(app, 'GET', /^checkout\/[A-Za-z0-9_-]{1,64}\/remove$/, allow('shop.cart'), async (req, reply) => {
     const route = (req.query as { route?: unknown }).route;
     const type = typeof route === 'string' && route.split('/')[1] === 'voucher' ? 'voucher' : 'coupon';
     return sendShopResult(reply, await cart.removeCode(shopCaller(req), type, null), opts);

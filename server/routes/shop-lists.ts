@@ -5,14 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { productIdRequestSchema, type CompareReply, type WishlistReply } from '../../src/contracts/shop-lists';
-import type { Role } from '../../src/contracts/session';
+import { allow } from '../auth/permissions';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
 import type { ShopListsService } from '../services/shop-lists-service';
 import { sendShopResult, shopCaller, type ShopCookieOptions } from './shop-cart';
 
-const SHOPPERS: readonly Role[] = ['guest', 'customer', 'kiosk'];
-const shoppers = { config: { access: SHOPPERS } };
+const shoppers = { config: { access: allow('shop.cart') } };
 const shopperPage = {
   ...shoppers,
   onRequest: async (req: FastifyRequest, reply: FastifyReply) => (isNavigation(req) ? reply.callNotFound() : undefined),

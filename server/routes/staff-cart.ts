@@ -13,7 +13,8 @@ import {
   cartEditRequestSchema, cartGetCustomerRequestSchema, cartKeyRequestSchema, cartSetCustomerRequestSchema, cartUpdateLaborRequestSchema,
   cartUpdatePriceRequestSchema, type StaffCartReply,
 } from '../../src/contracts/staff-cart';
-import { STAFF } from '../auth/access';
+import type { Access } from '../auth/access';
+import { allow } from '../auth/permissions';
 import { unauthorized } from '../http/errors';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
@@ -32,17 +33,18 @@ export interface StaffCartRouteDeps {
 
 type Reply = Promise<StaffCartReply>;
 
-const staff = { config: { access: STAFF } };
+const staff = { config: { access: allow('pos.cart') } };
 /**
  * A GET that is (or sits among) client pages: a browser navigation gets the app shell from the
  * not-found handler, before the staff check (the shell signs in); only a call runs the route.
  */
-export const pageOrCall = {
-  ...staff,
+export const pageOrCallWith = (access: Access) => ({
+  config: { access },
   onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
     if (isNavigation(req)) return reply.callNotFound();
   },
-};
+});
+export const pageOrCall = pageOrCallWith(allow('pos.cart'));
 
 export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps): void {
   const { cart } = deps;
@@ -82,7 +84,7 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   app.get('/checkout/cart/saveOrderAndCheckout', pageOrCall, async (req): Reply => cart.saveOrderAndCheckout(await caller(req)));
   app.get('/checkout/cart/removeCredit', pageOrCall, async (req): Reply => cart.removeCredit(await caller(req)));
 
-  app.post('/checkout/cart/updatePrice', staff, async (req): Reply => {
+  app.post('/checkout/cart/updatePrice', { config: { access: allow('pos.price_override') } }, async (req): Reply => {
     const b = parse(cartUpdatePriceRequestSchema, body(req));
     return cart.updatePrice(await caller(req), b.key, b.newPrice);
   });

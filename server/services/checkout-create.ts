@@ -31,7 +31,7 @@ export interface CheckoutOptions {
   /** SSE heartbeat comment interval (default 15 s) and the database poll for foreign attempts (2 s). */
   heartbeatMs?: number;
   pollMs?: number;
-  /** Origin put in payment links (PUBLIC_URL); default: the origin the staff request came to. */
+  /** Origin put in payment links (PUBLIC_URL, server/config.ts); unset: payment links are refused. */
   publicUrl?: string;
   /** The outbox sender's poll (default 5000 ms; 0: no background loop) and retry delays. */
   notifyPollMs?: number;
@@ -93,7 +93,7 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
     sender,
     links: new PaymentLinkService(mutations),
     terminal,
-    publicUrl: opts.publicUrl ?? (process.env.PUBLIC_URL || undefined),
+    publicUrl: opts.publicUrl,
     async close() {
       cards.close();
       terminal.close();

@@ -16,6 +16,7 @@ import { runMutation } from '../../src/domain/mutations/registry';
 import { HttpError } from '../http/errors';
 import { PAYMENT_LINK_ACTOR, refusalError, type CheckoutMutations, type TxContext } from './checkout-mutations';
 import { loadCheckoutOrder, totalsOf } from './checkout-orders';
+import { ID_USED_ELSEWHERE } from './checkout-service';
 import { hashToken } from './notification-service';
 import { CARD_DECLINED, TEST_CARDS } from '../adapters/online-payment/storefront-gateway';
 
@@ -60,6 +61,13 @@ export class PaymentLinkService {
       const o = await loadCheckoutOrder(tx.trx, link.order_ref, true);
       const replay = o.transactions.find((t) => t.id === id);
       if (replay) return { amount: replay.amount, declined: false };
+      // The id is the customer's browser's: one naming another order's payment (or card attempt) is
+      // refused, never applied to it (issue 17: a paid order lost its payment to a link this way).
+      const taken = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id)
+        .union(tx.trx.selectFrom('payment_attempts').select('order_ref').where('id', '=', id))
+        .execute();
+      if (taken.some((t) => t.order_ref !== o.order.id)) throw new HttpError(409, 'conflict', ID_USED_ELSEWHERE);
+      if (taken.length > 0) throw new HttpError(409, 'conflict', 'This payment was already tried. Reload the page and pay again.');
       const amount = input.amount === undefined ? toWire(totalsOf(o, await tx.settings()).balanceDue) : moneyString(input.amount);
       const args = { order_ref: o.order.id, id, transaction_type: 'online', amount, label: `Online ${card.brand}` };
       // The shop's rules first (enabled, more than $0.00, not above the balance), then the processor.

@@ -23,6 +23,9 @@ const token = () => randomBytes(32).toString('base64url');
 let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hash('partsdesk-no-such-user'));
 
+/** A staff_users row is a person (staff) or, with role kiosk, a showroom device's account. */
+const staffKind = (role: string): SessionUser['kind'] => (role === 'kiosk' ? 'device' : 'staff');
+
 export class SessionService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -42,7 +45,7 @@ export class SessionService {
       if (!ok || !staff.status) return null;
       return {
         id: String(staff.user_id),
-        kind: 'staff',
+        kind: staffKind(staff.role),
         username: staff.username,
         name: `${staff.firstname} ${staff.lastname}`.trim(),
         role: staff.role as SessionUser['role'],
@@ -78,8 +81,8 @@ export class SessionService {
       .insertInto('sessions')
       .values({
         id_hash: hashSessionId(cookie),
-        user_kind: user.kind,
-        staff_user_id: user.kind === 'staff' ? Number(user.id) : null,
+        user_kind: user.kind === 'customer' ? 'customer' : 'staff',
+        staff_user_id: user.kind === 'customer' ? null : Number(user.id),
         customer_uuid: user.kind === 'customer' ? user.id : null,
         csrf_token: csrfToken,
         created_at: now,
@@ -122,7 +125,7 @@ export class SessionService {
     if (row.user_kind === 'staff' && row.user_id !== null && row.staff_status) {
       user = {
         id: String(row.user_id),
-        kind: 'staff',
+        kind: staffKind(row.role ?? 'cashier'),
         username: row.username ?? '',
         name: `${row.staff_first ?? ''} ${row.staff_last ?? ''}`.trim(),
         role: (row.role ?? 'cashier') as SessionUser['role'],

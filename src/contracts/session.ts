@@ -15,9 +15,10 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const sessionUserSchema = z.object({
-  /** Staff: the staff user id; customer: the customer's uuid. */
+  /** Staff and device: the staff user id; customer: the customer's uuid. */
   id: z.string(),
-  kind: z.enum(['staff', 'customer']),
+  /** device: a showroom kiosk's account (role kiosk): a shopper's rights, never staff (server/auth/permissions.ts). */
+  kind: z.enum(['staff', 'customer', 'device']),
   username: z.string(),
   name: z.string(),
   role: roleSchema,

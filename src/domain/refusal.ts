@@ -27,6 +27,10 @@ export type RefusalCode =
   | 'duplicate_id'
   | 'credit_below_zero'
   | 'void_at_terminal'
+  /** The acting role may not make this change (src/domain/mutations/writable-fields.ts). */
+  | 'not_permitted'
+  /** The order already holds ORDER_LINE_CAP lines (src/domain/constants.ts). */
+  | 'order_line_cap'
   /** The bay or an installer is already booked at that time (appointments). */
   | 'slot_taken';
 

@@ -1,5 +1,6 @@
 /**
- * Demo people: the staff logins the README documents (admin/admin, cashier/cashier, ...), the
+ * Demo people: the staff logins the README documents (admin/admin, cashier/cashier, ..., and the
+ * kiosk device account kiosk/kiosk), the
  * shopper account, and 200 customers with addresses and vehicles. Each distinct password is
  * hashed once (argon2 is deliberately slow).
  */
@@ -21,6 +22,8 @@ const STAFF = [
   { username: 'cashier2', password: 'cashier2', role: 'cashier', firstname: 'Jordan', lastname: 'Blake', store: 1 },
   { username: 'installer', password: 'installer', role: 'installer', firstname: 'Ivan', lastname: 'Petrov', store: 0 },
   { username: 'installer2', password: 'installer2', role: 'installer', firstname: 'Marcus', lastname: 'Reed', store: 2 },
+  // The showroom kiosk's device account (role kiosk: a shopper's rights, no staff right; docs/security.md).
+  { username: 'kiosk', password: 'kiosk', role: 'kiosk', firstname: 'Showroom', lastname: 'Kiosk', store: 0 },
 ] as const;
 
 export const SHOPPER = { email: 'shopper@example.com', password: 'shopper', firstname: 'Sam', lastname: 'Shopper' } as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
-import { runServer, type ServerProcess } from '../../support/process';
+import { freePort, runServer, type ServerProcess } from '../../support/process';
 
 // E2E_DIST serves another build than dist/ (helpers building in parallel keep theirs apart).
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', '..', 'dist');
@@ -18,7 +18,10 @@ export async function startE2EServer(opts: { settings?: Record<string, unknown>;
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
-  const server = await runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', ...opts.env });
+  // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
+  const port = await freePort();
+  const env = { DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
+  const server = await runServer(env);
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
   return {
     server,

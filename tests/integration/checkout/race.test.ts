@@ -18,7 +18,7 @@ describe.each(testEngines())('payment races on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startCheckoutServer(engine);
-    clients = await Promise.all(['cashier', 'cashier2', 'admin', 'installer'].map((u) => signedIn(server.url, u)));
+    clients = await Promise.all(['cashier', 'cashier2', 'admin', 'admin'].map((u) => signedIn(server.url, u)));
     device = new Device(clients[0]!);
   });
   afterAll(async () => {

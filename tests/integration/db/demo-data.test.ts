@@ -59,6 +59,7 @@ describe('demo data', () => {
       ['cashier2', 'cashier'],
       ['installer', 'installer'],
       ['installer2', 'installer'],
+      ['kiosk', 'kiosk'],
     ]);
     for (const s of staff) expect(await verify(s.password_hash, s.username)).toBe(true);
     const shopper = await db.selectFrom('customers').select(['password_hash']).where('email', '=', 'shopper@example.com').executeTakeFirstOrThrow();

@@ -39,7 +39,7 @@ describe.each(engines)('migrations on %s', (engine) => {
     const statuses = await db.selectFrom('order_statuses').select(['order_status_id', 'name']).orderBy('order_status_id').execute();
     expect(statuses.map((s) => s.name)).toEqual(['Pending', 'Processing', 'Saved', 'Quote', 'Kiosk', 'Incomplete Transaction', 'Complete', 'Voided']);
     const roles = await db.selectFrom('roles').select('role').orderBy('role').execute();
-    expect(roles.map((r) => r.role)).toEqual(['admin', 'cashier', 'installer']);
+    expect(roles.map((r) => r.role)).toEqual(['admin', 'cashier', 'installer', 'kiosk']);
     const zones = await db.selectFrom('zones').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(zones.n)).toBe(51);
     const groups = await db.selectFrom('customer_groups').select('name').execute();

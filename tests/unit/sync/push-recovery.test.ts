@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUSH_BATCH } from '../../../src/contracts/sync-push';
 import { getMeta, setMeta } from '../../../src/db/meta';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { backoffMs } from '../../../sync/backoff';
@@ -21,14 +22,28 @@ const ids = (req: TransportRequest) => (req.body as { mutations: { id: number }[
 const ok = (results: object[], last: number) => ({ status: 200, body: { lastMutationId: last, results } });
 
 describe('push', () => {
-  it('sends at most 100 per batch, in id order, and moves answered ones to the journal', async () => {
-    const db = await queue(130);
-    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), 100)]);
-    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 100 });
-    expect(ids(t.calls[0]!)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  it(`sends at most PUSH_BATCH (${PUSH_BATCH}) per batch, in id order, and moves answered ones to the journal`, async () => {
+    const db = await queue(PUSH_BATCH + 30);
+    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), PUSH_BATCH)]);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: PUSH_BATCH });
+    expect(ids(t.calls[0]!)).toEqual(Array.from({ length: PUSH_BATCH }, (_, i) => i + 1));
     expect(await db.outbox.count()).toBe(30);
-    expect(await db.journal.count()).toBe(100);
-    expect(await getMeta(db, 'lastAckedId')).toBe(100);
+    expect(await db.journal.count()).toBe(PUSH_BATCH);
+    expect(await getMeta(db, 'lastAckedId')).toBe(PUSH_BATCH);
+  });
+
+  it('a reply that answers only the first mutations (the server deadline) keeps the rest queued, and the next push starts with them', async () => {
+    const db = await queue(10);
+    const t = scripted([
+      (req) => ok(ids(req).slice(0, 3).map((id) => ({ id, status: 'applied' })), 3),
+      (req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), 10),
+    ]);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 3 });
+    expect(await db.outbox.count()).toBe(7);
+    expect(await getMeta(db, 'lastAckedId')).toBe(3);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 7 });
+    expect(ids(t.calls[1]!)).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('keeps everything queued on a network error, a 5xx or a garbled reply', async () => {
