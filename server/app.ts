@@ -22,6 +22,9 @@ import { checkoutRoutes } from './routes/checkout';
 import { notifyRoutes } from './routes/notify';
 import { auditRoutes } from './routes/audit';
 import { AuditService } from './services/audit-service';
+import { appointmentRoutes } from './routes/appointments';
+import { AppointmentService } from './services/appointment-service';
+import { AppointmentDayService } from './services/appointment-day';
 import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
@@ -157,14 +160,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
   auditRoutes(app, new AuditService(opts.db));
+  pos.orders.notifier = checkout.sender;
+  const apptCommands = new PosCommands(opts.db, sync);
+  appointmentRoutes(app, { appointments: new AppointmentService(apptCommands), day: new AppointmentDayService(apptCommands), deliverSource: (ref) => checkout.sender.deliverSource(ref) });
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
+    // Messages left queued (or claimed by a process that died) go out from here on.
+    checkout.sender.start();
     done();
   });
-  app.addHook('onClose', (_instance, done) => {
-    checkout.close();
-    done();
+  app.addHook('onClose', async () => {
+    await checkout.close();
   });
 
   // The home page is a client route like any other. Left to the static wildcard, '/' is the build

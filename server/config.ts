@@ -23,12 +23,46 @@ export interface Config {
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
   logLevel: string;
+  /** Mail and text adapters and the outbox sender (docs/decisions/notifications.md). */
+  notify: NotifyConfig;
   /**
    * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
    * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
    * link is refused with a message to staff until it is set (never the request's Host header).
    */
   publicUrl: string | undefined;
+}
+
+/** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
+export type SmsConfig =
+  | { kind: 'simulator' }
+  | { kind: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; baseUrl: string; timeoutMs: number };
+
+export interface NotifyConfig {
+  /** SMTP_URL: smtp:// or smtps://; unset = the mail simulator (the outbox). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM */
+  mailFrom: string;
+  sms: SmsConfig;
+  /** NOTIFY_POLL_MS: how often the sender looks for due messages (0 = never; default 5000). */
+  pollMs: number;
+}
+
+export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
+  const kind = (env.SMS ?? 'simulator').toLowerCase();
+  let sms: SmsConfig;
+  if (kind === 'simulator' || kind === '') sms = { kind: 'simulator' };
+  else if (kind === 'twilio') {
+    const accountSid = env.TWILIO_ACCOUNT_SID ?? '';
+    const authToken = env.TWILIO_AUTH_TOKEN ?? '';
+    const from = env.TWILIO_FROM || undefined;
+    const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID || undefined;
+    if (!accountSid || !authToken || (!from && !messagingServiceSid)) {
+      throw new Error('SMS=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)');
+    }
+    sms = { kind: 'twilio', accountSid, authToken, from, messagingServiceSid, baseUrl: env.TWILIO_BASE_URL || 'https://api.twilio.com', timeoutMs: int('TWILIO_TIMEOUT_MS', env.TWILIO_TIMEOUT_MS, 15_000) };
+  } else throw new Error(`Invalid SMS: "${env.SMS}" (simulator or twilio)`);
+  return { smtpUrl: env.SMTP_URL || undefined, mailFrom: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>', sms, pollMs: int('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5000) };
 }
 
 /** PUBLIC_URL: an absolute http(s) address without query or fragment; kept without a trailing slash. */
@@ -73,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlMs: int('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 24 * 14) * hours,
     secureCookies: bool(env.SECURE_COOKIES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
+    notify: notifyConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
 }

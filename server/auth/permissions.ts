@@ -55,8 +55,8 @@ export const PERMISSIONS = {
   'customer.edit': STAFF,
   /** Tax exemption, exemption number, customer group, safe flag, store credit. */
   'customer.privileged': MONEY,
-  /** The outbox (sent mail and SMS). */
-  'notifications.read': ['admin'],
+  /** The outbox (sent mail and SMS) and its Resend: counter staff and admins (docs/decisions/notifications.md). */
+  'notifications.read': ['admin', 'cashier'],
   /** The audit log (voids, price overrides, tax-exempt changes, credits, discarded conflicts). */
   'audit.read': ['admin'],
   /** The sync push and pull (scopes per role decide what is read and written). */

@@ -26,6 +26,8 @@ import * as m0016a from './migrations/0016-a-fitment-sync';
 import * as m0016c from './migrations/0016-c-search-accents';
 import * as m0017b from './migrations/0017-b-kiosk-role';
 import * as m0017c from './migrations/0017-c-audit-log';
+import * as m0017d from './migrations/0017-d-notification-outbox';
+import * as m0018d from './migrations/0018-d-appointments';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-c-search-accents': m0016c,
   '0017-b-kiosk-role': m0017b,
   '0017-c-audit-log': m0017c,
+  '0017-d-notification-outbox': m0017d,
+  '0018-d-appointments': m0018d,
 };
 
 const provider: MigrationProvider = {

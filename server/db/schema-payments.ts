@@ -57,18 +57,27 @@ export interface VouchersTable {
 export interface NotificationsTable {
   id: GeneratedId;
   channel: 'email' | 'sms';
-  kind: 'receipt' | 'payment_link';
+  kind: NotificationKind;
   recipient: string;
   subject: ColumnType<string, string | undefined, string>;
   body: string;
   html: string | null;
-  status: 'queued' | 'sent' | 'failed';
+  status: NotificationStatus;
   error: string | null;
   order_ref: string | null;
   actor_id: string;
   created_at: GeneratedTimestamp;
   sent_at: NullableStamp;
+  /** 0017-d: the durable outbox (server/services/notification-sender.ts). */
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: GeneratedTimestamp;
+  locked_until: NullableStamp;
+  last_attempt_at: NullableStamp;
+  source_ref: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type NotificationKind = 'receipt' | 'payment_link' | 'product_contact' | 'order_history' | 'appointment';
+export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface PaymentLinksTable {
   id: GeneratedId;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceReply } from '../../src/contracts/checkout-invoice';
-import { notificationsQuerySchema, orderIdQuerySchema, type NotificationsReply, type SendReply } from '../../src/contracts/checkout-notifications';
+import { notificationsQuerySchema, orderIdQuerySchema, resendRequestSchema, type NotificationsReply, type SendReply } from '../../src/contracts/checkout-notifications';
 import { payLinkQuerySchema, payLinkRequestSchema, type PayLinkPaid, type PayLinkReply } from '../../src/contracts/payment-link';
 import { notificationFormSchema } from '../../src/domain/forms/notification';
 import { allow, type Permission } from '../auth/permissions';
@@ -57,10 +57,9 @@ export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
   };
   app.get('/pos/order/invoice', pageOrCall, (req): Promise<InvoiceReply> => s.checkout.invoice(parse(orderIdQuerySchema, req.query).order_id));
 
-  app.get('/api/notifications', may('notifications.read'), (req): Promise<NotificationsReply> => {
-    const q = parse(notificationsQuerySchema, req.query);
-    return s.notifications.list(q.page, q.limit);
-  });
+  // The outbox screen (/pos/notifications): admins and cashiers (server/auth/permissions.ts).
+  app.get('/api/notifications', may('notifications.read'), (req): Promise<NotificationsReply> => s.notifications.list(parse(notificationsQuerySchema, req.query)));
+  app.post('/api/notifications/resend', may('notifications.read'), (req) => s.notifications.resend(parse(resendRequestSchema, req.body ?? {}).id));
 
   app.get('/api/pay/link', payLimit, (req): Promise<PayLinkReply> => s.links.view(parse(payLinkQuerySchema, req.query).token));
 

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cartPoNumberRequestSchema, checkoutSetCustomerRequestSchema, continueQuerySchema, customerSearchQuerySchema, historyFormRequestSchema, orderIdQuerySchema,
-  orderPoNumberRequestSchema, orderSetCustomerRequestSchema, type CustomerSearchReply, type HistoriesReply, type OrderInfo, type VoidReply,
+  orderPoNumberRequestSchema, orderSetCustomerRequestSchema, updateContactQuerySchema, updateContactRequestSchema, type UpdateContactReply, type CustomerSearchReply, type HistoriesReply, type OrderInfo, type VoidReply,
 } from '../../src/contracts/pos-order';
 import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
@@ -44,7 +44,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
     return r.body;
   });
 
-  app.post('/pos/order/history', edit, (req): Promise<{ success: string }> =>
+  app.post('/pos/order/history', edit, (req): Promise<{ success: string; error?: string; queued?: boolean }> =>
     orders.addHistory(staffActor(req.user), idOf(req), parse(historyFormRequestSchema, body(req))),
   );
   app.get('/pos/order/histories', pageOrCallWith(allow('order.read')), (req): Promise<HistoriesReply> => orders.histories(idOf(req)));
@@ -73,6 +73,14 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
     const b = parse(orderSetCustomerRequestSchema, body(req));
     return orders.setCustomer(staffActor(req.user), { order: b.order_id }, b.customer_id);
   });
+
+  // §7 "POST updateContactInfo?customerId=" is relative to the screen that calls it: the receipt
+  // (checkout) and the order screens.
+  for (const path of ['/pos/checkout/updateContactInfo', '/pos/order/updateContactInfo']) {
+    app.post(path, { config: { access: allow('customer.edit') } }, (req): Promise<UpdateContactReply> =>
+      orders.updateContactInfo(staffActor(req.user), parse(updateContactQuerySchema, req.query).customerId, parse(updateContactRequestSchema, body(req))),
+    );
+  }
 
   app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> => orders.search(parse(customerSearchQuerySchema, req.query).s));
 

@@ -14,6 +14,7 @@ import type { DB } from '../db/schema';
 import { CheckoutMutations, type SettingsLoader } from './checkout-mutations';
 import { CheckoutService } from './checkout-service';
 import { NotificationService } from './notification-service';
+import { NotificationSender } from './notification-sender';
 import { CardOutcomes } from './payment-card-outcome';
 import { CardPaymentService } from './payment-card-service';
 import { CardEventStreams } from './payment-card-stream';
@@ -32,6 +33,9 @@ export interface CheckoutOptions {
   pollMs?: number;
   /** Origin put in payment links (PUBLIC_URL, server/config.ts); unset: payment links are refused. */
   publicUrl?: string;
+  /** The outbox sender's poll (default 5000 ms; 0: no background loop) and retry delays. */
+  notifyPollMs?: number;
+  notifyBackoffMs?: readonly number[];
 }
 
 export interface CheckoutServices {
@@ -40,10 +44,11 @@ export interface CheckoutServices {
   refunds: RefundService;
   streams: CardEventStreams;
   notifications: NotificationService;
+  sender: NotificationSender;
   links: PaymentLinkService;
   terminal: Terminal;
   publicUrl: string | undefined;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface CheckoutDeps {
@@ -55,12 +60,21 @@ export interface CheckoutDeps {
 export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, deps: CheckoutDeps): CheckoutServices {
   const fromEnv = opts.terminal ? null : terminalFromEnv();
   const terminal = opts.terminal ?? (fromEnv as NonNullable<typeof fromEnv>).terminal;
-  const notifiers = opts.mailer && opts.sms ? { mailer: opts.mailer, sms: opts.sms } : notifiersFromEnv();
+  const notifiers = opts.mailer && opts.sms ? { mailer: opts.mailer, sms: opts.sms, pollMs: undefined } : notifiersFromEnv();
+  const mailer = opts.mailer ?? notifiers.mailer;
   const mutations = new CheckoutMutations(db, {
     settings: deps.settings ?? (() => Promise.resolve(defaultStoreSettings)),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   const checkout = new CheckoutService(mutations, terminal);
+  const sender = new NotificationSender(mutations.reader, {
+    mailer,
+    sms: opts.sms ?? notifiers.sms,
+    clock: () => mutations.clock(),
+    ...(opts.notifyBackoffMs ? { backoffMs: opts.notifyBackoffMs } : {}),
+    pollMs: opts.notifyPollMs ?? notifiers.pollMs ?? 5_000,
+    log: deps.log,
+  });
   const events = new PaymentEvents();
   const outcomes = new CardOutcomes({ mutations, terminal, events, reversal: checkout.reversal, log: deps.log });
   const cards = new CardPaymentService({
@@ -75,13 +89,17 @@ export function createCheckoutServices(db: Kysely<DB>, opts: CheckoutOptions, de
     cards,
     refunds: new RefundService(mutations, terminal, checkout),
     streams: new CardEventStreams(events, outcomes, mutations, { heartbeatMs: opts.heartbeatMs ?? 15_000, pollMs: opts.pollMs ?? 2_000 }),
-    notifications: new NotificationService(mutations, opts.mailer ?? notifiers.mailer, opts.sms ?? notifiers.sms),
+    notifications: new NotificationService(mutations, sender),
+    sender,
     links: new PaymentLinkService(mutations),
     terminal,
     publicUrl: opts.publicUrl,
-    close() {
+    async close() {
       cards.close();
       terminal.close();
+      await sender.stop();
+      // A mailer the app made (pooled SMTP connections); one a test handed in is the test's to close.
+      if (!opts.mailer) mailer.close?.();
     },
   };
 }

@@ -63,6 +63,7 @@ const statusOf: Record<RefusalCode, number> = {
   void_at_terminal: 409,
   not_permitted: 403,
   order_line_cap: 409,
+  slot_taken: 409,
 };
 
 /** A domain refusal as the HTTP refusal the checkout calls answer with (code and message kept). */

@@ -101,3 +101,34 @@ export function renderPaymentLink(inv: InvoiceReply, url: string, expiresAt: Dat
     sms: `${inv.store.name}: ${due} is due on ${orderLabel(inv)}. Pay here: ${url}`,
   };
 }
+
+/** An order history entry with Notify Customer: the new status and the staff's comment. */
+export function renderOrderUpdate(inv: InvoiceReply, status: string, comment: string): Rendered {
+  const text = [inv.store.name, '', `${orderLabel(inv)} is now: ${status}`, ...(comment ? ['', comment] : []), '', [inv.store.telephone, inv.store.email].filter(Boolean).join(' · ')].join('\n').trim();
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;max-width:560px">',
+    `<h1 style="font-size:20px">${esc(inv.store.name)}</h1>`,
+    `<p>${esc(orderLabel(inv))} is now: <strong>${esc(status)}</strong></p>`,
+    comment ? `<p>${esc(comment).replace(/\n/g, '<br>')}</p>` : '',
+    `<p><small>${[inv.store.telephone, inv.store.email].filter(Boolean).map(esc).join(' · ')}</small></p>`,
+    '</body></html>',
+  ].join('');
+  return {
+    subject: `${orderLabel(inv)} update from ${inv.store.name}: ${status}`,
+    text,
+    html,
+    sms: `${inv.store.name}: ${orderLabel(inv)} is now ${status}.${comment ? ` ${comment}` : ''}`.slice(0, 320),
+  };
+}
+
+/** A booked appointment's confirmation (Notify Customer on Book Appointment). */
+export function renderAppointment(a: { store: string; telephone: string; customer: string; bay: string; date: string; time: string; duration: number }): Rendered {
+  const when = `${a.date} @ ${a.time}`;
+  const text = [a.store, '', `${a.customer ? `${a.customer}, your` : 'Your'} appointment is booked: ${when} (${a.duration} minutes, ${a.bay}).`, '', a.telephone ? `Questions? Call ${a.telephone}.` : ''].join('\n').trim();
+  return {
+    subject: `Your appointment at ${a.store}: ${when}`,
+    text,
+    html: `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h1 style="font-size:20px">${esc(a.store)}</h1><p>Your appointment is booked: <strong>${esc(when)}</strong> (${a.duration} minutes, ${esc(a.bay)}).</p>${a.telephone ? `<p>Questions? Call ${esc(a.telephone)}.</p>` : ''}</body></html>`,
+    sms: `${a.store}: your appointment is booked for ${when} (${a.duration} min).`,
+  };
+}

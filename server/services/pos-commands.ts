@@ -65,6 +65,7 @@ const statusOf: Record<RefusalCode, 400 | 403 | 404 | 409> = {
   void_at_terminal: 409,
   not_permitted: 403,
   order_line_cap: 409,
+  slot_taken: 409,
 };
 
 /** A refusal as the HTTP error every POS call answers; `message` replaces the domain text (the spec's wording for the call). */

@@ -12,6 +12,7 @@ import { decimal, toWire } from '../../src/domain/money';
 import type { StoreSettings } from '../../src/domain/settings';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { notFound } from '../http/errors';
+import { bookedAppointments } from './appointment-reads';
 import { loadCustomer } from '../sync/records/customers';
 import { loadOrderHistory } from '../sync/records/order-history';
 import { loadOrder } from '../sync/records/orders';
@@ -138,7 +139,7 @@ export async function loadOrderInfo(db: Kysely<PosDB>, orderRef: string, setting
     purchase_orders: [],
     po_number_list: [...new Set(order.lines.flatMap((l) => (l.po_number ? [l.po_number] : [])))],
     order_ymm: null,
-    bookedAppointments: [],
+    bookedAppointments: await bookedAppointments(db, order.id),
     can_continue: assertEditable(order) === null,
     can_void: assertNotVoided(order) === null,
   };

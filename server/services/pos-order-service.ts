@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  CUSTOMER_SEARCH_LIMIT, HISTORY_ADDED_MESSAGE, ORDER_VOIDED_MESSAGE, type CustomerSearchReply, type HistoriesReply, type historyFormRequestSchema, type OrderInfo,
+  CONTACT_UPDATED, CUSTOMER_SEARCH_LIMIT, HISTORY_ADDED_MESSAGE, type updateContactRequestSchema, type UpdateContactReply, ORDER_VOIDED_MESSAGE, type CustomerSearchReply, type HistoriesReply, type historyFormRequestSchema, type OrderInfo,
   type VoidReply,
 } from '../../src/contracts/pos-order';
 import { CART_MESSAGES, customerAssigned } from '../../src/contracts/staff-cart';
 import { PO_NUMBER_ADDED } from '../../src/domain/forms/po-number';
 import { SELECT_STATUS_MESSAGE } from '../../src/domain/forms/order-history';
+import { NOTIFICATION_SEND_FAILED } from '../../src/domain/forms/notification';
 import { HttpError } from '../http/errors';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { loadCustomer } from '../sync/records/customers';
@@ -31,7 +32,15 @@ export interface PoEntry {
   apply_to_all: boolean;
 }
 
+/** Delivers the messages a record queued, right after its commit (the retrying sender). */
+export interface SourceDelivery {
+  deliverSource(sourceRef: string): Promise<readonly { result: 'sent' | 'retry' | 'failed' }[]>;
+}
+
 export class PosOrderService {
+  /** Set by the composition once the sender exists (app.ts); without it queued messages wait for the sender's poll. */
+  notifier: SourceDelivery | null = null;
+
   constructor(private readonly commands: PosCommands) {}
 
   private async infoOn(db: Kysely<PosDB>, ref: string): Promise<OrderInfo> {
@@ -68,15 +77,21 @@ export class PosOrderService {
     return this.orderInfo(order).catch(() => null);
   }
 
-  /** POST /pos/order/history: the entry (and the order's new status). Notification sending is not done here. */
-  addHistory(actor: Actor, order: OrderRef, form: z.output<typeof historyFormRequestSchema>): Promise<{ success: string }> {
-    return this.commands.transaction(actor, async (tx) => {
+  /**
+   * POST /pos/order/history: the entry (and the order's new status). With Notify Customer the
+   * applier queues the messages in the same transaction; they are tried right after the commit:
+   * a refusal adds `error` "Failed to send to notification" (the entry stays added), a message that
+   * could not be handed over yet is retried in the background (`queued`).
+   */
+  async addHistory(actor: Actor, order: OrderRef, form: z.output<typeof historyFormRequestSchema>): Promise<{ success: string; error?: string; queued?: boolean }> {
+    const id = randomUUID();
+    const reply = await this.commands.transaction(actor, async (tx) => {
       const ref = await orderUuid(tx.trx, order);
       const known = await tx.trx.selectFrom('order_statuses').select('order_status_id').where('order_status_id', '=', form.orderStatusId).executeTakeFirst();
       if (!known) throw new HttpError(400, 'invalid_input', SELECT_STATUS_MESSAGE, { orderStatusId: [SELECT_STATUS_MESSAGE] });
       await this.commands.run(tx, 'orderHistory.add', {
         order_ref: ref,
-        id: randomUUID(),
+        id,
         order_status_id: form.orderStatusId,
         comment: form.comment,
         notify_customer: form.notifyCustomer,
@@ -89,6 +104,10 @@ export class PosOrderService {
       });
       return { success: HISTORY_ADDED_MESSAGE };
     });
+    if (!form.notifyCustomer || !this.notifier) return reply;
+    const outcomes = await this.notifier.deliverSource(id);
+    if (outcomes.some((o) => o.result === 'failed')) return { ...reply, error: NOTIFICATION_SEND_FAILED };
+    return outcomes.some((o) => o.result === 'retry') ? { ...reply, queued: true } : reply;
   }
 
   async histories(order: OrderRef): Promise<HistoriesReply> {
@@ -132,6 +151,39 @@ export class PosOrderService {
       await this.commands.run(tx, 'order.setCustomer', { order_ref: ref, customer_ref: id });
       const info = await this.info(tx, ref);
       return { success: customerAssigned(info.customer), order: info };
+    });
+  }
+
+  /**
+   * POST updateContactInfo?customerId=: email, telephone and texting consent saved on the customer
+   * through the domain's customer.update (the customer form's rules and the store's require_*
+   * flags apply), every other field kept as stored.
+   */
+  updateContactInfo(actor: Actor, customer: OrderRef, body: z.output<typeof updateContactRequestSchema>): Promise<UpdateContactReply> {
+    return this.commands.transaction(actor, async (tx) => {
+      const ref = await customerUuid(tx.trx, customer);
+      const c = await loadCustomer(asSyncDb(tx.trx), ref, true);
+      if (!c) throw new HttpError(404, 'not_found', 'Customer not found');
+      const phone = body.phone ?? body.telephone;
+      await this.commands.run(tx, 'customer.update', {
+        customer_ref: ref,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        email: body.email ?? c.email,
+        telephone: phone ?? c.telephone,
+        texting_alerts: body.textingAlerts ?? c.texting_alerts,
+        newsletter: c.newsletter,
+        status: c.status,
+        safe: c.safe,
+        customer_group_id: c.customer_group_id,
+        tax_exempt: c.tax_exempt,
+        tax_exempt_number: c.tax_exempt_number ?? '',
+        default_location_id: c.default_location_id,
+        addresses: c.addresses,
+        password: '',
+      });
+      const after = await loadCustomer(asSyncDb(tx.trx), ref, false);
+      return { success: CONTACT_UPDATED, customer: { email: after?.email ?? '', telephone: after?.telephone ?? '', texting_alerts: after?.texting_alerts ?? false } };
     });
   }
 

@@ -18,5 +18,7 @@ export const posChildren: RouteObject[] = [
   { path: 'customer', element: <NotBuiltYet route="/pos/customer" /> },
   { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
+  { path: 'appointments', lazy: async () => ({ Component: (await import('../pos/appointments/appointments-page')).AppointmentsPage }) },
+  { path: 'notifications', lazy: async () => ({ Component: (await import('../pos/notifications/notifications-page')).NotificationsPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('./settings/settings-page')).SettingsPage }) },
 ];

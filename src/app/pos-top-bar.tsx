@@ -70,6 +70,18 @@ function Bar() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/pos/appointments" className={styles.navLink}>
+              Appointments
+            </NavLink>
+          </li>
+          {(user?.role === 'admin' || user?.role === 'cashier') && (
+            <li>
+              <NavLink to="/pos/notifications" className={styles.navLink}>
+                Outbox
+              </NavLink>
+            </li>
+          )}
+          <li>
             <NavLink to="/pos/settings" className={styles.navLink}>
               Settings
             </NavLink>

@@ -10,35 +10,60 @@ import { orderRefParam } from './checkout-transactions';
 
 export const orderIdQuerySchema = z.object({ order_id: orderRefParam });
 
-/** Reply of both send calls; a delivery failure is 502 {error, message: "Failed to send to notification"}. */
+/**
+ * Reply of both send calls. A refused delivery is 502 {error, message: "Failed to send to
+ * notification"}; a message the server could not hand over yet (mail server down) is kept and
+ * retried: it is listed in `queued` and `success` says so (docs/decisions/notifications.md).
+ */
 export const sendReplySchema = z.object({
   success: z.string(),
-  /** One entry per message sent: 'email' and/or 'sms'. */
+  /** One entry per message handed over now: 'email' and/or 'sms'. */
   sent: z.array(z.enum(['email', 'sms'])),
+  /** Messages waiting for a retry (the mail server or SMS provider could not be reached). */
+  queued: z.array(z.enum(['email', 'sms'])).optional(),
 });
 export type SendReply = z.infer<typeof sendReplySchema>;
 
-/** GET /api/notifications (admin): the outbox, newest first. */
-export const notificationsQuerySchema = z.object({ page: pageParam, limit: limitParam(20, 100) });
+export const NOTIFICATION_KINDS = ['receipt', 'payment_link', 'product_contact', 'order_history', 'appointment'] as const;
+export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+/** GET /api/notifications (staff): the outbox, newest first; optionally one status or one order's messages. */
+export const notificationsQuerySchema = z.object({
+  page: pageParam,
+  limit: limitParam(20, 100),
+  status: z.enum(NOTIFICATION_STATUSES).optional(),
+  order_ref: z.uuid().optional(),
+});
+
+/** POST /api/notifications/resend {id}: a failed (or waiting) message is queued again and tried now. */
+export const resendRequestSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });
+export const NOTIFICATION_RESENT = 'The message was sent.';
+export const NOTIFICATION_REQUEUED = 'The message could not be handed over yet; it is retried automatically.';
+export const ALREADY_SENT = 'This message was already sent.';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
   channel: z.enum(['email', 'sms']),
-  kind: z.enum(['receipt', 'payment_link']),
+  kind: z.enum(NOTIFICATION_KINDS),
   to: z.string(),
   subject: z.string(),
   body: z.string(),
   html: z.string().nullable(),
-  status: z.enum(['queued', 'sent', 'failed']),
+  status: z.enum(NOTIFICATION_STATUSES),
   error: z.string().nullable(),
   order_ref: z.uuid().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** Delivery attempts so far and when the next one is due (queued rows). */
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
 });
 export type NotificationRow = z.infer<typeof notificationSchema>;
 
 export const notificationsReplySchema = z.object({
   notifications: z.array(notificationSchema),
+  /** Sender name per channel ("outbox" for the simulators, "smtp://host:port", "twilio"). */
+  adapters: z.object({ email: z.string(), sms: z.string() }).optional(),
   total_items: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

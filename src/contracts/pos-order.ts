@@ -6,7 +6,9 @@
  * GET /api/order/info?order_id=.
  */
 import { z } from 'zod';
+import { INVALID_EMAIL, isEmail } from '../domain/forms/messages';
 import { orderHistoryFormSchema } from '../domain/forms/order-history';
+import { INVALID_PHONE_MESSAGE, PHONE_PATTERN } from '../domain/phone';
 import { PO_NUMBER_EMPTY } from '../domain/forms/po-number';
 import { paymentTypes } from '../domain/settings';
 import { bookedAppointmentSchema } from './checkout-transactions';
@@ -191,3 +193,28 @@ export type CustomerSearchReply = z.infer<typeof customerSearchReplySchema>;
 
 /** GET /pos/order/continue?order_id= (a call, not the page): answers the staff cart (see staff-cart.ts). */
 export const continueQuerySchema = orderIdQuerySchema;
+
+/**
+ * POST updateContactInfo?customerId= (§7; body "email, phone, etc.", reply not shown): the
+ * notification form's contact fields saved on the customer. Each field is optional (only what is
+ * sent changes); `phone` and `telephone` are the same field; `textingAlerts` records the
+ * customer's consent to texts. Ours: `{success, customer: {email, telephone, texting_alerts}}`.
+ */
+export const updateContactQuerySchema = z.object({ customerId: customerRefParam });
+const contactFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+export const updateContactRequestSchema = z
+  .object({
+    email: z.string().trim().max(96, 'Maximum 96 characters').refine((s) => s === '' || isEmail(s), INVALID_EMAIL).optional(),
+    phone: z.string().trim().max(32, 'Maximum 32 characters').refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE).optional(),
+    telephone: z.string().trim().max(32, 'Maximum 32 characters').refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE).optional(),
+    textingAlerts: contactFlag.optional(),
+  })
+  .refine((v) => v.email !== undefined || v.phone !== undefined || v.telephone !== undefined || v.textingAlerts !== undefined, { message: 'Nothing to update', path: ['email'] });
+export const CONTACT_UPDATED = 'The contact information was updated.';
+export const updateContactReplySchema = z.object({
+  success: z.string(),
+  customer: z.object({ email: z.string(), telephone: z.string(), texting_alerts: z.boolean() }),
+});
+export type UpdateContactReply = z.infer<typeof updateContactReplySchema>;

@@ -30,7 +30,9 @@ export type RefusalCode =
   /** The acting role may not make this change (src/domain/mutations/writable-fields.ts). */
   | 'not_permitted'
   /** The order already holds ORDER_LINE_CAP lines (src/domain/constants.ts). */
-  | 'order_line_cap';
+  | 'order_line_cap'
+  /** The bay or an installer is already booked at that time (appointments). */
+  | 'slot_taken';
 
 export function refuse(code: RefusalCode, message: string): Refusal {
   return { ok: false, code, message };

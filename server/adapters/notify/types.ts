@@ -1,14 +1,18 @@
 /**
- * Ports for the messages the shop sends (receipts, payment links). The notification service
- * writes every message to the `notifications` outbox table first and calls a sender only after
- * that commit (docs/architecture.md "Outside services (adapters)": side effects after commit); a
- * sender then either delivers or throws, and the row records which.
+ * Ports for the messages the shop sends (receipts, payment links, order status notes). The
+ * notification services write every message to the `notifications` outbox table inside the
+ * transaction of the change that causes it; a sender (server/services/notification-sender.ts)
+ * calls an adapter only after that commit, and the row records what happened.
  *
  * Contract: `send` resolves once the message is accepted by the next hop (the SMTP server, the
- * SMS gateway, or the local outbox for the simulators) and rejects with a short reason otherwise.
- * It must not retry by itself: the outbox row is the place a retry would be driven from.
+ * SMS provider, or the local outbox for the simulators) and rejects otherwise, with a
+ * `DeliveryError` when it knows whether trying again can help (`permanent`: a refused recipient,
+ * an invalid number) - any other error counts as temporary. It must not retry by itself: the
+ * outbox row is where retries are driven from.
  */
 export interface MailMessage {
+  /** The outbox row's id: becomes the Message-ID, so a resend after a crash is recognisably the same mail. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -16,6 +20,7 @@ export interface MailMessage {
 }
 
 export interface SmsMessage {
+  id?: string;
   to: string;
   text: string;
 }
@@ -24,9 +29,24 @@ export interface Mailer {
   /** For logs and the admin outbox: "outbox" (simulator) or "smtp://host:port". */
   readonly name: string;
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections (app shutdown). */
+  close?(): void;
 }
 
 export interface SmsSender {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
 }
+
+/** A delivery refusal; `permanent` = the same message will never go through (no retry). */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+export const isPermanent = (err: unknown): boolean => err instanceof DeliveryError && err.permanent;

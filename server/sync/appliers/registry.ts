@@ -4,12 +4,10 @@
  * device's queue for a server that knows it instead of being lost as "rejected".
  */
 import { customerAppliers } from './customers';
-import { domainApplier } from './domain-applier';
+import { appointmentAppliers } from './appointments';
+import { historyAppliers } from './history';
 import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import type { ApplierMap } from './types';
 
-/** Order history: staff add entries (status, comment, who was notified) to any order. */
-const historyAppliers: ApplierMap = { 'orderHistory.add': domainApplier('orderHistory.add', 'staff') };
-
-export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers };
+export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers, ...appointmentAppliers };

@@ -5,9 +5,10 @@ import { getOrderInfo } from '../../api/get-order-info';
 import { useOnline } from '../../app/use-online';
 import { Button } from '../../ui/button';
 import { formatMoney } from '../../ui/format-money';
+import type { RunMutation } from '../../app/sync/use-run-mutation';
+import { BookAppointmentModal } from './book-appointment-modal';
 import styles from './receipt.module.css';
 
-const APPOINTMENTS_NOT_AVAILABLE = 'Booking appointments from the POS is not available yet.';
 export const NEEDS_SERVER = 'Purchase orders and appointments show when the server can be reached.';
 
 type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
@@ -23,12 +24,15 @@ export function purchaseOrderLine(po: Record<string, unknown>): string {
 
 /**
  * The receipt's purchase orders and booked appointments ("{date} @ {time}"), from the server's
- * order reply (GET /api/order/info): the device does not cache them. Book Appointment is disabled
- * with "Customer is required" when the order has no customer.
+ * order reply (GET /api/order/info): the device does not cache them; a booking made here shows at
+ * once (it may still be waiting in the outbox). Book Appointment is disabled with "Customer is
+ * required" when the order has no customer.
  */
-export function ReceiptExtras(props: { orderRef: string | number; hasCustomer: boolean }) {
+export function ReceiptExtras(props: { orderRef: string | number; orderUuid: string; customerRef: string | null; run: RunMutation }) {
   const online = useOnline();
   const [extras, setExtras] = useState<Extras | null>(null);
+  const [booking, setBooking] = useState(false);
+  const [booked, setBooked] = useState<{ id: string; start_date: string; start_time: string }[]>([]);
 
   useEffect(() => {
     if (!online) return;
@@ -39,7 +43,10 @@ export function ReceiptExtras(props: { orderRef: string | number; hasCustomer: b
     return () => ctl.abort();
   }, [online, props.orderRef]);
 
-  const why = props.hasCustomer ? APPOINTMENTS_NOT_AVAILABLE : CUSTOMER_REQUIRED_TOOLTIP;
+  const shown = [
+    ...(extras?.bookedAppointments ?? []),
+    ...booked.filter((b) => !extras?.bookedAppointments.some((a) => a.id === b.id)).map((b) => ({ id: b.id, display_time: { start_date: b.start_date, start_time: b.start_time } })),
+  ];
   return (
     <>
       <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
@@ -58,25 +65,43 @@ export function ReceiptExtras(props: { orderRef: string | number; hasCustomer: b
       </section>
       <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>
         <h2 id="appt-title">Appointments</h2>
-        {extras && extras.bookedAppointments.length > 0 ? (
-          <ul className={styles.payments}>
-            {extras.bookedAppointments.map((a) => (
+        {shown.length > 0 ? (
+          <ul className={styles.payments} aria-label="Booked appointments">
+            {shown.map((a) => (
               <li key={a.id}>{appointmentLabel(a.display_time)}</li>
             ))}
           </ul>
         ) : (
           <p className={styles.small}>No appointments are booked for this order.</p>
         )}
-        {/* Booking itself (the Book Appointment modal) belongs to the appointments issue: the button says why it is off. */}
-        <span title={why}>
-          <Button variant="secondary" disabled aria-describedby="appt-needs-customer">
-            Book Appointment
-          </Button>
-        </span>
-        <span id="appt-needs-customer" className={styles.small}>
-          {' '}
-          {why}
-        </span>
+        {props.customerRef === null ? (
+          <>
+            <span title={CUSTOMER_REQUIRED_TOOLTIP}>
+              <Button variant="secondary" disabled aria-describedby="appt-needs-customer">
+                Book Appointment
+              </Button>
+            </span>
+            <span id="appt-needs-customer" className={styles.small}>
+              {' '}
+              {CUSTOMER_REQUIRED_TOOLTIP}
+            </span>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => setBooking(true)}>
+              Book Appointment
+            </Button>
+            <BookAppointmentModal
+              open={booking}
+              onOpenChange={setBooking}
+              orderRef={props.orderRef}
+              orderUuid={props.orderUuid}
+              customerRef={props.customerRef}
+              run={props.run}
+              onBooked={(b) => setBooked((x) => [...x, b])}
+            />
+          </>
+        )}
       </section>
     </>
   );

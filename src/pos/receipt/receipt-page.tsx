@@ -128,7 +128,7 @@ export function ReceiptPage() {
 
       <SendReceiptPanel orderId={number} customer={customer.data ?? null} />
 
-      <ReceiptExtras orderRef={number} hasCustomer={order.customer_ref !== null} />
+      <ReceiptExtras orderRef={number} orderUuid={order.id} customerRef={order.customer_ref} run={run} />
       <OrderHistoryModal
         open={history}
         onOpenChange={setHistory}

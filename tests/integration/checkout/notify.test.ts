@@ -26,7 +26,8 @@ describe.each(testEngines())('notifications and payment links on %s', (engine) =
   });
 
   const outbox = async (orderRef: string) => (await admin.get('/api/notifications?limit=100')).body.notifications.filter((n: any) => n.order_ref === orderRef);
-  const form = { notifyByEmail: true, email: 'pat@example.com', notifyByText: true, phone: '(512) 555-0142', textingAlerts: true, overrideTextPermission: false };
+  // No customer on these orders, so no texting consent on record: the override is ticked (§5).
+  const form = { notifyByEmail: true, email: 'pat@example.com', notifyByText: true, phone: '(512) 555-0142', textingAlerts: true, overrideTextPermission: true };
 
   it('sends the receipt by email (text + HTML) and text, recorded in the outbox', async () => {
     const o = await device.order(['19.99', '5.01']);
@@ -151,10 +152,12 @@ describe.each(testEngines())('notifications and payment links on %s', (engine) =
     expect((await new TestClient(server.url).get(`/pos/order/invoice?order_id=${o.number}`)).status).toBe(401);
   });
 
-  it('roles: the outbox is admin only; sending is staff only', async () => {
+  it('roles: the outbox is for admins and cashiers; sending is staff only', async () => {
     const shopper = new TestClient(server.url);
     await shopper.login('shopper@example.com', 'shopper');
-    expect((await cashier.get('/api/notifications')).status).toBe(403);
+    expect((await cashier.get('/api/notifications')).status).toBe(200);
+    expect((await (await signedIn(server.url, 'installer')).get('/api/notifications')).status).toBe(403);
+    expect((await shopper.get('/api/notifications')).status).toBe(403);
     expect((await new TestClient(server.url).get('/api/notifications')).status).toBe(401);
     expect((await shopper.post('/pos/order/send?order_id=1', form)).status).toBe(403);
     expect((await new TestClient(server.url).post('/pos/order/sendPaymentURL?order_id=1', form)).status).toBe(401);

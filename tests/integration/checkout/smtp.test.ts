@@ -1,61 +1,93 @@
 /**
- * The SMTP adapter (node:net / node:tls only) against a real SMTP conversation: plain with AUTH,
- * STARTTLS, implicit TLS, refusals; and the receipt call going out through it.
+ * The SMTP adapter (nodemailer) against a real SMTP server on loopback (smtp-server): plain with
+ * AUTH, STARTTLS, implicit TLS, refusals and how they are classified (permanent or temporary);
+ * and the receipt call going out through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../../server/adapters/notify/outbox';
 import { SmtpMailer } from '../../../server/adapters/notify/smtp';
-import { buildMessage, dotStuff } from '../../../server/adapters/notify/smtp-message';
+import { DeliveryError } from '../../../server/adapters/notify/types';
 import { testEngines } from '../../support/engines';
 import { partsOf, selfSigned, startFakeSmtp, type FakeSmtp } from './support/fake-smtp';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from './support/checkout-server';
 
-const message = { to: 'pat@example.com', subject: 'Your receipt — Order # 7', text: 'Thanks!\n.leading dot line\nTotal $5.00', html: '<p>Thanks!</p>' };
+const message = { id: '0190f3c2-0000-7000-8000-000000000001', to: 'pat@example.com', subject: 'Your receipt — Order # 7', text: 'Thanks!\n.leading dot line\nTotal $5.00', html: '<p>Thanks!</p>' };
 const cert = selfSigned();
 
-describe('SMTP adapter', () => {
-  it('builds a MIME message: encoded subject, both parts, no header injection; dot-stuffs DATA', () => {
-    const raw = buildMessage('Shop <shop@example.com>', { ...message, to: 'pat@example.com\r\nBcc: evil@example.com' }, new Date('2026-11-22T10:00:00Z'));
-    expect(raw).toContain('To: pat@example.com Bcc: evil@example.com\r\n');
-    expect(raw).not.toMatch(/^Bcc:/m);
-    expect(raw).toContain('Subject: =?UTF-8?B?');
-    expect(partsOf(raw)).toMatchObject({ text: message.text, html: message.html });
-    expect(dotStuff('a\n.b\r\n..c')).toBe('a\r\n..b\r\n...c\r\n.\r\n');
-  });
+async function refusal(p: Promise<unknown>): Promise<DeliveryError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DeliveryError);
+  return err as DeliveryError;
+}
 
-  it('delivers over a plain connection with AUTH PLAIN (insecure=1: local test server only)', async () => {
+describe('SMTP adapter (nodemailer)', () => {
+  it('delivers text + HTML over a plain connection with AUTH (insecure=1: local test server only); no header injection; Message-ID from the outbox row', async () => {
     const smtp = await startFakeSmtp({ user: 'shop', pass: 'p@ss' });
+    const mailer = new SmtpMailer({ url: `smtp://shop:p%40ss@127.0.0.1:${smtp.port}?insecure=1`, from: 'Shop <shop@example.com>' });
     try {
-      await new SmtpMailer({ url: `smtp://shop:p%40ss@127.0.0.1:${smtp.port}?insecure=1`, from: 'Shop <shop@example.com>' }).send(message);
+      const injected = await refusal(mailer.send({ ...message, to: 'pat@example.com\r\nBcc: evil@example.com' }));
+      expect(injected.permanent).toBe(true);
+      await mailer.send(message);
       expect(smtp.received).toHaveLength(1);
       const got = smtp.received[0]!;
-      expect(got).toMatchObject({ from: 'shop@example.com', to: ['pat@example.com'], secure: false, user: 'shop' });
-      expect(partsOf(got.data).text).toBe(message.text);
+      expect(got).toMatchObject({ from: 'shop@example.com', secure: false, user: 'shop', messageId: `<${message.id}@partsdesk.local>` });
+      expect(got.to).not.toContain('evil@example.com');
+      expect(got.data).not.toMatch(/^Bcc:/m);
+      expect(got.data).toMatch(/^Subject: =\?UTF-8\?/m);
+      expect(partsOf(got.data)).toMatchObject({ text: message.text, html: message.html });
     } finally {
+      mailer.close();
       await smtp.close();
     }
   });
 
-  it('refuses to send a password in clear text, and reports a refused recipient or bad login', async () => {
+  it('refuses to send a password in clear text; a bad login and a down server are temporary, a refused recipient permanent', async () => {
     const smtp = await startFakeSmtp({ user: 'shop', pass: 'right' });
     try {
-      await expect(new SmtpMailer({ url: `smtp://shop:right@127.0.0.1:${smtp.port}`, from: 'shop@example.com' }).send(message)).rejects.toThrow(/without TLS/);
-      await expect(new SmtpMailer({ url: `smtp://shop:wrong@127.0.0.1:${smtp.port}?insecure=1`, from: 'shop@example.com' }).send(message)).rejects.toThrow(/535/);
-      await expect(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com' }).send({ ...message, to: 'x@reject.test' })).rejects.toThrow(/RCPT: 550/);
+      const clear = await refusal(new SmtpMailer({ url: `smtp://shop:right@127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
+      expect(clear.permanent).toBe(false);
+      const login = await refusal(new SmtpMailer({ url: `smtp://shop:wrong@127.0.0.1:${smtp.port}?insecure=1`, from: 'shop@example.com', pool: false }).send(message));
+      expect(login.message).toMatch(/535/);
+      expect(login.permanent).toBe(false);
+      const rcpt = await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send({ ...message, to: 'x@reject.test' }));
+      expect(rcpt.message).toMatch(/550/);
+      expect(rcpt.permanent).toBe(true);
+      smtp.tempFail(true);
+      const later = await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
+      expect(later.message).toMatch(/451/);
+      expect(later.permanent).toBe(false);
       expect(smtp.received).toHaveLength(0);
-      await expect(new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.c', timeoutMs: 2000 }).send(message)).rejects.toThrow();
+      const down = await refusal(new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.c', timeoutMs: 2000, pool: false }).send(message));
+      expect(down.permanent).toBe(false);
     } finally {
       await smtp.close();
     }
   });
 
-  it.skipIf(!cert)('upgrades with STARTTLS and logs in with AUTH LOGIN over TLS', async () => {
+  it('reuses one pooled connection for several messages', async () => {
+    const smtp = await startFakeSmtp();
+    const mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com' });
+    try {
+      for (let i = 0; i < 3; i++) await mailer.send({ ...message, id: undefined });
+      expect(smtp.received).toHaveLength(3);
+      expect(smtp.connections).toBe(1);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it.skipIf(!cert)('upgrades with STARTTLS and logs in over TLS; an untrusted certificate is refused unless insecure=1', async () => {
     const smtp = await startFakeSmtp({ tls: cert!, user: 'shop', pass: 'secret' });
     try {
-      await new SmtpMailer({ url: `smtp://shop:secret@127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert } }).send(message);
+      await new SmtpMailer({ url: `smtp://shop:secret@127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert }, pool: false }).send(message);
       expect(smtp.received[0]).toMatchObject({ secure: true, user: 'shop', to: ['pat@example.com'] });
-      // An untrusted certificate is refused unless insecure=1.
-      await expect(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com' }).send(message)).rejects.toThrow();
+      await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
+      await new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}?insecure=1`, from: 'shop@example.com', pool: false }).send(message);
+      expect(smtp.received).toHaveLength(2);
     } finally {
       await smtp.close();
     }
@@ -64,7 +96,7 @@ describe('SMTP adapter', () => {
   it.skipIf(!cert)('speaks TLS from the first byte with smtps://', async () => {
     const smtp = await startFakeSmtp({ tls: { ...cert!, implicit: true } });
     try {
-      await new SmtpMailer({ url: `smtps://127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert } }).send(message);
+      await new SmtpMailer({ url: `smtps://127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert }, pool: false }).send(message);
       expect(smtp.received[0]).toMatchObject({ secure: true });
     } finally {
       await smtp.close();
@@ -75,13 +107,16 @@ describe('SMTP adapter', () => {
 describe.each(testEngines())('receipts through SMTP on %s', (engine) => {
   let smtp: FakeSmtp;
   let server: CheckoutServer;
+  let mailer: SmtpMailer;
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    server = await startCheckoutServer(engine, { mailer: new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Shop <shop@example.com>' }), sms: new OutboxSms() });
+    mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Shop <shop@example.com>' });
+    server = await startCheckoutServer(engine, { mailer, sms: new OutboxSms() });
   });
   afterAll(async () => {
     await server?.close();
+    mailer?.close();
     await smtp?.close();
   });
 

@@ -30,7 +30,6 @@ const MONEY: MatrixRole[] = ['cashier', 'admin'];
 const SHOPPERS: MatrixRole[] = ['guest', 'shopper', 'other', 'kiosk'];
 /** The sync push and pull: signed-in people (not the kiosk device, not anonymous). */
 const SYNC: MatrixRole[] = ['shopper', 'other', 'cashier', 'installer', 'admin'];
-const ADMIN: MatrixRole[] = ['admin'];
 
 export const MATRIX: Record<string, MatrixEntry> = {
   'GET /healthz': { who: 'all', ok: 200 },
@@ -117,7 +116,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /pos/order/send': { who: STAFF, ok: 400 },
   'POST /pos/order/sendPaymentURL': { who: MONEY, ok: 400 },
   'GET /pos/order/invoice': { who: STAFF, ok: 400 },
-  'GET /api/notifications': { who: ADMIN, ok: 200 },
+  'GET /api/notifications': { who: MONEY, ok: 200 },
+  'POST /api/notifications/resend': { who: MONEY, ok: 400 },
+  'POST /pos/checkout/updateContactInfo': { who: STAFF, ok: 400 },
+  'POST /pos/order/updateContactInfo': { who: STAFF, ok: 400 },
+  'GET /pos/checkout/getAppointmentData': { who: STAFF, ok: 400 },
+  'GET /pos/order/getAppointmentData': { who: STAFF, ok: 400 },
+  'POST /pos/checkout/addAppointment': { who: STAFF, ok: 400 },
+  'POST /pos/order/addAppointment': { who: STAFF, ok: 400 },
+  'GET /api/appointments/day': { who: STAFF, ok: 400 },
+  'POST /api/appointments/update': { who: STAFF, ok: 400 },
   'GET /api/audit': { who: ADMIN, ok: 200 },
   'GET /api/pay/link': { who: 'all', ok: 400 },
   'POST /api/pay/link': { who: 'all', ok: 400 },

@@ -60,7 +60,8 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
     logLevel: 'fatal',
     loginLimitPerMinute: 100_000,
     sync: { settings: () => Promise.resolve(server.settings) },
-    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, ...opts, mailer },
+    // The outbox sender's background loop is off: tests drive it (server.app's checkout.sender).
+    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, notifyPollMs: 0, ...opts, mailer },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(server, {

@@ -1,14 +1,18 @@
 /**
- * A small SMTP server for testing the SMTP adapter: EHLO/HELO, STARTTLS (when given a key and
- * certificate), implicit TLS, AUTH PLAIN and LOGIN against one user, MAIL/RCPT/DATA/QUIT.
- * Recipients at reject.test are refused (550). Received messages are kept with how they came.
+ * A real SMTP server on loopback for testing the mail adapter and the retrying sender (the
+ * `smtp-server` package, dev dependency): plain, STARTTLS (given a key and certificate) or implicit
+ * TLS; AUTH PLAIN and LOGIN against one user; recipients at reject.test are refused (550).
+ *
+ * It can fail the way a shop's mail server fails: `tempFail(true)` answers every message with 451
+ * (try again later), `stop()` closes the port (connection refused) and `start()` opens the same
+ * port again. Received messages are kept with how they came.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
+import { SMTPServer } from 'smtp-server';
 
 export interface Received {
   from: string;
@@ -16,11 +20,19 @@ export interface Received {
   data: string;
   secure: boolean;
   user: string | null;
+  messageId: string;
 }
 
 export interface FakeSmtp {
   port: number;
   received: Received[];
+  /** Connections opened so far (a pooled transport reuses them). */
+  connections: number;
+  /** Answer MAIL FROM with 451 (a temporary failure) while on. */
+  tempFail(on: boolean): void;
+  /** Close the port (clients get "connection refused") / open it again on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +41,7 @@ export interface FakeSmtpOptions {
   tls?: { key: string; cert: string; implicit?: boolean };
   user?: string;
   pass?: string;
+  port?: number;
 }
 
 /** A self-signed certificate for 127.0.0.1 and localhost (null when openssl is not installed). */
@@ -44,102 +57,105 @@ export function selfSigned(): { key: string; cert: string } | null {
   }
 }
 
+function smtpError(message: string, code: number): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
 export async function startFakeSmtp(opts: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const received: Received[] = [];
-  const session = (raw: net.Socket, secureFromStart: boolean) => {
-    let socket: net.Socket = raw;
-    let secure = secureFromStart;
-    let buffer = '';
-    let inData = false;
-    let user: string | null = null;
-    let loginStep: 0 | 1 | 2 = 0;
-    let loginUser = '';
-    let mail: Received = { from: '', to: [], data: '', secure, user };
-    const say = (line: string) => socket.write(`${line}\r\n`);
-    const check = (u: string, p: string) => (u === opts.user && p === opts.pass ? ((user = u), say('235 ok')) : say('535 bad credentials'));
-    const onLine = (line: string) => {
-      if (inData) {
-        if (line === '.') {
-          inData = false;
-          received.push({ ...mail, secure, user });
-          return say('250 queued');
-        }
-        mail.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
-        return;
-      }
-      if (loginStep === 1) return ((loginUser = Buffer.from(line, 'base64').toString()), (loginStep = 2), say('334 UGFzc3dvcmQ6'));
-      if (loginStep === 2) return ((loginStep = 0), check(loginUser, Buffer.from(line, 'base64').toString()));
-      const [verb = '', ...rest] = line.split(' ');
-      switch (verb.toUpperCase()) {
-        case 'EHLO':
-          return say(['250-fake', '250-AUTH PLAIN LOGIN', ...(opts.tls && !secure ? ['250-STARTTLS'] : []), '250 8BITMIME'].join('\r\n'));
-        case 'STARTTLS': {
-          say('220 go ahead');
-          const key = opts.tls?.key;
-          const cert = opts.tls?.cert;
-          socket.removeAllListeners('data');
-          const t = new tls.TLSSocket(socket, { isServer: true, key, cert });
-          socket = t;
-          secure = true;
-          t.setEncoding('utf8');
-          t.on('data', onData);
-          t.on('error', () => undefined);
-          return;
-        }
-        case 'AUTH': {
-          if (rest[0]?.toUpperCase() === 'LOGIN') return ((loginStep = 1), say('334 VXNlcm5hbWU6'));
-          const [, u = '', p = ''] = Buffer.from(rest[1] ?? '', 'base64').toString().split('\0');
-          return check(u, p);
-        }
-        case 'MAIL':
-          mail = { from: /<(.*)>/.exec(line)?.[1] ?? '', to: [], data: '', secure, user };
-          return say('250 ok');
-        case 'RCPT': {
-          const to = /<(.*)>/.exec(line)?.[1] ?? '';
-          if (to.endsWith('@reject.test')) return say('550 no such user');
-          mail.to.push(to);
-          return say('250 ok');
-        }
-        case 'DATA':
-          inData = true;
-          return say('354 end with .');
-        case 'QUIT':
-          say('221 bye');
-          return socket.end();
-        default:
-          return say('502 not implemented');
-      }
-    };
-    const onData = (chunk: string) => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        onLine(line);
-      }
-    };
-    raw.setEncoding('utf8');
-    raw.on('data', onData);
-    raw.on('error', () => undefined);
-    say('220 fake ESMTP');
+  let failing = false;
+  let connections = 0;
+  const make = () =>
+    new SMTPServer({
+      secure: opts.tls?.implicit ?? false,
+      ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }),
+      authMethods: ['PLAIN', 'LOGIN'],
+      authOptional: true,
+      allowInsecureAuth: true,
+      logger: false,
+      // A pooled client keeps its connection open: close it at once on stop().
+      closeTimeout: 50,
+      onConnect(_session, cb) {
+        connections += 1;
+        cb();
+      },
+      onAuth(auth, _session, cb) {
+        if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
+        else cb(smtpError('bad credentials', 535));
+      },
+      onMailFrom(_address, _session, cb) {
+        cb(failing ? smtpError('try again later', 451) : null);
+      },
+      onRcptTo(address, _session, cb) {
+        cb(address.address.endsWith('@reject.test') ? smtpError('no such user', 550) : null);
+      },
+      onData(stream, session, cb) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const data = Buffer.concat(chunks).toString('utf8');
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+            secure: session.secure,
+            user: typeof session.user === 'string' ? session.user : null,
+            messageId: /^Message-ID:\s*(.+)$/im.exec(data)?.[1]?.trim() ?? '',
+          });
+          cb();
+        });
+      },
+    });
+  let server = make();
+  let port = opts.port ?? 0;
+  const listen = async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    server.on('error', () => undefined);
+    port = (server.server.address() as net.AddressInfo).port;
   };
-  const server = opts.tls?.implicit ? tls.createServer({ key: opts.tls.key, cert: opts.tls.cert }, (s) => session(s, true)) : net.createServer((s) => session(s, false));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  await listen();
   return {
-    port: (server.address() as net.AddressInfo).port,
+    get port() {
+      return port;
+    },
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    get connections() {
+      return connections;
+    },
+    tempFail(on) {
+      failing = on;
+    },
+    stop,
+    async start() {
+      server = make();
+      await listen();
+    },
+    close: stop,
   };
 }
 
-/** The decoded text/plain and text/html parts of a received multipart message. */
+/** The decoded text/plain and text/html parts of a received multipart message (7bit, quoted-printable or base64). */
 export function partsOf(data: string): { headers: string; text: string; html: string } {
-  const [headers = '', ...rest] = data.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
+  const [headers = ''] = data.split('\r\n\r\n');
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(data)?.[1] ?? '';
+  const parts = boundary ? data.split(`--${boundary}`).slice(1) : [];
   const decode = (type: string) => {
-    const m = new RegExp(`Content-Type: ${type}[^]*?\\r\\n\\r\\n([A-Za-z0-9+/=\\r\\n]+)`).exec(body);
-    return m ? Buffer.from(m[1]!.replace(/\r\n/g, ''), 'base64').toString('utf8') : '';
+    const part = parts.find((p) => p.includes(`Content-Type: ${type}`));
+    if (!part) return '';
+    const i = part.indexOf('\r\n\r\n');
+    const head = part.slice(0, i);
+    const body = part.slice(i + 4).replace(/\r\n$/, '');
+    const enc = /Content-Transfer-Encoding: (\S+)/i.exec(head)?.[1]?.toLowerCase() ?? '7bit';
+    if (enc === 'base64') return Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8');
+    if (enc === 'quoted-printable') {
+      const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => `%${h}`);
+      return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25')).replace(/\r\n/g, '\n');
+    }
+    return body.replace(/\r\n/g, '\n');
   };
   return { headers, text: decode('text/plain'), html: decode('text/html') };
 }

@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { cachedAppointmentLists, getAppointmentData } from '../../api/appointments';
+import { useOnline } from '../../app/use-online';
+import type { RunMutation } from '../../app/sync/use-run-mutation';
+import type { AppointmentData } from '../../contracts/appointments';
+import { uuidv7 } from '../../db/ids';
+import { SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS } from '../../domain/constants';
+import { APPOINTMENT_FAILED, appointmentFormSchema, baysForLocation, durationOptions, preselect, startTimeOptions } from '../../domain/forms/appointment';
+import { Button } from '../../ui/button';
+import { SelectField, TextField } from '../../ui/field';
+import { Modal } from '../../ui/modal';
+import { useToast } from '../../ui/toast/toast-context';
+import styles from './receipt.module.css';
+
+export const APPOINTMENT_BOOKED = 'The appointment was booked.';
+export const APPOINTMENT_QUEUED = 'The appointment is saved on this device and booked when the server can be reached.';
+const NEEDS_SERVER_ONCE = 'The booking form needs the server once to learn the bays and installers.';
+
+type Data = Omit<AppointmentData, 'customerId' | 'customerRef' | 'orderRef' | 'userId'> & Partial<Pick<AppointmentData, 'customerRef'>>;
+type Errors = Partial<Record<'location' | 'bay' | 'startDate' | 'startTime' | 'duration' | 'status', string>>;
+
+const today = () => new Date().toLocaleDateString('en-CA');
+
+/**
+ * Book Appointment (pos-back-office.md §2 receipt, §3, §4, §5): the form's options from
+ * getAppointmentData (the shop-wide lists cached for offline use), single options preselected, bays
+ * filtered by location, start times on the slot grid, durations 15-480. Saving runs the domain's
+ * appointment.book through the device's outbox: applied at once, pushed when online; the server
+ * re-checks the slot and a clash comes back as a conflict naming both appointments.
+ */
+export function BookAppointmentModal(props: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  orderRef: string | number;
+  orderUuid: string;
+  customerRef: string;
+  run: RunMutation;
+  onBooked: (a: { id: string; start_date: string; start_time: string }) => void;
+}) {
+  const online = useOnline();
+  const toast = useToast();
+  const [data, setData] = useState<Data | null>(null);
+  const [v, setV] = useState({ products: [] as number[], installers: [] as number[], location: '', bay: '', startDate: today(), startTime: '', duration: '', status: '', note: '', vehicle: '', notifyCustomer: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!props.open) return;
+    const ctl = new AbortController();
+    const apply = (d: Data) => {
+      setData(d);
+      const slot = d.timeSlotLength;
+      const loc = preselect(d.locations)?.location_id ?? null;
+      setV((x) => ({
+        ...x,
+        products: d.products.length === 1 ? [d.products[0]!.product_id] : x.products,
+        installers: d.installers.length === 1 ? [d.installers[0]!.user_id] : x.installers,
+        location: loc !== null ? String(loc) : x.location,
+        bay: String(preselect(baysForLocation(d.bays, loc))?.bay_id ?? x.bay),
+        status: String(preselect(d.statuses)?.status_id ?? d.statuses[0]?.status_id ?? ''),
+        duration: x.duration || String(durationOptions(slot)[0] ?? 60),
+        startTime: x.startTime || (startTimeOptions(slot).find((t) => t >= '09:00') ?? ''),
+        vehicle: d.vehicles.length === 1 ? String(d.vehicles[0]!.vehicle_id) : x.vehicle,
+      }));
+    };
+    const offline = () => {
+      const cached = cachedAppointmentLists();
+      if (cached) apply({ ...cached, products: [], vehicles: [] });
+      else setLoadError(NEEDS_SERVER_ONCE);
+    };
+    if (!online) offline();
+    else getAppointmentData(props.orderRef, ctl.signal).then(apply, () => (ctl.signal.aborted ? undefined : offline()));
+    return () => ctl.abort();
+  }, [props.open, props.orderRef, online]);
+
+  const slot = data?.timeSlotLength ?? 15;
+  const bays = data ? baysForLocation(data.bays, v.location ? Number(v.location) : null) : [];
+  const toggle = (key: 'products' | 'installers', id: number) =>
+    setV((x) => ({ ...x, [key]: x[key].includes(id) ? x[key].filter((i) => i !== id) : [...x[key], id] }));
+
+  const save = async () => {
+    const parsed = appointmentFormSchema(slot).safeParse({ ...v, vehicle: v.vehicle === '' ? null : v.vehicle });
+    if (!parsed.success) {
+      const e: Errors = {};
+      for (const i of parsed.error.issues) e[i.path[0] as keyof Errors] ??= i.message;
+      setErrors(e);
+      return;
+    }
+    setErrors({});
+    const f = parsed.data;
+    const id = uuidv7();
+    const ok = await props.run(
+      'appointment.book',
+      { id, customer_ref: props.customerRef, order_ref: props.orderUuid, products: f.products, installers: f.installers, location: f.location, bay: f.bay, startDate: f.startDate, startTime: f.startTime, duration: f.duration, status: f.status, note: f.note, vehicle: f.vehicle, notifyCustomer: f.notifyCustomer },
+      { failure: APPOINTMENT_FAILED },
+    );
+    if (!ok) return;
+    toast.success(online ? APPOINTMENT_BOOKED : APPOINTMENT_QUEUED, { duration: SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS });
+    props.onBooked({ id, start_date: f.startDate, start_time: f.startTime });
+    props.onOpenChange(false);
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Book Appointment"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button disabled={!data} onClick={() => void save()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      {!data ? (
+        <p className={styles.small}>{loadError ?? 'Loading...'}</p>
+      ) : (
+        <div className={styles.apptForm}>
+          {data.ymmEnabled && data.vehicles.length > 0 && (
+            <SelectField label="Vehicle" value={v.vehicle} onChange={(e) => setV({ ...v, vehicle: e.target.value })}>
+              <option value="">No vehicle</option>
+              {data.vehicles.map((x) => (
+                <option key={x.vehicle_id} value={x.vehicle_id}>
+                  {x.display}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {data.products.length > 0 && (
+            <fieldset className={styles.apptChoices}>
+              <legend>Products</legend>
+              {data.products.map((p) => (
+                <label key={p.product_id}>
+                  <input type="checkbox" checked={v.products.includes(p.product_id)} onChange={() => toggle('products', p.product_id)} /> {p.name}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <fieldset className={styles.apptChoices}>
+            <legend>Installers</legend>
+            {data.installers.map((i) => (
+              <label key={i.user_id}>
+                <input type="checkbox" checked={v.installers.includes(i.user_id)} onChange={() => toggle('installers', i.user_id)} /> {i.wholename}
+              </label>
+            ))}
+          </fieldset>
+          <SelectField label="Location" value={v.location} error={errors.location} onChange={(e) => setV({ ...v, location: e.target.value, bay: String(preselect(baysForLocation(data.bays, Number(e.target.value)))?.bay_id ?? '') })}>
+            <option value="">Select a location</option>
+            {data.locations.map((l) => (
+              <option key={l.location_id} value={l.location_id}>
+                {l.location_name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Bay" value={v.bay} error={errors.bay} onChange={(e) => setV({ ...v, bay: e.target.value })}>
+            <option value="">Select a bay</option>
+            {bays.map((b) => (
+              <option key={b.bay_id} value={b.bay_id}>
+                {b.title}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Start Date" type="date" value={v.startDate} error={errors.startDate} onChange={(e) => setV({ ...v, startDate: e.target.value })} />
+          <SelectField label="Start Time" value={v.startTime} error={errors.startTime} onChange={(e) => setV({ ...v, startTime: e.target.value })}>
+            {startTimeOptions(slot).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Duration (minutes)" value={v.duration} error={errors.duration} onChange={(e) => setV({ ...v, duration: e.target.value })}>
+            {durationOptions(slot).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" value={v.status} error={errors.status} onChange={(e) => setV({ ...v, status: e.target.value })}>
+            {data.statuses.map((s) => (
+              <option key={s.status_id} value={s.status_id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Note" value={v.note} maxLength={1000} onChange={(e) => setV({ ...v, note: e.target.value })} />
+          <label className={styles.apptCheck}>
+            <input type="checkbox" checked={v.notifyCustomer} onChange={(e) => setV({ ...v, notifyCustomer: e.target.checked })} /> Notify Customer
+          </label>
+        </div>
+      )}
+    </Modal>
+  );
+}

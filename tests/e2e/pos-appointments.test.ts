@@ -1,0 +1,129 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { Device } from '../integration/checkout/support/checkout-server';
+import { seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
+import { startE2EServer, type E2EServer } from './support/server';
+
+/**
+ * Book Appointment on the receipt (docs/decisions/appointments.md), 1024x768: online the booking
+ * reaches the server and shows as "{date} @ {time}"; offline the form opens from the cached lists,
+ * the booking waits in the outbox, and a slot taken meanwhile comes back as a conflict naming both.
+ */
+describe('POS Book Appointment (headless Chromium)', () => {
+  let srv: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  it('books online, then offline into a slot taken meanwhile: the conflict names both', async () => {
+    const api = new TestClient(srv.server.url);
+    await api.login('cashier', 'cashier');
+    const device = new Device(api);
+    const customer = crypto.randomUUID();
+    await device.apply('customer.create', { id: customer, firstname: 'Pat', lastname: 'Payer', email: 'pat-appt@example.com', telephone: '(512) 555-0142' });
+    const order = await device.order(['25.00'], { customer });
+
+    const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
+    await page.goto(`${srv.server.url}/pos/order/receipt?order_id=${order.number}`);
+    const book = page.getByRole('button', { name: 'Book Appointment' });
+    await expect.poll(() => book.isEnabled(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+
+    await book.click();
+    const dialog = page.getByRole('dialog', { name: 'Book Appointment' });
+    await expect.poll(() => dialog.getByLabel('Location').isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.getByLabel('Location').selectOption({ index: 1 });
+    const bayValue = await dialog.getByLabel('Bay').locator('option').nth(1).getAttribute('value');
+    await dialog.getByLabel('Bay').selectOption(bayValue);
+    await dialog.getByLabel('Start Date').fill('2027-04-01');
+    await dialog.getByLabel('Start Time').selectOption('09:00');
+    await dialog.getByLabel('Duration (minutes)').selectOption('60');
+    await dialog.getByRole('group', { name: 'Installers' }).getByRole('checkbox').first().check();
+    await page.screenshot({ path: '/tmp/pd-appt-modal.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(visible(page, 'The appointment was booked.')).toBe(true);
+    const list = page.getByRole('list', { name: 'Booked appointments' });
+    await expect.poll(() => list.getByText('2027-04-01 @ 09:00').isVisible()).toBe(true);
+    await waitSynced(page);
+    const info = await api.get(`/api/order/info?order_id=${order.id}`);
+    expect(info.body.bookedAppointments.map((a: { display_time: { start_time: string } }) => a.display_time.start_time)).toEqual(['09:00']);
+
+    // Someone else takes 10:00 on that bay while this till is offline.
+    const data = await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`);
+    const locationId: number = data.body.bays.find((b: { bay_id: number }) => String(b.bay_id) === bayValue).location_id;
+    await cutNetwork(ctx, true);
+    await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
+    const taken = await api.post('/pos/checkout/addAppointment', { bay_id: Number(bayValue), duration: 60, user_id: [], location_id: locationId, start: '2027-04-01 10:00', status_id: 1, customer_id: customer, order_id: order.id });
+    expect(taken.status).toBe(200);
+
+    await book.click();
+    await expect.poll(() => dialog.getByLabel('Location').isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.getByLabel('Location').selectOption(String(locationId));
+    await dialog.getByLabel('Bay').selectOption(bayValue);
+    await dialog.getByLabel('Start Date').fill('2027-04-01');
+    // 10:00 is on any slot grid 09:00 is on; the shortest duration the shop offers.
+    await dialog.getByLabel('Start Time').selectOption('10:00');
+    const minutes = Number(await dialog.getByLabel('Duration (minutes)').locator('option').first().getAttribute('value'));
+    await dialog.getByLabel('Duration (minutes)').selectOption(String(minutes));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => list.getByText('2027-04-01 @ 10:00').isVisible()).toBe(true);
+    const end = `${10 + Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+    await cutNetwork(ctx, false);
+    const conflicts = page.getByRole('button', { name: 'Conflicts (1)' });
+    await expect.poll(() => conflicts.isVisible(), { timeout: 30_000, message: await pageText(page) }).toBe(true);
+    await conflicts.click();
+    const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
+    await expect.poll(() => panel.getByText(`is already booked 2027-04-01 10:00-11:00 (appointment #${taken.body.appt.appointment_id}, Pat Payer). This booking (Pat Payer, 2027-04-01 10:00-${end}) was not made.`, { exact: false }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/pd-appt-conflict.png' });
+    await ctx.close();
+  });
+
+  it('day view: bays side by side; a move onto a taken slot is refused naming it; move and cancel', async () => {
+    const api = new TestClient(srv.server.url);
+    await api.login('cashier', 'cashier');
+    const device = new Device(api);
+    const customer = crypto.randomUUID();
+    await device.apply('customer.create', { id: customer, firstname: 'Dana', lastname: 'Diaz', email: 'dana@example.com', telephone: '(512) 555-0143' });
+    const order = await device.order(['10.00'], { customer });
+    const data = (await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`)).body;
+    const location: number = data.locations[0].location_id;
+    const [bay1, bay2] = data.bays.filter((b: { location_id: number }) => b.location_id === location);
+    const booking = (bay: number, start: string) => api.post('/pos/checkout/addAppointment', { bay_id: bay, duration: 60, location_id: location, start, status_id: 1, customer_id: customer, order_id: order.id });
+    const a = await booking(bay1.bay_id, '2027-05-01 09:00');
+    const b = await booking(bay2.bay_id, '2027-05-01 09:00');
+    expect([a.status, b.status]).toEqual([200, 200]);
+
+    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    await page.getByRole('link', { name: 'Appointments' }).click();
+    await page.waitForURL(/\/pos\/appointments/);
+    await page.goto(`${srv.server.url}/pos/appointments?location_id=${location}&date=2027-05-01`);
+    const col2 = page.getByRole('region', { name: bay2.title });
+    const card = col2.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await page.screenshot({ path: '/tmp/pd-appt-day.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    await expect.poll(visible(page, `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz).`)).toBe(true);
+
+    await card.getByLabel('Start').selectOption('10:00');
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    const moved = page.getByRole('region', { name: bay1.title }).getByRole('article', { name: '10:00-11:00 Dana Diaz' });
+    await expect.poll(() => moved.isVisible(), { timeout: 10_000 }).toBe(true);
+    await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
+    await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');
+    await page.screenshot({ path: '/tmp/pd-appt-day-after.png' });
+    await ctx.close();
+  });
+});
