@@ -126,7 +126,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /pos/order/addAppointment': { who: STAFF, ok: 400 },
   'GET /api/appointments/day': { who: STAFF, ok: 400 },
   'POST /api/appointments/update': { who: STAFF, ok: 400 },
-  'GET /api/audit': { who: ADMIN, ok: 200 },
+  'GET /api/audit': { who: ['admin'], ok: 200 },
   'GET /api/pay/link': { who: 'all', ok: 400 },
   'POST /api/pay/link': { who: 'all', ok: 400 },
   'GET /': { who: 'all', ok: 404 },
