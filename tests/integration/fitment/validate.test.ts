@@ -124,7 +124,7 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(await bad('?Parts=')).toMatch(/at least one part/);
     expect(await bad('?Parts=BBWW33-2304')).toMatch(/is not a part/);
     expect(await bad(`?Parts=${parts(Array.from({ length: 101 }, (_, i) => ({ aaia: 'ABCD', mpn: String(i) })))}`)).toMatch(/At most 100 parts/);
-    expect(await bad(`?Parts=${'A~1,'.repeat(3000)}`)).toMatch(/too long/);
+    expect(await bad(`?Parts=${'A~1,'.repeat(3000)}`)).toMatch(/too long/i);
     expect(await bad('?Parts=A~1&Parts=B~2')).toMatch(/Parts is required/);
     expect(await bad(`?Parts=A~1&add=${item('Colour', 1)}`)).toMatch(/Unknown vehicle facet/);
     const unknownAdd = await guest.get(`/ymm/json/validateFitment?Parts=A~1&add=${item('Year', 1901)}`);
