@@ -5,7 +5,9 @@
  * writable fields per role, the shopper's own records, the catalog's money).
  *
  * - The name is looked up as an own key only (`__proto__`, `constructor` are never appliers).
- * - Access: 'server' appliers never from a device, 'staff' ones never from a shopper.
+ * - Access: 'server' appliers never from a device, 'staff' ones never from a shopper, and the
+ *   money rights of the permission table (server/auth/permissions.ts MUTATION_PERMISSIONS) as the
+ *   HTTP calls check them: installers take, void and override no money through the push either.
  * - Args are parsed with the mutation's zod schema (src/domain/mutations/catalogue.ts: bounded
  *   text, int4 integers, numeric(12,2) money, uuids), so data PostgreSQL would refuse is refused
  *   here with a message instead of stopping the device's queue.
@@ -13,6 +15,7 @@
 import type { PushMutation } from '../../src/contracts/sync-push';
 import { mutationArgs } from '../../src/domain/mutations/catalogue';
 import { isMutationName } from '../../src/domain/mutations/registry';
+import { can, MUTATION_PERMISSIONS } from '../auth/permissions';
 import type { Actor, Applier, ApplierMap } from './appliers/types';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
@@ -39,6 +42,8 @@ export function admit(appliers: ApplierMap, m: PushMutation, actor: Actor): Admi
   if (!applier) return { ok: false, code: 'unknown_mutation', message: unknownMutationMessage(m.name) };
   if (applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff')) return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
   if (isMutationName(m.name)) {
+    const permission = MUTATION_PERMISSIONS[m.name];
+    if (permission && !can(actor.role, permission)) return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
     const parsed = mutationArgs[m.name].safeParse(m.args);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldNotWritable, MUTATION_NOT_PERMITTED } from '../../../src/domain/mutations/writable-fields';
+import { FORBIDDEN_MESSAGE } from '../../../server/sync/door';
 import { testEngines } from '../../support/engines';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from '../checkout/support/checkout-server';
 
@@ -78,6 +79,21 @@ describe.each(testEngines())('writable fields per role on %s', (engine) => {
     expect(await installer.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '0.01' })).toMatchObject({ status: 'rejected', code: 'not_permitted', message: fieldNotWritable('new_price') });
     expect((await server.db.selectFrom('orders').select('order_total').where('id', '=', order.id).executeTakeFirstOrThrow()).order_total).toBe('20.00');
     expect(await cashier.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '15.00' })).toMatchObject({ status: 'applied' });
+  });
+
+  it('refuses an installer who takes, voids or completes money through the push, as the HTTP calls do; a cashier may', async () => {
+    const order = await installer.order(['20.00']);
+    const pay = { order_ref: order.id, transaction_type: 'cash', amount: '20.00' };
+    const refused = { status: 'rejected', code: 'forbidden', message: FORBIDDEN_MESSAGE };
+    expect(await installer.push('transaction.add', { ...pay, id: randomUUID() })).toMatchObject(refused);
+    expect(await installer.push('order.void', { order_ref: order.id })).toMatchObject(refused);
+    expect(await installer.push('order.complete', { order_ref: order.id })).toMatchObject(refused);
+    expect(await server.db.selectFrom('orders').select(['amount_paid', 'status']).where('id', '=', order.id).executeTakeFirstOrThrow()).toMatchObject({ amount_paid: '0.00', status: 'saved' });
+    const txId = randomUUID();
+    expect(await cashier.push('transaction.add', { ...pay, id: txId })).toMatchObject({ status: 'applied' });
+    expect(await installer.push('transaction.void', { order_ref: order.id, transaction_ref: txId })).toMatchObject(refused);
+    expect(await installer.push('transaction.voidAll', { order_ref: order.id })).toMatchObject(refused);
+    expect((await server.db.selectFrom('orders').select('amount_paid').where('id', '=', order.id).executeTakeFirstOrThrow()).amount_paid).toBe('20.00');
   });
 
   it('refuses every order mutation from a shopper', async () => {

@@ -5,7 +5,7 @@ import { defaultStoreSettings } from '../../../src/domain/settings';
 import { backoffMs } from '../../../sync/backoff';
 import { mutate } from '../../../sync/outbox';
 import { pushOnce } from '../../../sync/push';
-import { nextBatch } from '../../../sync/recovery';
+import { nextBatch, noteServerLast } from '../../../sync/recovery';
 import { domainRegistry } from '../../../sync/registry';
 import type { TransportRequest } from '../../../sync/transport';
 import { at, freshDb, scripted, staff, uuid } from './support';
@@ -92,6 +92,31 @@ describe('server-loss recovery', () => {
     expect(await getMeta(db, 'lastAckedId')).toBe(6);
     // Its versions went back too: the next pull starts from 0.
     expect(await getMeta(db, 'fullSync')).toBe(true);
+  });
+
+  it('a resend longer than one batch moves on as the server answers it, instead of resending the first batch forever', async () => {
+    const total = PUSH_BATCH * 2 + 5;
+    const db = await queue(total);
+    const client = uuid();
+    const answer = (req: TransportRequest, last: number) => ok(ids(req).map((id) => ({ id, status: id <= last ? 'applied' : 'skipped' })), Math.max(last, ...ids(req)));
+    for (let i = 0; i < 3; i++) await pushOnce(db, scripted([(req) => answer(req, 0)]), client, now);
+    expect(await getMeta(db, 'lastAckedId')).toBe(total);
+    // A restored server holds 1..4: the device resends 5..total from its journal, one batch at a time.
+    let serverLast = 4;
+    const restored = (req: TransportRequest) => {
+      const sent = ids(req);
+      const r = ok(sent.map((id) => ({ id, status: id <= serverLast ? 'skipped' : 'applied', ...(id <= serverLast ? { was: 'applied' } : {}) })), Math.max(serverLast, ...sent));
+      serverLast = Math.max(serverLast, ...sent);
+      return r;
+    };
+    const t = scripted(Array.from({ length: 6 }, () => restored));
+    // (What a reply from it starts, sync/recovery.ts noteServerLast.)
+    await db.transaction('rw', db.meta, () => noteServerLast(db, 4));
+    expect(await getMeta(db, 'resendFrom')).toBe(5);
+    for (let i = 0; i < 3 && (await getMeta(db, 'resendFrom')) !== null; i++) await pushOnce(db, t, client, now);
+    expect(t.calls.map((c) => ids(c)[0])).toEqual([5, 5 + PUSH_BATCH, 5 + 2 * PUSH_BATCH]);
+    expect(await getMeta(db, 'resendFrom')).toBeNull();
+    expect(serverLast).toBe(total);
   });
 
   it('reports stuck when the journal no longer holds what the server lost', async () => {
