@@ -28,7 +28,7 @@ import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from '../checkout/support/checkout-server';
 
-const RUNS = 60;
+const RUNS = 45;
 const BATCH = 8;
 const roles = ['shopper', 'cashier', 'installer', 'admin'] as const;
 type Role = (typeof roles)[number];
