@@ -1,14 +1,15 @@
 /**
- * One push round: send the next batch (<= 100, recovery resends first), then record the answer in
+ * One push round: send the next batch (<= PUSH_BATCH, recovery resends first), then record the answer in
  * one Dexie transaction: answered mutations leave the outbox for the journal, rejections become
  * conflicts, lastAckedId and recovery state follow the server's lastMutationId and epoch.
  *
- * Must stay true: an outbox entry is removed only by a reply that names its id. Network errors,
+ * Must stay true: an outbox entry is removed only by a reply that names its id (a reply may answer
+ * only the first part of the batch: the server's deadline; the rest goes again in the next round). Network errors,
  * 5xx and anything unreadable keep everything queued ("unknown outcome" = send again; the server
  * skips what it already has).
  */
 import { PROTOCOL_VERSION } from '../src/contracts/protocol-version';
-import { MAX_PUSH_BATCH, mutationGapSchema, pushReplySchema, type PushRequest, type PushResult } from '../src/contracts/sync-push';
+import { PUSH_BATCH, mutationGapSchema, pushReplySchema, type PushRequest, type PushResult } from '../src/contracts/sync-push';
 import type { PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
@@ -27,7 +28,7 @@ export type PushOutcome =
   | { kind: 'retry'; reason: string };
 
 export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: string, now: () => number): Promise<PushOutcome> {
-  const batch = await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, MAX_PUSH_BATCH));
+  const batch = await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, PUSH_BATCH));
   if ('stuck' in batch) return { kind: 'stuck', missing: batch.missing };
   if (batch.length === 0) return { kind: 'idle' };
   const prefix = await getMeta(db, 'devicePrefix');

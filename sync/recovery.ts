@@ -23,7 +23,8 @@
  * as usual against the restored counter. The first epoch a device sees is only remembered.
  *
  * Must stay true: lastAckedId never decreases (it is what the device knows was accepted once);
- * resendFrom is cleared only by a reply whose lastMutationId >= lastAckedId.
+ * resendFrom is cleared only by a reply whose lastMutationId >= lastAckedId, and otherwise follows
+ * the server's counter (lastMutationId + 1), so a resend of several batches moves on batch by batch.
  */
 import type { JournalEntry, OutboxEntry, PartsdeskDb } from '../src/db/database';
 import { getMeta, setMeta } from '../src/db/meta';
@@ -44,7 +45,10 @@ export async function noteServerLast(db: PartsdeskDb, serverLast: number, epoch?
   const resendFrom = await getMeta(db, 'resendFrom');
   if (serverLast < acked) {
     const from = serverLast + 1;
-    if (resendFrom === null || from < resendFrom) await setMeta(db, 'resendFrom', from);
+    // Starts recovery, moves it back (the server lost more), or forward: a resend longer than one
+    // push batch is answered a batch at a time, and the server now holds everything up to
+    // serverLast, so the next batch starts after it (not at the first one again, forever).
+    if (resendFrom === null || from !== resendFrom) await setMeta(db, 'resendFrom', from);
     // The version sequence went back with the data: changes the server makes now can carry
     // numbers at or below this device's cookie and would never be pulled. Start over from 0.
     if (resendFrom === null) await setMeta(db, 'fullSync', true);

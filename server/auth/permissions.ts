@@ -19,6 +19,7 @@
  *   written by cashiers and admins only; a shopper edits their own name, contact and addresses.
  */
 import type { Role } from '../../src/contracts/session';
+import type { MutationName } from '../../src/domain/mutations/catalogue';
 import type { Access } from './access';
 
 const STAFF = ['admin', 'cashier', 'installer'] as const satisfies readonly Role[];
@@ -77,3 +78,18 @@ export function can(role: string, permission: Permission): boolean {
 
 /** Every role, for tests and the docs' table. */
 export const ROLES: readonly Role[] = ['guest', 'customer', 'kiosk', 'cashier', 'installer', 'admin'];
+
+/**
+ * The right a pushed mutation needs beyond its applier's access (server/sync/door.ts asks it before
+ * any SQL): the same rows as the HTTP calls that do the same thing, so an installer's device cannot
+ * take, void or override money through the sync push that its HTTP session is refused.
+ */
+// Price overrides and credits are refused per field for installers (src/domain/mutations/writable-fields.ts
+// gives new_price and every credit.add field to the counter only), with a message naming the field.
+export const MUTATION_PERMISSIONS: Partial<Record<MutationName, Permission>> = {
+  'order.complete': 'payment.take',
+  'order.void': 'order.void',
+  'transaction.add': 'payment.take',
+  'transaction.void': 'payment.void',
+  'transaction.voidAll': 'payment.void',
+};

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { backup, BACKUP_PID_FILE } from '../db/backup';
+import { backup, BACKUP_PID_FILE, listBackups } from '../db/backup';
 import { DatabaseOpenError, openDatabase } from '../db/database';
 import { dbConfigFromEnv, errorLine, fail, flag } from './env';
 
@@ -43,7 +43,9 @@ await open.close();
 
 /** Signals the server that holds the directory and waits for the backup file it writes. */
 async function askRunningServer(pid: number, dir: string): Promise<string | null> {
-  const list = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith('partsdesk-')) : []);
+  // Complete backups only: the server writes `<name>.partial` first and renames it when done, so
+  // answering with the partial file would name a file that is about to disappear.
+  const list = () => listBackups(dir);
   const before = new Set(list());
   try {
     process.kill(pid, 'SIGUSR2');
@@ -53,7 +55,7 @@ async function askRunningServer(pid: number, dir: string): Promise<string | null
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const fresh = list().find((f) => !before.has(f));
-    if (fresh) return path.join(dir, fresh);
+    if (fresh) return fresh;
     await new Promise((r) => setTimeout(r, 200));
   }
   return null;

@@ -61,6 +61,8 @@ const statusOf: Record<RefusalCode, number> = {
   invalid_status_transition: 422,
   credit_below_zero: 422,
   void_at_terminal: 409,
+  not_permitted: 403,
+  order_line_cap: 409,
 };
 
 /** A domain refusal as the HTTP refusal the checkout calls answer with (code and message kept). */

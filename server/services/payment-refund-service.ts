@@ -67,7 +67,10 @@ export class RefundService {
         else await finishAttempt(tx.trx, r.id, 'declined', tx.now, { message: result.message });
       }
       if (!result.ok) return;
-      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, actor);
+      // The terminal's refund is the server's own record (as a terminal's approval is,
+      // payment-card-outcome.ts): the staff member's right was checked by the route, and only the
+      // server's flows write voidAtTerminal (src/domain/mutations/writable-fields.ts).
+      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, { ...actor, role: 'staff' });
       if (refused && refused.code !== 'transaction_already_void') throw refusalError(refused);
     });
     if (!result.ok) throw new HttpError(409, 'refund_declined', refundDeclined(result.message));

@@ -41,7 +41,7 @@ export interface PosTx {
 }
 
 /** HTTP status of each domain refusal: bad input 400, missing records 404, the order's state 409. */
-const statusOf: Record<RefusalCode, 400 | 404 | 409> = {
+const statusOf: Record<RefusalCode, 400 | 403 | 404 | 409> = {
   invalid_args: 400,
   amount_not_positive: 400,
   invalid_check_number: 400,
@@ -63,6 +63,8 @@ const statusOf: Record<RefusalCode, 400 | 404 | 409> = {
   invalid_status_transition: 409,
   credit_below_zero: 409,
   void_at_terminal: 409,
+  not_permitted: 403,
+  order_line_cap: 409,
 };
 
 /** A refusal as the HTTP error every POS call answers; `message` replaces the domain text (the spec's wording for the call). */

@@ -15,6 +15,8 @@ export interface SyncOptions {
   /** Store settings the mutators run with; read inside the mutation's transaction. */
   settings?: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
   clock?: () => Date;
+  /** A push's time bound (server/sync/push-service.ts); PUSH_DEADLINE_MS unless a test sets it. */
+  pushDeadlineMs?: number;
 }
 
 export function createSyncServices(db: Kysely<DB>, opts: SyncOptions = {}): SyncRouteDeps {
@@ -23,6 +25,7 @@ export function createSyncServices(db: Kysely<DB>, opts: SyncOptions = {}): Sync
       appliers: opts.appliers ?? defaultAppliers,
       settings: opts.settings ?? (() => Promise.resolve(defaultStoreSettings)),
       ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.pushDeadlineMs !== undefined ? { deadlineMs: opts.pushDeadlineMs } : {}),
     }),
     pull: new PullService(db),
     discard: (req, actor) => recordDiscard(db, req, actor, opts.clock?.() ?? new Date()),

@@ -13,7 +13,7 @@
  * - staff: catalog, lookups (gift certificates among them), every customer, address, vehicle,
  *   order, line and payment;
  * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,
- *   vehicles, orders, lines and payments. Never settings, never product cost, never password_hash.
+ *   vehicles, orders, lines and payments. Never settings, never password_hash; product cost to admins only.
  *   Order history (`order_history`, domain OrderHistory records) is staff-only: its comments are the
  *   shop's notes, not the shopper's. Devices that do not know the table keep it as a lookup.
  */
@@ -26,7 +26,14 @@ import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } fro
 import { posDb } from '../db/schema-pos';
 import { fetchPacked, type PackedText } from './pull-packed';
 
-export type Viewer = { kind: 'staff' } | { kind: 'customer'; customerId: string };
+/** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
+export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
+
+/**
+ * Product columns a viewer may not read: cost (what the shop pays) is for admins, as the HTTP
+ * inventory call shows it (issue 17 item 6; docs/decisions/sync.md "Trust at the mutation door").
+ */
+const hiddenProductColumns = (viewer: Viewer): string[] => (viewer.kind === 'staff' && viewer.role === 'admin' ? [] : ['cost']);
 
 /**
  * What the asking device can hold and asked for: `schema` its cache schema (pull query `schema`;
@@ -163,7 +170,7 @@ const DEVICE_OMITS = ['description', 'mpn_key'];
 const catalogSources = (viewer: Viewer): PullSource[] => [
   // Never read on the device (product pages come from the server): `description` is half a row's
   // bytes, `mpn_key` is derived. Leaving them out halves the download's largest rows.
-  rawSource('products', ['product_id'], viewer.kind === 'staff' ? DEVICE_OMITS : [...DEVICE_OMITS, 'cost'], true),
+  rawSource('products', ['product_id'], [...DEVICE_OMITS, ...hiddenProductColumns(viewer)], true),
   rawSource('product_stock', ['product_id', 'location_id'], [], true),
   rawSource('manufacturers', ['manufacturer_id']),
   rawSource('categories', ['category_id']),

@@ -6,22 +6,29 @@
  * - id <= last_mutation_id: nothing is written; the reply repeats the recorded outcome (skipped).
  * - id >  last_mutation_id + 1: a gap; nothing from it on is applied (409 mutation_gap).
  * - id == last_mutation_id + 1: the applier's writes, the sync_mutations record and the advance of
- *   last_mutation_id commit together or not at all. A domain refusal or an integrity violation is
- *   recorded as rejected and still advances (the queue moves on); any other error rolls back and
- *   the whole push answers 503 so the client retries later (40001/40P01 are retried here first).
+ *   last_mutation_id commit together or not at all. A refusal at the door (./door.ts: unknown name,
+ *   access, args schema, all before any SQL of the mutation), a domain refusal, an integrity
+ *   violation or a data error is recorded as rejected and still advances (the queue moves on); any
+ *   other error rolls back and the whole push answers 503 so the client retries later (40001/40P01
+ *   are retried here first).
  * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
  * Mutators run at the change's device time when plausible (businessTime below), else server time.
+ * A push is bounded in time: once `deadlineMs` (PUSH_DEADLINE_MS) has passed, it takes no further
+ * mutation of the batch and answers what it applied (always at least one; the device resends the rest).
  * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
  * 200 reply also carries the client's device prefix (device-prefix.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { PushMutation, PushReply, PushResult } from '../../src/contracts/sync-push';
+import { PUSH_DEADLINE_MS, type PushMutation, type PushReply, type PushResult } from '../../src/contracts/sync-push';
 import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import type { Actor, ApplierMap } from './appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
-import { isIntegrityViolation, isRetryable } from './errors';
+import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
+import { isDataError, isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from './errors';
+
+const CONFLICT_MESSAGE = 'This change conflicts with data already on the server.';
 
 export class PushRefused extends Error {
   constructor(
@@ -40,6 +47,8 @@ export interface PushServiceOptions {
   /** Server clock; tests pin it. */
   clock?: () => Date;
   maxRetries?: number;
+  /** Time after which a push answers what it applied (PUSH_DEADLINE_MS); tests set 0: one mutation per push. */
+  deadlineMs?: number;
 }
 
 type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
@@ -62,12 +71,16 @@ export class PushService {
     const prefix = client.prefix === null ? {} : { devicePrefix: client.prefix };
     let last = client.last;
     for (const m of mutations) {
-      if (!this.opts.appliers[m.name]) {
+      if (awaitsNewerServer(this.opts.appliers, m.name)) {
         throw new PushRefused(422, 'unsupported_mutation', `This server cannot apply "${m.name}" yet; it stays queued.`, { id: m.id });
       }
     }
     const results: PushResult[] = [];
+    const started = performance.now();
+    const deadline = this.opts.deadlineMs ?? PUSH_DEADLINE_MS;
     for (const m of mutations) {
+      // Past the deadline, answer what was applied: the device resends the rest (never a timeout with no reply).
+      if (results.length > 0 && performance.now() - started >= deadline) break;
       const outcome = await this.withRetry(() => this.processOne(clientId, m, actor));
       last = outcome.last;
       if (outcome.kind === 'gap') {
@@ -102,32 +115,37 @@ export class PushService {
   }
 
   private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {
+    // The door (./door.ts) decides before any SQL of the mutation: name, access, args schema.
+    const admitted = admit(this.opts.appliers, m, actor);
     try {
       return await this.db.transaction().execute(async (trx) => {
         const last = await lockClient(trx, clientId);
         if (m.id <= last) return { kind: 'result', result: await recorded(trx, clientId, m.id), last };
         if (m.id > last + 1) return { kind: 'gap', last };
         await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
-        const applier = this.opts.appliers[m.name];
         const now = this.clock();
         let result: PushResult = { id: m.id, status: 'applied' };
-        if (!applier || applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff')) {
-          result = { id: m.id, status: 'rejected', code: 'forbidden', message: 'You do not have permission to do that.' };
+        if (!admitted.ok) {
+          result = { id: m.id, status: 'rejected', code: admitted.code, message: admitted.message };
         } else {
           const settings = await this.opts.settings(trx);
-          const r = await applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings });
+          const r = await admitted.applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
         await finish(trx, clientId, m, result, actor, now);
         return { kind: 'result', result, last: m.id };
       });
     } catch (err) {
-      if (!isIntegrityViolation(err)) throw err;
+      // Data the mutation carries that can never be stored: an integrity violation, a row of another
+      // owner, a data error (overflow, malformed text) the schema did not catch. A retry cannot
+      // succeed, so it is recorded as rejected (the queue moves on); anything else stays a 503.
+      const message = isDataError(err) ? DATA_ERROR_MESSAGE : isIntegrityViolation(err) || err instanceof RecordOwnedElsewhere ? CONFLICT_MESSAGE : null;
+      if (message === null) throw err;
       // The applier's writes are rolled back; record the rejection on its own.
       return this.db.transaction().execute(async (trx) => {
         const last = await lockClient(trx, clientId);
         if (m.id !== last + 1) return m.id <= last ? { kind: 'result', result: await recorded(trx, clientId, m.id), last } : { kind: 'gap', last };
-        const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message: 'This change conflicts with data already on the server.' };
+        const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message };
         await finish(trx, clientId, m, result, actor, this.clock());
         return { kind: 'result', result, last: m.id };
       });

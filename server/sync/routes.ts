@@ -61,7 +61,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
   app.get('/sync/pull', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PullReply | string> => {
     const q = parse(pullQuerySchema, req.query);
     const actor = actorOf(req.user);
-    const viewer: Viewer = actor.kind === 'staff' ? { kind: 'staff' } : { kind: 'customer', customerId: actor.id };
+    const viewer: Viewer = actor.kind === 'staff' ? { kind: 'staff', role: actor.role } : { kind: 'customer', customerId: actor.id };
     const page = await deps.pull.pull(q, viewer, actor);
     if (page.packed.length === 0) return page.reply;
     // The blocks are JSON text from the database: spliced in, never parsed here (pull-packed.ts).

@@ -4,6 +4,19 @@ import { z } from 'zod';
 export const MAX_PUSH_BATCH = 100;
 
 /**
+ * Mutations a device sends per push (sync/push.ts): well below MAX_PUSH_BATCH, so one batch of
+ * slow mutations still gets its reply long before the device's request timeout (30 s, sync/transport.ts).
+ */
+export const PUSH_BATCH = 25;
+
+/**
+ * After this long a push stops taking the batch's next mutation and answers what it applied so far
+ * (at least one); the rest stay queued on the device, which sends them in its next push
+ * (server/sync/push-service.ts). A third of the device's request timeout: the reply always arrives.
+ */
+export const PUSH_DEADLINE_MS = 10_000;
+
+/**
  * One queued change: `id` is the device's own sequence (1, 2, 3, ... per clientId, no gaps);
  * `at` is the device clock when staff made it: the server records the change at that time when it
  * is plausible, else at its own (server/sync/push-service.ts businessTime).
@@ -58,6 +71,10 @@ export type PushResult = z.infer<typeof pushResultSchema>;
  */
 export const syncEpochSchema = z.uuid();
 
+/**
+ * `results` may answer only the first mutations of the batch (the server's deadline,
+ * PUSH_DEADLINE_MS): those not answered were not applied and are sent again.
+ */
 export const pushReplySchema = z.object({
   /** The server's last processed id for this client after the batch. */
   lastMutationId: z.number().int().min(0),

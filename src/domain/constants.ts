@@ -31,6 +31,15 @@ export const QUANTITY_MAX = 10000;
 export const QUANTITY_SELECTOR_MAX = 10;
 export const CHECK_NUMBER_MIN = 1;
 
+/**
+ * Most lines one order may hold (ours; the spec sets none). A counter sale rarely passes 50; the cap
+ * keeps a device (or a bug) from building an order whose every change grows with its size
+ * (docs/decisions/sync.md "Order size, line cap and push deadline").
+ */
+export const ORDER_LINE_CAP = 500;
+export const orderLineCapMessage = (cap: number = ORDER_LINE_CAP): string =>
+  `An order can hold at most ${cap} lines. Save this order and start a new one for the rest.`;
+
 // Paging
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_DEFAULT_ORDER = 'desc';

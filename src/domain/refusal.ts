@@ -26,7 +26,11 @@ export type RefusalCode =
   | 'invalid_status_transition'
   | 'duplicate_id'
   | 'credit_below_zero'
-  | 'void_at_terminal';
+  | 'void_at_terminal'
+  /** The acting role may not make this change (src/domain/mutations/writable-fields.ts). */
+  | 'not_permitted'
+  /** The order already holds ORDER_LINE_CAP lines (src/domain/constants.ts). */
+  | 'order_line_cap';
 
 export function refuse(code: RefusalCode, message: string): Refusal {
   return { ok: false, code, message };

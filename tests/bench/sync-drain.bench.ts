@@ -8,7 +8,7 @@
 // (2) incremental pull: device B (cashier2) pushes BENCH_MUTATIONS mutations of its own; then
 //     device A's next sync is timed until every page is applied to Dexie. Goal: under 1 s.
 // Client and server share 2 cores with whatever else runs: read the load average printed with them.
-import { MAX_PUSH_BATCH } from '../../src/contracts/sync-push';
+import { PUSH_BATCH } from '../../src/contracts/sync-push';
 import { clearWire, describeMix, load, newDevice, queueWorkload, startServer, type EngineName } from './support/sync-device';
 
 const parts = process.env.BENCH_PARTS ?? '1000';
@@ -130,6 +130,6 @@ for (const [name, f] of rows) {
   console.log(`${name}: CPU during the drain cycle: server process ${sec(f.cpuDrain.server)}, device (this process) ${sec(f.cpuDrain.client)}; during the pull: server ${sec(f.cpuPull.server)}, device ${sec(f.cpuPull.client)}`);
 }
 const line = (label: string, fmt: (f: Figures) => string) => console.log(`${label}: ${rows.map(([name, f]) => `${name} ${fmt(f)}`).join(', ')}`);
-line(`drain ${n} mutations (batch ${MAX_PUSH_BATCH}, goal < 10 s)`, (f) => `${sec(f.drainMs)} (${Math.round(n / (f.drainMs / 1000))}/s) [load ${f.loadDrain}]`);
+line(`drain ${n} mutations (batch ${PUSH_BATCH}, goal < 10 s)`, (f) => `${sec(f.drainMs)} (${Math.round(n / (f.drainMs / 1000))}/s) [load ${f.loadDrain}]`);
 line(`incremental pull after ${n} server-side mutations (goal < 1 s)`, (f) => `${sec(f.pullMs)} (${f.pullRows} rows, ${f.pullPages} pages) [load ${f.loadPull}]`);
 process.exit(rows.length ? 0 : 1);

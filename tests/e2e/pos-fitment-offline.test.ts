@@ -59,11 +59,24 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
       aborted++;
       return route.abort('internetdisconnected');
     });
+    // The page's vehicle read answers after the first cards asked (as on a slow link): the cache
+    // must judge for that vehicle, not for none (which makes every card 'maybe').
+    let vehicleCut = false;
+    await ctx.route('**/ymm/json/getVehicle**', async (route) => {
+      if (vehicleCut) return route.abort('internetdisconnected');
+      await new Promise((r) => setTimeout(r, 2_500));
+      return route.fallback();
+    });
     await page.reload();
     const offline = await results(page, 'cache');
     expect(aborted).toBeGreaterThan(0);
     expect(offline).toEqual(online);
     // Not a page of one answer: the vehicle splits the listing.
     expect(new Set(online).size, online.join(',')).toBeGreaterThan(1);
+
+    // With the vehicle read cut too, the device judges for the last vehicle the server told it.
+    vehicleCut = true;
+    await page.reload();
+    expect(await results(page, 'cache, vehicle remembered')).toEqual(online);
   });
 });

@@ -21,22 +21,27 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-template-'));
-  const open = await openDatabase({ dataDir: dir });
-  await migrateToLatest(open.db);
-  await seedDemoData(open.db, { parts: TEST_PARTS });
-  await open.close();
+  // The browser tests run on PGlite only (tests/e2e/support/server.ts): no PostgreSQL template for them.
+  const url = project.name === 'e2e' ? undefined : process.env.TEST_DATABASE_URL;
+  const pgTemplate = url ? `pd_tpl_${process.pid}_${Date.now()}` : null;
+  // Both engines are seeded at once: PGlite works in this process, PostgreSQL in its own.
+  await Promise.all([
+    (async () => {
+      const open = await openDatabase({ dataDir: dir });
+      await migrateToLatest(open.db);
+      await seedDemoData(open.db, { parts: TEST_PARTS });
+      await open.close();
+    })(),
+    (async () => {
+      if (!url || !pgTemplate) return;
+      const tplUrl = await createDatabase(url, pgTemplate);
+      const pg = await openDatabase({ dataDir: dir, databaseUrl: tplUrl });
+      await migrateToLatest(pg.db);
+      await seedDemoData(pg.db, { parts: TEST_PARTS });
+      await pg.close();
+    })(),
+  ]);
   project.provide('pgliteTemplate', dir);
-
-  let pgTemplate: string | null = null;
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    pgTemplate = `pd_tpl_${process.pid}_${Date.now()}`;
-    const tplUrl = await createDatabase(url, pgTemplate);
-    const pg = await openDatabase({ dataDir: dir, databaseUrl: tplUrl });
-    await migrateToLatest(pg.db);
-    await seedDemoData(pg.db, { parts: TEST_PARTS });
-    await pg.close();
-  }
   project.provide('postgresTemplate', pgTemplate);
 
   return async () => {

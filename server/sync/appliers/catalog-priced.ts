@@ -6,7 +6,9 @@
  * the catalog changed meanwhile, the server's figures win and the pull brings them back. Chosen
  * options are priced the same way: the device names them by id (product_option_id,
  * product_option_value_id); their names and prices come from product_options and
- * product_option_values (src/domain/product-options.ts), never from the device.
+ * product_option_values (src/domain/product-options.ts), never from the device. The line's surcharge
+ * (core charge) is the catalog's too, '0.00' while products have none. A staff price is its own
+ * mutation (cart.updatePrice, cart.updateLabor's price_override) with its own rules.
  */
 import type { Kysely } from 'kysely';
 import { moneyString } from '../../../src/domain/money';
@@ -77,6 +79,8 @@ export function catalogPricedProduct(inner: Applier): Applier {
           aaia: p.aaia,
           price: moneyString(p.price),
           options: options.options,
+          // The catalog has no surcharge (core charge) column yet: none is ever taken from a device.
+          surcharge: '0.00',
           minimum: p.minimum,
           tax_class_id: p.tax_class_id,
         },

@@ -3,13 +3,15 @@
  * writes from the changes the mutator returns. Locks are always taken in the order order ->
  * customer -> vehicle, so two mutations on the same records cannot deadlock each other.
  */
-import { runMutation } from '../../../src/domain/mutations/registry';
+import { isMutationName, runMutation } from '../../../src/domain/mutations/registry';
+import { currentArgsOf, restrictArgs, writerOf } from '../../../src/domain/mutations/writable-fields';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
-import { loadOrder, saveOrder, saveTransaction } from '../records/orders';
+import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
+import { ownedIdsRefusal } from './owned-ids';
 import type { Actor, ApplyContext, Applier } from './types';
 
 const NOT_YOURS = 'You do not have permission to do that.';
@@ -28,33 +30,43 @@ export function domainApplier(name: string, access: Applier['access'], extension
   return {
     access,
     async apply(args, ctx) {
-      const state = await loadState(name, args, ctx);
+      const { state, stored } = await loadState(name, args, ctx);
       if (extension) await extension.load(state, args, ctx);
       const denied = ownerCheck(ctx.actor, state, null);
       if (denied) return denied;
-      const result = runMutation(name, state, args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
+      // Which fields this role may write (src/domain/mutations/writable-fields.ts): refused, or the
+      // args with the fields it may not write and left out taken from the record.
+      const allowed = isMutationName(name) ? restrictArgs(name, writerOf(ctx.actor.role), args, currentArgsOf(name, state)) : { ok: true as const, args };
+      if (!allowed.ok) return refuse('not_permitted', allowed.message);
+      const result = runMutation(name, state, allowed.args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
       if (!result.ok) return result;
       const unsupported = unsupportedChanges(result.changes);
       // A mutator whose records this server cannot store yet must not half-apply: a bug, not a refusal.
       if (unsupported.length) throw new Error(`${name}: cannot persist ${unsupported.join(', ')}`);
       const deniedAfter = ownerCheck(ctx.actor, state, result.changes);
       if (deniedAfter) return deniedAfter;
+      // Before any write (the extension's ledger too): a new row's id must not belong to another owner.
+      const taken = await ownedIdsRefusal(ctx.trx, state, result.changes);
+      if (taken) return taken;
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
-      await persist(result.changes, ctx);
+      await persist(result.changes, stored, ctx);
       return { ok: true };
     },
   };
 }
 
-async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<MutatorState> {
+/** The records the mutation touches, and the order as stored (what an incremental save compares with). */
+async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<{ state: MutatorState; stored: StoredOrder | undefined }> {
   const t = touchesOf(name, args);
   const state: MutatorState = {};
+  let stored: StoredOrder | undefined;
   if (t.orderId) {
     const found = await loadOrder(trx, t.orderId, true);
     if (found) {
       state.order = found.order;
       state.transactions = found.transactions;
+      stored = found.stored;
     }
   }
   const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);
@@ -66,7 +78,7 @@ async function loadState(name: string, args: unknown, { trx }: ApplyContext): Pr
     const v = await loadVehicle(trx, t.vehicleId, true);
     if (v) state.vehicle = v;
   }
-  return state;
+  return { state, stored };
 }
 
 /** A shopper may only read and write records that are theirs (their customer, their garage). */
@@ -81,9 +93,10 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
   return ok ? null : refuse('not_found', NOT_YOURS);
 }
 
-async function persist(changes: MutatorChanges, { trx }: ApplyContext): Promise<void> {
+async function persist(changes: MutatorChanges, stored: StoredOrder | undefined, { trx }: ApplyContext): Promise<void> {
   if (changes.customer) await saveCustomer(trx, changes.customer);
-  if (changes.order) await saveOrder(trx, changes.order);
+  // Only the lines the mutation changed are written (records/orders.ts saveOrder).
+  if (changes.order) await saveOrder(trx, changes.order, stored);
   for (const t of changes.transactions ?? []) await saveTransaction(trx, t);
   if (changes.vehicle) await saveVehicle(trx, changes.vehicle);
   // After the order: an entry references it (a history entry may also move the order's status).

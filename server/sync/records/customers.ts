@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Customer, Vehicle, YmmChoice } from '../../../src/domain/mutations/records';
 import { customerFromRows, customerToRows, type AddressRow, type CustomerRow } from '../../../src/contracts/sync-records';
 import type { AddressesTable } from '../../db/schema';
+import { RecordOwnedElsewhere } from '../errors';
 import { iso, type SyncCustomersTable, type SyncDB, type SyncVehiclesTable } from '../db';
 
 /** Columns a customer row may leave the server with (never password_hash). */
@@ -121,7 +122,12 @@ export async function saveCustomer(db: Kysely<SyncDB>, customer: Customer): Prom
       zone_id: a.zone_id === 0 ? null : a.zone_id,
       is_default: a.default,
     };
-    await db.insertInto('addresses').values({ id: a.address_id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    const r = await db
+      .insertInto('addresses')
+      .values({ id: a.address_id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row).where('addresses.customer_id', '=', c.id))
+      .executeTakeFirst();
+    if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('addresses', a.address_id);
   }
 }
 

@@ -3,10 +3,11 @@
  * Must stay true: save(load(x)) changes nothing; human numbers (order_id, transaction_id) are
  * assigned by the database on first insert and never overwritten by a record that lacks them.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { emptyTotals } from '../../../src/domain/mutations/guards';
 import type { Order, OrderLine, OrderTotalsRecord, Transaction } from '../../../src/domain/mutations/records';
 import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '../../../src/contracts/sync-records';
+import { RecordOwnedElsewhere } from '../errors';
 import { iso, type OrderLinesTable, type SyncDB, type SyncOrdersTable, type TransactionsTable } from '../db';
 
 type OrderSql = Selectable<SyncOrdersTable> & { customer_number: number | null };
@@ -34,7 +35,7 @@ export function orderRowFromSql(r: OrderSql): OrderRow {
   };
 }
 
-export function lineRowFromSql(r: Selectable<OrderLinesTable>): OrderLineRow {
+export function lineRowFromSql(r: Pick<Selectable<OrderLinesTable>, 'id' | 'order_ref' | 'position' | 'data'>): OrderLineRow {
   return { ...(r.data as unknown as OrderLine), id: r.id, order_ref: r.order_ref, position: r.position };
 }
 
@@ -68,15 +69,34 @@ export function selectOrders(db: Kysely<SyncDB>) {
     .select('c.customer_id as customer_number');
 }
 
+/**
+ * What an order looked like when it was loaded, for an incremental save: the record itself and where
+ * each line sits (`order_lines.position`; ordered, not necessarily dense).
+ */
+export interface StoredOrder {
+  order: Order;
+  positions: ReadonlyMap<string, number>;
+}
+
 /** The order with its lines and transactions; the order row is locked when `lock` (FOR UPDATE OF o). */
-export async function loadOrder(db: Kysely<SyncDB>, id: string, lock: boolean): Promise<{ order: Order; transactions: Transaction[] } | undefined> {
+export async function loadOrder(
+  db: Kysely<SyncDB>,
+  id: string,
+  lock: boolean,
+): Promise<{ order: Order; transactions: Transaction[]; stored: StoredOrder } | undefined> {
   let q = selectOrders(db).where('o.id', '=', id);
   if (lock) q = q.forUpdate('o');
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_ref', '=', id).execute();
+  // One text value for all lines, parsed once: row by row, the drivers' per-row and per-field work
+  // (PGlite's most of all) was most of what a big order's load cost.
+  const packed = await sql<{ lines: string }>`
+    select coalesce(json_agg(json_build_object('id', id, 'order_ref', order_ref, 'position', position, 'data', data)), '[]')::text as lines
+    from order_lines where order_ref = ${id}`.execute(db);
+  const lines = JSON.parse(packed.rows[0]?.lines ?? '[]') as Pick<Selectable<OrderLinesTable>, 'id' | 'order_ref' | 'position' | 'data'>[];
   const txs = await db.selectFrom('transactions').selectAll().where('order_ref', '=', id).orderBy('created_at').orderBy('id').execute();
-  return { order: orderFromRows(orderRowFromSql(row), lines.map(lineRowFromSql)), transactions: txs.map(transactionFromSql) };
+  const order = orderFromRows(orderRowFromSql(row), lines.map(lineRowFromSql));
+  return { order, transactions: txs.map(transactionFromSql), stored: { order, positions: new Map(lines.map((l) => [l.id, l.position])) } };
 }
 
 const staffNumber = (ref: string | null): number | null => (ref !== null && /^\d{1,9}$/.test(ref) ? Number(ref) : null);
@@ -93,10 +113,19 @@ async function freeDeviceRef(db: Kysely<SyncDB>, orderId: string, ref: string | 
   return holder ? `${ref}-${orderId.slice(-4).toUpperCase()}` : ref;
 }
 
-export async function saveOrder(db: Kysely<SyncDB>, order: Order): Promise<void> {
+/**
+ * Writes the order. Given what was loaded (`before`), only what changed is written: the header (one
+ * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
+ * position while the order of lines holds (the mutators only append and remove), so removing one
+ * line does not renumber the rest. What one mutation costs therefore does not grow with the order's
+ * line count (issue 17 item 4; before, every save rewrote every line, and every rewrite bumped the
+ * line's version, so each device then pulled the whole order again).
+ */
+export async function saveOrder(db: Kysely<SyncDB>, order: Order, before?: StoredOrder): Promise<void> {
   const { order: header, lines } = orderToRows(order);
+  const prev = before && before.order.id === order.id ? before : undefined;
   const values = {
-    device_ref: await freeDeviceRef(db, header.id, header.device_ref),
+    device_ref: prev && prev.order.device_ref === header.device_ref ? header.device_ref : await freeDeviceRef(db, header.id, header.device_ref),
     status: header.status,
     // SQL defaults a status (1, Pending) where the domain has none yet.
     order_status_id: header.order_status_id ?? 1,
@@ -121,12 +150,19 @@ export async function saveOrder(db: Kysely<SyncDB>, order: Order): Promise<void>
     .values({ id: header.id, date_added: header.created_at, ...values })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
+  const plan = prev ? linePlan(prev, order.lines) : null;
   const keep = lines.map((l) => l.id);
-  let stale = db.deleteFrom('order_lines').where('order_ref', '=', header.id);
-  if (keep.length) stale = stale.where('id', 'not in', keep);
-  await stale.execute();
-  for (const l of lines) {
-    const { order_ref: _o, position, ...line } = l;
+  if (plan) {
+    if (plan.gone.length) await db.deleteFrom('order_lines').where('order_ref', '=', header.id).where('id', 'in', plan.gone).execute();
+  } else {
+    let stale = db.deleteFrom('order_lines').where('order_ref', '=', header.id);
+    if (keep.length) stale = stale.where('id', 'not in', keep);
+    await stale.execute();
+  }
+  for (const [i, l] of lines.entries()) {
+    const position = plan ? plan.positions[i] : l.position;
+    if (position === undefined) continue; // unchanged: not written
+    const { order_ref: _o, position: _p, ...line } = l;
     const row = {
       order_ref: header.id,
       position,
@@ -136,8 +172,50 @@ export async function saveOrder(db: Kysely<SyncDB>, order: Order): Promise<void>
       quantity: line.quantity,
       data: JSON.stringify(line),
     };
-    await db.insertInto('order_lines').values({ id: line.id, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+    // Only this order's line is updated: an id of another order's line is never moved (owned-ids.ts).
+    const r = await db
+      .insertInto('order_lines')
+      .values({ id: line.id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row).where('order_lines.order_ref', '=', header.id))
+      .executeTakeFirst();
+    if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('order_lines', line.id);
   }
+}
+
+/** JSON with keys sorted: a line read back from jsonb has its keys in another order than a fresh one. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
+}
+
+/**
+ * Which lines an incremental save writes, and at which position: `positions[i]` is the position to
+ * write line i at, or undefined when line i is stored unchanged at a position that still keeps the
+ * order. New lines go after the line before them; if the stored positions leave no room (a reorder,
+ * which no mutator does today), every line is renumbered: correct, only not incremental.
+ */
+function linePlan(before: StoredOrder, after: readonly OrderLine[]): { gone: string[]; positions: (number | undefined)[] } {
+  const was = new Map(before.order.lines.map((l) => [l.id, l]));
+  const ids = new Set(after.map((l) => l.id));
+  const gone = before.order.lines.filter((l) => !ids.has(l.id)).map((l) => l.id);
+  const positions: (number | undefined)[] = [];
+  let last = -1;
+  for (const [i, line] of after.entries()) {
+    const stored = before.positions.get(line.id);
+    const old = was.get(line.id);
+    if (stored !== undefined && stored > last) {
+      last = stored;
+      positions.push(old === line || (old !== undefined && canonical(old) === canonical(line)) ? undefined : stored);
+      continue;
+    }
+    // A new line (or one out of order): the next free position, if it stays below the next kept line.
+    const next = after.slice(i + 1).map((l) => before.positions.get(l.id)).find((p): p is number => p !== undefined && p > last);
+    if (next !== undefined && next <= last + 1) return { gone, positions: after.map((_, j) => j) };
+    last += 1;
+    positions.push(last);
+  }
+  return { gone, positions };
 }
 
 export async function saveTransaction(db: Kysely<SyncDB>, t: Transaction): Promise<void> {
@@ -156,9 +234,10 @@ export async function saveTransaction(db: Kysely<SyncDB>, t: Transaction): Promi
     actor_id: t.actor_id,
     voided_at: t.voided_at,
   };
-  await db
+  const r = await db
     .insertInto('transactions')
     .values({ id: t.id, created_at: t.created_at, ...row })
-    .onConflict((oc) => oc.column('id').doUpdateSet(row))
-    .execute();
+    .onConflict((oc) => oc.column('id').doUpdateSet(row).where('transactions.order_ref', '=', t.order_ref))
+    .executeTakeFirst();
+  if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('transactions', t.id);
 }

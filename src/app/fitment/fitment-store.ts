@@ -14,7 +14,7 @@ import { afterPaint } from '../../ui/after-paint';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/api-error';
 import { fitmentApi, partRef } from '../../api/fitment';
-import type { FitmentConfig, ValidatedPart, VehicleReply } from '../../contracts/fitment';
+import { vehicleReplySchema, type FitmentConfig, type ValidatedPart, type VehicleReply } from '../../contracts/fitment';
 import { MAX_PARTS_PER_CALL } from '../../domain/fitment';
 import type { Facet } from '../../domain/fitment-facets';
 import { offlineFitment, onOfflineFitment } from '../sync/offline-answers';
@@ -38,6 +38,26 @@ export interface FitmentSnapshot {
   nextMaybe: ValidatedPart | null;
 }
 
+/** The last vehicle the server told this device (per browser profile: the vehicle is not private). */
+const VEHICLE_KEY = 'partsdesk.fitment.vehicle';
+
+function rememberVehicle(vehicle: VehicleReply): void {
+  try {
+    localStorage.setItem(VEHICLE_KEY, JSON.stringify(vehicle));
+  } catch {
+    // Storage full or refused (private mode): offline answers fall back to no vehicle.
+  }
+}
+
+function rememberedVehicle(): VehicleReply | null {
+  try {
+    const parsed = vehicleReplySchema.safeParse(JSON.parse(localStorage.getItem(VEHICLE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 const EMPTY_VEHICLE: VehicleReply = { facets: {}, hasEngine: false, hasYmm: false, showUniversal: true, label: '' };
 
 class FitmentStore {
@@ -52,6 +72,8 @@ class FitmentStore {
   private generation = 0;
   /** §4 requires-refresh: a prompt answer wants a reload once no 'maybe' part remains. */
   private refreshWanted = false;
+  /** The page's first vehicle read, shared by the screen and the offline answer (which waits on it). */
+  private vehicleRead: Promise<VehicleReply | null> | null = null;
 
   constructor() {
     // A staff device's cache became able to answer: parts still without a result (their call
@@ -87,8 +109,32 @@ class FitmentStore {
           logFailure(err);
         },
       );
-      fitmentApi.getVehicle().then((vehicle) => this.set({ vehicle }), logFailure);
+      void this.readVehicle();
     });
+  }
+
+  /**
+   * The vehicle this page knows: read once from the server; when the server cannot be reached, the
+   * last one this device was told (a staff device validates from its cache offline, and a listing
+   * judged with no vehicle would show every part as 'maybe'). A read answered after the vehicle
+   * changed on this page is dropped.
+   */
+  private readVehicle(): Promise<VehicleReply | null> {
+    const generation = this.generation;
+    this.vehicleRead ??= fitmentApi.getVehicle().then(
+      (vehicle) => {
+        rememberVehicle(vehicle);
+        if (generation === this.generation) this.set({ vehicle });
+        return vehicle;
+      },
+      (err: unknown) => {
+        logFailure(err);
+        const vehicle = err instanceof ApiError && err.status === 0 ? rememberedVehicle() : null;
+        if (vehicle && generation === this.generation && !this.snap.vehicle) this.set({ vehicle });
+        return vehicle;
+      },
+    );
+    return this.vehicleRead;
   }
 
   /** Adds a part to the page's collection; a known part is not added twice. */
@@ -147,7 +193,9 @@ class FitmentStore {
     } catch (err) {
       const answer = offlineFitment();
       if (!(err instanceof ApiError) || err.status !== 0 || !answer) throw err;
-      return answer(refs, this.snap.vehicle?.facets ?? {}).catch(() => {
+      // The first flush can run before the page's vehicle read answered: judge for the vehicle, not for none.
+      const vehicle = this.snap.vehicle ?? (await this.readVehicle());
+      return answer(refs, vehicle?.facets ?? {}).catch(() => {
         throw err;
       });
     }
@@ -164,6 +212,7 @@ class FitmentStore {
   /** The vehicle changed (saved, reset, facet removed): every known part is judged again. */
   vehicleChanged(vehicle: VehicleReply) {
     this.generation += 1;
+    rememberVehicle(vehicle);
     this.set({ vehicle, vehicleVersion: this.snap.vehicleVersion + 1, busy: false });
     bumpVehicleVersion();
     void this.flush(true);

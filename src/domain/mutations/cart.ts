@@ -3,11 +3,13 @@
  * labor and gift certificate lines, change quantity, price and labor, remove a line. Totals are
  * recomputed after every edit.
  */
+import { ORDER_LINE_CAP, orderLineCapMessage } from '../constants';
 import { customProductFormSchema } from '../forms/custom-product';
-import { moneyString } from '../money';
+import { decimal, moneyString } from '../money';
 import { validatePriceInput } from '../pricing';
 import { normalizeQuantity } from '../quantity';
 import { refuse } from '../refusal';
+import { lineTotal } from '../totals';
 import type { MutationArgs } from './catalogue';
 import { parseOrRefuse } from './first-issue';
 import { assertEditable, isRefusal, LINE_NOT_FOUND, requireOrder, withTotals } from './guards';
@@ -17,7 +19,16 @@ import { applied, type Mutator, type MutatorContext, type MutatorResult, type Mu
 /** A part the shop does not sell (products.is_orderable off): the server refuses its add, the POS says so before. */
 export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
 
-/** Load the editable order, apply `edit` to its lines, recompute totals. */
+/**
+ * The spec's line item rule ("price positive number", pos-back-office.md §"Line item schema", the
+ * custom product's message): no line may total below $0.00, nor carry a negative surcharge, however
+ * its figures were reached (catalog options that subtract, a device's args).
+ */
+export const LINE_PRICE_MESSAGE = 'Price must be a positive number.';
+
+const negativeLine = (l: OrderLine): boolean => lineTotal(l).lt(0) || (l.kind === 'product' && decimal(l.surcharge).lt(0));
+
+/** Load the editable order, apply `edit` to its lines, recompute totals; a changed line may not go below $0.00. */
 function editLines(
   state: MutatorState,
   orderRef: string,
@@ -30,11 +41,14 @@ function editLines(
   if (locked) return locked;
   const lines = edit(order.lines);
   if (!Array.isArray(lines)) return lines;
+  if (lines.some((l) => !order.lines.includes(l) && negativeLine(l))) return refuse('invalid_args', LINE_PRICE_MESSAGE);
   return applied({ order: withTotals({ ...order, lines }, state.transactions ?? [], ctx.settings, ctx.now) });
 }
 
 function addLine(lines: OrderLine[], line: OrderLine): OrderLine[] | MutatorResult {
   if (lines.some((l) => l.id === line.id)) return refuse('duplicate_id', 'This item is already on the order.');
+  // Raising a line's quantity (an add that merges) is not a new line: only adds count.
+  if (lines.length >= ORDER_LINE_CAP) return refuse('order_line_cap', orderLineCapMessage());
   return [...lines, line];
 }
 

@@ -8,16 +8,32 @@ import { z } from 'zod';
 import { paymentTypes } from '../settings';
 
 const id = z.uuid();
-/** Money on the wire: up to 2 places, normalised to exactly 2 ("5" -> "5.00"). */
+
+/**
+ * Every arg is bounded so a device's data can always be stored (issue 17 item 5; docs/decisions/sync.md
+ * "Trust at the mutation door"): text has a length cap and no character PostgreSQL refuses (NUL, a
+ * lone UTF-16 surrogate: text and jsonb reject both), integers fit an int4 column, money a
+ * numeric(12,2) one, arrays and maps have a size cap. The server checks them before any SQL.
+ */
+const INT4_MAX = 2_147_483_647;
+export const UNSTORABLE_TEXT = 'This text contains characters that cannot be stored.';
+// eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL text refuses
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const text = (max: number) => z.string().max(max).refine((v) => !unstorable.test(v), UNSTORABLE_TEXT);
+const int = z.number().int().min(-INT4_MAX).max(INT4_MAX);
+const posInt = z.number().int().positive().max(INT4_MAX);
+const nonNegInt = z.number().int().nonnegative().max(INT4_MAX);
+/** Money on the wire: up to 2 places (at most 10 digits before them: numeric(12,2)), normalised to exactly 2 ("5" -> "5.00"). */
 export const moneyArg = z
   .string()
-  .regex(/^-?\d{1,12}(\.\d{1,2})?$/)
+  .regex(/^-?\d{1,10}(\.\d{1,2})?$/)
   .transform((s) => {
     const [w = '0', f = ''] = s.split('.');
     return `${w}.${f.padEnd(2, '0')}`;
   });
 const qty = z.number().int().positive().max(10000);
-const taxClass = z.number().int().positive().nullable();
+const name = text(255);
+const taxClass = posInt.nullable();
 const orderRef = { order_ref: id };
 
 /**
@@ -25,11 +41,11 @@ const orderRef = { order_ref: id };
  * are what the device shows until then); an option without `product_option_id` is refused there.
  */
 const lineOption = z.object({
-  name: z.string(),
-  value: z.string(),
+  name,
+  value: name,
   price: moneyArg,
-  product_option_id: z.number().int().positive().optional(),
-  product_option_value_id: z.number().int().positive().nullable().optional(),
+  product_option_id: posInt.optional(),
+  product_option_value_id: posInt.nullable().optional(),
 });
 const notification = {
   notify_customer: z.boolean().default(false),
@@ -37,92 +53,95 @@ const notification = {
   notify_by_text: z.boolean().default(false),
   texting_alerts: z.boolean().default(false),
   override_text_permission: z.boolean().default(false),
-  email: z.string().default(''),
-  phone: z.string().default(''),
+  email: text(96).default(''),
+  phone: text(32).default(''),
 };
 const address = z.object({
   address_id: id,
-  firstname: z.string(),
-  lastname: z.string(),
-  company: z.string().default(''),
-  address_1: z.string(),
-  address_2: z.string().default(''),
-  city: z.string(),
-  postcode: z.string(),
-  country_id: z.number().int().nonnegative(),
-  zone_id: z.number().int().nonnegative(),
+  firstname: text(64),
+  lastname: text(64),
+  company: text(128).default(''),
+  address_1: text(128),
+  address_2: text(128).default(''),
+  city: text(128),
+  postcode: text(16),
+  country_id: nonNegInt,
+  zone_id: nonNegInt,
   default: z.boolean().default(false),
 });
 const customerFields = {
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string().default(''),
-  telephone: z.string().default(''),
+  firstname: text(64),
+  lastname: text(64),
+  email: text(96).default(''),
+  telephone: text(32).default(''),
   texting_alerts: z.boolean().default(false),
   newsletter: z.boolean().default(false),
   status: z.boolean().default(true),
   safe: z.boolean().default(false),
-  customer_group_id: z.number().int().nullable().default(null),
+  customer_group_id: posInt.nullable().default(null),
   tax_exempt: z.boolean().default(false),
-  tax_exempt_number: z.string().default(''),
-  default_location_id: z.number().int().positive().nullable().default(null),
+  tax_exempt_number: text(64).default(''),
+  default_location_id: posInt.nullable().default(null),
   /** Never stored in a record; the server stores only its argon2 hash (server/sync/appliers/customers.ts). */
-  password: z.string().default(''),
-  addresses: z.array(address).default([]),
+  password: text(128).default(''),
+  addresses: z.array(address).max(20).default([]),
 };
-const ymmChoice = z.object({ api_field: z.string(), api_value: z.string(), label_field: z.string(), label_value: z.string() });
+const ymmChoice = z.object({ api_field: text(64), api_value: text(128), label_field: text(64), label_value: text(128) });
 const vehicleFields = {
-  title: z.string().default(''),
-  vin: z.string().default(''),
-  notes: z.string().default(''),
-  ymm_data: z.record(z.string(), ymmChoice).default({}),
+  title: text(255).default(''),
+  vin: text(32).default(''),
+  notes: text(5000).default(''),
+  ymm_data: z
+    .record(text(64), ymmChoice)
+    .refine((r) => Object.keys(r).length <= 20, 'Too many vehicle fields.')
+    .default({}),
 };
 
 export const mutationArgs = {
-  'order.create': z.object({ id, device_ref: z.string().nullable().default(null), customer_ref: id.nullable().default(null) }),
+  'order.create': z.object({ id, device_ref: text(40).nullable().default(null), customer_ref: id.nullable().default(null) }),
   'cart.addProduct': z.object({
     ...orderRef,
     line_id: id,
-    product_id: z.number().int().positive(),
-    name: z.string().min(1),
-    model: z.string().default(''),
-    mpn: z.string().default(''),
-    aaia: z.string().default(''),
+    product_id: posInt,
+    name: name.min(1),
+    model: text(64).default(''),
+    mpn: text(64).default(''),
+    aaia: text(64).default(''),
     price: moneyArg,
-    options: z.array(lineOption).default([]),
+    options: z.array(lineOption).max(50).default([]),
     quantity: qty,
-    minimum: z.number().int().positive().default(1),
+    minimum: posInt.default(1),
     surcharge: moneyArg.default('0.00'),
     tax_class_id: taxClass,
   }),
-  'cart.addCustomProduct': z.object({ ...orderRef, line_id: id, name: z.string(), price: moneyArg, quantity: z.number().int(), tax_class_id: taxClass }),
+  'cart.addCustomProduct': z.object({ ...orderRef, line_id: id, name, price: moneyArg, quantity: int, tax_class_id: taxClass }),
   'cart.addLabor': z.object({
     ...orderRef,
     line_id: id,
-    labor_id: z.number().int().positive(),
-    name: z.string().min(1),
+    labor_id: posInt,
+    name: name.min(1),
     rate: moneyArg,
-    minutes: z.number().int().positive(),
+    minutes: posInt,
     quantity: qty,
     product_line_id: id.nullable().default(null),
   }),
   'cart.updateLabor': z.object({
     ...orderRef,
     line_id: id,
-    minutes: z.number().int().positive().optional(),
+    minutes: posInt.optional(),
     quantity: qty.optional(),
     price_override: moneyArg.nullable().optional(),
   }),
-  'cart.setQuantity': z.object({ ...orderRef, line_id: id, quantity: z.number() }),
+  'cart.setQuantity': z.object({ ...orderRef, line_id: id, quantity: z.number().min(-INT4_MAX).max(INT4_MAX) }),
   'cart.updatePrice': z.object({ ...orderRef, line_id: id, new_price: moneyArg }),
   'cart.removeLine': z.object({ ...orderRef, line_id: id }),
   'cart.addVoucher': z.object({
     ...orderRef,
     line_id: id,
-    code: z.string().min(1),
-    description: z.string().default(''),
-    message: z.string().default(''),
-    voucher_theme: z.string().default(''),
+    code: text(64).min(1),
+    description: text(255).default(''),
+    message: text(1000).default(''),
+    voucher_theme: text(64).default(''),
     amount: moneyArg,
   }),
   'order.setCustomer': z.object({ ...orderRef, customer_ref: id }),
@@ -137,10 +156,10 @@ export const mutationArgs = {
     id,
     transaction_type: z.enum(paymentTypes),
     amount: moneyArg,
-    label: z.string().default(''),
+    label: text(128).default(''),
     card_type: z.enum(['credit', 'debit']).nullable().default(null),
-    check_number: z.number().int().nullable().default(null),
-    voucher_code: z.string().nullable().default(null),
+    check_number: int.nullable().default(null),
+    voucher_code: text(64).nullable().default(null),
     status: z.enum(['pending', 'approved']).default('approved'),
   }),
   'transaction.void': z.object({ ...orderRef, transaction_ref: id }),
@@ -152,27 +171,27 @@ export const mutationArgs = {
   'transaction.addTerminal': z.object({ ...orderRef, id, amount: moneyArg, card_type: z.enum(['credit', 'debit']).nullable().default(null) }),
   /** Server only: the void of a terminal card payment after the terminal refunded it (void/return url). */
   'transaction.voidAtTerminal': z.object({ ...orderRef, transaction_ref: id }),
-  'orderHistory.add': z.object({ ...orderRef, id, order_status_id: z.number().int().positive(), comment: z.string().default(''), ...notification }),
+  'orderHistory.add': z.object({ ...orderRef, id, order_status_id: posInt, comment: text(5000).default(''), ...notification }),
   'poNumber.apply': z.object({
     ...orderRef,
     po_number: z.string().trim().min(1).max(64),
     apply_to_all: z.boolean().default(false),
-    line_ids: z.array(id).default([]),
+    line_ids: z.array(id).max(1000).default([]),
   }),
   'appointment.book': z.object({
     id,
     customer_ref: id.nullable(),
     order_ref: id.nullable().default(null),
-    products: z.array(z.number().int()).default([]),
-    installers: z.array(z.number().int()).default([]),
-    location: z.number().int(),
-    bay: z.number().int(),
-    startDate: z.string(),
-    startTime: z.string(),
-    duration: z.number().int(),
-    status: z.number().int(),
-    note: z.string().default(''),
-    vehicle: z.number().int().nullable().default(null),
+    products: z.array(int).max(100).default([]),
+    installers: z.array(int).max(100).default([]),
+    location: int,
+    bay: int,
+    startDate: text(32),
+    startTime: text(32),
+    duration: int,
+    status: int,
+    note: text(5000).default(''),
+    vehicle: int.nullable().default(null),
     notifyCustomer: z.boolean().default(false),
   }),
   'customer.create': z.object({ id, ...customerFields }),
@@ -180,12 +199,12 @@ export const mutationArgs = {
   'vehicle.create': z.object({ id, customer_ref: id.nullable(), ...vehicleFields }),
   'vehicle.update': z.object({ vehicle_ref: id, ...vehicleFields }),
   'vehicle.delete': z.object({ vehicle_ref: id }),
-  'credit.add': z.object({ id, customer_ref: id, description: z.string().default(''), amount: moneyArg, order_ref: id.nullable().default(null) }),
+  'credit.add': z.object({ id, customer_ref: id, description: text(255).default(''), amount: moneyArg, order_ref: id.nullable().default(null) }),
   'customerHistory.add': z.object({
     id,
     customer_ref: id,
-    comment: z.string().default(''),
-    image: z.object({ name: z.string(), type: z.string().default(''), size: z.number().int().nonnegative() }).nullable().default(null),
+    comment: text(5000).default(''),
+    image: z.object({ name: text(255), type: text(100).default(''), size: nonNegInt }).nullable().default(null),
     ...notification,
   }),
 } as const;

@@ -69,7 +69,7 @@ describe.each(testEngines())('product options on a staff device (%s)', (engine) 
     const line = randomUUID();
     expect((await device.mutate('order.create', { id: order })).ok).toBe(true);
     // What the device shows meanwhile is its copy; the server prices the ids itself.
-    const forged = r.options.map((o) => ({ ...o, price: '-999.00' }));
+    const forged = r.options.map((o) => ({ ...o, price: '999.00' }));
     const p = await server.db.selectFrom('products').select(['name', 'price']).where('product_id', '=', productId).executeTakeFirstOrThrow();
     expect((await device.mutate('cart.addProduct', { order_ref: order, line_id: line, product_id: productId, name: p.name, price: '0.01', options: forged, quantity: 1, tax_class_id: null })).ok).toBe(true);
     expect(await device.syncNow()).toBe('ok');

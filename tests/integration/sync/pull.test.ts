@@ -68,13 +68,23 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     expect(first.remaining).toBe(total - 50);
   });
 
-  it('never sends a password hash, and sends product cost to staff only', async () => {
+  it('never sends a password hash, and sends product cost to admins only (issue 17 item 6)', async () => {
     const all = await pullAll(cashier, staffClient);
     expect(JSON.stringify(all.changes)).not.toContain('password_hash');
     const product = all.changes.find((c) => c.table === 'products')!;
-    expect(product.row).toHaveProperty('cost');
+    expect(product.row).toHaveProperty('price');
+    expect(product.row).not.toHaveProperty('cost');
     const mine = await pullAll(shopper, shopperClient);
     expect(mine.changes.find((c) => c.table === 'products')!.row).not.toHaveProperty('cost');
+    for (const [user, sees] of [['installer', false], ['admin', true]] as const) {
+      const c = await signedIn(server.url, user, user);
+      const packed = await c.get(`/sync/pull?clientId=${randomUUID()}&cookie=0&limit=20000&pack=1`);
+      expect(packed.status).toBe(200);
+      const rows = await pullAll(c, randomUUID(), 0, 5000);
+      expect(rows.changes.find((ch) => ch.table === 'products')!.row, user).toHaveProperty('price');
+      expect(rows.changes.some((ch) => ch.table === 'products' && ch.row !== null && 'cost' in ch.row), user).toBe(sees);
+      expect(JSON.stringify(packed.body).includes('"cost"'), `${user} packed`).toBe(sees);
+    }
   });
 
   it('sends deletions as tombstones', async () => {

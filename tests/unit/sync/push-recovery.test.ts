@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { PUSH_BATCH } from '../../../src/contracts/sync-push';
 import { getMeta, setMeta } from '../../../src/db/meta';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { backoffMs } from '../../../sync/backoff';
 import { mutate } from '../../../sync/outbox';
 import { pushOnce } from '../../../sync/push';
-import { nextBatch } from '../../../sync/recovery';
+import { nextBatch, noteServerLast } from '../../../sync/recovery';
 import { domainRegistry } from '../../../sync/registry';
 import type { TransportRequest } from '../../../sync/transport';
 import { at, freshDb, scripted, staff, uuid } from './support';
@@ -21,14 +22,28 @@ const ids = (req: TransportRequest) => (req.body as { mutations: { id: number }[
 const ok = (results: object[], last: number) => ({ status: 200, body: { lastMutationId: last, results } });
 
 describe('push', () => {
-  it('sends at most 100 per batch, in id order, and moves answered ones to the journal', async () => {
-    const db = await queue(130);
-    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), 100)]);
-    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 100 });
-    expect(ids(t.calls[0]!)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  it(`sends at most PUSH_BATCH (${PUSH_BATCH}) per batch, in id order, and moves answered ones to the journal`, async () => {
+    const db = await queue(PUSH_BATCH + 30);
+    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), PUSH_BATCH)]);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: PUSH_BATCH });
+    expect(ids(t.calls[0]!)).toEqual(Array.from({ length: PUSH_BATCH }, (_, i) => i + 1));
     expect(await db.outbox.count()).toBe(30);
-    expect(await db.journal.count()).toBe(100);
-    expect(await getMeta(db, 'lastAckedId')).toBe(100);
+    expect(await db.journal.count()).toBe(PUSH_BATCH);
+    expect(await getMeta(db, 'lastAckedId')).toBe(PUSH_BATCH);
+  });
+
+  it('a reply that answers only the first mutations (the server deadline) keeps the rest queued, and the next push starts with them', async () => {
+    const db = await queue(10);
+    const t = scripted([
+      (req) => ok(ids(req).slice(0, 3).map((id) => ({ id, status: 'applied' })), 3),
+      (req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), 10),
+    ]);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 3 });
+    expect(await db.outbox.count()).toBe(7);
+    expect(await getMeta(db, 'lastAckedId')).toBe(3);
+    expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 7 });
+    expect(ids(t.calls[1]!)).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('keeps everything queued on a network error, a 5xx or a garbled reply', async () => {
@@ -77,6 +92,31 @@ describe('server-loss recovery', () => {
     expect(await getMeta(db, 'lastAckedId')).toBe(6);
     // Its versions went back too: the next pull starts from 0.
     expect(await getMeta(db, 'fullSync')).toBe(true);
+  });
+
+  it('a resend longer than one batch moves on as the server answers it, instead of resending the first batch forever', async () => {
+    const total = PUSH_BATCH * 2 + 5;
+    const db = await queue(total);
+    const client = uuid();
+    const answer = (req: TransportRequest, last: number) => ok(ids(req).map((id) => ({ id, status: id <= last ? 'applied' : 'skipped' })), Math.max(last, ...ids(req)));
+    for (let i = 0; i < 3; i++) await pushOnce(db, scripted([(req) => answer(req, 0)]), client, now);
+    expect(await getMeta(db, 'lastAckedId')).toBe(total);
+    // A restored server holds 1..4: the device resends 5..total from its journal, one batch at a time.
+    let serverLast = 4;
+    const restored = (req: TransportRequest) => {
+      const sent = ids(req);
+      const r = ok(sent.map((id) => ({ id, status: id <= serverLast ? 'skipped' : 'applied', ...(id <= serverLast ? { was: 'applied' } : {}) })), Math.max(serverLast, ...sent));
+      serverLast = Math.max(serverLast, ...sent);
+      return r;
+    };
+    const t = scripted(Array.from({ length: 6 }, () => restored));
+    // (What a reply from it starts, sync/recovery.ts noteServerLast.)
+    await db.transaction('rw', db.meta, () => noteServerLast(db, 4));
+    expect(await getMeta(db, 'resendFrom')).toBe(5);
+    for (let i = 0; i < 3 && (await getMeta(db, 'resendFrom')) !== null; i++) await pushOnce(db, t, client, now);
+    expect(t.calls.map((c) => ids(c)[0])).toEqual([5, 5 + PUSH_BATCH, 5 + 2 * PUSH_BATCH]);
+    expect(await getMeta(db, 'resendFrom')).toBeNull();
+    expect(serverLast).toBe(total);
   });
 
   it('reports stuck when the journal no longer holds what the server lost', async () => {
