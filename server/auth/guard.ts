@@ -58,8 +58,16 @@ export function installGuard(app: FastifyInstance, sessions: SessionService): vo
 function checkCsrf(req: FastifyRequest): void {
   // The spec's GET calls that change data (void, save, cancel, ...) are checked like a POST.
   const safe = SAFE_METHODS.has(req.method) && !req.routeOptions.config.changesState;
-  if (safe || !req.session) return;
-  if (req.routeOptions.config.csrfExempt) return;
+  if (safe || req.routeOptions.config.csrfExempt) return;
+  requireCsrf(req);
+}
+
+/**
+ * The CSRF check itself, for a call the route options cannot mark: an `index.php?route=` GET that
+ * changes data (server/http/index-php.ts). A call without a session passes (nothing to ride on).
+ */
+export function requireCsrf(req: FastifyRequest): void {
+  if (!req.session) return;
   if (!csrfMatches(req.headers[CSRF_HEADER.toLowerCase()], req.session.csrfToken)) {
     throw new HttpError(403, 'csrf', 'Your session has expired or the request was not sent by Partsdesk. Reload and try again.');
   }

@@ -8,11 +8,12 @@
  *
  * A route value may also be a RegExp (`/^checkout\/[a-z_]+\/remove$/`). Access is checked here per
  * route value with the same rule as config.access (guests 401, other roles 403); the CSRF check of
- * the guard applies to every POST as usual. A browser navigation to /index.php (the search page,
+ * the guard applies to every POST as usual, and to a GET registered with `changesState`. A browser navigation to /index.php (the search page,
  * index.php?route=product/search) gets the app shell through the not-found handler.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleOf, type Access } from '../auth/access';
+import { requireCsrf } from '../auth/guard';
 import { forbidden, notFound, unauthorized } from './errors';
 import { isNavigation } from './navigation';
 
@@ -22,10 +23,12 @@ interface Entry {
   route: string | RegExp;
   access: Access;
   handler: IndexPhpHandler;
+  /** A GET that changes data (the spec keeps it a GET): checked for the CSRF token like a POST. */
+  changesState?: boolean;
 }
 
 export interface IndexPhpRouter {
-  get(route: string | RegExp, access: Access, handler: IndexPhpHandler): void;
+  get(route: string | RegExp, access: Access, handler: IndexPhpHandler, opts?: { changesState?: boolean }): void;
   post(route: string | RegExp, access: Access, handler: IndexPhpHandler): void;
 }
 
@@ -58,6 +61,7 @@ export function indexPhp(app: FastifyInstance): IndexPhpRouter {
       const role = roleOf(req.user);
       if (!entry.access.includes(role)) throw role === 'guest' ? unauthorized() : forbidden();
     }
+    if (entry.changesState) requireCsrf(req);
     return entry.handler(req, reply);
   };
 
@@ -66,7 +70,7 @@ export function indexPhp(app: FastifyInstance): IndexPhpRouter {
   app.post('/index.php', { config: { access: 'public' } }, dispatch('POST'));
 
   const router: IndexPhpRouter = {
-    get: (route, access, handler) => void table.GET.push({ route, access, handler }),
+    get: (route, access, handler, opts) => void table.GET.push({ route, access, handler, ...(opts?.changesState ? { changesState: true } : {}) }),
     post: (route, access, handler) => void table.POST.push({ route, access, handler }),
   };
   routers.set(app, router);
@@ -74,8 +78,10 @@ export function indexPhp(app: FastifyInstance): IndexPhpRouter {
 }
 
 /** The same registration as one call: `indexPhpRoute(app, 'GET', /^checkout\/\w+\/remove$/, access, handler)`. */
-export function indexPhpRoute(app: FastifyInstance, method: 'GET' | 'POST', route: string | RegExp, access: Access, handler: IndexPhpHandler): void {
+export function indexPhpRoute(
+  app: FastifyInstance, method: 'GET' | 'POST', route: string | RegExp, access: Access, handler: IndexPhpHandler, opts?: { changesState?: boolean },
+): void {
   const router = indexPhp(app);
-  if (method === 'GET') router.get(route, access, handler);
+  if (method === 'GET') router.get(route, access, handler, opts);
   else router.post(route, access, handler);
 }

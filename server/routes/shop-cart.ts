@@ -79,12 +79,13 @@ export function shopperDispatch(cart: ShopCartService, opts: ShopCookieOptions):
 
 /**
  * GET /index.php?route=checkout/{code}/remove: removes the total line of that code (`voucher`: the
- * applied gift certificates), then the page reloads. Shoppers only; a coupon is 'Invalid code'.
+ * applied gift certificates), then the page reloads. Shoppers only; a coupon is 'Invalid code'. It
+ * changes the cart, so it needs the session's CSRF token like a POST (docs/security.md).
  */
 export function shopCartIndexRoutes(app: FastifyInstance, cart: ShopCartService, opts: ShopCookieOptions): void {
   indexPhpRoute(app, 'GET', /^checkout\/[A-Za-z0-9_-]{1,64}\/remove$/, allow('shop.cart'), async (req, reply) => {
     const route = (req.query as { route?: unknown }).route;
     const type = typeof route === 'string' && route.split('/')[1] === 'voucher' ? 'voucher' : 'coupon';
     return sendShopResult(reply, await cart.removeCode(shopCaller(req), type, null), opts);
-  });
+  }, { changesState: true });
 }

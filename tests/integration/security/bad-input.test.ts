@@ -69,6 +69,16 @@ describe.each(testEngines())('CSRF and login door on %s', (engine) => {
     }
   });
 
+  it("the shopper's GET index.php?route=checkout/{code}/remove needs the CSRF token too", async () => {
+    const shopper = await signInAs(server.url, 'shopper');
+    const path = '/index.php?route=checkout/voucher/remove';
+    const forged = await shopper.get(path, { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': '' });
+    expect([forged.status, forged.body.error]).toEqual([403, 'csrf']);
+    const real = await shopper.get(path, { 'x-requested-with': 'XMLHttpRequest' });
+    // Through the door: the cart's own answer (no gift certificate applied).
+    expect([real.status, real.body.error]).toEqual([404, 'invalid_code']);
+  });
+
   it('login refuses a cross-site form post', async () => {
     const c = await signInAs(server.url, 'guest');
     const form = 'username=cashier&password=cashier';
