@@ -83,7 +83,9 @@ describe('POS sync status (headless Chromium)', () => {
     await ctx.clearCookies();
     await ctx.setOffline(true);
     await ctx.setOffline(false);
-    await page.waitForURL(/\/pos\/login\?redirect=%2Fpos%2Fsettings/, { timeout: 10_000 });
+    // A wait for the chain (a sync cycle answered 401, the session re-read, the login page loaded),
+    // not a speed check: 30 s like waitSynced, since 10 s ran out once with four suites on 2 cores.
+    await page.waitForURL(/\/pos\/login\?redirect=%2Fpos%2Fsettings/, { timeout: 30_000 });
     await submitStaffLogin(page, 'cashier', 'cashier');
     await page.waitForURL(/\/pos\/settings/);
     await expect.poll(visible(page, 'All changes synced'), { timeout: 10_000 }).toBe(true);
