@@ -30,6 +30,14 @@ export interface CheckoutMutationsOptions {
   appliers?: ApplierMap;
 }
 
+/**
+ * A terminal's answer (an approval, a refund) recorded as the server's own flow in the name of the
+ * staff member who started it: role 'staff' is one no session has, so the writable-fields table
+ * (src/domain/mutations/writable-fields.ts) lets it write the server-only terminal records. The
+ * staff member's own right was checked by the route that started the attempt.
+ */
+export const terminalFlowActor = (staffId: string): Actor => ({ kind: 'staff', id: staffId, role: 'staff' });
+
 /** The actor of payments made through a payment link (no staff user is involved). */
 export const PAYMENT_LINK_ACTOR: Actor = { kind: 'staff', id: 'payment-link', role: 'system' };
 

@@ -17,7 +17,7 @@ import type { AttemptStatus } from '../db/schema-payments';
 import type { ApprovedCard, Terminal } from '../adapters/terminal/types';
 import type { Actor } from '../sync/appliers/types';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from './checkout-orders';
-import type { CheckoutMutations } from './checkout-mutations';
+import { terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
 import type { PaymentEvents } from './payment-events';
 
@@ -42,7 +42,7 @@ export interface OutcomeDeps {
 }
 
 /** Payments recorded for an async terminal answer are made in the name of who started them. */
-const actorOf = (a: AttemptRow): Actor => ({ kind: 'staff', id: a.actor_id, role: 'staff' });
+const actorOf = (a: AttemptRow): Actor => terminalFlowActor(a.actor_id);
 
 export class CardOutcomes {
   constructor(private readonly d: OutcomeDeps) {}

@@ -19,7 +19,7 @@ import type { RefundResult, Terminal } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
 import type { Actor } from '../sync/appliers/types';
 import { loadCheckoutOrder } from './checkout-orders';
-import { refusalError, type CheckoutMutations } from './checkout-mutations';
+import { refusalError, terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
 import type { CheckoutService } from './checkout-service';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
 
@@ -67,10 +67,8 @@ export class RefundService {
         else await finishAttempt(tx.trx, r.id, 'declined', tx.now, { message: result.message });
       }
       if (!result.ok) return;
-      // The terminal's refund is the server's own record (as a terminal's approval is,
-      // payment-card-outcome.ts): the staff member's right was checked by the route, and only the
-      // server's flows write voidAtTerminal (src/domain/mutations/writable-fields.ts).
-      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, { ...actor, role: 'staff' });
+      // The terminal's refund is the server's own record, as a terminal's approval is.
+      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, terminalFlowActor(actor.id));
       if (refused && refused.code !== 'transaction_already_void') throw refusalError(refused);
     });
     if (!result.ok) throw new HttpError(409, 'refund_declined', refundDeclined(result.message));
