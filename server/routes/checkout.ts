@@ -32,7 +32,7 @@ import { allow, type Permission } from '../auth/permissions';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import type { CheckoutServices } from '../services/checkout-create';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 
 const may = (p: Permission) => ({ config: { access: allow(p) } });
 /** A GET that changes data: the guard wants the CSRF token as on a POST. */

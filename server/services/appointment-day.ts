@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { appointmentsDb, type AppointmentsDB } from '../db/schema-appointments';
 import { asSyncDb } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
-import { addMinutes, clashMessage, findClash } from '../sync/appliers/appointments';
+import { addMinutes, clashMessage, findClash } from '../commands/appliers/appointments';
 import type { PosCommands } from './pos-commands';
 
 const bad = (field: string, message: string) => new HttpError(400, 'invalid_input', message, { [field]: [message] });

@@ -1,7 +1,7 @@
 /**
  * Appointments at the counter (pos-back-office.md §7 getAppointmentData, addAppointment). Booking
  * runs the domain's appointment.book through PosCommands, so a booking posted here and one pushed
- * from a device's outbox go through the same applier (server/sync/appliers/appointments.ts:
+ * from a device's outbox go through the same applier (server/commands/appliers/appointments.ts:
  * references, double booking, the confirmation message).
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { OrderRefParam } from '../../src/contracts/checkout-transactions';
 import { appointmentsDb } from '../db/schema-appointments';
 import { asSyncDb } from '../db/schema-pos';
 import { HttpError } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import type { PosCommands } from './pos-commands';
 import { customerUuid, orderUuid } from './pos-lookups';
 import { loadOrderInfo } from './pos-order-info';

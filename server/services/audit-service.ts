@@ -1,8 +1,8 @@
-/** Reading the audit log (GET /api/audit, admins only): newest first, paged. Writing is server/sync/audit.ts. */
+/** Reading the audit log (GET /api/audit, admins only): newest first, paged. Writing is server/commands/audit.ts. */
 import type { Kysely } from 'kysely';
 import type { AuditReply } from '../../src/contracts/audit';
 import type { DB } from '../db/schema';
-import { auditDb, type AuditDB, type AuditKind } from '../sync/audit';
+import { auditDb, type AuditDB, type AuditKind } from '../commands/audit';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 

@@ -17,10 +17,10 @@ import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import { paymentsDb, syncView, type PaymentsDB } from '../db/schema-payments';
 import { HttpError } from '../http/errors';
-import { defaultAppliers } from '../sync/appliers/registry';
-import type { Actor, ApplierMap } from '../sync/appliers/types';
+import { defaultAppliers } from '../commands/appliers/registry';
+import type { Actor, ApplierMap } from '../commands/appliers/types';
 import type { SyncDB } from '../sync/db';
-import { isRetryable } from '../sync/errors';
+import { isRetryable } from '../commands/errors';
 
 export type SettingsLoader = (db: Kysely<SyncDB>) => Promise<StoreSettings>;
 

@@ -11,8 +11,8 @@ import type { StoreSettings } from '../../src/domain/settings';
 import { computeTotals, type OrderTotals } from '../../src/domain/totals';
 import { syncView, type PaymentsDB } from '../db/schema-payments';
 import { notFound } from '../http/errors';
-import { loadCustomer } from '../sync/records/customers';
-import { loadOrder } from '../sync/records/orders';
+import { loadCustomer } from '../commands/records/customers';
+import { loadOrder } from '../commands/records/orders';
 
 export const ORDER_NOT_FOUND = 'The order could not be found.';
 

@@ -13,7 +13,7 @@ import { moneyString } from '../../src/domain/money';
 import { INVALID_VOUCHER } from '../../src/domain/mutations/transactions';
 import type { Terminal } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { buildInvoice } from './checkout-invoice';
 import { loadCheckoutOrder, resolveOrderRef, transactionsReply, type ReversalLabel } from './checkout-orders';
 import { refusalError, type CheckoutMutations, type TxContext } from './checkout-mutations';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { YmmChoice } from '../../src/domain/mutations/records';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../src/domain/forms/appointment';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { CommandRefused, type PosCommands } from './pos-commands';
 
 export interface AddVehicleInput {

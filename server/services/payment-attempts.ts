@@ -8,7 +8,7 @@ import type { CardAttempt } from '../../src/contracts/payment-card';
 import { decimal, toWire } from '../../src/domain/money';
 import type { AttemptStatus, PaymentAttemptsTable, PaymentsDB } from '../db/schema-payments';
 import { HttpError } from '../http/errors';
-import { sqlState } from '../sync/errors';
+import { sqlState } from '../commands/errors';
 
 export type AttemptRow = Selectable<PaymentAttemptsTable>;
 

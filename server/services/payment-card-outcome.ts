@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardEventData } from '../../src/contracts/payment-card';
 import type { AttemptStatus } from '../db/schema-payments';
 import type { ApprovedCard, Terminal } from '../adapters/terminal/types';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from './checkout-orders';
 import { terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';

@@ -15,7 +15,7 @@ import { CARD_DEPARTMENT_MESSAGE, CARD_DEVICE_MESSAGE } from '../../src/domain/p
 import { runMutation } from '../../src/domain/mutations/registry';
 import type { Terminal, TerminalEvent, TerminalStatus } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { loadCheckoutOrder, resolveOrderRef } from './checkout-orders';
 import { refusalError, type CheckoutMutations } from './checkout-mutations';
 import { attemptConflict, attemptToWire, chargedTotal, getAttempt, pendingCharges, type AttemptRow } from './payment-attempts';

@@ -17,7 +17,7 @@ import type { VoidOrReturnReply } from '../../src/contracts/payment-card';
 import { runMutation } from '../../src/domain/mutations/registry';
 import type { RefundResult, Terminal } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { loadCheckoutOrder } from './checkout-orders';
 import { refusalError, terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
 import type { CheckoutService } from './checkout-service';

@@ -14,7 +14,7 @@ import { computeTotals } from '../../src/domain/totals';
 import { paymentsDb } from '../db/schema-payments';
 import { asSyncDb } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
-import { loadOrder } from '../sync/records/orders';
+import { loadOrder } from '../commands/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
 import type { PosCommands, PosTx } from './pos-commands';
 

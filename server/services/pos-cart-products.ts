@@ -2,7 +2,7 @@
  * What a product costs and is called, read from the catalog for the cart's add call: the client
  * sends a product id, a quantity and option choices, never a price. Option prices come from
  * product_option_values (price_prefix '-' subtracts). The cart.addProduct applier re-stamps the
- * product's own fields and prices the options from SQL again (server/sync/appliers/catalog-priced.ts),
+ * product's own fields and prices the options from SQL again (server/commands/appliers/catalog-priced.ts),
  * so this is the same truth read twice, not a second rule.
  */
 import type { Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import type { LineOption } from '../../src/domain/mutations/records';
 import { decimal, toWire } from '../../src/domain/money';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
-import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../sync/appliers/catalog-priced';
+import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../commands/appliers/catalog-priced';
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
 

@@ -14,8 +14,8 @@ import { abandonAction, type AbandonAction } from '../../src/domain/cart-lifecyc
 import { assertEditable } from '../../src/domain/mutations/guards';
 import type { Customer, Order, Transaction, Vehicle } from '../../src/domain/mutations/records';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
-import { loadCustomer, vehicleFromSql } from '../sync/records/customers';
-import { loadOrder } from '../sync/records/orders';
+import { loadCustomer, vehicleFromSql } from '../commands/records/customers';
+import { loadOrder } from '../commands/records/orders';
 
 export interface CartSession {
   /** sessions.id_hash of the caller. */

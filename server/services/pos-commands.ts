@@ -1,6 +1,6 @@
 /**
  * The online path for domain mutations: the staff cart and POS order calls run the SAME server
- * appliers a sync push runs (src/domain mutators behind server/sync/appliers, with the catalog
+ * appliers a sync push runs (src/domain mutators behind server/commands/appliers, with the catalog
  * re-stamping and voucher ledgers they carry), never a second implementation of a rule.
  *
  * A command is one SQL transaction that first takes `sync_state FOR SHARE` (the pull's version
@@ -21,10 +21,10 @@ import type { SessionUser } from '../../src/contracts/session';
 import type { DB } from '../db/schema';
 import { asSyncDb, posDb, type PosDB } from '../db/schema-pos';
 import { HttpError, unauthorized } from '../http/errors';
-import { defaultAppliers } from '../sync/appliers/registry';
-import type { Actor, ApplierMap } from '../sync/appliers/types';
+import { defaultAppliers } from '../commands/appliers/registry';
+import type { Actor, ApplierMap } from '../commands/appliers/types';
 import type { SyncDB } from '../sync/db';
-import { isIntegrityViolation, isRetryable } from '../sync/errors';
+import { isIntegrityViolation, isRetryable } from '../commands/errors';
 
 export interface PosCommandOptions {
   appliers?: ApplierMap;

@@ -13,9 +13,9 @@ import type { StoreSettings } from '../../src/domain/settings';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { notFound } from '../http/errors';
 import { bookedAppointments } from './appointment-reads';
-import { loadCustomer } from '../sync/records/customers';
-import { loadOrderHistory } from '../sync/records/order-history';
-import { loadOrder } from '../sync/records/orders';
+import { loadCustomer } from '../commands/records/customers';
+import { loadOrderHistory } from '../commands/records/order-history';
+import { loadOrder } from '../commands/records/orders';
 import { customerWire, linesWire, orderData, totalItems } from './pos-order-view';
 
 export async function orderStatuses(db: Kysely<PosDB>): Promise<OrderStatusWire[]> {

@@ -17,12 +17,12 @@ import { SELECT_STATUS_MESSAGE } from '../../src/domain/forms/order-history';
 import { NOTIFICATION_SEND_FAILED } from '../../src/domain/forms/notification';
 import { HttpError } from '../http/errors';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
-import { loadCustomer } from '../sync/records/customers';
+import { loadCustomer } from '../commands/records/customers';
 import { findCart, type CartSession } from './pos-cart-store';
 import { CommandRefused, type PosCommands, type PosTx } from './pos-commands';
 import { customerUuid, orderUuid, searchCustomers } from './pos-lookups';
 import { loadOrderInfo, orderStatuses } from './pos-order-info';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 
 type OrderRef = number | string;
 /** One PO number entry: the line it goes on (its uuid), or every product line. */

@@ -26,7 +26,7 @@ import { computeTotals } from '../../src/domain/totals';
 import type { OnlinePaymentGateway } from '../adapters/online-payment/storefront-gateway';
 import { shopDb, type ShopDB } from '../db/schema-shop';
 import { HttpError, unauthorized } from '../http/errors';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import type { PosCommands, PosTx } from './pos-commands';
 import type { ShopCaller, ShopCartService } from './shop-cart-service';
 import { liveCodes, redemptions } from './shop-cart-codes';

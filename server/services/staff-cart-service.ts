@@ -18,10 +18,10 @@ import { assertEditable, LINE_NOT_FOUND } from '../../src/domain/mutations/guard
 import { validatePriceInput } from '../../src/domain/pricing';
 import { normalizeQuantity, NOT_A_NUMBER_MESSAGE } from '../../src/domain/quantity';
 import type { Refusal } from '../../src/domain/refusal';
-import type { Actor } from '../sync/appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import { asSyncDb } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
-import { loadOrder } from '../sync/records/orders';
+import { loadOrder } from '../commands/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
 import { abandonCart, attachCart, cartOfAnotherUser, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
 import { catalogProduct, laborType } from './pos-cart-products';

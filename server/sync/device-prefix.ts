@@ -12,9 +12,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { devicePrefixSchema } from '../../src/contracts/sync-push';
-import type { Actor } from './appliers/types';
+import type { Actor } from '../commands/appliers/types';
 import type { SyncDB } from './db';
-import { isIntegrityViolation } from './errors';
+import { isIntegrityViolation } from '../commands/errors';
 
 /** The client's row, created on first contact (the same row the push registers). */
 export async function registerClient(db: Kysely<SyncDB>, clientId: string, actor: Actor, now: Date): Promise<void> {

@@ -4,7 +4,7 @@
  * discard), which mutation and its args as the device held them. Once per mutation: a repeat (the
  * device did not hear the first reply) answers the recorded row and writes nothing.
  *
- * The discard also goes into the audit log (kind conflict_discard, server/sync/audit.ts), once.
+ * The discard also goes into the audit log (kind conflict_discard, server/commands/audit.ts), once.
  * Refused: a mutation the server has no record of (404; e.g. a restored server that has not seen
  * it again yet) and one it applied (409 not_rejected): neither is a conflict to discard.
  */
@@ -12,8 +12,8 @@ import type { Kysely } from 'kysely';
 import type { DiscardReply, DiscardRequest } from '../../src/contracts/sync-discard';
 import type { DB } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from './appliers/types';
-import { writeAudit } from './audit';
+import type { Actor } from '../commands/appliers/types';
+import { writeAudit } from '../commands/audit';
 import { syncDb, type SyncDB } from './db';
 
 export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: Actor, now: Date): Promise<DiscardReply> {
@@ -44,7 +44,7 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
       .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
       .returning('mutation_id')
       .execute();
-    // The audit log gets the discard once, with the rest of the audited changes (server/sync/audit.ts).
+    // The audit log gets the discard once, with the rest of the audited changes (server/commands/audit.ts).
     if (inserted.length) {
       await writeAudit(
         trx as Kysely<SyncDB>,

@@ -20,9 +20,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/contracts/sync-pull';
 import type { SyncDB } from './db';
-import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from './records/customers';
-import { orderHistoryFromSql } from './records/order-history';
-import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from './records/orders';
+import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
+import { orderHistoryFromSql } from '../commands/records/order-history';
+import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { posDb } from '../db/schema-pos';
 import { fetchPacked, type PackedText } from './pull-packed';
 
@@ -193,7 +193,7 @@ const staffLookups = (): PullSource[] => [
   rawSource('bays', ['bay_id']),
   rawSource('customer_groups', ['customer_group_id']),
   // Gift certificates, so a POS device takes a voucher payment offline; the server re-checks the
-  // balance when the payment is pushed (server/sync/appliers/vouchers.ts). Which order sold it stays here.
+  // balance when the payment is pushed (server/commands/appliers/vouchers.ts). Which order sold it stays here.
   rawSource('vouchers', ['id'], ['order_ref', 'line_ref']),
 ];
 

@@ -22,11 +22,11 @@ import { sql, type Kysely } from 'kysely';
 import { PUSH_DEADLINE_MS, type PushMutation, type PushReply, type PushResult } from '../../src/contracts/sync-push';
 import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
-import type { Actor, ApplierMap } from './appliers/types';
+import type { Actor, ApplierMap } from '../commands/appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
 import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
-import { isDataError, isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from './errors';
+import { isDataError, isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from '../commands/errors';
 
 const CONFLICT_MESSAGE = 'This change conflicts with data already on the server.';
 

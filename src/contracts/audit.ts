@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limitParam, pageParam } from './paging';
 
 /**
- * GET /api/audit (admins only): the audit log, newest first (server/sync/audit.ts,
+ * GET /api/audit (admins only): the audit log, newest first (server/commands/audit.ts,
  * docs/decisions/server.md "Audit log"). `kind` narrows it to one kind of change.
  */
 export const auditKinds = ['void', 'price_override', 'tax_exempt', 'store_credit', 'conflict_discard'] as const;

@@ -6,7 +6,7 @@
  *
  * Before the server gave a prefix (a new device offline from its first minute) the device uses
  * 'X' + the last 6 hex digits of its random client id ("X9F3A1C-0001"): no server is needed, and the
- * server keeps even a colliding reference (server/sync/records/orders.ts). The sequence is the
+ * server keeps even a colliding reference (server/commands/records/orders.ts). The sequence is the
  * device's, not the prefix's: numbers go on from where they were when the prefix arrives.
  */
 import { getMeta, setMeta } from './meta';

@@ -7,7 +7,7 @@
  * - a void written optimistically of a payment the server holds as approved gives it back.
  * Only dirty keys can differ from the server, so only they are read. Two devices offline can still
  * both spend the same balance: the server re-checks when they push and rejects the second
- * (a conflict for staff, server/sync/appliers/vouchers.ts).
+ * (a conflict for staff, server/commands/appliers/vouchers.ts).
  * Read inside a transaction over writeStores()/pullStores() (both hold lookups, base and dirty).
  */
 import { decimal, moneyString, toWire, type MoneyString } from '../domain/money';

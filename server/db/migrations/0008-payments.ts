@@ -11,7 +11,7 @@
  *   payment at a time. Not versioned: it never leaves the server (transactions do).
  * - vouchers: gift certificates that can be redeemed. A voucher sold on an order (a voucher line)
  *   is issued when that order completes; `balance` falls with each approved voucher payment and is
- *   restored when that payment is voided, in the same SQL transaction (server/sync/appliers/
+ *   restored when that payment is voided, in the same SQL transaction (server/commands/appliers/
  *   vouchers.ts). Codes are unique case-insensitively. Versioned, so devices can cache them later.
  * - notifications: the outbox of every email and text sent (receipts, payment links) with its
  *   delivery status. With no SMTP configured it is where mail "goes" (the simulator): admins read

@@ -1,6 +1,6 @@
 /**
  * Migration 0017-c: the audit log (issue 17). One row per sensitive change, written in the same
- * transaction as the change itself (server/sync/audit.ts): voids (orders and payments), price
+ * transaction as the change itself (server/commands/audit.ts): voids (orders and payments), price
  * overrides, tax-exempt changes, store credit changes, and conflicts staff discarded.
  *
  * - who: the staff user the server trusts (the session of the push or call), with the role;

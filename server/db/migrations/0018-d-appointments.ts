@@ -11,7 +11,7 @@
  *
  * Double booking (the same bay, or the same installer, overlapping in time among slot-blocking
  * appointments) is refused by the applier inside the booking's transaction, after locking the bay
- * row and the installers' rows (server/sync/appliers/appointments.ts): concurrent bookings of the
+ * row and the installers' rows (server/commands/appliers/appointments.ts): concurrent bookings of the
  * same bay or installer queue behind each other on both engines, and the second sees the first.
  * (An exclusion constraint would need btree_gist, which the embedded engine does not load.)
  */

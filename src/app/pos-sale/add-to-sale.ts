@@ -5,7 +5,7 @@
  * (src/app/pos-cart-ref.ts), created on the first add; the part goes on it with `cart.addProduct`
  * and its installation labor with `cart.addLabor`, through the sync worker. The server re-reads
  * the part's price and prices its options from its catalog when the change is pushed
- * (server/sync/appliers/catalog-priced.ts); what the device computes here is what it shows meanwhile.
+ * (server/commands/appliers/catalog-priced.ts); what the device computes here is what it shows meanwhile.
  */
 import { findOrder, getCatalogProduct, lookupRows, stockOnHand, type CatalogProduct } from '../../db/queries';
 import type { PartsdeskDb } from '../../db/database';

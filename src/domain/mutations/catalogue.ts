@@ -82,7 +82,7 @@ const customerFields = {
   tax_exempt: z.boolean().default(false),
   tax_exempt_number: text(64).default(''),
   default_location_id: posInt.nullable().default(null),
-  /** Never stored in a record; the server stores only its argon2 hash (server/sync/appliers/customers.ts). */
+  /** Never stored in a record; the server stores only its argon2 hash (server/commands/appliers/customers.ts). */
   password: text(128).default(''),
   addresses: z.array(address).max(20).default([]),
 };

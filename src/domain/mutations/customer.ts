@@ -1,7 +1,7 @@
 /**
  * Customer create and edit, validated with the customer form and the store's require_* flags.
  * The password never enters a record: the server hashes it from the args in the same SQL
- * transaction (server/sync/appliers/customers.ts).
+ * transaction (server/commands/appliers/customers.ts).
  */
 import { customerFormSchema } from '../forms/customer';
 import { refuse } from '../refusal';

@@ -1,7 +1,7 @@
 /**
  * Who may write which field of a mutation's args (issue 17 item 3; the decision table is in
  * docs/decisions/sync.md "Trust at the mutation door"). Pure and shared: the server's applier
- * enforces it for every mutation (server/sync/appliers/domain-applier.ts); a device may use it to
+ * enforces it for every mutation (server/commands/appliers/domain-applier.ts); a device may use it to
  * hide what its user cannot change.
  *
  * Rules, per arg key of every mutation in the catalogue (tests check the table is complete):
@@ -65,7 +65,7 @@ export const writableFields: Table = {
   'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF },
   'cart.addProduct': {
     ...orderRef, line_id: STAFF, product_id: STAFF, quantity: STAFF, options: STAFF,
-    // Re-read from the catalog by the server whoever sends them (server/sync/appliers/catalog-priced.ts).
+    // Re-read from the catalog by the server whoever sends them (server/commands/appliers/catalog-priced.ts).
     name: STAFF, model: STAFF, mpn: STAFF, aaia: STAFF, price: STAFF, minimum: STAFF, surcharge: STAFF, tax_class_id: STAFF,
   },
   'cart.addCustomProduct': { ...orderRef, line_id: STAFF, name: STAFF, price: STAFF, quantity: STAFF, tax_class_id: STAFF },

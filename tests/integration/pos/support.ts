@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Engine } from '../../../server/db/database';
-import { loadOrder } from '../../../server/sync/records/orders';
+import { loadOrder } from '../../../server/commands/records/orders';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../server/db/schema';
 import { StoreSettingsService } from '../../../server/services/store-settings-service';

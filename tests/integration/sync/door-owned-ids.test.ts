@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/services/notification-service';
 import { ID_USED_ELSEWHERE } from '../../../server/services/checkout-service';
-import { ID_TAKEN_MESSAGE } from '../../../server/sync/appliers/owned-ids';
+import { ID_TAKEN_MESSAGE } from '../../../server/commands/appliers/owned-ids';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from '../checkout/support/checkout-server';

@@ -15,7 +15,7 @@
  * what was tried is in docs/decisions/server.md ("Server epoch, restore and retry").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAppliers } from '../../../server/sync/appliers/registry';
+import { defaultAppliers } from '../../../server/commands/appliers/registry';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { testEngines } from '../../support/engines';
 import { chaosAppliers, keyedFaults, ServerCrash } from './support/chaos-appliers';

@@ -23,7 +23,7 @@ import type { OrderLine } from '../../../src/domain/mutations/records';
 import { decimal } from '../../../src/domain/money';
 import { paymentTypes } from '../../../src/domain/settings';
 import { lineTotal } from '../../../src/domain/totals';
-import { defaultAppliers } from '../../../server/sync/appliers/registry';
+import { defaultAppliers } from '../../../server/commands/appliers/registry';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from '../checkout/support/checkout-server';

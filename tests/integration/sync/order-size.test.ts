@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
 import { ORDER_LINE_CAP, orderLineCapMessage } from '../../../src/domain/constants';
 import type { Order, OrderLine } from '../../../src/domain/mutations/records';
-import { loadOrder, saveOrder } from '../../../server/sync/records/orders';
+import { loadOrder, saveOrder } from '../../../server/commands/records/orders';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { signedIn, signedInDevice, startSyncServer, type SyncTestServer } from './support/sync-server';

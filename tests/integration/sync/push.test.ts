@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
-import { defaultAppliers } from '../../../server/sync/appliers/registry';
-import type { Applier } from '../../../server/sync/appliers/types';
-import { saveOrder } from '../../../server/sync/records/orders';
+import { defaultAppliers } from '../../../server/commands/appliers/registry';
+import type { Applier } from '../../../server/commands/appliers/types';
+import { saveOrder } from '../../../server/commands/records/orders';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';

@@ -4,7 +4,7 @@
  * last_mutation_id unchanged) and answer 503; the device retries. And a crash of the whole server
  * mid-push (ServerCrash): the in-flight mutation is lost, the reply too, and the server restarts.
  */
-import type { ApplierMap } from '../../../../server/sync/appliers/types';
+import type { ApplierMap } from '../../../../server/commands/appliers/types';
 
 export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: unknown) => boolean, crash: () => boolean = () => false): ApplierMap {
   return Object.fromEntries(

@@ -8,7 +8,7 @@ import { emptyTotals } from '../../../src/domain/mutations/guards';
 import type { Order, OrderLine, OrderTotalsRecord, Transaction } from '../../../src/domain/mutations/records';
 import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '../../../src/contracts/sync-records';
 import { RecordOwnedElsewhere } from '../errors';
-import { iso, type OrderLinesTable, type SyncDB, type SyncOrdersTable, type TransactionsTable } from '../db';
+import { iso, type OrderLinesTable, type SyncDB, type SyncOrdersTable, type TransactionsTable } from '../../sync/db';
 
 type OrderSql = Selectable<SyncOrdersTable> & { customer_number: number | null };
 

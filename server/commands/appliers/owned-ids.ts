@@ -3,7 +3,7 @@
  * Devices mint the ids of lines, payments, history entries and addresses, and the savers upsert by
  * id. An id that already names a row of ANOTHER order (or another customer's address) must never
  * move or rewrite that row: the change is refused here, before anything is written, as a conflict
- * the device shows. The savers (server/sync/records) also only update a row whose owner matches,
+ * the device shows. The savers (server/commands/records) also only update a row whose owner matches,
  * and throw RecordOwnedElsewhere (../errors.ts) when the upsert touched nothing, so no path can
  * write across owners even if it skips this check.
  *
@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { posDb } from '../../db/schema-pos';
-import type { SyncDB } from '../db';
+import type { SyncDB } from '../../sync/db';
 
 export const ID_TAKEN_MESSAGE = 'This change reuses the id of a record that belongs to another order or customer, so it was not applied. Discard it and make the change again.';
 

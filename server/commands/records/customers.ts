@@ -8,7 +8,7 @@ import type { Customer, Vehicle, YmmChoice } from '../../../src/domain/mutations
 import { customerFromRows, customerToRows, type AddressRow, type CustomerRow } from '../../../src/contracts/sync-records';
 import type { AddressesTable } from '../../db/schema';
 import { RecordOwnedElsewhere } from '../errors';
-import { iso, type SyncCustomersTable, type SyncDB, type SyncVehiclesTable } from '../db';
+import { iso, type SyncCustomersTable, type SyncDB, type SyncVehiclesTable } from '../../sync/db';
 
 /** Columns a customer row may leave the server with (never password_hash). */
 export const customerColumns = [

@@ -9,7 +9,7 @@
  * claim. Without consent (or without a customer) a text needs the override ticked (§5).
  */
 import type { Kysely } from 'kysely';
-import type { SyncDB } from '../db';
+import type { SyncDB } from '../../sync/db';
 import type { MutationArgs } from '../../../src/domain/mutations/catalogue';
 import { TEXT_CONSENT_MESSAGE } from '../../../src/domain/forms/notification';
 import { refuse } from '../../../src/domain/refusal';

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
-import type { SyncDB } from '../db';
+import type { SyncDB } from '../../sync/db';
 
 export interface Actor {
   kind: 'staff' | 'customer';

@@ -16,7 +16,7 @@ import { PRODUCT_NOT_ORDERABLE } from '../../../src/domain/mutations/cart';
 import { mutationArgs } from '../../../src/domain/mutations/catalogue';
 import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, type OptionChoice, type OptionDef, type OptionValueDef, type ResolvedOptions } from '../../../src/domain/product-options';
 import { refuse } from '../../../src/domain/refusal';
-import type { SyncDB } from '../db';
+import type { SyncDB } from '../../sync/db';
 import type { Applier } from './types';
 
 export const PRODUCT_NOT_FOUND = 'This product could not be found.';

@@ -6,7 +6,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderHistory } from '../../../src/domain/mutations/records';
 import { posDb, type OrderHistoryTable } from '../../db/schema-pos';
-import { iso } from '../db';
+import { iso } from '../../sync/db';
 
 export function orderHistoryFromSql(r: Selectable<OrderHistoryTable>): OrderHistory {
   return {
