@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { ApiError } from '../src/contracts/api-error';
+import { composeServices, type CheckoutOptions, type SyncOptions } from './compose';
+import { adapterConfig, type AdapterConfig } from './config';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
@@ -23,13 +25,8 @@ import { notifyRoutes } from './routes/notify';
 import { auditRoutes } from './routes/audit';
 import { AuditService } from './services/audit-service';
 import { appointmentRoutes } from './routes/appointments';
-import { AppointmentService } from './services/appointment-service';
-import { AppointmentDayService } from './services/appointment-day';
-import { createCheckoutServices, type CheckoutOptions } from './services/checkout-create';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
-import { CustomerVehicleService } from './services/customer-vehicle-service';
-import { PosCommands } from './services/pos-commands';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
@@ -37,12 +34,8 @@ import { staffCartRoutes } from './routes/staff-cart';
 import { shopCartIndexRoutes, shopperDispatch } from './routes/shop-cart';
 import { shopListRoutes } from './routes/shop-lists';
 import { shopCheckoutRoutes } from './routes/shop-checkout';
-import { createShopServices } from './services/shop-create';
 import type { OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
-import { createPosServices } from './services/pos-create';
-import { StoreSettingsService } from './services/store-settings-service';
 import { sessionRoutes } from './routes/session';
-import { createSyncServices, type SyncOptions } from './sync/create';
 import { syncRoutes } from './sync/routes';
 import { FitmentService } from './services/fitment-service';
 import { FitmentVehicleStore } from './services/fitment-vehicle-store';
@@ -50,14 +43,11 @@ import { AccountService } from './services/account-service';
 import { HealthService } from './services/health-service';
 import { OrderListService } from './services/order-list-service';
 import { ProductService } from './services/product-service';
-import { ProductSettingsCache } from './services/product-settings';
 import { productRoutes } from './routes/product';
 import { ProductContactService } from './services/product-contact-service';
 import { ProductInventoryService } from './services/product-inventory-service';
 import { ProductPageService } from './services/product-page-service';
-import { SimulatedCaptcha } from './adapters/captcha/simulator';
 import type { CaptchaProvider } from './adapters/captcha/types';
-import { notifiersFromEnv } from './adapters/notify/create';
 import { SearchService } from './services/search-service';
 import { SessionService } from './services/session-service';
 
@@ -75,8 +65,10 @@ export interface AppOptions {
   loginLimitPerMinute?: number;
   /** Tests swap appliers and the clock; production uses the defaults. */
   sync?: SyncOptions;
-  /** Card terminal, mail and SMS adapters; default from the environment (TERMINAL, SMTP_URL). */
+  /** Card terminal, mail and SMS adapters a test hands in; default from `adapters`. */
   checkout?: CheckoutOptions;
+  /** The outside services' configuration (server/config.ts); default read from the environment there. */
+  adapters?: AdapterConfig;
   /** The storefront checkout's card processor; default the built-in simulator. */
   onlinePayments?: OnlinePaymentGateway;
   /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
@@ -105,9 +97,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const sessions = new SessionService(opts.db, opts.sessionTtlMs);
   installGuard(app, sessions);
+  const services = composeServices({
+    db: opts.db,
+    adapters: opts.adapters ?? adapterConfig(),
+    ...(opts.sync ? { sync: opts.sync } : {}),
+    ...(opts.checkout ? { checkout: opts.checkout } : {}),
+    ...(opts.onlinePayments ? { onlinePayments: opts.onlinePayments } : {}),
+    ...(opts.captcha ? { captcha: opts.captcha } : {}),
+    publicUrl: opts.publicUrl,
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  const { shopSettings, pos, shop, checkout } = services;
   // The search listing (/api/products/?search=) ranks like the autocomplete: one brand/series/category cache.
-  // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
-  const shopSettings = new ProductSettingsCache();
   const search = new SearchService(opts.db, shopSettings);
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
@@ -122,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
-    publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl,
+    publicUrl: checkout.publicUrl,
   });
   catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   searchRoutes(app, search);
@@ -130,20 +131,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   productRoutes(app, {
     pages,
     inventory: new ProductInventoryService(opts.db),
-    contact: new ProductContactService(opts.db, opts.checkout?.mailer ?? notifiersFromEnv().mailer),
-    captcha: opts.captcha ?? new SimulatedCaptcha(),
+    contact: new ProductContactService(opts.db, services.mailer),
+    captcha: services.captcha,
     secureCookies: opts.secureCookies,
   });
-  // Every path that runs a mutator (push, staff cart, checkout) reads the shop's own settings.
-  const storeSettings = new StoreSettingsService();
-  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db as unknown as Kysely<DB>)) };
-  syncRoutes(app, createSyncServices(opts.db, sync));
+  syncRoutes(app, services.sync);
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
-  customerVehicleRoutes(app, new CustomerVehicleService(new PosCommands(opts.db, sync)));
-  // The staff cart and POS order calls run the push's own appliers, settings and clock.
-  const pos = createPosServices(opts.db, sync);
+  customerVehicleRoutes(app, services.customerVehicles);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).
-  const shop = createShopServices(opts.db, sync, opts.onlinePayments, shopSettings);
   const shopCookies = { secureCookies: opts.secureCookies };
   const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };
   staffCartRoutes(app, cartDeps);
@@ -151,18 +146,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   shopListRoutes(app, shop.lists, shopCookies);
   shopCheckoutRoutes(app, shop.checkout);
   posOrderRoutes(app, pos.orders, cartDeps);
-  const publicUrl = opts.checkout?.publicUrl ?? opts.publicUrl;
-  const checkout = createCheckoutServices(opts.db, { ...opts.checkout, ...(publicUrl ? { publicUrl } : {}) }, {
-    ...(sync.settings ? { settings: sync.settings } : {}),
-    ...(opts.sync?.clock ? { clock: opts.sync.clock } : {}),
-    log: (msg, err) => app.log.error({ err }, msg),
-  });
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
   auditRoutes(app, new AuditService(opts.db));
   pos.orders.notifier = checkout.sender;
-  const apptCommands = new PosCommands(opts.db, sync);
-  appointmentRoutes(app, { appointments: new AppointmentService(apptCommands), day: new AppointmentDayService(apptCommands), deliverSource: (ref) => checkout.sender.deliverSource(ref) });
+  appointmentRoutes(app, { appointments: services.appointments, day: services.appointmentDay, deliverSource: (ref) => checkout.sender.deliverSource(ref) });
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

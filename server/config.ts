@@ -25,6 +25,8 @@ export interface Config {
   logLevel: string;
   /** Mail and text adapters and the outbox sender (docs/decisions/notifications.md). */
   notify: NotifyConfig;
+  /** The card terminal adapter (server/adapters/terminal/create.ts). */
+  terminal: TerminalConfig;
   /**
    * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
    * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
@@ -46,6 +48,34 @@ export interface NotifyConfig {
   sms: SmsConfig;
   /** NOTIFY_POLL_MS: how often the sender looks for due messages (0 = never; default 5000). */
   pollMs: number;
+}
+
+/**
+ * TERMINAL: `simulator` (default; the only adapter this build ships). TERMINAL_LATENCY_MS: how long
+ * the simulated customer takes at the reader (default 1500). TERMINAL_TIMEOUT_MS: how long the
+ * server waits for an answer before asking the terminal for the attempt's status (default 120000:
+ * a customer may take a while with a chip card).
+ */
+export interface TerminalConfig {
+  kind: 'simulator';
+  latencyMs: number;
+  timeoutMs: number;
+}
+
+export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
+  const kind = env.TERMINAL ?? 'simulator';
+  if (kind !== 'simulator') throw new Error(`Unknown TERMINAL "${kind}": this build has only "simulator"`);
+  return { kind, latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500), timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000) };
+}
+
+/** The outside services' configuration alone (what the composition picks adapters from). */
+export interface AdapterConfig {
+  notify: NotifyConfig;
+  terminal: TerminalConfig;
+}
+
+export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConfig {
+  return { notify: notifyConfig(env), terminal: terminalConfig(env) };
 }
 
 export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
@@ -92,13 +122,17 @@ function bool(value: string | undefined, def: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** Where the database is (DATA_DIR, DATABASE_URL): the server's and the command-line tools' (server/cli). */
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { dataDir: string; databaseUrl: string | undefined } {
+  return { dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'), databaseUrl: env.DATABASE_URL || undefined };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const hours = 3_600_000;
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...databaseConfig(env, cwd),
     demoData: bool(env.DEMO_DATA, true),
     demoParts: int('DEMO_PARTS', env.DEMO_PARTS, 5000),
     staticDir: path.resolve(cwd, env.STATIC_DIR ?? 'dist'),
@@ -108,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: bool(env.SECURE_COOKIES, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     notify: notifyConfig(env),
+    terminal: terminalConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
 }

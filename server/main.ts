@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
+    adapters: { notify: config.notify, terminal: config.terminal },
   });
 
   const backupDir = path.join(config.dataDir, 'backups');

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { backup, BACKUP_PID_FILE, listBackups } from '../db/backup';
 import { DatabaseOpenError, openDatabase } from '../db/database';
-import { dbConfigFromEnv, errorLine, fail, flag } from './env';
+import { databaseConfig } from '../config';
+import { errorLine, fail, flag } from './env';
 
-const cfg = dbConfigFromEnv();
+const cfg = databaseConfig();
 const out = path.resolve(flag(process.argv.slice(2), 'out') ?? path.join(cfg.dataDir, 'backups'));
 
 let open;

@@ -1,13 +1,7 @@
 /**
- * What the command-line tools share with the server: where the database is (DATA_DIR /
- * DATABASE_URL, same defaults as server/config.ts) and how they fail (one line, exit code 1).
+ * What the command-line tools share: how they fail (one line, exit code 1) and read their flags.
+ * Where the database is comes from server/config.ts (`databaseConfig`), as for the server.
  */
-import path from 'node:path';
-import type { DbConfig } from '../db/database';
-
-export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): DbConfig {
-  return { dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'), databaseUrl: env.DATABASE_URL || undefined };
-}
 
 export function fail(line: string): never {
   process.stderr.write(`${line}\n`);

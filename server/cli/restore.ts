@@ -8,13 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseOpenError, redactUrl } from '../db/database';
 import { restorePglite, restorePostgres } from '../db/restore';
-import { dbConfigFromEnv, errorLine, fail } from './env';
+import { databaseConfig } from '../config';
+import { errorLine, fail } from './env';
 
 const fileArg = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!fileArg) fail('Usage: tsx server/cli/restore.ts <backup file (.tar.gz for PGlite, .dump for PostgreSQL)>');
 const file = path.resolve(fileArg);
 if (!fs.existsSync(file)) fail(`Cannot restore: ${file} does not exist`);
-const cfg = dbConfigFromEnv();
+const cfg = databaseConfig();
 
 try {
   if (cfg.databaseUrl) {

@@ -6,7 +6,8 @@
 import { DatabaseOpenError, openDatabase } from '../db/database';
 import { seedDemoData } from '../db/demo/generate';
 import { migrateToLatest } from '../db/migrate';
-import { dbConfigFromEnv, errorLine, fail, flag } from './env';
+import { databaseConfig } from '../config';
+import { errorLine, fail, flag } from './env';
 
 const argv = process.argv.slice(2);
 const parts = Number(flag(argv, 'parts') ?? '5000');
@@ -18,7 +19,7 @@ if (seed !== undefined && !Number.isInteger(seed)) fail(`--seed must be a whole 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 let open;
 try {
-  open = await openDatabase(dbConfigFromEnv());
+  open = await openDatabase(databaseConfig());
 } catch (err) {
   fail(err instanceof DatabaseOpenError ? err.message : `Cannot open database: ${errorLine(err)}`);
 }

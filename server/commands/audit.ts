@@ -19,7 +19,7 @@ import { decimal } from '../../src/domain/money';
 import type { Customer, Order, OrderLine, Transaction } from '../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../src/domain/mutations/types';
 import type { Json } from '../db/schema-columns';
-import type { Actor } from './appliers/types';
+import type { Actor } from './actor';
 
 export type AuditKind = 'void' | 'price_override' | 'tax_exempt' | 'store_credit' | 'conflict_discard';
 

@@ -9,7 +9,7 @@ import { STAFF } from '../auth/access';
 import { parse } from '../http/parse';
 import type { AppointmentDayService } from '../services/appointment-day';
 import type { AppointmentService } from '../services/appointment-service';
-import { staffActor } from '../services/pos-commands';
+import { staffActor } from '../commands/actor';
 import { pageOrCall } from './staff-cart';
 
 const staff = { config: { access: STAFF } };
@@ -26,7 +26,7 @@ export function appointmentRoutes(app: FastifyInstance, deps: AppointmentRouteDe
     const q = parse(dayQuerySchema, req.query);
     return deps.day.day(q.location_id, q.date);
   });
-  app.post('/api/appointments/update', staff, (req) => deps.day.update(parse(updateAppointmentRequestSchema, req.body ?? {})));
+  app.post('/api/appointments/update', staff, (req) => deps.day.update(staffActor(req.user), parse(updateAppointmentRequestSchema, req.body ?? {})));
 
   for (const base of ['/pos/checkout', '/pos/order']) {
     app.get(`${base}/getAppointmentData`, pageOrCall, (req): Promise<AppointmentData> =>

@@ -31,8 +31,8 @@ import { csrfMatches } from '../auth/guard';
 import { allow, type Permission } from '../auth/permissions';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import type { CheckoutServices } from '../services/checkout-create';
-import type { Actor } from '../commands/appliers/types';
+import type { CheckoutServices } from '../compose';
+import type { Actor } from '../commands/actor';
 
 const may = (p: Permission) => ({ config: { access: allow(p) } });
 /** A GET that changes data: the guard wants the CSRF token as on a POST. */

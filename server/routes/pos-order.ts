@@ -17,7 +17,7 @@ import { allow } from '../auth/permissions';
 import { unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import type { CartSession } from '../services/pos-cart-store';
-import { staffActor } from '../services/pos-commands';
+import { staffActor } from '../commands/actor';
 import type { PosOrderService } from '../services/pos-order-service';
 import { pageOrCallWith, type StaffCartRouteDeps } from './staff-cart';
 

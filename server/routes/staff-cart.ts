@@ -18,7 +18,7 @@ import { allow } from '../auth/permissions';
 import { unauthorized } from '../http/errors';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
-import { staffActor } from '../services/pos-commands';
+import { staffActor } from '../commands/actor';
 import type { YmmVehicle } from '../services/pos-cart-reply';
 import type { CartCaller, StaffCartService } from '../services/staff-cart-service';
 import type { ShopperDispatch } from './shop-cart';

@@ -3,6 +3,13 @@
  * the day's appointments, and changes staff make there - status, move (bay, start, duration),
  * cancel. A move re-checks the slot under the same locks and rule as booking (bay row, then the
  * installers' rows, then the overlap query), so a move cannot double-book either.
+ *
+ * A change runs as a command of the runner (server/commands/runner.ts: one transaction holding the
+ * pull's version horizon, retried on a lost race, in the name of the staff user, at server time)
+ * and bumps the row's version (the appointments table has no version trigger, migration 0018-d).
+ * It is not a domain mutation with an applier: no device makes it (bookings are not in the device
+ * store) and the domain has no mutator for it; nor is it audited: the audit log records what moves
+ * money or tax (docs/decisions/server.md "Audit log"). docs/decisions/appointments.md "Day view (server)".
  */
 import { sql, type Kysely } from 'kysely';
 import { APPOINTMENT_UPDATED, type DayReply, type updateAppointmentRequestSchema } from '../../src/contracts/appointments';
@@ -10,15 +17,16 @@ import { DURATION_MESSAGE, isValidDuration, isValidDate, parseTime, slotMessage 
 import type { Appointment } from '../../src/domain/mutations/records';
 import type { z } from 'zod';
 import { appointmentsDb, type AppointmentsDB } from '../db/schema-appointments';
-import { asSyncDb } from '../db/schema-pos';
+import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
+import type { Actor } from '../commands/actor';
 import { addMinutes, clashMessage, findClash } from '../commands/appliers/appointments';
-import type { PosCommands } from './pos-commands';
+import type { CommandRunner } from '../commands/runner';
 
 const bad = (field: string, message: string) => new HttpError(400, 'invalid_input', message, { [field]: [message] });
 
 export class AppointmentDayService {
-  constructor(private readonly commands: PosCommands) {}
+  constructor(private readonly commands: CommandRunner<PosDB>) {}
 
   private get db(): Kysely<AppointmentsDB> {
     return appointmentsDb(this.commands.reader);
@@ -26,7 +34,7 @@ export class AppointmentDayService {
 
   async day(locationId: number, date: string): Promise<DayReply> {
     const db = this.db;
-    const settings = await this.commands.settingsOn(asSyncDb(this.commands.reader));
+    const settings = await this.commands.settings(asSyncDb(this.commands.reader));
     const next = addMinutes(date, '00:00', 24 * 60);
     const [bays, statuses, locations, rows] = await Promise.all([
       db.selectFrom('bays').select(['bay_id', 'title']).where('location_id', '=', locationId).orderBy('bay_id').execute(),
@@ -57,10 +65,10 @@ order by a.starts_at, a.bay_id`.execute(db),
     };
   }
 
-  async update(f: z.output<typeof updateAppointmentRequestSchema>): Promise<{ success: string }> {
-    const settings = await this.commands.settingsOn(asSyncDb(this.commands.reader));
-    const slot = Math.max(1, settings.timeSlotLength);
-    return this.db.transaction().execute(async (trx) => {
+  async update(actor: Actor, f: z.output<typeof updateAppointmentRequestSchema>): Promise<{ success: string }> {
+    return this.commands.transaction(actor, async (tx) => {
+      const trx = appointmentsDb(tx.trx);
+      const slot = Math.max(1, (await tx.settings()).timeSlotLength);
       const cur = await trx
         .selectFrom('appointments')
         .select(['id', 'bay_id', 'location_id', 'duration', 'status_id', 'customer_ref', sql<string>`to_char(starts_at, 'YYYY-MM-DD HH24:MI')`.as('start')])
@@ -91,7 +99,11 @@ order by a.starts_at, a.bay_id`.execute(db),
           throw new HttpError(409, 'slot_taken', clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''));
         }
       }
-      await trx.updateTable('appointments').set({ bay_id: bayId, starts_at: start, ends_at: end, duration, status_id: statusId, updated_at: new Date() }).where('id', '=', cur.id).execute();
+      await trx
+        .updateTable('appointments')
+        .set({ bay_id: bayId, starts_at: start, ends_at: end, duration, status_id: statusId, updated_at: tx.now, version: sql`nextval('change_version')` })
+        .where('id', '=', cur.id)
+        .execute();
       return { success: APPOINTMENT_UPDATED };
     });
   }

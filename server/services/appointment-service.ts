@@ -1,6 +1,6 @@
 /**
  * Appointments at the counter (pos-back-office.md §7 getAppointmentData, addAppointment). Booking
- * runs the domain's appointment.book through PosCommands, so a booking posted here and one pushed
+ * runs the domain's appointment.book through the command runner (server/commands/runner.ts), so a booking posted here and one pushed
  * from a device's outbox go through the same applier (server/commands/appliers/appointments.ts:
  * references, double booking, the confirmation message).
  */
@@ -9,21 +9,21 @@ import type { AddAppointmentReply, AddAppointmentRequest, AppointmentData } from
 import { APPOINTMENT_BOOKED } from '../../src/contracts/appointments';
 import type { OrderRefParam } from '../../src/contracts/checkout-transactions';
 import { appointmentsDb } from '../db/schema-appointments';
-import { asSyncDb } from '../db/schema-pos';
+import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
-import type { PosCommands } from './pos-commands';
+import type { Actor } from '../commands/actor';
+import type { CommandRunner } from '../commands/runner';
 import { customerUuid, orderUuid } from './pos-lookups';
 import { loadOrderInfo } from './pos-order-info';
 
 export class AppointmentService {
-  constructor(private readonly commands: PosCommands) {}
+  constructor(private readonly commands: CommandRunner<PosDB>) {}
 
   async data(orderId: OrderRefParam, actor: Actor): Promise<AppointmentData> {
     const db = this.commands.reader;
     const adb = appointmentsDb(db);
     const ref = await orderUuid(db, orderId);
-    const settings = await this.commands.settingsOn(asSyncDb(db));
+    const settings = await this.commands.settings(asSyncDb(db));
     const info = await loadOrderInfo(db, ref, settings);
     const [bays, installers, locations, statuses, vehicles] = await Promise.all([
       adb.selectFrom('bays').innerJoin('locations', 'locations.location_id', 'bays.location_id').select(['bays.bay_id', 'bays.title', 'bays.location_id']).where('locations.status', '=', true).orderBy('bays.location_id').orderBy('bays.bay_id').execute(),

@@ -1,7 +1,7 @@
 /**
  * The POS checkout's payment calls (pos-back-office.md §7): read an order's payments and totals,
  * add a payment, void one or all, complete the order, look up a gift certificate. Every change is
- * the shared domain mutator run through its server applier (checkout-mutations.ts): this file
+ * the shared domain mutator run through its server applier (server/commands/runner.ts): this file
  * never decides a payment rule, it only maps the domain's refusal to the HTTP answer.
  */
 import { sql } from 'kysely';
@@ -13,10 +13,12 @@ import { moneyString } from '../../src/domain/money';
 import { INVALID_VOUCHER } from '../../src/domain/mutations/transactions';
 import type { Terminal } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { buildInvoice } from './checkout-invoice';
 import { loadCheckoutOrder, resolveOrderRef, transactionsReply, type ReversalLabel } from './checkout-orders';
-import { refusalError, type CheckoutMutations, type TxContext } from './checkout-mutations';
+import { CommandRefused } from '../commands/refusals';
+import type { PaymentsDB } from '../db/schema-payments';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 
 type AddInput = z.output<typeof addTransactionRequestSchema>;
 type VoidInput = z.output<typeof voidTransactionRequestSchema>;
@@ -34,7 +36,7 @@ export class CheckoutService {
   readonly reversal: ReversalLabel;
 
   constructor(
-    private readonly mutations: CheckoutMutations,
+    private readonly mutations: CommandRunner<PaymentsDB>,
     terminal: Terminal,
   ) {
     this.reversal = (approvedAt) => terminal.reversalKind(approvedAt, mutations.clock());
@@ -67,10 +69,10 @@ export class CheckoutService {
         voucher_code: t.transaction_type === 'voucher' ? (t.voucher_code ?? null) : null,
         status: 'approved',
       };
-      const refused = await this.mutations.tryApply(tx, 'transaction.add', args, actor);
+      const refused = await this.mutations.attempt(tx, 'transaction.add', args, actor);
       // A retry racing the first request: the order lock made it wait, then the mutator saw the id.
       if (refused?.code === 'duplicate_id' && (await this.existing(tx, t.id, orderRef))) return { replayed: true, orderRef };
-      if (refused) throw refusalError(refused);
+      if (refused) throw new CommandRefused(refused);
       return { replayed: false, orderRef };
     });
     return this.reply(orderRef, t.id, replayed);
@@ -81,7 +83,7 @@ export class CheckoutService {
       const q = tx.trx.selectFrom('transactions').select(['id', 'order_ref', 'transaction_type']);
       const row = await (input.transaction.id !== undefined ? q.where('id', '=', input.transaction.id) : q.where('transaction_id', '=', input.transaction.transaction_id ?? 0)).executeTakeFirst();
       if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-      await this.mutations.apply(tx, 'transaction.void', { order_ref: row.order_ref, transaction_ref: row.id }, actor);
+      await this.mutations.run(tx, 'transaction.void', { order_ref: row.order_ref, transaction_ref: row.id }, { as: actor });
       return row;
     });
     return this.reply(found.order_ref, found.id, false);
@@ -94,7 +96,7 @@ export class CheckoutService {
   async voidTransactions(ref: OrderRefParam, actor: Actor): Promise<TransactionsReply> {
     const orderRef = await this.mutations.transaction(async (tx) => {
       const id = await resolveOrderRef(tx.trx, ref);
-      await this.mutations.apply(tx, 'transaction.voidAll', { order_ref: id }, actor);
+      await this.mutations.run(tx, 'transaction.voidAll', { order_ref: id }, { as: actor });
       return id;
     });
     return this.getTransactions(orderRef);
@@ -103,7 +105,7 @@ export class CheckoutService {
   async complete(ref: OrderRefParam, actor: Actor): Promise<CompleteReply> {
     const order = await this.mutations.transaction(async (tx) => {
       const id = await resolveOrderRef(tx.trx, ref);
-      await this.mutations.apply(tx, 'order.complete', { order_ref: id }, actor);
+      await this.mutations.run(tx, 'order.complete', { order_ref: id }, { as: actor });
       return tx.trx.selectFrom('orders').select(['id', 'order_id']).where('id', '=', id).executeTakeFirstOrThrow();
     });
     return { orderId: order.order_id, orderRef: order.id, messages: { error: [] } };
@@ -130,7 +132,7 @@ export class CheckoutService {
   }
 
   /** True when the id is stored on this order (a replay); 409 when another order has it. */
-  private async existing(tx: TxContext, id: string, orderRef: string): Promise<boolean> {
+  private async existing(tx: CommandTx<PaymentsDB>, id: string, orderRef: string): Promise<boolean> {
     const row = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id).executeTakeFirst();
     if (row && row.order_ref !== orderRef) throw new HttpError(409, 'conflict', ID_USED_ELSEWHERE);
     return row !== undefined;

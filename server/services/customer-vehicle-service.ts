@@ -1,7 +1,7 @@
 /**
  * A customer's garage from the storefront's fitment form (storefront.md §7 "Customer vehicle
  * (staff, from storefront)"): POST /api/customer_vehicle/add and getVehicleJson. The add is the
- * domain's `vehicle.create` run through the same server applier a sync push runs (PosCommands), so
+ * domain's `vehicle.create` run through the same server applier a sync push runs (server/commands/runner.ts), so
  * the counter's offline path and this online one share every rule ('A customer must be selected!',
  * the VIN format, the title length).
  */
@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { YmmChoice } from '../../src/domain/mutations/records';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../src/domain/forms/appointment';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
-import { CommandRefused, type PosCommands } from './pos-commands';
+import type { Actor } from '../commands/actor';
+import type { PosDB } from '../db/schema-pos';
+import type { CommandRunner } from '../commands/runner';
 
 export interface AddVehicleInput {
   customer_id: string | number | null;
@@ -34,19 +35,14 @@ export const VEHICLE_ADDED = 'Success: the vehicle was added to the customer’s
 export const VEHICLE_NOT_FOUND = 'The vehicle could not be found.';
 
 export class CustomerVehicleService {
-  constructor(private readonly commands: PosCommands) {}
+  constructor(private readonly commands: CommandRunner<PosDB>) {}
 
   async add(actor: Actor, input: AddVehicleInput): Promise<{ success: string; vehicle: GarageVehicle }> {
     const ref = await this.customerRef(input.customer_id);
     const id = randomUUID();
+    // 'A customer must be selected!' is the caller's mistake: 422 (server/commands/refusals.ts), never 500.
     await this.commands.transaction(actor, (tx) =>
-      this.commands.run(
-        tx,
-        'vehicle.create',
-        { id, customer_ref: ref, title: input.title, vin: input.vin, notes: input.notes, ymm_data: input.ymm_data },
-        // 'A customer must be selected!' and form messages are the caller's mistake: 400/422, never 500.
-        (r) => (r.code === 'customer_required' ? new HttpError(422, r.code, r.message) : new CommandRefused(r)),
-      ),
+      this.commands.run(tx, 'vehicle.create', { id, customer_ref: ref, title: input.title, vin: input.vin, notes: input.notes, ymm_data: input.ymm_data }),
     );
     return { success: VEHICLE_ADDED, vehicle: await this.get(id) };
   }

@@ -20,8 +20,8 @@ import { NO_BALANCE_DUE, typeDisabledMessage } from '../../src/domain/mutations/
 import { syncView, type NotificationStatus, type PaymentsDB } from '../db/schema-payments';
 import { textConsent } from '../commands/appliers/history';
 import { HttpError } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
-import type { CheckoutMutations } from './checkout-mutations';
+import type { Actor } from '../commands/actor';
+import type { CommandRunner } from '../commands/runner';
 import { buildInvoice } from './checkout-invoice';
 import { renderPaymentLink, renderReceipt, type Rendered } from './notification-render';
 import { queueNotifications } from './notification-queue';
@@ -35,7 +35,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export class NotificationService {
   constructor(
-    private readonly mutations: CheckoutMutations,
+    private readonly mutations: CommandRunner<PaymentsDB>,
     readonly sender: NotificationSender,
   ) {}
 

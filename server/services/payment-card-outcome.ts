@@ -13,11 +13,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CardEventData } from '../../src/contracts/payment-card';
-import type { AttemptStatus } from '../db/schema-payments';
+import type { AttemptStatus, PaymentsDB } from '../db/schema-payments';
 import type { ApprovedCard, Terminal } from '../adapters/terminal/types';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from './checkout-orders';
-import { terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
+import { terminalFlowActor } from '../commands/actor';
+import type { CommandRunner } from '../commands/runner';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
 import type { PaymentEvents } from './payment-events';
 
@@ -34,7 +35,7 @@ type Approval = { kind: 'approved' } | { kind: 'duplicate' } | { kind: 'reverse'
 class SurchargeChanged extends Error {}
 
 export interface OutcomeDeps {
-  mutations: CheckoutMutations;
+  mutations: CommandRunner<PaymentsDB>;
   terminal: Terminal;
   events: PaymentEvents;
   reversal: ReversalLabel;
@@ -57,7 +58,7 @@ export class CardOutcomes {
         if (a.status === 'approved' || a.status === 'reversed') return { kind: 'duplicate' };
         if (a.status !== 'pending') return { kind: 'reverse', why: `The terminal approved the payment after it was ${a.status.replace('_', ' ')}.`, attempt: a, publish: false };
         const args = { order_ref: a.order_ref, id: a.id, amount: a.amount, card_type: a.card_type };
-        const refused = await mutations.tryApply(tx, 'transaction.addTerminal', args, actorOf(a));
+        const refused = await mutations.attempt(tx, 'transaction.addTerminal', args, actorOf(a));
         if (refused) return { kind: 'reverse', why: `The payment could not be applied: ${refused.message}`, attempt: a, publish: true };
         const t = await tx.trx.selectFrom('transactions').select(['amount', 'surcharge', 'surcharge_tax']).where('id', '=', a.id).executeTakeFirstOrThrow();
         if (chargedTotal(t) !== chargedTotal(a)) throw new SurchargeChanged();

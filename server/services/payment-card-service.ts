@@ -15,9 +15,11 @@ import { CARD_DEPARTMENT_MESSAGE, CARD_DEVICE_MESSAGE } from '../../src/domain/p
 import { runMutation } from '../../src/domain/mutations/registry';
 import type { Terminal, TerminalEvent, TerminalStatus } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { loadCheckoutOrder, resolveOrderRef } from './checkout-orders';
-import { refusalError, type CheckoutMutations } from './checkout-mutations';
+import { CommandConflict, CommandRefused } from '../commands/refusals';
+import type { PaymentsDB } from '../db/schema-payments';
+import type { CommandRunner } from '../commands/runner';
 import { attemptConflict, attemptToWire, chargedTotal, getAttempt, pendingCharges, type AttemptRow } from './payment-attempts';
 import { CANCELLED_MESSAGE, TIMED_OUT_MESSAGE, UNREACHABLE_MESSAGE, type CardOutcomes } from './payment-card-outcome';
 
@@ -30,7 +32,7 @@ export const UNANSWERED_MESSAGE = 'The terminal could not be asked about this pa
 const LINGER_MS = 10 * 60_000;
 
 export interface CardPaymentDeps {
-  mutations: CheckoutMutations;
+  mutations: CommandRunner<PaymentsDB>;
   terminal: Terminal;
   outcomes: CardOutcomes;
   timeoutMs: number;
@@ -60,7 +62,7 @@ export class CardPaymentService {
         const args = { order_ref: orderRef, id: input.attemptId, amount: input.amount, card_type: input.cardType };
         const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
         const dry = runMutation('transaction.addTerminal', state, args, { now: tx.now.toISOString(), actor: { id: actor.id, role: actor.role }, settings: await tx.settings() });
-        if (!dry.ok) throw refusalError(dry);
+        if (!dry.ok) throw new CommandRefused(dry);
         const t = dry.changes.transactions?.[0];
         if (!t) throw new Error('transaction.addTerminal returned no transaction');
         const row = await tx.trx
@@ -84,9 +86,11 @@ export class CardPaymentService {
         return { row, created: true };
       });
     } catch (err) {
-      const conflict = attemptConflict(err);
+      // The runner answers an integrity violation 409 `conflict`; the attempt's own constraints say more.
+      const dbError = err instanceof CommandConflict ? err.dbError : err;
+      const conflict = attemptConflict(dbError);
       if (conflict) throw conflict;
-      const raced = (err as { code?: string }).code === '23505' ? await getAttempt(mutations.reader, input.attemptId) : undefined;
+      const raced = (dbError as { code?: string }).code === '23505' ? await getAttempt(mutations.reader, input.attemptId) : undefined;
       if (!raced) throw err;
       result = { row: raced, created: false };
     }

@@ -14,7 +14,10 @@ import { moneyString, toWire } from '../../src/domain/money';
 import { lineTotal } from '../../src/domain/totals';
 import { runMutation } from '../../src/domain/mutations/registry';
 import { HttpError } from '../http/errors';
-import { PAYMENT_LINK_ACTOR, refusalError, type CheckoutMutations, type TxContext } from './checkout-mutations';
+import { PAYMENT_LINK_ACTOR } from '../commands/actor';
+import { CommandRefused } from '../commands/refusals';
+import type { PaymentsDB } from '../db/schema-payments';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 import { loadCheckoutOrder, totalsOf } from './checkout-orders';
 import { ID_USED_ELSEWHERE } from './checkout-service';
 import { hashToken } from './notification-service';
@@ -30,7 +33,7 @@ function expired(expiry: string, now: Date): boolean {
 }
 
 export class PaymentLinkService {
-  constructor(private readonly mutations: CheckoutMutations) {}
+  constructor(private readonly mutations: CommandRunner<PaymentsDB>) {}
 
   async view(token: string): Promise<PayLinkReply> {
     const db = this.mutations.reader;
@@ -73,13 +76,13 @@ export class PaymentLinkService {
       // The shop's rules first (enabled, more than $0.00, not above the balance), then the processor.
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
       const dry = runMutation('transaction.add', state, args, { now: tx.now.toISOString(), actor: PAYMENT_LINK_ACTOR, settings: await tx.settings() });
-      if (!dry.ok) throw refusalError(dry);
+      if (!dry.ok) throw new CommandRefused(dry);
       const attempt = { id, kind: 'online' as const, order_ref: o.order.id, amount, card_type: card.brand.endsWith('Debit') ? ('debit' as const) : ('credit' as const), device: 'payment-link', brand: card.brand, last4, actor_id: PAYMENT_LINK_ACTOR.id, finished_at: tx.now };
       if (card.decline) {
         await tx.trx.insertInto('payment_attempts').values({ ...attempt, status: 'declined', message: card.decline }).execute();
         return { amount, declined: true };
       }
-      await this.mutations.apply(tx, 'transaction.add', args, PAYMENT_LINK_ACTOR);
+      await this.mutations.run(tx, 'transaction.add', args, { as: PAYMENT_LINK_ACTOR });
       await tx.trx.insertInto('payment_attempts').values({ ...attempt, status: 'approved', transaction_ref: id, message: 'Paid through a payment link.' }).execute();
       return { amount, declined: false };
     });
@@ -88,7 +91,7 @@ export class PaymentLinkService {
     return { success: 'Thank you: your payment was received.', payment: { id, amount: result.amount, brand: card.brand, last4 }, balanceDue: after.balanceDue, paidInFull: after.paidInFull };
   }
 
-  private async link(db: TxContext['trx'], token: string, now = this.mutations.clock()) {
+  private async link(db: CommandTx<PaymentsDB>['trx'], token: string, now = this.mutations.clock()) {
     const link = await db.selectFrom('payment_links').select(['order_ref', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!link || link.expires_at.getTime() <= now.getTime()) throw new HttpError(404, 'not_found', LINK_INVALID);
     return link;

@@ -17,9 +17,12 @@ import type { VoidOrReturnReply } from '../../src/contracts/payment-card';
 import { runMutation } from '../../src/domain/mutations/registry';
 import type { RefundResult, Terminal } from '../adapters/terminal/types';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { loadCheckoutOrder } from './checkout-orders';
-import { refusalError, terminalFlowActor, type CheckoutMutations } from './checkout-mutations';
+import { terminalFlowActor } from '../commands/actor';
+import { CommandRefused } from '../commands/refusals';
+import type { PaymentsDB } from '../db/schema-payments';
+import type { CommandRunner } from '../commands/runner';
 import type { CheckoutService } from './checkout-service';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
 
@@ -30,7 +33,7 @@ export const refundDeclined = (why: string): string => `The terminal refused the
 
 export class RefundService {
   constructor(
-    private readonly mutations: CheckoutMutations,
+    private readonly mutations: CommandRunner<PaymentsDB>,
     private readonly terminal: Terminal,
     private readonly checkout: CheckoutService,
   ) {}
@@ -48,7 +51,7 @@ export class RefundService {
       if (!charge?.terminal_ref) throw new HttpError(409, 'not_on_terminal', NOT_ON_TERMINAL);
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
       const dry = runMutation('transaction.voidAtTerminal', state, { order_ref: t.order_ref, transaction_ref: t.id }, { now: tx.now.toISOString(), actor, settings: await tx.settings() });
-      if (!dry.ok) throw refusalError(dry);
+      if (!dry.ok) throw new CommandRefused(dry);
       if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending')) throw new HttpError(409, 'refund_in_progress', REFUND_IN_PROGRESS);
       const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved');
       if (refunded) return { t, charge, refund: refunded, done: true };
@@ -68,8 +71,8 @@ export class RefundService {
       }
       if (!result.ok) return;
       // The terminal's refund is the server's own record, as a terminal's approval is.
-      const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, terminalFlowActor(actor.id));
-      if (refused && refused.code !== 'transaction_already_void') throw refusalError(refused);
+      const refused = await mutations.attempt(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, terminalFlowActor(actor.id));
+      if (refused && refused.code !== 'transaction_already_void') throw new CommandRefused(refused);
     });
     if (!result.ok) throw new HttpError(409, 'refund_declined', refundDeclined(result.message));
     const r = await this.checkout.getTransactions(prep.t.order_ref);

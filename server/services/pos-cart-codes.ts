@@ -12,11 +12,11 @@ import { money, toWire, type Money } from '../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../src/domain/mutations/transactions';
 import { computeTotals } from '../../src/domain/totals';
 import { paymentsDb } from '../db/schema-payments';
-import { asSyncDb } from '../db/schema-pos';
+import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
 import { loadOrder } from '../commands/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
-import type { PosCommands, PosTx } from './pos-commands';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 
 const invalidCode = () => new HttpError(404, 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
 
@@ -36,13 +36,13 @@ export async function activeVoucher<T>(db: Kysely<T>, code: string): Promise<{ c
   return balance.gt(0) ? { code: row.code, balance } : null;
 }
 
-async function orderOf(tx: PosTx, ref: string) {
+async function orderOf(tx: CommandTx<PosDB>, ref: string) {
   const found = await loadOrder(asSyncDb(tx.trx), ref, false);
   if (!found) throw notFound();
   return found;
 }
 
-export async function applyCode(commands: PosCommands, tx: PosTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function applyCode(commands: CommandRunner<PosDB>, tx: CommandTx<PosDB>, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const { order, transactions } = await orderOf(tx, ref);
   // Before the lookup: a certificate this cart used up is "already applied", not "Invalid code".
@@ -57,7 +57,7 @@ export async function applyCode(commands: PosCommands, tx: PosTx, ref: string, t
   return { success: CODE_MESSAGES.applied(voucher.code) };
 }
 
-export async function removeCode(commands: PosCommands, tx: PosTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function removeCode(commands: CommandRunner<PosDB>, tx: CommandTx<PosDB>, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const applied = findAppliedCode(appliedCodes((await orderOf(tx, ref)).transactions), code);
   if (!applied) throw invalidCode();

@@ -63,7 +63,7 @@ export async function detachCart(trx: Kysely<PosDB>, s: CartSession): Promise<vo
 
 /**
  * Puts the cart aside: the session forgets it, and the domain's `abandonAction` says what becomes
- * of the order. `save` and `void` are mutations the caller runs (through PosCommands, as a device's
+ * of the order. `save` and `void` are mutations the caller runs (through the command runner, as a device's
  * push would); `discard` (an empty draft that took no money) is deleted here, its devices get a
  * tombstone. Returns the action.
  */

@@ -1,7 +1,7 @@
 /**
  * POS order calls (pos-back-office.md §7 "Orders and customers"): detail, void, history, PO
  * numbers, customer assignment and search. Every change runs a domain mutation through
- * PosCommands (one SQL transaction under the version horizon); the reply is read in the same
+ * the command runner, server/commands/runner.ts (one SQL transaction under the version horizon); the reply is read in the same
  * transaction, so it shows exactly what was committed.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,10 +19,11 @@ import { HttpError } from '../http/errors';
 import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { loadCustomer } from '../commands/records/customers';
 import { findCart, type CartSession } from './pos-cart-store';
-import { CommandRefused, type PosCommands, type PosTx } from './pos-commands';
+import { CommandRefused } from '../commands/refusals';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 import { customerUuid, orderUuid, searchCustomers } from './pos-lookups';
 import { loadOrderInfo, orderStatuses } from './pos-order-info';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 
 type OrderRef = number | string;
 /** One PO number entry: the line it goes on (its uuid), or every product line. */
@@ -41,13 +42,13 @@ export class PosOrderService {
   /** Set by the composition once the sender exists (app.ts); without it queued messages wait for the sender's poll. */
   notifier: SourceDelivery | null = null;
 
-  constructor(private readonly commands: PosCommands) {}
+  constructor(private readonly commands: CommandRunner<PosDB>) {}
 
   private async infoOn(db: Kysely<PosDB>, ref: string): Promise<OrderInfo> {
-    return loadOrderInfo(db, ref, await this.commands.settingsOn(asSyncDb(db)));
+    return loadOrderInfo(db, ref, await this.commands.settings(asSyncDb(db)));
   }
 
-  private async info(tx: PosTx, ref: string): Promise<OrderInfo> {
+  private async info(tx: CommandTx<PosDB>, ref: string): Promise<OrderInfo> {
     return loadOrderInfo(tx.trx, ref, await tx.settings());
   }
 

@@ -26,8 +26,9 @@ import { computeTotals } from '../../src/domain/totals';
 import type { OnlinePaymentGateway } from '../adapters/online-payment/storefront-gateway';
 import { shopDb, type ShopDB } from '../db/schema-shop';
 import { HttpError, unauthorized } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
-import type { PosCommands, PosTx } from './pos-commands';
+import type { Actor } from '../commands/actor';
+import type { PosDB } from '../db/schema-pos';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 import type { ShopCaller, ShopCartService } from './shop-cart-service';
 import { liveCodes, redemptions } from './shop-cart-codes';
 import { resolveShopper } from './shop-cart-shopper';
@@ -49,14 +50,14 @@ interface Plan {
   /** What the card pays (0.00 when gift certificates pay it all). */
   remainder: Dec;
   /** The server clock at planning time (the card's expiry is checked against it). */
-  now: string;
+  now: Date;
 }
 
 type Authorization = { brand: string; last4: string };
 
 export class ShopCheckoutService {
   constructor(
-    private readonly commands: PosCommands,
+    private readonly commands: CommandRunner<PosDB>,
     private readonly cart: ShopCartService,
     private readonly gateway: OnlinePaymentGateway,
   ) {}
@@ -106,7 +107,7 @@ export class ShopCheckoutService {
   }
 
   /** Step 1 and the first half of step 3: the order already made under this key, or what to charge. */
-  private async plan(tx: PosTx, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
+  private async plan(tx: CommandTx<PosDB>, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
     const trx: Kysely<ShopDB> = shopDb(tx.trx);
     const shopper = await resolveShopper(trx, { customerUuid: c.customerUuid, token: c.token }, false);
     if (shopper.id === null) throw new HttpError(409, 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
@@ -136,7 +137,7 @@ export class ShopCheckoutService {
   }
 
   /** Step 3: the order, its payments, completion; the cart emptied. Any refusal rolls it all back. */
-  private async store(tx: PosTx, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
+  private async store(tx: CommandTx<PosDB>, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
     const trx: Kysely<ShopDB> = shopDb(tx.trx);
     const orderRef = randomUUID();
     await this.commands.run(tx, 'order.create', { id: orderRef, device_ref: null, customer_ref: c.customerUuid });

@@ -1,6 +1,6 @@
 /**
  * The staff cart (/checkout/cart/*): the draft order of the caller's staff session, changed only
- * through the domain mutators (PosCommands -> the sync appliers). Each call is one SQL transaction:
+ * through the domain mutators (server/commands/runner.ts -> the appliers). Each call is one SQL transaction:
  * find the session's cart (locked), run the mutations, read the cart back, answer it whole.
  * A cart is created on the first add (or customer assignment); see pos-cart-store.ts for how a
  * session owns it and docs/decisions/pos.md ("Staff cart and POS order calls") for every choice here.
@@ -18,15 +18,16 @@ import { assertEditable, LINE_NOT_FOUND } from '../../src/domain/mutations/guard
 import { validatePriceInput } from '../../src/domain/pricing';
 import { normalizeQuantity, NOT_A_NUMBER_MESSAGE } from '../../src/domain/quantity';
 import type { Refusal } from '../../src/domain/refusal';
-import type { Actor } from '../commands/appliers/types';
-import { asSyncDb } from '../db/schema-pos';
+import type { Actor } from '../commands/actor';
+import { asSyncDb, type PosDB } from '../db/schema-pos';
 import { HttpError, notFound } from '../http/errors';
 import { loadOrder } from '../commands/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
 import { abandonCart, attachCart, cartOfAnotherUser, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
 import { catalogProduct, laborType } from './pos-cart-products';
 import { cartReply, type CartOutcome, type YmmVehicle } from './pos-cart-reply';
-import { CommandRefused, type PosCommands, type PosTx } from './pos-commands';
+import { CommandRefused } from '../commands/refusals';
+import type { CommandRunner, CommandTx } from '../commands/runner';
 import { customersByContact, customerUuid, orderUuid } from './pos-lookups';
 
 export interface CartCaller {
@@ -38,7 +39,7 @@ export interface CartCaller {
 
 /** What an operation did: the outcome to report and, when it changed, the session's cart afterwards. */
 type Done = CartOutcome & { cart?: string | null };
-type Op = (tx: PosTx, cart: string | null) => Promise<Done>;
+type Op = (tx: CommandTx<PosDB>, cart: string | null) => Promise<Done>;
 
 const quantityOf = (input: number | string, min: number, max: number) => {
   const q = normalizeQuantity(input, { min, max });
@@ -54,7 +55,7 @@ const need = (cart: string | null): string => {
 const withMessage = (message: string, field: string) => (r: Refusal) => new CommandRefused(r, message, { [field]: [r.message] });
 
 export class StaffCartService {
-  constructor(private readonly commands: PosCommands) {}
+  constructor(private readonly commands: CommandRunner<PosDB>) {}
 
   private call(c: CartCaller, op: Op): Promise<StaffCartReply> {
     return this.commands.transaction(c.actor, async (tx) => {
@@ -67,7 +68,7 @@ export class StaffCartService {
   }
 
   /** The session's cart, created (with `customerRef` attached) when it has none. */
-  private async ensureCart(tx: PosTx, c: CartCaller, cart: string | null, customerRef: string | null = null): Promise<string> {
+  private async ensureCart(tx: CommandTx<PosDB>, c: CartCaller, cart: string | null, customerRef: string | null = null): Promise<string> {
     if (cart !== null) return cart;
     const id = randomUUID();
     await this.commands.run(tx, 'order.create', { id, device_ref: null, customer_ref: customerRef });
@@ -93,7 +94,7 @@ export class StaffCartService {
   }
 
   /** The product's installation labor, once per product line (the line just added or the one it merged into). */
-  private async installLabor(tx: PosTx, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
+  private async installLabor(tx: CommandTx<PosDB>, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
     const order = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order;
     const line =
       order?.lines.find((l) => l.id === lineId) ??
@@ -138,7 +139,7 @@ export class StaffCartService {
    * cart is the order it keeps locally, not necessarily this session's). That order must be
    * editable and not another cashier's session cart; the session's mapping is left as it is.
    */
-  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: PosTx, ref: string) => Promise<Done>): Promise<StaffCartReply> {
+  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: CommandTx<PosDB>, ref: string) => Promise<Done>): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = orderRef ?? need(cart);
       if (ref !== cart) {
@@ -166,7 +167,7 @@ export class StaffCartService {
     });
   }
 
-  private async assign(tx: PosTx, c: CartCaller, cart: string | null, customer: number | string): Promise<Done> {
+  private async assign(tx: CommandTx<PosDB>, c: CartCaller, cart: string | null, customer: number | string): Promise<Done> {
     const id = await customerUuid(tx.trx, customer);
     if (cart === null) cart = await this.ensureCart(tx, c, null, id);
     else await this.commands.run(tx, 'order.setCustomer', { order_ref: cart, customer_ref: id });
@@ -226,7 +227,7 @@ export class StaffCartService {
     });
   }
 
-  private async putAside(tx: PosTx, c: CartCaller, cart: string): Promise<void> {
+  private async putAside(tx: CommandTx<PosDB>, c: CartCaller, cart: string): Promise<void> {
     const action = await abandonCart(tx.trx, c.session, cart);
     if (action === 'save') await this.commands.run(tx, 'order.save', { order_ref: cart });
     if (action === 'void') await this.commands.run(tx, 'order.void', { order_ref: cart });
@@ -257,7 +258,7 @@ export class StaffCartService {
       const ref = need(cart);
       const invalid = validatePriceInput(newPrice);
       if (invalid !== null) throw new HttpError(400, 'invalid_args', UNIT_PRICE_FAILED, { newPrice: [invalid] });
-      await this.commands.run(tx, 'cart.updatePrice', { order_ref: ref, line_id: key, new_price: newPrice }, withMessage(UNIT_PRICE_FAILED, 'newPrice'));
+      await this.commands.run(tx, 'cart.updatePrice', { order_ref: ref, line_id: key, new_price: newPrice }, { refused: withMessage(UNIT_PRICE_FAILED, 'newPrice') });
       return { success: UNIT_PRICE_UPDATED };
     });
   }
@@ -295,7 +296,7 @@ export class StaffCartService {
         tx,
         'cart.updateLabor',
         { order_ref: ref, line_id: req.key, minutes: req.laborTime, quantity: req.quantity, price_override: price },
-        withMessage(LABOR_UPDATE_FAILED, 'key'),
+        { refused: withMessage(LABOR_UPDATE_FAILED, 'key') },
       );
       return { success: LABOR_UPDATED };
     });

@@ -12,7 +12,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { devicePrefixSchema } from '../../src/contracts/sync-push';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import type { SyncDB } from './db';
 import { isIntegrityViolation } from '../commands/errors';
 

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DiscardReply, DiscardRequest } from '../../src/contracts/sync-discard';
 import type { DB } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { writeAudit } from '../commands/audit';
 import { syncDb, type SyncDB } from './db';
 

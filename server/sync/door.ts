@@ -16,7 +16,8 @@ import type { PushMutation } from '../../src/contracts/sync-push';
 import { mutationArgs } from '../../src/domain/mutations/catalogue';
 import { isMutationName } from '../../src/domain/mutations/registry';
 import { can, MUTATION_PERMISSIONS } from '../auth/permissions';
-import type { Actor, Applier, ApplierMap } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
+import type { Applier, ApplierMap } from '../commands/appliers/types';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
 export const unknownMutationMessage = (name: string): string => `"${name.slice(0, 100)}" is not a change this app can make.`;

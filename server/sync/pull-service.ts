@@ -19,7 +19,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PullQuery, PullReply, RowChange } from '../../src/contracts/sync-pull';
 import type { DB } from '../db/schema';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';

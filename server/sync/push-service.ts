@@ -11,7 +11,10 @@
  *   violation or a data error is recorded as rejected and still advances (the queue moves on); any
  *   other error rolls back and the whole push answers 503 so the client retries later (40001/40P01
  *   are retried here first).
- * Pushes also hold sync_state FOR SHARE while writing (see pull-service: the version horizon).
+ * Each mutation runs through the command runner (server/commands/runner.ts): its retry frame, the
+ * version horizon (sync_state FOR SHARE, taken after the client's row and only for a mutation that
+ * is applied; see pull-service), its settings and its appliers; the push adds the device's
+ * bookkeeping (sequence, recorded outcome) and records a refusal instead of answering a status.
  * Mutators run at the change's device time when plausible (businessTime below), else server time.
  * A push is bounded in time: once `deadlineMs` (PUSH_DEADLINE_MS) has passed, it takes no further
  * mutation of the batch and answers what it applied (always at least one; the device resends the rest).
@@ -20,13 +23,13 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { PUSH_DEADLINE_MS, type PushMutation, type PushReply, type PushResult } from '../../src/contracts/sync-push';
-import type { StoreSettings } from '../../src/domain/settings';
+import type { Actor } from '../commands/actor';
+import { isDataError, isIntegrityViolation, RecordOwnedElsewhere } from '../commands/errors';
+import { holdHorizon, type CommandRunner } from '../commands/runner';
 import type { DB } from '../db/schema';
-import type { Actor, ApplierMap } from '../commands/appliers/types';
 import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
 import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
-import { isDataError, isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from '../commands/errors';
 
 const CONFLICT_MESSAGE = 'This change conflicts with data already on the server.';
 
@@ -42,11 +45,8 @@ export class PushRefused extends Error {
 }
 
 export interface PushServiceOptions {
-  appliers: ApplierMap;
-  settings: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
-  /** Server clock; tests pin it. */
-  clock?: () => Date;
-  maxRetries?: number;
+  /** Appliers, settings, clock and retries (server/commands/runner.ts). */
+  runner: CommandRunner;
   /** Time after which a push answers what it applied (PUSH_DEADLINE_MS); tests set 0: one mutation per push. */
   deadlineMs?: number;
 }
@@ -55,6 +55,7 @@ type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'g
 
 export class PushService {
   private readonly db: Kysely<SyncDB>;
+  private readonly runner: CommandRunner;
   private readonly clock: () => Date;
 
   constructor(
@@ -62,7 +63,8 @@ export class PushService {
     private readonly opts: PushServiceOptions,
   ) {
     this.db = syncDb(db);
-    this.clock = opts.clock ?? (() => new Date());
+    this.runner = opts.runner;
+    this.clock = opts.runner.clock;
   }
 
   async push(clientId: string, mutations: readonly PushMutation[], actor: Actor, claimedPrefix?: string): Promise<PushReply> {
@@ -71,7 +73,7 @@ export class PushService {
     const prefix = client.prefix === null ? {} : { devicePrefix: client.prefix };
     let last = client.last;
     for (const m of mutations) {
-      if (awaitsNewerServer(this.opts.appliers, m.name)) {
+      if (awaitsNewerServer(this.runner.appliers, m.name)) {
         throw new PushRefused(422, 'unsupported_mutation', `This server cannot apply "${m.name}" yet; it stays queued.`, { id: m.id });
       }
     }
@@ -81,7 +83,7 @@ export class PushService {
     for (const m of mutations) {
       // Past the deadline, answer what was applied: the device resends the rest (never a timeout with no reply).
       if (results.length > 0 && performance.now() - started >= deadline) break;
-      const outcome = await this.withRetry(() => this.processOne(clientId, m, actor));
+      const outcome = await this.processOne(clientId, m, actor);
       last = outcome.last;
       if (outcome.kind === 'gap') {
         throw new PushRefused(409, 'mutation_gap', `Mutation ${m.id} does not follow ${last}: resend from ${last + 1}.`, {
@@ -116,20 +118,21 @@ export class PushService {
 
   private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {
     // The door (./door.ts) decides before any SQL of the mutation: name, access, args schema.
-    const admitted = admit(this.opts.appliers, m, actor);
+    const admitted = admit(this.runner.appliers, m, actor);
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.runner.execute(async (commandTrx): Promise<Outcome> => {
+        const trx = syncView(commandTrx);
         const last = await lockClient(trx, clientId);
         if (m.id <= last) return { kind: 'result', result: await recorded(trx, clientId, m.id), last };
         if (m.id > last + 1) return { kind: 'gap', last };
-        await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
+        await holdHorizon(trx);
         const now = this.clock();
         let result: PushResult = { id: m.id, status: 'applied' };
         if (!admitted.ok) {
           result = { id: m.id, status: 'rejected', code: admitted.code, message: admitted.message };
         } else {
-          const settings = await this.opts.settings(trx);
-          const r = await admitted.applier.apply(m.args, { trx, actor, now: businessTime(m.at, now), settings, device: { clientId, mutationId: m.id } });
+          const settings = await this.runner.settings(trx);
+          const r = await this.runner.apply(admitted.applier, m.args, { trx, actor, now: businessTime(m.at, now), settings, device: { clientId, mutationId: m.id } });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
         await finish(trx, clientId, m, result, actor, now);
@@ -142,25 +145,14 @@ export class PushService {
       const message = isDataError(err) ? DATA_ERROR_MESSAGE : isIntegrityViolation(err) || err instanceof RecordOwnedElsewhere ? CONFLICT_MESSAGE : null;
       if (message === null) throw err;
       // The applier's writes are rolled back; record the rejection on its own.
-      return this.db.transaction().execute(async (trx) => {
+      return this.runner.execute(async (commandTrx): Promise<Outcome> => {
+        const trx = syncView(commandTrx);
         const last = await lockClient(trx, clientId);
         if (m.id !== last + 1) return m.id <= last ? { kind: 'result', result: await recorded(trx, clientId, m.id), last } : { kind: 'gap', last };
         const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message };
         await finish(trx, clientId, m, result, actor, this.clock());
         return { kind: 'result', result, last: m.id };
       });
-    }
-  }
-
-  private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
-    const max = this.opts.maxRetries ?? 5;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fn();
-      } catch (err) {
-        if (!isRetryable(err) || attempt >= max) throw err;
-        await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
-      }
     }
   }
 }
@@ -181,6 +173,8 @@ export function businessTime(deviceAt: string, serverNow: Date): string {
   if (!Number.isFinite(device) || device > server || device < server - DEVICE_TIME_WINDOW_MS) return serverNow.toISOString();
   return new Date(device).toISOString();
 }
+
+const syncView = <T>(db: Kysely<T>): Kysely<SyncDB> => db as unknown as Kysely<SyncDB>;
 
 async function lockClient(trx: Kysely<SyncDB>, clientId: string): Promise<number> {
   const row = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../src/contracts/session';
 import { SIGNED_IN, STAFF } from '../auth/access';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import type { Actor } from '../commands/appliers/types';
+import type { Actor } from '../commands/actor';
 import { packedReplyText } from './pull-packed';
 import type { PullService } from './pull-service';
 import { PushRefused, type PushService } from './push-service';

@@ -1,12 +1,12 @@
 /**
  * Picks the mail and text senders from the configuration (server/config.ts `notifyConfig`;
- * composition root only):
+ * composition root only, server/compose.ts):
  * - SMTP_URL unset: mail goes to the local outbox only (the simulator, outbox.ts).
  * - SMTP_URL=smtp://... or smtps://...: mail is handed to that server (smtp.ts, nodemailer).
  * - SMS unset or `simulator`: texts go to the outbox only; SMS=twilio: Twilio's REST API (twilio.ts).
  * The outbox (`notifications`) records every message and its delivery status either way.
  */
-import { notifyConfig, type NotifyConfig } from '../../config';
+import type { NotifyConfig } from '../../config';
 import { OutboxMailer, OutboxSms } from './outbox';
 import { SmtpMailer } from './smtp';
 import { TwilioSms } from './twilio';
@@ -23,8 +23,4 @@ export function notifiersFrom(cfg: NotifyConfig): Notifiers {
   const mailer = cfg.smtpUrl ? new SmtpMailer({ url: cfg.smtpUrl, from: cfg.mailFrom }) : new OutboxMailer();
   const sms = cfg.sms.kind === 'twilio' ? new TwilioSms(cfg.sms) : new OutboxSms();
   return { mailer, sms, pollMs: cfg.pollMs };
-}
-
-export function notifiersFromEnv(env: NodeJS.ProcessEnv = process.env): Notifiers {
-  return notifiersFrom(notifyConfig(env));
 }

@@ -13,7 +13,8 @@ import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records
 import { saveOrderHistory } from '../records/order-history';
 import { auditEntries, writeAudit } from '../audit';
 import { ownedIdsRefusal } from './owned-ids';
-import type { Actor, ApplyContext, Applier } from './types';
+import type { Actor } from '../actor';
+import type { ApplyContext, Applier } from './types';
 
 const NOT_YOURS = 'You do not have permission to do that.';
 

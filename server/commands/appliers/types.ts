@@ -1,20 +1,15 @@
 /**
  * A server-side applier: loads the records one mutation touches from SQL (locked FOR UPDATE),
  * runs the domain mutator on them with the server's context, and writes the changes, all on the
- * transaction it is given. It never commits, retries or records anything: push-service does.
+ * transaction it is given. It never commits, retries or records anything: the command runner (../runner.ts) and the
+ * push (server/sync/push-service.ts) do.
  * Must stay true: an applier that returns a refusal has written nothing.
  */
 import type { Kysely } from 'kysely';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
 import type { SyncDB } from '../../sync/db';
-
-export interface Actor {
-  kind: 'staff' | 'customer';
-  /** Staff user id, or the customer's uuid. */
-  id: string;
-  role: string;
-}
+import type { Actor } from '../actor';
 
 export interface ApplyContext {
   trx: Kysely<SyncDB>;

@@ -12,7 +12,7 @@ import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import type { OnlinePaymentGateway } from '../../../../server/adapters/online-payment/storefront-gateway';
-import type { SyncOptions } from '../../../../server/sync/create';
+import type { SyncOptions } from '../../../../server/compose';
 import { syncDb, type SyncDB } from '../../../../server/sync/db';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';

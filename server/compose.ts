@@ -1,0 +1,235 @@
+/**
+ * The composition: every service of the app constructed in one place, with its adapters picked
+ * from configuration (server/config.ts; tests hand their own: a zero-latency terminal, a fake
+ * mailer, pinned appliers, settings and clock). app.ts registers routes on what this returns.
+ *
+ * Must stay true: ONE command runner (server/commands/runner.ts) serves every path that changes
+ * sale data (the sync push, the staff cart and POS order calls, checkout and the terminal's answers,
+ * the storefront checkout, appointments, the garage), so all of them run the same appliers with
+ * the same settings and clock, and a refusal gets one status everywhere.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SimulatedCaptcha } from './adapters/captcha/simulator';
+import type { CaptchaProvider } from './adapters/captcha/types';
+import { notifiersFrom } from './adapters/notify/create';
+import type { Mailer, SmsSender } from './adapters/notify/types';
+import { SimulatedOnlineGateway, type OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
+import { terminalFrom } from './adapters/terminal/create';
+import type { Terminal } from './adapters/terminal/types';
+import type { ApplierMap } from './commands/appliers/types';
+import { CommandRunner } from './commands/runner';
+import { withOnlineTender, type SettingsLoader } from './commands/settings';
+import type { AdapterConfig } from './config';
+import type { DB } from './db/schema';
+import type { PaymentsDB } from './db/schema-payments';
+import type { PosDB } from './db/schema-pos';
+import { AppointmentService } from './services/appointment-service';
+import { AppointmentDayService } from './services/appointment-day';
+import { CheckoutService } from './services/checkout-service';
+import { CustomerVehicleService } from './services/customer-vehicle-service';
+import { FitmentService } from './services/fitment-service';
+import { VEHICLE_COOKIE } from './services/fitment-vehicle-store';
+import { NotificationService } from './services/notification-service';
+import { NotificationSender } from './services/notification-sender';
+import { CardOutcomes } from './services/payment-card-outcome';
+import { CardPaymentService } from './services/payment-card-service';
+import { CardEventStreams } from './services/payment-card-stream';
+import { PaymentEvents } from './services/payment-events';
+import { PaymentLinkService } from './services/payment-link-service';
+import { RefundService } from './services/payment-refund-service';
+import type { YmmVehicle } from './services/pos-cart-reply';
+import { PosOrderService } from './services/pos-order-service';
+import { ProductSettingsCache } from './services/product-settings';
+import { ShopCartService } from './services/shop-cart-service';
+import { ShopCheckoutService } from './services/shop-checkout-service';
+import { ShopListsService } from './services/shop-lists-service';
+import { StaffCartService } from './services/staff-cart-service';
+import { StoreSettingsService } from './services/store-settings-service';
+import { recordDiscard } from './sync/discard-service';
+import { PullService } from './sync/pull-service';
+import { PushService } from './sync/push-service';
+import type { SyncDB } from './sync/db';
+import type { SyncRouteDeps } from './sync/routes';
+
+/** What tests swap in the command runner and the push; production uses the defaults. */
+export interface SyncOptions {
+  appliers?: ApplierMap;
+  /** Store settings the mutators run with; read inside the mutation's transaction. Default: the shop's own. */
+  settings?: SettingsLoader;
+  clock?: () => Date;
+  /** A push's time bound (server/sync/push-service.ts); PUSH_DEADLINE_MS unless a test sets it. */
+  pushDeadlineMs?: number;
+}
+
+/** Card terminal, mail and SMS: from the configuration unless a test hands its own. */
+export interface CheckoutOptions {
+  terminal?: Terminal;
+  /** Wait for a terminal answer before asking for the attempt's status (TERMINAL_TIMEOUT_MS). */
+  terminalTimeoutMs?: number;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** SSE heartbeat comment interval (default 15 s) and the database poll for foreign attempts (2 s). */
+  heartbeatMs?: number;
+  pollMs?: number;
+  /** Origin put in payment links (PUBLIC_URL, server/config.ts); unset: payment links are refused. */
+  publicUrl?: string;
+  /** The outbox sender's poll (default 5000 ms; 0: no background loop) and retry delays. */
+  notifyPollMs?: number;
+  notifyBackoffMs?: readonly number[];
+}
+
+export interface ComposeOptions {
+  db: Kysely<DB>;
+  /** The outside services' configuration (server/config.ts adapterConfig). */
+  adapters: AdapterConfig;
+  sync?: SyncOptions;
+  checkout?: CheckoutOptions;
+  /** The storefront checkout's card processor; default the built-in simulator. */
+  onlinePayments?: OnlinePaymentGateway;
+  /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
+  captcha?: CaptchaProvider;
+  /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
+  publicUrl?: string | undefined;
+  log: (msg: string, err?: unknown) => void;
+}
+
+export interface PosServices {
+  cart: StaffCartService;
+  orders: PosOrderService;
+  /** The browser's current YMM selection (the pd_vehicle fitment cookie), shown as the cart's ymm_vehicle. */
+  ymm(req: FastifyRequest): Promise<YmmVehicle>;
+}
+
+export interface ShopServices {
+  cart: ShopCartService;
+  lists: ShopListsService;
+  checkout: ShopCheckoutService;
+}
+
+export interface CheckoutServices {
+  checkout: CheckoutService;
+  cards: CardPaymentService;
+  refunds: RefundService;
+  streams: CardEventStreams;
+  notifications: NotificationService;
+  sender: NotificationSender;
+  links: PaymentLinkService;
+  terminal: Terminal;
+  publicUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface Services {
+  runner: CommandRunner;
+  sync: SyncRouteDeps;
+  pos: PosServices;
+  shop: ShopServices;
+  checkout: CheckoutServices;
+  appointments: AppointmentService;
+  appointmentDay: AppointmentDayService;
+  customerVehicles: CustomerVehicleService;
+  mailer: Mailer;
+  captcha: CaptchaProvider;
+  shopSettings: ProductSettingsCache;
+}
+
+export function composeServices(opts: ComposeOptions): Services {
+  const { db } = opts;
+  const sync = opts.sync ?? {};
+  // Every path that runs a mutator reads the shop's own settings unless a test pins them.
+  const storeSettings = new StoreSettingsService();
+  const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d as unknown as Kysely<DB>));
+  const runner = new CommandRunner(db, { ...(sync.appliers ? { appliers: sync.appliers } : {}), settings, ...(sync.clock ? { clock: sync.clock } : {}) });
+  const notifiers = opts.checkout?.mailer && opts.checkout.sms ? null : notifiersFrom(opts.adapters.notify);
+  const mailer = opts.checkout?.mailer ?? (notifiers as NonNullable<typeof notifiers>).mailer;
+  // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
+  const shopSettings = new ProductSettingsCache();
+  const checkout = composeCheckout(runner.typed<PaymentsDB>(), { ...opts.checkout, ...(opts.checkout?.publicUrl ?? opts.publicUrl ? { publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl } : {}) }, {
+    mailer,
+    sms: opts.checkout?.sms ?? (notifiers as NonNullable<typeof notifiers>).sms,
+    pollMs: notifiers?.pollMs,
+    terminalConfig: opts.adapters.terminal,
+    ownsMailer: !opts.checkout?.mailer,
+    log: opts.log,
+  });
+  return {
+    runner,
+    sync: {
+      push: new PushService(db, { runner, ...(sync.pushDeadlineMs !== undefined ? { deadlineMs: sync.pushDeadlineMs } : {}) }),
+      pull: new PullService(db),
+      discard: (req, actor) => recordDiscard(db, req, actor, runner.clock()),
+    },
+    pos: composePos(runner.typed<PosDB>(), db),
+    shop: composeShop(runner.typed<PosDB>(), db, settings, opts.onlinePayments ?? new SimulatedOnlineGateway(), shopSettings),
+    checkout,
+    appointments: new AppointmentService(runner.typed<PosDB>()),
+    appointmentDay: new AppointmentDayService(runner.typed<PosDB>()),
+    customerVehicles: new CustomerVehicleService(runner.typed<PosDB>()),
+    mailer,
+    captcha: opts.captcha ?? new SimulatedCaptcha(),
+    shopSettings,
+  };
+}
+
+function composePos(runner: CommandRunner<PosDB>, db: Kysely<DB>): PosServices {
+  const fitment = new FitmentService(db);
+  return {
+    cart: new StaffCartService(runner),
+    orders: new PosOrderService(runner),
+    async ymm(req) {
+      const v = await fitment.getVehicle(req.cookies[VEHICLE_COOKIE]);
+      return v.label === '' ? null : { label: v.label, facets: v.facets };
+    },
+  };
+}
+
+/** The storefront checkout runs with the online tender allowed (server/commands/settings.ts withOnlineTender). */
+function composeShop(runner: CommandRunner<PosDB>, db: Kysely<DB>, settings: SettingsLoader, gateway: OnlinePaymentGateway, shopSettings: ProductSettingsCache): ShopServices {
+  const cart = new ShopCartService(db, (d) => settings(d as unknown as Kysely<SyncDB>), shopSettings);
+  return { cart, lists: new ShopListsService(db, shopSettings), checkout: new ShopCheckoutService(runner.withSettings(withOnlineTender), cart, gateway) };
+}
+
+interface CheckoutAdapters {
+  mailer: Mailer;
+  sms: SmsSender;
+  pollMs: number | undefined;
+  terminalConfig: AdapterConfig['terminal'];
+  /** A mailer the app made (pooled SMTP connections) is closed with the app; one a test handed in is the test's. */
+  ownsMailer: boolean;
+  log: (msg: string, err?: unknown) => void;
+}
+
+function composeCheckout(runner: CommandRunner<PaymentsDB>, opts: CheckoutOptions, a: CheckoutAdapters): CheckoutServices {
+  const fromConfig = opts.terminal ? null : terminalFrom(a.terminalConfig);
+  const terminal = opts.terminal ?? (fromConfig as NonNullable<typeof fromConfig>).terminal;
+  const checkout = new CheckoutService(runner, terminal);
+  const sender = new NotificationSender(runner.reader, {
+    mailer: a.mailer,
+    sms: a.sms,
+    clock: () => runner.clock(),
+    ...(opts.notifyBackoffMs ? { backoffMs: opts.notifyBackoffMs } : {}),
+    pollMs: opts.notifyPollMs ?? a.pollMs ?? 5_000,
+    log: a.log,
+  });
+  const events = new PaymentEvents();
+  const outcomes = new CardOutcomes({ mutations: runner, terminal, events, reversal: checkout.reversal, log: a.log });
+  const cards = new CardPaymentService({ mutations: runner, terminal, outcomes, timeoutMs: opts.terminalTimeoutMs ?? fromConfig?.timeoutMs ?? 120_000, log: a.log });
+  return {
+    checkout,
+    cards,
+    refunds: new RefundService(runner, terminal, checkout),
+    streams: new CardEventStreams(events, outcomes, runner, { heartbeatMs: opts.heartbeatMs ?? 15_000, pollMs: opts.pollMs ?? 2_000 }),
+    notifications: new NotificationService(runner, sender),
+    sender,
+    links: new PaymentLinkService(runner),
+    terminal,
+    publicUrl: opts.publicUrl,
+    async close() {
+      cards.close();
+      terminal.close();
+      await sender.stop();
+      if (a.ownsMailer) a.mailer.close?.();
+    },
+  };
+}
