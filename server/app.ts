@@ -12,7 +12,8 @@ import { adapterConfig, type AdapterConfig } from './config';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
-import { HttpError } from './http/errors';
+import { statusOf } from './http/errors';
+import { ServiceError } from './errors';
 import { encodePage, FirstScreen } from './http/first-screen';
 import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
@@ -23,7 +24,7 @@ import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
 import { notifyRoutes } from './routes/notify';
 import { auditRoutes } from './routes/audit';
-import { AuditService } from './services/audit-service';
+import { AuditService } from './services/session/audit-service';
 import { appointmentRoutes } from './routes/appointments';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
@@ -37,19 +38,19 @@ import { shopCheckoutRoutes } from './routes/shop-checkout';
 import type { OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
 import { sessionRoutes } from './routes/session';
 import { syncRoutes } from './sync/routes';
-import { FitmentService } from './services/fitment-service';
-import { FitmentVehicleStore } from './services/fitment-vehicle-store';
-import { AccountService } from './services/account-service';
-import { HealthService } from './services/health-service';
-import { OrderListService } from './services/order-list-service';
-import { ProductService } from './services/product-service';
+import { FitmentService } from './services/fitment/fitment-service';
+import { FitmentVehicleStore } from './services/fitment/fitment-vehicle-store';
+import { AccountService } from './services/session/account-service';
+import { HealthService } from './services/session/health-service';
+import { OrderListService } from './services/pos/order-list-service';
+import { ProductService } from './services/catalog/product-service';
 import { productRoutes } from './routes/product';
-import { ProductContactService } from './services/product-contact-service';
-import { ProductInventoryService } from './services/product-inventory-service';
-import { ProductPageService } from './services/product-page-service';
+import { ProductContactService } from './services/catalog/product-contact-service';
+import { ProductInventoryService } from './services/catalog/product-inventory-service';
+import { ProductPageService } from './services/catalog/product-page-service';
 import type { CaptchaProvider } from './adapters/captcha/types';
-import { SearchService } from './services/search-service';
-import { SessionService } from './services/session-service';
+import { SearchService } from './services/catalog/search-service';
+import { SessionService } from './services/session/session-service';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -234,10 +235,10 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
     return reply.code(404).send(body);
   });
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
+  app.setErrorHandler((err: FastifyError | ServiceError, req, reply) => {
+    if (err instanceof ServiceError) {
       const body: ApiError = { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
-      return reply.code(err.status).send(body);
+      return reply.code(statusOf(err)).send(body);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@
  * (./audit.ts) records it, and the mutator stamps it on what it writes.
  */
 import type { SessionUser } from '../../src/contracts/session';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../errors';
 
 export interface Actor {
   kind: 'staff' | 'customer';

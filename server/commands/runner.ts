@@ -23,7 +23,7 @@ import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import type { AppointmentsDB } from '../db/schema-appointments';
 import type { PosTables } from '../db/schema-pos';
-import type { HttpError } from '../http/errors';
+import type { ServiceError } from '../errors';
 import type { SyncDB } from '../sync/db';
 import type { Actor } from './actor';
 import { defaultAppliers } from './appliers/registry';
@@ -57,8 +57,8 @@ export interface CommandTx<V = CommandDB> {
 export interface RunOptions {
   /** The actor of this mutation, when not the transaction's (a terminal's answer: terminalFlowActor). */
   as?: Actor;
-  /** The HTTP error a refusal becomes, when the call words it its own way; default CommandRefused. */
-  refused?: (r: Refusal) => HttpError;
+  /** The error a refusal becomes, when the call words it its own way; default CommandRefused. */
+  refused?: (r: Refusal) => ServiceError;
 }
 
 const syncView = <T>(db: Kysely<T>): Kysely<SyncDB> => db as unknown as Kysely<SyncDB>;

@@ -1,7 +1,7 @@
 /**
  * The store settings a command runs with (tax rates, tender flags, time slot length, ...). They are
  * read inside the command's transaction, once per transaction, by a loader the composition hands
- * in (server/compose.ts: the shop's own settings, server/services/store-settings-service.ts; tests
+ * in (server/compose.ts: the shop's own settings, server/services/session/store-settings-service.ts; tests
  * pin their own), so a line added by an HTTP call and the same line pushed by a device add up the same.
  */
 import type { Kysely } from 'kysely';

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { addAppointmentRequestSchema, appointmentDataQuerySchema, dayQuerySchema, updateAppointmentRequestSchema, type AddAppointmentReply, type AppointmentData, type DayReply } from '../../src/contracts/appointments';
 import { STAFF } from '../auth/access';
 import { parse } from '../http/parse';
-import type { AppointmentDayService } from '../services/appointment-day';
-import type { AppointmentService } from '../services/appointment-service';
+import type { AppointmentDayService } from '../services/appointments/appointment-day';
+import type { AppointmentService } from '../services/appointments/appointment-service';
 import { staffActor } from '../commands/actor';
 import { pageOrCall } from './staff-cart';
 

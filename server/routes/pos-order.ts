@@ -14,11 +14,11 @@ import {
 } from '../../src/contracts/pos-order';
 import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
-import { unauthorized } from '../http/errors';
+import { STATUS_OF_KIND, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import type { CartSession } from '../services/pos-cart-store';
+import type { CartSession } from '../services/pos/pos-cart-store';
 import { staffActor } from '../commands/actor';
-import type { PosOrderService } from '../services/pos-order-service';
+import type { PosOrderService } from '../services/pos/pos-order-service';
 import { pageOrCallWith, type StaffCartRouteDeps } from './staff-cart';
 
 const read = { config: { access: allow('order.read') } };
@@ -40,7 +40,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
 
   app.get('/pos/order/void', pageOrCallWith(allow('order.void'), true), async (req, reply): Promise<VoidReply> => {
     const r = await orders.void(staffActor(req.user), idOf(req));
-    void reply.code(r.status);
+    void reply.code(r.refused ? STATUS_OF_KIND[r.refused] : 200);
     return r.body;
   });
 
