@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cachedAppointmentLists, getAppointmentData } from '../../api/appointments';
-import { useOnline } from '../../app/use-online';
-import type { RunMutation } from '../../app/sync/use-run-mutation';
+import { useOnline } from '../../device/use-online';
+import type { RunMutation } from '../../device/use-run-mutation';
 import type { AppointmentData } from '../../contracts/appointments';
 import { uuidv7 } from '../../db/ids';
 import { SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS } from '../../domain/constants';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { visibleTransactions } from '../../domain/payments';
-import { useOrderDetail } from '../../app/pos-order/use-order-detail';
+import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { visibleTransactions } from '../../domain/payments';
-import { CustomerBanner } from '../../app/pos-customer/customer-banner';
-import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
-import { useOrderDetail } from '../../app/pos-order/use-order-detail';
-import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { CustomerBanner } from '../../features/pos-customer/customer-banner';
+import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
+import { useOrderDetail } from '../../features/pos-order/use-order-detail';
+import { useRunMutation } from '../../device/use-run-mutation';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
