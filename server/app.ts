@@ -137,7 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Every path that runs a mutator (push, staff cart, checkout) reads the shop's own settings.
   const storeSettings = new StoreSettingsService();
-  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db as unknown as Kysely<DB>)) };
+  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db)) };
   syncRoutes(app, createSyncServices(opts.db, sync));
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
   customerVehicleRoutes(app, new CustomerVehicleService(new PosCommands(opts.db, sync)));

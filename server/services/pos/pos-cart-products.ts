@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogProduct } from '../../../src/contracts/catalog-product';
 import type { LineOption } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
 import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../../sync/appliers/catalog-priced';
 
@@ -22,7 +22,7 @@ export interface PricedProduct extends CatalogProduct {
   labor: { labor_id: number; name: string; minutes: number } | null;
 }
 
-export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
+export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
   const p = await trx
     .selectFrom('products')
     .select(['product_id', 'name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable', 'labor_id', 'labor_time'])
@@ -30,7 +30,7 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
     .executeTakeFirst();
   if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
   if (!p.is_orderable) throw new ServiceError('invalid', 'invalid_args', PRODUCT_NOT_ORDERABLE);
-  const resolved = await pricedOptions(asSyncDb(trx), productId, chosen);
+  const resolved = await pricedOptions(trx, productId, chosen);
   if (!resolved.ok) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
   const options = resolved.options;
   let labor: PricedProduct['labor'] = null;
@@ -53,7 +53,7 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
 }
 
 /** Rate and name of a labor type, for custom labor (the applier re-stamps the rate from SQL too). */
-export async function laborType(trx: Kysely<PosDB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
+export async function laborType(trx: Kysely<DB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
   const l = await trx.selectFrom('labor_types').select(['labor_id', 'title', 'amount']).where('labor_id', '=', laborId).executeTakeFirst();
   if (!l) throw notFound(LABOR_NOT_FOUND);
   return { labor_id: l.labor_id, title: l.title, rate: toWire(decimal(l.amount)) };
