@@ -22,8 +22,6 @@ import { CommandRunner } from './commands/runner';
 import { withOnlineTender, type SettingsLoader } from './commands/settings';
 import type { AdapterConfig } from './config';
 import type { DB } from './db/schema';
-import type { PaymentsDB } from './db/schema-payments';
-import type { PosDB } from './db/schema-pos';
 import { AppointmentService } from './services/appointments/appointment-service';
 import { AppointmentDayService } from './services/appointments/appointment-day';
 import { CheckoutService } from './services/checkout/checkout-service';
@@ -49,7 +47,6 @@ import { StoreSettingsService } from './services/session/store-settings-service'
 import { recordDiscard } from './sync/discard-service';
 import { PullService } from './sync/pull-service';
 import { PushService } from './sync/push-service';
-import type { SyncDB } from './sync/db';
 import type { SyncRouteDeps } from './sync/routes';
 
 /** What tests swap in the command runner and the push; production uses the defaults. */
@@ -139,13 +136,13 @@ export function composeServices(opts: ComposeOptions): Services {
   const sync = opts.sync ?? {};
   // Every path that runs a mutator reads the shop's own settings unless a test pins them.
   const storeSettings = new StoreSettingsService();
-  const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d as unknown as Kysely<DB>));
+  const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d));
   const runner = new CommandRunner(db, { ...(sync.appliers ? { appliers: sync.appliers } : {}), settings, ...(sync.clock ? { clock: sync.clock } : {}) });
   const notifiers = opts.checkout?.mailer && opts.checkout.sms ? null : notifiersFrom(opts.adapters.notify);
   const mailer = opts.checkout?.mailer ?? (notifiers as NonNullable<typeof notifiers>).mailer;
   // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
   const shopSettings = new ProductSettingsCache();
-  const checkout = composeCheckout(runner.typed<PaymentsDB>(), { ...opts.checkout, ...(opts.checkout?.publicUrl ?? opts.publicUrl ? { publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl } : {}) }, {
+  const checkout = composeCheckout(runner, { ...opts.checkout, ...(opts.checkout?.publicUrl ?? opts.publicUrl ? { publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl } : {}) }, {
     mailer,
     sms: opts.checkout?.sms ?? (notifiers as NonNullable<typeof notifiers>).sms,
     pollMs: notifiers?.pollMs,
@@ -160,19 +157,19 @@ export function composeServices(opts: ComposeOptions): Services {
       pull: new PullService(db),
       discard: (req, actor) => recordDiscard(db, req, actor, runner.clock()),
     },
-    pos: composePos(runner.typed<PosDB>(), db),
-    shop: composeShop(runner.typed<PosDB>(), db, settings, opts.onlinePayments ?? new SimulatedOnlineGateway(), shopSettings),
+    pos: composePos(runner, db),
+    shop: composeShop(runner, db, settings, opts.onlinePayments ?? new SimulatedOnlineGateway(), shopSettings),
     checkout,
-    appointments: new AppointmentService(runner.typed<PosDB>()),
-    appointmentDay: new AppointmentDayService(runner.typed<PosDB>()),
-    customerVehicles: new CustomerVehicleService(runner.typed<PosDB>()),
+    appointments: new AppointmentService(runner),
+    appointmentDay: new AppointmentDayService(runner),
+    customerVehicles: new CustomerVehicleService(runner),
     mailer,
     captcha: opts.captcha ?? new SimulatedCaptcha(),
     shopSettings,
   };
 }
 
-function composePos(runner: CommandRunner<PosDB>, db: Kysely<DB>): PosServices {
+function composePos(runner: CommandRunner, db: Kysely<DB>): PosServices {
   const fitment = new FitmentService(db);
   return {
     cart: new StaffCartService(runner),
@@ -185,8 +182,8 @@ function composePos(runner: CommandRunner<PosDB>, db: Kysely<DB>): PosServices {
 }
 
 /** The storefront checkout runs with the online tender allowed (server/commands/settings.ts withOnlineTender). */
-function composeShop(runner: CommandRunner<PosDB>, db: Kysely<DB>, settings: SettingsLoader, gateway: OnlinePaymentGateway, shopSettings: ProductSettingsCache): ShopServices {
-  const cart = new ShopCartService(db, (d) => settings(d as unknown as Kysely<SyncDB>), shopSettings);
+function composeShop(runner: CommandRunner, db: Kysely<DB>, settings: SettingsLoader, gateway: OnlinePaymentGateway, shopSettings: ProductSettingsCache): ShopServices {
+  const cart = new ShopCartService(db, settings, shopSettings);
   return { cart, lists: new ShopListsService(db, shopSettings), checkout: new ShopCheckoutService(runner.withSettings(withOnlineTender), cart, gateway) };
 }
 
@@ -200,7 +197,7 @@ interface CheckoutAdapters {
   log: (msg: string, err?: unknown) => void;
 }
 
-function composeCheckout(runner: CommandRunner<PaymentsDB>, opts: CheckoutOptions, a: CheckoutAdapters): CheckoutServices {
+function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: CheckoutAdapters): CheckoutServices {
   const fromConfig = opts.terminal ? null : terminalFrom(a.terminalConfig);
   const terminal = opts.terminal ?? (fromConfig as NonNullable<typeof fromConfig>).terminal;
   const checkout = new CheckoutService(runner, terminal);

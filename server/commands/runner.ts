@@ -21,10 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Refusal } from '../../src/domain/refusal';
 import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
-import type { AppointmentsDB } from '../db/schema-appointments';
-import type { PosTables } from '../db/schema-pos';
 import type { ServiceError } from '../errors';
-import type { SyncDB } from '../sync/db';
 import type { Actor } from './actor';
 import { defaultAppliers } from './appliers/registry';
 import type { Applier, ApplierMap, ApplyContext } from './appliers/types';
@@ -32,9 +29,6 @@ import { isIntegrityViolation } from './errors';
 import { CommandConflict, CommandRefused } from './refusals';
 import { MAX_RETRIES, withRetry } from './retry';
 import { defaultSettingsLoader, type SettingsLoader } from './settings';
-
-/** Every table a command may read or write (one `DB` type is docs/architecture.md "The target structure" 2). */
-export type CommandDB = AppointmentsDB & PosTables;
 
 export interface CommandOptions {
   appliers?: ApplierMap;
@@ -45,8 +39,8 @@ export interface CommandOptions {
   maxRetries?: number;
 }
 
-export interface CommandTx<V = CommandDB> {
-  trx: Kysely<V>;
+export interface CommandTx {
+  trx: Kysely<DB>;
   /** Server time of this command; every mutation in it is stamped with it. */
   now: Date;
   /** Who the command runs as; null when each mutation names its own (`RunOptions.as`: the checkout's terminal flows). */
@@ -61,22 +55,16 @@ export interface RunOptions {
   refused?: (r: Refusal) => ServiceError;
 }
 
-const syncView = <T>(db: Kysely<T>): Kysely<SyncDB> => db as unknown as Kysely<SyncDB>;
 
-/**
- * `V` is the table view the caller's SQL is typed with (schema-pos.ts PosDB, schema-payments.ts
- * PaymentsDB) until one `DB` type holds every table (docs/architecture.md "The target structure" 2);
- * it changes types only: `typed<V>()` is the one cast.
- */
-export class CommandRunner<V = CommandDB> {
-  private readonly db: Kysely<V>;
+export class CommandRunner {
+  private readonly db: Kysely<DB>;
   readonly appliers: ApplierMap;
   private readonly loadSettings: SettingsLoader;
   readonly clock: () => Date;
   private readonly maxRetries: number;
 
   constructor(db: Kysely<DB>, opts: CommandOptions = {}) {
-    this.db = db as unknown as Kysely<V>;
+    this.db = db;
     this.appliers = opts.appliers ?? defaultAppliers;
     this.loadSettings = opts.settings ?? defaultSettingsLoader;
     this.clock = opts.clock ?? (() => new Date());
@@ -84,24 +72,19 @@ export class CommandRunner<V = CommandDB> {
   }
 
   /** The same runner with its settings transformed (the storefront's online tender: ./settings.ts withOnlineTender). */
-  withSettings(settings: (load: SettingsLoader) => SettingsLoader): CommandRunner<V> {
-    return new CommandRunner<V>(this.db as unknown as Kysely<DB>, { appliers: this.appliers, settings: settings(this.loadSettings), clock: this.clock, maxRetries: this.maxRetries });
-  }
-
-  /** The same runner with SQL typed by another view of the same tables. */
-  typed<W>(): CommandRunner<W> {
-    return this as unknown as CommandRunner<W>;
+  withSettings(settings: (load: SettingsLoader) => SettingsLoader): CommandRunner {
+    return new CommandRunner(this.db, { appliers: this.appliers, settings: settings(this.loadSettings), clock: this.clock, maxRetries: this.maxRetries });
   }
 
   /**
    * `fn` as one command of an HTTP call: one transaction holding the horizon, retried whole on a
    * lost race; data the database cannot store (an integrity violation) is answered 409, never 500.
    */
-  transaction<T>(fn: (tx: CommandTx<V>) => Promise<T>): Promise<T>;
-  transaction<T>(actor: Actor, fn: (tx: CommandTx<V>) => Promise<T>): Promise<T>;
-  async transaction<T>(first: Actor | ((tx: CommandTx<V>) => Promise<T>), second?: (tx: CommandTx<V>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: CommandTx) => Promise<T>): Promise<T>;
+  transaction<T>(actor: Actor, fn: (tx: CommandTx) => Promise<T>): Promise<T>;
+  async transaction<T>(first: Actor | ((tx: CommandTx) => Promise<T>), second?: (tx: CommandTx) => Promise<T>): Promise<T> {
     const actor = typeof first === 'function' ? null : first;
-    const fn = typeof first === 'function' ? first : (second as (tx: CommandTx<V>) => Promise<T>);
+    const fn = typeof first === 'function' ? first : (second as (tx: CommandTx) => Promise<T>);
     try {
       return await this.execute(async (trx) => {
         await holdHorizon(trx);
@@ -118,23 +101,23 @@ export class CommandRunner<V = CommandDB> {
    * must lock its own rows before the horizon (the sync push locks the device's row first and
    * takes the horizon only for a mutation it applies) and handles database errors itself.
    */
-  execute<T>(fn: (trx: Kysely<V>) => Promise<T>): Promise<T> {
+  execute<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     return withRetry(() => this.db.transaction().execute(fn), this.maxRetries);
   }
 
   /** Runs mutation `name` through its applier; a refusal is thrown (rolling the transaction back). */
-  async run(tx: CommandTx<V>, name: string, args: unknown, opts: RunOptions = {}): Promise<void> {
+  async run(tx: CommandTx, name: string, args: unknown, opts: RunOptions = {}): Promise<void> {
     const r = await this.attempt(tx, name, args, opts.as);
     if (r) throw opts.refused ? opts.refused(r) : new CommandRefused(r);
   }
 
   /** As `run`, but a refusal is returned; the applier has then written nothing. */
-  async attempt(tx: CommandTx<V>, name: string, args: unknown, as?: Actor): Promise<Refusal | null> {
+  async attempt(tx: CommandTx, name: string, args: unknown, as?: Actor): Promise<Refusal | null> {
     const applier = this.appliers[name];
     if (!applier) throw new Error(`no applier for ${name}`);
     const actor = as ?? tx.actor;
     if (!actor) throw new Error(`${name}: a command without an actor`);
-    const r = await this.apply(applier, args, { trx: syncView(tx.trx), actor, now: tx.now.toISOString(), settings: await tx.settings() });
+    const r = await this.apply(applier, args, { trx: tx.trx, actor, now: tx.now.toISOString(), settings: await tx.settings() });
     return r.ok ? null : r;
   }
 
@@ -144,22 +127,22 @@ export class CommandRunner<V = CommandDB> {
   }
 
   /** Store settings for a read outside a command (or on the caller's transaction). */
-  settings<T = V>(db?: Kysely<T>): Promise<StoreSettings> {
-    return this.loadSettings(db ? syncView(db) : syncView(this.db));
+  settings(db: Kysely<DB> = this.db): Promise<StoreSettings> {
+    return this.loadSettings(db);
   }
 
   /** The same connection, outside any transaction (reads). */
-  get reader(): Kysely<V> {
+  get reader(): Kysely<DB> {
     return this.db;
   }
 
-  private tx(trx: Kysely<V>, actor: Actor | null): CommandTx<V> {
+  private tx(trx: Kysely<DB>, actor: Actor | null): CommandTx {
     let cached: Promise<StoreSettings> | null = null;
-    return { trx, now: this.clock(), actor, settings: () => (cached ??= this.loadSettings(syncView(trx))) };
+    return { trx, now: this.clock(), actor, settings: () => (cached ??= this.loadSettings(trx)) };
   }
 }
 
 /** `sync_state FOR SHARE`: the pull's version horizon (server/sync/pull-service.ts), held until commit. */
-export async function holdHorizon<T>(trx: Kysely<T>): Promise<void> {
+export async function holdHorizon(trx: Kysely<DB>): Promise<void> {
   await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
 }

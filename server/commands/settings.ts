@@ -6,9 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import { defaultStoreSettings, type StoreSettings } from '../../src/domain/settings';
-import type { SyncDB } from '../sync/db';
+import type { DB } from '../db/schema';
 
-export type SettingsLoader = (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+export type SettingsLoader = (db: Kysely<DB>) => Promise<StoreSettings>;
 
 /** The built-in defaults: what a runner without a loader uses. */
 export const defaultSettingsLoader: SettingsLoader = () => Promise.resolve(defaultStoreSettings);

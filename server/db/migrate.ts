@@ -73,10 +73,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ schemaVersion
 
 /** Newest applied migration's number; 0 for a database never migrated. */
 export async function schemaVersion<T>(db: Kysely<T>): Promise<number> {
-  const k = db as unknown as Kysely<unknown>;
-  const exists = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(k);
+  const exists = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
   if (!exists.rows[0]?.t) return 0;
-  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(k);
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return rows.rows.reduce((max, r) => Math.max(max, versionOf(r.name)), 0);
 }
 

@@ -27,7 +27,6 @@ import type { Actor } from '../commands/actor';
 import { isDataError, isIntegrityViolation, RecordOwnedElsewhere } from '../commands/errors';
 import { holdHorizon, type CommandRunner } from '../commands/runner';
 import type { DB } from '../db/schema';
-import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
 import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
 
@@ -54,7 +53,7 @@ export interface PushServiceOptions {
 type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
 
 export class PushService {
-  private readonly db: Kysely<SyncDB>;
+  private readonly db: Kysely<DB>;
   private readonly runner: CommandRunner;
   private readonly clock: () => Date;
 
@@ -62,7 +61,7 @@ export class PushService {
     db: Kysely<DB>,
     private readonly opts: PushServiceOptions,
   ) {
-    this.db = syncDb(db);
+    this.db = db;
     this.runner = opts.runner;
     this.clock = opts.runner.clock;
   }
@@ -120,8 +119,7 @@ export class PushService {
     // The door (./door.ts) decides before any SQL of the mutation: name, access, args schema.
     const admitted = admit(this.runner.appliers, m, actor);
     try {
-      return await this.runner.execute(async (commandTrx): Promise<Outcome> => {
-        const trx = syncView(commandTrx);
+      return await this.runner.execute(async (trx): Promise<Outcome> => {
         const last = await lockClient(trx, clientId);
         if (m.id <= last) return { kind: 'result', result: await recorded(trx, clientId, m.id), last };
         if (m.id > last + 1) return { kind: 'gap', last };
@@ -145,8 +143,7 @@ export class PushService {
       const message = isDataError(err) ? DATA_ERROR_MESSAGE : isIntegrityViolation(err) || err instanceof RecordOwnedElsewhere ? CONFLICT_MESSAGE : null;
       if (message === null) throw err;
       // The applier's writes are rolled back; record the rejection on its own.
-      return this.runner.execute(async (commandTrx): Promise<Outcome> => {
-        const trx = syncView(commandTrx);
+      return this.runner.execute(async (trx): Promise<Outcome> => {
         const last = await lockClient(trx, clientId);
         if (m.id !== last + 1) return m.id <= last ? { kind: 'result', result: await recorded(trx, clientId, m.id), last } : { kind: 'gap', last };
         const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message };
@@ -174,15 +171,13 @@ export function businessTime(deviceAt: string, serverNow: Date): string {
   return new Date(device).toISOString();
 }
 
-const syncView = <T>(db: Kysely<T>): Kysely<SyncDB> => db as unknown as Kysely<SyncDB>;
-
-async function lockClient(trx: Kysely<SyncDB>, clientId: string): Promise<number> {
+async function lockClient(trx: Kysely<DB>, clientId: string): Promise<number> {
   const row = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
   return Number(row.last_mutation_id);
 }
 
 /** The outcome recorded the first time, repeated for a replay. */
-async function recorded(trx: Kysely<SyncDB>, clientId: string, id: number): Promise<PushResult> {
+async function recorded(trx: Kysely<DB>, clientId: string, id: number): Promise<PushResult> {
   const row = await trx
     .selectFrom('sync_mutations')
     .select(['status', 'code', 'message'])
@@ -193,7 +188,7 @@ async function recorded(trx: Kysely<SyncDB>, clientId: string, id: number): Prom
   return { id, status: 'skipped', was: row.status, ...(row.code ? { code: row.code } : {}), ...(row.message ? { message: row.message } : {}) };
 }
 
-async function finish(trx: Kysely<SyncDB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
+async function finish(trx: Kysely<DB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
   await trx
     .insertInto('sync_mutations')
     .values({

@@ -8,11 +8,11 @@
 import type { Kysely } from 'kysely';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
-import type { SyncDB } from '../../sync/db';
+import type { DB } from '../../db/schema';
 import type { Actor } from '../actor';
 
 export interface ApplyContext {
-  trx: Kysely<SyncDB>;
+  trx: Kysely<DB>;
   actor: Actor;
   /** Server time, ISO: the device's clock is never trusted for what is stored. */
   now: string;

@@ -16,8 +16,7 @@ import { APPOINTMENT_UPDATED, type DayReply, type updateAppointmentRequestSchema
 import { DURATION_MESSAGE, isValidDuration, isValidDate, parseTime, slotMessage } from '../../../src/domain/forms/appointment';
 import type { Appointment } from '../../../src/domain/mutations/records';
 import type { z } from 'zod';
-import { appointmentsDb, type AppointmentsDB } from '../../db/schema-appointments';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
 import { addMinutes, clashMessage, findClash } from '../../commands/appliers/appointments';
 import type { Actor } from '../../commands/actor';
@@ -26,15 +25,15 @@ import type { CommandRunner } from '../../commands/runner';
 const bad = (field: string, message: string) => new ServiceError('invalid', 'invalid_input', message, { [field]: [message] });
 
 export class AppointmentDayService {
-  constructor(private readonly commands: CommandRunner<PosDB>) {}
+  constructor(private readonly commands: CommandRunner) {}
 
-  private get db(): Kysely<AppointmentsDB> {
-    return appointmentsDb(this.commands.reader);
+  private get db(): Kysely<DB> {
+    return this.commands.reader;
   }
 
   async day(locationId: number, date: string): Promise<DayReply> {
     const db = this.db;
-    const settings = await this.commands.settings(asSyncDb(this.commands.reader));
+    const settings = await this.commands.settings(this.commands.reader);
     const next = addMinutes(date, '00:00', 24 * 60);
     const [bays, statuses, locations, rows] = await Promise.all([
       db.selectFrom('bays').select(['bay_id', 'title']).where('location_id', '=', locationId).orderBy('bay_id').execute(),
@@ -67,7 +66,7 @@ order by a.starts_at, a.bay_id`.execute(db),
 
   async update(actor: Actor, f: z.output<typeof updateAppointmentRequestSchema>): Promise<{ success: string }> {
     return this.commands.transaction(actor, async (tx) => {
-      const trx = appointmentsDb(tx.trx);
+      const trx = tx.trx;
       const slot = Math.max(1, (await tx.settings()).timeSlotLength);
       const cur = await trx
         .selectFrom('appointments')

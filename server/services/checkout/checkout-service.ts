@@ -17,7 +17,6 @@ import type { Actor } from '../../commands/actor';
 import { buildInvoice } from './checkout-invoice';
 import { loadCheckoutOrder, resolveOrderRef, transactionsReply, type ReversalLabel } from './checkout-orders';
 import { CommandRefused } from '../../commands/refusals';
-import type { PaymentsDB } from '../../db/schema-payments';
 import type { CommandRunner, CommandTx } from '../../commands/runner';
 
 type AddInput = z.output<typeof addTransactionRequestSchema>;
@@ -36,7 +35,7 @@ export class CheckoutService {
   readonly reversal: ReversalLabel;
 
   constructor(
-    private readonly mutations: CommandRunner<PaymentsDB>,
+    private readonly mutations: CommandRunner,
     terminal: Terminal,
   ) {
     this.reversal = (approvedAt) => terminal.reversalKind(approvedAt, mutations.clock());
@@ -132,7 +131,7 @@ export class CheckoutService {
   }
 
   /** True when the id is stored on this order (a replay); 409 when another order has it. */
-  private async existing(tx: CommandTx<PaymentsDB>, id: string, orderRef: string): Promise<boolean> {
+  private async existing(tx: CommandTx, id: string, orderRef: string): Promise<boolean> {
     const row = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id).executeTakeFirst();
     if (row && row.order_ref !== orderRef) throw new ServiceError('conflict', 'conflict', ID_USED_ELSEWHERE);
     return row !== undefined;

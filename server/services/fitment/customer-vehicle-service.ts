@@ -10,7 +10,6 @@ import type { YmmChoice } from '../../../src/domain/mutations/records';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../../src/domain/forms/appointment';
 import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../commands/actor';
-import type { PosDB } from '../../db/schema-pos';
 import type { CommandRunner } from '../../commands/runner';
 
 export interface AddVehicleInput {
@@ -35,7 +34,7 @@ export const VEHICLE_ADDED = 'Success: the vehicle was added to the customer’s
 export const VEHICLE_NOT_FOUND = 'The vehicle could not be found.';
 
 export class CustomerVehicleService {
-  constructor(private readonly commands: CommandRunner<PosDB>) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   async add(actor: Actor, input: AddVehicleInput): Promise<{ success: string; vehicle: GarageVehicle }> {
     const ref = await this.customerRef(input.customer_id);

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CardEventData } from '../../../src/contracts/payment-card';
-import type { AttemptStatus, PaymentsDB } from '../../db/schema-payments';
+import type { AttemptStatus } from '../../db/schema';
 import type { ApprovedCard, Terminal } from '../../adapters/terminal/types';
 import type { Actor } from '../../commands/actor';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from '../checkout/checkout-orders';
@@ -35,7 +35,7 @@ type Approval = { kind: 'approved' } | { kind: 'duplicate' } | { kind: 'reverse'
 class SurchargeChanged extends Error {}
 
 export interface OutcomeDeps {
-  mutations: CommandRunner<PaymentsDB>;
+  mutations: CommandRunner;
   terminal: Terminal;
   events: PaymentEvents;
   reversal: ReversalLabel;

@@ -18,7 +18,6 @@ import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../commands/actor';
 import { loadCheckoutOrder, resolveOrderRef } from '../checkout/checkout-orders';
 import { CommandConflict, CommandRefused } from '../../commands/refusals';
-import type { PaymentsDB } from '../../db/schema-payments';
 import type { CommandRunner } from '../../commands/runner';
 import { attemptConflict, attemptToWire, chargedTotal, getAttempt, pendingCharges, type AttemptRow } from './payment-attempts';
 import { CANCELLED_MESSAGE, TIMED_OUT_MESSAGE, UNREACHABLE_MESSAGE, type CardOutcomes } from './payment-card-outcome';
@@ -32,7 +31,7 @@ export const UNANSWERED_MESSAGE = 'The terminal could not be asked about this pa
 const LINGER_MS = 10 * 60_000;
 
 export interface CardPaymentDeps {
-  mutations: CommandRunner<PaymentsDB>;
+  mutations: CommandRunner;
   terminal: Terminal;
   outcomes: CardOutcomes;
   timeoutMs: number;

@@ -9,7 +9,6 @@ import type { CardEventName } from '../../../src/contracts/payment-card';
 import type { CardOutcomes } from './payment-card-outcome';
 import { getAttempt } from './payment-attempts';
 import { isFinal, type CardEvent, type PaymentEvents } from './payment-events';
-import type { PaymentsDB } from '../../db/schema-payments';
 import type { CommandRunner } from '../../commands/runner';
 
 export interface StreamSink {
@@ -27,7 +26,7 @@ export class CardEventStreams {
   constructor(
     private readonly events: PaymentEvents,
     private readonly outcomes: CardOutcomes,
-    private readonly mutations: CommandRunner<PaymentsDB>,
+    private readonly mutations: CommandRunner,
     private readonly opts: StreamOptions,
   ) {}
 

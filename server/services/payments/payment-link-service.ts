@@ -16,7 +16,6 @@ import { runMutation } from '../../../src/domain/mutations/registry';
 import { ServiceError } from '../../errors';
 import { PAYMENT_LINK_ACTOR } from '../../commands/actor';
 import { CommandRefused } from '../../commands/refusals';
-import type { PaymentsDB } from '../../db/schema-payments';
 import type { CommandRunner, CommandTx } from '../../commands/runner';
 import { loadCheckoutOrder, totalsOf } from '../checkout/checkout-orders';
 import { ID_USED_ELSEWHERE } from '../checkout/checkout-service';
@@ -33,7 +32,7 @@ function expired(expiry: string, now: Date): boolean {
 }
 
 export class PaymentLinkService {
-  constructor(private readonly mutations: CommandRunner<PaymentsDB>) {}
+  constructor(private readonly mutations: CommandRunner) {}
 
   async view(token: string): Promise<PayLinkReply> {
     const db = this.mutations.reader;
@@ -91,7 +90,7 @@ export class PaymentLinkService {
     return { success: 'Thank you: your payment was received.', payment: { id, amount: result.amount, brand: card.brand, last4 }, balanceDue: after.balanceDue, paidInFull: after.paidInFull };
   }
 
-  private async link(db: CommandTx<PaymentsDB>['trx'], token: string, now = this.mutations.clock()) {
+  private async link(db: CommandTx['trx'], token: string, now = this.mutations.clock()) {
     const link = await db.selectFrom('payment_links').select(['order_ref', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!link || link.expires_at.getTime() <= now.getTime()) throw new ServiceError('not_found', 'not_found', LINK_INVALID);
     return link;

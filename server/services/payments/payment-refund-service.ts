@@ -21,7 +21,6 @@ import type { Actor } from '../../commands/actor';
 import { loadCheckoutOrder } from '../checkout/checkout-orders';
 import { terminalFlowActor } from '../../commands/actor';
 import { CommandRefused } from '../../commands/refusals';
-import type { PaymentsDB } from '../../db/schema-payments';
 import type { CommandRunner } from '../../commands/runner';
 import type { CheckoutService } from '../checkout/checkout-service';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
@@ -33,7 +32,7 @@ export const refundDeclined = (why: string): string => `The terminal refused the
 
 export class RefundService {
   constructor(
-    private readonly mutations: CommandRunner<PaymentsDB>,
+    private readonly mutations: CommandRunner,
     private readonly terminal: Terminal,
     private readonly checkout: CheckoutService,
   ) {}

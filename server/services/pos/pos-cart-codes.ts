@@ -7,12 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { appliedCodes, CODE_MESSAGES, findAppliedCode, redemptionAmount, type CodeType } from '../../../src/domain/cart-codes';
 import { money, toWire, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
 import { computeTotals } from '../../../src/domain/totals';
-import { paymentsDb } from '../../db/schema-payments';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../commands/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
@@ -24,8 +23,8 @@ const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MES
  * An active gift certificate with something left on it, by code (case-insensitive); null for an
  * unknown, void or used-up code. Shared with the shopper cart (one answer to "is this code valid").
  */
-export async function activeVoucher<T>(db: Kysely<T>, code: string): Promise<{ code: string; balance: Money } | null> {
-  const row = await paymentsDb(db)
+export async function activeVoucher(db: Kysely<DB>, code: string): Promise<{ code: string; balance: Money } | null> {
+  const row = await db
     .selectFrom('vouchers')
     .select(['code', 'balance'])
     .where(sql<string>`upper(code)`, '=', code.trim().toUpperCase())
@@ -36,13 +35,13 @@ export async function activeVoucher<T>(db: Kysely<T>, code: string): Promise<{ c
   return balance.gt(0) ? { code: row.code, balance } : null;
 }
 
-async function orderOf(tx: CommandTx<PosDB>, ref: string) {
-  const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+async function orderOf(tx: CommandTx, ref: string) {
+  const found = await loadOrder(tx.trx, ref, false);
   if (!found) throw notFound();
   return found;
 }
 
-export async function applyCode(commands: CommandRunner<PosDB>, tx: CommandTx<PosDB>, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function applyCode(commands: CommandRunner, tx: CommandTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const { order, transactions } = await orderOf(tx, ref);
   // Before the lookup: a certificate this cart used up is "already applied", not "Invalid code".
@@ -57,7 +56,7 @@ export async function applyCode(commands: CommandRunner<PosDB>, tx: CommandTx<Po
   return { success: CODE_MESSAGES.applied(voucher.code) };
 }
 
-export async function removeCode(commands: CommandRunner<PosDB>, tx: CommandTx<PosDB>, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function removeCode(commands: CommandRunner, tx: CommandTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const applied = findAppliedCode(appliedCodes((await orderOf(tx, ref)).transactions), code);
   if (!applied) throw invalidCode();

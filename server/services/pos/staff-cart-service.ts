@@ -19,7 +19,6 @@ import { validatePriceInput } from '../../../src/domain/pricing';
 import { normalizeQuantity, NOT_A_NUMBER_MESSAGE } from '../../../src/domain/quantity';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { Actor } from '../../commands/actor';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../commands/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
@@ -39,7 +38,7 @@ export interface CartCaller {
 
 /** What an operation did: the outcome to report and, when it changed, the session's cart afterwards. */
 type Done = CartOutcome & { cart?: string | null };
-type Op = (tx: CommandTx<PosDB>, cart: string | null) => Promise<Done>;
+type Op = (tx: CommandTx, cart: string | null) => Promise<Done>;
 
 const quantityOf = (input: number | string, min: number, max: number) => {
   const q = normalizeQuantity(input, { min, max });
@@ -55,7 +54,7 @@ const need = (cart: string | null): string => {
 const withMessage = (message: string, field: string) => (r: Refusal) => new CommandRefused(r, message, { [field]: [r.message] });
 
 export class StaffCartService {
-  constructor(private readonly commands: CommandRunner<PosDB>) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   private call(c: CartCaller, op: Op): Promise<StaffCartReply> {
     return this.commands.transaction(c.actor, async (tx) => {
@@ -68,7 +67,7 @@ export class StaffCartService {
   }
 
   /** The session's cart, created (with `customerRef` attached) when it has none. */
-  private async ensureCart(tx: CommandTx<PosDB>, c: CartCaller, cart: string | null, customerRef: string | null = null): Promise<string> {
+  private async ensureCart(tx: CommandTx, c: CartCaller, cart: string | null, customerRef: string | null = null): Promise<string> {
     if (cart !== null) return cart;
     const id = randomUUID();
     await this.commands.run(tx, 'order.create', { id, device_ref: null, customer_ref: customerRef });
@@ -94,8 +93,8 @@ export class StaffCartService {
   }
 
   /** The product's installation labor, once per product line (the line just added or the one it merged into). */
-  private async installLabor(tx: CommandTx<PosDB>, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
-    const order = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order;
+  private async installLabor(tx: CommandTx, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
+    const order = (await loadOrder(tx.trx, ref, false))?.order;
     const line =
       order?.lines.find((l) => l.id === lineId) ??
       order?.lines.find((l) => l.kind === 'product' && l.product_id === productId && l.price_override === null);
@@ -109,7 +108,7 @@ export class StaffCartService {
   edit(c: CartCaller, key: string, quantity: number | string): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
-      const line = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order.lines.find((l) => l.id === key);
+      const line = (await loadOrder(tx.trx, ref, false))?.order.lines.find((l) => l.id === key);
       if (!line) throw notFound(LINE_NOT_FOUND);
       const q = quantityOf(quantity, line.kind === 'product' ? line.minimum : 1, (await tx.settings()).maxQuantity);
       await this.commands.run(tx, 'cart.setQuantity', { order_ref: ref, line_id: key, quantity: q.value });
@@ -139,11 +138,11 @@ export class StaffCartService {
    * cart is the order it keeps locally, not necessarily this session's). That order must be
    * editable and not another cashier's session cart; the session's mapping is left as it is.
    */
-  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: CommandTx<PosDB>, ref: string) => Promise<Done>): Promise<StaffCartReply> {
+  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: CommandTx, ref: string) => Promise<Done>): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = orderRef ?? need(cart);
       if (ref !== cart) {
-        const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+        const found = await loadOrder(tx.trx, ref, false);
         if (!found) throw notFound();
         const locked = assertEditable(found.order);
         if (locked) throw new CommandRefused(locked);
@@ -167,7 +166,7 @@ export class StaffCartService {
     });
   }
 
-  private async assign(tx: CommandTx<PosDB>, c: CartCaller, cart: string | null, customer: number | string): Promise<Done> {
+  private async assign(tx: CommandTx, c: CartCaller, cart: string | null, customer: number | string): Promise<Done> {
     const id = await customerUuid(tx.trx, customer);
     if (cart === null) cart = await this.ensureCart(tx, c, null, id);
     else await this.commands.run(tx, 'order.setCustomer', { order_ref: cart, customer_ref: id });
@@ -212,7 +211,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
       await this.commands.run(tx, 'order.quote', { order_ref: ref });
-      const order = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order;
+      const order = (await loadOrder(tx.trx, ref, false))?.order;
       await detachCart(tx.trx, c.session);
       return { cart: null, success: CART_MESSAGES.quoted, redirect: `/pos/order/receipt?order_id=${order?.order_id ?? ref}` };
     });
@@ -227,7 +226,7 @@ export class StaffCartService {
     });
   }
 
-  private async putAside(tx: CommandTx<PosDB>, c: CartCaller, cart: string): Promise<void> {
+  private async putAside(tx: CommandTx, c: CartCaller, cart: string): Promise<void> {
     const action = await abandonCart(tx.trx, c.session, cart);
     if (action === 'save') await this.commands.run(tx, 'order.save', { order_ref: cart });
     if (action === 'void') await this.commands.run(tx, 'order.void', { order_ref: cart });
@@ -246,7 +245,7 @@ export class StaffCartService {
   removeCredit(c: CartCaller): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
-      const credits = ((await loadOrder(asSyncDb(tx.trx), ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
+      const credits = ((await loadOrder(tx.trx, ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
       if (credits.length === 0) throw new ServiceError('conflict', 'no_store_credit', CART_MESSAGES.noCredit);
       for (const t of credits) await this.commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: t.id });
       return { success: CART_MESSAGES.creditRemoved };
@@ -310,12 +309,12 @@ export class StaffCartService {
   continueOrder(c: CartCaller, order: number | string): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = await orderUuid(tx.trx, order);
-      const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+      const found = await loadOrder(tx.trx, ref, false);
       if (!found) throw notFound();
       const locked = assertEditable(found.order);
       if (locked) throw new CommandRefused(locked);
       if (cart !== null && cart !== ref) {
-        const current = await loadOrder(asSyncDb(tx.trx), cart, false);
+        const current = await loadOrder(tx.trx, cart, false);
         const busy = replaceCartRefusal(current?.order ?? null);
         if (busy !== null) throw new ServiceError('conflict', 'cart_not_empty', busy);
         await this.putAside(tx, c, cart);

@@ -24,10 +24,9 @@ import { decimal, formatUSD, roundMoney, toWire, type Dec, type Money } from '..
 import { ONLINE_CHECKOUT_ROLE } from '../../../src/domain/mutations/order';
 import { computeTotals } from '../../../src/domain/totals';
 import type { OnlinePaymentGateway } from '../../adapters/online-payment/storefront-gateway';
-import { shopDb, type ShopDB } from '../../db/schema-shop';
+import type { DB } from '../../db/schema';
 import { ServiceError, unauthorized } from '../../errors';
 import type { Actor } from '../../commands/actor';
-import type { PosDB } from '../../db/schema-pos';
 import type { CommandRunner, CommandTx } from '../../commands/runner';
 import type { ShopCaller, ShopCartService } from './shop-cart-service';
 import { liveCodes, redemptions } from './shop-cart-codes';
@@ -57,7 +56,7 @@ type Authorization = { brand: string; last4: string };
 
 export class ShopCheckoutService {
   constructor(
-    private readonly commands: CommandRunner<PosDB>,
+    private readonly commands: CommandRunner,
     private readonly cart: ShopCartService,
     private readonly gateway: OnlinePaymentGateway,
   ) {}
@@ -100,15 +99,15 @@ export class ShopCheckoutService {
   private async releaseUnlessStored(input: Input): Promise<void> {
     const stored = await this.commands
       .transaction(STOREFRONT_ACTOR, (tx) =>
-        shopDb(tx.trx).selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
+        tx.trx.selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
       )
       .catch(() => undefined);
     if (!stored) await this.gateway.void(input.checkout_key);
   }
 
   /** Step 1 and the first half of step 3: the order already made under this key, or what to charge. */
-  private async plan(tx: CommandTx<PosDB>, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
-    const trx: Kysely<ShopDB> = shopDb(tx.trx);
+  private async plan(tx: CommandTx, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
+    const trx: Kysely<DB> = tx.trx;
     const shopper = await resolveShopper(trx, { customerUuid: c.customerUuid, token: c.token }, false);
     if (shopper.id === null) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
     // Serialises this shopper's checkouts: a concurrent double submit waits here, then finds the key used.
@@ -137,8 +136,8 @@ export class ShopCheckoutService {
   }
 
   /** Step 3: the order, its payments, completion; the cart emptied. Any refusal rolls it all back. */
-  private async store(tx: CommandTx<PosDB>, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
-    const trx: Kysely<ShopDB> = shopDb(tx.trx);
+  private async store(tx: CommandTx, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
+    const trx: Kysely<DB> = tx.trx;
     const orderRef = randomUUID();
     await this.commands.run(tx, 'order.create', { id: orderRef, device_ref: null, customer_ref: c.customerUuid });
     for (const line of plan.lines) {

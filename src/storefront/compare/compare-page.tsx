@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { COMPARE_EMPTY, priceText } from './compare-texts';
-import styles from './compare.module.css';
+import styles from '../../ui/product-list.module.css';
 
 const ROWS: { label: string; value(p: ListedProduct): string }[] = [
   { label: 'Price', value: priceText },

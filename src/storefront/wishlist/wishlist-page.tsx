@@ -7,7 +7,7 @@ import { useSession } from '../../features/session/use-session';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import styles from './wishlist.module.css';
+import styles from '../../ui/product-list.module.css';
 
 export const WISHLIST_EMPTY = 'Your wishlist is empty.';
 /** Our wording (docs/decisions/storefront.md "Wishlist for guests"). */

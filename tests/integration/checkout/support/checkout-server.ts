@@ -15,7 +15,7 @@ import { SimulatedTerminal } from '../../../../server/adapters/terminal/simulato
 import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
-import { paymentsDb, type PaymentsDB } from '../../../../server/db/schema-payments';
+import type { DB } from '../../../../server/db/schema';
 import type { CheckoutOptions } from '../../../../server/compose';
 import { PROTOCOL_VERSION } from '../../../../src/contracts/protocol-version';
 import { defaultStoreSettings, type StoreSettings } from '../../../../src/domain/settings';
@@ -25,7 +25,7 @@ import { TestClient } from '../../../support/http-client';
 export interface CheckoutServer {
   app: FastifyInstance;
   open: OpenDatabase;
-  db: Kysely<PaymentsDB>;
+  db: Kysely<DB>;
   url: string;
   terminal: SimulatedTerminal;
   /** What the next mutation runs with; tests change fields of it. */
@@ -67,7 +67,7 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
   return Object.assign(server, {
     app,
     open,
-    db: paymentsDb(open.db),
+    db: open.db,
     url,
     terminal,
     async close() {
@@ -117,7 +117,7 @@ export class Device {
   }
 
   /** A customer with this much store credit (credit set directly: the credit call is another issue's). */
-  async customer(db: Kysely<PaymentsDB>, credit: string): Promise<string> {
+  async customer(db: Kysely<DB>, credit: string): Promise<string> {
     const id = randomUUID();
     await this.apply('customer.create', { id, firstname: 'Pat', lastname: 'Payer', email: `pat-${id.slice(0, 8)}@example.com`, telephone: '(512) 555-0142' });
     await db.updateTable('customers').set({ store_credit: credit }).where('id', '=', id).execute();
