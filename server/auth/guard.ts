@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../src/contracts/session';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
-import type { SessionService } from '../services/session-service';
+import type { SessionService } from '../services/session/session-service';
 import { roleOf } from './access';
 
 export const SESSION_COOKIE = 'pd_session';

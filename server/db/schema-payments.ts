@@ -68,7 +68,7 @@ export interface NotificationsTable {
   actor_id: string;
   created_at: GeneratedTimestamp;
   sent_at: NullableStamp;
-  /** 0017-d: the durable outbox (server/services/notification-sender.ts). */
+  /** 0017-d: the durable outbox (server/services/notifications/notification-sender.ts). */
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: GeneratedTimestamp;
   locked_until: NullableStamp;

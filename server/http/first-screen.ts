@@ -20,9 +20,9 @@ import { CATALOG_FIRST_PATH, FIRST_DATA_ELEMENT_ID, productPagePath, type FirstS
 import { productPageParamsSchema } from '../../src/contracts/product-page';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { SessionUser } from '../../src/contracts/session';
-import type { ProductPageService } from '../services/product-page-service';
+import type { ProductPageService } from '../services/catalog/product-page-service';
 import { HttpError } from './errors';
-import type { ProductService } from '../services/product-service';
+import type { ProductService } from '../services/catalog/product-service';
 
 export interface FirstScreenSources {
   products: ProductService;

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { addAppointmentRequestSchema, appointmentDataQuerySchema, dayQuerySchema, updateAppointmentRequestSchema, type AddAppointmentReply, type AppointmentData, type DayReply } from '../../src/contracts/appointments';
 import { STAFF } from '../auth/access';
 import { parse } from '../http/parse';
-import type { AppointmentDayService } from '../services/appointment-day';
-import type { AppointmentService } from '../services/appointment-service';
-import { staffActor } from '../services/pos-commands';
+import type { AppointmentDayService } from '../services/appointments/appointment-day';
+import type { AppointmentService } from '../services/appointments/appointment-service';
+import { staffActor } from '../services/pos/pos-commands';
 import { pageOrCall } from './staff-cart';
 
 const staff = { config: { access: STAFF } };

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditQuerySchema, type AuditReply } from '../../src/contracts/audit';
 import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
-import type { AuditService } from '../services/audit-service';
+import type { AuditService } from '../services/session/audit-service';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService): void {
   app.get('/api/audit', { config: { access: allow('audit.read') } }, (req): Promise<AuditReply> => {

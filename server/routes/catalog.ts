@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { productsListQuerySchema, type ProductsListReply } from '../../src/contracts/products-list';
 import { parse } from '../http/parse';
-import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment-vehicle-store';
-import type { ProductService } from '../services/product-service';
+import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment/fitment-vehicle-store';
+import type { ProductService } from '../services/catalog/product-service';
 
 export function catalogRoutes(app: FastifyInstance, products: ProductService, vehicles: FitmentVehicleStore): void {
   app.get('/api/products/', { config: { access: 'public' } }, async (req, reply): Promise<ProductsListReply> => {

@@ -31,7 +31,7 @@ import { csrfMatches } from '../auth/guard';
 import { allow, type Permission } from '../auth/permissions';
 import { HttpError, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import type { CheckoutServices } from '../services/checkout-create';
+import type { CheckoutServices } from '../services/checkout/checkout-create';
 import type { Actor } from '../sync/appliers/types';
 
 const may = (p: Permission) => ({ config: { access: allow(p) } });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
-import type { CustomerVehicleService } from '../services/customer-vehicle-service';
-import { staffActor } from '../services/pos-commands';
+import type { CustomerVehicleService } from '../services/fitment/customer-vehicle-service';
+import { staffActor } from '../services/pos/pos-commands';
 import { ymmChoiceSchema } from '../../src/domain/forms/vehicle';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../src/domain/forms/appointment';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
-import type { CookieAction, FitmentService } from '../services/fitment-service';
-import { VEHICLE_COOKIE, VEHICLE_TTL_MS } from '../services/fitment-vehicle-store';
+import type { CookieAction, FitmentService } from '../services/fitment/fitment-service';
+import { VEHICLE_COOKIE, VEHICLE_TTL_MS } from '../services/fitment/fitment-vehicle-store';
 import {
   catalogDetailsBodySchema, choicesQuerySchema, engineFamiliesQuerySchema, engineSizesQuerySchema, makesQuerySchema,
   modelsQuerySchema, removeFacetQuerySchema, saveVehicleQuerySchema, validateFitmentQuerySchema,
-} from '../services/fitment-wire';
+} from '../services/fitment/fitment-wire';
 
 export interface FitmentRouteOptions {
   secureCookies: boolean;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HealthReply } from '../../src/contracts/healthz';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
-import type { HealthService } from '../services/health-service';
+import type { HealthService } from '../services/session/health-service';
 
 export function healthRoutes(app: FastifyInstance, health: HealthService): void {
   app.get('/healthz', { config: { access: 'public' } }, async (): Promise<HealthReply> => {

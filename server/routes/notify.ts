@@ -13,7 +13,7 @@ import { allow, type Permission } from '../auth/permissions';
 import { HttpError } from '../http/errors';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
-import type { CheckoutServices } from '../services/checkout-create';
+import type { CheckoutServices } from '../services/checkout/checkout-create';
 import { staffActor } from './checkout';
 
 const may = (p: Permission) => ({ config: { access: allow(p) } });

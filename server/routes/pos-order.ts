@@ -16,9 +16,9 @@ import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
 import { unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import type { CartSession } from '../services/pos-cart-store';
-import { staffActor } from '../services/pos-commands';
-import type { PosOrderService } from '../services/pos-order-service';
+import type { CartSession } from '../services/pos/pos-cart-store';
+import { staffActor } from '../services/pos/pos-commands';
+import type { PosOrderService } from '../services/pos/pos-order-service';
 import { pageOrCallWith, type StaffCartRouteDeps } from './staff-cart';
 
 const read = { config: { access: allow('order.read') } };

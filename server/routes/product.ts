@@ -17,10 +17,10 @@ import { CAPTCHA_TTL_MS, type CaptchaProvider } from '../adapters/captcha/types'
 import { HttpError } from '../http/errors';
 import { indexPhp } from '../http/index-php';
 import { parse } from '../http/parse';
-import type { ProductContactService } from '../services/product-contact-service';
-import type { ProductInventoryService } from '../services/product-inventory-service';
-import type { ProductPageService } from '../services/product-page-service';
-import { WindowLimiter } from '../services/product-rate-limit';
+import type { ProductContactService } from '../services/catalog/product-contact-service';
+import type { ProductInventoryService } from '../services/catalog/product-inventory-service';
+import type { ProductPageService } from '../services/catalog/product-page-service';
+import { WindowLimiter } from '../services/catalog/product-rate-limit';
 
 export const CAPTCHA_COOKIE = 'pd_captcha';
 export const CAPTCHA_MISMATCH = 'Verification code does not match the image!';

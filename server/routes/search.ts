@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchAutocompleteQuerySchema, type SearchAutocompleteReply } from '../../src/contracts/search-autocomplete';
 import { parse } from '../http/parse';
-import type { SearchService } from '../services/search-service';
+import type { SearchService } from '../services/catalog/search-service';
 
 /** Search is open to shoppers, guests, kiosks and staff alike (storefront.md §6). */
 export function searchRoutes(app: FastifyInstance, search: SearchService): void {

@@ -4,8 +4,8 @@ import { loginRequestSchema, type SessionReply, type SessionUser } from '../../s
 import { SESSION_COOKIE } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
-import type { AccountService } from '../services/account-service';
-import type { SessionService } from '../services/session-service';
+import type { AccountService } from '../services/session/account-service';
+import type { SessionService } from '../services/session/session-service';
 
 export interface SessionRouteOptions {
   sessions: SessionService;

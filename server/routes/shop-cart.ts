@@ -13,8 +13,8 @@ import { allow } from '../auth/permissions';
 import { indexPhpRoute } from '../http/index-php';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
-import type { ShopCaller, ShopCartService, ShopResult } from '../services/shop-cart-service';
-import { SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_S } from '../services/shop-cart-shopper';
+import type { ShopCaller, ShopCartService, ShopResult } from '../services/shop/shop-cart-service';
+import { SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_S } from '../services/shop/shop-cart-shopper';
 
 export interface ShopCookieOptions {
   secureCookies: boolean;

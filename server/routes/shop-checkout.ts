@@ -7,7 +7,7 @@ import { createOrderRequestSchema } from '../../src/contracts/shop-checkout';
 import { allow } from '../auth/permissions';
 import { indexPhpRoute } from '../http/index-php';
 import { parse } from '../http/parse';
-import type { ShopCheckoutService } from '../services/shop-checkout-service';
+import type { ShopCheckoutService } from '../services/shop/shop-checkout-service';
 import { shopCaller } from './shop-cart';
 
 export function shopCheckoutRoutes(app: FastifyInstance, checkout: ShopCheckoutService): void {

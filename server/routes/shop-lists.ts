@@ -8,7 +8,7 @@ import { productIdRequestSchema, type CompareReply, type WishlistReply } from '.
 import { allow } from '../auth/permissions';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
-import type { ShopListsService } from '../services/shop-lists-service';
+import type { ShopListsService } from '../services/shop/shop-lists-service';
 import { sendShopResult, shopCaller, type ShopCookieOptions } from './shop-cart';
 
 const shoppers = { config: { access: allow('shop.cart') } };

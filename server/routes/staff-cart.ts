@@ -1,6 +1,6 @@
 /**
  * The staff cart, /checkout/cart/* (pos-back-office.md §7 "Staff cart"). Staff only; the cart is
- * the caller's SESSION's (server/services/pos-cart-store.ts), so another cashier's cart is never
+ * the caller's SESSION's (server/services/pos/pos-cart-store.ts), so another cashier's cart is never
  * reachable. Thin: parse with the contract, resolve the caller, call the service. Every call answers
  * the whole cart (src/contracts/staff-cart.ts). GET calls that change state (saveOrder, abandonOrder,
  * cancelOrder, ...) are GET because the spec lists them so. The session cookie is SameSite=Lax, so
@@ -18,9 +18,9 @@ import { allow } from '../auth/permissions';
 import { unauthorized } from '../http/errors';
 import { isNavigation } from '../http/navigation';
 import { parse } from '../http/parse';
-import { staffActor } from '../services/pos-commands';
-import type { YmmVehicle } from '../services/pos-cart-reply';
-import type { CartCaller, StaffCartService } from '../services/staff-cart-service';
+import { staffActor } from '../services/pos/pos-commands';
+import type { YmmVehicle } from '../services/pos/pos-cart-reply';
+import type { CartCaller, StaffCartService } from '../services/pos/staff-cart-service';
 import type { ShopperDispatch } from './shop-cart';
 
 export interface StaffCartRouteDeps {

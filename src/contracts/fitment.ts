@@ -1,6 +1,6 @@
 /**
  * Replies of the vehicle fitment service (/ymm/json/, storefront.md §7) as the client checks them.
- * The server's query schemas stay in server/services/fitment-wire.ts; these mirror its reply types.
+ * The server's query schemas stay in server/services/fitment/fitment-wire.ts; these mirror its reply types.
  */
 import { z } from 'zod';
 import { facetsSchema } from '../domain/fitment-facets';

@@ -18,7 +18,7 @@ export const productsListQuerySchema = z.object({
    * Products That Fit" tiles count them; without a vehicle the filter does nothing.
    */
   fits: z.catch(z.optional(z.enum(['1', 'true'])), undefined),
-  /** 'relevance' orders a search by the search ranking (server/services/search-query.ts); without a search it is 'name'. */
+  /** 'relevance' orders a search by the search ranking (server/services/catalog/search-query.ts); without a search it is 'name'. */
   sort: z.catch(z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']), 'name'),
   order: z.catch(z.enum(['asc', 'desc']), 'asc'),
 });

@@ -3,7 +3,7 @@
  * rule as the server's /ymm/json/validateFitment (src/domain/fitment.ts judgePart, then
  * nameChoices), fed from the cached products, compact fitment (fitment-chunks.ts) and vehicle
  * name tables (`catalog` store) instead of SQL. Facts as the server loads them
- * (server/services/fitment-rows.ts): a disabled product is not in the catalog; an engine
+ * (server/services/fitment/fitment-rows.ts): a disabled product is not in the catalog; an engine
  * configuration the cache lacks leaves the row open on engine; rows that conflict with the vehicle
  * are kept (judgePart ignores them, the server drops them in SQL first).
  */

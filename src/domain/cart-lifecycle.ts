@@ -1,6 +1,6 @@
 /**
  * Which orders a counter may continue into its cart, cancel, or abandon, and what abandoning does.
- * One rule for the staff cart calls on the server (server/services/staff-cart-service.ts,
+ * One rule for the staff cart calls on the server (server/services/pos/staff-cart-service.ts,
  * pos-cart-store.ts) and the POS screens on the device (src/pos/cart, order-view, orders), so an
  * order abandoned online and one abandoned offline end the same way. Decisions: docs/decisions/pos.md
  * "Abandon, cancel and continue".

@@ -1,7 +1,7 @@
 /**
  * Ports for the messages the shop sends (receipts, payment links, order status notes). The
  * notification services write every message to the `notifications` outbox table inside the
- * transaction of the change that causes it; a sender (server/services/notification-sender.ts)
+ * transaction of the change that causes it; a sender (server/services/notifications/notification-sender.ts)
  * calls an adapter only after that commit, and the row records what happened.
  *
  * Contract: `send` resolves once the message is accepted by the next hop (the SMTP server, the

@@ -1,5 +1,5 @@
 /**
- * Migration 0007: what GET /api/order (server/services/order-list-service.ts) needs to answer in
+ * Migration 0007: what GET /api/order (server/services/pos/order-list-service.ts) needs to answer in
  * well under 50 ms with 50,000 orders on both engines (tests/bench/orders-list.bench.ts; figures
  * in docs/decisions/pos.md "Orders list screen").
  *

@@ -1,5 +1,5 @@
 /**
- * Migration 0011: the shoppers' search (server/services/search-*.ts, docs/decisions/storefront.md
+ * Migration 0011: the shoppers' search (server/services/catalog/search-*.ts, docs/decisions/storefront.md
  * "Server search").
  *
  * - product_search: one row per enabled product with its word tokens as a tsvector: `words` over

@@ -4,7 +4,7 @@
  *
  * - A row is written in the transaction of the change that causes it (a receipt sent, a payment
  *   link, an order history entry with Notify Customer, a booked appointment) and delivered after
- *   the commit by the retrying sender (server/services/notification-sender.ts).
+ *   the commit by the retrying sender (server/services/notifications/notification-sender.ts).
  * - status gains 'sending': a sender claimed the row (FOR UPDATE SKIP LOCKED) until `locked_until`;
  *   `attempts` counts the claims and is the claim's token (a sender whose lease ran out cannot
  *   mark a row another sender has taken since). 'failed' is final (a permanent refusal, or

@@ -19,8 +19,8 @@ import type { Appointment } from '../../../src/domain/mutations/records';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { appointmentsDb, type AppointmentsDB } from '../../db/schema-appointments';
 import { paymentsDb } from '../../db/schema-payments';
-import { renderAppointment } from '../../services/notification-render';
-import { queueNotifications } from '../../services/notification-queue';
+import { renderAppointment } from '../../services/notifications/notification-render';
+import { queueNotifications } from '../../services/notifications/notification-queue';
 import { domainApplier, type ApplierExtension } from './domain-applier';
 import type { ApplierMap, ApplyContext } from './types';
 

@@ -14,9 +14,9 @@ import type { MutationArgs } from '../../../src/domain/mutations/catalogue';
 import { TEXT_CONSENT_MESSAGE } from '../../../src/domain/forms/notification';
 import { refuse } from '../../../src/domain/refusal';
 import { paymentsDb } from '../../db/schema-payments';
-import { buildInvoice } from '../../services/checkout-invoice';
-import { renderOrderUpdate } from '../../services/notification-render';
-import { queueNotifications } from '../../services/notification-queue';
+import { buildInvoice } from '../../services/checkout/checkout-invoice';
+import { renderOrderUpdate } from '../../services/notifications/notification-render';
+import { queueNotifications } from '../../services/notifications/notification-queue';
 import { domainApplier, type ApplierExtension } from './domain-applier';
 import type { ApplierMap } from './types';
 

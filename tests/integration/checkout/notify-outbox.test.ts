@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSms } from '../../../server/adapters/notify/outbox';
 import { SmtpMailer } from '../../../server/adapters/notify/smtp';
-import { NotificationSender } from '../../../server/services/notification-sender';
+import { NotificationSender } from '../../../server/services/notifications/notification-sender';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { startFakeSmtp, type FakeSmtp } from './support/fake-smtp';

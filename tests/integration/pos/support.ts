@@ -9,7 +9,7 @@ import type { Engine } from '../../../server/db/database';
 import { loadOrder } from '../../../server/sync/records/orders';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../server/db/schema';
-import { StoreSettingsService } from '../../../server/services/store-settings-service';
+import { StoreSettingsService } from '../../../server/services/session/store-settings-service';
 import { computeTotals } from '../../../src/domain/totals';
 import { toWire } from '../../../src/domain/money';
 import { TestClient } from '../../support/http-client';

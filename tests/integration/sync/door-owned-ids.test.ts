@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../../server/services/notification-service';
-import { ID_USED_ELSEWHERE } from '../../../server/services/checkout-service';
+import { hashToken } from '../../../server/services/notifications/notification-service';
+import { ID_USED_ELSEWHERE } from '../../../server/services/checkout/checkout-service';
 import { ID_TAKEN_MESSAGE } from '../../../server/sync/appliers/owned-ids';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -80,7 +80,7 @@ describe.each(testEngines())('record ids are owned on %s', (engine) => {
     // Refused before the applier by the payment link's own check (it also covers card attempts);
     // the applier's owned-ids check is the backstop for every other path.
     expect(r.status).toBe(409);
-    // The same answer as the HTTP addTransaction's (server/services/checkout-service.ts).
+    // The same answer as the HTTP addTransaction's (server/services/checkout/checkout-service.ts).
     expect(r.body).toMatchObject({ error: 'conflict', message: ID_USED_ELSEWHERE });
     expect(await paymentRow()).toEqual({ order_ref: paid.id, amount: '100.00', status: 'approved' });
     const openTx = await server.db.selectFrom('transactions').select('id').where('order_ref', '=', open.id).execute();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedCaptcha } from '../../../server/adapters/captcha/simulator';
 import { CAPTCHA_MAX_ATTEMPTS, CAPTCHA_TTL_MS } from '../../../server/adapters/captcha/types';
-import { WindowLimiter } from '../../../server/services/product-rate-limit';
+import { WindowLimiter } from '../../../server/services/catalog/product-rate-limit';
 
 describe('SimulatedCaptcha', () => {
   it('accepts the answer in any case once, and one solve is consumed by one message', () => {

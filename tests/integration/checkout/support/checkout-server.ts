@@ -16,7 +16,7 @@ import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import { paymentsDb, type PaymentsDB } from '../../../../server/db/schema-payments';
-import type { CheckoutOptions } from '../../../../server/services/checkout-create';
+import type { CheckoutOptions } from '../../../../server/services/checkout/checkout-create';
 import { PROTOCOL_VERSION } from '../../../../src/contracts/protocol-version';
 import { defaultStoreSettings, type StoreSettings } from '../../../../src/domain/settings';
 import { copyTemplate } from '../../../support/engines';

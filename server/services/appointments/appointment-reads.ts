@@ -1,0 +1,18 @@
+/** Reads of booked appointments shared by the order screens (order info, receipt). */
+import { sql, type Kysely } from 'kysely';
+import type { BookedAppointment } from '../../../src/contracts/checkout-transactions';
+import { appointmentsDb } from '../../db/schema-appointments';
+
+/** The booked (not cancelled) appointments of an order, for the receipt and order detail. */
+export async function bookedAppointments<T>(db: Kysely<T>, orderRef: string): Promise<BookedAppointment[]> {
+  const rows = await appointmentsDb(db)
+    .selectFrom('appointments')
+    .innerJoin('appointment_statuses', 'appointment_statuses.status_id', 'appointments.status_id')
+    .select(['appointments.id', sql<string>`to_char(appointments.starts_at, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(appointments.starts_at, 'HH24:MI')`.as('start_time')])
+    .where('appointments.order_ref', '=', orderRef)
+    .where('appointment_statuses.blocks_slot', '=', true)
+    .orderBy('appointments.starts_at')
+    .execute();
+  return rows.map((r) => ({ id: r.id, display_time: { start_date: r.start_date, start_time: r.start_time } }));
+}
+

@@ -1,0 +1,104 @@
+/**
+ * The Contact Us modal's server side (storefront.md §2 "Contact Us modal", §5, §7): the stores a
+ * shopper may write to, and the message itself.
+ *
+ * Must stay true: the recipient is the chosen store's own address from the locations table, never
+ * the pcLocationEmail the browser sends (that would make the form an open mail relay). A message
+ * needs a captcha solved in this browser first (validateCaptcha), and one solve sends one message.
+ * The message is written to the notifications outbox before the mailer is called, as receipts are.
+ */
+import type { Kysely } from 'kysely';
+import type { ContactLocationsReply, ProductContactRequest } from '../../../src/contracts/product-contact';
+import type { SessionUser } from '../../../src/contracts/session';
+import { firstEmail } from '../../../src/domain/forms/contact';
+import type { Mailer } from '../../adapters/notify/types';
+import type { DB } from '../../db/schema';
+import { productDb } from '../../db/schema-product';
+import { HttpError, notFound } from '../../http/errors';
+import { loadProductSettings } from './product-settings';
+
+export const CONTACT_SENT = 'Thank you! Your message has been sent to the store.';
+export const CONTACT_FAILED = 'Your message could not be sent. Please try again later.';
+export const CAPTCHA_NEEDED = 'Please enter the code shown in the image.';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class ProductContactService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async popupText(): Promise<{ dealer_locator_popup_text: string; dealer_locator_popup_heading_text: string }> {
+    const s = await loadProductSettings(this.db);
+    return { dealer_locator_popup_text: s.popupText, dealer_locator_popup_heading_text: s.popupHeading };
+  }
+
+  async locations(): Promise<ContactLocationsReply> {
+    const rows = await this.db
+      .selectFrom('locations')
+      .select(['location_id', 'name', 'address_1', 'city', 'zone_code', 'postcode', 'email'])
+      .where('status', '=', true)
+      .orderBy('is_default', 'desc')
+      .orderBy('location_id')
+      .execute();
+    return {
+      locations: rows
+        .filter((r) => firstEmail(r.email) !== '')
+        .map((r) => ({
+          location_id: r.location_id,
+          location_name: r.name,
+          address: [r.address_1, r.city, `${r.zone_code} ${r.postcode}`.trim()].filter(Boolean).join(', '),
+          email_address: firstEmail(r.email),
+        })),
+    };
+  }
+
+  /**
+   * `consumeCaptcha` is the captcha port's consume() for this browser; it runs after the input is
+   * known to be good, so a typo in the store choice does not cost the shopper a new captcha.
+   */
+  async send(form: ProductContactRequest, user: SessionUser | null, consumeCaptcha: () => boolean): Promise<{ success: string }> {
+    const locationId = Number(form.pcLocation);
+    const location = Number.isInteger(locationId)
+      ? await this.db.selectFrom('locations').select(['location_id', 'name', 'email']).where('location_id', '=', locationId).where('status', '=', true).executeTakeFirst()
+      : undefined;
+    const to = location ? firstEmail(location.email) : '';
+    if (!location || !to) throw new HttpError(422, 'invalid_input', 'Please choose a store.', { pcLocation: ['Please choose a store.'] });
+    const product = await this.db.selectFrom('products').select(['product_id', 'name', 'mpn', 'slug']).where('product_id', '=', form.product_id).executeTakeFirst();
+    if (!product) throw notFound('This product could not be found.');
+    if (!consumeCaptcha()) throw new HttpError(422, 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
+
+    const subject = `Product inquiry: ${product.name} (Part # ${product.mpn})`;
+    const lines = [
+      `Product: ${product.name} (Part # ${product.mpn}) /${product.slug}`,
+      `Store: ${location.name}`,
+      `Name: ${form.pcName}`,
+      `Email: ${form.pcEmail}`,
+      `Phone: ${form.pcPhone}`,
+      '',
+      form.pcMessage,
+    ];
+    const text = lines.join('\n');
+    const html = `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
+    const db = productDb(this.db);
+    const row = await db
+      .insertInto('notifications')
+      .values({ channel: 'email', kind: 'product_contact', recipient: to, subject, body: text, html, status: 'queued', order_ref: null, actor_id: user ? `${user.kind}:${user.id}` : 'guest' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let error: string | null = null;
+    try {
+      await this.mailer.send({ to, subject, text, html });
+    } catch (err) {
+      error = err instanceof Error ? err.message.slice(0, 500) : 'delivery failed';
+    }
+    await db
+      .updateTable('notifications')
+      .set(error === null ? { status: 'sent', sent_at: new Date() } : { status: 'failed', error })
+      .where('id', '=', row.id)
+      .execute();
+    if (error !== null) throw new HttpError(502, 'notification_failed', CONTACT_FAILED);
+    return { success: CONTACT_SENT };
+  }
+}

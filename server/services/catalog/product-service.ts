@@ -1,0 +1,167 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../../src/contracts/products-list';
+import { vehicleLabel, type FitmentVehicle } from '../../../src/domain/fitment-facets';
+import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
+import type { DB } from '../../db/schema';
+import { fittingProducts } from '../fitment/fitment-catalog-details';
+import { priceViewFor, ProductSettingsCache, SETTINGS_STAMP } from './product-settings';
+import { SearchFacets } from './search-facets';
+import { matchSql, parseSearch } from './search-query';
+
+/** A product counts as NEW for this many days after it was added to the catalog. */
+const NEW_FOR_DAYS = 60;
+
+const SORT_COLUMNS = {
+  name: 'p.name',
+  price: 'p.price',
+  date_added: 'p.date_added',
+  mpn: 'p.mpn',
+  relevance: 'p.name',
+} as const;
+
+/** How long a cached count may outlive a product deletion (deletes do not raise max(version)). */
+const COUNT_TTL_MS = 60_000;
+
+/** Catalog reads for the storefront listing (GET /api/products/). */
+export class ProductService {
+  /**
+   * Total counts per filter, valid while the catalog's newest version is unchanged: counting
+   * every matching row costs O(catalog) per request, the page itself only O(page). Every insert
+   * or update of a product raises max(version), which invalidates the entry.
+   */
+  private readonly counts = new Map<string, { version: string | null; n: number; at: number }>();
+
+  private readonly facets: SearchFacets;
+
+  private readonly settings: ProductSettingsCache;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    facets?: SearchFacets,
+    settings?: ProductSettingsCache,
+  ) {
+    this.facets = facets ?? new SearchFacets(db);
+    this.settings = settings ?? new ProductSettingsCache();
+  }
+
+  /** The catalog's newest version and the settings stamp, in the one statement every listing runs. */
+  private async versions(): Promise<{ catalog: string | null; settings: string }> {
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => [eb.fn.max('version').as('v'), SETTINGS_STAMP.as('s')])
+      .executeTakeFirstOrThrow();
+    return { catalog: row.v ?? null, settings: row.s };
+  }
+
+  /**
+   * `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. `signedIn`:
+   * a customer or staff session (prices behind `customer_price`, the guest checkout switch).
+   */
+  async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null, signedIn = false): Promise<ProductsListReply> {
+    const stamps = await this.versions();
+    const shop = await this.settings.get(this.db as unknown as Kysely<unknown>, stamps.settings);
+    const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
+    let base = this.db
+      .selectFrom('products as p')
+      .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
+      .where('p.status', '=', true);
+    if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
+    if (q.series_id) base = base.where('p.series_id', '=', q.series_id);
+    if (q.special) base = base.where(sql<boolean>`p.msrp > p.price`);
+    if (fitting) base = base.where(sql<boolean>`p.product_id in (${fitting})`);
+    if (q.category_id) {
+      const categoryId = q.category_id;
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('product_categories as pc')
+            .select('pc.product_id')
+            .whereRef('pc.product_id', '=', 'p.product_id')
+            .where('pc.category_id', '=', categoryId),
+        ),
+      );
+    }
+    // The same matching and ranking as the search bar's (search-query.ts): part numbers whatever
+    // their punctuation, brand-prefixed part numbers, word prefixes over name, brand, series, categories.
+    const search = q.search ? parseSearch(q.search, (await this.facets.get()).brandKeys) : null;
+    const ranked = search !== null;
+    const withSearch = base.$if(ranked, (qb) => qb.innerJoin(sql<{ product_id: number; rank: number }>`(${matchSql(search!)})`.as('sm'), 'sm.product_id', 'p.product_id'));
+
+    const offset = (q.page - 1) * q.limit;
+    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special, fitting ? vehicle : null]);
+    const version = stamps.catalog;
+    const cached = this.counts.get(countKey);
+    let total: number;
+    if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) {
+      total = cached.n;
+    } else {
+      const row = await withSearch.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      total = Number(row.n);
+      if (this.counts.size > 1000) this.counts.clear();
+      this.counts.set(countKey, { version, n: total, at: now.getTime() });
+    }
+    const rows = await withSearch
+      .select([
+        'p.product_id',
+        'p.aaia',
+        'p.mpn',
+        'p.name',
+        'p.short_description',
+        'p.series_id',
+        'p.manufacturer_id',
+        'p.slug',
+        'p.image',
+        'p.is_orderable',
+        'p.disable_pricing',
+        'p.requires_options',
+        'p.show_install_graphic',
+        'p.date_added',
+        'm.name as manufacturer',
+        'm.slug as manufacturer_slug',
+        sql<string>`p.price::numeric(12,2)::text`.as('price'),
+        sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+        // In the same query: on PGlite's single connection every extra round trip is queue time.
+        sql<number[]>`array(select pc.category_id from product_categories pc where pc.product_id = p.product_id order by pc.category_id)`.as(
+          'category_ids',
+        ),
+      ])
+      .$if(ranked && q.sort === 'relevance', (qb) => qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order))
+      .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
+      .orderBy('p.product_id', q.order)
+      .limit(q.limit)
+      .offset(offset)
+      .execute();
+
+    const newSince = now.getTime() - NEW_FOR_DAYS * 86_400_000;
+    const products: ProductSummary[] = rows.map((r) => {
+      const view = priceViewFor(shop, signedIn, r.disable_pricing);
+      return {
+      product_id: r.product_id,
+      aaia: r.aaia,
+      mpn: r.mpn,
+      part_number: r.mpn,
+      name: r.name,
+      short_description: r.short_description ?? '',
+      manufacturer: r.manufacturer,
+      manufacturer_id: r.manufacturer_id,
+      series_id: r.series_id,
+      categories: r.category_ids.map((category_id) => ({ category_id })),
+      price: view.hidden ? null : r.price,
+      msrp: view.hidden ? null : r.msrp,
+      is_new: new Date(r.date_added).getTime() >= newSince,
+      is_orderable: r.is_orderable,
+      disable_pricing: r.disable_pricing,
+      disable_pricing_notice: shop.disablePricingNotice || PRODUCT_UNAVAILABLE,
+      price_login_required: view.loginRequired,
+      requires_options: r.requires_options,
+      guest_checkout: shop.guestCheckout,
+      logged_in: signedIn,
+      show_install_graphic: r.show_install_graphic,
+      thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
+      links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
+      };
+    });
+    const fitsVehicle = fitting && vehicle ? vehicleLabel(vehicle.facets) : null;
+    return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, fits_vehicle: fitsVehicle };
+  }
+}

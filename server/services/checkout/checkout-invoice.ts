@@ -1,0 +1,122 @@
+/**
+ * The invoice / receipt data of an order (src/contracts/checkout-invoice.ts): the store, the
+ * order, its lines, the Order Total rows and the payments that count (void ones are hidden, as on
+ * the receipt). Totals and line amounts come from the domain's functions, so the invoice, the
+ * emailed receipt and the checkout screen always show the same figures.
+ */
+import type { Kysely } from 'kysely';
+import type { InvoiceReply } from '../../../src/contracts/checkout-invoice';
+import type { OrderRefParam } from '../../../src/contracts/checkout-transactions';
+import { formatLaborTime } from '../../../src/domain/labor';
+import { decimal, formatUSD, toWire } from '../../../src/domain/money';
+import type { OrderLine } from '../../../src/domain/mutations/records';
+import { visibleTransactions } from '../../../src/domain/payments';
+import type { StoreSettings } from '../../../src/domain/settings';
+import { lineTotal, productUnitPrice } from '../../../src/domain/totals';
+import type { PaymentsDB } from '../../db/schema-payments';
+import { cardInfoOf, loadCheckoutOrder, resolveOrderRef, totalsOf } from './checkout-orders';
+
+const DEFAULT_STORE_NAME = 'Partsdesk';
+
+function unitPrice(line: OrderLine): string {
+  switch (line.kind) {
+    case 'product':
+      return toWire(productUnitPrice(line));
+    case 'custom':
+      return toWire(decimal(line.price));
+    case 'labor':
+    case 'voucher':
+      return toWire(decimal(lineTotal(line)).div(line.quantity));
+  }
+}
+
+function details(line: OrderLine): string[] {
+  switch (line.kind) {
+    case 'product':
+      return line.options.map((o) => `${o.name}: ${o.value}`);
+    case 'labor':
+      return [`${formatLaborTime(line.minutes)} @ ${formatUSD(line.rate)}/hr`];
+    case 'voucher':
+      return [`Gift certificate ${line.code}`, ...(line.message ? [line.message] : [])];
+    case 'custom':
+      return [];
+  }
+}
+
+async function storeOf(db: Kysely<PaymentsDB>, orderId: string): Promise<InvoiceReply['store']> {
+  const name = await db.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
+  const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
+  let q = db.selectFrom('locations').selectAll().where('status', '=', true);
+  q = at?.location_id ? q.where('location_id', '=', at.location_id) : q.orderBy('is_default', 'desc').orderBy('location_id');
+  const loc = await q.executeTakeFirst();
+  const storeName = typeof name?.value === 'string' && name.value ? name.value : (loc?.name ?? DEFAULT_STORE_NAME);
+  const cityLine = loc ? [loc.city, [loc.zone_code, loc.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  return {
+    name: storeName,
+    address: loc ? [loc.address_1, loc.address_2, cityLine].filter((s) => s !== '') : [],
+    telephone: loc?.telephone ?? '',
+    email: loc?.email ?? '',
+    website: loc?.website ?? '',
+  };
+}
+
+async function cashierName(db: Kysely<PaymentsDB>, ref: string | null): Promise<string | null> {
+  if (ref === null || !/^\d{1,9}$/.test(ref)) return null;
+  const u = await db.selectFrom('staff_users').select(['firstname', 'lastname', 'username']).where('user_id', '=', Number(ref)).executeTakeFirst();
+  return u ? `${u.firstname} ${u.lastname}`.trim() || u.username : null;
+}
+
+export async function buildInvoice(db: Kysely<PaymentsDB>, ref: OrderRefParam | string, settings: StoreSettings): Promise<InvoiceReply> {
+  const id = await resolveOrderRef(db, ref);
+  const o = await loadCheckoutOrder(db, id);
+  const { order, customer } = o;
+  const totals = totalsOf(o, settings);
+  const cards = await cardInfoOf(db, id);
+  return {
+    store: await storeOf(db, id),
+    order: {
+      id: order.id,
+      order_id: order.order_id,
+      device_ref: order.device_ref,
+      status: order.status,
+      date_added: order.created_at,
+      completed_at: order.completed_at,
+      customer: customer ? { name: `${customer.firstname} ${customer.lastname}`.trim(), email: customer.email, telephone: customer.telephone } : order.customer_name ? { name: order.customer_name, email: '', telephone: '' } : null,
+      cashier: await cashierName(db, order.cashier_id),
+      tax_exempt: order.tax_exempt,
+      tax_exempt_number: order.tax_exempt_number,
+    },
+    lines: order.lines.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      name: l.name,
+      model: l.kind === 'product' ? l.model : '',
+      details: details(l),
+      quantity: l.quantity,
+      unit_price: unitPrice(l),
+      total: toWire(lineTotal(l)),
+      po_number: l.po_number,
+    })),
+    totals: totals.rows.map((r) => ({ code: r.code, title: r.title, text: r.text, value: toWire(r.value) })),
+    payments: visibleTransactions(o.transactions)
+      .filter((t) => t.status === 'approved')
+      .map((t) => {
+        const card = cards.get(t.id);
+        return {
+          id: t.id,
+          transaction_id: t.transaction_id,
+          label: t.transaction_label,
+          type: t.transaction_type,
+          amount: toWire(decimal(t.amount).plus(decimal(t.surcharge)).plus(decimal(t.surcharge_tax))),
+          card: card ? { brand: card.brand, last4: card.last4, auth_code: card.auth_code } : null,
+          check_number: t.check_number,
+          date: t.created_at,
+        };
+      }),
+    orderTotal: toWire(totals.orderTotal),
+    amountPaid: toWire(totals.amountPaid),
+    balanceDue: toWire(totals.balanceDue),
+    balanceLabel: totals.balanceLabel,
+    statusText: totals.statusText,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * What a product costs and is called, read from the catalog for the cart's add call: the client
+ * sends a product id, a quantity and option choices, never a price. Option prices come from
+ * product_option_values (price_prefix '-' subtracts). The cart.addProduct applier re-stamps the
+ * product's own fields and prices the options from SQL again (server/sync/appliers/catalog-priced.ts),
+ * so this is the same truth read twice, not a second rule.
+ */
+import type { Kysely } from 'kysely';
+import type { LineOption } from '../../../src/domain/mutations/records';
+import { decimal, toWire } from '../../../src/domain/money';
+import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import { HttpError, notFound } from '../../http/errors';
+import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../../sync/appliers/catalog-priced';
+
+export type OptionInput = Record<string, string | number | (string | number)[]>;
+
+export interface CatalogProduct {
+  product_id: number;
+  name: string;
+  model: string;
+  mpn: string;
+  aaia: string;
+  price: string;
+  minimum: number;
+  tax_class_id: number | null;
+  options: LineOption[];
+  /** The installation labor the product carries (labor type and minutes), when it has one. */
+  labor: { labor_id: number; name: string; minutes: number } | null;
+}
+
+export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chosen: OptionInput): Promise<CatalogProduct> {
+  const p = await trx
+    .selectFrom('products')
+    .select(['product_id', 'name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable', 'labor_id', 'labor_time'])
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
+  if (!p.is_orderable) throw new HttpError(400, 'invalid_args', PRODUCT_NOT_ORDERABLE);
+  const resolved = await pricedOptions(asSyncDb(trx), productId, chosen);
+  if (!resolved.ok) throw new HttpError(400, 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+  const options = resolved.options;
+  let labor: CatalogProduct['labor'] = null;
+  if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {
+    const l = await trx.selectFrom('labor_types').select(['labor_id', 'title']).where('labor_id', '=', p.labor_id).executeTakeFirst();
+    if (l) labor = { labor_id: l.labor_id, name: l.title, minutes: p.labor_time };
+  }
+  return {
+    product_id: p.product_id,
+    name: p.name,
+    model: p.mpn,
+    mpn: p.mpn,
+    aaia: p.aaia,
+    price: toWire(decimal(p.price)),
+    minimum: p.minimum,
+    tax_class_id: p.tax_class_id,
+    options,
+    labor,
+  };
+}
+
+/** Rate and name of a labor type, for custom labor (the applier re-stamps the rate from SQL too). */
+export async function laborType(trx: Kysely<PosDB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
+  const l = await trx.selectFrom('labor_types').select(['labor_id', 'title', 'amount']).where('labor_id', '=', laborId).executeTakeFirst();
+  if (!l) throw notFound(LABOR_NOT_FOUND);
+  return { labor_id: l.labor_id, title: l.title, rate: toWire(decimal(l.amount)) };
+}

@@ -1,0 +1,92 @@
+/**
+ * The spec names orders and customers by their human numbers (order_id, customer_id); records
+ * made offline are known by their uuid until the server numbers them. These resolve either to
+ * the uuid the mutations take.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { PosDB } from '../../db/schema-pos';
+import { notFound } from '../../http/errors';
+import { CUSTOMER_NOT_FOUND, ORDER_NOT_FOUND } from '../../../src/domain/mutations/guards';
+
+export async function orderUuid(db: Kysely<PosDB>, ref: number | string): Promise<string> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where(typeof ref === 'number' ? 'order_id' : 'id', '=', ref)
+    .executeTakeFirst();
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row.id;
+}
+
+export async function customerUuid(db: Kysely<PosDB>, ref: number | string): Promise<string> {
+  const row = await db
+    .selectFrom('customers')
+    .select('id')
+    .where(typeof ref === 'number' ? 'customer_id' : 'id', '=', ref)
+    .executeTakeFirst();
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return row.id;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface CustomerHit {
+  id: string;
+  customer_id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string;
+}
+
+/**
+ * Customers whose name ("first last" or either part), email or telephone contains `s`,
+ * case-insensitively; a phone typed with other punctuation still matches on its digits.
+ */
+export async function searchCustomers(db: Kysely<PosDB>, s: string, limit: number): Promise<CustomerHit[]> {
+  const text = s.trim();
+  if (text === '') return [];
+  const like = `%${escapeLike(text)}%`;
+  const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const rows = await db
+    .selectFrom('customers as c')
+    .select(['c.id', 'c.customer_id', 'c.firstname', 'c.lastname', 'c.email', 'c.telephone'])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`c.firstname || ' ' || c.lastname`, 'ilike', like),
+        eb('c.email', 'ilike', like),
+        eb('c.telephone', 'ilike', like),
+        ...(digits.length >= 3 ? [eb(sql<string>`regexp_replace(c.telephone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
+      ]),
+    )
+    .orderBy('c.lastname')
+    .orderBy('c.firstname')
+    .orderBy('c.customer_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, email: r.email ?? '' }));
+}
+
+/**
+ * Customers `data` names: an email (exact, any case), a customer number, or a phone number (its
+ * digits, at least 7). At most two ids: the caller wants exactly one.
+ */
+export async function customersByContact(db: Kysely<PosDB>, data: string): Promise<string[]> {
+  const text = data.trim();
+  let q = db.selectFrom('customers').select('id');
+  if (text.includes('@')) q = q.where(sql<string>`lower(email)`, '=', text.toLowerCase());
+  else {
+    const digits = text.replace(/\D/g, '');
+    if (digits === '' || !/^[\d\s().+-]+$/.test(text)) return [];
+    const byNumber = /^\d{1,9}$/.test(text) ? Number(text) : null;
+    if (byNumber === null && digits.length < 7) return [];
+    q = q.where((eb) =>
+      eb.or([
+        ...(byNumber !== null ? [eb('customer_id', '=', byNumber)] : []),
+        ...(digits.length >= 7 ? [eb(sql<string>`regexp_replace(telephone, '[^0-9]', '', 'g')`, '=', digits)] : []),
+      ]),
+    );
+  }
+  const rows = await q.limit(2).execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,131 @@
+/**
+ * How an order's lines, customer and totals go on the wire for the staff cart and the POS order
+ * calls. Pure: every figure comes from the domain functions (src/domain/totals.ts, labor.ts), so
+ * the cart, the order detail and a device computing offline show the same numbers.
+ */
+import type { CartCustomer, CartProduct, OrderData, StaffCartReply } from '../../../src/contracts/staff-cart';
+import { appliedCodes, codeRows } from '../../../src/domain/cart-codes';
+import { formatLaborTime, laborUnitAmount } from '../../../src/domain/labor';
+import { decimal, formatUSD, roundMoney, toWire } from '../../../src/domain/money';
+import type { Customer, Order, OrderLine, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
+import { orderStatusIdFor } from '../../../src/domain/mutations/records';
+import type { StoreSettings } from '../../../src/domain/settings';
+import { computeTotals, lineTotal, productUnitPrice } from '../../../src/domain/totals';
+
+const text = (m: string) => formatUSD(m);
+
+/** Unit price before any staff override (catalog + options, rate x minutes / 60, the custom price). */
+function originalUnit(line: Exclude<OrderLine, VoucherLine>): string {
+  switch (line.kind) {
+    case 'product':
+      return toWire(productUnitPrice({ ...line, price_override: null }));
+    case 'custom':
+      return toWire(decimal(line.price));
+    case 'labor':
+      return toWire(laborUnitAmount(line.rate, line.minutes));
+  }
+}
+
+function unitPrice(line: Exclude<OrderLine, VoucherLine>): string {
+  if (line.kind !== 'custom' && line.price_override !== null) return toWire(decimal(line.price_override));
+  return originalUnit(line);
+}
+
+export function productWire(line: Exclude<OrderLine, VoucherLine>): CartProduct {
+  const price = unitPrice(line);
+  const total = toWire(lineTotal(line));
+  return {
+    key: line.id,
+    kind: line.kind,
+    product_id: line.kind === 'product' ? line.product_id : null,
+    name: line.name,
+    model: line.kind === 'product' ? line.model : '',
+    mpn: line.kind === 'product' ? line.mpn : '',
+    aaia: line.kind === 'product' ? line.aaia : '',
+    po_number: line.po_number,
+    quantity: line.quantity,
+    minimum: line.kind === 'product' ? line.minimum : 1,
+    price,
+    price_text: text(price),
+    original_price: originalUnit(line),
+    price_overridden: line.kind !== 'custom' && line.price_override !== null,
+    total,
+    total_text: text(total),
+    option: line.kind === 'product' ? line.options.map((o) => ({ name: o.name, value: o.value, option_price: toWire(decimal(o.price)) })) : [],
+    tax_class_id: line.kind === 'labor' ? null : line.tax_class_id,
+    labor:
+      line.kind === 'labor'
+        ? { labor_id: line.labor_id, minutes: line.minutes, rate: toWire(decimal(line.rate)), time_text: formatLaborTime(line.minutes), product_key: line.product_line_id }
+        : null,
+  };
+}
+
+export function linesWire(lines: readonly OrderLine[]): { products: CartProduct[]; vouchers: StaffCartReply['vouchers'] } {
+  const products: CartProduct[] = [];
+  const vouchers: StaffCartReply['vouchers'] = [];
+  for (const l of lines) {
+    if (l.kind === 'voucher') {
+      vouchers.push({
+        key: l.id,
+        code: l.code,
+        description: l.description,
+        message: l.message,
+        voucher_theme: l.voucher_theme,
+        amount: toWire(decimal(l.amount)),
+        original_amount: toWire(decimal(l.original_amount)),
+      });
+    } else products.push(productWire(l));
+  }
+  return { products, vouchers };
+}
+
+/** Items on the order: product, custom and labor quantities, plus one per gift certificate. */
+export { totalItems } from '../../../src/domain/totals';
+
+export function orderData(order: Order, transactions: readonly Transaction[], settings: StoreSettings): OrderData {
+  const t = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);
+  return {
+    status: order.status,
+    order_status_id: order.order_status_id ?? orderStatusIdFor.draft,
+    parts: toWire(t.parts),
+    surcharge: toWire(t.surcharge),
+    labor: toWire(t.labor),
+    tax: toWire(t.tax),
+    card_surcharge: toWire(t.cardSurcharge),
+    card_surcharge_tax: toWire(t.cardSurchargeTax),
+    order_total: toWire(t.orderTotal),
+    amount_paid: toWire(t.amountPaid),
+    balance_due: toWire(t.balanceDue),
+    change_due: t.changeDue ? toWire(t.changeDue) : null,
+    balance_label: t.balanceLabel,
+    paid_in_full: t.paidInFull,
+    status_text: t.statusText,
+    tax_exempt: t.taxExempt,
+    tax_exempt_number: t.taxExemptNumber,
+    // Applied gift certificates and the balance they leave follow Order Total (src/domain/cart-codes.ts).
+    totals: [...t.rows, ...codeRows(appliedCodes(transactions), t)].map((r) => ({ code: r.code, title: r.title, text: r.text, value: toWire(r.value) })),
+  };
+}
+
+export function customerWire(c: Customer): CartCustomer {
+  return {
+    id: c.id,
+    customer_id: c.customer_id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    email: c.email,
+    telephone: c.telephone,
+    texting_alerts: c.texting_alerts,
+    store_credit: toWire(decimal(c.store_credit)),
+    tax_exempt: c.tax_exempt,
+    tax_exempt_number: c.tax_exempt_number,
+  };
+}
+
+/** "12.50 lb" from catalog weights (per unit, by product id) of the product lines. */
+export function weightOf(lines: readonly OrderLine[], weights: ReadonlyMap<number, string>): { weight_text: string; show_weight: boolean } {
+  let total = decimal(0);
+  for (const l of lines) if (l.kind === 'product') total = total.plus(decimal(weights.get(l.product_id) ?? '0').times(l.quantity));
+  const rounded = roundMoney(total);
+  return rounded.gt(0) ? { weight_text: `${toWire(rounded)} lb`, show_weight: true } : { weight_text: '', show_weight: false };
+}
