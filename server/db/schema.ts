@@ -339,7 +339,24 @@ export interface SessionsTable {
   last_seen_at: GeneratedTimestamp;
 }
 
+/** Migration 0019: a distributor's purchase order for an order (`data` holds its §3 fields). */
+export interface PurchaseOrdersTable {
+  id: Generated<string>;
+  order_ref: string;
+  request_id: string;
+  distributor: string;
+  purchase_order_id: string;
+  warehouse: string;
+  status: string;
+  total: Decimal;
+  submitted_at: Timestamp;
+  data: Json;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  purchase_orders: PurchaseOrdersTable;
   tombstones: TombstonesTable;
   settings: SettingsTable;
   roles: RolesTable;
