@@ -10,7 +10,8 @@ import type { ApiError } from '../src/contracts/api-error';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
-import { HttpError } from './http/errors';
+import { statusOf } from './http/errors';
+import { ServiceError } from './errors';
 import { encodePage, FirstScreen } from './http/first-screen';
 import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
@@ -253,10 +254,10 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
     return reply.code(404).send(body);
   });
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
+  app.setErrorHandler((err: FastifyError | ServiceError, req, reply) => {
+    if (err instanceof ServiceError) {
       const body: ApiError = { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
-      return reply.code(err.status).send(body);
+      return reply.code(statusOf(err)).send(body);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

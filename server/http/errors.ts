@@ -1,36 +1,38 @@
-import type { ZodError } from 'zod';
+import { ServiceError, type ErrorKind } from '../errors';
+
+export { fieldsOf, forbidden, invalid, notFound, unauthorized } from '../errors';
+
+/** The one table from an error's kind (server/errors.ts) to the HTTP status it is answered with. */
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+const KIND_OF_STATUS = new Map(Object.entries(STATUS_OF_KIND).map(([kind, status]) => [status, kind as ErrorKind]));
 
 /**
- * A refusal the client can act on: status 4xx, a stable `code`, a `message` a user may read, and
- * per-field messages for forms. The error handler turns it into the ApiError body of
- * src/contracts/api-error.ts; anything else that escapes a handler is logged and answered 500.
+ * A refusal named by its HTTP status, for code that speaks HTTP (routes, the guard, the sync
+ * routes); services throw ServiceError with a kind instead.
  */
-export class HttpError extends Error {
+export class HttpError extends ServiceError {
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
-    readonly fields?: Record<string, string[]>,
+    fields?: Record<string, string[]>,
   ) {
-    super(message);
+    super(KIND_OF_STATUS.get(status) ?? 'internal', code, message, fields);
   }
 }
 
-export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, 'unauthenticated', message);
-export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, 'forbidden', message);
-export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
-
-export function fieldsOf(error: ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-export function invalid(error: ZodError): HttpError {
-  const fields = fieldsOf(error);
-  const first = Object.values(fields)[0]?.[0] ?? 'Invalid input.';
-  return new HttpError(400, 'invalid_input', first, fields);
-}
+/** The status a ServiceError (or an HttpError) is answered with. */
+export const statusOf = (err: ServiceError): number => (err instanceof HttpError ? err.status : STATUS_OF_KIND[err.kind]);

@@ -21,7 +21,7 @@ import { productPageParamsSchema } from '../../src/contracts/product-page';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { SessionUser } from '../../src/contracts/session';
 import type { ProductPageService } from '../services/catalog/product-page-service';
-import { HttpError } from './errors';
+import { ServiceError } from '../errors';
 import type { ProductService } from '../services/catalog/product-service';
 
 export interface FirstScreenSources {
@@ -60,7 +60,7 @@ export class FirstScreen {
   async html(req: FastifyRequest): Promise<string | null> {
     const read = await this.firstRead(req).catch((err: unknown) => {
       // An unknown or malformed slug is the client's not-found page; anything else is worth a line.
-      if (!(err instanceof HttpError)) this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
+      if (!(err instanceof ServiceError)) this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
       return null;
     });
     if (!read) return null;

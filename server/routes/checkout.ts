@@ -29,7 +29,8 @@ import {
 import { CSRF_HEADER } from '../../src/contracts/session';
 import { csrfMatches } from '../auth/guard';
 import { allow, type Permission } from '../auth/permissions';
-import { HttpError, unauthorized } from '../http/errors';
+import { HttpError, statusOf, unauthorized } from '../http/errors';
+import { ServiceError } from '../errors';
 import { parse } from '../http/parse';
 import type { CheckoutServices } from '../services/checkout/checkout-create';
 import type { Actor } from '../sync/appliers/types';
@@ -68,8 +69,8 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
       return await s.checkout.complete(orderId, staffActor(req));
     } catch (err) {
       // The spec's reply carries the errors in messages.error (shown joined in a toast).
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      return reply.code(err.status).send({ error: err.code, message: err.message, orderId: typeof orderId === 'number' ? orderId : null, messages: { error: [err.message] } });
+      if (!(err instanceof ServiceError) || statusOf(err) >= 500) throw err;
+      return reply.code(statusOf(err)).send({ error: err.code, message: err.message, orderId: typeof orderId === 'number' ? orderId : null, messages: { error: [err.message] } });
     }
   });
 

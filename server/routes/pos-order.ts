@@ -14,7 +14,7 @@ import {
 } from '../../src/contracts/pos-order';
 import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
-import { unauthorized } from '../http/errors';
+import { STATUS_OF_KIND, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import type { CartSession } from '../services/pos/pos-cart-store';
 import { staffActor } from '../services/pos/pos-commands';
@@ -40,7 +40,7 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
 
   app.get('/pos/order/void', pageOrCallWith(allow('order.void'), true), async (req, reply): Promise<VoidReply> => {
     const r = await orders.void(staffActor(req.user), idOf(req));
-    void reply.code(r.status);
+    void reply.code(r.refused ? STATUS_OF_KIND[r.refused] : 200);
     return r.body;
   });
 

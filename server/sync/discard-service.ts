@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { DiscardReply, DiscardRequest } from '../../src/contracts/sync-discard';
 import type { DB } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { ServiceError, notFound } from '../errors';
 import type { Actor } from './appliers/types';
 import { writeAudit } from './audit';
 import { syncDb, type SyncDB } from './db';
@@ -26,7 +26,7 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
       .where('mutation_id', '=', String(req.mutationId))
       .executeTakeFirst();
     if (!m) throw notFound(`The server has no record of change ${req.mutationId} from this device.`);
-    if (m.status !== 'rejected') throw new HttpError(409, 'not_rejected', `Change ${req.mutationId} was applied on the server; only a rejected change can be discarded.`);
+    if (m.status !== 'rejected') throw new ServiceError('conflict', 'not_rejected', `Change ${req.mutationId} was applied on the server; only a rejected change can be discarded.`);
     const inserted = await trx
       .insertInto('sync_discards')
       .values({

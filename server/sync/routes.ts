@@ -11,6 +11,7 @@ import { pushRequestSchema, type PushReply } from '../../src/contracts/sync-push
 import type { SessionUser } from '../../src/contracts/session';
 import { SIGNED_IN, STAFF } from '../auth/access';
 import { HttpError, unauthorized } from '../http/errors';
+import { ServiceError } from '../errors';
 import { parse } from '../http/parse';
 import type { Actor } from './appliers/types';
 import { packedReplyText } from './pull-packed';
@@ -44,7 +45,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
         void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
         return undefined;
       }
-      if (err instanceof HttpError) throw err;
+      if (err instanceof ServiceError) throw err;
       // Anything else is the database or the server: nothing of the failing mutation committed.
       req.log.warn({ err }, 'sync push failed; client will retry');
       void reply.code(503).header('Retry-After', '5').send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });

@@ -11,11 +11,11 @@ import type { Appointment } from '../../../src/domain/mutations/records';
 import type { z } from 'zod';
 import { appointmentsDb, type AppointmentsDB } from '../../db/schema-appointments';
 import { asSyncDb } from '../../db/schema-pos';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import { addMinutes, clashMessage, findClash } from '../../sync/appliers/appointments';
 import type { PosCommands } from '../pos/pos-commands';
 
-const bad = (field: string, message: string) => new HttpError(400, 'invalid_input', message, { [field]: [message] });
+const bad = (field: string, message: string) => new ServiceError('invalid', 'invalid_input', message, { [field]: [message] });
 
 export class AppointmentDayService {
   constructor(private readonly commands: PosCommands) {}
@@ -88,7 +88,7 @@ order by a.starts_at, a.bay_id`.execute(db),
         const clash = await findClash(trx, a, start, end);
         if (clash) {
           const c = await trx.selectFrom('customers').select(['firstname', 'lastname']).where('id', '=', cur.customer_ref).executeTakeFirst();
-          throw new HttpError(409, 'slot_taken', clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''));
+          throw new ServiceError('conflict', 'slot_taken', clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''));
         }
       }
       await trx.updateTable('appointments').set({ bay_id: bayId, starts_at: start, ends_at: end, duration, status_id: statusId, updated_at: new Date() }).where('id', '=', cur.id).execute();

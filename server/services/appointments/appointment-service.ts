@@ -10,7 +10,7 @@ import { APPOINTMENT_BOOKED } from '../../../src/contracts/appointments';
 import type { OrderRefParam } from '../../../src/contracts/checkout-transactions';
 import { appointmentsDb } from '../../db/schema-appointments';
 import { asSyncDb } from '../../db/schema-pos';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import type { PosCommands } from '../pos/pos-commands';
 import { customerUuid, orderUuid } from '../pos/pos-lookups';
@@ -75,7 +75,7 @@ export class AppointmentService {
         notifyCustomer: f.notify_customer,
       });
       const row = await appointmentsDb(tx.trx).selectFrom('appointments').select(['appointment_id', 'bay_id', 'duration', 'status_id']).where('id', '=', id).executeTakeFirst();
-      if (!row) throw new HttpError(500, 'internal', 'The appointment was not stored.');
+      if (!row) throw new ServiceError('internal', 'internal', 'The appointment was not stored.');
       return { success: APPOINTMENT_BOOKED, appt: { id, appointment_id: row.appointment_id, display_time: { start_date: startDate, start_time: startTime }, bay_id: row.bay_id, duration: row.duration, status_id: row.status_id } };
     });
   }

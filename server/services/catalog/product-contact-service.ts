@@ -14,7 +14,7 @@ import { firstEmail } from '../../../src/domain/forms/contact';
 import type { Mailer } from '../../adapters/notify/types';
 import type { DB } from '../../db/schema';
 import { productDb } from '../../db/schema-product';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import { loadProductSettings } from './product-settings';
 
 export const CONTACT_SENT = 'Thank you! Your message has been sent to the store.';
@@ -64,10 +64,10 @@ export class ProductContactService {
       ? await this.db.selectFrom('locations').select(['location_id', 'name', 'email']).where('location_id', '=', locationId).where('status', '=', true).executeTakeFirst()
       : undefined;
     const to = location ? firstEmail(location.email) : '';
-    if (!location || !to) throw new HttpError(422, 'invalid_input', 'Please choose a store.', { pcLocation: ['Please choose a store.'] });
+    if (!location || !to) throw new ServiceError('refused', 'invalid_input', 'Please choose a store.', { pcLocation: ['Please choose a store.'] });
     const product = await this.db.selectFrom('products').select(['product_id', 'name', 'mpn', 'slug']).where('product_id', '=', form.product_id).executeTakeFirst();
     if (!product) throw notFound('This product could not be found.');
-    if (!consumeCaptcha()) throw new HttpError(422, 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
+    if (!consumeCaptcha()) throw new ServiceError('refused', 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
 
     const subject = `Product inquiry: ${product.name} (Part # ${product.mpn})`;
     const lines = [
@@ -98,7 +98,7 @@ export class ProductContactService {
       .set(error === null ? { status: 'sent', sent_at: new Date() } : { status: 'failed', error })
       .where('id', '=', row.id)
       .execute();
-    if (error !== null) throw new HttpError(502, 'notification_failed', CONTACT_FAILED);
+    if (error !== null) throw new ServiceError('upstream_failed', 'notification_failed', CONTACT_FAILED);
     return { success: CONTACT_SENT };
   }
 }

@@ -9,7 +9,7 @@ import type { InventoryReply } from '../../../src/contracts/product-inventory';
 import type { SessionUser } from '../../../src/contracts/session';
 import { staffRoles } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 
 /** Formats the exact decimal string (ECMA-402 v3 takes numeric strings): no float on the way. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -14,7 +14,7 @@ import { money, sub, toWire } from '../../../src/domain/money';
 import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { productDb } from '../../db/schema-product';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { priceViewFor, ProductSettingsCache } from './product-settings';
 
 const NEW_FOR_DAYS = 60;

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 /**
  * A fixed-window counter per key (the caller's IP) for calls that sit behind the shared
@@ -30,6 +30,6 @@ export class WindowLimiter {
       this.hits.set(key, w);
     }
     w.n++;
-    if (w.n > this.limit) throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a minute and try again.');
+    if (w.n > this.limit) throw new ServiceError('rate_limited', 'rate_limited', 'Too many attempts. Please wait a minute and try again.');
   }
 }

@@ -10,7 +10,7 @@ import type { Customer, Order, Transaction } from '../../../src/domain/mutations
 import type { StoreSettings } from '../../../src/domain/settings';
 import { computeTotals, type OrderTotals } from '../../../src/domain/totals';
 import { syncView, type PaymentsDB } from '../../db/schema-payments';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { loadCustomer } from '../../sync/records/customers';
 import { loadOrder } from '../../sync/records/orders';
 

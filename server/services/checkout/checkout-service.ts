@@ -12,7 +12,7 @@ import type { OrderRefParam, TransactionsReply } from '../../../src/contracts/ch
 import { moneyString } from '../../../src/domain/money';
 import { INVALID_VOUCHER } from '../../../src/domain/mutations/transactions';
 import type { Terminal } from '../../adapters/terminal/types';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import { buildInvoice } from './checkout-invoice';
 import { loadCheckoutOrder, resolveOrderRef, transactionsReply, type ReversalLabel } from './checkout-orders';
@@ -116,7 +116,7 @@ export class CheckoutService {
       .where(sql<string>`upper(code)`, '=', code.toUpperCase())
       .where('status', '=', 'active')
       .executeTakeFirst();
-    if (!v) throw new HttpError(404, 'not_found', INVALID_VOUCHER);
+    if (!v) throw new ServiceError('not_found', 'not_found', INVALID_VOUCHER);
     return {
       voucher: {
         code: v.code,
@@ -132,7 +132,7 @@ export class CheckoutService {
   /** True when the id is stored on this order (a replay); 409 when another order has it. */
   private async existing(tx: TxContext, id: string, orderRef: string): Promise<boolean> {
     const row = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id).executeTakeFirst();
-    if (row && row.order_ref !== orderRef) throw new HttpError(409, 'conflict', ID_USED_ELSEWHERE);
+    if (row && row.order_ref !== orderRef) throw new ServiceError('conflict', 'conflict', ID_USED_ELSEWHERE);
     return row !== undefined;
   }
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { YmmChoice } from '../../../src/domain/mutations/records';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../../src/domain/forms/appointment';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import { CommandRefused, type PosCommands } from '../pos/pos-commands';
 
@@ -45,7 +45,7 @@ export class CustomerVehicleService {
         'vehicle.create',
         { id, customer_ref: ref, title: input.title, vin: input.vin, notes: input.notes, ymm_data: input.ymm_data },
         // 'A customer must be selected!' and form messages are the caller's mistake: 400/422, never 500.
-        (r) => (r.code === 'customer_required' ? new HttpError(422, r.code, r.message) : new CommandRefused(r)),
+        (r) => (r.code === 'customer_required' ? new ServiceError('refused', r.code, r.message) : new CommandRefused(r)),
       ),
     );
     return { success: VEHICLE_ADDED, vehicle: await this.get(id) };
@@ -67,14 +67,14 @@ export class CustomerVehicleService {
 
   /** The customer's row id from its number or id; none or an unknown one is 'A customer must be selected!'. */
   private async customerRef(customer: string | number | null): Promise<string> {
-    if (customer === null || customer === '' || customer === 0) throw new HttpError(422, 'customer_required', CUSTOMER_MUST_BE_SELECTED);
+    if (customer === null || customer === '' || customer === 0) throw new ServiceError('refused', 'customer_required', CUSTOMER_MUST_BE_SELECTED);
     const db = this.commands.reader;
     const row = await db
       .selectFrom('customers')
       .select('id')
       .where(typeof customer === 'number' ? 'customer_id' : 'id', '=', customer as never)
       .executeTakeFirst();
-    if (!row) throw new HttpError(422, 'customer_required', CUSTOMER_MUST_BE_SELECTED);
+    if (!row) throw new ServiceError('refused', 'customer_required', CUSTOMER_MUST_BE_SELECTED);
     return row.id;
   }
 }

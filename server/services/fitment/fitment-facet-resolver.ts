@@ -3,7 +3,7 @@ import {
   FACET_KEYS, FACET_LABELS, FACET_PARENT, facetId, makeFacet, orphanFacet, type FacetKey, type Facets,
 } from '../../../src/domain/fitment-facets';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 /**
  * Checks a vehicle's facets against the reference tables and rewrites their labels from them.
@@ -22,7 +22,7 @@ export class FitmentFacetResolver {
     const orphan = orphanFacet(facets);
     if (orphan) {
       const parent = FACET_PARENT[orphan]!;
-      throw new HttpError(400, 'invalid_vehicle', `Choose a ${FACET_LABELS[parent]} before a ${FACET_LABELS[orphan]}.`, {
+      throw new ServiceError('invalid', 'invalid_vehicle', `Choose a ${FACET_LABELS[parent]} before a ${FACET_LABELS[orphan]}.`, {
         [orphan]: [`Choose a ${FACET_LABELS[parent]} first.`],
       });
     }
@@ -36,7 +36,7 @@ export class FitmentFacetResolver {
       if (value === undefined) continue;
       const name = await this.nameOf(key, value, id);
       if (name === undefined) {
-        throw new HttpError(400, 'unknown_facet', `${FACET_LABELS[key]} ${value} is not in the vehicle catalog${context(key, out)}.`, {
+        throw new ServiceError('invalid', 'unknown_facet', `${FACET_LABELS[key]} ${value} is not in the vehicle catalog${context(key, out)}.`, {
           [key]: [`Unknown ${FACET_LABELS[key]}.`],
         });
       }

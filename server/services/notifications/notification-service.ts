@@ -8,7 +8,7 @@
  * wording; the rows that did go out stay `sent`); a message that could not be handed over yet
  * (mail server down) stays queued, is retried in the background, and the reply says so.
  */
-import { maskTokens } from '../../http/redact';
+import { maskTokens } from './mask-tokens';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ALREADY_SENT, NOTIFICATION_REQUEUED, NOTIFICATION_RESENT, type NotificationsReply, type SendReply } from '../../../src/contracts/checkout-notifications';
@@ -19,7 +19,7 @@ import { money, ZERO } from '../../../src/domain/money';
 import { NO_BALANCE_DUE, typeDisabledMessage } from '../../../src/domain/mutations/transactions';
 import { syncView, type NotificationStatus, type PaymentsDB } from '../../db/schema-payments';
 import { textConsent } from '../../sync/appliers/history';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import type { CheckoutMutations } from '../checkout/checkout-mutations';
 import { buildInvoice } from '../checkout/checkout-invoice';
@@ -64,11 +64,11 @@ export class NotificationService {
     const queued = await this.db.transaction().execute(async (trx) => {
       const inv = await buildInvoice(trx, ref, settings);
       await requireConsent(trx, form, inv.order.id);
-      if (inv.order.status === 'voided') throw new HttpError(409, 'order_already_voided', 'This order has been voided.');
+      if (inv.order.status === 'voided') throw new ServiceError('conflict', 'order_already_voided', 'This order has been voided.');
       const due = money(inv.balanceDue);
       const online = paymentAvailability(settings, due, ZERO).types.find((t) => t.type === 'online');
-      if (!online) throw new HttpError(422, 'payment_type_disabled', typeDisabledMessage('Online'));
-      if (due.lte(ZERO)) throw new HttpError(409, 'no_balance_due', NO_BALANCE_DUE);
+      if (!online) throw new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage('Online'));
+      if (due.lte(ZERO)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
       await trx.insertInto('payment_links').values({ order_ref: inv.order.id, token_hash: hashToken(token), actor_id: actor.id, expires_at: expiresAt }).execute();
       const url = `${baseUrl.replace(/\/$/, '')}/checkout/pay?token=${token}`;
       return this.queue(trx, form, renderPaymentLink(inv, url, expiresAt), 'payment_link', inv.order.id, actor);
@@ -115,15 +115,15 @@ export class NotificationService {
   async resend(id: string): Promise<{ success: string; status: NotificationStatus }> {
     const row = await this.db.transaction().execute(async (trx) => {
       const r = await trx.selectFrom('notifications').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!r) throw new HttpError(404, 'not_found', 'Unknown notification');
-      if (r.status === 'sent') throw new HttpError(409, 'already_sent', ALREADY_SENT);
-      if (r.status === 'sending') throw new HttpError(409, 'sending', 'This message is being sent right now.');
+      if (!r) throw new ServiceError('not_found', 'not_found', 'Unknown notification');
+      if (r.status === 'sent') throw new ServiceError('conflict', 'already_sent', ALREADY_SENT);
+      if (r.status === 'sending') throw new ServiceError('conflict', 'sending', 'This message is being sent right now.');
       await trx.updateTable('notifications').set({ status: 'queued', attempts: 0, next_attempt_at: this.mutations.clock(), error: null }).where('id', '=', id).execute();
       return r;
     });
     const [outcome] = await this.sender.deliver([row.id]);
     if (!outcome) return { success: NOTIFICATION_REQUEUED, status: 'queued' };
-    if (outcome.result === 'failed') throw new HttpError(502, 'notification_failed', NOTIFICATION_SEND_FAILED);
+    if (outcome.result === 'failed') throw new ServiceError('upstream_failed', 'notification_failed', NOTIFICATION_SEND_FAILED);
     return outcome.result === 'sent' ? { success: NOTIFICATION_RESENT, status: 'sent' } : { success: NOTIFICATION_REQUEUED, status: 'queued' };
   }
 
@@ -139,7 +139,7 @@ export class NotificationService {
 
 /** The reply to a staff call that sent messages: 502 on a refusal, `queued` for the ones retried later. */
 export function replyFor(outcomes: readonly Outcome[], success: string, what: string): SendReply {
-  if (outcomes.some((o) => o.result === 'failed')) throw new HttpError(502, 'notification_failed', NOTIFICATION_SEND_FAILED);
+  if (outcomes.some((o) => o.result === 'failed')) throw new ServiceError('upstream_failed', 'notification_failed', NOTIFICATION_SEND_FAILED);
   const sent = outcomes.filter((o) => o.result === 'sent').map((o) => o.channel);
   const queued = outcomes.filter((o) => o.result === 'retry').map((o) => o.channel);
   if (queued.length === 0) return { success, sent };
@@ -150,9 +150,9 @@ export function replyFor(outcomes: readonly Outcome[], success: string, what: st
 async function requireConsent(trx: Kysely<PaymentsDB>, form: NotificationForm, orderRef: string): Promise<void> {
   if (!form.notifyByText || form.overrideTextPermission) return;
   if (await textConsent(syncView(trx), orderRef)) return;
-  throw new HttpError(400, 'invalid_input', TEXT_CONSENT_MESSAGE, { overrideTextPermission: [TEXT_CONSENT_MESSAGE] });
+  throw new ServiceError('invalid', 'invalid_input', TEXT_CONSENT_MESSAGE, { overrideTextPermission: [TEXT_CONSENT_MESSAGE] });
 }
 
 function requireChannel(form: NotificationForm): void {
-  if (!form.notifyByEmail && !form.notifyByText) throw new HttpError(400, 'invalid_input', CHOOSE_CHANNEL, { notifyByEmail: [CHOOSE_CHANNEL] });
+  if (!form.notifyByEmail && !form.notifyByText) throw new ServiceError('invalid', 'invalid_input', CHOOSE_CHANNEL, { notifyByEmail: [CHOOSE_CHANNEL] });
 }

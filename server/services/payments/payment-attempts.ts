@@ -7,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CardAttempt } from '../../../src/contracts/payment-card';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { AttemptStatus, PaymentAttemptsTable, PaymentsDB } from '../../db/schema-payments';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { sqlState } from '../../sync/errors';
 
 export type AttemptRow = Selectable<PaymentAttemptsTable>;
@@ -54,11 +54,11 @@ export function attemptToWire(a: AttemptRow): CardAttempt {
 }
 
 /** A unique-index violation on insert as the refusal staff should see; anything else is rethrown. */
-export function attemptConflict(err: unknown): HttpError | null {
+export function attemptConflict(err: unknown): ServiceError | null {
   if (sqlState(err) !== '23505') return null;
   const constraint = (err as { constraint?: string }).constraint ?? '';
-  if (constraint === 'payment_attempts_one_charge_per_order') return new HttpError(409, 'payment_in_progress', IN_PROGRESS_ON_ORDER);
-  if (constraint === 'payment_attempts_one_per_device') return new HttpError(409, 'terminal_busy', TERMINAL_BUSY);
+  if (constraint === 'payment_attempts_one_charge_per_order') return new ServiceError('conflict', 'payment_in_progress', IN_PROGRESS_ON_ORDER);
+  if (constraint === 'payment_attempts_one_per_device') return new ServiceError('conflict', 'terminal_busy', TERMINAL_BUSY);
   return null;
 }
 

@@ -14,7 +14,7 @@ import type { CardAttempt, cardPaymentRequestSchema } from '../../../src/contrac
 import { CARD_DEPARTMENT_MESSAGE, CARD_DEVICE_MESSAGE } from '../../../src/domain/payments';
 import { runMutation } from '../../../src/domain/mutations/registry';
 import type { Terminal, TerminalEvent, TerminalStatus } from '../../adapters/terminal/types';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import { loadCheckoutOrder, resolveOrderRef } from '../checkout/checkout-orders';
 import { refusalError, type CheckoutMutations } from '../checkout/checkout-mutations';
@@ -43,7 +43,7 @@ export class CardPaymentService {
   constructor(private readonly d: CardPaymentDeps) {}
 
   async start(input: CardPaymentInput, actor: Actor): Promise<{ attempt: CardAttempt; created: boolean }> {
-    if (input.action === 'Refund') throw new HttpError(400, 'invalid_input', REFUND_VIA_VOID, { action: [REFUND_VIA_VOID] });
+    if (input.action === 'Refund') throw new ServiceError('invalid', 'invalid_input', REFUND_VIA_VOID, { action: [REFUND_VIA_VOID] });
     const { terminal, mutations } = this.d;
     const departments = await terminal.departments();
     if (!departments.some((d) => d.id === input.department)) throw field('department', CARD_DEPARTMENT_MESSAGE);
@@ -90,7 +90,7 @@ export class CardPaymentService {
       if (!raced) throw err;
       result = { row: raced, created: false };
     }
-    if (result.row.kind !== 'charge') throw new HttpError(409, 'conflict', 'This attempt id belongs to another payment.');
+    if (result.row.kind !== 'charge') throw new ServiceError('conflict', 'conflict', 'This attempt id belongs to another payment.');
     if (result.created) this.begin(result.row);
     return { attempt: attemptToWire(result.row), created: result.created };
   }
@@ -105,7 +105,7 @@ export class CardPaymentService {
   async cancel(deviceId: string, attemptId: string): Promise<CardAttempt> {
     const a = await getAttempt(this.d.mutations.reader, attemptId);
     if (!a || a.kind !== 'charge') throw notFound(ATTEMPT_NOT_FOUND);
-    if (a.device !== deviceId) throw new HttpError(400, 'invalid_input', 'This payment is on another terminal.');
+    if (a.device !== deviceId) throw new ServiceError('invalid', 'invalid_input', 'This payment is on another terminal.');
     if (a.status === 'pending') {
       const r = await this.d.terminal.cancel(attemptId);
       if (r.cancelled) await this.d.outcomes.finish(attemptId, 'cancelled', CANCELLED_MESSAGE);
@@ -113,7 +113,7 @@ export class CardPaymentService {
       this.unwatch(attemptId);
     }
     const now = await this.get(attemptId);
-    if (now.status !== 'cancelled') throw new HttpError(409, 'not_cancellable', `The payment was already ${now.status.replace('_', ' ')}; it cannot be cancelled.`);
+    if (now.status !== 'cancelled') throw new ServiceError('conflict', 'not_cancellable', `The payment was already ${now.status.replace('_', ' ')}; it cannot be cancelled.`);
     return now;
   }
 
@@ -216,6 +216,6 @@ export class CardPaymentService {
   }
 }
 
-function field(name: string, message: string): HttpError {
-  return new HttpError(400, 'invalid_input', message, { [name]: [message] });
+function field(name: string, message: string): ServiceError {
+  return new ServiceError('invalid', 'invalid_input', message, { [name]: [message] });
 }

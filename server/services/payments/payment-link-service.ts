@@ -13,7 +13,7 @@ import { CARD_EXPIRY_MESSAGE, CARD_NUMBER_MESSAGE } from '../../../src/contracts
 import { moneyString, toWire } from '../../../src/domain/money';
 import { lineTotal } from '../../../src/domain/totals';
 import { runMutation } from '../../../src/domain/mutations/registry';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { PAYMENT_LINK_ACTOR, refusalError, type CheckoutMutations, type TxContext } from '../checkout/checkout-mutations';
 import { loadCheckoutOrder, totalsOf } from '../checkout/checkout-orders';
 import { ID_USED_ELSEWHERE } from '../checkout/checkout-service';
@@ -52,8 +52,8 @@ export class PaymentLinkService {
 
   async pay(input: PayInput): Promise<PayLinkPaid> {
     const card = TEST_CARDS[input.card.number];
-    if (!card) throw new HttpError(400, 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
-    if (expired(input.card.expiry, this.mutations.clock())) throw new HttpError(400, 'invalid_input', CARD_EXPIRY_MESSAGE, { 'card.expiry': [CARD_EXPIRY_MESSAGE] });
+    if (!card) throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
+    if (expired(input.card.expiry, this.mutations.clock())) throw new ServiceError('invalid', 'invalid_input', CARD_EXPIRY_MESSAGE, { 'card.expiry': [CARD_EXPIRY_MESSAGE] });
     const id = input.id ?? randomUUID();
     const last4 = input.card.number.slice(-4);
     const result = await this.mutations.transaction(async (tx) => {
@@ -66,8 +66,8 @@ export class PaymentLinkService {
       const taken = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id)
         .union(tx.trx.selectFrom('payment_attempts').select('order_ref').where('id', '=', id))
         .execute();
-      if (taken.some((t) => t.order_ref !== o.order.id)) throw new HttpError(409, 'conflict', ID_USED_ELSEWHERE);
-      if (taken.length > 0) throw new HttpError(409, 'conflict', 'This payment was already tried. Reload the page and pay again.');
+      if (taken.some((t) => t.order_ref !== o.order.id)) throw new ServiceError('conflict', 'conflict', ID_USED_ELSEWHERE);
+      if (taken.length > 0) throw new ServiceError('conflict', 'conflict', 'This payment was already tried. Reload the page and pay again.');
       const amount = input.amount === undefined ? toWire(totalsOf(o, await tx.settings()).balanceDue) : moneyString(input.amount);
       const args = { order_ref: o.order.id, id, transaction_type: 'online', amount, label: `Online ${card.brand}` };
       // The shop's rules first (enabled, more than $0.00, not above the balance), then the processor.
@@ -83,14 +83,14 @@ export class PaymentLinkService {
       await tx.trx.insertInto('payment_attempts').values({ ...attempt, status: 'approved', transaction_ref: id, message: 'Paid through a payment link.' }).execute();
       return { amount, declined: false };
     });
-    if (result.declined) throw new HttpError(402, 'card_declined', CARD_DECLINED);
+    if (result.declined) throw new ServiceError('declined', 'card_declined', CARD_DECLINED);
     const after = await this.view(input.token);
     return { success: 'Thank you: your payment was received.', payment: { id, amount: result.amount, brand: card.brand, last4 }, balanceDue: after.balanceDue, paidInFull: after.paidInFull };
   }
 
   private async link(db: TxContext['trx'], token: string, now = this.mutations.clock()) {
     const link = await db.selectFrom('payment_links').select(['order_ref', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    if (!link || link.expires_at.getTime() <= now.getTime()) throw new HttpError(404, 'not_found', LINK_INVALID);
+    if (!link || link.expires_at.getTime() <= now.getTime()) throw new ServiceError('not_found', 'not_found', LINK_INVALID);
     return link;
   }
 }

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { VoidOrReturnReply } from '../../../src/contracts/payment-card';
 import { runMutation } from '../../../src/domain/mutations/registry';
 import type { RefundResult, Terminal } from '../../adapters/terminal/types';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import { loadCheckoutOrder } from '../checkout/checkout-orders';
 import { refusalError, terminalFlowActor, type CheckoutMutations } from '../checkout/checkout-mutations';
@@ -41,15 +41,15 @@ export class RefundService {
       const q = tx.trx.selectFrom('transactions').select(['id', 'order_ref', 'transaction_type']);
       const t = await (typeof ref === 'number' ? q.where('transaction_id', '=', ref) : q.where('id', '=', ref)).executeTakeFirst();
       if (!t) throw notFound('The transaction could not be found.');
-      if (t.transaction_type !== 'card') throw new HttpError(400, 'invalid_input', NOT_A_CARD);
+      if (t.transaction_type !== 'card') throw new ServiceError('invalid', 'invalid_input', NOT_A_CARD);
       const o = await loadCheckoutOrder(tx.trx, t.order_ref, true);
       const attempts = await tx.trx.selectFrom('payment_attempts').selectAll().where('transaction_ref', '=', t.id).execute();
       const charge = attempts.find((a) => a.kind === 'charge' && a.status === 'approved');
-      if (!charge?.terminal_ref) throw new HttpError(409, 'not_on_terminal', NOT_ON_TERMINAL);
+      if (!charge?.terminal_ref) throw new ServiceError('conflict', 'not_on_terminal', NOT_ON_TERMINAL);
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
       const dry = runMutation('transaction.voidAtTerminal', state, { order_ref: t.order_ref, transaction_ref: t.id }, { now: tx.now.toISOString(), actor, settings: await tx.settings() });
       if (!dry.ok) throw refusalError(dry);
-      if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending')) throw new HttpError(409, 'refund_in_progress', REFUND_IN_PROGRESS);
+      if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending')) throw new ServiceError('conflict', 'refund_in_progress', REFUND_IN_PROGRESS);
       const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved');
       if (refunded) return { t, charge, refund: refunded, done: true };
       const refund = await tx.trx
@@ -71,7 +71,7 @@ export class RefundService {
       const refused = await mutations.tryApply(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, terminalFlowActor(actor.id));
       if (refused && refused.code !== 'transaction_already_void') throw refusalError(refused);
     });
-    if (!result.ok) throw new HttpError(409, 'refund_declined', refundDeclined(result.message));
+    if (!result.ok) throw new ServiceError('conflict', 'refund_declined', refundDeclined(result.message));
     const r = await this.checkout.getTransactions(prep.t.order_ref);
     const transaction = r.transactions.find((x) => x.id === prep.t.id);
     if (!transaction) throw notFound('The transaction could not be found.');
@@ -83,7 +83,7 @@ export class RefundService {
       return await this.terminal.refund({ attemptId: refund.id, originalRef: charge.terminal_ref ?? '', amount: refund.amount, deviceId: charge.device });
     } catch (err) {
       // Unknown whether it happened: leave the attempt pending (a retry is refused until checked).
-      throw new HttpError(502, 'terminal_unreachable', `The terminal could not be reached: ${err instanceof Error ? err.message : 'no answer'}. Check it before trying again.`);
+      throw new ServiceError('upstream_failed', 'terminal_unreachable', `The terminal could not be reached: ${err instanceof Error ? err.message : 'no answer'}. Check it before trying again.`);
     }
   }
 

@@ -13,12 +13,12 @@ import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
 import { computeTotals } from '../../../src/domain/totals';
 import { paymentsDb } from '../../db/schema-payments';
 import { asSyncDb } from '../../db/schema-pos';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../sync/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
 import type { PosCommands, PosTx } from './pos-commands';
 
-const invalidCode = () => new HttpError(404, 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
+const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
 
 /**
  * An active gift certificate with something left on it, by code (case-insensitive); null for an
@@ -46,12 +46,12 @@ export async function applyCode(commands: PosCommands, tx: PosTx, ref: string, t
   if (type !== 'voucher') throw invalidCode();
   const { order, transactions } = await orderOf(tx, ref);
   // Before the lookup: a certificate this cart used up is "already applied", not "Invalid code".
-  if (findAppliedCode(appliedCodes(transactions), code)) throw new HttpError(409, 'code_applied', CODE_MESSAGES.alreadyApplied);
+  if (findAppliedCode(appliedCodes(transactions), code)) throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
   const voucher = await activeVoucher(tx.trx, code);
   if (!voucher) throw invalidCode();
   const totals = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, await tx.settings());
   const amount = redemptionAmount(voucher.balance, totals.balanceDue);
-  if (amount.lte(0)) throw new HttpError(409, 'no_balance_due', NO_BALANCE_DUE);
+  if (amount.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
   // The applier re-reads the certificate under lock: a balance spent meanwhile is refused there, not here.
   await commands.run(tx, 'transaction.add', { order_ref: ref, id: randomUUID(), transaction_type: 'voucher', amount: toWire(amount), voucher_code: voucher.code });
   return { success: CODE_MESSAGES.applied(voucher.code) };

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { LineOption } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
 import { asSyncDb, type PosDB } from '../../db/schema-pos';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../../sync/appliers/catalog-priced';
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
@@ -35,9 +35,9 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
     .where('product_id', '=', productId)
     .executeTakeFirst();
   if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
-  if (!p.is_orderable) throw new HttpError(400, 'invalid_args', PRODUCT_NOT_ORDERABLE);
+  if (!p.is_orderable) throw new ServiceError('invalid', 'invalid_args', PRODUCT_NOT_ORDERABLE);
   const resolved = await pricedOptions(asSyncDb(trx), productId, chosen);
-  if (!resolved.ok) throw new HttpError(400, 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+  if (!resolved.ok) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
   const options = resolved.options;
   let labor: CatalogProduct['labor'] = null;
   if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {

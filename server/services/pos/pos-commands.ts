@@ -21,6 +21,7 @@ import type { SessionUser } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
 import { asSyncDb, posDb, type PosDB } from '../../db/schema-pos';
 import { HttpError, unauthorized } from '../../http/errors';
+import type { ServiceError } from '../../errors';
 import { defaultAppliers } from '../../sync/appliers/registry';
 import type { Actor, ApplierMap } from '../../sync/appliers/types';
 import type { SyncDB } from '../../sync/db';
@@ -120,7 +121,7 @@ export class PosCommands {
   }
 
   /** Runs mutation `name` through its server applier; a refusal is thrown (rolling the transaction back). */
-  async run<N extends MutationName>(tx: PosTx, name: N, args: MutationArgsInput<N>, refused?: (r: Refusal) => HttpError): Promise<void> {
+  async run<N extends MutationName>(tx: PosTx, name: N, args: MutationArgsInput<N>, refused?: (r: Refusal) => ServiceError): Promise<void> {
     const applier = this.appliers[name];
     if (!applier) throw new Error(`no applier for ${name}`);
     const r = await applier.apply(args, { trx: asSyncDb(tx.trx), actor: tx.actor, now: tx.now, settings: await tx.settings() });

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { PosDB } from '../../db/schema-pos';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND, ORDER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 
 export async function orderUuid(db: Kysely<PosDB>, ref: number | string): Promise<string> {

@@ -11,7 +11,7 @@ import type { OrderHistory, Transaction } from '../../../src/domain/mutations/re
 import { decimal, toWire } from '../../../src/domain/money';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { asSyncDb, type PosDB } from '../../db/schema-pos';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { bookedAppointments } from '../appointments/appointment-reads';
 import { loadCustomer } from '../../sync/records/customers';
 import { purchaseOrdersOf } from '../distributor/purchase-orders';

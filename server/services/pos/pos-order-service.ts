@@ -15,7 +15,7 @@ import { CART_MESSAGES, customerAssigned } from '../../../src/contracts/staff-ca
 import { PO_NUMBER_ADDED } from '../../../src/domain/forms/po-number';
 import { SELECT_STATUS_MESSAGE } from '../../../src/domain/forms/order-history';
 import { NOTIFICATION_SEND_FAILED } from '../../../src/domain/forms/notification';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { asSyncDb, type PosDB } from '../../db/schema-pos';
 import { loadCustomer } from '../../sync/records/customers';
 import { findCart, type CartSession } from './pos-cart-store';
@@ -58,18 +58,18 @@ export class PosOrderService {
   }
 
   /** Voids the order and its incomplete transactions; a refusal (already voided) is reported in `errors`. */
-  async void(actor: Actor, order: OrderRef): Promise<{ status: 200 | 404 | 409; body: VoidReply & { error?: string; message?: string } }> {
+  async void(actor: Actor, order: OrderRef): Promise<{ refused?: 'not_found' | 'conflict'; body: VoidReply & { error?: string; message?: string } }> {
     try {
       const body = await this.commands.transaction(actor, async (tx) => {
         const ref = await orderUuid(tx.trx, order);
         await this.commands.run(tx, 'order.void', { order_ref: ref });
         return { errors: [], success: ORDER_VOIDED_MESSAGE, order: await this.info(tx, ref) };
       });
-      return { status: 200, body };
+      return { body };
     } catch (err) {
-      if (!(err instanceof HttpError) || (err.status !== 404 && err.status !== 409)) throw err;
+      if (!(err instanceof ServiceError) || (err.kind !== 'not_found' && err.kind !== 'conflict')) throw err;
       const current = err instanceof CommandRefused ? await this.currentInfo(order) : null;
-      return { status: err.status, body: { error: err.code, message: err.message, errors: [err.message], success: '', order: current } };
+      return { refused: err.kind, body: { error: err.code, message: err.message, errors: [err.message], success: '', order: current } };
     }
   }
 
@@ -88,7 +88,7 @@ export class PosOrderService {
     const reply = await this.commands.transaction(actor, async (tx) => {
       const ref = await orderUuid(tx.trx, order);
       const known = await tx.trx.selectFrom('order_statuses').select('order_status_id').where('order_status_id', '=', form.orderStatusId).executeTakeFirst();
-      if (!known) throw new HttpError(400, 'invalid_input', SELECT_STATUS_MESSAGE, { orderStatusId: [SELECT_STATUS_MESSAGE] });
+      if (!known) throw new ServiceError('invalid', 'invalid_input', SELECT_STATUS_MESSAGE, { orderStatusId: [SELECT_STATUS_MESSAGE] });
       await this.commands.run(tx, 'orderHistory.add', {
         order_ref: ref,
         id,
@@ -130,7 +130,7 @@ export class PosOrderService {
   applyPoNumbers(actor: Actor, target: { order: OrderRef } | { session: CartSession }, entries: readonly PoEntry[]): Promise<{ success: string }> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = 'order' in target ? await orderUuid(tx.trx, target.order) : await findCart(tx.trx, target.session);
-      if (ref === null) throw new HttpError(404, 'cart_empty', CART_MESSAGES.empty);
+      if (ref === null) throw new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
       const all = entries.find((e) => e.apply_to_all);
       if (all) await this.commands.run(tx, 'poNumber.apply', { order_ref: ref, po_number: all.po_number, apply_to_all: true });
       else {
@@ -146,7 +146,7 @@ export class PosOrderService {
   setCustomer(actor: Actor, target: { order: OrderRef } | { session: CartSession }, customer: OrderRef): Promise<{ success: string; order: OrderInfo }> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = 'order' in target ? await orderUuid(tx.trx, target.order) : await findCart(tx.trx, target.session);
-      if (ref === null) throw new HttpError(404, 'cart_empty', CART_MESSAGES.empty);
+      if (ref === null) throw new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
       const id = await customerUuid(tx.trx, customer);
       await this.commands.run(tx, 'order.setCustomer', { order_ref: ref, customer_ref: id });
       const info = await this.info(tx, ref);
@@ -163,7 +163,7 @@ export class PosOrderService {
     return this.commands.transaction(actor, async (tx) => {
       const ref = await customerUuid(tx.trx, customer);
       const c = await loadCustomer(asSyncDb(tx.trx), ref, true);
-      if (!c) throw new HttpError(404, 'not_found', 'Customer not found');
+      if (!c) throw new ServiceError('not_found', 'not_found', 'Customer not found');
       const phone = body.phone ?? body.telephone;
       await this.commands.run(tx, 'customer.update', {
         customer_ref: ref,

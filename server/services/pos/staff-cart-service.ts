@@ -20,7 +20,7 @@ import { normalizeQuantity, NOT_A_NUMBER_MESSAGE } from '../../../src/domain/qua
 import type { Refusal } from '../../../src/domain/refusal';
 import type { Actor } from '../../sync/appliers/types';
 import { asSyncDb } from '../../db/schema-pos';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../sync/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
 import { abandonCart, attachCart, cartOfAnotherUser, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
@@ -42,10 +42,10 @@ type Op = (tx: PosTx, cart: string | null) => Promise<Done>;
 
 const quantityOf = (input: number | string, min: number, max: number) => {
   const q = normalizeQuantity(input, { min, max });
-  if (q.error === NOT_A_NUMBER_MESSAGE) throw new HttpError(400, 'invalid_input', NOT_A_NUMBER_MESSAGE, { quantity: [NOT_A_NUMBER_MESSAGE] });
+  if (q.error === NOT_A_NUMBER_MESSAGE) throw new ServiceError('invalid', 'invalid_input', NOT_A_NUMBER_MESSAGE, { quantity: [NOT_A_NUMBER_MESSAGE] });
   return q;
 };
-const cartEmpty = () => new HttpError(404, 'cart_empty', CART_MESSAGES.empty);
+const cartEmpty = () => new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
 const need = (cart: string | null): string => {
   if (cart === null) throw cartEmpty();
   return cart;
@@ -146,7 +146,7 @@ export class StaffCartService {
         if (!found) throw notFound();
         const locked = assertEditable(found.order);
         if (locked) throw new CommandRefused(locked);
-        if (await cartOfAnotherUser(tx.trx, ref, c.session)) throw new HttpError(409, 'cart_taken', CART_MESSAGES.taken);
+        if (await cartOfAnotherUser(tx.trx, ref, c.session)) throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
       }
       return { cart: ref, ...(await op(tx, ref)) };
     });
@@ -161,7 +161,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const [id, other] = await customersByContact(tx.trx, data);
       if (id === undefined) throw notFound(CART_MESSAGES.noCustomerMatch);
-      if (other !== undefined) throw new HttpError(409, 'ambiguous_customer', CART_MESSAGES.manyCustomersMatch);
+      if (other !== undefined) throw new ServiceError('conflict', 'ambiguous_customer', CART_MESSAGES.manyCustomersMatch);
       return this.assign(tx, c, cart, id);
     });
   }
@@ -246,7 +246,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
       const credits = ((await loadOrder(asSyncDb(tx.trx), ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
-      if (credits.length === 0) throw new HttpError(409, 'no_store_credit', CART_MESSAGES.noCredit);
+      if (credits.length === 0) throw new ServiceError('conflict', 'no_store_credit', CART_MESSAGES.noCredit);
       for (const t of credits) await this.commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: t.id });
       return { success: CART_MESSAGES.creditRemoved };
     });
@@ -256,7 +256,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
       const invalid = validatePriceInput(newPrice);
-      if (invalid !== null) throw new HttpError(400, 'invalid_args', UNIT_PRICE_FAILED, { newPrice: [invalid] });
+      if (invalid !== null) throw new ServiceError('invalid', 'invalid_args', UNIT_PRICE_FAILED, { newPrice: [invalid] });
       await this.commands.run(tx, 'cart.updatePrice', { order_ref: ref, line_id: key, new_price: newPrice }, withMessage(UNIT_PRICE_FAILED, 'newPrice'));
       return { success: UNIT_PRICE_UPDATED };
     });
@@ -290,7 +290,7 @@ export class StaffCartService {
       const ref = need(cart);
       const price = req.price === undefined ? undefined : req.price === null || req.price === '' ? null : req.price;
       const invalid = typeof price === 'string' ? validatePriceInput(price) : null;
-      if (invalid !== null) throw new HttpError(400, 'invalid_args', LABOR_UPDATE_FAILED, { price: [invalid] });
+      if (invalid !== null) throw new ServiceError('invalid', 'invalid_args', LABOR_UPDATE_FAILED, { price: [invalid] });
       await this.commands.run(
         tx,
         'cart.updateLabor',
@@ -316,10 +316,10 @@ export class StaffCartService {
       if (cart !== null && cart !== ref) {
         const current = await loadOrder(asSyncDb(tx.trx), cart, false);
         const busy = replaceCartRefusal(current?.order ?? null);
-        if (busy !== null) throw new HttpError(409, 'cart_not_empty', busy);
+        if (busy !== null) throw new ServiceError('conflict', 'cart_not_empty', busy);
         await this.putAside(tx, c, cart);
       }
-      if ((await attachCart(tx.trx, c.session, ref)) === 'taken') throw new HttpError(409, 'cart_taken', CART_MESSAGES.taken);
+      if ((await attachCart(tx.trx, c.session, ref)) === 'taken') throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
       return { cart: ref, redirect: '/pos/checkout' };
     });
   }

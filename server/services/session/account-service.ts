@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { EMAIL_TAKEN } from '../../../src/contracts/register';
 import type { SessionUser } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 export interface NewShopper {
   firstname: string;
@@ -40,7 +40,7 @@ export class AccountService {
       .onConflict((oc) => oc.expression(sql`lower(email)`).where('email', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) throw new HttpError(409, 'email_taken', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    if (!inserted) throw new ServiceError('conflict', 'email_taken', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     return { id, kind: 'customer', username: email, name: `${input.firstname} ${input.lastname}`, role: 'customer', locationId: null };
   }
 }

@@ -11,10 +11,10 @@ import { CODE_MESSAGES, redemptionAmount, type AppliedCode, type CodeType } from
 import { decimal, roundMoney, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
 import type { ShopDB } from '../../db/schema-shop';
-import { HttpError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { activeVoucher } from '../pos/pos-cart-codes';
 
-const invalidCode = () => new HttpError(404, 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
+const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
 const same = (a: string, b: string): boolean => a.toUpperCase() === b.trim().toUpperCase();
 
 /** The shopper's codes with the certificate's balance now; codes no longer valid are removed. */
@@ -43,10 +43,10 @@ export function redemptions(codes: readonly { code: string; balance: Money }[], 
 export async function applyShopCode(trx: Kysely<ShopDB>, shopperId: string | null, type: CodeType, code: string, remainingDue: Money): Promise<string> {
   if (type !== 'voucher' || shopperId === null) throw invalidCode();
   const mine = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).execute();
-  if (mine.some((m) => same(m.code, code))) throw new HttpError(409, 'code_applied', CODE_MESSAGES.alreadyApplied);
+  if (mine.some((m) => same(m.code, code))) throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
   const voucher = await activeVoucher(trx, code);
   if (!voucher) throw invalidCode();
-  if (remainingDue.lte(0)) throw new HttpError(409, 'no_balance_due', NO_BALANCE_DUE);
+  if (remainingDue.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
   await trx.insertInto('shop_cart_codes').values({ shopper_id: shopperId, code: voucher.code }).execute();
   return CODE_MESSAGES.applied(voucher.code);
 }

@@ -16,7 +16,7 @@ import type { StoreSettings } from '../../../src/domain/settings';
 import { computeTotals } from '../../../src/domain/totals';
 import type { DB } from '../../db/schema';
 import { shopDb, type ShopDB, type ShopOptions } from '../../db/schema-shop';
-import { HttpError, notFound, unauthorized } from '../../http/errors';
+import { ServiceError, notFound, unauthorized } from '../../errors';
 import { ProductSettingsCache } from '../catalog/product-settings';
 import { loadShopProducts, optionKey, resolveShopOptions } from './shop-cart-catalog';
 import { applyShopCode, liveCodes, redemptions, removeShopCode } from './shop-cart-codes';
@@ -98,11 +98,11 @@ export class ShopCartService {
       // Validate against the catalog before a guest row or cookie is created.
       const p = (await loadShopProducts(trx, [req.product_id])).get(req.product_id);
       if (!p) throw notFound(SHOP_CART_MESSAGES.productNotFound);
-      if (!p.orderable) throw new HttpError(400, 'not_orderable', SHOP_CART_MESSAGES.notOrderable);
+      if (!p.orderable) throw new ServiceError('invalid', 'not_orderable', SHOP_CART_MESSAGES.notOrderable);
       const options = req.option as ShopOptions;
       const resolved = resolveShopOptions(p, options, SHOP_CART_MESSAGES.optionInvalid);
-      if (!Array.isArray(resolved)) throw new HttpError(400, 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
-      if (req.quantity < p.minimum) throw new HttpError(400, 'invalid_input', minQuantityMessage(p.minimum), { quantity: [minQuantityMessage(p.minimum)] });
+      if (!Array.isArray(resolved)) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+      if (req.quantity < p.minimum) throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(p.minimum), { quantity: [minQuantityMessage(p.minimum)] });
 
       const shopper = await resolveShopper(trx, c, true);
       const shopperId = shopper.id as string;
@@ -117,7 +117,7 @@ export class ShopCartService {
         .executeTakeFirst();
       const quantity = (existing?.quantity ?? 0) + req.quantity;
       if (quantity > DEFAULT_MAX_QUANTITY) {
-        throw new HttpError(400, 'invalid_input', maxQuantityMessage(DEFAULT_MAX_QUANTITY), { quantity: [maxQuantityMessage(DEFAULT_MAX_QUANTITY)] });
+        throw new ServiceError('invalid', 'invalid_input', maxQuantityMessage(DEFAULT_MAX_QUANTITY), { quantity: [maxQuantityMessage(DEFAULT_MAX_QUANTITY)] });
       }
       const applyLabor = req.apply_labor && p.labor !== null;
       if (existing) {
@@ -161,7 +161,7 @@ export class ShopCartService {
       const line = await this.lineOf(trx, shopperId, key);
       // The product's minimum holds on edit as on add (a product gone from the catalog keeps 1).
       const minimum = (await loadShopProducts(trx, [line.productId])).get(line.productId)?.minimum ?? 1;
-      if (quantity < minimum) throw new HttpError(400, 'invalid_input', minQuantityMessage(minimum), { quantity: [minQuantityMessage(minimum)] });
+      if (quantity < minimum) throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(minimum), { quantity: [minQuantityMessage(minimum)] });
       await trx.updateTable('shop_cart_items').set({ quantity }).where('key', '=', line.key).execute();
       return { success: 'Success: You have modified your shopping cart!' };
     });

@@ -25,7 +25,7 @@ import { ONLINE_CHECKOUT_ROLE } from '../../../src/domain/mutations/order';
 import { computeTotals } from '../../../src/domain/totals';
 import type { OnlinePaymentGateway } from '../../adapters/online-payment/storefront-gateway';
 import { shopDb, type ShopDB } from '../../db/schema-shop';
-import { HttpError, unauthorized } from '../../http/errors';
+import { ServiceError, unauthorized } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import type { PosCommands, PosTx } from '../pos/pos-commands';
 import type { ShopCaller, ShopCartService } from './shop-cart-service';
@@ -67,14 +67,14 @@ export class ShopCheckoutService {
 
     let auth: Authorization | null = null;
     if (first.remainder.gt(0)) {
-      if (!input.card) throw new HttpError(400, 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
+      if (!input.card) throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
       const r = await this.gateway
         .authorize({ reference: input.checkout_key, amount: toWire(first.remainder), card: input.card, now: new Date(first.now) })
         .catch(() => {
           // Unreachable processor: nothing was charged that we know of; the same key retries safely.
-          throw new HttpError(503, 'payment_unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
+          throw new ServiceError('unavailable', 'payment_unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
         });
-      if (!r.approved) throw new HttpError(402, 'card_declined', r.message);
+      if (!r.approved) throw new ServiceError('declined', 'card_declined', r.message);
       auth = r;
     }
 
@@ -85,7 +85,7 @@ export class ShopCheckoutService {
         // Anything that moved between the plan and now (cart edited in another tab, a price or a
         // certificate's balance changed) would charge a different amount than was authorized.
         if (!plan.orderTotal.eq(first.orderTotal) || !plan.remainder.eq(first.remainder) || plan.vouchers.length !== first.vouchers.length) {
-          throw new HttpError(409, 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
+          throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
         }
         return this.store(tx, c, input, plan, auth);
       });
@@ -109,7 +109,7 @@ export class ShopCheckoutService {
   private async plan(tx: PosTx, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
     const trx: Kysely<ShopDB> = shopDb(tx.trx);
     const shopper = await resolveShopper(trx, { customerUuid: c.customerUuid, token: c.token }, false);
-    if (shopper.id === null) throw new HttpError(409, 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
+    if (shopper.id === null) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
     // Serialises this shopper's checkouts: a concurrent double submit waits here, then finds the key used.
     if (lock) await sql`select id from shop_shoppers where id = ${shopper.id}::uuid for update`.execute(trx);
     const done = await trx
@@ -125,9 +125,9 @@ export class ShopCheckoutService {
     if (!shop.guestCheckout && !c.loggedIn) throw unauthorized(CHECKOUT_MESSAGES.loginRequired);
     const settings = await tx.settings();
     const priced = await priceLines(trx, await this.cart.storedLines(trx, shopper.id), settings);
-    if (priced.stale.length > 0) throw new HttpError(409, 'cart_changed', CHECKOUT_MESSAGES.cartChanged);
-    if (priced.lines.length === 0) throw new HttpError(409, 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
-    if (!priced.allInStock && !shop.stockCheckout) throw new HttpError(409, 'out_of_stock', outOfStockText(null));
+    if (priced.stale.length > 0) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartChanged);
+    if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
+    if (!priced.allInStock && !shop.stockCheckout) throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
     const orderTotal = computeTotals({ lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null }, settings).orderTotal;
     // Gift certificates pay first; the card pays what they leave.
     const vouchers = redemptions(await liveCodes(trx, shopper.id), orderTotal).filter((v) => v.amount.gt(0));
@@ -158,7 +158,7 @@ export class ShopCheckoutService {
       await this.commands.run(tx, 'transaction.add', { order_ref: orderRef, id: randomUUID(), transaction_type: 'voucher', amount: toWire(v.amount), voucher_code: v.code });
     }
     if (plan.remainder.gt(0)) {
-      if (!auth) throw new HttpError(409, 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
+      if (!auth) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
       await this.commands.run(tx, 'transaction.add', {
         order_ref: orderRef, id: randomUUID(), transaction_type: 'online', amount: toWire(plan.remainder), label: `Online ${auth.brand} ending ${auth.last4}`,
       });

@@ -10,7 +10,7 @@ import { inventoryText } from '../../../src/domain/inventory';
 import { decimal, formatUSD, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
 import { shopDb, type ShopDB } from '../../db/schema-shop';
-import { notFound, unauthorized } from '../../http/errors';
+import { notFound, unauthorized } from '../../errors';
 import { priceViewFor, ProductSettingsCache, type ProductSettings } from '../catalog/product-settings';
 import type { ShopCaller, ShopResult } from './shop-cart-service';
 import { resolveShopper } from './shop-cart-shopper';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CatalogProduct } from '../../db/queries';
 import { productOptions } from '../../db/product-options';
-import { deviceDb } from '../../app/sync/device-db';
+import { deviceDb } from '../../device/device-db';
 import type { LineOption } from '../../domain/mutations/records';
 import { resolveOptions, valuesOf, type OptionDef, type OptionValueDef } from '../../domain/product-options';
 import { Button } from '../../ui/button';

@@ -1,14 +1,14 @@
 /**
  * Cart changes through the sync worker (useRunMutation). The first change of an empty counter
  * creates the draft order that is the cart. Parts go on it the way every POS add does
- * (src/app/pos-sale/add-to-sale.ts), so the part finder and the catalog agree.
+ * (src/features/pos-sale/add-to-sale.ts), so the part finder and the catalog agree.
  */
 import { useCallback } from 'react';
 import type { LineOption, Order } from '../../domain/mutations/records';
 import type { CatalogProduct } from '../../db/queries';
-import { addToSale, ensureSale, type SaleAdded } from '../../app/pos-sale/add-to-sale';
-import { deviceDb } from '../../app/sync/device-db';
-import { useRunMutation, type RunMutation } from '../../app/sync/use-run-mutation';
+import { addToSale, ensureSale, type SaleAdded } from '../../features/pos-sale/add-to-sale';
+import { deviceDb } from '../../device/device-db';
+import { useRunMutation, type RunMutation } from '../../device/use-run-mutation';
 import { useToast } from '../../ui/toast/toast-context';
 
 export type { RunMutation };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { compareQueryOptions } from '../../api/shop-lists';
-import { useCartAdder } from '../../app/shop-cart/cart-adder';
-import { useCompare } from '../../app/shop-cart/use-compare';
+import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { useCompare } from '../../features/shop-cart/use-compare';
 import type { ListedProduct } from '../../contracts/shop-lists';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';

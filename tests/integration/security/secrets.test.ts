@@ -1,6 +1,7 @@
 /** Issue 17 "Low": payment-link tokens stay out of the log; slow request bodies time out. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskTokens, redactUrl } from '../../../server/http/redact';
+import { redactUrl } from '../../../server/http/redact';
+import { maskTokens } from '../../../server/services/notifications/mask-tokens';
 import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';
 
