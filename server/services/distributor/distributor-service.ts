@@ -26,12 +26,12 @@ import {
 import { inventoryItem } from '../../../src/domain/distributor';
 import { DistributorError, type Distributor, type DistributorOrderLine } from '../../adapters/distributor/types';
 import type { DB } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { ServiceError, notFound } from '../../errors';
 
 export const PURCHASE_ORDERS_PLACED = 'Success: the purchase order was submitted to your distributor.';
 const ORDER_NOT_FOUND = 'Order not found.';
 
-const unavailable = () => new HttpError(502, 'distributor_unavailable', DISTRIBUTOR_ERROR);
+const unavailable = () => new ServiceError('upstream_failed', 'distributor_unavailable', DISTRIBUTOR_ERROR);
 
 export class DistributorService {
   constructor(
@@ -81,7 +81,7 @@ export class DistributorService {
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const stored = await this.stored(order.id, req.requestId);
     if (stored.length) return { success: PURCHASE_ORDERS_PLACED, purchase_orders: stored };
-    if (order.status === 'voided') throw new HttpError(409, 'order_voided', 'This order has been voided.');
+    if (order.status === 'voided') throw new ServiceError('conflict', 'order_voided', 'This order has been voided.');
     if (!this.distributor) throw unavailable();
 
     const lines: DistributorOrderLine[] = req.items.flatMap((i) =>
@@ -89,7 +89,7 @@ export class DistributorService {
     );
     for (const i of req.items) {
       const picked = i.selectedLocations.reduce((n, l) => n + l.quantity, 0);
-      if (picked !== i.orderQuantity) throw new HttpError(400, 'invalid_input', `The warehouse quantities of ${i.mpn} do not add up to ${i.orderQuantity}.`);
+      if (picked !== i.orderQuantity) throw new ServiceError('invalid', 'invalid_input', `The warehouse quantities of ${i.mpn} do not add up to ${i.orderQuantity}.`);
     }
     const store = order.name ? order : await this.db.selectFrom('locations').select(['name', 'address_1', 'city', 'zone_code', 'postcode']).orderBy('is_default', 'desc').orderBy('location_id').executeTakeFirst();
     const pos = await this.distributor
@@ -102,7 +102,7 @@ export class DistributorService {
         lines,
       })
       .catch((e: unknown) => {
-        if (e instanceof DistributorError) throw new HttpError(502, 'distributor_refused', `${DISTRIBUTOR_ERROR} ${e.message}`);
+        if (e instanceof DistributorError) throw new ServiceError('upstream_failed', 'distributor_refused', `${DISTRIBUTOR_ERROR} ${e.message}`);
         throw e;
       });
     const distributor = this.distributor.name;
