@@ -36,6 +36,15 @@ describe('architecture lint rule (docs/architecture.md "Layers and dependency ru
     ['sync/push.ts', "import { y } from '../src/ui/toast';", /sit below the UI/],
     ['server/routes/x.ts', "import { sql } from 'kysely';", /Routes never touch SQL/],
     ['server/routes/x.ts', "import { openDatabase } from '../db/database';", /Routes never touch SQL/],
+    ['server/sync/routes.ts', "import { sql } from 'kysely';", /Routes never touch SQL/],
+    ['server/sync/routes.ts', "import type { DB } from '../db/schema';", /Routes never touch SQL/],
+    ['server/db/schema/index.ts', "import type { Actor } from '../../sync/push-service';", /server\/db is the bottom of the server/],
+    ['server/db/migrate.ts', "import { x } from '../services/pos/pos-lookups';", /never imports sync, services, commands or routes/],
+    ['server/db/migrate.ts', "import { x } from '../commands/runner';", /never imports sync, services, commands or routes/],
+    ['server/db/demo/seed.ts', "import { x } from '../../routes/catalog';", /server\/db is the bottom of the server/],
+    ['server/services/pos/x.ts', "import { HttpError } from '../../http/errors';", /Services never import server\/http or the routes/],
+    ['server/services/pos/x.ts', "import { staffCartRoutes } from '../../routes/staff-cart';", /throw ServiceError/],
+    ['server/services/pos/x.ts', "import type { SyncRouteDeps } from '../../sync/routes';", /Services never import server\/http/],
   ])('%s: %s is refused with the reason', (file, code, why) => {
     const messages = lint(file, code);
     expect(messages).toHaveLength(1);
@@ -49,6 +58,11 @@ describe('architecture lint rule (docs/architecture.md "Layers and dependency ru
     ['src/pos/orders/page.tsx', "import { t } from '../../ui/toast'; import { a } from '../../api/http'; import { b } from './row';"],
     ['server/services/x.ts', "import { m } from '../../src/domain/money'; import { c } from '../../src/contracts/session';"],
     ['sync/push.ts', "import { m } from '../src/domain/money'; import { d } from '../src/db/database';"],
+    ['server/services/pos/x.ts', "import { sql } from 'kysely'; import type { DB } from '../../db/schema'; import { ServiceError } from '../../errors';"],
+    ['server/sync/push-service.ts', "import type { DB } from '../db/schema'; import { sql } from 'kysely';"],
+    ['server/sync/routes.ts', "import type { PullService } from './pull-service'; import { parse } from '../http/parse';"],
+    ['server/db/migrate.ts', "import type { DB } from './schema'; import { iso } from './schema/columns';"],
+    ['server/http/errors.ts', "import { ServiceError } from '../errors';"],
   ])('%s may import %s', (file, code) => {
     expect(lint(file, code)).toEqual([]);
   });
