@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../ui/spinner';
-import { useMode } from './mode';
+import { useMode } from '../features/session/mode';
 
 const CartPage = lazy(() => import('../storefront/cart/cart-page').then((m) => ({ default: m.CartPage })));
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ModeContext, useModeFromSession } from './mode';
+import { ModeContext, useModeFromSession } from '../features/session/mode';
 
 /** Provides the app's mode (mode.ts) to every screen below it. */
 export function ModeProvider({ children }: { children: ReactNode }) {

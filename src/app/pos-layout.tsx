@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 import { PosTopBar } from './pos-top-bar';
 import { RequireStaff } from './require-staff';
-import { CatalogDownload } from './sync/catalog-download';
-import { SyncProvider } from './sync/sync-provider';
+import { CatalogDownload } from '../features/sync-status/catalog-download';
+import { SyncProvider } from '../device/sync-provider';
 import styles from './shell.module.css';
 
 /**

@@ -20,5 +20,5 @@ export const posChildren: RouteObject[] = [
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
   { path: 'appointments', lazy: async () => ({ Component: (await import('../pos/appointments/appointments-page')).AppointmentsPage }) },
   { path: 'notifications', lazy: async () => ({ Component: (await import('../pos/notifications/notifications-page')).NotificationsPage }) },
-  { path: 'settings', lazy: async () => ({ Component: (await import('./settings/settings-page')).SettingsPage }) },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
 ];

@@ -3,15 +3,16 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { findOrder } from '../db/queries';
 import { editableStatuses } from '../domain/mutations/records';
 import { totalItems } from '../domain/totals';
-import { setKioskDevice, useKioskDevice } from './mode';
-import { useCartRef } from './pos-cart-ref';
-import { deviceDb } from './sync/device-db';
-import { useLiveQuery } from './sync/use-live-query';
-import { closeSyncConnection } from './sync/sync-connection';
-import { SyncContext } from './sync/sync-context';
-import { SyncProvider } from './sync/sync-provider';
-import { SyncStatusArea } from './sync/sync-status-area';
-import { useLogout, useSession } from './use-session';
+import { setKioskDevice, useKioskDevice } from '../features/session/mode';
+import { useCartRef } from '../device/pos-cart-ref';
+import { deviceDb } from '../device/device-db';
+import { useLiveQuery } from '../device/use-live-query';
+import { closeSyncConnection } from '../device/sync-connection';
+import { SyncContext } from '../device/sync-context';
+import { SyncProvider } from '../device/sync-provider';
+import { SyncStatusArea } from '../features/sync-status/sync-status-area';
+import { useLogout, useSession } from '../features/session/use-session';
+import bar from '../ui/bar-button.module.css';
 import styles from './shell.module.css';
 
 /**
@@ -92,7 +93,7 @@ function Bar() {
         <SyncStatusArea />
         <button
           type="button"
-          className={styles.barButton}
+          className={bar.barButton}
           aria-pressed={kiosk}
           title="When on, this device shows the showroom kiosk after staff log out"
           onClick={() => setKioskDevice(!kiosk)}
@@ -100,7 +101,7 @@ function Bar() {
           Kiosk device
         </button>
         {user && <span className={styles.user}>{user.name}</span>}
-        <button type="button" className={styles.barButton} onClick={() => void signOut()} disabled={logout.isPending}>
+        <button type="button" className={bar.barButton} onClick={() => void signOut()} disabled={logout.isPending}>
           Log out
         </button>
       </div>

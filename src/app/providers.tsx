@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ModeProvider } from './mode-provider';
 import { appQueryClient } from './query-client';
-import { CompareListProvider } from './shop-cart/compare-list';
+import { CompareListProvider } from '../features/shop-cart/compare-list';
 
 /** Providers that live outside the router. The toast provider sits inside it (root-layout.tsx). */
 export function Providers({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Button } from '../ui/button';
 import { ErrorState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
-import { useSession } from './use-session';
+import { useSession } from '../features/session/use-session';
 
 /**
  * POS routes need a staff session; anyone else goes to /pos/login?redirect=<this page>. When the

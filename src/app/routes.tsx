@@ -11,10 +11,15 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ShopLayout } from './shop-layout';
 import { Spinner } from '../ui/spinner';
+import { registerProductPageChunk } from '../features/page-chunks/product-page-chunk';
 
 const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const ComparePage = lazy(() => import('../storefront/compare/compare-page').then((m) => ({ default: m.ComparePage })));
 const WishlistPage = lazy(() => import('../storefront/wishlist/wishlist-page').then((m) => ({ default: m.WishlistPage })));
+
+/** The product page's chunk: the `/:slug` route loads it, a product link warms it (features/page-chunks). */
+const loadSlugPage = () => import('./slug-page');
+registerProductPageChunk(loadSlugPage);
 
 /**
  * Every route of both specs. The storefront (catalog) is in the entry chunk; POS code (login,
@@ -31,7 +36,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/product/catalog') },
       {
         path: 'pos/login',
-        lazy: async () => ({ Component: (await import('./login/staff-login-page')).StaffLoginPage }),
+        lazy: async () => ({ Component: (await import('../features/login/staff-login-page')).StaffLoginPage }),
       },
       {
         path: 'pos',
@@ -46,11 +51,11 @@ export const routes: RouteObject[] = [
           { path: 'product/catalog', element: <CatalogPage />, loader: firstLoadOnly(prefetchCatalog) },
           {
             path: 'account/login',
-            lazy: async () => ({ Component: (await import('./login/account-login-page')).AccountLoginPage }),
+            lazy: async () => ({ Component: (await import('../features/login/account-login-page')).AccountLoginPage }),
           },
           {
             path: 'account/register',
-            lazy: async () => ({ Component: (await import('./login/account-register-page')).AccountRegisterPage }),
+            lazy: async () => ({ Component: (await import('../features/login/account-register-page')).AccountRegisterPage }),
           },
           { path: 'checkout/cart', element: <CartRoute /> },
           // Staff check out at the counter (/pos/checkout); compare and wishlist are not for POS mode (§6).
@@ -61,7 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
-          { path: ':slug', loader: firstLoadOnly(prefetchSlug), lazy: async () => ({ Component: (await import('./slug-page')).SlugPage }) },
+          { path: ':slug', loader: firstLoadOnly(prefetchSlug), lazy: async () => ({ Component: (await loadSlugPage()).SlugPage }) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useMode } from './mode';
+import { useMode } from '../features/session/mode';
 import { StorefrontHeader } from './storefront-header';
-import { LazyFitmentBlock } from './fitment/lazy-fitment-block';
+import { LazyFitmentBlock } from '../features/fitment/lazy-fitment-block';
 import styles from './shell.module.css';
 
 // Staff browsing the catalog get the POS frame (bar, sync worker, the sale as their cart); shoppers never download it.

@@ -8,9 +8,9 @@ import { ProductPage } from '../storefront/product/product-page';
 import { Button } from '../ui/button';
 import { ErrorState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
-import { FindProductsThatFit } from './fitment/find-products-that-fit';
-import { FitmentButton } from './fitment/fitment-button';
-import { useFitmentGuard } from './fitment/use-fitment-guard';
+import { FindProductsThatFit } from '../features/fitment/find-products-that-fit';
+import { FitmentButton } from '../features/fitment/fitment-button';
+import { useFitmentGuard } from '../features/fitment/use-fitment-guard';
 import { NotFound } from './not-found';
 
 /**

@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
 import { lazyAfterPaint } from '../ui/after-paint';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useMode } from './mode';
-import { OnlineIndicator } from './online-indicator';
+import { useMode } from '../features/session/mode';
+import { OnlineIndicator } from '../features/sync-status/online-indicator';
 import { LazySearchBar } from '../storefront/search/lazy-search-bar';
-import { useLogout, useSession } from './use-session';
-import { CartLinkPlaceholder } from './shop-cart/cart-link-placeholder';
+import { useLogout, useSession } from '../features/session/use-session';
+import { CartLinkPlaceholder } from '../storefront/cart/cart-link-placeholder';
+import bar from '../ui/bar-button.module.css';
 import styles from './shell.module.css';
 
 // The cart control, its calls and the cart's contract load after the first paint.
-const CartButton = lazyAfterPaint(() => import('./shop-cart/cart-button').then((m) => ({ default: m.CartButton })));
+const CartButton = lazyAfterPaint(() => import('../storefront/cart/cart-button').then((m) => ({ default: m.CartButton })));
 
 /** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
 export function StorefrontHeader() {
@@ -49,7 +50,7 @@ export function StorefrontHeader() {
           </li>
           <li>
             {user ? (
-              <button type="button" className={styles.barButton} onClick={signOut} disabled={logout.isPending}>
+              <button type="button" className={bar.barButton} onClick={signOut} disabled={logout.isPending}>
                 Log out
               </button>
             ) : (

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styles from './field.module.css';
 
 interface FieldShell {
@@ -34,7 +34,7 @@ const describedBy = (id: string, error?: string, hint?: string): string | undefi
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 /** A labelled input with its error (aria-invalid + aria-describedby); 44 px tall. */
-export function TextField({ label, error, hint, id: given, className, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, id: given, className, ...input }: FieldShell & ComponentPropsWithRef<'input'>) {
   const auto = useId();
   const id = given ?? auto;
   return (
@@ -50,7 +50,7 @@ export function TextField({ label, error, hint, id: given, className, ...input }
   );
 }
 
-export function SelectField({ label, error, hint, id: given, children, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, error, hint, id: given, children, ...select }: FieldShell & ComponentPropsWithRef<'select'>) {
   const auto = useId();
   const id = given ?? auto;
   return (

@@ -4,7 +4,7 @@ import { submitStaffLogin } from './support/pages';
 import { e2eWorld } from './support/world';
 
 /**
- * The initial download's progress bar in the POS shell (src/app/sync/catalog-download.tsx): a
+ * The initial download's progress bar in the POS shell (src/features/sync-status/catalog-download.tsx): a
  * fresh device shows rows done of total with a percentage, a reload in the middle continues from
  * the rows already stored (the pull resumes from the stored cookie), and the bar goes away when
  * the download is complete. Pull pages are made small and slow by rewriting the worker's pull

@@ -7,7 +7,7 @@ import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './su
 import { e2eWorld } from './support/world';
 
 /**
- * The conflicts panel (src/app/sync/conflicts-panel.tsx) in headless Chromium: a cash payment the
+ * The conflicts panel (src/features/sync-status/conflicts-panel.tsx) in headless Chromium: a cash payment the
  * server rejects (another till took the whole balance meanwhile) shows with the server's reason;
  * Retry while the device itself still refuses it says why and keeps it; after the other payment is
  * voided, Retry queues it again, it reaches the server once, and the conflict is gone.

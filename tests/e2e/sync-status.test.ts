@@ -5,7 +5,7 @@ import { e2eWorld } from './support/world';
 import { submitStaffLogin } from './support/pages';
 
 /**
- * The POS sync status in the top bar (src/app/sync): the worker starts for staff only, reports a
+ * The POS sync status in the top bar (src/features/sync-status, src/device): the worker starts for staff only, reports a
  * first complete sync, shows offline, syncs again on reconnect; /pos/settings shows storage figures.
  * Queued mutations are driven by the POS cart screens' tests (a later issue), not from here.
  */

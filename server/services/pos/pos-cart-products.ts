@@ -6,6 +6,7 @@
  * so this is the same truth read twice, not a second rule.
  */
 import type { Kysely } from 'kysely';
+import type { CatalogProduct } from '../../../src/contracts/catalog-product';
 import type { LineOption } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
@@ -14,21 +15,14 @@ import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABL
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
 
-export interface CatalogProduct {
-  product_id: number;
-  name: string;
-  model: string;
-  mpn: string;
-  aaia: string;
-  price: string;
-  minimum: number;
-  tax_class_id: number | null;
+/** The catalog product (src/contracts/catalog-product.ts) priced with the chosen options, and its labor. */
+export interface PricedProduct extends CatalogProduct {
   options: LineOption[];
   /** The installation labor the product carries (labor type and minutes), when it has one. */
   labor: { labor_id: number; name: string; minutes: number } | null;
 }
 
-export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<CatalogProduct> {
+export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
   const p = await trx
     .selectFrom('products')
     .select(['product_id', 'name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable', 'labor_id', 'labor_time'])
@@ -39,7 +33,7 @@ export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen:
   const resolved = await pricedOptions(trx, productId, chosen);
   if (!resolved.ok) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
   const options = resolved.options;
-  let labor: CatalogProduct['labor'] = null;
+  let labor: PricedProduct['labor'] = null;
   if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {
     const l = await trx.selectFrom('labor_types').select(['labor_id', 'title']).where('labor_id', '=', p.labor_id).executeTakeFirst();
     if (l) labor = { labor_id: l.labor_id, name: l.title, minutes: p.labor_time };

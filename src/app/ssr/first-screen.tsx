@@ -20,7 +20,7 @@ import { CatalogPage } from '../../storefront/catalog/catalog-page';
 import { catalogQueryFromUrl } from '../../storefront/catalog/catalog-params';
 import { keepFirstFrame } from '../../ui/after-paint';
 import { ToastProvider } from '../../ui/toast/toast-provider';
-import { ModeContext } from '../mode';
+import { ModeContext } from '../../features/session/mode';
 import { ShopLayout } from '../shop-layout';
 import { SlugPage } from '../slug-page';
 

@@ -129,7 +129,7 @@ export function CartLines({
   order: Order;
   run: RunMutation;
   onRemoved: (wasLast: boolean) => void;
-  /** Line id -> the cart stock text (src/app/pos-sale/add-to-sale.ts saleStockWarnings). */
+  /** Line id -> the cart stock text (src/features/pos-sale/add-to-sale.ts saleStockWarnings). */
   stockWarnings?: ReadonlyMap<string, string>;
 }) {
   const [editingLabor, setEditingLabor] = useState<LaborLine | null>(null);

@@ -6,11 +6,12 @@ import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { moneyString, toWire } from '../../domain/money';
 import { validatePriceInput } from '../../domain/pricing';
 import type { LaborLine } from '../../domain/mutations/records';
-import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import styles from './cart.module.css';
 
 export interface LaborType {
@@ -19,7 +20,7 @@ export interface LaborType {
   amount: string;
 }
 
-type FieldErrors = Partial<Record<'laborId' | 'laborTime' | 'quantity', string>>;
+const emptyLabor = { laborId: '', laborTime: '60', quantity: '1', name: '' };
 
 /** "Custom labor": labor type, time in minutes, quantity (positive integers, the spec's messages). */
 export function CustomLaborModal(props: {
@@ -28,48 +29,23 @@ export function CustomLaborModal(props: {
   laborTypes: readonly LaborType[];
   onSave: (v: { labor: LaborType; minutes: number; quantity: number; name: string }) => Promise<boolean>;
 }) {
-  const [v, setV] = useState({ laborId: '', laborTime: '60', quantity: '1', name: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const parsed = customLaborFormSchema.safeParse(v);
-    if (!parsed.success) {
-      const e: FieldErrors = {};
-      for (const i of parsed.error.issues) {
-        const k = i.path[0] as keyof FieldErrors;
-        e[k] ??= i.message;
-      }
-      setErrors(e);
-      return;
-    }
-    const labor = props.laborTypes.find((l) => l.labor_id === parsed.data.laborId);
+  const form = useZodForm(customLaborFormSchema, emptyLabor);
+  const submit = form.handleSubmit(async (data) => {
+    const labor = props.laborTypes.find((l) => l.labor_id === data.laborId);
     if (!labor) return;
-    setErrors({});
-    setBusy(true);
-    const ok = await props.onSave({ labor, minutes: parsed.data.laborTime, quantity: parsed.data.quantity, name: parsed.data.name || labor.title });
-    setBusy(false);
-    if (ok) {
-      setV({ laborId: '', laborTime: '60', quantity: '1', name: '' });
+    if (await props.onSave({ labor, minutes: data.laborTime, quantity: data.quantity, name: data.name || labor.title })) {
+      form.reset(emptyLabor);
       props.onOpenChange(false);
     }
-  };
+  });
   return (
     <Modal
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Custom labor"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy}>
-            Add Labor
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add Labor" disabled={form.formState.isSubmitting} />}
     >
-      <SelectField label="Labor type" value={v.laborId} error={errors.laborId} onChange={(e) => setV({ ...v, laborId: e.target.value })}>
+      <SelectField label="Labor type" {...form.field('laborId')}>
         <option value="">Select a labor type</option>
         {props.laborTypes.map((l) => (
           <option key={l.labor_id} value={l.labor_id}>
@@ -77,9 +53,9 @@ export function CustomLaborModal(props: {
           </option>
         ))}
       </SelectField>
-      <TextField label="Name (optional)" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
-      <TextField label="Time (minutes)" inputMode="numeric" value={v.laborTime} error={errors.laborTime} onChange={(e) => setV({ ...v, laborTime: e.target.value })} />
-      <TextField label="Quantity" inputMode="numeric" value={v.quantity} error={errors.quantity} onChange={(e) => setV({ ...v, quantity: e.target.value })} />
+      <TextField label="Name (optional)" {...form.register('name')} />
+      <TextField label="Time (minutes)" inputMode="numeric" {...form.field('laborTime')} />
+      <TextField label="Quantity" inputMode="numeric" {...form.field('quantity')} />
     </Modal>
   );
 }
@@ -128,16 +104,7 @@ export function LaborEditModal(props: {
       open
       onOpenChange={(o) => !o && props.onClose()}
       title={`Edit labor: ${line.name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} disabled={busy}>
-            {busy ? 'Updating...' : 'Update'}
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={props.onClose} onSave={() => void save()} saveLabel={busy ? 'Updating...' : 'Update'} disabled={busy} />}
     >
       {refused && (
         <p className={styles.refused} role="alert">

@@ -11,19 +11,18 @@ import { uuidv7 } from '../../db/ids';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
 import { formatMoney } from '../../ui/format-money';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import { CardWaitingDialog } from './card-waiting-dialog';
 import styles from './checkout.module.css';
 
-type TerminalAction = (typeof terminalActions)[number];
 
 export { CHOOSING_MESSAGE } from './card-waiting-dialog';
 export const APPROVED_MESSAGE = 'The transaction was approved.';
 export const SELECT_REFUND_MESSAGE = 'Select the card payment to refund';
 export const NO_CARD_PAYMENTS = 'No card payments on this order were taken on a terminal.';
-
-type Errors = Partial<Record<'amount' | 'department' | 'device' | 'cardType' | 'refund', string>>;
 
 /**
  * Card on a smart terminal. Action Charge: department, device and card type (the spec's
@@ -43,8 +42,9 @@ export function CardPaymentModal(props: {
 }) {
   const toast = useToast();
   const [terminals, setTerminals] = useState<TerminalsReply | null>(null);
-  const [v, setV] = useState({ amount: toWire(balanceShortcut(props.balanceDue)), department: '', device: '', cardType: '', action: 'Charge' as TerminalAction, refund: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(cardDevicePaymentSchema, { amount: toWire(balanceShortcut(props.balanceDue)), department: '', device: '', cardType: '', action: 'Charge' });
+  const [refundId, setRefundId] = useState('');
+  const [refundError, setRefundError] = useState<string | undefined>(undefined);
   const [waiting, setWaiting] = useState<{ attemptId: string; device: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const refundable = props.transactions.filter((t) => t.status !== 'void' && isTerminalCard(t));
@@ -65,9 +65,9 @@ export function CardPaymentModal(props: {
   };
 
   const refund = async () => {
-    const t = refundable.find((x) => x.id === v.refund);
-    if (!t) return setErrors({ refund: SELECT_REFUND_MESSAGE });
-    setErrors({});
+    const t = refundable.find((x) => x.id === refundId);
+    if (!t) return setRefundError(SELECT_REFUND_MESSAGE);
+    setRefundError(undefined);
     setBusy(true);
     try {
       await props.onRefund(t);
@@ -77,51 +77,35 @@ export function CardPaymentModal(props: {
     }
   };
 
-  const start = async () => {
-    const parsed = cardDevicePaymentSchema.safeParse(v);
-    if (!parsed.success) {
-      const e: Errors = {};
-      for (const i of parsed.error.issues) e[i.path[0] as keyof Errors] ??= i.message;
-      setErrors(e);
-      return;
-    }
-    setErrors({});
+  const start = form.handleSubmit(async (data) => {
     if (!(await props.beforeStart())) return;
     const attemptId = uuidv7();
     try {
-      await startCardPayment({ orderId: props.orderId, attemptId, amount: parsed.data.amount, department: parsed.data.department, device: parsed.data.device, cardType: parsed.data.cardType });
-      setWaiting({ attemptId, device: parsed.data.device });
+      await startCardPayment({ orderId: props.orderId, attemptId, amount: data.amount, department: data.department, device: data.device, cardType: data.cardType });
+      setWaiting({ attemptId, device: data.device });
     } catch (e) {
       toast.error((e as Error).message, { title: PAYMENT_FAILED_TITLE, duration: PAYMENT_ERROR_TOAST_MS });
     }
-  };
+  });
 
   if (waiting) return <CardWaitingDialog attemptId={waiting.attemptId} device={waiting.device} onFinal={finish} />;
-  const devices = terminals?.devices.filter((d) => d.departmentId === v.department) ?? [];
-  const charging = v.action === 'Charge';
+  const department = form.watch('department');
+  const devices = terminals?.devices.filter((d) => d.departmentId === department) ?? [];
+  const charging = form.watch('action') === 'Charge';
   return (
     <Modal
       open
       onOpenChange={(o) => !o && props.onClose()}
       title="Card Payment"
       footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          {charging ? (
-            <Button onClick={() => void start()} disabled={!terminals}>
-              Charge Card
-            </Button>
-          ) : (
-            <Button onClick={() => void refund()} disabled={busy || refundable.length === 0}>
-              Refund Card
-            </Button>
-          )}
-        </>
+        charging ? (
+          <ModalFooter onCancel={props.onClose} onSave={() => void start()} saveLabel="Charge Card" disabled={!terminals} />
+        ) : (
+          <ModalFooter onCancel={props.onClose} onSave={() => void refund()} saveLabel="Refund Card" disabled={busy || refundable.length === 0} />
+        )
       }
     >
-      <SelectField label="Action" value={v.action} onChange={(e) => setV({ ...v, action: e.target.value as TerminalAction })}>
+      <SelectField label="Action" {...form.register('action')}>
         {terminalActions.map((a) => (
           <option key={a} value={a}>
             {a}
@@ -130,16 +114,16 @@ export function CardPaymentModal(props: {
       </SelectField>
       {charging ? (
         <>
-          <TextField label="Amount" inputMode="decimal" value={v.amount} error={errors.amount} onChange={(e) => setV({ ...v, amount: e.target.value })} />
+          <TextField label="Amount" inputMode="decimal" {...form.field('amount')} />
           <div className={styles.shortcuts}>
-            <Button variant="secondary" onClick={() => setV({ ...v, amount: toWire(balanceShortcut(props.balanceDue)) })}>
+            <Button variant="secondary" onClick={() => form.setValue('amount', toWire(balanceShortcut(props.balanceDue)))}>
               Balance
             </Button>
-            <Button variant="secondary" onClick={() => setV({ ...v, amount: toWire(halfShortcut(props.balanceDue)) })}>
+            <Button variant="secondary" onClick={() => form.setValue('amount', toWire(halfShortcut(props.balanceDue)))}>
               50%
             </Button>
           </div>
-          <SelectField label="Department" value={v.department} error={errors.department} onChange={(e) => setV({ ...v, department: e.target.value, device: '' })}>
+          <SelectField label="Department" {...form.field('department', { onChange: () => form.setValue('device', '') })}>
             <option value="">Select a department</option>
             {terminals?.departments.map((d) => (
               <option key={d.id} value={d.id}>
@@ -147,7 +131,7 @@ export function CardPaymentModal(props: {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Device" value={v.device} error={errors.device} onChange={(e) => setV({ ...v, device: e.target.value })}>
+          <SelectField label="Device" {...form.field('device')}>
             <option value="">Select a device</option>
             {devices.map((d) => (
               <option key={d.id} value={d.id}>
@@ -155,7 +139,7 @@ export function CardPaymentModal(props: {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Card Type" value={v.cardType} error={errors.cardType} onChange={(e) => setV({ ...v, cardType: e.target.value })}>
+          <SelectField label="Card Type" {...form.field('cardType')}>
             <option value="">Select a card type</option>
             {cardTypeOptions.map((c) => (
               <option key={c.value} value={c.value}>
@@ -167,7 +151,7 @@ export function CardPaymentModal(props: {
       ) : refundable.length === 0 ? (
         <p className={styles.muted}>{NO_CARD_PAYMENTS}</p>
       ) : (
-        <SelectField label="Card Payment" value={v.refund} error={errors.refund} onChange={(e) => setV({ ...v, refund: e.target.value })}>
+        <SelectField label="Card Payment" value={refundId} error={refundError} onChange={(e) => setRefundId(e.target.value)}>
           <option value="">{SELECT_REFUND_MESSAGE}</option>
           {refundable.map((t) => (
             <option key={t.id} value={t.id}>

@@ -4,7 +4,7 @@ import type { Customer } from '../../domain/mutations/records';
 import { toWire, type Money } from '../../domain/money';
 import { ApiError } from '../../api/api-error';
 import { sendPaymentLink } from '../../api/send-receipt';
-import { NotificationFields, useNotificationForm } from '../../app/pos-order/notification-fields';
+import { NotificationFields, useNotificationForm } from '../../features/pos-order/notification-fields';
 import { Button } from '../../ui/button';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { linesMissingPoNumber } from '../../domain/forms/po-number';
 import type { Order } from '../../domain/mutations/records';
-import type { RunMutation } from '../../app/sync/use-run-mutation';
+import type { RunMutation } from '../../device/use-run-mutation';
 import { Button } from '../../ui/button';
-import { PoNumberModal } from '../../app/pos-order/po-number-modal';
+import { PoNumberModal } from '../../features/pos-order/po-number-modal';
 import styles from './checkout.module.css';
 
 /**

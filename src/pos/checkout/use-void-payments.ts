@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { isTerminalCard } from '../../domain/mutations/transactions';
 import type { Transaction } from '../../domain/mutations/records';
 import { voidOrReturn } from '../../api/card-payment';
-import type { RunMutation } from '../../app/sync/use-run-mutation';
-import { useSync } from '../../app/sync/sync-context';
+import type { RunMutation } from '../../device/use-run-mutation';
+import { useSync } from '../../device/sync-context';
 import { useToast } from '../../ui/toast/toast-context';
 
 export const CARD_VOID_NEEDS_NETWORK = 'A card payment taken on the terminal is refunded through the terminal: this needs the network.';

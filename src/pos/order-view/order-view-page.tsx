@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { findCustomer } from '../../db/queries';
 import { continueRefusal } from '../../domain/cart-lifecycle';
-import { lineTotal, totalsFromRecord } from '../../domain/totals';
-import { toWire } from '../../domain/money';
-import { deviceDb } from '../../app/sync/device-db';
-import { useLiveQuery } from '../../app/sync/use-live-query';
-import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { totalsFromRecord } from '../../domain/totals';
+import { useRunMutation } from '../../device/use-run-mutation';
 import { Button, buttonClassName } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
-import { Money } from '../../ui/money';
+import { OrderItemsTable } from '../../ui/order-items-table';
 import { OrderTotalsList } from '../../ui/order-totals';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { useToast } from '../../ui/toast/toast-context';
-import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
-import { loadOrderDetail, statusOf } from '../../app/pos-order/order-data';
+import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
+import { statusOf } from '../../features/pos-order/order-data';
+import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
 
@@ -31,16 +28,11 @@ export const VIEW_IN_ADMIN_NOTE = 'View in Admin is not available: Partsdesk has
 export function OrderViewPage() {
   const [params] = useSearchParams();
   const ref = params.get('order_id') ?? '';
-  const db = deviceDb();
   const run = useRunMutation();
   const toast = useToast();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'void' | 'history' | null>(null);
-  const detail = useLiveQuery(() => loadOrderDetail(db, ref), [ref]);
-  const customer = useLiveQuery(async () => {
-    const c = detail.data?.order.customer_ref;
-    return c ? findCustomer(db, c) : null;
-  }, [detail.data?.order.customer_ref ?? null]);
+  const { detail, customer } = useOrderDetail(ref);
 
   if (detail.loading) return <Spinner label="Loading the order..." />;
   if (!detail.data) return <EmptyState title="There are no results." />;
@@ -127,30 +119,7 @@ export function OrderViewPage() {
         {order.lines.length === 0 ? (
           <p className={styles.muted}>There are no results.</p>
         ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Model</th>
-                <th scope="col">PO Number</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.name}</td>
-                  <td>{l.kind === 'product' ? l.model || l.mpn : l.kind === 'labor' ? 'Labor' : l.kind === 'custom' ? 'Custom' : l.code}</td>
-                  <td>{l.po_number ?? ''}</td>
-                  <td>{l.quantity}</td>
-                  <td>
-                    <Money amount={toWire(lineTotal(l))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrderItemsTable lines={order.lines} />
         )}
       </section>
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pendingOrders } from '../../db/queries';
-import { deviceDb } from '../../app/sync/device-db';
-import { useLiveQuery } from '../../app/sync/use-live-query';
+import { deviceDb } from '../../device/device-db';
+import { useLiveQuery } from '../../device/use-live-query';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import styles from './orders.module.css';

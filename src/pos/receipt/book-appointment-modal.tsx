@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { cachedAppointmentLists, getAppointmentData } from '../../api/appointments';
-import { useOnline } from '../../app/use-online';
-import type { RunMutation } from '../../app/sync/use-run-mutation';
+import { useOnline } from '../../device/use-online';
+import type { RunMutation } from '../../device/use-run-mutation';
 import type { AppointmentData } from '../../contracts/appointments';
 import { uuidv7 } from '../../db/ids';
 import { SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS } from '../../domain/constants';
 import { APPOINTMENT_FAILED, appointmentFormSchema, baysForLocation, durationOptions, preselect, startTimeOptions } from '../../domain/forms/appointment';
-import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import styles from './receipt.module.css';
 
 export const APPOINTMENT_BOOKED = 'The appointment was booked.';
@@ -17,7 +18,6 @@ export const APPOINTMENT_QUEUED = 'The appointment is saved on this device and b
 const NEEDS_SERVER_ONCE = 'The booking form needs the server once to learn the bays and installers.';
 
 type Data = Omit<AppointmentData, 'customerId' | 'customerRef' | 'orderRef' | 'userId'> & Partial<Pick<AppointmentData, 'customerRef'>>;
-type Errors = Partial<Record<'location' | 'bay' | 'startDate' | 'startTime' | 'duration' | 'status', string>>;
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -40,8 +40,21 @@ export function BookAppointmentModal(props: {
   const online = useOnline();
   const toast = useToast();
   const [data, setData] = useState<Data | null>(null);
-  const [v, setV] = useState({ products: [] as number[], installers: [] as number[], location: '', bay: '', startDate: today(), startTime: '', duration: '', status: '', note: '', vehicle: '', notifyCustomer: false });
-  const [errors, setErrors] = useState<Errors>({});
+  const slot = data?.timeSlotLength ?? 15;
+  const form = useZodForm(appointmentFormSchema(slot), {
+    products: [] as number[],
+    installers: [] as number[],
+    location: '',
+    bay: '',
+    startDate: today(),
+    startTime: '',
+    duration: '',
+    status: '',
+    note: '',
+    vehicle: null as string | null,
+    notifyCustomer: false,
+  });
+  const { getValues, reset, setValue } = form;
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -51,7 +64,8 @@ export function BookAppointmentModal(props: {
       setData(d);
       const slot = d.timeSlotLength;
       const loc = preselect(d.locations)?.location_id ?? null;
-      setV((x) => ({
+      const x = getValues();
+      reset({
         ...x,
         products: d.products.length === 1 ? [d.products[0]!.product_id] : x.products,
         installers: d.installers.length === 1 ? [d.installers[0]!.user_id] : x.installers,
@@ -61,7 +75,7 @@ export function BookAppointmentModal(props: {
         duration: x.duration || String(durationOptions(slot)[0] ?? 60),
         startTime: x.startTime || (startTimeOptions(slot).find((t) => t >= '09:00') ?? ''),
         vehicle: d.vehicles.length === 1 ? String(d.vehicles[0]!.vehicle_id) : x.vehicle,
-      }));
+      });
     };
     const offline = () => {
       const cached = cachedAppointmentLists();
@@ -71,23 +85,16 @@ export function BookAppointmentModal(props: {
     if (!online) offline();
     else getAppointmentData(props.orderRef, ctl.signal).then(apply, () => (ctl.signal.aborted ? undefined : offline()));
     return () => ctl.abort();
-  }, [props.open, props.orderRef, online]);
+  }, [props.open, props.orderRef, online, getValues, reset]);
 
-  const slot = data?.timeSlotLength ?? 15;
+  const v = form.watch();
   const bays = data ? baysForLocation(data.bays, v.location ? Number(v.location) : null) : [];
-  const toggle = (key: 'products' | 'installers', id: number) =>
-    setV((x) => ({ ...x, [key]: x[key].includes(id) ? x[key].filter((i) => i !== id) : [...x[key], id] }));
+  const toggle = (key: 'products' | 'installers', id: number) => {
+    const ids = getValues(key);
+    setValue(key, ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]);
+  };
 
-  const save = async () => {
-    const parsed = appointmentFormSchema(slot).safeParse({ ...v, vehicle: v.vehicle === '' ? null : v.vehicle });
-    if (!parsed.success) {
-      const e: Errors = {};
-      for (const i of parsed.error.issues) e[i.path[0] as keyof Errors] ??= i.message;
-      setErrors(e);
-      return;
-    }
-    setErrors({});
-    const f = parsed.data;
+  const save = form.handleSubmit(async (f) => {
     const id = uuidv7();
     const ok = await props.run(
       'appointment.book',
@@ -98,30 +105,21 @@ export function BookAppointmentModal(props: {
     toast.success(online ? APPOINTMENT_BOOKED : APPOINTMENT_QUEUED, { duration: SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS });
     props.onBooked({ id, start_date: f.startDate, start_time: f.startTime });
     props.onOpenChange(false);
-  };
+  });
 
   return (
     <Modal
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Book Appointment"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button disabled={!data} onClick={() => void save()}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void save()} saveLabel="Save" disabled={!data} />}
     >
       {!data ? (
         <p className={styles.small}>{loadError ?? 'Loading...'}</p>
       ) : (
         <div className={styles.apptForm}>
           {data.ymmEnabled && data.vehicles.length > 0 && (
-            <SelectField label="Vehicle" value={v.vehicle} onChange={(e) => setV({ ...v, vehicle: e.target.value })}>
+            <SelectField label="Vehicle" {...form.register('vehicle', { setValueAs: (id: string | null) => (id === '' ? null : id) })}>
               <option value="">No vehicle</option>
               {data.vehicles.map((x) => (
                 <option key={x.vehicle_id} value={x.vehicle_id}>
@@ -148,7 +146,10 @@ export function BookAppointmentModal(props: {
               </label>
             ))}
           </fieldset>
-          <SelectField label="Location" value={v.location} error={errors.location} onChange={(e) => setV({ ...v, location: e.target.value, bay: String(preselect(baysForLocation(data.bays, Number(e.target.value)))?.bay_id ?? '') })}>
+          <SelectField
+            label="Location"
+            {...form.field('location', { onChange: (e: { target: { value: string } }) => setValue('bay', String(preselect(baysForLocation(data.bays, Number(e.target.value)))?.bay_id ?? '')) })}
+          >
             <option value="">Select a location</option>
             {data.locations.map((l) => (
               <option key={l.location_id} value={l.location_id}>
@@ -156,7 +157,7 @@ export function BookAppointmentModal(props: {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Bay" value={v.bay} error={errors.bay} onChange={(e) => setV({ ...v, bay: e.target.value })}>
+          <SelectField label="Bay" {...form.field('bay')}>
             <option value="">Select a bay</option>
             {bays.map((b) => (
               <option key={b.bay_id} value={b.bay_id}>
@@ -164,31 +165,31 @@ export function BookAppointmentModal(props: {
               </option>
             ))}
           </SelectField>
-          <TextField label="Start Date" type="date" value={v.startDate} error={errors.startDate} onChange={(e) => setV({ ...v, startDate: e.target.value })} />
-          <SelectField label="Start Time" value={v.startTime} error={errors.startTime} onChange={(e) => setV({ ...v, startTime: e.target.value })}>
+          <TextField label="Start Date" type="date" {...form.field('startDate')} />
+          <SelectField label="Start Time" {...form.field('startTime')}>
             {startTimeOptions(slot).map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Duration (minutes)" value={v.duration} error={errors.duration} onChange={(e) => setV({ ...v, duration: e.target.value })}>
+          <SelectField label="Duration (minutes)" {...form.field('duration')}>
             {durationOptions(slot).map((d) => (
               <option key={d} value={d}>
                 {d}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Status" value={v.status} error={errors.status} onChange={(e) => setV({ ...v, status: e.target.value })}>
+          <SelectField label="Status" {...form.field('status')}>
             {data.statuses.map((s) => (
               <option key={s.status_id} value={s.status_id}>
                 {s.name}
               </option>
             ))}
           </SelectField>
-          <TextField label="Note" value={v.note} maxLength={1000} onChange={(e) => setV({ ...v, note: e.target.value })} />
+          <TextField label="Note" maxLength={1000} {...form.register('note')} />
           <label className={styles.apptCheck}>
-            <input type="checkbox" checked={v.notifyCustomer} onChange={(e) => setV({ ...v, notifyCustomer: e.target.checked })} /> Notify Customer
+            <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
           </label>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { setCartRef } from '../../app/pos-cart-ref';
-import { useSession } from '../../app/use-session';
+import { setCartRef } from '../../device/pos-cart-ref';
+import { useSession } from '../../features/session/use-session';
 import { Spinner } from '../../ui/spinner';
 
 /** /pos/order/done: the sale is finished; the counter gets an empty cart for the next customer. */

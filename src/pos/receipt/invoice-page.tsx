@@ -1,15 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { findCustomer } from '../../db/queries';
-import { toWire } from '../../domain/money';
 import { visibleTransactions } from '../../domain/payments';
-import { lineTotal } from '../../domain/totals';
-import { loadOrderDetail } from '../../app/pos-order/order-data';
-import { deviceDb } from '../../app/sync/device-db';
-import { useLiveQuery } from '../../app/sync/use-live-query';
+import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { OrderItemsTable } from '../../ui/order-items-table';
 import { Spinner } from '../../ui/spinner';
 import styles from './invoice.module.css';
 
@@ -17,14 +13,11 @@ import styles from './invoice.module.css';
 export function InvoicePage() {
   const [params] = useSearchParams();
   const ref = params.get('order_id') ?? '';
-  const db = deviceDb();
-  const detail = useLiveQuery(async () => {
-    const d = await loadOrderDetail(db, ref);
-    return d ? { ...d, customer: d.order.customer_ref ? await findCustomer(db, d.order.customer_ref) : null } : null;
-  }, [ref]);
+  const { detail, customer: customerQuery } = useOrderDetail(ref);
   if (detail.loading) return <Spinner label="Loading the invoice..." />;
   if (!detail.data) return <EmptyState title="There are no results." />;
-  const { order, transactions, customer } = detail.data;
+  const { order, transactions } = detail.data;
+  const customer = customerQuery.data ?? null;
   const t = order.totals;
   const address = customer?.addresses.find((a) => a.default) ?? customer?.addresses[0];
   const rows: [string, string][] = [
@@ -59,30 +52,7 @@ export function InvoicePage() {
           {customer?.telephone && <p>{customer.telephone}</p>}
         </div>
       </header>
-      <table className={styles.lines}>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Model</th>
-            <th scope="col">PO Number</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((l) => (
-            <tr key={l.id}>
-              <td>{l.name}</td>
-              <td>{l.kind === 'product' ? l.model || l.mpn : ''}</td>
-              <td>{l.po_number ?? ''}</td>
-              <td>{l.quantity}</td>
-              <td>
-                <Money amount={toWire(lineTotal(l))} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderItemsTable lines={order.lines} className={styles.lines} />
       <dl className={styles.totals}>
         {rows.map(([k, v]) => (
           <div key={k}>

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { OrderInfo } from '../../contracts/pos-order';
 import { appointmentLabel, CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
 import { getOrderInfo } from '../../api/get-order-info';
-import { useOnline } from '../../app/use-online';
+import { useOnline } from '../../device/use-online';
 import { Button } from '../../ui/button';
 import { formatMoney } from '../../ui/format-money';
-import type { RunMutation } from '../../app/sync/use-run-mutation';
+import type { RunMutation } from '../../device/use-run-mutation';
 import { BookAppointmentModal } from './book-appointment-modal';
 import styles from './receipt.module.css';
 

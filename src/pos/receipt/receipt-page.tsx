@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { findCustomer } from '../../db/queries';
-import { toWire } from '../../domain/money';
 import { visibleTransactions } from '../../domain/payments';
-import { lineTotal } from '../../domain/totals';
-import { CustomerBanner } from '../../app/pos-customer/customer-banner';
-import { loadOrderDetail } from '../../app/pos-order/order-data';
-import { OrderHistoryModal } from '../../app/pos-order/order-history-modal';
-import { deviceDb } from '../../app/sync/device-db';
-import { useLiveQuery } from '../../app/sync/use-live-query';
-import { useRunMutation } from '../../app/sync/use-run-mutation';
+import { CustomerBanner } from '../../features/pos-customer/customer-banner';
+import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
+import { useOrderDetail } from '../../features/pos-order/use-order-detail';
+import { useRunMutation } from '../../device/use-run-mutation';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { OrderItemsTable } from '../../ui/order-items-table';
 import { Spinner } from '../../ui/spinner';
 import { ReceiptExtras } from './receipt-extras';
 import { SendReceiptPanel } from './send-receipt-panel';
@@ -27,14 +23,9 @@ import styles from './receipt.module.css';
 export function ReceiptPage() {
   const [params] = useSearchParams();
   const ref = params.get('order_id') ?? '';
-  const db = deviceDb();
   const run = useRunMutation();
   const [history, setHistory] = useState(false);
-  const detail = useLiveQuery(() => loadOrderDetail(db, ref), [ref]);
-  const customer = useLiveQuery(async () => {
-    const c = detail.data?.order.customer_ref;
-    return c ? findCustomer(db, c) : null;
-  }, [detail.data?.order.customer_ref ?? null]);
+  const { detail, customer } = useOrderDetail(ref);
 
   if (detail.loading) return <Spinner label="Loading the receipt..." />;
   if (!detail.data) return <EmptyState title="There are no results." />;
@@ -73,29 +64,7 @@ export function ReceiptPage() {
           {order.device_ref && ` · Ref ${order.device_ref}`}
           {order.customer_name && ` · ${order.customer_name}`}
         </p>
-        <table className={styles.lines}>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((l) => (
-              <tr key={l.id}>
-                <td>
-                  {l.name}
-                  {l.po_number && <div className={styles.small}>PO {l.po_number}</div>}
-                </td>
-                <td>{l.quantity}</td>
-                <td>
-                  <Money amount={toWire(lineTotal(l))} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderItemsTable lines={order.lines} variant="roll" className={styles.lines} />
         <dl className={styles.totals}>
           <dt>Order Total</dt>
           <dd data-testid="receipt-total">

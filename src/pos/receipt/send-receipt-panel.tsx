@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NOTIFICATION_SEND_FAILED } from '../../domain/forms/notification';
 import type { Customer } from '../../domain/mutations/records';
 import { sendReceipt } from '../../api/send-receipt';
-import { NotificationFields, useNotificationForm } from '../../app/pos-order/notification-fields';
+import { NotificationFields, useNotificationForm } from '../../features/pos-order/notification-fields';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast/toast-context';
 import styles from './receipt.module.css';

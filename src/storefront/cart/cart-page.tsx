@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { shopCartQueryOptions } from '../../api/shop-cart';
-import { useOnline } from '../../app/use-online';
-import { OFFLINE_CART_NOTE } from '../../app/shop-cart/shop-cart-messages';
+import { useOnline } from '../../device/use-online';
+import { OFFLINE_CART_NOTE } from '../../features/shop-cart/shop-cart-messages';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';

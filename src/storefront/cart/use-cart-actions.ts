@@ -4,7 +4,7 @@ import { ApiError } from '../../api/api-error';
 import { applyShopCartCode, editShopCart, removeFromShopCart, removeShopCartCode, shopCartQueryKey } from '../../api/shop-cart';
 import type { ShopCartReply } from '../../contracts/shop-cart';
 import { useToast } from '../../ui/toast/toast-context';
-import { OFFLINE_CART_MESSAGE } from '../../app/shop-cart/shop-cart-messages';
+import { OFFLINE_CART_MESSAGE } from '../../features/shop-cart/shop-cart-messages';
 
 type Change =
   | { kind: 'edit'; key: string; quantity: number }

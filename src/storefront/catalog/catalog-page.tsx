@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { searchHitsPerPage } from '../../domain/constants';
 import { useViewportWidth } from '../../ui/use-viewport-width';
-import { dispatchMarketing, listClick } from '../../app/marketing';
+import { dispatchMarketing, listClick } from '../../features/marketing/marketing';
 import { ListingPage } from './listing-page';
 
 /** /product/catalog: the whole catalog (a `search` parameter narrows it, as older links do). */

@@ -1,4 +1,4 @@
-import { CompareLink } from '../../app/shop-cart/compare-link';
+import { CompareLink } from '../../features/shop-cart/compare-link';
 import { LIMIT_OPTIONS, SORT_OPTIONS } from './catalog-params';
 import type { DisplayMode } from './use-display-mode';
 import styles from './catalog.module.css';

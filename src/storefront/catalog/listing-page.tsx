@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { productsQueryOptions } from '../../api/get-products';
-import { useVehicleVersion } from '../../app/fitment/vehicle-version';
+import { useVehicleVersion } from '../../features/fitment/vehicle-version';
 import type { MouseEvent } from 'react';
 import type { ProductSummary, ProductsListQuery } from '../../contracts/products-list';
 import { Button } from '../../ui/button';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useMode } from '../../app/mode';
-import { useCartAdder } from '../../app/shop-cart/cart-adder';
-import { useCompare } from '../../app/shop-cart/use-compare';
-import { useFitmentGuard } from '../../app/fitment/use-fitment-guard';
+import { useMode } from '../../features/session/mode';
+import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { useCompare } from '../../features/shop-cart/use-compare';
+import { useFitmentGuard } from '../../features/fitment/use-fitment-guard';
 import { Button, buttonClassName } from '../../ui/button';
 import type { CardProduct } from './product-card';
 import styles from './product-card.module.css';

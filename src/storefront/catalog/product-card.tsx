@@ -1,5 +1,5 @@
 import type { ProductSummary } from '../../contracts/products-list';
-import { FitmentButton } from '../../app/fitment/fitment-button';
+import { FitmentButton } from '../../features/fitment/fitment-button';
 import { Money } from '../../ui/money';
 import type { DisplayMode } from './use-display-mode';
 import { ProductCardActions } from './product-card-actions';

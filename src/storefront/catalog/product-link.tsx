@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { warmProductPageChunk } from '../../features/page-chunks/product-page-chunk';
 
 /**
  * Warms what a product page needs while the finger is still on the link: the page's lazy chunk
@@ -9,7 +10,7 @@ import { Link } from 'react-router';
 function prefetch(client: QueryClient, href: string): void {
   const slug = href.slice(1).split(/[?#]/)[0] ?? '';
   if (!slug) return;
-  void import('../../app/slug-page').catch(() => undefined);
+  warmProductPageChunk();
   void import('../../api/get-product-page').then((m) => client.prefetchQuery(m.productPageQueryOptions(slug))).catch(() => undefined);
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { getPayLink, payByLink } from '../../api/pay-link';
@@ -9,10 +9,11 @@ import { ErrorState } from '../../ui/empty-state';
 import { TextField } from '../../ui/field';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
+import { useZodForm } from '../../ui/use-zod-form';
 import styles from './checkout.module.css';
 
-type Card = { number: string; expiry: string; cvc: string; name: string };
-type FieldErrors = Partial<Record<'card.number' | 'card.expiry' | 'card.cvc', string>>;
+/** The page checks the card; the token was checked when the link loaded (payLinkQuerySchema). */
+const cardSchema = payLinkRequestSchema.pick({ card: true });
 
 /**
  * /checkout/pay?token=: the page a payment link opens on the customer's phone (pos-back-office.md
@@ -25,8 +26,7 @@ export function PayPage() {
   const token = params.get('token') ?? '';
   const client = useQueryClient();
   const link = useQuery({ queryKey: ['pay-link', token], queryFn: ({ signal }) => getPayLink(token, signal), retry: false, enabled: token !== '' });
-  const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '', name: '' });
-  const [fields, setFields] = useState<FieldErrors>({});
+  const form = useZodForm(cardSchema, { card: { number: '', expiry: '', cvc: '', name: '' } }, { raw: true });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<PayLinkPaid | null>(null);
@@ -41,16 +41,8 @@ export function PayPage() {
   }
   const owed = link.data;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = payLinkRequestSchema.safeParse({ token, id: attempt.current, card });
-    if (!parsed.success) {
-      const f: FieldErrors = {};
-      for (const i of parsed.error.issues) f[i.path.join('.') as keyof FieldErrors] ??= i.message;
-      setFields(f);
-      return;
-    }
-    setFields({});
+  // The card as typed: the server parses the request itself.
+  const submit = form.handleSubmit(async ({ card }) => {
     setError(null);
     setBusy(true);
     try {
@@ -63,8 +55,7 @@ export function PayPage() {
     } finally {
       setBusy(false);
     }
-  };
-  const set = (key: keyof Card) => (e: { target: { value: string } }) => setCard({ ...card, [key]: e.target.value });
+  });
 
   return (
     <section className={styles.page} aria-labelledby="pay-title">
@@ -111,12 +102,12 @@ export function PayPage() {
         <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-label="Card payment">
           <fieldset className={styles.fieldset}>
             <legend>Card</legend>
-            <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={set('number')} error={fields['card.number']} hint="Test cards only, e.g. 4242 4242 4242 4242." required />
+            <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" {...form.field('card.number')} hint="Test cards only, e.g. 4242 4242 4242 4242." required />
             <div className={styles.row}>
-              <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={set('expiry')} error={fields['card.expiry']} required />
-              <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={set('cvc')} error={fields['card.cvc']} required />
+              <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" {...form.field('card.expiry')} required />
+              <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...form.field('card.cvc')} required />
             </div>
-            <TextField label="Name on card" autoComplete="cc-name" value={card.name} onChange={set('name')} />
+            <TextField label="Name on card" autoComplete="cc-name" {...form.register('card.name')} />
           </fieldset>
           {error && (
             <p className={styles.error} role="alert">

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { compareQueryOptions } from '../../api/shop-lists';
-import { useCartAdder } from '../../app/shop-cart/cart-adder';
-import { useCompare } from '../../app/shop-cart/use-compare';
+import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { useCompare } from '../../features/shop-cart/use-compare';
 import type { ListedProduct } from '../../contracts/shop-lists';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { COMPARE_EMPTY, priceText } from './compare-texts';
-import styles from './compare.module.css';
+import styles from '../../ui/product-list.module.css';
 
 const ROWS: { label: string; value(p: ListedProduct): string }[] = [
   { label: 'Price', value: priceText },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCartAdder } from '../../app/shop-cart/cart-adder';
+import { useCartAdder } from '../../features/shop-cart/cart-adder';
 import type { ProductDetail } from '../../contracts/product-page';
 import { Button } from '../../ui/button';
 import { missingOptions, optionCatalogOf, REQUIRES_OPTIONS, type OptionValues } from './product-options';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { captchaImageUrl, contactLocationsQueryOptions, dealerPopupTextQueryOptions, sendProductContact, validateCaptcha } from '../../api/product-contact';
 import { productContactRequestSchema } from '../../contracts/product-contact';
@@ -10,10 +11,15 @@ import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import styles from './product.module.css';
 
 type Fields = 'pcName' | 'pcEmail' | 'pcPhone' | 'pcLocation' | 'pcMessage' | 'captchaInput';
 const EMPTY: Record<Fields, string> = { pcName: '', pcEmail: '', pcPhone: '', pcLocation: '', pcMessage: '', captchaInput: '' };
+/** The server's schema for what is typed here; the store's email and the product are added on send. */
+const formSchema = productContactRequestSchema.omit({ pcLocationEmail: true, product_id: true }).extend({
+  captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.'),
+});
 
 export interface ContactModalProps {
   open: boolean;
@@ -30,50 +36,38 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
   const toast = useToast();
   const locations = useQuery({ ...contactLocationsQueryOptions, enabled: open });
   const intro = useQuery({ ...dealerPopupTextQueryOptions, enabled: open });
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(formSchema, EMPTY);
+  const { setValue, setError } = form;
   const [captchaN, setCaptchaN] = useState(1);
+  const busy = form.formState.isSubmitting;
 
-  const set = (k: Fields, v: string) => setValues((s) => ({ ...s, [k]: k === 'pcPhone' ? maskPhone(v) : v }));
   const newCaptcha = () => {
     setCaptchaN((n) => n + 1);
-    set('captchaInput', '');
+    setValue('captchaInput', '');
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const email = locations.data?.locations.find((l) => String(l.location_id) === values.pcLocation)?.email_address ?? '';
-    const parsed = productContactRequestSchema.safeParse({ ...values, pcLocationEmail: email, product_id: productId });
-    const fieldErrors: Partial<Record<Fields, string>> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) fieldErrors[i.path[0] as Fields] ??= i.message;
-    if (!values.captchaInput.trim()) fieldErrors.captchaInput = 'Please enter the code shown in the image.';
-    setErrors(fieldErrors);
-    if (!parsed.success || fieldErrors.captchaInput) return;
-
-    setBusy(true);
+  const submit = form.handleSubmit(async (data) => {
+    const email = locations.data?.locations.find((l) => String(l.location_id) === data.pcLocation)?.email_address ?? '';
     try {
       try {
-        await validateCaptcha(values.captchaInput);
+        await validateCaptcha(form.getValues('captchaInput'));
       } catch (err) {
-        setErrors({ captchaInput: err instanceof ApiError && !err.isNetwork ? err.message : CAPTCHA_FAILED });
+        setError('captchaInput', { message: err instanceof ApiError && !err.isNetwork ? err.message : CAPTCHA_FAILED });
         newCaptcha();
         return;
       }
-      const reply = await sendProductContact(parsed.data);
+      const reply = await sendProductContact({ ...data, pcLocationEmail: email.trim(), product_id: productId });
       toast.success(reply.success);
-      setValues(EMPTY);
+      form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, v[0]])));
-      }
+      if (err instanceof ApiError) for (const [k, v] of Object.entries(err.fields)) if (v[0]) setError(k as Fields, { message: v[0] });
       toast.error(err instanceof Error ? err.message : String(err));
       newCaptcha();
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+  const pcLocationError = form.error('pcLocation');
+  const pcMessageError = form.error('pcMessage');
 
   return (
     <Modal
@@ -93,18 +87,16 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
       }
     >
       <form id="product-contact-form" className={styles.contactForm} onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Name *" autoComplete="name" value={values.pcName} error={errors.pcName} onChange={(e) => set('pcName', e.target.value)} />
-        <TextField label="Email *" type="email" autoComplete="email" value={values.pcEmail} error={errors.pcEmail} onChange={(e) => set('pcEmail', e.target.value)} />
+        <TextField label="Name *" autoComplete="name" {...form.field('pcName')} />
+        <TextField label="Email *" type="email" autoComplete="email" {...form.field('pcEmail')} />
         <TextField
           label="Phone Number *"
           type="tel"
           autoComplete="tel"
           placeholder="(###) ###-####"
-          value={values.pcPhone}
-          error={errors.pcPhone}
-          onChange={(e) => set('pcPhone', e.target.value)}
+          {...form.field('pcPhone', { onChange: (e: { target: { value: string } }) => setValue('pcPhone', maskPhone(e.target.value)) })}
         />
-        <fieldset className={styles.radios} aria-describedby={errors.pcLocation ? 'contact-location-error' : undefined}>
+        <fieldset className={styles.radios} aria-describedby={pcLocationError ? 'contact-location-error' : undefined}>
           <legend className={styles.legend}>Location *</legend>
           {locations.isPending ? (
             <Spinner label="Loading stores..." />
@@ -115,7 +107,7 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
           ) : (
             locations.data.locations.map((l) => (
               <label key={l.location_id} className={styles.choice}>
-                <input type="radio" name="pcLocation" value={String(l.location_id)} checked={values.pcLocation === String(l.location_id)} onChange={() => set('pcLocation', String(l.location_id))} />
+                <input type="radio" value={String(l.location_id)} {...form.register('pcLocation')} />
                 <span>
                   {l.location_name}
                   <br />
@@ -124,9 +116,9 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
               </label>
             ))
           )}
-          {errors.pcLocation && (
+          {pcLocationError && (
             <p id="contact-location-error" className={styles.error} role="alert">
-              {errors.pcLocation}
+              {pcLocationError}
             </p>
           )}
         </fieldset>
@@ -136,14 +128,13 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
             id="contact-message"
             className={styles.textarea}
             rows={3}
-            value={values.pcMessage}
-            aria-invalid={errors.pcMessage ? true : undefined}
-            aria-describedby={errors.pcMessage ? 'contact-message-error' : undefined}
-            onChange={(e) => set('pcMessage', e.target.value)}
+            aria-invalid={pcMessageError ? true : undefined}
+            aria-describedby={pcMessageError ? 'contact-message-error' : undefined}
+            {...form.register('pcMessage')}
           />
-          {errors.pcMessage && (
+          {pcMessageError && (
             <p id="contact-message-error" className={styles.error} role="alert">
-              {errors.pcMessage}
+              {pcMessageError}
             </p>
           )}
         </div>
@@ -153,7 +144,7 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
             New image
           </Button>
         </div>
-        <TextField label="Enter the code shown above *" autoComplete="off" value={values.captchaInput} error={errors.captchaInput} onChange={(e) => set('captchaInput', e.target.value)} />
+        <TextField label="Enter the code shown above *" autoComplete="off" {...form.field('captchaInput')} />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useMode } from '../../app/mode';
-import { useCompare } from '../../app/shop-cart/use-compare';
-import { useWishlist } from '../../app/shop-cart/use-wishlist';
-import { useSession } from '../../app/use-session';
+import { useMode } from '../../features/session/mode';
+import { useCompare } from '../../features/shop-cart/use-compare';
+import { useWishlist } from '../../features/shop-cart/use-wishlist';
+import { useSession } from '../../features/session/use-session';
 import type { ProductDetail } from '../../contracts/product-page';
 import { Button } from '../../ui/button';
 import type { ConfirmFits } from './add-to-cart-area';

@@ -6,7 +6,7 @@
  */
 import type { Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
-import { deviceDb } from '../../app/sync/device-db';
+import { deviceDb } from '../../device/device-db';
 import { productRows } from '../../db/product-chunks';
 import { lookupRows } from '../../db/queries';
 import { loginToViewPrice, priceView } from '../../domain/price-visibility';

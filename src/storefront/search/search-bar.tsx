@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { partsColumnVisible, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
-import { dispatchMarketing, listClick } from '../../app/marketing';
+import { dispatchMarketing, listClick } from '../../features/marketing/marketing';
 import { toOptions, type SearchOption } from './search-options';
 import { SearchPanel } from './search-panel';
 import { useSearchSuggestions } from './use-search-suggestions';

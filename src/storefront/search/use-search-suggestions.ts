@@ -8,8 +8,8 @@ import type { Remote } from 'comlink';
 import { useEffect, useState } from 'react';
 import type { SyncWorkerApi } from '../../../sync/api';
 import { getSearchAutocomplete } from '../../api/get-search-autocomplete';
-import { useMode } from '../../app/mode';
-import { useSession } from '../../app/use-session';
+import { useMode } from '../../features/session/mode';
+import { useSession } from '../../features/session/use-session';
 import type { SearchAutocompleteReply } from '../../contracts/search-autocomplete';
 
 /**
@@ -26,7 +26,7 @@ function useDeviceWorker(): Remote<SyncWorkerApi> | null {
     if (!device) return;
     let alive = true;
     // Loaded only here: a shopper's phone never downloads the device cache's code.
-    import('../../app/sync/sync-connection')
+    import('../../device/sync-connection')
       .then(({ openSyncConnection }) => {
         // The same one worker the POS shell uses (sync-connection.ts keeps one per tab).
         const connection = openSyncConnection({ catalogOnly });

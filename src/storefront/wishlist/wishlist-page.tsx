@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { wishlistQueryOptions } from '../../api/shop-lists';
-import { useCartAdder } from '../../app/shop-cart/cart-adder';
-import { useWishlist } from '../../app/shop-cart/use-wishlist';
-import { useSession } from '../../app/use-session';
+import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { useWishlist } from '../../features/shop-cart/use-wishlist';
+import { useSession } from '../../features/session/use-session';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import styles from './wishlist.module.css';
+import styles from '../../ui/product-list.module.css';
 
 export const WISHLIST_EMPTY = 'Your wishlist is empty.';
 /** Our wording (docs/decisions/storefront.md "Wishlist for guests"). */

@@ -1,12 +1,12 @@
 /**
- * The page's fitment collector (src/app/fitment/fitment-store.ts) and the labels it feeds:
+ * The page's fitment collector (src/features/fitment/fitment-store.ts) and the labels it feeds:
  * parts are batched into few validateFitment calls, a known part is never validated twice, a
  * vehicle change revalidates every part, failures are logged only; choices sort years descending,
  * others by label; the card's label by result.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fitmentButtonLook, sortChoices } from '../../../src/app/fitment/fitment-labels';
-import { garageHas } from '../../../src/app/fitment/pos-cart-fitment';
+import { fitmentButtonLook, sortChoices } from '../../../src/features/fitment/fitment-labels';
+import { garageHas } from '../../../src/features/fitment/pos-cart-fitment';
 import { makeFacet } from '../../../src/domain/fitment-facets';
 
 const reply = (parts: string[]) => ({
@@ -40,7 +40,7 @@ describe('fitment collector', () => {
   });
 
   it('batches 48 cards into one call and never validates a known part twice', async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
     for (let i = 0; i < 48; i++) fitmentStore.register('BRD', `P${i}`);
     for (let i = 0; i < 48; i++) fitmentStore.register('BRD', `P${i}`);
     await vi.advanceTimersByTimeAsync(100);
@@ -61,7 +61,7 @@ describe('fitment collector', () => {
   });
 
   it('a vehicle change revalidates every known part; a failure is logged and keeps the results', async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fitmentStore.register('BRD', 'A');
     fitmentStore.register('BRD', 'B');
@@ -79,8 +79,8 @@ describe('fitment collector', () => {
   });
 
   it('offline on a staff device: the sync worker answers from the cache, for the vehicle the page knows; a server refusal is not answered locally', async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
-    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/device/offline-answers');
     const asked: { refs: string[]; facets: object }[] = [];
     answerFitmentOffline((refs, facets) => {
       asked.push({ refs, facets });
@@ -106,8 +106,8 @@ describe('fitment collector', () => {
   });
 
   it('a page opened offline asks again once the sync connection (loaded lazily) can answer', async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
-    const { answerFitmentOffline } = await import('../../../src/app/sync/offline-answers');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
+    const { answerFitmentOffline } = await import('../../../src/device/offline-answers');
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fail = true;
     fitmentStore.register('BRD', 'LATE');
@@ -151,7 +151,7 @@ describe('fitment labels', () => {
 
 describe('Popular versus All (§9)', () => {
   it('lists popular rows under Popular and every row by name under All; ungrouped keeps the order', async () => {
-    const { groupOptions } = await import('../../../src/app/fitment/form/fitment-select');
+    const { groupOptions } = await import('../../../src/features/fitment/form/fitment-select');
     const rows = [
       { id: '1', label: 'Ford', popular: true },
       { id: '2', label: 'Toyota', popular: true },

@@ -1,5 +1,5 @@
 /**
- * The collector's §4 rules beyond batching (src/app/fitment/fitment-store.ts): a validation that
+ * The collector's §4 rules beyond batching (src/features/fitment/fitment-store.ts): a validation that
  * answers after the vehicle changed never overwrites the new results; each validation names the
  * next 'maybe' part to prompt for; answering the prompt with page refresh on reloads the page once
  * no 'maybe' part remains (and not before).
@@ -51,7 +51,7 @@ describe('fitment prompt and stale answers', () => {
   });
 
   it('drops a validation that answers after the vehicle changed', async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
     let release!: () => void;
     hold = new Promise((r) => (release = r));
     resultOf = () => 'yes';
@@ -69,7 +69,7 @@ describe('fitment prompt and stale answers', () => {
   });
 
   it("names the first 'maybe' part; answering reloads only once none is left (page refresh on)", async () => {
-    const { fitmentStore } = await import('../../../src/app/fitment/fitment-store');
+    const { fitmentStore } = await import('../../../src/features/fitment/fitment-store');
     const off = fitmentStore.subscribe(() => undefined); // loads the config (page refresh on)
     resultOf = (p) => (p.startsWith('M') ? 'maybe' : 'yes');
     for (const p of ['A', 'M1', 'M2']) fitmentStore.register('BRD', p);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../../src/app/login/safe-redirect';
+import { safeRedirect } from '../../../src/features/login/safe-redirect';
 
 describe('safeRedirect (login redirect parameter)', () => {
   it('keeps a path on this origin with its query', () => {

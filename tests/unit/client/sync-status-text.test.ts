@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mutationLabel } from '../../../src/app/sync/conflict-text';
-import { exactTimeText, lastSyncedText, pendingText, queueText, relativeTimeText, syncAlerts } from '../../../src/app/sync/sync-status-text';
+import { mutationLabel } from '../../../src/features/sync-status/conflict-text';
+import { exactTimeText, lastSyncedText, pendingText, queueText, relativeTimeText, syncAlerts } from '../../../src/features/sync-status/sync-status-text';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

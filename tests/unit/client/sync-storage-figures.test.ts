@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, storageNearlyFull, usageRatio, usageText } from '../../../src/app/settings/storage-figures';
+import { formatBytes, storageNearlyFull, usageRatio, usageText } from '../../../src/features/settings/storage-figures';
 
 const GB = 1024 ** 3;
 

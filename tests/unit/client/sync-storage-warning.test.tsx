@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { StorageWarningView } from '../../../src/app/sync/storage-warning';
+import { StorageWarningView } from '../../../src/features/sync-status/storage-warning';
 
 const GB = 1024 ** 3;
 const render = (usage: number | undefined, quota: number | undefined) =>
@@ -11,7 +11,7 @@ const render = (usage: number | undefined, quota: number | undefined) =>
     </MemoryRouter>,
   );
 
-describe('status bar storage warning (src/app/sync/storage-warning.tsx)', () => {
+describe('status bar storage warning (src/features/sync-status/storage-warning.tsx)', () => {
   it('shows nothing under 80% of the quota or without figures', () => {
     expect(render(0.79 * GB, GB)).toBe('');
     expect(render(undefined, GB)).toBe('');

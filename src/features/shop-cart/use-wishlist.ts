@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { changeWishlist, wishlistQueryKey, wishlistQueryOptions } from '../../api/shop-lists';
+import type { WishlistReply } from '../../contracts/shop-lists';
+import { useSession } from '../session/use-session';
+
+export interface WishlistApi {
+  ids: Set<number>;
+  /**
+   * Adds or removes the product. A guest is sent to /account/login instead: the wishlist belongs to
+   * an account (docs/decisions/storefront.md "Wishlist for guests"). Failures are only logged (§8).
+   */
+  toggle: (product_id: number) => Promise<void>;
+  isPending: boolean;
+}
+
+/** The signed-in customer's wishlist (GET /account/wishlist/getWishlist; POST add/remove). */
+export function useWishlist(): WishlistApi {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const isCustomer = user?.role === 'customer';
+  const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
+  const mutation = useMutation({
+    mutationFn: (v: { action: 'add' | 'remove'; product_id: number }) => changeWishlist(v.action, v.product_id),
+    // A read still in flight (started before this change, e.g. at page load) must not overwrite
+    // the newer list: cancel it first, as the cart's add does.
+    onSuccess: async (reply: WishlistReply) => {
+      await client.cancelQueries({ queryKey: wishlistQueryKey });
+      client.setQueryData(wishlistQueryKey, reply);
+    },
+  });
+  const { mutateAsync } = mutation;
+  const ids = useMemo(() => new Set(isCustomer ? (q.data?.products ?? []).map((p) => p.product_id) : []), [q.data, isCustomer]);
+  const toggle = useCallback(
+    async (product_id: number) => {
+      if (!isCustomer) {
+        await navigate('/account/login');
+        return;
+      }
+      try {
+        await mutateAsync({ action: ids.has(product_id) ? 'remove' : 'add', product_id });
+      } catch (err) {
+        console.error('wishlist change failed', err);
+      }
+    },
+    [ids, isCustomer, mutateAsync, navigate],
+  );
+  return { ids, toggle, isPending: mutation.isPending };
+}

@@ -1,0 +1,33 @@
+import { useSyncStatus } from '../../device/sync-context';
+import styles from './catalog-download.module.css';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** "7,000 of 10,000 rows (70%)"; before the first page: "Starting…". */
+export function downloadText(d: { done: number; total: number; percent: number }): string {
+  return d.total > 0 ? `${count.format(d.done)} of ${count.format(d.total)} rows (${d.percent}%)` : 'Starting…';
+}
+
+/**
+ * The POS shell's bar for the initial download (catalog, stock, customers, lookups) while the
+ * device has never completed one. Its figures come from the worker's status, which reads them
+ * from the device database: after a reload the bar continues with the rows already stored. Gone
+ * once the download is complete; the sync area keeps showing the last sync as before.
+ */
+export function CatalogDownload() {
+  const { status } = useSyncStatus();
+  const d = status?.download;
+  if (!d) return null;
+  const known = d.total > 0;
+  return (
+    <section className={styles.download} aria-labelledby="catalog-download-title">
+      <h2 id="catalog-download-title" className={styles.title}>
+        Downloading catalog
+      </h2>
+      {/* Without value/max a <progress> is indeterminate: nothing is known until the first page. */}
+      <progress className={styles.bar} aria-label="Downloading catalog" {...(known ? { value: d.done, max: d.total } : {})} />
+      <span className={styles.figures}>{downloadText(d)}</span>
+      <span className={styles.note}>This device works offline once the download is done.</span>
+    </section>
+  );
+}
