@@ -1,4 +1,4 @@
-// Lint encodes the architecture (eslint-rules/layers.js, docs/architecture.md "Layers and dependency
+// Lint encodes the architecture (eslint-rules/layers.js, eslint-rules/import-cycles.js, docs/architecture.md "Layers and dependency
 // rules") and the habits of docs/style.md ("Lint encodes the architecture").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import path from 'node:path';
+import { importCyclesRule } from './eslint-rules/import-cycles.js';
 import { layersRule } from './eslint-rules/layers.js';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -19,9 +20,10 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.config.ts'] }, tsconfigRootDir: root },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { partsdesk: { rules: { layers: layersRule } }, 'react-hooks': reactHooks },
+    plugins: { partsdesk: { rules: { layers: layersRule, 'import-cycles': importCyclesRule } }, 'react-hooks': reactHooks },
     rules: {
       'partsdesk/layers': 'error',
+      'partsdesk/import-cycles': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',

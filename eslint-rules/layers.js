@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 /** Which layer a repository-relative path belongs to. */
 function layerOf(rel) {
   const p = rel.split(path.sep).join('/');
-  const m = /^src\/(domain|contracts|api|db|ui|app|pos|storefront)(\/|$)/.exec(p);
+  const m = /^src\/(domain|contracts|api|db|ui|device|features|app|pos|storefront)(\/|$)/.exec(p);
   if (m) {
     if (m[1] === 'pos' || m[1] === 'storefront') {
       const area = /^src\/(pos|storefront)\/([^/]+)/.exec(p);
@@ -25,10 +25,18 @@ const WHY = {
     'src/domain holds the pure shop rules shared by browser, worker and server: it imports nothing of ours (only zod and decimal.js), so every runtime computes the same thing.',
   contracts: 'src/contracts is the wire format: it may import only src/domain, so client and server share one definition.',
   clientServer: 'Client code never imports server/: the browser bundle must not carry server code (and the server has secrets).',
-  serverClient: 'server/ never imports client code (api, db, ui, app, pos, storefront, sync, sw): it shares only src/domain and src/contracts.',
+  serverClient:
+    'server/ never imports client code (api, db, ui, device, features, app, pos, storefront, sync, sw): it shares only src/domain and src/contracts.',
   areas:
     'Screen areas never import each other\'s internals: share through src/domain or src/ui, and compose screens that need two areas in src/app.',
-  lowerUp: 'api, db and sync sit below the UI: they import domain and contracts, never ui/app/pos/storefront.',
+  lowerUp: 'api, db and sync sit below the UI: they import domain and contracts, never ui/device/features/app/pos/storefront.',
+  shell:
+    'src/app is the shell (router, routes, layouts, providers): it imports the screens and features, so a screen, feature or device module that imports it closes an import cycle. Move what they share into src/features (or src/device for the device\'s sync state).',
+  features:
+    'src/features sits below the screens: src/pos, src/storefront and the shell use a feature, a feature never imports a screen area. Move what both need into the feature.',
+  device:
+    'src/device is the tab\'s side of the sync worker and the device\'s state (device cache, sync context, online, Background Sync): it sits below every screen, feature and shared component and draws nothing, so it imports only src/api, src/db, src/contracts, src/domain and the worker\'s types.',
+  ui: 'src/ui holds shared components that know no screen, feature or device state: they get their data through props.',
   routesSql: 'Routes never touch SQL: they parse, authorise and call a service (server/services), which owns the queries.',
 };
 
@@ -61,14 +69,17 @@ export const layersRule = {
       const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${from.layer} -> ${to.layer}). ${why}${SEE}` });
       if (from.layer === 'domain' && to.layer !== 'domain') return report(WHY.domain);
       if (from.layer === 'contracts' && !['domain', 'contracts'].includes(to.layer)) return report(WHY.contracts);
-      const client = ['api', 'db', 'ui', 'app', 'pos', 'storefront', 'sync', 'sw'];
+      const client = ['api', 'db', 'ui', 'device', 'features', 'app', 'pos', 'storefront', 'sync', 'sw'];
       if (client.includes(from.layer) && to.layer === 'server') return report(WHY.clientServer);
       if (from.layer === 'server' && client.includes(to.layer)) return report(WHY.serverClient);
-      if (['api', 'db', 'sync'].includes(from.layer) && ['ui', 'app', 'pos', 'storefront'].includes(to.layer)) return report(WHY.lowerUp);
+      if (['api', 'db', 'sync'].includes(from.layer) && ['ui', 'device', 'features', 'app', 'pos', 'storefront'].includes(to.layer)) return report(WHY.lowerUp);
+      if (['pos', 'storefront', 'features', 'device'].includes(from.layer) && to.layer === 'app') return report(WHY.shell);
+      if (from.layer === 'device' && ['ui', 'features', 'pos', 'storefront'].includes(to.layer)) return report(WHY.device);
+      if (from.layer === 'features' && ['pos', 'storefront'].includes(to.layer)) return report(WHY.features);
       if (['pos', 'storefront'].includes(from.layer) && ['pos', 'storefront'].includes(to.layer)) {
         if (from.layer !== to.layer || from.area !== to.area) return report(WHY.areas);
       }
-      if (from.layer === 'ui' && ['app', 'pos', 'storefront'].includes(to.layer)) return report(WHY.areas);
+      if (from.layer === 'ui' && ['app', 'pos', 'storefront', 'features', 'device'].includes(to.layer)) return report(WHY.ui);
       if (from.area === 'routes' && /^server\/db(\/|$)/.test(target.split(path.sep).join('/'))) return report(WHY.routesSql);
     }
     return {

@@ -59,6 +59,10 @@ import { ProductPageService } from './services/catalog/product-page-service';
 import { SimulatedCaptcha } from './adapters/captcha/simulator';
 import type { CaptchaProvider } from './adapters/captcha/types';
 import { notifiersFromEnv } from './adapters/notify/create';
+import { distributorFromEnv } from './adapters/distributor/create';
+import type { Distributor } from './adapters/distributor/types';
+import { distributorRoutes } from './routes/distributor';
+import { DistributorService } from './services/distributor/distributor-service';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 
@@ -82,6 +86,8 @@ export interface AppOptions {
   onlinePayments?: OnlinePaymentGateway;
   /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
   captcha?: CaptchaProvider;
+  /** The parts distributor; default from the environment (DISTRIBUTOR, server/adapters/distributor). null: none. */
+  distributor?: Distributor | null;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
 }
@@ -137,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Every path that runs a mutator (push, staff cart, checkout) reads the shop's own settings.
   const storeSettings = new StoreSettingsService();
-  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db as unknown as Kysely<DB>)) };
+  const sync: SyncOptions = { ...opts.sync, settings: opts.sync?.settings ?? ((db) => storeSettings.load(db)) };
   syncRoutes(app, createSyncServices(opts.db, sync));
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
   customerVehicleRoutes(app, new CustomerVehicleService(new PosCommands(opts.db, sync)));
@@ -164,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   pos.orders.notifier = checkout.sender;
   const apptCommands = new PosCommands(opts.db, sync);
   appointmentRoutes(app, { appointments: new AppointmentService(apptCommands), day: new AppointmentDayService(apptCommands), deliverSource: (ref) => checkout.sender.deliverSource(ref) });
+  distributorRoutes(app, new DistributorService(opts.db, opts.distributor === undefined ? distributorFromEnv() : opts.distributor));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

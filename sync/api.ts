@@ -5,7 +5,7 @@
  */
 import type { Refusal } from '../src/domain/refusal';
 import type { ConflictEntry } from '../src/db/database';
-import type { ValidatedPart } from '../src/contracts/fitment';
+import type { ValidatedPart } from '../src/contracts/fitment/validate-fitment';
 import type { Facets } from '../src/domain/fitment-facets';
 import type { DeviceProduct } from './catalog-index';
 import type { CycleResult } from './engine';

@@ -23,14 +23,14 @@ import type { PartsdeskDb } from '../src/db/database';
 import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
 import { getMeta } from '../src/db/meta';
 import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
-import { getCatalogProduct, type CatalogProduct } from '../src/db/queries';
+import { getCatalogProduct, type CachedProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
 import { barcodeValue, partKey } from './search/normalize';
 import { createSearchHandlers, type SearchHandlers, type SearchQueryOptions, type SearchQueryResult } from './search/search-worker-api';
 import type { SearchProductRow } from './search/types';
 
 /** A cached product as the POS sells it (money as 2-place strings, never floats). */
-export interface DeviceProduct extends CatalogProduct {
+export interface DeviceProduct extends CachedProduct {
   upc: string | null;
   msrp: string;
   /** Per-unit surcharge (core charge); the server catalog has no such column yet, so '0.00' unless a row carries one. */

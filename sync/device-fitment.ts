@@ -5,7 +5,7 @@
  * so it is rebuilt from Dexie before the next answer: never an answer from products the cache no
  * longer holds.
  */
-import type { ValidatedPart } from '../src/contracts/fitment';
+import type { ValidatedPart } from '../src/contracts/fitment/validate-fitment';
 import type { PartsdeskDb } from '../src/db/database';
 import { partRefIndex, validateFromCache } from '../src/db/fitment-queries';
 import { partsParamSchema } from '../src/domain/fitment';

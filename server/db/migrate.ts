@@ -28,6 +28,7 @@ import * as m0017b from './migrations/0017-b-kiosk-role';
 import * as m0017c from './migrations/0017-c-audit-log';
 import * as m0017d from './migrations/0017-d-notification-outbox';
 import * as m0018d from './migrations/0018-d-appointments';
+import * as m0019 from './migrations/0019-purchase-orders';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-c-audit-log': m0017c,
   '0017-d-notification-outbox': m0017d,
   '0018-d-appointments': m0018d,
+  '0019-purchase-orders': m0019,
 };
 
 const provider: MigrationProvider = {
@@ -73,10 +75,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ schemaVersion
 
 /** Newest applied migration's number; 0 for a database never migrated. */
 export async function schemaVersion<T>(db: Kysely<T>): Promise<number> {
-  const k = db as unknown as Kysely<unknown>;
-  const exists = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(k);
+  const exists = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
   if (!exists.rows[0]?.t) return 0;
-  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(k);
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return rows.rows.reduce((max, r) => Math.max(max, versionOf(r.name)), 0);
 }
 

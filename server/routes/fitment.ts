@@ -3,10 +3,10 @@ import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import type { CookieAction, FitmentService } from '../services/fitment/fitment-service';
 import { VEHICLE_COOKIE, VEHICLE_TTL_MS } from '../services/fitment/fitment-vehicle-store';
-import {
-  catalogDetailsBodySchema, choicesQuerySchema, engineFamiliesQuerySchema, engineSizesQuerySchema, makesQuerySchema,
-  modelsQuerySchema, removeFacetQuerySchema, saveVehicleQuerySchema, validateFitmentQuerySchema,
-} from '../services/fitment/fitment-wire';
+import { catalogDetailsBodySchema } from '../../src/contracts/fitment/catalog-details';
+import { choicesQuerySchema, engineFamiliesQuerySchema, engineSizesQuerySchema, makesQuerySchema, modelsQuerySchema } from '../../src/contracts/fitment/option-lists';
+import { validateFitmentQuerySchema } from '../../src/contracts/fitment/validate-fitment';
+import { removeFacetQuerySchema, saveVehicleQuerySchema } from '../../src/contracts/fitment/vehicle';
 
 export interface FitmentRouteOptions {
   secureCookies: boolean;

@@ -14,41 +14,12 @@
  * - conflict_discard: staff discarded a change the server refused.
  * Only the audited fields go into before/after. Nothing here refuses: it records.
  */
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { decimal } from '../../src/domain/money';
 import type { Customer, Order, OrderLine, Transaction } from '../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../src/domain/mutations/types';
-import type { Json } from '../db/schema-columns';
+import type { AuditKind, DB } from '../db/schema';
 import type { Actor } from './appliers/types';
-
-export type AuditKind = 'void' | 'price_override' | 'tax_exempt' | 'store_credit' | 'conflict_discard';
-
-export interface AuditLogTable {
-  id: Generated<string>;
-  kind: AuditKind;
-  action: string;
-  actor_kind: string;
-  actor_id: string;
-  actor_role: string;
-  client_id: string | null;
-  mutation_id: string | number | null;
-  record_table: string;
-  record_id: string;
-  order_ref: string | null;
-  before: Json | null;
-  after: Json | null;
-  at: Date | string;
-  recorded_at: Generated<Date>;
-}
-
-export interface AuditDB {
-  audit_log: AuditLogTable;
-}
-
-/** The same connection seen with the audit table's type (no runtime effect). */
-export function auditDb<T>(db: Kysely<T>): Kysely<AuditDB> {
-  return db as unknown as Kysely<AuditDB>;
-}
 
 export interface AuditEntry {
   kind: AuditKind;
@@ -148,9 +119,9 @@ export function auditEntries(state: MutatorState, changes: MutatorChanges): Audi
   return out;
 }
 
-export async function writeAudit<T>(db: Kysely<T>, action: string, entries: readonly AuditEntry[], source: AuditSource): Promise<void> {
+export async function writeAudit(db: Kysely<DB>, action: string, entries: readonly AuditEntry[], source: AuditSource): Promise<void> {
   if (entries.length === 0) return;
-  await auditDb(db)
+  await db
     .insertInto('audit_log')
     .values(
       entries.map((e) => ({

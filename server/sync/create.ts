@@ -5,7 +5,6 @@ import type { DB } from '../db/schema';
 import { recordDiscard } from './discard-service';
 import { defaultAppliers } from './appliers/registry';
 import type { ApplierMap } from './appliers/types';
-import type { SyncDB } from './db';
 import { PullService } from './pull-service';
 import { PushService } from './push-service';
 import type { SyncRouteDeps } from './routes';
@@ -13,7 +12,7 @@ import type { SyncRouteDeps } from './routes';
 export interface SyncOptions {
   appliers?: ApplierMap;
   /** Store settings the mutators run with; read inside the mutation's transaction. */
-  settings?: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  settings?: (db: Kysely<DB>) => Promise<StoreSettings>;
   clock?: () => Date;
   /** A push's time bound (server/sync/push-service.ts); PUSH_DEADLINE_MS unless a test sets it. */
   pushDeadlineMs?: number;

@@ -13,11 +13,11 @@
 import { sql, type Kysely } from 'kysely';
 import { devicePrefixSchema } from '../../src/contracts/sync-push';
 import type { Actor } from './appliers/types';
-import type { SyncDB } from './db';
+import type { DB } from '../db/schema';
 import { isIntegrityViolation } from './errors';
 
 /** The client's row, created on first contact (the same row the push registers). */
-export async function registerClient(db: Kysely<SyncDB>, clientId: string, actor: Actor, now: Date): Promise<void> {
+export async function registerClient(db: Kysely<DB>, clientId: string, actor: Actor, now: Date): Promise<void> {
   await db
     .insertInto('sync_clients')
     .values({
@@ -37,7 +37,7 @@ export async function registerClient(db: Kysely<SyncDB>, clientId: string, actor
  * the sequence (skipping values claimed meanwhile). Returns the client's prefix, or null when the
  * client row belongs to another account (then nothing is written).
  */
-export async function assignPrefix(db: Kysely<SyncDB>, clientId: string, actor: Actor, claimed: string | undefined, now: Date): Promise<string | null> {
+export async function assignPrefix(db: Kysely<DB>, clientId: string, actor: Actor, claimed: string | undefined, now: Date): Promise<string | null> {
   await registerClient(db, clientId, actor, now);
   for (let attempt = 0; attempt < 20; attempt++) {
     const row = await db.selectFrom('sync_clients').select(['device_prefix', 'user_kind', 'customer_uuid']).where('client_id', '=', clientId).executeTakeFirst();

@@ -14,10 +14,9 @@ import type { DB } from '../db/schema';
 import { ServiceError, notFound } from '../errors';
 import type { Actor } from './appliers/types';
 import { writeAudit } from './audit';
-import { syncDb, type SyncDB } from './db';
 
 export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: Actor, now: Date): Promise<DiscardReply> {
-  const sdb = syncDb(db);
+  const sdb = db;
   return sdb.transaction().execute(async (trx) => {
     const m = await trx
       .selectFrom('sync_mutations')
@@ -47,7 +46,7 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
     // The audit log gets the discard once, with the rest of the audited changes (server/sync/audit.ts).
     if (inserted.length) {
       await writeAudit(
-        trx as Kysely<SyncDB>,
+        trx,
         'sync.discard',
         [
           {

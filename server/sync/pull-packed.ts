@@ -10,7 +10,7 @@
  * milliseconds): tests/integration/sync/pull-packed.test.ts compares them over the demo catalog.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SyncDB } from './db';
+import type { DB } from '../db/schema';
 import type { Range } from './pull-sources';
 
 /** A block with its rows still JSON text (an array of arrays), as the database wrote it. */
@@ -47,7 +47,7 @@ function wireExpr(col: string, type: string): RawBuilder<unknown> {
 /** Columns by table, read once per process (the schema only changes by migration, before serving). */
 const columnCache = new Map<string, Promise<{ name: string; type: string }[]>>();
 
-function columnsOf(db: Kysely<SyncDB>, table: string): Promise<{ name: string; type: string }[]> {
+function columnsOf(db: Kysely<DB>, table: string): Promise<{ name: string; type: string }[]> {
   let cols = columnCache.get(table);
   if (!cols) {
     cols = sql<{ name: string; type: string }>`
@@ -62,7 +62,7 @@ function columnsOf(db: Kysely<SyncDB>, table: string): Promise<{ name: string; t
 }
 
 /** The rows of `table` with after < version <= upTo, as one column-form block (version last). */
-export async function fetchPacked(db: Kysely<SyncDB>, table: string, key: readonly string[], omit: readonly string[], page: Range): Promise<PackedText> {
+export async function fetchPacked(db: Kysely<DB>, table: string, key: readonly string[], omit: readonly string[], page: Range): Promise<PackedText> {
   const cols = (await columnsOf(db, table)).filter((c) => c.name !== 'version' && !omit.includes(c.name));
   const values = sql.join([...cols.map((c) => wireExpr(c.name, c.type)), sql.ref('version')]);
   const r = await sql<{ n: number; rows: string }>`

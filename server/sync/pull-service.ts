@@ -20,7 +20,6 @@ import { sql, type Kysely } from 'kysely';
 import type { PullQuery, PullReply, RowChange } from '../../src/contracts/sync-pull';
 import type { DB } from '../db/schema';
 import type { Actor } from './appliers/types';
-import { syncDb, type SyncDB } from './db';
 import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';
 import { sourcesFor, tombstoneSource, type Range, type Reach, type Viewer } from './pull-sources';
@@ -28,12 +27,12 @@ import { sourcesFor, tombstoneSource, type Range, type Reach, type Viewer } from
 type ClientRow = { last_mutation_id: string; device_prefix: string | null; user_kind: 'staff' | 'customer'; customer_uuid: string | null };
 
 export class PullService {
-  private readonly db: Kysely<SyncDB>;
+  private readonly db: Kysely<DB>;
   /** Changes left after a handed-out cookie, as of `horizon` (see remaining()). */
   private readonly estimates = new Map<string, { horizon: number; remaining: number }>();
 
   constructor(db: Kysely<DB>) {
-    this.db = syncDb(db);
+    this.db = db;
   }
 
   /**
@@ -90,7 +89,7 @@ export class PullService {
    * page's range (packed when asked and the source can).
    */
   private async page(
-    trx: Kysely<SyncDB>,
+    trx: Kysely<DB>,
     viewer: Viewer,
     reach: Reach,
     range: Range,
@@ -137,7 +136,7 @@ export class PullService {
    * (minus this page, plus whatever committed above the old horizon). An estimate: a row changed
    * again mid-pull counts twice. Kept per viewer and cookie in this process, at most 1,000.
    */
-  private async remaining(trx: Kysely<SyncDB>, viewer: Viewer, reach: Reach, range: Range, cookie: number, sent: number): Promise<number> {
+  private async remaining(trx: Kysely<DB>, viewer: Viewer, reach: Reach, range: Range, cookie: number, sent: number): Promise<number> {
     // Devices of another cache schema, or a backfill, see other tables: their figures are kept apart.
     const who = `${viewer.kind === 'staff' ? 'staff' : `customer:${viewer.customerId}`}:${reach.schema}:${reach.only?.join(',') ?? '*'}`;
     const known = this.estimates.get(`${who}:${range.after}`);
@@ -154,7 +153,7 @@ export class PullService {
     return left;
   }
 
-  private async count(trx: Kysely<SyncDB>, viewer: Viewer, reach: Reach, range: Range): Promise<number> {
+  private async count(trx: Kysely<DB>, viewer: Viewer, reach: Reach, range: Range): Promise<number> {
     const sources = [...sourcesFor(viewer, reach), tombstoneSource(viewer, reach)];
     const union = sql.join(
       sources.map((s) => sql`(select count(*) as n from (${s.candidates(range)}) c)`),
@@ -170,7 +169,7 @@ export class PullService {
  * purged get needsFullSync instead of silently missing deletions.
  */
 export async function purgeTombstones(db: Kysely<DB>, before: Date): Promise<number> {
-  return syncDb(db)
+  return db
     .transaction()
     .execute(async (trx) => {
       const gone = await trx.deleteFrom('tombstones').where('deleted_at', '<', before).returning('version').execute();

@@ -19,11 +19,10 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/contracts/sync-pull';
-import type { SyncDB } from './db';
+import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from './records/customers';
 import { orderHistoryFromSql } from './records/order-history';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from './records/orders';
-import { posDb } from '../db/schema-pos';
 import { fetchPacked, type PackedText } from './pull-packed';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
@@ -57,9 +56,9 @@ export type PullTable = SyncedTable | 'order_history';
 export interface PullSource {
   table: PullTable;
   candidates(r: Range): RawBuilder<{ version: string }>;
-  fetch(db: Kysely<SyncDB>, page: Range): Promise<RowChange[]>;
+  fetch(db: Kysely<DB>, page: Range): Promise<RowChange[]>;
   /** The same rows as `fetch`, in column form built by the database (pull-packed.ts); bulk catalog tables only. */
-  fetchPacked?(db: Kysely<SyncDB>, page: Range): Promise<PackedText>;
+  fetchPacked?(db: Kysely<DB>, page: Range): Promise<PackedText>;
   /** The server table whose tombstones this source's deletions are, when not `table` (installers: staff_users). */
   tombstonesOf?: string;
 }
@@ -86,7 +85,7 @@ function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonl
   const t = sql.table(table);
   return {
     table,
-    ...(packable ? { fetchPacked: (db: Kysely<SyncDB>, page: Range) => fetchPacked(db, table, keyCols, omit, page) } : {}),
+    ...(packable ? { fetchPacked: (db: Kysely<DB>, page: Range) => fetchPacked(db, table, keyCols, omit, page) } : {}),
     candidates: (r) => sql<{ version: string }>`select version from ${t} where ${inRange(sql.ref('version'), r)}`,
     async fetch(db, page) {
       const rows = await sql<RawRow>`select * from ${t} where ${inRange(sql.ref('version'), page)} order by version`.execute(db);
@@ -247,7 +246,7 @@ const staffEntities = (): PullSource[] => [
     table: 'order_history',
     candidates: (r) => sql`select version from order_history where ${inRange(sql.ref('version'), r)}`,
     fetch: async (db, r) =>
-      (await posDb(db).selectFrom('order_history').selectAll().where(inRange(sql.ref('version'), r)).execute()).map((row) =>
+      (await db.selectFrom('order_history').selectAll().where(inRange(sql.ref('version'), r)).execute()).map((row) =>
         change('order_history', row.id, row.version, orderHistoryFromSql(row)),
       ),
   },

@@ -23,7 +23,6 @@ import { PUSH_DEADLINE_MS, type PushMutation, type PushReply, type PushResult } 
 import type { StoreSettings } from '../../src/domain/settings';
 import type { DB } from '../db/schema';
 import type { Actor, ApplierMap } from './appliers/types';
-import { syncDb, type SyncDB } from './db';
 import { assignPrefix, registerClient } from './device-prefix';
 import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
 import { isDataError, isIntegrityViolation, isRetryable, RecordOwnedElsewhere } from './errors';
@@ -43,7 +42,7 @@ export class PushRefused extends Error {
 
 export interface PushServiceOptions {
   appliers: ApplierMap;
-  settings: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  settings: (db: Kysely<DB>) => Promise<StoreSettings>;
   /** Server clock; tests pin it. */
   clock?: () => Date;
   maxRetries?: number;
@@ -54,14 +53,14 @@ export interface PushServiceOptions {
 type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
 
 export class PushService {
-  private readonly db: Kysely<SyncDB>;
+  private readonly db: Kysely<DB>;
   private readonly clock: () => Date;
 
   constructor(
     db: Kysely<DB>,
     private readonly opts: PushServiceOptions,
   ) {
-    this.db = syncDb(db);
+    this.db = db;
     this.clock = opts.clock ?? (() => new Date());
   }
 
@@ -182,13 +181,13 @@ export function businessTime(deviceAt: string, serverNow: Date): string {
   return new Date(device).toISOString();
 }
 
-async function lockClient(trx: Kysely<SyncDB>, clientId: string): Promise<number> {
+async function lockClient(trx: Kysely<DB>, clientId: string): Promise<number> {
   const row = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
   return Number(row.last_mutation_id);
 }
 
 /** The outcome recorded the first time, repeated for a replay. */
-async function recorded(trx: Kysely<SyncDB>, clientId: string, id: number): Promise<PushResult> {
+async function recorded(trx: Kysely<DB>, clientId: string, id: number): Promise<PushResult> {
   const row = await trx
     .selectFrom('sync_mutations')
     .select(['status', 'code', 'message'])
@@ -199,7 +198,7 @@ async function recorded(trx: Kysely<SyncDB>, clientId: string, id: number): Prom
   return { id, status: 'skipped', was: row.status, ...(row.code ? { code: row.code } : {}), ...(row.message ? { message: row.message } : {}) };
 }
 
-async function finish(trx: Kysely<SyncDB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
+async function finish(trx: Kysely<DB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
   await trx
     .insertInto('sync_mutations')
     .values({

@@ -1,8 +1,8 @@
-import {
-  catalogDetailsReplySchema, choicesReplySchema, engineFamiliesReplySchema, engineMfrsReplySchema, engineSizesReplySchema,
-  fitmentConfigSchema, makesReplySchema, modelsReplySchema, saveVehicleReplySchema, validateFitmentReplySchema,
-  vehicleReplySchema, yearsReplySchema,
-} from '../contracts/fitment';
+import { catalogDetailsReplySchema } from '../contracts/fitment/catalog-details';
+import { fitmentConfigSchema } from '../contracts/fitment/config';
+import { choicesReplySchema, engineFamiliesReplySchema, engineMfrsReplySchema, engineSizesReplySchema, makesReplySchema, modelsReplySchema, yearsReplySchema } from '../contracts/fitment/option-lists';
+import { validateFitmentReplySchema } from '../contracts/fitment/validate-fitment';
+import { saveVehicleReplySchema, vehicleReplySchema } from '../contracts/fitment/vehicle';
 import { ITEM_SEPARATOR, type Facet } from '../domain/fitment-facets';
 import { request, toQueryString, type QueryValue } from './http';
 

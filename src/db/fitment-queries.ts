@@ -7,7 +7,7 @@
  * configuration the cache lacks leaves the row open on engine; rows that conflict with the vehicle
  * are kept (judgePart ignores them, the server drops them in SQL first).
  */
-import type { ValidatedPart } from '../contracts/fitment';
+import type { ValidatedPart } from '../contracts/fitment/validate-fitment';
 import { FACET_NAME_TABLES, choiceIdsToName, judgePart, nameChoices, type FitmentRow, type PartFacts, type PartRef } from '../domain/fitment';
 import type { Facets } from '../domain/fitment-facets';
 import type { PartsdeskDb } from './database';

@@ -2,6 +2,7 @@
  * Read queries the POS screens run on the device cache (live stores = server state + pending
  * changes). Screens never write here: every change goes through the sync worker's mutate().
  */
+import type { CatalogProduct } from '../contracts/catalog-product';
 import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
 import type { StoreSettings } from '../domain/settings';
 import { storeSettingsFrom } from '../domain/store-settings';
@@ -98,16 +99,8 @@ export async function pendingOrders(db: PartsdeskDb): Promise<OrderView[]> {
   return views.sort((a, b) => b.order.created_at.localeCompare(a.order.created_at));
 }
 
-/** What the cart needs of a cached catalog product (server columns; money as 2-place strings). */
-export interface CatalogProduct {
-  product_id: number;
-  name: string;
-  model: string;
-  mpn: string;
-  aaia: string;
-  price: string;
-  minimum: number;
-  tax_class_id: number | null;
+/** What the cart needs of a cached catalog product: the line's fields (src/contracts/catalog-product.ts) and more. */
+export interface CachedProduct extends CatalogProduct {
   labor_id: number | null;
   labor_time: number | null;
   is_orderable: boolean;
@@ -120,7 +113,7 @@ export interface CatalogProduct {
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 const intOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
-export async function getCatalogProduct(db: PartsdeskDb, productId: number): Promise<CatalogProduct | null> {
+export async function getCatalogProduct(db: PartsdeskDb, productId: number): Promise<CachedProduct | null> {
   const row = await productRow(db, productId);
   if (!row) return null;
   return {

@@ -4,7 +4,7 @@
  * (the fitment collector). A module of its own, with no imports, so neither side pulls the other
  * into its chunk.
  */
-import type { ValidatedPart } from '../contracts/fitment';
+import type { ValidatedPart } from '../contracts/fitment/validate-fitment';
 import type { Facets } from '../domain/fitment-facets';
 
 export type OfflineFitment = (refs: string[], facets: Facets) => Promise<ValidatedPart[]>;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { openDatabase } from '../../server/db/database';
-import { syncDb } from '../../server/sync/db';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
@@ -140,7 +139,7 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     await world.srv.server.stop();
     const open = await openDatabase({ dataDir: world.srv.db.dataDir });
     try {
-      const rows = await syncDb(open.db).selectFrom('sync_discards').selectAll().execute();
+      const rows = await open.db.selectFrom('sync_discards').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ mutation_id: String(id), name: 'transaction.add', args, code: 'no_balance_due', discarded_by_kind: 'staff', discarded_by_id: String(me.id) });
     } finally {

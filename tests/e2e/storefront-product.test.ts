@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { productDb } from '../../server/db/schema-product';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
@@ -53,7 +52,7 @@ describe('storefront product and listing pages on a phone', () => {
     const rows = await open.db.selectFrom('products').select(['product_id', 'name', 'slug']).where('status', '=', true).orderBy('product_id').limit(4).execute();
     const [a, b, c, d] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
     await open.db.updateTable('products').set({ date_added: new Date() }).where('product_id', '=', a.product_id).execute();
-    await productDb(open.db).insertInto('product_components').values([
+    await open.db.insertInto('product_components').values([
       { package_id: b.product_id, component_id: c.product_id, quantity: 1, sort_order: 0 },
       { package_id: b.product_id, component_id: d.product_id, quantity: 2, sort_order: 1 },
     ]).execute();

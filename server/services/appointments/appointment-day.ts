@@ -9,8 +9,7 @@ import { APPOINTMENT_UPDATED, type DayReply, type updateAppointmentRequestSchema
 import { DURATION_MESSAGE, isValidDuration, isValidDate, parseTime, slotMessage } from '../../../src/domain/forms/appointment';
 import type { Appointment } from '../../../src/domain/mutations/records';
 import type { z } from 'zod';
-import { appointmentsDb, type AppointmentsDB } from '../../db/schema-appointments';
-import { asSyncDb } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
 import { addMinutes, clashMessage, findClash } from '../../sync/appliers/appointments';
 import type { PosCommands } from '../pos/pos-commands';
@@ -20,13 +19,13 @@ const bad = (field: string, message: string) => new ServiceError('invalid', 'inv
 export class AppointmentDayService {
   constructor(private readonly commands: PosCommands) {}
 
-  private get db(): Kysely<AppointmentsDB> {
-    return appointmentsDb(this.commands.reader);
+  private get db(): Kysely<DB> {
+    return this.commands.reader;
   }
 
   async day(locationId: number, date: string): Promise<DayReply> {
     const db = this.db;
-    const settings = await this.commands.settingsOn(asSyncDb(this.commands.reader));
+    const settings = await this.commands.settingsOn(this.commands.reader);
     const next = addMinutes(date, '00:00', 24 * 60);
     const [bays, statuses, locations, rows] = await Promise.all([
       db.selectFrom('bays').select(['bay_id', 'title']).where('location_id', '=', locationId).orderBy('bay_id').execute(),
@@ -58,7 +57,7 @@ order by a.starts_at, a.bay_id`.execute(db),
   }
 
   async update(f: z.output<typeof updateAppointmentRequestSchema>): Promise<{ success: string }> {
-    const settings = await this.commands.settingsOn(asSyncDb(this.commands.reader));
+    const settings = await this.commands.settingsOn(this.commands.reader);
     const slot = Math.max(1, settings.timeSlotLength);
     return this.db.transaction().execute(async (trx) => {
       const cur = await trx

@@ -1,11 +1,11 @@
 /** Reads of booked appointments shared by the order screens (order info, receipt). */
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { BookedAppointment } from '../../../src/contracts/checkout-transactions';
-import { appointmentsDb } from '../../db/schema-appointments';
 
 /** The booked (not cancelled) appointments of an order, for the receipt and order detail. */
-export async function bookedAppointments<T>(db: Kysely<T>, orderRef: string): Promise<BookedAppointment[]> {
-  const rows = await appointmentsDb(db)
+export async function bookedAppointments(db: Kysely<DB>, orderRef: string): Promise<BookedAppointment[]> {
+  const rows = await db
     .selectFrom('appointments')
     .innerJoin('appointment_statuses', 'appointment_statuses.status_id', 'appointments.status_id')
     .select(['appointments.id', sql<string>`to_char(appointments.starts_at, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(appointments.starts_at, 'HH24:MI')`.as('start_time')])

@@ -8,8 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { AddAppointmentReply, AddAppointmentRequest, AppointmentData } from '../../../src/contracts/appointments';
 import { APPOINTMENT_BOOKED } from '../../../src/contracts/appointments';
 import type { OrderRefParam } from '../../../src/contracts/checkout-transactions';
-import { appointmentsDb } from '../../db/schema-appointments';
-import { asSyncDb } from '../../db/schema-pos';
 import { ServiceError } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import type { PosCommands } from '../pos/pos-commands';
@@ -21,9 +19,9 @@ export class AppointmentService {
 
   async data(orderId: OrderRefParam, actor: Actor): Promise<AppointmentData> {
     const db = this.commands.reader;
-    const adb = appointmentsDb(db);
+    const adb = db;
     const ref = await orderUuid(db, orderId);
-    const settings = await this.commands.settingsOn(asSyncDb(db));
+    const settings = await this.commands.settingsOn(db);
     const info = await loadOrderInfo(db, ref, settings);
     const [bays, installers, locations, statuses, vehicles] = await Promise.all([
       adb.selectFrom('bays').innerJoin('locations', 'locations.location_id', 'bays.location_id').select(['bays.bay_id', 'bays.title', 'bays.location_id']).where('locations.status', '=', true).orderBy('bays.location_id').orderBy('bays.bay_id').execute(),
@@ -74,7 +72,7 @@ export class AppointmentService {
         vehicle: f.vehicle_id,
         notifyCustomer: f.notify_customer,
       });
-      const row = await appointmentsDb(tx.trx).selectFrom('appointments').select(['appointment_id', 'bay_id', 'duration', 'status_id']).where('id', '=', id).executeTakeFirst();
+      const row = await tx.trx.selectFrom('appointments').select(['appointment_id', 'bay_id', 'duration', 'status_id']).where('id', '=', id).executeTakeFirst();
       if (!row) throw new ServiceError('internal', 'internal', 'The appointment was not stored.');
       return { success: APPOINTMENT_BOOKED, appt: { id, appointment_id: row.appointment_id, display_time: { start_date: startDate, start_time: startTime }, bay_id: row.bay_id, duration: row.duration, status_id: row.status_id } };
     });

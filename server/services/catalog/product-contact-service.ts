@@ -13,7 +13,6 @@ import type { SessionUser } from '../../../src/contracts/session';
 import { firstEmail } from '../../../src/domain/forms/contact';
 import type { Mailer } from '../../adapters/notify/types';
 import type { DB } from '../../db/schema';
-import { productDb } from '../../db/schema-product';
 import { ServiceError, notFound } from '../../errors';
 import { loadProductSettings } from './product-settings';
 
@@ -81,7 +80,7 @@ export class ProductContactService {
     ];
     const text = lines.join('\n');
     const html = `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
-    const db = productDb(this.db);
+    const db = this.db;
     const row = await db
       .insertInto('notifications')
       .values({ channel: 'email', kind: 'product_contact', recipient: to, subject, body: text, html, status: 'queued', order_ref: null, actor_id: user ? `${user.kind}:${user.id}` : 'guest' })

@@ -13,7 +13,6 @@ import { laborUnitAmount } from '../../../src/domain/labor';
 import { money, sub, toWire } from '../../../src/domain/money';
 import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
-import { productDb } from '../../db/schema-product';
 import { notFound } from '../../errors';
 import { priceViewFor, ProductSettingsCache } from './product-settings';
 
@@ -59,7 +58,7 @@ export class ProductPageService {
       .executeTakeFirst();
     if (!r) return null;
 
-    const settings = await this.settings.get(this.db as unknown as Kysely<unknown>);
+    const settings = await this.settings.get(this.db);
     const loggedIn = user !== null;
     const view = priceViewFor(settings, loggedIn, r.disable_pricing);
     const show = (m: string | null) => (view.hidden ? null : m);
@@ -145,7 +144,7 @@ export class ProductPageService {
   }
 
   private async components(packageId: number): Promise<ProductDetail['components']> {
-    const rows = await productDb(this.db)
+    const rows = await this.db
       .selectFrom('product_components as c')
       .innerJoin('products as p', 'p.product_id', 'c.component_id')
       .select(['p.product_id', 'p.name', 'p.mpn', 'p.slug', 'c.quantity'])

@@ -59,7 +59,7 @@ export class ProductService {
    */
   async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null, signedIn = false): Promise<ProductsListReply> {
     const stamps = await this.versions();
-    const shop = await this.settings.get(this.db as unknown as Kysely<unknown>, stamps.settings);
+    const shop = await this.settings.get(this.db, stamps.settings);
     const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
     let base = this.db
       .selectFrom('products as p')

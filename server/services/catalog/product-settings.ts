@@ -72,7 +72,7 @@ export class ProductSettingsCache {
   private readonly perTrx = new WeakMap<object, Promise<ProductSettings>>();
 
   /** `stamp`: SETTINGS_STAMP as the caller already read it; else it is read here. */
-  get(db: Kysely<unknown>, stamp?: string): Promise<ProductSettings> {
+  get(db: Kysely<DB>, stamp?: string): Promise<ProductSettings> {
     if (stamp !== undefined && this.cached?.stamp === stamp) return Promise.resolve(this.cached.settings);
     if (stamp !== undefined || !db.isTransaction) return this.read(db, stamp);
     let p = this.perTrx.get(db);
@@ -83,7 +83,7 @@ export class ProductSettingsCache {
     return p;
   }
 
-  private async read(db: Kysely<unknown>, known?: string): Promise<ProductSettings> {
+  private async read(db: Kysely<DB>, known?: string): Promise<ProductSettings> {
     if (known === undefined) {
       const { rows } = await sql<{ stamp: string }>`select ${SETTINGS_STAMP} as stamp`.execute(db);
       const stamp = rows[0]!.stamp;
@@ -101,5 +101,5 @@ export class ProductSettingsCache {
 
 /** Uncached read (cold paths: the Contact Us modal's text). */
 export async function loadProductSettings(db: Kysely<DB>): Promise<ProductSettings> {
-  return new ProductSettingsCache().get(db as unknown as Kysely<unknown>);
+  return new ProductSettingsCache().get(db);
 }

@@ -80,7 +80,7 @@ export class SearchService {
     `.execute(this.db);
     const row = rows[0];
     if (!row) return reply;
-    const shop = await this.settings.get(this.db as unknown as Kysely<unknown>, row.settings_stamp);
+    const shop = await this.settings.get(this.db, row.settings_stamp);
 
     const section = (counts: [number, number][], of: Map<number, Facet>, url: (f: Facet) => string): SearchSectionHit[] =>
       counts

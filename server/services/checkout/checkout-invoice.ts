@@ -13,7 +13,7 @@ import type { OrderLine } from '../../../src/domain/mutations/records';
 import { visibleTransactions } from '../../../src/domain/payments';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { lineTotal, productUnitPrice } from '../../../src/domain/totals';
-import type { PaymentsDB } from '../../db/schema-payments';
+import type { DB } from '../../db/schema';
 import { cardInfoOf, loadCheckoutOrder, resolveOrderRef, totalsOf } from './checkout-orders';
 
 const DEFAULT_STORE_NAME = 'Partsdesk';
@@ -43,7 +43,7 @@ function details(line: OrderLine): string[] {
   }
 }
 
-async function storeOf(db: Kysely<PaymentsDB>, orderId: string): Promise<InvoiceReply['store']> {
+async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['store']> {
   const name = await db.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
   const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
   let q = db.selectFrom('locations').selectAll().where('status', '=', true);
@@ -60,13 +60,13 @@ async function storeOf(db: Kysely<PaymentsDB>, orderId: string): Promise<Invoice
   };
 }
 
-async function cashierName(db: Kysely<PaymentsDB>, ref: string | null): Promise<string | null> {
+async function cashierName(db: Kysely<DB>, ref: string | null): Promise<string | null> {
   if (ref === null || !/^\d{1,9}$/.test(ref)) return null;
   const u = await db.selectFrom('staff_users').select(['firstname', 'lastname', 'username']).where('user_id', '=', Number(ref)).executeTakeFirst();
   return u ? `${u.firstname} ${u.lastname}`.trim() || u.username : null;
 }
 
-export async function buildInvoice(db: Kysely<PaymentsDB>, ref: OrderRefParam | string, settings: StoreSettings): Promise<InvoiceReply> {
+export async function buildInvoice(db: Kysely<DB>, ref: OrderRefParam | string, settings: StoreSettings): Promise<InvoiceReply> {
   const id = await resolveOrderRef(db, ref);
   const o = await loadCheckoutOrder(db, id);
   const { order, customer } = o;

@@ -15,14 +15,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Refusal, RefusalCode } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
 import type { DB } from '../../db/schema';
-import { paymentsDb, syncView, type PaymentsDB } from '../../db/schema-payments';
 import { HttpError } from '../../http/errors';
 import { defaultAppliers } from '../../sync/appliers/registry';
 import type { Actor, ApplierMap } from '../../sync/appliers/types';
-import type { SyncDB } from '../../sync/db';
 import { isRetryable } from '../../sync/errors';
 
-export type SettingsLoader = (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+export type SettingsLoader = (db: Kysely<DB>) => Promise<StoreSettings>;
 
 export interface CheckoutMutationsOptions {
   settings: SettingsLoader;
@@ -42,7 +40,7 @@ export const terminalFlowActor = (staffId: string): Actor => ({ kind: 'staff', i
 export const PAYMENT_LINK_ACTOR: Actor = { kind: 'staff', id: 'payment-link', role: 'system' };
 
 export interface TxContext {
-  trx: Kysely<PaymentsDB>;
+  trx: Kysely<DB>;
   now: Date;
   settings: () => Promise<StoreSettings>;
 }
@@ -80,7 +78,7 @@ export function refusalError(r: Refusal): HttpError {
 }
 
 export class CheckoutMutations {
-  private readonly db: Kysely<PaymentsDB>;
+  private readonly db: Kysely<DB>;
   readonly clock: () => Date;
   private readonly appliers: ApplierMap;
 
@@ -88,7 +86,7 @@ export class CheckoutMutations {
     db: Kysely<DB>,
     private readonly opts: CheckoutMutationsOptions,
   ) {
-    this.db = paymentsDb(db);
+    this.db = db;
     this.clock = opts.clock ?? (() => new Date());
     this.appliers = opts.appliers ?? defaultAppliers;
   }
@@ -100,7 +98,7 @@ export class CheckoutMutations {
         return await this.db.transaction().execute(async (trx) => {
           await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
           let cached: Promise<StoreSettings> | null = null;
-          const settings = () => (cached ??= this.opts.settings(syncView(trx)));
+          const settings = () => (cached ??= this.opts.settings(trx));
           return fn({ trx, now: this.clock(), settings });
         });
       } catch (err) {
@@ -120,17 +118,17 @@ export class CheckoutMutations {
   async tryApply(tx: TxContext, name: string, args: unknown, actor: Actor): Promise<Refusal | null> {
     const applier = this.appliers[name];
     if (!applier) throw new Error(`no applier for ${name}`);
-    const r = await applier.apply(args, { trx: syncView(tx.trx), actor, now: tx.now.toISOString(), settings: await tx.settings() });
+    const r = await applier.apply(args, { trx: tx.trx, actor, now: tx.now.toISOString(), settings: await tx.settings() });
     return r.ok ? null : r;
   }
 
   /** Store settings for a read outside a mutation. */
   settings(): Promise<StoreSettings> {
-    return this.opts.settings(syncView(this.db));
+    return this.opts.settings(this.db);
   }
 
   /** The same connection, outside any transaction (reads). */
-  get reader(): Kysely<PaymentsDB> {
+  get reader(): Kysely<DB> {
     return this.db;
   }
 }

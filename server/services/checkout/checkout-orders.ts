@@ -9,7 +9,7 @@ import { money, toWire, ZERO } from '../../../src/domain/money';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { computeTotals, type OrderTotals } from '../../../src/domain/totals';
-import { syncView, type PaymentsDB } from '../../db/schema-payments';
+import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadCustomer } from '../../sync/records/customers';
 import { loadOrder } from '../../sync/records/orders';
@@ -17,7 +17,7 @@ import { loadOrder } from '../../sync/records/orders';
 export const ORDER_NOT_FOUND = 'The order could not be found.';
 
 /** The order's uuid for a uuid or a human number; 404 when there is none. */
-export async function resolveOrderRef(db: Kysely<PaymentsDB>, ref: OrderRefParam): Promise<string> {
+export async function resolveOrderRef(db: Kysely<DB>, ref: OrderRefParam): Promise<string> {
   const q = db.selectFrom('orders').select('id');
   const row = await (typeof ref === 'number' ? q.where('order_id', '=', ref) : q.where('id', '=', ref)).executeTakeFirst();
   if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -30,10 +30,10 @@ export interface LoadedOrder {
   customer: Customer | undefined;
 }
 
-export async function loadCheckoutOrder(db: Kysely<PaymentsDB>, id: string, lock = false): Promise<LoadedOrder> {
-  const found = await loadOrder(syncView(db), id, lock);
+export async function loadCheckoutOrder(db: Kysely<DB>, id: string, lock = false): Promise<LoadedOrder> {
+  const found = await loadOrder(db, id, lock);
   if (!found) throw notFound(ORDER_NOT_FOUND);
-  const customer = found.order.customer_ref ? await loadCustomer(syncView(db), found.order.customer_ref, lock) : undefined;
+  const customer = found.order.customer_ref ? await loadCustomer(db, found.order.customer_ref, lock) : undefined;
   return { ...found, customer };
 }
 
@@ -75,7 +75,7 @@ export interface CardInfo {
 }
 
 /** Card details of an order's approved terminal and online payments, by transaction id. */
-export async function cardInfoOf(db: Kysely<PaymentsDB>, orderId: string): Promise<Map<string, CardInfo>> {
+export async function cardInfoOf(db: Kysely<DB>, orderId: string): Promise<Map<string, CardInfo>> {
   const rows = await db
     .selectFrom('payment_attempts')
     .select(['transaction_ref', 'brand', 'last4', 'auth_code', 'terminal_ref', 'kind', 'finished_at'])
@@ -124,7 +124,7 @@ export function wireTransaction(t: Transaction, card: CardInfo | undefined, reve
 }
 
 /** The whole reply of getTransactions for an order already loaded. */
-export async function transactionsReply(db: Kysely<PaymentsDB>, o: LoadedOrder, settings: StoreSettings, reversal: ReversalLabel): Promise<TransactionsReply> {
+export async function transactionsReply(db: Kysely<DB>, o: LoadedOrder, settings: StoreSettings, reversal: ReversalLabel): Promise<TransactionsReply> {
   const cards = await cardInfoOf(db, o.order.id);
   return {
     orderId: o.order.order_id,

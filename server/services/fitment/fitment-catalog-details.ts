@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ENGINE_KEYS, YMM_KEYS, facetId, hasEngine, hasYmm, isEmptyVehicle, type FacetKey, type FitmentVehicle } from '../../../src/domain/fitment-facets';
 import type { DB } from '../../db/schema';
-import type { CatalogDetailsBody, CatalogDetailsReply } from './fitment-wire';
+import type { CatalogDetailsBody, CatalogDetailsReply } from '../../../src/contracts/fitment/catalog-details';
 
 /**
  * "Find Products That Fit" (storefront.md §2 product page, §7 getCatalogDetails): how many active

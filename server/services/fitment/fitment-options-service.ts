@@ -3,9 +3,7 @@ import { FACET_LABELS } from '../../../src/domain/fitment-facets';
 import { sortChoices, type FitmentChoice } from '../../../src/domain/fitment';
 import type { DB } from '../../db/schema';
 import { readFitmentSettings } from './fitment-settings';
-import type {
-  ChoiceList, ChoicesQuery, ChoicesReply, EngineFamilyOption, EngineMfrOption, EngineSizeOption, MakeOption, ModelOption,
-} from './fitment-wire';
+import type { ChoiceList, ChoicesQuery, ChoicesReply, EngineFamilyOption, EngineMfrOption, EngineSizeOption, MakeOption, ModelOption } from '../../../src/contracts/fitment/option-lists';
 
 /**
  * The fitment form's option lists (storefront.md §3 "Vehicle option lists", §4 "Fitment cascade").

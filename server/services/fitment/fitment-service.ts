@@ -9,9 +9,12 @@ import { FitmentFacetResolver } from './fitment-facet-resolver';
 import { labelChoices } from './fitment-labels';
 import { FitmentOptionsService } from './fitment-options-service';
 import { loadPartFacts, partKey } from './fitment-rows';
-import { readFitmentClientConfig, readFitmentSettings, type FitmentClientConfig } from './fitment-settings';
+import { readFitmentClientConfig, readFitmentSettings } from './fitment-settings';
+import type { FitmentConfig } from '../../../src/contracts/fitment/config';
 import { FitmentVehicleStore, type StoredVehicle } from './fitment-vehicle-store';
-import type { CatalogDetailsBody, CatalogDetailsReply, SaveVehicleReply, ValidateFitmentReply, VehicleReply } from './fitment-wire';
+import type { CatalogDetailsBody, CatalogDetailsReply } from '../../../src/contracts/fitment/catalog-details';
+import type { ValidateFitmentReply } from '../../../src/contracts/fitment/validate-fitment';
+import type { SaveVehicleReply, VehicleReply } from '../../../src/contracts/fitment/vehicle';
 
 /**
  * What the route must do with the `pd_vehicle` cookie after a call: set a newly minted value,
@@ -41,7 +44,7 @@ export class FitmentService {
   }
 
   /** The form's tabs, labels and switches (not secret: every shopper's form shows them). */
-  config(): Promise<FitmentClientConfig> {
+  config(): Promise<FitmentConfig> {
     return readFitmentClientConfig(this.db);
   }
 

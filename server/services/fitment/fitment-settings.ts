@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { FitmentConfig } from '../../../src/contracts/fitment/config';
 
 /**
  * The fitment configuration (storefront.md §3 "Fitment configuration") as the server uses it,
@@ -35,22 +36,6 @@ export async function readFitmentSettings(db: Kysely<DB>): Promise<FitmentSettin
   };
 }
 
-/** The settings the storefront's fitment form and add-to-cart guard need (GET /ymm/json/config). */
-export interface FitmentClientConfig {
-  ymm_enabled: boolean;
-  engine_family_enabled: boolean;
-  vehicle_lookup_enabled: boolean;
-  ymm_heading: string;
-  ymm_tab_label: string;
-  engine_family_tab_label: string;
-  ymm_page_refresh: boolean;
-  require_fitment_confirmation: boolean;
-  ymm_popular_sort: boolean;
-  enable_choices: boolean;
-  /** §3 "design colours for form, text, button, hover and glow": #rgb/#rrggbb, or null for the theme's. */
-  design: Record<DesignColour, string | null>;
-}
-
 export const DESIGN_COLOURS = ['form', 'text', 'button', 'hover', 'glow'] as const;
 export type DesignColour = (typeof DESIGN_COLOURS)[number];
 
@@ -64,7 +49,7 @@ function design(v: unknown): Record<DesignColour, string | null> {
 
 const text = (v: unknown, def: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 80) : def);
 
-export async function readFitmentClientConfig(db: Kysely<DB>): Promise<FitmentClientConfig> {
+export async function readFitmentClientConfig(db: Kysely<DB>): Promise<FitmentConfig> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'fitment').executeTakeFirst();
   const s = (row?.value && typeof row.value === 'object' ? row.value : {}) as Record<string, unknown>;
   return {

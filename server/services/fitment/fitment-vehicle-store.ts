@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { facetsSchema, type FitmentVehicle } from '../../../src/domain/fitment-facets';
 import type { DB } from '../../db/schema';
-import type { FitmentTables } from '../../db/schema-fitment';
 
 /**
  * The shopper's vehicle, kept server-side in `fitment_vehicles` and found through the long-lived
@@ -30,12 +29,7 @@ export interface StoredVehicle {
 }
 
 export class FitmentVehicleStore {
-  private readonly db: Kysely<DB & FitmentTables>;
-
-  constructor(db: Kysely<DB>) {
-    // A mapped copy of the interface: withTables wants a type with an implicit index signature.
-    this.db = db.withTables<Pick<FitmentTables, keyof FitmentTables>>();
-  }
+  constructor(private readonly db: Kysely<DB>) {}
 
   async load(cookie: string | undefined, now = new Date()): Promise<StoredVehicle> {
     // Our cookies are 43 base64url characters; anything else cannot name a row.

@@ -4,7 +4,7 @@
  * sending"). The retrying sender delivers it after the commit.
  */
 import type { Kysely } from 'kysely';
-import type { NotificationKind, PaymentsDB } from '../../db/schema-payments';
+import type { DB, NotificationKind } from '../../db/schema';
 import type { Rendered } from './notification-render';
 
 export interface Channels {
@@ -24,7 +24,7 @@ export interface QueueRequest {
   sourceRef?: string;
 }
 
-export async function queueNotifications(trx: Kysely<PaymentsDB>, r: QueueRequest): Promise<{ id: string; channel: 'email' | 'sms' }[]> {
+export async function queueNotifications(trx: Kysely<DB>, r: QueueRequest): Promise<{ id: string; channel: 'email' | 'sms' }[]> {
   const rows = [
     ...(r.form.notifyByEmail ? [{ channel: 'email' as const, recipient: r.form.email, subject: r.msg.subject, body: r.msg.text, html: r.msg.html }] : []),
     ...(r.form.notifyByText ? [{ channel: 'sms' as const, recipient: r.form.phone, subject: '', body: r.msg.sms, html: null }] : []),

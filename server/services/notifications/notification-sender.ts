@@ -20,7 +20,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPermanent, type Mailer, type SmsSender } from '../../adapters/notify/types';
-import type { PaymentsDB } from '../../db/schema-payments';
+import type { DB } from '../../db/schema';
 
 /** Delay after the 1st, 2nd, ... failed attempt; one more attempt than delays (10 over ~8 hours). */
 export const DEFAULT_BACKOFF_MS: readonly number[] = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
@@ -60,7 +60,7 @@ export class NotificationSender {
   private stopped = false;
 
   constructor(
-    private readonly db: Kysely<PaymentsDB>,
+    private readonly db: Kysely<DB>,
     private readonly opts: SenderOptions,
   ) {
     this.clock = opts.clock ?? (() => new Date());

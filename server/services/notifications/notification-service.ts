@@ -17,7 +17,7 @@ import { NOTIFICATION_SEND_FAILED, TEXT_CONSENT_MESSAGE, type NotificationForm }
 import { paymentAvailability } from '../../../src/domain/payments';
 import { money, ZERO } from '../../../src/domain/money';
 import { NO_BALANCE_DUE, typeDisabledMessage } from '../../../src/domain/mutations/transactions';
-import { syncView, type NotificationStatus, type PaymentsDB } from '../../db/schema-payments';
+import type { DB, NotificationStatus } from '../../db/schema';
 import { textConsent } from '../../sync/appliers/history';
 import { ServiceError } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
@@ -39,7 +39,7 @@ export class NotificationService {
     readonly sender: NotificationSender,
   ) {}
 
-  private get db(): Kysely<PaymentsDB> {
+  private get db(): Kysely<DB> {
     return this.mutations.reader;
   }
 
@@ -127,7 +127,7 @@ export class NotificationService {
     return outcome.result === 'sent' ? { success: NOTIFICATION_RESENT, status: 'sent' } : { success: NOTIFICATION_REQUEUED, status: 'queued' };
   }
 
-  private async queue(trx: Kysely<PaymentsDB>, form: NotificationForm, msg: Rendered, kind: 'receipt' | 'payment_link', orderRef: string, actor: Actor): Promise<string[]> {
+  private async queue(trx: Kysely<DB>, form: NotificationForm, msg: Rendered, kind: 'receipt' | 'payment_link', orderRef: string, actor: Actor): Promise<string[]> {
     const rows = await queueNotifications(trx, { form, msg, kind, orderRef, actorId: actor.id });
     return rows.map((r) => r.id);
   }
@@ -147,9 +147,9 @@ export function replyFor(outcomes: readonly Outcome[], success: string, what: st
 }
 
 /** Texting consent is the customer record's (§5), not the form's: without it the override must be ticked. */
-async function requireConsent(trx: Kysely<PaymentsDB>, form: NotificationForm, orderRef: string): Promise<void> {
+async function requireConsent(trx: Kysely<DB>, form: NotificationForm, orderRef: string): Promise<void> {
   if (!form.notifyByText || form.overrideTextPermission) return;
-  if (await textConsent(syncView(trx), orderRef)) return;
+  if (await textConsent(trx, orderRef)) return;
   throw new ServiceError('invalid', 'invalid_input', TEXT_CONSENT_MESSAGE, { overrideTextPermission: [TEXT_CONSENT_MESSAGE] });
 }
 

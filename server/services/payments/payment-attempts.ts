@@ -6,7 +6,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CardAttempt } from '../../../src/contracts/payment-card';
 import { decimal, toWire } from '../../../src/domain/money';
-import type { AttemptStatus, PaymentAttemptsTable, PaymentsDB } from '../../db/schema-payments';
+import type { AttemptStatus, DB, PaymentAttemptsTable } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { sqlState } from '../../sync/errors';
 
@@ -15,14 +15,14 @@ export type AttemptRow = Selectable<PaymentAttemptsTable>;
 export const IN_PROGRESS_ON_ORDER = 'A card payment is already in progress on this order.';
 export const TERMINAL_BUSY = 'This terminal is busy with another payment.';
 
-export async function getAttempt(db: Kysely<PaymentsDB>, id: string, lock = false): Promise<AttemptRow | undefined> {
+export async function getAttempt(db: Kysely<DB>, id: string, lock = false): Promise<AttemptRow | undefined> {
   let q = db.selectFrom('payment_attempts').selectAll().where('id', '=', id);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 
 export async function finishAttempt(
-  db: Kysely<PaymentsDB>,
+  db: Kysely<DB>,
   id: string,
   status: Exclude<AttemptStatus, 'pending'>,
   now: Date,
@@ -63,6 +63,6 @@ export function attemptConflict(err: unknown): ServiceError | null {
 }
 
 /** Pending terminal attempts (charges) older than `before`: what a restart must reconcile. */
-export async function pendingCharges(db: Kysely<PaymentsDB>): Promise<AttemptRow[]> {
+export async function pendingCharges(db: Kysely<DB>): Promise<AttemptRow[]> {
   return db.selectFrom('payment_attempts').selectAll().where('status', '=', 'pending').where('kind', '=', 'charge').orderBy('created_at').execute();
 }

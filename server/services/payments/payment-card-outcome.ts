@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CardEventData } from '../../../src/contracts/payment-card';
-import type { AttemptStatus } from '../../db/schema-payments';
+import type { AttemptStatus } from '../../db/schema';
 import type { ApprovedCard, Terminal } from '../../adapters/terminal/types';
 import type { Actor } from '../../sync/appliers/types';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from '../checkout/checkout-orders';

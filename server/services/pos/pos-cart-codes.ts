@@ -7,12 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { appliedCodes, CODE_MESSAGES, findAppliedCode, redemptionAmount, type CodeType } from '../../../src/domain/cart-codes';
 import { money, toWire, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
 import { computeTotals } from '../../../src/domain/totals';
-import { paymentsDb } from '../../db/schema-payments';
-import { asSyncDb } from '../../db/schema-pos';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../sync/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
@@ -24,8 +23,8 @@ const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MES
  * An active gift certificate with something left on it, by code (case-insensitive); null for an
  * unknown, void or used-up code. Shared with the shopper cart (one answer to "is this code valid").
  */
-export async function activeVoucher<T>(db: Kysely<T>, code: string): Promise<{ code: string; balance: Money } | null> {
-  const row = await paymentsDb(db)
+export async function activeVoucher(db: Kysely<DB>, code: string): Promise<{ code: string; balance: Money } | null> {
+  const row = await db
     .selectFrom('vouchers')
     .select(['code', 'balance'])
     .where(sql<string>`upper(code)`, '=', code.trim().toUpperCase())
@@ -37,7 +36,7 @@ export async function activeVoucher<T>(db: Kysely<T>, code: string): Promise<{ c
 }
 
 async function orderOf(tx: PosTx, ref: string) {
-  const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+  const found = await loadOrder(tx.trx, ref, false);
   if (!found) throw notFound();
   return found;
 }

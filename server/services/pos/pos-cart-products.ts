@@ -6,29 +6,23 @@
  * so this is the same truth read twice, not a second rule.
  */
 import type { Kysely } from 'kysely';
+import type { CatalogProduct } from '../../../src/contracts/catalog-product';
 import type { LineOption } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
 import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../../sync/appliers/catalog-priced';
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
 
-export interface CatalogProduct {
-  product_id: number;
-  name: string;
-  model: string;
-  mpn: string;
-  aaia: string;
-  price: string;
-  minimum: number;
-  tax_class_id: number | null;
+/** The catalog product (src/contracts/catalog-product.ts) priced with the chosen options, and its labor. */
+export interface PricedProduct extends CatalogProduct {
   options: LineOption[];
   /** The installation labor the product carries (labor type and minutes), when it has one. */
   labor: { labor_id: number; name: string; minutes: number } | null;
 }
 
-export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chosen: OptionInput): Promise<CatalogProduct> {
+export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
   const p = await trx
     .selectFrom('products')
     .select(['product_id', 'name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable', 'labor_id', 'labor_time'])
@@ -36,10 +30,10 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
     .executeTakeFirst();
   if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
   if (!p.is_orderable) throw new ServiceError('invalid', 'invalid_args', PRODUCT_NOT_ORDERABLE);
-  const resolved = await pricedOptions(asSyncDb(trx), productId, chosen);
+  const resolved = await pricedOptions(trx, productId, chosen);
   if (!resolved.ok) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
   const options = resolved.options;
-  let labor: CatalogProduct['labor'] = null;
+  let labor: PricedProduct['labor'] = null;
   if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {
     const l = await trx.selectFrom('labor_types').select(['labor_id', 'title']).where('labor_id', '=', p.labor_id).executeTakeFirst();
     if (l) labor = { labor_id: l.labor_id, name: l.title, minutes: p.labor_time };
@@ -59,7 +53,7 @@ export async function catalogProduct(trx: Kysely<PosDB>, productId: number, chos
 }
 
 /** Rate and name of a labor type, for custom labor (the applier re-stamps the rate from SQL too). */
-export async function laborType(trx: Kysely<PosDB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
+export async function laborType(trx: Kysely<DB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
   const l = await trx.selectFrom('labor_types').select(['labor_id', 'title', 'amount']).where('labor_id', '=', laborId).executeTakeFirst();
   if (!l) throw notFound(LABOR_NOT_FOUND);
   return { labor_id: l.labor_id, title: l.title, rate: toWire(decimal(l.amount)) };

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { abandonAction, type AbandonAction } from '../../../src/domain/cart-lifecycle';
 import { assertEditable } from '../../../src/domain/mutations/guards';
 import type { Customer, Order, Transaction, Vehicle } from '../../../src/domain/mutations/records';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { loadCustomer, vehicleFromSql } from '../../sync/records/customers';
 import { loadOrder } from '../../sync/records/orders';
 
@@ -24,10 +24,10 @@ export interface CartSession {
 }
 
 /** The session's cart order uuid, locked; null when it has none (or its order left the editable states). */
-export async function findCart(trx: Kysely<PosDB>, s: CartSession): Promise<string | null> {
+export async function findCart(trx: Kysely<DB>, s: CartSession): Promise<string | null> {
   const row = await trx.selectFrom('staff_carts').select('order_ref').where('session_hash', '=', s.idHash).forUpdate().executeTakeFirst();
   if (!row) return null;
-  const found = await loadOrder(asSyncDb(trx), row.order_ref, false);
+  const found = await loadOrder(trx, row.order_ref, false);
   if (found && assertEditable(found.order) === null) return row.order_ref;
   await detachCart(trx, s);
   return null;
@@ -37,7 +37,7 @@ export async function findCart(trx: Kysely<PosDB>, s: CartSession): Promise<stri
  * Makes `orderRef` the session's cart. An order that is another session's cart is refused unless
  * that session belongs to the same staff user (a cashier who signed in again takes it over).
  */
-export async function attachCart(trx: Kysely<PosDB>, s: CartSession, orderRef: string): Promise<'attached' | 'taken'> {
+export async function attachCart(trx: Kysely<DB>, s: CartSession, orderRef: string): Promise<'attached' | 'taken'> {
   const other = await trx.selectFrom('staff_carts').select(['session_hash', 'staff_user_id']).where('order_ref', '=', orderRef).forUpdate().executeTakeFirst();
   if (other && other.session_hash !== s.idHash) {
     if (other.staff_user_id !== s.staffUserId) return 'taken';
@@ -52,12 +52,12 @@ export async function attachCart(trx: Kysely<PosDB>, s: CartSession, orderRef: s
 }
 
 /** True when `orderRef` is the cart of a session of ANOTHER staff user (a cashier may reach their own from a second session). */
-export async function cartOfAnotherUser(trx: Kysely<PosDB>, orderRef: string, s: CartSession): Promise<boolean> {
+export async function cartOfAnotherUser(trx: Kysely<DB>, orderRef: string, s: CartSession): Promise<boolean> {
   const row = await trx.selectFrom('staff_carts').select('staff_user_id').where('order_ref', '=', orderRef).where('staff_user_id', '<>', s.staffUserId).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function detachCart(trx: Kysely<PosDB>, s: CartSession): Promise<void> {
+export async function detachCart(trx: Kysely<DB>, s: CartSession): Promise<void> {
   await trx.deleteFrom('staff_carts').where('session_hash', '=', s.idHash).execute();
 }
 
@@ -67,9 +67,9 @@ export async function detachCart(trx: Kysely<PosDB>, s: CartSession): Promise<vo
  * push would); `discard` (an empty draft that took no money) is deleted here, its devices get a
  * tombstone. Returns the action.
  */
-export async function abandonCart(trx: Kysely<PosDB>, s: CartSession, orderRef: string): Promise<AbandonAction> {
+export async function abandonCart(trx: Kysely<DB>, s: CartSession, orderRef: string): Promise<AbandonAction> {
   await detachCart(trx, s);
-  const found = await loadOrder(asSyncDb(trx), orderRef, true);
+  const found = await loadOrder(trx, orderRef, true);
   if (!found) return 'release';
   const action = abandonAction(found.order, found.transactions);
   if (action === 'discard') await trx.deleteFrom('orders').where('id', '=', orderRef).execute();
@@ -86,11 +86,11 @@ export interface CartView {
 }
 
 /** Everything a cart reply shows about order `orderRef`, read on `db` (the command's transaction). */
-export async function loadCartView(db: Kysely<PosDB>, orderRef: string): Promise<CartView | null> {
-  const found = await loadOrder(asSyncDb(db), orderRef, false);
+export async function loadCartView(db: Kysely<DB>, orderRef: string): Promise<CartView | null> {
+  const found = await loadOrder(db, orderRef, false);
   if (!found) return null;
   const { order, transactions } = found;
-  const customer = order.customer_ref ? ((await loadCustomer(asSyncDb(db), order.customer_ref, false)) ?? null) : null;
+  const customer = order.customer_ref ? ((await loadCustomer(db, order.customer_ref, false)) ?? null) : null;
   const vehicles = customer
     ? (await db.selectFrom('customer_vehicles').selectAll().where('customer_id', '=', customer.id).where('deleted_at', 'is', null).orderBy('vehicle_id').execute()).map(vehicleFromSql)
     : [];

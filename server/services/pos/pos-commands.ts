@@ -19,22 +19,20 @@ import type { Refusal, RefusalCode } from '../../../src/domain/refusal';
 import { defaultStoreSettings, type StoreSettings } from '../../../src/domain/settings';
 import type { SessionUser } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
-import { asSyncDb, posDb, type PosDB } from '../../db/schema-pos';
 import { HttpError, unauthorized } from '../../http/errors';
 import type { ServiceError } from '../../errors';
 import { defaultAppliers } from '../../sync/appliers/registry';
 import type { Actor, ApplierMap } from '../../sync/appliers/types';
-import type { SyncDB } from '../../sync/db';
 import { isIntegrityViolation, isRetryable } from '../../sync/errors';
 
 export interface PosCommandOptions {
   appliers?: ApplierMap;
-  settings?: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  settings?: (db: Kysely<DB>) => Promise<StoreSettings>;
   clock?: () => Date;
 }
 
 export interface PosTx {
-  trx: Kysely<PosDB>;
+  trx: Kysely<DB>;
   /** Server time of this command, ISO; every mutation in it is stamped with it. */
   now: string;
   actor: Actor;
@@ -87,13 +85,13 @@ export function staffActor(user: SessionUser | null): Actor {
 }
 
 export class PosCommands {
-  private readonly db: Kysely<PosDB>;
+  private readonly db: Kysely<DB>;
   private readonly appliers: ApplierMap;
-  private readonly loadSettings: (db: Kysely<SyncDB>) => Promise<StoreSettings>;
+  private readonly loadSettings: (db: Kysely<DB>) => Promise<StoreSettings>;
   private readonly clock: () => Date;
 
   constructor(db: Kysely<DB>, opts: PosCommandOptions = {}) {
-    this.db = posDb(db);
+    this.db = db;
     this.appliers = opts.appliers ?? defaultAppliers;
     this.loadSettings = opts.settings ?? (() => Promise.resolve(defaultStoreSettings));
     this.clock = opts.clock ?? (() => new Date());
@@ -106,7 +104,7 @@ export class PosCommands {
         return await this.db.transaction().execute(async (trx) => {
           await sql`select 1 from sync_state where id = 1 for share`.execute(trx);
           let cached: Promise<StoreSettings> | null = null;
-          const settings = () => (cached ??= this.loadSettings(asSyncDb(trx)));
+          const settings = () => (cached ??= this.loadSettings(trx));
           return fn({ trx, now: this.clock().toISOString(), actor, settings });
         });
       } catch (err) {
@@ -124,16 +122,16 @@ export class PosCommands {
   async run<N extends MutationName>(tx: PosTx, name: N, args: MutationArgsInput<N>, refused?: (r: Refusal) => ServiceError): Promise<void> {
     const applier = this.appliers[name];
     if (!applier) throw new Error(`no applier for ${name}`);
-    const r = await applier.apply(args, { trx: asSyncDb(tx.trx), actor: tx.actor, now: tx.now, settings: await tx.settings() });
+    const r = await applier.apply(args, { trx: tx.trx, actor: tx.actor, now: tx.now, settings: await tx.settings() });
     if (!r.ok) throw refused ? refused(r) : new CommandRefused(r);
   }
 
   /** Reads outside any transaction. */
-  get reader(): Kysely<PosDB> {
+  get reader(): Kysely<DB> {
     return this.db;
   }
 
-  settingsOn(db: Kysely<SyncDB>): Promise<StoreSettings> {
+  settingsOn(db: Kysely<DB>): Promise<StoreSettings> {
     return this.loadSettings(db);
   }
 }

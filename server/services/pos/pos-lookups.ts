@@ -4,11 +4,11 @@
  * the uuid the mutations take.
  */
 import { sql, type Kysely } from 'kysely';
-import type { PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { CUSTOMER_NOT_FOUND, ORDER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 
-export async function orderUuid(db: Kysely<PosDB>, ref: number | string): Promise<string> {
+export async function orderUuid(db: Kysely<DB>, ref: number | string): Promise<string> {
   const row = await db
     .selectFrom('orders')
     .select('id')
@@ -18,7 +18,7 @@ export async function orderUuid(db: Kysely<PosDB>, ref: number | string): Promis
   return row.id;
 }
 
-export async function customerUuid(db: Kysely<PosDB>, ref: number | string): Promise<string> {
+export async function customerUuid(db: Kysely<DB>, ref: number | string): Promise<string> {
   const row = await db
     .selectFrom('customers')
     .select('id')
@@ -43,7 +43,7 @@ export interface CustomerHit {
  * Customers whose name ("first last" or either part), email or telephone contains `s`,
  * case-insensitively; a phone typed with other punctuation still matches on its digits.
  */
-export async function searchCustomers(db: Kysely<PosDB>, s: string, limit: number): Promise<CustomerHit[]> {
+export async function searchCustomers(db: Kysely<DB>, s: string, limit: number): Promise<CustomerHit[]> {
   const text = s.trim();
   if (text === '') return [];
   const like = `%${escapeLike(text)}%`;
@@ -71,7 +71,7 @@ export async function searchCustomers(db: Kysely<PosDB>, s: string, limit: numbe
  * Customers `data` names: an email (exact, any case), a customer number, or a phone number (its
  * digits, at least 7). At most two ids: the caller wants exactly one.
  */
-export async function customersByContact(db: Kysely<PosDB>, data: string): Promise<string[]> {
+export async function customersByContact(db: Kysely<DB>, data: string): Promise<string[]> {
   const text = data.trim();
   let q = db.selectFrom('customers').select('id');
   if (text.includes('@')) q = q.where(sql<string>`lower(email)`, '=', text.toLowerCase());

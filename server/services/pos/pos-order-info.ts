@@ -10,15 +10,16 @@ import { assertEditable, assertNotVoided, ORDER_NOT_FOUND } from '../../../src/d
 import type { OrderHistory, Transaction } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { StoreSettings } from '../../../src/domain/settings';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { bookedAppointments } from '../appointments/appointment-reads';
 import { loadCustomer } from '../../sync/records/customers';
+import { purchaseOrdersOf } from '../distributor/purchase-orders';
 import { loadOrderHistory } from '../../sync/records/order-history';
 import { loadOrder } from '../../sync/records/orders';
 import { customerWire, linesWire, orderData, totalItems } from './pos-order-view';
 
-export async function orderStatuses(db: Kysely<PosDB>): Promise<OrderStatusWire[]> {
+export async function orderStatuses(db: Kysely<DB>): Promise<OrderStatusWire[]> {
   return db.selectFrom('order_statuses').select(['order_status_id', 'name', 'status_color', 'status_text_color']).orderBy('sort_order').orderBy('order_status_id').execute();
 }
 
@@ -58,7 +59,7 @@ function transactionWire(t: Transaction): OrderInfo['transactions'][number] {
 }
 
 /** The shop's time zone (settings.timezone), for the long date; UTC when unset or unknown. */
-async function timeZone(db: Kysely<PosDB>): Promise<string> {
+async function timeZone(db: Kysely<DB>): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'timezone').executeTakeFirst();
   const zone = typeof row?.value === 'string' ? row.value : 'UTC';
   try {
@@ -72,8 +73,8 @@ async function timeZone(db: Kysely<PosDB>): Promise<string> {
 const longDate = (iso: string, timeZone: string): string =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
 
-export async function loadOrderInfo(db: Kysely<PosDB>, orderRef: string, settings: StoreSettings): Promise<OrderInfo> {
-  const sdb = asSyncDb(db);
+export async function loadOrderInfo(db: Kysely<DB>, orderRef: string, settings: StoreSettings): Promise<OrderInfo> {
+  const sdb = db;
   const found = await loadOrder(sdb, orderRef, false);
   if (!found) throw notFound(ORDER_NOT_FOUND);
   const { order, transactions } = found;
@@ -136,7 +137,7 @@ export async function loadOrderInfo(db: Kysely<PosDB>, orderRef: string, setting
     paid_in_full: data.paid_in_full,
     transactions: transactions.map(transactionWire),
     history: historyWire(history, statuses),
-    purchase_orders: [],
+    purchase_orders: await purchaseOrdersOf(db, order.id),
     po_number_list: [...new Set(order.lines.flatMap((l) => (l.po_number ? [l.po_number] : [])))],
     order_ymm: null,
     bookedAppointments: await bookedAppointments(db, order.id),

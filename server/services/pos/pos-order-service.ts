@@ -16,7 +16,7 @@ import { PO_NUMBER_ADDED } from '../../../src/domain/forms/po-number';
 import { SELECT_STATUS_MESSAGE } from '../../../src/domain/forms/order-history';
 import { NOTIFICATION_SEND_FAILED } from '../../../src/domain/forms/notification';
 import { ServiceError } from '../../errors';
-import { asSyncDb, type PosDB } from '../../db/schema-pos';
+import type { DB } from '../../db/schema';
 import { loadCustomer } from '../../sync/records/customers';
 import { findCart, type CartSession } from './pos-cart-store';
 import { CommandRefused, type PosCommands, type PosTx } from './pos-commands';
@@ -43,8 +43,8 @@ export class PosOrderService {
 
   constructor(private readonly commands: PosCommands) {}
 
-  private async infoOn(db: Kysely<PosDB>, ref: string): Promise<OrderInfo> {
-    return loadOrderInfo(db, ref, await this.commands.settingsOn(asSyncDb(db)));
+  private async infoOn(db: Kysely<DB>, ref: string): Promise<OrderInfo> {
+    return loadOrderInfo(db, ref, await this.commands.settingsOn(db));
   }
 
   private async info(tx: PosTx, ref: string): Promise<OrderInfo> {
@@ -114,7 +114,7 @@ export class PosOrderService {
     const db = this.commands.reader;
     const info = await this.orderInfo(order);
     const statuses = await orderStatuses(db);
-    const customer = info.customer_ref ? await loadCustomer(asSyncDb(db), info.customer_ref, false) : undefined;
+    const customer = info.customer_ref ? await loadCustomer(db, info.customer_ref, false) : undefined;
     return {
       histories: info.history,
       orderStatuses: statuses,
@@ -162,7 +162,7 @@ export class PosOrderService {
   updateContactInfo(actor: Actor, customer: OrderRef, body: z.output<typeof updateContactRequestSchema>): Promise<UpdateContactReply> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = await customerUuid(tx.trx, customer);
-      const c = await loadCustomer(asSyncDb(tx.trx), ref, true);
+      const c = await loadCustomer(tx.trx, ref, true);
       if (!c) throw new ServiceError('not_found', 'not_found', 'Customer not found');
       const phone = body.phone ?? body.telephone;
       await this.commands.run(tx, 'customer.update', {
@@ -182,7 +182,7 @@ export class PosOrderService {
         addresses: c.addresses,
         password: '',
       });
-      const after = await loadCustomer(asSyncDb(tx.trx), ref, false);
+      const after = await loadCustomer(tx.trx, ref, false);
       return { success: CONTACT_UPDATED, customer: { email: after?.email ?? '', telephone: after?.telephone ?? '', texting_alerts: after?.texting_alerts ?? false } };
     });
   }

@@ -19,7 +19,6 @@ import { validatePriceInput } from '../../../src/domain/pricing';
 import { normalizeQuantity, NOT_A_NUMBER_MESSAGE } from '../../../src/domain/quantity';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { Actor } from '../../sync/appliers/types';
-import { asSyncDb } from '../../db/schema-pos';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../sync/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
@@ -94,7 +93,7 @@ export class StaffCartService {
 
   /** The product's installation labor, once per product line (the line just added or the one it merged into). */
   private async installLabor(tx: PosTx, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
-    const order = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order;
+    const order = (await loadOrder(tx.trx, ref, false))?.order;
     const line =
       order?.lines.find((l) => l.id === lineId) ??
       order?.lines.find((l) => l.kind === 'product' && l.product_id === productId && l.price_override === null);
@@ -108,7 +107,7 @@ export class StaffCartService {
   edit(c: CartCaller, key: string, quantity: number | string): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
-      const line = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order.lines.find((l) => l.id === key);
+      const line = (await loadOrder(tx.trx, ref, false))?.order.lines.find((l) => l.id === key);
       if (!line) throw notFound(LINE_NOT_FOUND);
       const q = quantityOf(quantity, line.kind === 'product' ? line.minimum : 1, (await tx.settings()).maxQuantity);
       await this.commands.run(tx, 'cart.setQuantity', { order_ref: ref, line_id: key, quantity: q.value });
@@ -142,7 +141,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = orderRef ?? need(cart);
       if (ref !== cart) {
-        const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+        const found = await loadOrder(tx.trx, ref, false);
         if (!found) throw notFound();
         const locked = assertEditable(found.order);
         if (locked) throw new CommandRefused(locked);
@@ -211,7 +210,7 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
       await this.commands.run(tx, 'order.quote', { order_ref: ref });
-      const order = (await loadOrder(asSyncDb(tx.trx), ref, false))?.order;
+      const order = (await loadOrder(tx.trx, ref, false))?.order;
       await detachCart(tx.trx, c.session);
       return { cart: null, success: CART_MESSAGES.quoted, redirect: `/pos/order/receipt?order_id=${order?.order_id ?? ref}` };
     });
@@ -245,7 +244,7 @@ export class StaffCartService {
   removeCredit(c: CartCaller): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
-      const credits = ((await loadOrder(asSyncDb(tx.trx), ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
+      const credits = ((await loadOrder(tx.trx, ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
       if (credits.length === 0) throw new ServiceError('conflict', 'no_store_credit', CART_MESSAGES.noCredit);
       for (const t of credits) await this.commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: t.id });
       return { success: CART_MESSAGES.creditRemoved };
@@ -309,12 +308,12 @@ export class StaffCartService {
   continueOrder(c: CartCaller, order: number | string): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = await orderUuid(tx.trx, order);
-      const found = await loadOrder(asSyncDb(tx.trx), ref, false);
+      const found = await loadOrder(tx.trx, ref, false);
       if (!found) throw notFound();
       const locked = assertEditable(found.order);
       if (locked) throw new CommandRefused(locked);
       if (cart !== null && cart !== ref) {
-        const current = await loadOrder(asSyncDb(tx.trx), cart, false);
+        const current = await loadOrder(tx.trx, cart, false);
         const busy = replaceCartRefusal(current?.order ?? null);
         if (busy !== null) throw new ServiceError('conflict', 'cart_not_empty', busy);
         await this.putAside(tx, c, cart);

@@ -1,16 +1,15 @@
 /** Reading the audit log (GET /api/audit, admins only): newest first, paged. Writing is server/sync/audit.ts. */
 import type { Kysely } from 'kysely';
 import type { AuditReply } from '../../../src/contracts/audit';
-import type { DB } from '../../db/schema';
-import { auditDb, type AuditDB, type AuditKind } from '../../sync/audit';
+import type { AuditKind, DB } from '../../db/schema';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export class AuditService {
-  private readonly db: Kysely<AuditDB>;
+  private readonly db: Kysely<DB>;
 
   constructor(db: Kysely<DB>) {
-    this.db = auditDb(db);
+    this.db = db;
   }
 
   async list(page: number, limit: number, kind?: AuditKind): Promise<AuditReply> {

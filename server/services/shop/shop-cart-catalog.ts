@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { decimal, toWire } from '../../../src/domain/money';
-import type { ShopDB, ShopOptions } from '../../db/schema-shop';
+import type { DB, ShopOptions } from '../../db/schema';
 
 export interface ShopCatalogOption {
   product_option_id: number;
@@ -37,7 +37,7 @@ export interface ShopCatalogProduct {
   optionValues: Map<string, { product_option_id: number; name: string; price: string }>;
 }
 
-export async function loadShopProducts(db: Kysely<ShopDB>, ids: readonly number[]): Promise<Map<number, ShopCatalogProduct>> {
+export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, ShopCatalogProduct>> {
   const out = new Map<number, ShopCatalogProduct>();
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];

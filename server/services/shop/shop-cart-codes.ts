@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { CODE_MESSAGES, redemptionAmount, type AppliedCode, type CodeType } from '../../../src/domain/cart-codes';
 import { decimal, roundMoney, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
-import type { ShopDB } from '../../db/schema-shop';
+import type { DB } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { activeVoucher } from '../pos/pos-cart-codes';
 
@@ -18,7 +18,7 @@ const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MES
 const same = (a: string, b: string): boolean => a.toUpperCase() === b.trim().toUpperCase();
 
 /** The shopper's codes with the certificate's balance now; codes no longer valid are removed. */
-export async function liveCodes(trx: Kysely<ShopDB>, shopperId: string | null): Promise<{ code: string; balance: Money }[]> {
+export async function liveCodes(trx: Kysely<DB>, shopperId: string | null): Promise<{ code: string; balance: Money }[]> {
   if (shopperId === null) return [];
   const rows = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).orderBy('added_at').orderBy('code').execute();
   const out: { code: string; balance: Money }[] = [];
@@ -40,7 +40,7 @@ export function redemptions(codes: readonly { code: string; balance: Money }[], 
   });
 }
 
-export async function applyShopCode(trx: Kysely<ShopDB>, shopperId: string | null, type: CodeType, code: string, remainingDue: Money): Promise<string> {
+export async function applyShopCode(trx: Kysely<DB>, shopperId: string | null, type: CodeType, code: string, remainingDue: Money): Promise<string> {
   if (type !== 'voucher' || shopperId === null) throw invalidCode();
   const mine = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).execute();
   if (mine.some((m) => same(m.code, code))) throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
@@ -52,7 +52,7 @@ export async function applyShopCode(trx: Kysely<ShopDB>, shopperId: string | nul
 }
 
 /** removeCode (one code), or every code of a type for GET index.php?route=checkout/{type}/remove. */
-export async function removeShopCode(trx: Kysely<ShopDB>, shopperId: string | null, type: CodeType, code: string | null): Promise<string> {
+export async function removeShopCode(trx: Kysely<DB>, shopperId: string | null, type: CodeType, code: string | null): Promise<string> {
   if (type !== 'voucher' || shopperId === null) throw invalidCode();
   const mine = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).execute();
   const gone = code === null ? mine : mine.filter((m) => same(m.code, code));

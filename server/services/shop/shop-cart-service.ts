@@ -14,8 +14,7 @@ import { decimal, roundMoney } from '../../../src/domain/money';
 import { DEFAULT_MAX_QUANTITY, maxQuantityMessage, minQuantityMessage } from '../../../src/domain/quantity';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { computeTotals } from '../../../src/domain/totals';
-import type { DB } from '../../db/schema';
-import { shopDb, type ShopDB, type ShopOptions } from '../../db/schema-shop';
+import type { DB, ShopOptions } from '../../db/schema';
 import { ServiceError, notFound, unauthorized } from '../../errors';
 import { ProductSettingsCache } from '../catalog/product-settings';
 import { loadShopProducts, optionKey, resolveShopOptions } from './shop-cart-catalog';
@@ -35,19 +34,19 @@ export interface ShopResult<T> {
   cookie?: string | null;
 }
 
-type Trx = Kysely<ShopDB>;
+type Trx = Kysely<DB>;
 
 export const CART_PAGE = '/checkout/cart';
 
 export class ShopCartService {
-  private readonly db: Kysely<ShopDB>;
+  private readonly db: Kysely<DB>;
 
   constructor(
     db: Kysely<DB>,
     private readonly settings: (db: Kysely<DB>) => Promise<StoreSettings>,
     private readonly shopCache: ProductSettingsCache = new ProductSettingsCache(),
   ) {
-    this.db = shopDb(db);
+    this.db = db;
   }
 
   /**
@@ -56,7 +55,7 @@ export class ShopCartService {
    * (product-settings.ts), one stamp check per transaction while settings are unchanged.
    */
   async shopSettings(trx: Trx): Promise<ShopCartSettings> {
-    const s = await this.shopCache.get(trx as unknown as Kysely<unknown>);
+    const s = await this.shopCache.get(trx);
     return { guestCheckout: s.guestCheckout, popoutHidden: s.popoutHidden, stockCheckout: s.stockCheckout };
   }
 
@@ -73,7 +72,7 @@ export class ShopCartService {
 
   /** Re-prices the shopper's cart and builds the reply; lines the catalog dropped are deleted. */
   async reply(trx: Trx, shopperId: string | null, c: ShopCaller, extras: ReplyExtras = {}): Promise<ShopCartReply> {
-    const settings = await this.settings(trx as unknown as Kysely<DB>);
+    const settings = await this.settings(trx);
     const priced = await priceLines(trx, await this.storedLines(trx, shopperId), settings);
     if (priced.stale.length > 0) await trx.deleteFrom('shop_cart_items').where('key', 'in', priced.stale).execute();
     return shopCartReply(priced, settings, await this.shopSettings(trx), c.loggedIn, extras, await liveCodes(trx, shopperId));
@@ -182,7 +181,7 @@ export class ShopCartService {
   /** POST applyCode: records a gift certificate code (redeemed at checkout); coupons do not exist. */
   applyCode(c: ShopCaller, type: CodeType, code: string): Promise<ShopResult<ShopCartReply>> {
     return this.call(c, false, async (trx, shopperId) => {
-      const settings = await this.settings(trx as unknown as Kysely<DB>);
+      const settings = await this.settings(trx);
       const priced = await priceLines(trx, await this.storedLines(trx, shopperId), settings);
       const total = computeTotals({ lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null }, settings).orderTotal;
       const applied = redemptions(await liveCodes(trx, shopperId), total).reduce((sum, r) => sum.plus(r.amount), decimal(0));

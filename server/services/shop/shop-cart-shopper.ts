@@ -10,7 +10,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { COMPARE_LIMIT } from '../../../src/contracts/shop-lists';
 import { DEFAULT_MAX_QUANTITY } from '../../../src/domain/quantity';
-import type { ShopDB } from '../../db/schema-shop';
+import type { DB } from '../../db/schema';
 
 export const SHOPPER_COOKIE = 'pd_shopper';
 /** The guest cookie outlives a browsing session, like a remembered cart should. */
@@ -29,7 +29,7 @@ export interface ResolvedShopper {
   cookie?: string | null;
 }
 
-type Tx = Transaction<ShopDB> | Kysely<ShopDB>;
+type Tx = Transaction<DB> | Kysely<DB>;
 
 const hashToken = (t: string): string => createHash('sha256').update(t).digest('hex');
 /** Only well-formed cookies are looked up; anything else is treated as no cookie. */

@@ -13,7 +13,7 @@ import { decimal, formatUSD, roundMoney, toWire, type Money } from '../../../src
 import type { LaborLine, OrderLine, ProductLine } from '../../../src/domain/mutations/records';
 import { taxRateOf, type StoreSettings } from '../../../src/domain/settings';
 import { computeTotals, lineTotal } from '../../../src/domain/totals';
-import type { ShopDB, ShopOptions } from '../../db/schema-shop';
+import type { DB, ShopOptions } from '../../db/schema';
 import { loadShopProducts, resolveShopOptions, type ShopCatalogProduct } from './shop-cart-catalog';
 import { redemptions } from './shop-cart-codes';
 
@@ -45,7 +45,7 @@ export interface PricedCart {
   catalog: Map<number, ShopCatalogProduct>;
 }
 
-export async function priceLines(db: Kysely<ShopDB>, stored: readonly StoredLine[], settings: StoreSettings): Promise<PricedCart> {
+export async function priceLines(db: Kysely<DB>, stored: readonly StoredLine[], settings: StoreSettings): Promise<PricedCart> {
   const catalog = await loadShopProducts(db, stored.map((s) => s.product_id));
   const lines: OrderLine[] = [];
   const rows: ShopCartProduct[] = [];

@@ -24,7 +24,7 @@ import { decimal, formatUSD, roundMoney, toWire, type Dec, type Money } from '..
 import { ONLINE_CHECKOUT_ROLE } from '../../../src/domain/mutations/order';
 import { computeTotals } from '../../../src/domain/totals';
 import type { OnlinePaymentGateway } from '../../adapters/online-payment/storefront-gateway';
-import { shopDb, type ShopDB } from '../../db/schema-shop';
+import type { DB } from '../../db/schema';
 import { ServiceError, unauthorized } from '../../errors';
 import type { Actor } from '../../sync/appliers/types';
 import type { PosCommands, PosTx } from '../pos/pos-commands';
@@ -99,7 +99,7 @@ export class ShopCheckoutService {
   private async releaseUnlessStored(input: Input): Promise<void> {
     const stored = await this.commands
       .transaction(STOREFRONT_ACTOR, (tx) =>
-        shopDb(tx.trx).selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
+        tx.trx.selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
       )
       .catch(() => undefined);
     if (!stored) await this.gateway.void(input.checkout_key);
@@ -107,7 +107,7 @@ export class ShopCheckoutService {
 
   /** Step 1 and the first half of step 3: the order already made under this key, or what to charge. */
   private async plan(tx: PosTx, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
-    const trx: Kysely<ShopDB> = shopDb(tx.trx);
+    const trx: Kysely<DB> = tx.trx;
     const shopper = await resolveShopper(trx, { customerUuid: c.customerUuid, token: c.token }, false);
     if (shopper.id === null) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
     // Serialises this shopper's checkouts: a concurrent double submit waits here, then finds the key used.
@@ -137,7 +137,7 @@ export class ShopCheckoutService {
 
   /** Step 3: the order, its payments, completion; the cart emptied. Any refusal rolls it all back. */
   private async store(tx: PosTx, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
-    const trx: Kysely<ShopDB> = shopDb(tx.trx);
+    const trx: Kysely<DB> = tx.trx;
     const orderRef = randomUUID();
     await this.commands.run(tx, 'order.create', { id: orderRef, device_ref: null, customer_ref: c.customerUuid });
     for (const line of plan.lines) {

@@ -4,7 +4,6 @@ import { defaultStoreSettings } from '../../../src/domain/settings';
 import { SimulatedOnlineGateway, type OnlinePaymentGateway } from '../../adapters/online-payment/storefront-gateway';
 import type { DB } from '../../db/schema';
 import type { SyncOptions } from '../../sync/create';
-import type { SyncDB } from '../../sync/db';
 import { PosCommands } from '../pos/pos-commands';
 import { ProductSettingsCache } from '../catalog/product-settings';
 import { ShopCartService } from './shop-cart-service';
@@ -29,7 +28,7 @@ export function createShopServices(
   shopSettings: ProductSettingsCache = new ProductSettingsCache(),
 ): ShopServices {
   const load = sync.settings ?? (() => Promise.resolve(defaultStoreSettings));
-  const cart = new ShopCartService(db, (d) => load(d as unknown as Kysely<SyncDB>), shopSettings);
+  const cart = new ShopCartService(db, load, shopSettings);
   const commands = new PosCommands(db, {
     ...sync,
     settings: async (d) => {

@@ -9,13 +9,12 @@ import { COMPARE_LIMIT, SHOP_LIST_MESSAGES, type CompareReply, type ListedProduc
 import { inventoryText } from '../../../src/domain/inventory';
 import { decimal, formatUSD, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
-import { shopDb, type ShopDB } from '../../db/schema-shop';
 import { notFound, unauthorized } from '../../errors';
 import { priceViewFor, ProductSettingsCache, type ProductSettings } from '../catalog/product-settings';
 import type { ShopCaller, ShopResult } from './shop-cart-service';
 import { resolveShopper } from './shop-cart-shopper';
 
-type Trx = Kysely<ShopDB>;
+type Trx = Kysely<DB>;
 
 /**
  * The products as the table shows them, prices by the listing's rule (price-visibility.ts): a guest
@@ -56,18 +55,18 @@ async function assertProduct(trx: Trx, productId: number): Promise<void> {
 }
 
 export class ShopListsService {
-  private readonly db: Kysely<ShopDB>;
+  private readonly db: Kysely<DB>;
 
   constructor(
     db: Kysely<DB>,
     private readonly settings: ProductSettingsCache = new ProductSettingsCache(),
   ) {
-    this.db = shopDb(db);
+    this.db = db;
   }
 
   private async listed(trx: Trx, ids: readonly number[], signedIn: boolean): Promise<ListedProduct[]> {
     if (ids.length === 0) return [];
-    return listed(trx, ids, await this.settings.get(trx as unknown as Kysely<unknown>), signedIn);
+    return listed(trx, ids, await this.settings.get(trx), signedIn);
   }
 
   private async compareOf(trx: Trx, shopperId: string | null, signedIn: boolean): Promise<CompareReply> {

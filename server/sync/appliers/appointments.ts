@@ -17,8 +17,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Appointment } from '../../../src/domain/mutations/records';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
-import { appointmentsDb, type AppointmentsDB } from '../../db/schema-appointments';
-import { paymentsDb } from '../../db/schema-payments';
+import type { DB } from '../../db/schema';
 import { renderAppointment } from '../../services/notifications/notification-render';
 import { queueNotifications } from '../../services/notifications/notification-queue';
 import { domainApplier, type ApplierExtension } from './domain-applier';
@@ -45,7 +44,7 @@ interface Clash {
   installer: string | null;
 }
 
-export async function findClash(db: Kysely<AppointmentsDB>, a: Appointment, start: string, end: string): Promise<Clash | undefined> {
+export async function findClash(db: Kysely<DB>, a: Appointment, start: string, end: string): Promise<Clash | undefined> {
   const installers = a.installers.length ? a.installers : [-1];
   const r = await sql<Clash>`
 select a.id, a.appointment_id,
@@ -74,7 +73,7 @@ export function clashMessage(c: Clash, a: Appointment, bayTitle: string, custome
   );
 }
 
-async function check(db: Kysely<AppointmentsDB>, a: Appointment): Promise<Refusal | { bay: string }> {
+async function check(db: Kysely<DB>, a: Appointment): Promise<Refusal | { bay: string }> {
   const loc = await db.selectFrom('locations').select('location_id').where('location_id', '=', a.location_id).where('status', '=', true).executeTakeFirst();
   if (!loc) return bad('Select a location');
   // Locks the bay: bookings of this bay wait here for each other.
@@ -105,7 +104,7 @@ const bookExtension: ApplierExtension = {
   async write(state, changes, ctx: ApplyContext) {
     const a = changes.appointment;
     if (!a) return null;
-    const db = appointmentsDb(ctx.trx);
+    const db = ctx.trx;
     const ok = await check(db, a);
     if ('ok' in ok) return ok;
     const start = `${a.start_date} ${a.start_time}`;
@@ -140,7 +139,7 @@ const bookExtension: ApplierExtension = {
       const text = c.texting_alerts && c.telephone.trim() !== '';
       if (email || text) {
         const store = await db.selectFrom('locations').select(['name', 'telephone']).where('location_id', '=', a.location_id).executeTakeFirstOrThrow();
-        await queueNotifications(paymentsDb(ctx.trx), {
+        await queueNotifications(ctx.trx, {
           form: { notifyByEmail: email !== '', email, notifyByText: text, phone: c.telephone },
           msg: renderAppointment({ store: store.name, telephone: store.telephone, customer, bay: ok.bay, date: a.start_date, time: a.start_time, duration: a.duration }),
           kind: 'appointment',

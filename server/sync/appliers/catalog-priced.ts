@@ -16,7 +16,7 @@ import { PRODUCT_NOT_ORDERABLE } from '../../../src/domain/mutations/cart';
 import { mutationArgs } from '../../../src/domain/mutations/catalogue';
 import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, type OptionChoice, type OptionDef, type OptionValueDef, type ResolvedOptions } from '../../../src/domain/product-options';
 import { refuse } from '../../../src/domain/refusal';
-import type { SyncDB } from '../db';
+import type { DB } from '../../db/schema';
 import type { Applier } from './types';
 
 export const PRODUCT_NOT_FOUND = 'This product could not be found.';
@@ -24,7 +24,7 @@ export const LABOR_NOT_FOUND = 'This labor type could not be found.';
 export { PRODUCT_NOT_ORDERABLE };
 
 /** The product's options and their values as the catalog holds them now. */
-export async function catalogOptions(trx: Kysely<SyncDB>, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
+export async function catalogOptions(trx: Kysely<DB>, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
   const defs = await trx
     .selectFrom('product_options')
     .select(['product_option_id', 'name', 'type', 'required', 'sort_order'])
@@ -41,7 +41,7 @@ export async function catalogOptions(trx: Kysely<SyncDB>, productId: number): Pr
 }
 
 /** The chosen options priced from the catalog (the choice as the cart calls take it). */
-export async function pricedOptions(trx: Kysely<SyncDB>, productId: number, chosen: OptionChoice): Promise<ResolvedOptions> {
+export async function pricedOptions(trx: Kysely<DB>, productId: number, chosen: OptionChoice): Promise<ResolvedOptions> {
   const { defs, values } = await catalogOptions(trx, productId);
   return resolveOptions(defs, values, chosen);
 }

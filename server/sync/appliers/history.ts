@@ -9,11 +9,10 @@
  * claim. Without consent (or without a customer) a text needs the override ticked (§5).
  */
 import type { Kysely } from 'kysely';
-import type { SyncDB } from '../db';
+import type { DB } from '../../db/schema';
 import type { MutationArgs } from '../../../src/domain/mutations/catalogue';
 import { TEXT_CONSENT_MESSAGE } from '../../../src/domain/forms/notification';
 import { refuse } from '../../../src/domain/refusal';
-import { paymentsDb } from '../../db/schema-payments';
 import { buildInvoice } from '../../services/checkout/checkout-invoice';
 import { renderOrderUpdate } from '../../services/notifications/notification-render';
 import { queueNotifications } from '../../services/notifications/notification-queue';
@@ -21,7 +20,7 @@ import { domainApplier, type ApplierExtension } from './domain-applier';
 import type { ApplierMap } from './types';
 
 /** Whether the order's customer agreed to texts (false without a customer). */
-export async function textConsent(trx: Kysely<SyncDB>, orderRef: string): Promise<boolean> {
+export async function textConsent(trx: Kysely<DB>, orderRef: string): Promise<boolean> {
   const row = await trx
     .selectFrom('orders')
     .innerJoin('customers', 'customers.id', 'orders.customer_uuid')
@@ -45,7 +44,7 @@ const notifyOnHistory: ApplierExtension = {
     if (entry.notify_by_text && !overrides.get(state) && !(await textConsent(ctx.trx, entry.order_ref))) {
       return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
     }
-    const db = paymentsDb(ctx.trx);
+    const db = ctx.trx;
     const inv = await buildInvoice(db, entry.order_ref, ctx.settings);
     const status = await db.selectFrom('order_statuses').select('name').where('order_status_id', '=', entry.order_status_id).executeTakeFirst();
     await queueNotifications(db, {

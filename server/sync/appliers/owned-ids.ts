@@ -13,8 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
-import { posDb } from '../../db/schema-pos';
-import type { SyncDB } from '../db';
+import type { DB } from '../../db/schema';
 
 export const ID_TAKEN_MESSAGE = 'This change reuses the id of a record that belongs to another order or customer, so it was not applied. Discard it and make the change again.';
 
@@ -24,7 +23,7 @@ const fresh = (ids: readonly string[], known: readonly { id: string }[] | undefi
 };
 
 /** A refusal when a new child row's id already belongs to another owner; null when every id is free or its own. */
-export async function ownedIdsRefusal(trx: Kysely<SyncDB>, state: MutatorState, changes: MutatorChanges): Promise<Refusal | null> {
+export async function ownedIdsRefusal(trx: Kysely<DB>, state: MutatorState, changes: MutatorChanges): Promise<Refusal | null> {
   const taken = refuse('duplicate_id', ID_TAKEN_MESSAGE);
   const order = changes.order;
   if (order) {
@@ -36,7 +35,7 @@ export async function ownedIdsRefusal(trx: Kysely<SyncDB>, state: MutatorState, 
     if (await trx.selectFrom('transactions').select('id').where('id', '=', t.id).where('order_ref', '<>', t.order_ref).executeTakeFirst()) return taken;
   }
   const h = changes.orderHistory;
-  if (h && (await posDb(trx).selectFrom('order_history').select('id').where('id', '=', h.id).executeTakeFirst())) return taken;
+  if (h && (await trx.selectFrom('order_history').select('id').where('id', '=', h.id).executeTakeFirst())) return taken;
   const c = changes.customer;
   if (c) {
     const addresses = fresh(

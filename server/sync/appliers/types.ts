@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
-import type { SyncDB } from '../db';
+import type { DB } from '../../db/schema';
 
 export interface Actor {
   kind: 'staff' | 'customer';
@@ -17,7 +17,7 @@ export interface Actor {
 }
 
 export interface ApplyContext {
-  trx: Kysely<SyncDB>;
+  trx: Kysely<DB>;
   actor: Actor;
   /** Server time, ISO: the device's clock is never trusted for what is stored. */
   now: string;

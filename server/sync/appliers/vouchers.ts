@@ -14,7 +14,7 @@ import { decimal, moneyString, toWire } from '../../../src/domain/money';
 import type { Order, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse } from '../../../src/domain/refusal';
-import { paymentsDb, type PaymentsDB } from '../../db/schema-payments';
+import type { DB } from '../../db/schema';
 import type { ApplierExtension } from './domain-applier';
 import type { ApplyContext } from './types';
 
@@ -22,7 +22,7 @@ export const codeTakenMessage = (code: string): string => `Gift certificate code
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-async function lockVouchers(trx: Kysely<PaymentsDB>, codes: readonly string[]) {
+async function lockVouchers(trx: Kysely<DB>, codes: readonly string[]) {
   if (codes.length === 0) return [];
   // Sorted, so two voids touching the same vouchers lock them in the same order.
   const upper = [...new Set(codes.map((c) => c.toUpperCase()))].sort();
@@ -51,7 +51,7 @@ function ledger(before: readonly Transaction[], changed: readonly Transaction[])
 }
 
 async function applyLedger(state: MutatorState, changes: MutatorChanges, { trx, now }: ApplyContext): Promise<null> {
-  const db = paymentsDb(trx);
+  const db = trx;
   for (const [code, delta] of ledger(state.transactions ?? [], changes.transactions ?? [])) {
     if (delta.isZero()) continue;
     // The rows were locked by `load`; the check constraint (0 <= balance <= original) is the backstop.
@@ -73,7 +73,7 @@ export const voucherLedger: ApplierExtension = {
     const codes = (state.transactions ?? [])
       .filter((t) => t.transaction_type === 'voucher' && t.voucher_code !== null && (target === null || t.id === target))
       .map((t) => t.voucher_code as string);
-    const rows = await lockVouchers(paymentsDb(trx), adding ? [adding, ...codes] : codes);
+    const rows = await lockVouchers(trx, adding ? [adding, ...codes] : codes);
     const found = adding ? rows.find((r) => r.code.toUpperCase() === adding.toUpperCase()) : undefined;
     if (adding && found && found.status === 'active') state.voucher = { code: adding, balance: moneyString(found.balance) };
   },
@@ -87,10 +87,10 @@ export const soldVouchers: ApplierExtension = {
   async load(state, _args, { trx }) {
     const codes = state.order ? voucherLines(state.order).map((l) => l.code) : [];
     const paid = (state.transactions ?? []).filter((t) => t.transaction_type === 'voucher' && t.voucher_code !== null).map((t) => t.voucher_code as string);
-    await lockVouchers(paymentsDb(trx), [...codes, ...paid]);
+    await lockVouchers(trx, [...codes, ...paid]);
   },
   async write(state, changes, ctx) {
-    const db = paymentsDb(ctx.trx);
+    const db = ctx.trx;
     const order = changes.order;
     if (!order) return null;
     if (order.status === 'complete' && state.order?.status !== 'complete') {

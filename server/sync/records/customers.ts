@@ -6,9 +6,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Customer, Vehicle, YmmChoice } from '../../../src/domain/mutations/records';
 import { customerFromRows, customerToRows, type AddressRow, type CustomerRow } from '../../../src/contracts/sync-records';
-import type { AddressesTable } from '../../db/schema';
+import { type AddressesTable, type CustomersTable, type CustomerVehiclesTable, type DB, iso } from '../../db/schema';
 import { RecordOwnedElsewhere } from '../errors';
-import { iso, type SyncCustomersTable, type SyncDB, type SyncVehiclesTable } from '../db';
 
 /** Columns a customer row may leave the server with (never password_hash). */
 export const customerColumns = [
@@ -16,7 +15,7 @@ export const customerColumns = [
   'customer_group_id', 'tax_exempt', 'tax_exempt_number', 'default_location_id', 'store_credit', 'date_added', 'updated_at',
   'version',
 ] as const;
-type CustomerSql = Pick<Selectable<SyncCustomersTable>, (typeof customerColumns)[number]>;
+type CustomerSql = Pick<Selectable<CustomersTable>, (typeof customerColumns)[number]>;
 
 export function customerRowFromSql(r: CustomerSql): CustomerRow {
   return {
@@ -57,7 +56,7 @@ export function addressRowFromSql(r: Selectable<AddressesTable>): AddressRow {
   };
 }
 
-export function vehicleFromSql(r: Selectable<SyncVehiclesTable>): Vehicle {
+export function vehicleFromSql(r: Selectable<CustomerVehiclesTable>): Vehicle {
   return {
     id: r.id,
     vehicle_id: r.vehicle_id,
@@ -72,7 +71,7 @@ export function vehicleFromSql(r: Selectable<SyncVehiclesTable>): Vehicle {
   };
 }
 
-export async function loadCustomer(db: Kysely<SyncDB>, id: string, lock: boolean): Promise<Customer | undefined> {
+export async function loadCustomer(db: Kysely<DB>, id: string, lock: boolean): Promise<Customer | undefined> {
   let q = db.selectFrom('customers').select(customerColumns).where('id', '=', id);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -81,7 +80,7 @@ export async function loadCustomer(db: Kysely<SyncDB>, id: string, lock: boolean
   return customerFromRows(customerRowFromSql(row), addresses.map(addressRowFromSql));
 }
 
-export async function saveCustomer(db: Kysely<SyncDB>, customer: Customer): Promise<void> {
+export async function saveCustomer(db: Kysely<DB>, customer: Customer): Promise<void> {
   const { customer: c, addresses } = customerToRows(customer);
   const values = {
     firstname: c.firstname,
@@ -131,14 +130,14 @@ export async function saveCustomer(db: Kysely<SyncDB>, customer: Customer): Prom
   }
 }
 
-export async function loadVehicle(db: Kysely<SyncDB>, id: string, lock: boolean): Promise<Vehicle | undefined> {
+export async function loadVehicle(db: Kysely<DB>, id: string, lock: boolean): Promise<Vehicle | undefined> {
   let q = db.selectFrom('customer_vehicles').selectAll().where('id', '=', id);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row ? vehicleFromSql(row) : undefined;
 }
 
-export async function saveVehicle(db: Kysely<SyncDB>, v: Vehicle): Promise<void> {
+export async function saveVehicle(db: Kysely<DB>, v: Vehicle): Promise<void> {
   const values = {
     customer_id: v.customer_ref,
     title: v.title,

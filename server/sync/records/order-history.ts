@@ -5,8 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderHistory } from '../../../src/domain/mutations/records';
-import { posDb, type OrderHistoryTable } from '../../db/schema-pos';
-import { iso } from '../db';
+import { iso, type DB, type OrderHistoryTable } from '../../db/schema';
 
 export function orderHistoryFromSql(r: Selectable<OrderHistoryTable>): OrderHistory {
   return {
@@ -24,8 +23,8 @@ export function orderHistoryFromSql(r: Selectable<OrderHistoryTable>): OrderHist
   };
 }
 
-export async function saveOrderHistory<T>(db: Kysely<T>, h: OrderHistory): Promise<void> {
-  await posDb(db)
+export async function saveOrderHistory(db: Kysely<DB>, h: OrderHistory): Promise<void> {
+  await db
     .insertInto('order_history')
     .values({
       id: h.id,
@@ -45,7 +44,7 @@ export async function saveOrderHistory<T>(db: Kysely<T>, h: OrderHistory): Promi
 }
 
 /** An order's entries, oldest first. */
-export async function loadOrderHistory<T>(db: Kysely<T>, orderRef: string): Promise<OrderHistory[]> {
-  const rows = await posDb(db).selectFrom('order_history').selectAll().where('order_ref', '=', orderRef).orderBy('date_added').orderBy('order_history_id').execute();
+export async function loadOrderHistory(db: Kysely<DB>, orderRef: string): Promise<OrderHistory[]> {
+  const rows = await db.selectFrom('order_history').selectAll().where('order_ref', '=', orderRef).orderBy('date_added').orderBy('order_history_id').execute();
   return rows.map(orderHistoryFromSql);
 }

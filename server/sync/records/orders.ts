@@ -8,9 +8,9 @@ import { emptyTotals } from '../../../src/domain/mutations/guards';
 import type { Order, OrderLine, OrderTotalsRecord, Transaction } from '../../../src/domain/mutations/records';
 import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '../../../src/contracts/sync-records';
 import { RecordOwnedElsewhere } from '../errors';
-import { iso, type OrderLinesTable, type SyncDB, type SyncOrdersTable, type TransactionsTable } from '../db';
+import { type DB, iso, type OrderLinesTable, type OrdersTable, type TransactionsTable } from '../../db/schema';
 
-type OrderSql = Selectable<SyncOrdersTable> & { customer_number: number | null };
+type OrderSql = Selectable<OrdersTable> & { customer_number: number | null };
 
 export function orderRowFromSql(r: OrderSql): OrderRow {
   return {
@@ -61,7 +61,7 @@ export function transactionFromSql(r: Selectable<TransactionsTable>): Transactio
 }
 
 /** Select of an order with the customer's human number, for loads and pulls. */
-export function selectOrders(db: Kysely<SyncDB>) {
+export function selectOrders(db: Kysely<DB>) {
   return db
     .selectFrom('orders as o')
     .leftJoin('customers as c', 'c.id', 'o.customer_uuid')
@@ -80,7 +80,7 @@ export interface StoredOrder {
 
 /** The order with its lines and transactions; the order row is locked when `lock` (FOR UPDATE OF o). */
 export async function loadOrder(
-  db: Kysely<SyncDB>,
+  db: Kysely<DB>,
   id: string,
   lock: boolean,
 ): Promise<{ order: Order; transactions: Transaction[]; stored: StoredOrder } | undefined> {
@@ -107,7 +107,7 @@ const staffNumber = (ref: string | null): number | null => (ref !== null && /^\d
  * again). The order must never be refused for it (the sale happened): the second one keeps the
  * reference with the end of its own uuid added ("C2-0042-9F3A"), still unique and findable.
  */
-async function freeDeviceRef(db: Kysely<SyncDB>, orderId: string, ref: string | null): Promise<string | null> {
+async function freeDeviceRef(db: Kysely<DB>, orderId: string, ref: string | null): Promise<string | null> {
   if (ref === null) return null;
   const holder = await db.selectFrom('orders').select('id').where('device_ref', '=', ref).where('id', '<>', orderId).executeTakeFirst();
   return holder ? `${ref}-${orderId.slice(-4).toUpperCase()}` : ref;
@@ -121,7 +121,7 @@ async function freeDeviceRef(db: Kysely<SyncDB>, orderId: string, ref: string | 
  * line count (issue 17 item 4; before, every save rewrote every line, and every rewrite bumped the
  * line's version, so each device then pulled the whole order again).
  */
-export async function saveOrder(db: Kysely<SyncDB>, order: Order, before?: StoredOrder): Promise<void> {
+export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrder): Promise<void> {
   const { order: header, lines } = orderToRows(order);
   const prev = before && before.order.id === order.id ? before : undefined;
   const values = {
@@ -218,7 +218,7 @@ function linePlan(before: StoredOrder, after: readonly OrderLine[]): { gone: str
   return { gone, positions };
 }
 
-export async function saveTransaction(db: Kysely<SyncDB>, t: Transaction): Promise<void> {
+export async function saveTransaction(db: Kysely<DB>, t: Transaction): Promise<void> {
   const row = {
     order_ref: t.order_ref,
     transaction_type: t.transaction_type,

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { FitmentConfig } from '../../contracts/fitment';
+import type { FitmentConfig } from '../../contracts/fitment/config';
 import { FitmentForm } from './form/fitment-form';
 import { useFitmentSnapshot } from './fitment-store';
 import styles from './form/form.module.css';

@@ -1,4 +1,4 @@
-import type { ValidatedPart } from '../../contracts/fitment';
+import type { ValidatedPart } from '../../contracts/fitment/validate-fitment';
 import type { FitmentChoice } from '../../domain/fitment';
 
 export type FitTone = 'success' | 'danger' | 'warning' | 'neutral';

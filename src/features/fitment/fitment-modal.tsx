@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FACET_KEYS, makeFacet, type FacetKey } from '../../domain/fitment-facets';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import type { ValidatedPart } from '../../contracts/fitment';
+import type { ValidatedPart } from '../../contracts/fitment/validate-fitment';
 import { fitmentResultText, sortChoices } from './fitment-labels';
 import { fitmentStore, logFailure } from './fitment-store';
 import styles from './fitment.module.css';

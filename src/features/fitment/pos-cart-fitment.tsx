@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { VehicleReply } from '../../contracts/fitment';
+import type { VehicleReply } from '../../contracts/fitment/vehicle';
 import { uuidv7 } from '../../db/ids';
 import { customerVehicles } from '../../db/queries';
 import { CUSTOMER_MUST_BE_SELECTED } from '../../domain/forms/appointment';

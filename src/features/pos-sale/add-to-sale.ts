@@ -7,7 +7,7 @@
  * the part's price and prices its options from its catalog when the change is pushed
  * (server/sync/appliers/catalog-priced.ts); what the device computes here is what it shows meanwhile.
  */
-import { findOrder, getCatalogProduct, lookupRows, stockOnHand, type CatalogProduct } from '../../db/queries';
+import { findOrder, getCatalogProduct, lookupRows, stockOnHand, type CachedProduct } from '../../db/queries';
 import type { PartsdeskDb } from '../../db/database';
 import { uuidv7 } from '../../db/ids';
 import { enoughStock, outOfStockText } from '../../domain/inventory';
@@ -30,7 +30,7 @@ export interface SaleDeps {
 }
 
 export interface SaleAddRequest {
-  product: CatalogProduct;
+  product: CachedProduct;
   quantity: number;
   /** Resolved from the catalog (src/domain/product-options.ts), carrying the option ids the server prices. */
   options: LineOption[];
@@ -126,7 +126,7 @@ function findLine(order: Order, lineId: string, productId: number, options: Line
  * The part's installation labor linked to its line, once per line, quantity = the line's (the
  * staff cart's `apply_labor` rule, docs/decisions/pos.md "Lines, quantities, prices").
  */
-async function addInstallation(deps: SaleDeps, order: Order, line: ProductLine, p: CatalogProduct): Promise<string | null> {
+async function addInstallation(deps: SaleDeps, order: Order, line: ProductLine, p: CachedProduct): Promise<string | null> {
   if (p.labor_id === null || p.labor_time === null || p.labor_time <= 0) return null;
   if (order.lines.some((l) => l.kind === 'labor' && l.product_line_id === line.id)) return null;
   const types = await lookupRows<{ labor_id: number; title: string; amount: string }>(deps.db, 'labor_types');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CatalogProduct } from '../../db/queries';
+import type { CachedProduct } from '../../db/queries';
 import { productOptions } from '../../db/product-options';
 import { deviceDb } from '../../device/device-db';
 import type { LineOption } from '../../domain/mutations/records';
@@ -21,7 +21,7 @@ const priceText = (v: OptionValueDef): string => (Number(v.price) === 0 ? '' : `
  * "{Option} required!" under a missing one. Add resolves the choice to priced line options.
  */
 export function OptionsModal(props: {
-  product: CatalogProduct;
+  product: CachedProduct;
   /** Shown on the add button: 'Add With {labor title}' when the labor goes with it. */
   laborTitle: string | null;
   onAdd: (options: LineOption[]) => Promise<boolean>;

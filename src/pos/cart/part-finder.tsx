@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
 import type { LineOption } from '../../domain/mutations/records';
-import { getCatalogProduct, type CatalogProduct } from '../../db/queries';
+import { getCatalogProduct, type CachedProduct } from '../../db/queries';
 import { NOT_ON_DEVICE } from '../../features/pos-sale/add-to-sale';
 import { deviceDb } from '../../device/device-db';
 import { useSync } from '../../device/sync-context';
@@ -33,21 +33,21 @@ export interface FinderAdd {
  * part with options asks for them first (OptionsModal); a part with installation labor also offers
  * 'Add With {labor title}'.
  */
-export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CatalogProduct, how: FinderAdd) => Promise<boolean>; laborTypes: readonly LaborType[] }) {
+export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CachedProduct, how: FinderAdd) => Promise<boolean>; laborTypes: readonly LaborType[] }) {
   const api = useSync();
   const toast = useToast();
   const [text, setText] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const [searching, setSearching] = useState(false);
-  const [choosing, setChoosing] = useState<{ product: CatalogProduct; withLabor: boolean } | null>(null);
+  const [choosing, setChoosing] = useState<{ product: CachedProduct; withLabor: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Catalog records of the hits on screen, read while the cashier looks at them, so a tap on Add
   // goes straight to the sync worker instead of reading the catalog first (tap-to-total, issue 5).
-  const prefetched = useRef(new Map<number, Promise<CatalogProduct | null | undefined>>());
-  const [records, setRecords] = useState<ReadonlyMap<number, CatalogProduct>>(new Map());
+  const prefetched = useRef(new Map<number, Promise<CachedProduct | null | undefined>>());
+  const [records, setRecords] = useState<ReadonlyMap<number, CachedProduct>>(new Map());
 
   useEffect(() => {
-    const next = new Map<number, Promise<CatalogProduct | null | undefined>>();
+    const next = new Map<number, Promise<CachedProduct | null | undefined>>();
     for (const h of hits) next.set(h.product_id, prefetched.current.get(h.product_id) ?? getCatalogProduct(deviceDb(), h.product_id).catch(() => undefined));
     prefetched.current = next;
     let live = true;
@@ -58,7 +58,7 @@ export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CatalogProduct, h
     };
   }, [hits]);
 
-  const laborTitle = (p: CatalogProduct | undefined): string | null =>
+  const laborTitle = (p: CachedProduct | undefined): string | null =>
     (p && p.labor_id !== null && (p.labor_time ?? 0) > 0 && laborTypes.find((l) => Number(l.labor_id) === p.labor_id)?.title) || null;
 
   useEffect(() => {

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import type { LineOption, Order } from '../../domain/mutations/records';
-import type { CatalogProduct } from '../../db/queries';
+import type { CachedProduct } from '../../db/queries';
 import { addToSale, ensureSale, type SaleAdded } from '../../features/pos-sale/add-to-sale';
 import { deviceDb } from '../../device/device-db';
 import { useRunMutation, type RunMutation } from '../../device/use-run-mutation';
@@ -25,7 +25,7 @@ export interface CartActions {
   /** The cart's order id, creating the draft order when the counter has none. */
   ensureCart: () => Promise<string | null>;
   /** Adds the part; the spec's stock text is toasted when the sale holds more than the stores have. */
-  addProduct: (p: CatalogProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
+  addProduct: (p: CachedProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
 }
 
 export function useCartActions(userId: string, cart: Order | null): CartActions {
@@ -35,7 +35,7 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
   const ensureCart = useCallback((): Promise<string | null> => ensureSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, cart), [cart, run, toast, userId]);
 
   const addProduct = useCallback(
-    async (p: CatalogProduct, quantity: number, opts: AddOptions = {}): Promise<SaleAdded | null> => {
+    async (p: CachedProduct, quantity: number, opts: AddOptions = {}): Promise<SaleAdded | null> => {
       const sale = await addToSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, { product: p, quantity, options: opts.options ?? [], withLabor: opts.withLabor === true }, cart);
       if (sale?.shortOfStock) toast.error(sale.shortOfStock);
       if (sale?.laborProblem) toast.error(sale.laborProblem);

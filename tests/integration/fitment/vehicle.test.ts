@@ -55,7 +55,7 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
 
     // Only the cookie's sha256 is stored.
     const value = shopper.jar.get('pd_vehicle')!;
-    const rows = await server.open.db.withTables<{ fitment_vehicles: { id_hash: string } }>().selectFrom('fitment_vehicles').select('id_hash').execute();
+    const rows = await server.open.db.selectFrom('fitment_vehicles').select('id_hash').execute();
     expect(rows.map((r) => r.id_hash)).toContain(createHash('sha256').update(value).digest('hex'));
     expect(rows.map((r) => r.id_hash)).not.toContain(value);
   });

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsDb } from '../../../server/db/schema-payments';
 import { staffCartReplySchema, type StaffCartReply } from '../../../src/contracts/staff-cart';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
@@ -31,14 +30,14 @@ describe.each(testEngines())('cart codes on %s', (engine) => {
 
   const certificate = async (amount: string, opts: { balance?: string; status?: 'active' | 'void' } = {}) => {
     const code = `GC-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await paymentsDb(w.server.db)
+    await w.server.db
       .insertInto('vouchers')
       .values({ code, original_amount: amount, balance: opts.balance ?? amount, status: opts.status ?? 'active', description: 'Gift Certificate' })
       .execute();
     return code;
   };
   const balance = async (code: string) =>
-    (await paymentsDb(w.server.db).selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
+    (await w.server.db.selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
   /** A cashier whose cart holds one untaxed custom line at `price`. */
   const cartOf = async (price: string, user = 'cashier'): Promise<{ c: TestClient; ref: string }> => {
     const c = await freshCashier(w, user);

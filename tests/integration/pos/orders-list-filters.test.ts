@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersListReplySchema, type OrdersListReply } from '../../../src/contracts/orders-list';
 import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
-import { syncDb } from '../../../server/sync/db';
 import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -69,7 +68,7 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
       quantity: 1,
       data: JSON.stringify({ kind: 'custom' }),
     }));
-    if (lines.length) await syncDb(server.open.db).insertInto('order_lines').values(lines).execute();
+    if (lines.length) await server.open.db.insertInto('order_lines').values(lines).execute();
     ids[key] = id;
     return id;
   }

@@ -12,7 +12,7 @@ import type { Mailer, MailMessage, SmsMessage, SmsSender } from '../../../server
 import { buildApp } from '../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { productDb, type ProductDB } from '../../../server/db/schema-product';
+import type { DB } from '../../../server/db/schema';
 import { copyTemplate } from '../../support/engines';
 
 export class RecordingMailer implements Mailer {
@@ -36,7 +36,7 @@ class NoSms implements SmsSender {
 export interface ProductServer {
   app: FastifyInstance;
   open: OpenDatabase;
-  db: Kysely<ProductDB>;
+  db: Kysely<DB>;
   url: string;
   captcha: SimulatedCaptcha;
   mailer: RecordingMailer;
@@ -68,7 +68,7 @@ export async function startProductServer(engine: Engine): Promise<ProductServer>
   return {
     app,
     open,
-    db: productDb(open.db),
+    db: open.db,
     url,
     captcha,
     mailer,

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsDb } from '../../../server/db/schema-payments';
 import { PUBLIC_URL_UNSET } from '../../../server/routes/notify';
 import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';
@@ -31,7 +30,7 @@ describe.each(testEngines())('payment link origin on %s', (engine) => {
     });
     expect(r.statusCode).toBe(409);
     expect(r.json()).toMatchObject({ error: 'public_url_unset', message: PUBLIC_URL_UNSET });
-    const links = await paymentsDb(plain.open.db).selectFrom('payment_links').select('order_ref').execute();
+    const links = await plain.open.db.selectFrom('payment_links').select('order_ref').execute();
     expect(links).toEqual([]);
   });
 

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderReplySchema } from '../../../src/contracts/shop-checkout';
 import { decimal, toWire } from '../../../src/domain/money';
-import { paymentsDb } from '../../../server/db/schema-payments';
 import { testEngines } from '../../support/engines';
 import { domainTotals, pickProducts, refused, startPos, type PickedProducts, type PosWorld } from '../pos/support';
 import { shopCart, ShopClient } from './support';
@@ -29,11 +28,11 @@ describe.each(testEngines())('shopper cart codes on %s', (engine) => {
 
   const certificate = async (amount: string) => {
     const code = `GC-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await paymentsDb(w.server.db).insertInto('vouchers').values({ code, original_amount: amount, balance: amount, status: 'active', description: 'Gift Certificate' }).execute();
+    await w.server.db.insertInto('vouchers').values({ code, original_amount: amount, balance: amount, status: 'active', description: 'Gift Certificate' }).execute();
     return code;
   };
   const balance = async (code: string) =>
-    (await paymentsDb(w.server.db).selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
+    (await w.server.db.selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
   const body = (card = true) => ({
     checkout_key: randomUUID(), firstname: 'Gia', lastname: 'Gift', email: 'gia@example.com', ...(card ? { card: { number: '4242424242424242', expiry: '12/39', cvc: '123' } } : {}),
   });

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartsdeskDb } from '../../../src/db/database';
 import { getMeta } from '../../../src/db/meta';
-import { posDb } from '../../../server/db/schema-pos';
 import { orderHistoryRows } from '../../../src/db/queries';
 import { CatalogIndex } from '../../../sync/catalog-index';
 import type { SyncEngine } from '../../../sync/engine';
@@ -67,7 +66,7 @@ describe.each(testEngines())('device catalog and history on %s', (engine) => {
     expect(await device.mutate('orderHistory.add', { order_ref: order, id: entry, order_status_id: 2, comment: 'Parts ordered' })).toMatchObject({ ok: true });
     expect(await orderHistoryRows(db, order)).toMatchObject([{ id: entry, comment: 'Parts ordered' }]);
     expect(await device.syncNow()).toBe('ok');
-    const stored = await posDb(server.db).selectFrom('order_history').select(['id', 'comment']).where('order_ref', '=', order).execute();
+    const stored = await server.db.selectFrom('order_history').select(['id', 'comment']).where('order_ref', '=', order).execute();
     expect(stored).toEqual([{ id: entry, comment: 'Parts ordered' }]);
     const rows = await orderHistoryRows<{ id: string; date_added: string; actor_id: string }>(db, order);
     expect(rows).toHaveLength(1);

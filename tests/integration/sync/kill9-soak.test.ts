@@ -28,7 +28,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database';
-import { syncDb } from '../../../server/sync/db';
 import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
 import type { PartsdeskDb } from '../../../src/db/database';
 import { ensureClientId, getMeta } from '../../../src/db/meta';
@@ -191,7 +190,7 @@ describe.each(testEngines())('kill -9 during payment pushes on %s', (engine) => 
     // The database itself, with the server stopped.
     const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
     try {
-      const db = syncDb(open.db);
+      const db = open.db;
       for (const t of tills) {
         const sent = (await getMeta(t.db, 'nextMutationId')) - 1;
         const recorded = await db.selectFrom('sync_mutations').select(['mutation_id', 'status']).where('client_id', '=', t.clientId).orderBy('mutation_id').execute();

@@ -36,6 +36,22 @@ describe('architecture lint rule (docs/architecture.md "Layers and dependency ru
     ['sync/push.ts', "import { y } from '../src/ui/toast';", /sit below the UI/],
     ['server/routes/x.ts', "import { sql } from 'kysely';", /Routes never touch SQL/],
     ['server/routes/x.ts', "import { openDatabase } from '../db/database';", /Routes never touch SQL/],
+    ['src/pos/cart/cart-page.tsx', "import { y } from '../../app/pos-layout';", /src\/app is the shell .* closes an import cycle/],
+    ['src/storefront/catalog/product-link.tsx', "const m = import('../../app/slug-page');", /src\/app is the shell/],
+    ['src/features/fitment/fitment-store.ts', "import { y } from '../../app/routes';", /src\/app is the shell/],
+    ['src/device/sync-provider.tsx', "import { y } from '../app/providers';", /src\/app is the shell/],
+    ['src/device/use-run-mutation.ts', "import { useToast } from '../ui/toast/toast-context';", /src\/device is the tab's side of the sync worker .* draws nothing/],
+    ['src/device/sync-context.ts', "import { y } from '../features/session/use-session';", /src\/device is the tab's side/],
+    ['src/device/sync-context.ts', "import { y } from '../pos/cart/cart-page';", /src\/device is the tab's side/],
+    ['src/device/sync-context.ts', "import { y } from '../storefront/cart/cart-page';", /src\/device is the tab's side/],
+    ['src/features/shop-cart/cart-button.tsx', "import { y } from '../../storefront/cart/cart-popout';", /src\/features sits below the screens/],
+    ['src/features/pos-order/put-aside.ts', "import { y } from '../../pos/cart/cart-page';", /src\/features sits below the screens/],
+    ['src/ui/modal.tsx', "import { y } from '../features/session/mode';", /src\/ui holds shared components/],
+    ['src/ui/modal.tsx', "import { y } from '../device/use-online';", /src\/ui holds shared components/],
+    ['src/db/queries.ts', "import { y } from '../device/device-db';", /sit below the UI/],
+    ['sync/push.ts', "import { y } from '../src/features/fitment/fitment-store';", /sit below the UI/],
+    ['server/services/x.ts', "import { y } from '../../src/device/device-db';", /server\/ never imports client code/],
+    ['src/device/device-db.ts', "import { y } from '../../server/app';", /never imports server/],
   ])('%s: %s is refused with the reason', (file, code, why) => {
     const messages = lint(file, code);
     expect(messages).toHaveLength(1);
@@ -49,6 +65,11 @@ describe('architecture lint rule (docs/architecture.md "Layers and dependency ru
     ['src/pos/orders/page.tsx', "import { t } from '../../ui/toast'; import { a } from '../../api/http'; import { b } from './row';"],
     ['server/services/x.ts', "import { m } from '../../src/domain/money'; import { c } from '../../src/contracts/session';"],
     ['sync/push.ts', "import { m } from '../src/domain/money'; import { d } from '../src/db/database';"],
+    ['src/app/routes.tsx', "import { a } from '../pos/cart/cart-page'; import { b } from '../features/login/staff-login-page'; import { c } from '../device/sync-provider';"],
+    ['src/pos/cart/cart-page.tsx', "import { a } from '../../features/pos-order/put-aside'; import { b } from '../../device/use-run-mutation';"],
+    ['src/storefront/catalog/product-card.tsx', "import { a } from '../../features/session/mode'; import { b } from '../../device/use-online';"],
+    ['src/features/pos-sale/pos-cart-adder.tsx', "import { a } from '../shop-cart/cart-adder'; import { b } from '../../device/device-db'; import { t } from '../../ui/toast/toast-context';"],
+    ['src/device/use-worker-state.ts', "import type { S } from '../../sync/api'; import { d } from '../db/database'; import { g } from '../api/get-session'; import { o } from './use-online';"],
   ])('%s may import %s', (file, code) => {
     expect(lint(file, code)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
-import type { VehicleReply } from '../../../contracts/fitment';
+import type { VehicleReply } from '../../../contracts/fitment/vehicle';
 import { ENGINE_KEYS, FACET_KEYS, YMM_KEYS, descendantsOf, makeFacet, type FacetKey } from '../../../domain/fitment-facets';
 import { fitmentStore, logFailure, useFitmentSnapshot } from '../fitment-store';
 import { CascadeForm, type CascadeField } from './cascade-form';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fitmentApi } from '../../../api/fitment';
-import type { ChoicesReply } from '../../../contracts/fitment';
+import type { ChoicesReply } from '../../../contracts/fitment/option-lists';
 import { logFailure } from '../fitment-store';
 import type { SelectOption } from './fitment-select';
 

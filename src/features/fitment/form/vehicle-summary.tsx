@@ -1,5 +1,5 @@
 import { FACET_KEYS } from '../../../domain/fitment-facets';
-import type { VehicleReply } from '../../../contracts/fitment';
+import type { VehicleReply } from '../../../contracts/fitment/vehicle';
 import { Button } from '../../../ui/button';
 import styles from './form.module.css';
 

@@ -13,7 +13,7 @@ import { openDatabase, type Engine, type OpenDatabase } from '../../../../server
 import { migrateToLatest } from '../../../../server/db/migrate';
 import type { OnlinePaymentGateway } from '../../../../server/adapters/online-payment/storefront-gateway';
 import type { SyncOptions } from '../../../../server/sync/create';
-import { syncDb, type SyncDB } from '../../../../server/sync/db';
+import type { DB } from '../../../../server/db/schema';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';
 import type { Kysely } from 'kysely';
@@ -27,7 +27,7 @@ import type { Transport } from '../../../../sync/transport';
 export interface SyncTestServer {
   app: FastifyInstance;
   open: OpenDatabase;
-  db: Kysely<SyncDB>;
+  db: Kysely<DB>;
   url: string;
   close(): Promise<void>;
 }
@@ -111,7 +111,7 @@ export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string 
   return {
     app,
     open,
-    db: syncDb(open.db),
+    db: open.db,
     url,
     async close() {
       await app.close();

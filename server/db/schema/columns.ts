@@ -1,10 +1,12 @@
 /**
- * Column types shared by the table definitions (see schema.ts for the conventions they encode).
+ * Column types shared by the table definitions (server/db/schema/index.ts states the conventions
+ * they encode), and `iso`, how a timestamp column is written back to a record.
  */
 import type { ColumnType, Generated } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** A decimal as a string, e.g. '19.99'. */
 export type Decimal = ColumnType<string, string, string>;
 export type GeneratedDecimal = ColumnType<string, string | undefined, string>;
@@ -14,3 +16,6 @@ export type GeneratedJson<T = unknown> = ColumnType<T, string | undefined, strin
 export type Version = ColumnType<string, never, never>;
 export type Id = Generated<number>;
 
+
+/** A timestamp column as the ISO text a domain record holds. */
+export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());

@@ -1,11 +1,6 @@
-/**
- * Kysely types for migration 0005-pos (the staff cart and order history), layered on the sync
- * tables' DB like schema-payments.ts. Services reach them through `posDb(db)` until one `DB` type
- * holds every table (docs/architecture.md "The target structure"). Conventions as in schema.ts: timestamptz reads as a Date.
- */
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { SyncDB } from '../sync/db';
-import type { GeneratedTimestamp, Timestamp, Version } from './schema-columns';
+/** The staff cart and order history (migration 0005-pos). */
+import type { ColumnType, Generated } from 'kysely';
+import type { GeneratedTimestamp, Timestamp, Version } from './columns';
 
 export interface StaffCartsTable {
   /** sessions.id_hash of the staff session whose cart this is. */
@@ -33,19 +28,8 @@ export interface OrderHistoryTable {
   version: Version;
 }
 
+/** The POS tables in DB. */
 export interface PosTables {
   staff_carts: StaffCartsTable;
   order_history: OrderHistoryTable;
-}
-
-export type PosDB = SyncDB & PosTables;
-
-/** The same connection seen with the POS tables' types (no runtime effect). */
-export function posDb<T>(db: Kysely<T>): Kysely<PosDB> {
-  return db as unknown as Kysely<PosDB>;
-}
-
-/** The same connection seen as the sync tables only, for the shared record loaders (no runtime effect). */
-export function asSyncDb(db: Kysely<PosDB>): Kysely<SyncDB> {
-  return db as unknown as Kysely<SyncDB>;
 }

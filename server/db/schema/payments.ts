@@ -1,14 +1,7 @@
-/**
- * Kysely types for migration 0008-payments, a view beside `DB` in schema.ts until one `DB` type
- * holds every table (docs/architecture.md "The target structure"). Until then services reach the
- * tables through `paymentsDb(db)`. Conventions as in schema.ts:
- * numeric reads as a string, timestamptz as a Date.
- */
-import type { ColumnType, Kysely } from 'kysely';
-import type { SyncDB } from '../sync/db';
-import type { GeneratedTimestamp, Version } from './schema-columns';
+/** Card payment attempts, vouchers, the notification outbox and payment links (migration 0008-payments and later). */
+import type { ColumnType } from 'kysely';
+import type { GeneratedTimestamp, NullableTimestamp, Version } from './columns';
 
-type NullableStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type GeneratedId = ColumnType<string, string | undefined, never>;
 
 export type AttemptKind = 'charge' | 'refund' | 'online';
@@ -35,7 +28,7 @@ export interface PaymentAttemptsTable {
   actor_id: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
-  finished_at: NullableStamp;
+  finished_at: NullableTimestamp;
 }
 
 export interface VouchersTable {
@@ -67,12 +60,12 @@ export interface NotificationsTable {
   order_ref: string | null;
   actor_id: string;
   created_at: GeneratedTimestamp;
-  sent_at: NullableStamp;
+  sent_at: NullableTimestamp;
   /** 0017-d: the durable outbox (server/services/notifications/notification-sender.ts). */
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: GeneratedTimestamp;
-  locked_until: NullableStamp;
-  last_attempt_at: NullableStamp;
+  locked_until: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
   source_ref: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -88,21 +81,10 @@ export interface PaymentLinksTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** The payment tables in DB. */
 export interface PaymentTables {
   payment_attempts: PaymentAttemptsTable;
   vouchers: VouchersTable;
   notifications: NotificationsTable;
   payment_links: PaymentLinksTable;
-}
-
-export type PaymentsDB = SyncDB & PaymentTables;
-
-/** The same connection seen with the payment tables' types (no runtime effect). */
-export function paymentsDb<T>(db: Kysely<T>): Kysely<PaymentsDB> {
-  return db as unknown as Kysely<PaymentsDB>;
-}
-
-/** Back to the sync tables' view of the same connection (for the sync record loaders). */
-export function syncView(db: Kysely<PaymentsDB>): Kysely<SyncDB> {
-  return db as unknown as Kysely<SyncDB>;
 }

@@ -1,7 +1,7 @@
 /**
- * Vehicle reference (ACES-like) and part fitment tables; part of the DB interface in schema.ts.
+ * Vehicle reference (ACES-like) and part fitment tables; part of DB (index.ts).
  */
-import type { Decimal, Id, Version } from './schema-columns';
+import type { Decimal, Id, Version } from './columns';
 import type { ColumnType, Generated } from 'kysely';
 
 export interface VehicleYearsTable {
@@ -104,3 +104,19 @@ export interface PartFitmentTable {
   version: Version;
 }
 
+/** The vehicle reference and fitment tables in DB. */
+export interface VehicleTables {
+  vehicle_years: VehicleYearsTable;
+  vehicle_makes: VehicleMakesTable;
+  vehicle_models: VehicleModelsTable;
+  base_vehicles: BaseVehiclesTable;
+  vehicle_submodels: VehicleSubmodelsTable;
+  vehicle_body_types: VehicleBodyTypesTable;
+  vehicle_bed_lengths: VehicleBedLengthsTable;
+  engine_manufacturers: EngineManufacturersTable;
+  engine_families: EngineFamiliesTable;
+  engine_sizes: EngineSizesTable;
+  engine_configs: EngineConfigsTable;
+  vehicle_configs: VehicleConfigsTable;
+  part_fitment: PartFitmentTable;
+}

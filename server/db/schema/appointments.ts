@@ -1,7 +1,6 @@
-/** Kysely types of the appointment tables (migration 0018-d), a view beside DB like schema-payments.ts. */
-import type { ColumnType, Kysely } from 'kysely';
-import type { GeneratedTimestamp, Version } from './schema-columns';
-import type { PaymentsDB } from './schema-payments';
+/** The appointment tables (migration 0018-d). */
+import type { ColumnType } from 'kysely';
+import type { GeneratedTimestamp, Version } from './columns';
 
 export interface AppointmentStatusesTable {
   status_id: number;
@@ -38,12 +37,9 @@ export interface AppointmentInstallersTable {
   user_id: number;
 }
 
-export type AppointmentsDB = PaymentsDB & {
+/** The appointment tables in DB. */
+export interface AppointmentTables {
   appointment_statuses: AppointmentStatusesTable;
   appointments: AppointmentsTable;
   appointment_installers: AppointmentInstallersTable;
-};
-
-export function appointmentsDb<T>(db: Kysely<T>): Kysely<AppointmentsDB> {
-  return db as unknown as Kysely<AppointmentsDB>;
 }

@@ -1,10 +1,6 @@
-/**
- * Kysely types for migration 0012-shop (shopper cart, compare, wishlist, online checkouts), layered
- * on DB like schema-pos.ts; services reach them through `shopDb(db)`. timestamptz reads as a Date.
- */
-import type { ColumnType, Kysely } from 'kysely';
-import type { DB } from './schema';
-import type { GeneratedTimestamp } from './schema-columns';
+/** The shopper's cart, compare list, wishlist and online checkouts (migration 0012-shop). */
+import type { ColumnType } from 'kysely';
+import type { GeneratedTimestamp } from './columns';
 
 export interface ShopShoppersTable {
   id: string;
@@ -55,6 +51,7 @@ export interface ShopCheckoutsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** The storefront tables in DB. */
 export interface ShopTables {
   shop_shoppers: ShopShoppersTable;
   shop_cart_items: ShopCartItemsTable;
@@ -62,11 +59,4 @@ export interface ShopTables {
   shop_compare: ShopCompareTable;
   shop_wishlist: ShopWishlistTable;
   shop_checkouts: ShopCheckoutsTable;
-}
-
-export type ShopDB = DB & ShopTables;
-
-/** The same connection seen with the shop tables' types (no runtime effect). */
-export function shopDb<T>(db: Kysely<T>): Kysely<ShopDB> {
-  return db as unknown as Kysely<ShopDB>;
 }

@@ -1,0 +1,81 @@
+/** Customers, their addresses and vehicles (migration 0001; the sync columns of 0002 and 0003). */
+import type { ColumnType, Generated } from 'kysely';
+import type { GeneratedDecimal, GeneratedTimestamp, Id, NullableTimestamp, Version } from './columns';
+
+export interface CustomerGroupsTable {
+  customer_group_id: Id;
+  name: string;
+  version: Version;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  customer_id: Id;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  /** Unique case-insensitively when present. */
+  email: string | null;
+  telephone: Generated<string>;
+  texting_alerts: Generated<boolean>;
+  /** Shopper login; null for customers who only exist at the counter. */
+  password_hash: string | null;
+  safe: Generated<boolean>;
+  newsletter: Generated<boolean>;
+  customer_group_id: Generated<number>;
+  tax_exempt: Generated<boolean>;
+  tax_exempt_number: Generated<string>;
+  default_location_id: number | null;
+  status: Generated<boolean>;
+  store_credit: GeneratedDecimal;
+  date_added: GeneratedTimestamp;
+  version: Version;
+  /** Migration 0002-sync. */
+  updated_at: GeneratedTimestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  address_id: Id;
+  customer_id: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  company: Generated<string>;
+  address_1: Generated<string>;
+  address_2: Generated<string>;
+  city: Generated<string>;
+  postcode: Generated<string>;
+  country_id: Generated<number>;
+  zone_id: number | null;
+  is_default: Generated<boolean>;
+  version: Version;
+}
+
+export interface CustomerVehiclesTable {
+  id: Generated<string>;
+  vehicle_id: Id;
+  customer_id: string;
+  title: Generated<string>;
+  vin: Generated<string>;
+  notes: Generated<string>;
+  year: number | null;
+  make_id: number | null;
+  model_id: number | null;
+  sub_model_id: number | null;
+  body_type_id: number | null;
+  bed_length_id: number | null;
+  engine_config_id: number | null;
+  date_added: GeneratedTimestamp;
+  version: Version;
+  /** Migration 0003-orders. */
+  ymm_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  updated_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** The customer tables in DB. */
+export interface CustomerTables {
+  customer_groups: CustomerGroupsTable;
+  customers: CustomersTable;
+  addresses: AddressesTable;
+  customer_vehicles: CustomerVehiclesTable;
+}
