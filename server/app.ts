@@ -49,6 +49,10 @@ import { ProductContactService } from './services/catalog/product-contact-servic
 import { ProductInventoryService } from './services/catalog/product-inventory-service';
 import { ProductPageService } from './services/catalog/product-page-service';
 import type { CaptchaProvider } from './adapters/captcha/types';
+import { distributorFromEnv } from './adapters/distributor/create';
+import type { Distributor } from './adapters/distributor/types';
+import { distributorRoutes } from './routes/distributor';
+import { DistributorService } from './services/distributor/distributor-service';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 
@@ -74,6 +78,8 @@ export interface AppOptions {
   onlinePayments?: OnlinePaymentGateway;
   /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
   captcha?: CaptchaProvider;
+  /** The parts distributor; default from the environment (DISTRIBUTOR, server/adapters/distributor). null: none. */
+  distributor?: Distributor | null;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
 }
@@ -152,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   auditRoutes(app, new AuditService(opts.db));
   pos.orders.notifier = checkout.sender;
   appointmentRoutes(app, { appointments: services.appointments, day: services.appointmentDay, deliverSource: (ref) => checkout.sender.deliverSource(ref) });
+  distributorRoutes(app, new DistributorService(opts.db, opts.distributor === undefined ? distributorFromEnv() : opts.distributor));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'customer.privileged': MONEY,
   /** The outbox (sent mail and SMS) and its Resend: counter staff and admins (docs/decisions/notifications.md). */
   'notifications.read': ['admin', 'cashier'],
+  /** The distributor table at checkout (what the shop pays per warehouse) and its purchase orders. */
+  'distributor.order': MONEY,
   /** The audit log (voids, price overrides, tax-exempt changes, credits, discarded conflicts). */
   'audit.read': ['admin'],
   /** The sync push and pull (scopes per role decide what is read and written). */

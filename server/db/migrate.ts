@@ -28,6 +28,7 @@ import * as m0017b from './migrations/0017-b-kiosk-role';
 import * as m0017c from './migrations/0017-c-audit-log';
 import * as m0017d from './migrations/0017-d-notification-outbox';
 import * as m0018d from './migrations/0018-d-appointments';
+import * as m0019 from './migrations/0019-purchase-orders';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-c-audit-log': m0017c,
   '0017-d-notification-outbox': m0017d,
   '0018-d-appointments': m0018d,
+  '0019-purchase-orders': m0019,
 };
 
 const provider: MigrationProvider = {

@@ -6,6 +6,7 @@
  * GET /api/order/info?order_id=.
  */
 import { z } from 'zod';
+import { purchaseOrderSchema } from './distributor';
 import { INVALID_EMAIL, isEmail } from '../domain/forms/messages';
 import { orderHistoryFormSchema } from '../domain/forms/order-history';
 import { INVALID_PHONE_MESSAGE, PHONE_PATTERN } from '../domain/phone';
@@ -109,7 +110,7 @@ export const orderInfoSchema = z.object({
   transactions: z.array(orderTransactionSchema),
   history: z.array(orderHistoryEntrySchema),
   /** Distributor purchase orders: the distributor issue fills them; [] until then. */
-  purchase_orders: z.array(z.record(z.string(), z.unknown())),
+  purchase_orders: z.array(purchaseOrderSchema),
   /** Distinct PO numbers on the order's lines. */
   po_number_list: z.array(z.string()),
   /** Orders carry no vehicle yet: always null. */

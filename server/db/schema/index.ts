@@ -17,6 +17,7 @@ import type { AuditTables } from './audit';
 import type { CatalogTables } from './catalog';
 import type { CoreTables } from './core';
 import type { CustomerTables } from './customers';
+import type { DistributorTables } from './distributor';
 import type { FitmentTables } from './fitment';
 import type { OrderTables } from './orders';
 import type { PaymentTables } from './payments';
@@ -42,4 +43,4 @@ export { iso } from './columns';
 
 export interface DB
   extends CoreTables, CustomerTables, CatalogTables, VehicleTables, FitmentTables, OrderTables, SyncTables, PosTables,
-    PaymentTables, ShopTables, AppointmentTables, AuditTables {}
+    PaymentTables, ShopTables, AppointmentTables, AuditTables, DistributorTables {}

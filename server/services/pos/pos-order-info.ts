@@ -14,6 +14,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { bookedAppointments } from '../appointments/appointment-reads';
 import { loadCustomer } from '../../commands/records/customers';
+import { purchaseOrdersOf } from '../distributor/purchase-orders';
 import { loadOrderHistory } from '../../commands/records/order-history';
 import { loadOrder } from '../../commands/records/orders';
 import { customerWire, linesWire, orderData, totalItems } from './pos-order-view';
@@ -136,7 +137,7 @@ export async function loadOrderInfo(db: Kysely<DB>, orderRef: string, settings: 
     paid_in_full: data.paid_in_full,
     transactions: transactions.map(transactionWire),
     history: historyWire(history, statuses),
-    purchase_orders: [],
+    purchase_orders: await purchaseOrdersOf(db, order.id),
     po_number_list: [...new Set(order.lines.flatMap((l) => (l.po_number ? [l.po_number] : [])))],
     order_ymm: null,
     bookedAppointments: await bookedAppointments(db, order.id),

@@ -25,6 +25,7 @@ import { Spinner } from '../../ui/spinner';
 import { CustomerBanner } from '../../features/pos-customer/customer-banner';
 import { OrderTotalPanel } from './order-total-panel';
 import { PoNumbersPanel } from './po-numbers-panel';
+import { DistributorTable } from './distributor-table';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
 import { useVoidPayments } from './use-void-payments';
@@ -144,6 +145,7 @@ export function CheckoutPage() {
           </Button>
         </div>
       </div>
+      {(user?.role === 'admin' || user?.role === 'cashier') && <DistributorTable order={order} online={online} />}
       {paying === 'card' && (
         <CardPaymentModal
           orderId={String(number)}

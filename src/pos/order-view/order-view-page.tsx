@@ -15,6 +15,7 @@ import { useToast } from '../../ui/toast/toast-context';
 import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
 import { statusOf } from '../../features/pos-order/order-data';
 import { useOrderDetail } from '../../features/pos-order/use-order-detail';
+import { PurchaseOrdersSection } from '../../features/pos-order/purchase-orders-section';
 import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
 
@@ -109,10 +110,7 @@ export function OrderViewPage() {
         <PaymentSection transactions={transactions} />
       </div>
 
-      <section aria-labelledby="po-title" className={styles.card}>
-        <h2 id="po-title">Purchase orders</h2>
-        <p className={styles.muted}>There are no results.</p>
-      </section>
+      <PurchaseOrdersSection orderRef={order.order_id ?? order.id} className={styles.card} />
 
       <section aria-labelledby="items-title" className={styles.card}>
         <h2 id="items-title">Items</h2>

@@ -4,23 +4,14 @@ import { appointmentLabel, CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/
 import { getOrderInfo } from '../../api/get-order-info';
 import { useOnline } from '../../device/use-online';
 import { Button } from '../../ui/button';
-import { formatMoney } from '../../ui/format-money';
 import type { RunMutation } from '../../device/use-run-mutation';
+import { PurchaseOrderList } from '../../features/pos-order/purchase-order-list';
 import { BookAppointmentModal } from './book-appointment-modal';
 import styles from './receipt.module.css';
 
 export const NEEDS_SERVER = 'Purchase orders and appointments show when the server can be reached.';
 
 type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
-
-const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
-/** One distributor purchase order's summary line: number, warehouse, status, total. */
-export function purchaseOrderLine(po: Record<string, unknown>): string {
-  const warehouse = po.ToWarehouse && typeof po.ToWarehouse === 'object' ? text((po.ToWarehouse as Record<string, unknown>).Name) : '';
-  const total = text(po.OrderTotalPrice);
-  return [`PO ${text(po.Number) || text(po.PurchaseOrderID)}`, warehouse, text(po.CurrentStatus), total && formatMoney(total)].filter(Boolean).join(' · ');
-}
 
 /**
  * The receipt's purchase orders and booked appointments ("{date} @ {time}"), from the server's
@@ -56,11 +47,7 @@ export function ReceiptExtras(props: { orderRef: string | number; orderUuid: str
         ) : extras.purchase_orders.length === 0 ? (
           <p className={styles.small}>There are no results.</p>
         ) : (
-          <ul className={styles.payments}>
-            {extras.purchase_orders.map((po, i) => (
-              <li key={text(po.PurchaseOrderID) || i}>{purchaseOrderLine(po)}</li>
-            ))}
-          </ul>
+          <PurchaseOrderList orders={extras.purchase_orders} />
         )}
       </section>
       <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>

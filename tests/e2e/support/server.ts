@@ -20,7 +20,11 @@ export async function startE2EServer(opts: { settings?: Record<string, unknown>;
   if (opts.settings) await writeSettings(db, opts.settings);
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   const port = await freePort();
-  const env = { DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env };
+  // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
+  const env = {
+    DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DISTRIBUTOR_LATENCY_MS: '20', DISTRIBUTOR_FAILURE_RATE: '0', ...opts.env,
+  };
   const server = await runServer(env);
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
   return {

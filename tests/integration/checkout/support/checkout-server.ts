@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { SimulatedDistributor } from '../../../../server/adapters/distributor/simulator';
+import type { Distributor } from '../../../../server/adapters/distributor/types';
 import { OutboxMailer } from '../../../../server/adapters/notify/outbox';
 import type { MailMessage } from '../../../../server/adapters/notify/types';
 import { SimulatedTerminal } from '../../../../server/adapters/terminal/simulator';
@@ -40,7 +42,7 @@ export function testSettings(): StoreSettings {
   return { ...structuredClone(defaultStoreSettings), paymentTypeFlags: { card: true, online: true, cash: true, voucher: true, check: true, store_credit: true } };
 }
 
-export async function startCheckoutServer(engine: Engine, opts: Partial<CheckoutOptions> & { latencyMs?: number } = {}): Promise<CheckoutServer> {
+export async function startCheckoutServer(engine: Engine, opts: Partial<CheckoutOptions> & { latencyMs?: number; distributor?: Distributor | null } = {}): Promise<CheckoutServer> {
   const cfg = await copyTemplate(engine);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -51,6 +53,8 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
   const outbox = new OutboxMailer();
   const mailer = opts.mailer ?? { name: outbox.name, send: (m: MailMessage) => outbox.send(m).then(() => void mails.push(m)) };
   const server = { settings: testSettings(), mails } as CheckoutServer;
+  // The distributor answers at once and never fails unless a test says otherwise.
+  const { distributor = new SimulatedDistributor({ seed: 1, latencyMs: 0, failureRate: 0 }), ...checkoutOpts } = opts;
   const app = await buildApp({
     db: open.db,
     engine: open.engine,
@@ -61,7 +65,8 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
     loginLimitPerMinute: 100_000,
     sync: { settings: () => Promise.resolve(server.settings) },
     // The outbox sender's background loop is off: tests drive it (server.app's checkout.sender).
-    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, notifyPollMs: 0, ...opts, mailer },
+    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, notifyPollMs: 0, ...checkoutOpts, mailer },
+    distributor,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(server, {
