@@ -49,10 +49,8 @@ import { ProductContactService } from './services/catalog/product-contact-servic
 import { ProductInventoryService } from './services/catalog/product-inventory-service';
 import { ProductPageService } from './services/catalog/product-page-service';
 import type { CaptchaProvider } from './adapters/captcha/types';
-import { distributorFromEnv } from './adapters/distributor/create';
 import type { Distributor } from './adapters/distributor/types';
 import { distributorRoutes } from './routes/distributor';
-import { DistributorService } from './services/distributor/distributor-service';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 
@@ -112,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.onlinePayments ? { onlinePayments: opts.onlinePayments } : {}),
     ...(opts.captcha ? { captcha: opts.captcha } : {}),
     publicUrl: opts.publicUrl,
+    ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
     log: (msg, err) => app.log.error({ err }, msg),
   });
   const { shopSettings, pos, shop, checkout } = services;
@@ -158,7 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   auditRoutes(app, new AuditService(opts.db));
   pos.orders.notifier = checkout.sender;
   appointmentRoutes(app, { appointments: services.appointments, day: services.appointmentDay, deliverSource: (ref) => checkout.sender.deliverSource(ref) });
-  distributorRoutes(app, new DistributorService(opts.db, opts.distributor === undefined ? distributorFromEnv() : opts.distributor));
+  distributorRoutes(app, services.distributor);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

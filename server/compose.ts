@@ -15,7 +15,10 @@ import type { CaptchaProvider } from './adapters/captcha/types';
 import { notifiersFrom } from './adapters/notify/create';
 import type { Mailer, SmsSender } from './adapters/notify/types';
 import { SimulatedOnlineGateway, type OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
+import { distributorFrom } from './adapters/distributor/create';
+import type { Distributor } from './adapters/distributor/types';
 import { terminalFrom } from './adapters/terminal/create';
+import { DistributorService } from './services/distributor/distributor-service';
 import type { Terminal } from './adapters/terminal/types';
 import type { ApplierMap } from './commands/appliers/types';
 import { CommandRunner } from './commands/runner';
@@ -88,6 +91,8 @@ export interface ComposeOptions {
   captcha?: CaptchaProvider;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
+  /** The parts distributor; default from the configuration (DISTRIBUTOR). null: none. */
+  distributor?: Distributor | null;
   log: (msg: string, err?: unknown) => void;
 }
 
@@ -126,6 +131,7 @@ export interface Services {
   appointments: AppointmentService;
   appointmentDay: AppointmentDayService;
   customerVehicles: CustomerVehicleService;
+  distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
   shopSettings: ProductSettingsCache;
@@ -163,6 +169,7 @@ export function composeServices(opts: ComposeOptions): Services {
     appointments: new AppointmentService(runner),
     appointmentDay: new AppointmentDayService(runner),
     customerVehicles: new CustomerVehicleService(runner),
+    distributor: new DistributorService(db, opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor),
     mailer,
     captcha: opts.captcha ?? new SimulatedCaptcha(),
     shopSettings,

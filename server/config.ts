@@ -25,6 +25,8 @@ export interface Config {
   logLevel: string;
   /** Mail and text adapters and the outbox sender (docs/decisions/notifications.md). */
   notify: NotifyConfig;
+  /** The parts distributor adapter (server/adapters/distributor/create.ts). */
+  distributor: DistributorConfig;
   /** The card terminal adapter (server/adapters/terminal/create.ts). */
   terminal: TerminalConfig;
   /**
@@ -68,14 +70,32 @@ export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalCo
   return { kind, latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500), timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000) };
 }
 
+/**
+ * The parts distributor (docs/decisions/distributor.md). DISTRIBUTOR: `simulator` (default) or
+ * `none` (no distributor table at checkout). The simulator's DISTRIBUTOR_SEED (default 1),
+ * DISTRIBUTOR_LATENCY_MS (default 250; jitter adds up to half) and DISTRIBUTOR_FAILURE_RATE (the
+ * share of calls that fail, 0 to 1; default 0.02).
+ */
+export type DistributorConfig = { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
+
+export function distributorConfig(env: NodeJS.ProcessEnv = process.env): DistributorConfig {
+  const kind = (env.DISTRIBUTOR ?? 'simulator').toLowerCase();
+  if (kind === 'none') return { kind };
+  if (kind !== 'simulator') throw new Error(`Unknown DISTRIBUTOR "${kind}": this build has "simulator" and "none"`);
+  const rate = env.DISTRIBUTOR_FAILURE_RATE === undefined || env.DISTRIBUTOR_FAILURE_RATE === '' ? 0.02 : Number(env.DISTRIBUTOR_FAILURE_RATE);
+  if (!(rate >= 0 && rate <= 1)) throw new Error(`Invalid DISTRIBUTOR_FAILURE_RATE: "${env.DISTRIBUTOR_FAILURE_RATE}" (0 to 1)`);
+  return { kind, seed: int('DISTRIBUTOR_SEED', env.DISTRIBUTOR_SEED, 1), latencyMs: int('DISTRIBUTOR_LATENCY_MS', env.DISTRIBUTOR_LATENCY_MS, 250), failureRate: rate };
+}
+
 /** The outside services' configuration alone (what the composition picks adapters from). */
 export interface AdapterConfig {
   notify: NotifyConfig;
   terminal: TerminalConfig;
+  distributor: DistributorConfig;
 }
 
 export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConfig {
-  return { notify: notifyConfig(env), terminal: terminalConfig(env) };
+  return { notify: notifyConfig(env), terminal: terminalConfig(env), distributor: distributorConfig(env) };
 }
 
 export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
@@ -143,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL ?? 'info',
     notify: notifyConfig(env),
     terminal: terminalConfig(env),
+    distributor: distributorConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
   };
 }

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
-    adapters: { notify: config.notify, terminal: config.terminal },
+    adapters: { notify: config.notify, terminal: config.terminal, distributor: config.distributor },
   });
 
   const backupDir = path.join(config.dataDir, 'backups');

@@ -5,7 +5,8 @@
  * orders.
  */
 import { describe, expect, it } from 'vitest';
-import { distributorFromEnv } from '../../../server/adapters/distributor/create';
+import { distributorFrom } from '../../../server/adapters/distributor/create';
+import { distributorConfig } from '../../../server/config';
 import { SimulatedDistributor } from '../../../server/adapters/distributor/simulator';
 import { DistributorError } from '../../../server/adapters/distributor/types';
 
@@ -88,9 +89,11 @@ describe('simulated distributor', () => {
   });
 
   it('is chosen by DISTRIBUTOR (simulator by default, none for no distributor) and refuses bad settings', () => {
-    expect(distributorFromEnv({})).toBeInstanceOf(SimulatedDistributor);
-    expect(distributorFromEnv({ DISTRIBUTOR: 'none' })).toBeNull();
-    expect(() => distributorFromEnv({ DISTRIBUTOR: 'acme' })).toThrow(/Unknown DISTRIBUTOR/);
-    expect(() => distributorFromEnv({ DISTRIBUTOR_FAILURE_RATE: '2' })).toThrow(/DISTRIBUTOR_FAILURE_RATE/);
+    expect(distributorConfig({})).toEqual({ kind: 'simulator', seed: 1, latencyMs: 250, failureRate: 0.02 });
+    expect(distributorFrom(distributorConfig({}))).toBeInstanceOf(SimulatedDistributor);
+    expect(distributorFrom(distributorConfig({ DISTRIBUTOR: 'none' }))).toBeNull();
+    expect(() => distributorConfig({ DISTRIBUTOR: 'acme' })).toThrow(/Unknown DISTRIBUTOR/);
+    expect(() => distributorConfig({ DISTRIBUTOR_FAILURE_RATE: '2' })).toThrow(/DISTRIBUTOR_FAILURE_RATE/);
+    expect(() => distributorConfig({ DISTRIBUTOR_FAILURE_RATE: 'x' })).toThrow(/DISTRIBUTOR_FAILURE_RATE/);
   });
 });
