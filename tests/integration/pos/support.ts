@@ -7,8 +7,6 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Engine } from '../../../server/db/database';
 import { loadOrder } from '../../../server/sync/records/orders';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../server/db/schema';
 import { StoreSettingsService } from '../../../server/services/session/store-settings-service';
 import { computeTotals } from '../../../src/domain/totals';
 import { toWire } from '../../../src/domain/money';
@@ -104,7 +102,7 @@ export async function domainTotals(w: PosWorld, orderRef: string) {
   if (!found) throw new Error(`order ${orderRef} not stored`);
   const t = computeTotals(
     { lines: found.order.lines, transactions: found.transactions, taxExempt: found.order.tax_exempt, taxExemptNumber: found.order.tax_exempt_number },
-    await new StoreSettingsService().load(w.server.db as unknown as Kysely<DB>),
+    await new StoreSettingsService().load(w.server.db),
   );
   return { order: found.order, transactions: found.transactions, parts: toWire(t.parts), labor: toWire(t.labor), tax: toWire(t.tax), order_total: toWire(t.orderTotal), balance_due: toWire(t.balanceDue), rows: t.rows };
 }
