@@ -16,8 +16,18 @@ function layerOf(rel) {
     return { layer: m[1], area: null };
   }
   const top = /^(sync|sw|server|tests|scripts)(\/|$)/.exec(p);
-  if (top) return { layer: top[1], area: p.startsWith('server/routes/') ? 'routes' : null };
+  if (top) return { layer: top[1], area: top[1] === 'server' ? serverPartOf(p) : null };
   return { layer: 'other', area: null };
+}
+
+/**
+ * Which part of the server a path is in: its folder under server/ (db, services, commands, sync,
+ * http, auth, adapters, ...), except that every route module is 'routes', the sync routes included.
+ */
+function serverPartOf(p) {
+  if (p.startsWith('server/routes/') || p === 'server/sync/routes.ts' || p === 'server/sync/routes') return 'routes';
+  const m = /^server\/([^/]+)(\/|$)/.exec(p);
+  return m ? m[1] : null;
 }
 
 const WHY = {
@@ -37,7 +47,11 @@ const WHY = {
   device:
     'src/device is the tab\'s side of the sync worker and the device\'s state (device cache, sync context, online, Background Sync): it sits below every screen, feature and shared component and draws nothing, so it imports only src/api, src/db, src/contracts, src/domain and the worker\'s types.',
   ui: 'src/ui holds shared components that know no screen, feature or device state: they get their data through props.',
-  routesSql: 'Routes never touch SQL: they parse, authorise and call a service (server/services), which owns the queries.',
+  routesSql:
+    'Routes never touch SQL: they parse, authorise and call a service (server/services), which owns the queries; this holds for the sync routes (server/sync/routes.ts) too.',
+  dbUp: 'server/db is the bottom of the server: the connection, migrations and the one DB type. It never imports sync, services, commands or routes, which all build on it.',
+  servicesHttp:
+    'Services never import server/http or the routes: they throw ServiceError (server/errors.ts), which the error handler maps to an HTTP status in one place, so a service runs the same from any caller.',
 };
 
 /** Every message ends with where the rules are written down. */
@@ -66,7 +80,8 @@ export const layersRule = {
       }
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const to = layerOf(target);
-      const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${from.layer} -> ${to.layer}). ${why}${SEE}` });
+      const name = (l) => (l.layer === 'server' && l.area ? `server/${l.area}` : l.layer);
+      const report = (why) => context.report({ node, message: `Forbidden import '${source}' (${name(from)} -> ${name(to)}). ${why}${SEE}` });
       if (from.layer === 'domain' && to.layer !== 'domain') return report(WHY.domain);
       if (from.layer === 'contracts' && !['domain', 'contracts'].includes(to.layer)) return report(WHY.contracts);
       const client = ['api', 'db', 'ui', 'device', 'features', 'app', 'pos', 'storefront', 'sync', 'sw'];
@@ -80,7 +95,9 @@ export const layersRule = {
         if (from.layer !== to.layer || from.area !== to.area) return report(WHY.areas);
       }
       if (from.layer === 'ui' && ['app', 'pos', 'storefront', 'features', 'device'].includes(to.layer)) return report(WHY.ui);
-      if (from.area === 'routes' && /^server\/db(\/|$)/.test(target.split(path.sep).join('/'))) return report(WHY.routesSql);
+      if (from.layer === 'server' && from.area === 'routes' && to.area === 'db') return report(WHY.routesSql);
+      if (from.layer === 'server' && from.area === 'db' && ['sync', 'services', 'commands', 'routes'].includes(to.area)) return report(WHY.dbUp);
+      if (from.layer === 'server' && from.area === 'services' && ['http', 'routes'].includes(to.area)) return report(WHY.servicesHttp);
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

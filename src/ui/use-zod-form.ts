@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type RegisterOptions, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 
-export interface ZodFormOptions {
+export interface ZodFormOptions<In> {
   /**
    * Hand the submit handler the values as typed (the schema only checks them) instead of the
    * schema's output, for a form whose call parses the body itself.
    */
-  raw: true;
+  raw?: boolean;
+  /**
+   * What the schema is given, when it is not the values as typed (a blank select read as "0", a
+   * part of the form the shop's settings leave out). Issue paths must still name form fields.
+   */
+  toInput?: (values: In) => unknown;
+  /** 'onChange' re-checks a field as it changes once the form was submitted (the sign-in forms). */
+  reValidateMode?: 'onSubmit' | 'onChange';
 }
 
 export type ZodForm<In extends FieldValues, Out> = UseFormReturn<In, unknown, Out> & {
@@ -21,19 +28,22 @@ export type ZodForm<In extends FieldValues, Out> = UseFormReturn<In, unknown, Ou
  * The one form pattern (docs/style.md "Dependencies"): react-hook-form over a zod schema from
  * src/domain/forms or src/contracts. The form holds what its inputs hold (`defaultValues`, mostly
  * strings); the schema parses that at submit and the handler gets its output. Messages appear when the form is submitted and stay until
- * the next submit (`reValidateMode: 'onSubmit'`), one per field: the first issue the schema
+ * the next submit (unless `reValidateMode: 'onChange'`), one per field: the first issue the schema
  * reports for that path, worded by the schema.
  */
-export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In): ZodForm<In, Out>;
-export function useZodForm<In extends FieldValues>(schema: z.$ZodType<unknown, FieldValues>, defaultValues: In, options: ZodFormOptions): ZodForm<In, In>;
-export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In, options?: ZodFormOptions): ZodForm<In, Out> {
-  const resolver = options?.raw ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
+export function useZodForm<In extends FieldValues>(schema: z.$ZodType<unknown, FieldValues>, defaultValues: In, options: ZodFormOptions<In> & { raw: true }): ZodForm<In, In>;
+export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In, options?: ZodFormOptions<In>): ZodForm<In, Out>;
+export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In, options: ZodFormOptions<In> = {}): ZodForm<In, Out> {
+  const { raw = false, toInput, reValidateMode = 'onSubmit' } = options;
+  const check = raw ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
+  // With `raw` the handler gets the typed values (the first overload types them as `In`).
+  const resolver: Resolver<In, unknown, Out> = (values, context, opts) =>
+    check((toInput ? toInput(values) : values) as FieldValues, context, opts as Parameters<typeof check>[2]) as ReturnType<Resolver<In, unknown, Out>>;
   const form = useForm<In, unknown, Out>({
-    // With `raw` the handler gets the typed values (the overload above types them as `In`).
-    resolver: resolver as unknown as NonNullable<Parameters<typeof useForm<In, unknown, Out>>[0]>['resolver'],
+    resolver,
     defaultValues: defaultValues as DefaultValues<In>,
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    reValidateMode,
   });
   const error = (name: FieldPath<In>): string | undefined => get<unknown, { message?: string } | undefined>(form.formState.errors, name)?.message;
   return {

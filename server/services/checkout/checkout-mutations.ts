@@ -8,14 +8,14 @@
  *
  * (server/services/pos/pos-commands.ts, the general form of this, did not exist when this was written;
  * this file is the checkout's own small equivalent.)
- * Must stay true: a refusal inside `transaction` is thrown (HttpError) so every write made in that
+ * Must stay true: a refusal inside `transaction` is thrown (ServiceError) so every write made in that
  * transaction rolls back with it; side effects (terminal, mail) run only after it has committed.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Refusal, RefusalCode } from '../../../src/domain/refusal';
 import type { StoreSettings } from '../../../src/domain/settings';
 import type { DB } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { ServiceError, type ErrorKind } from '../../errors';
 import { defaultAppliers } from '../../sync/appliers/registry';
 import type { Actor, ApplierMap } from '../../sync/appliers/types';
 import { isRetryable } from '../../sync/errors';
@@ -45,36 +45,37 @@ export interface TxContext {
   settings: () => Promise<StoreSettings>;
 }
 
-const statusOf: Record<RefusalCode, number> = {
-  invalid_args: 400,
-  amount_not_positive: 400,
-  invalid_check_number: 400,
-  card_device_incomplete: 400,
-  not_found: 404,
-  line_not_found: 404,
-  transaction_not_found: 404,
-  order_not_editable: 409,
-  order_already_voided: 409,
-  transaction_already_void: 409,
-  no_balance_due: 409,
-  duplicate_id: 409,
-  customer_required: 422,
-  payment_type_disabled: 422,
-  amount_above_balance: 422,
-  amount_above_voucher: 422,
-  amount_above_store_credit: 422,
-  po_number_required: 422,
-  invalid_status_transition: 422,
-  credit_below_zero: 422,
-  void_at_terminal: 409,
-  not_permitted: 403,
-  order_line_cap: 409,
-  slot_taken: 409,
+/** The kind of each domain refusal (server/errors.ts). */
+const kindOf: Record<RefusalCode, ErrorKind> = {
+  invalid_args: 'invalid',
+  amount_not_positive: 'invalid',
+  invalid_check_number: 'invalid',
+  card_device_incomplete: 'invalid',
+  not_found: 'not_found',
+  line_not_found: 'not_found',
+  transaction_not_found: 'not_found',
+  order_not_editable: 'conflict',
+  order_already_voided: 'conflict',
+  transaction_already_void: 'conflict',
+  no_balance_due: 'conflict',
+  duplicate_id: 'conflict',
+  customer_required: 'refused',
+  payment_type_disabled: 'refused',
+  amount_above_balance: 'refused',
+  amount_above_voucher: 'refused',
+  amount_above_store_credit: 'refused',
+  po_number_required: 'refused',
+  invalid_status_transition: 'refused',
+  credit_below_zero: 'refused',
+  void_at_terminal: 'conflict',
+  not_permitted: 'forbidden',
+  order_line_cap: 'conflict',
+  slot_taken: 'conflict',
 };
 
-/** A domain refusal as the HTTP refusal the checkout calls answer with (code and message kept). */
-export function refusalError(r: Refusal): HttpError {
-  return new HttpError(statusOf[r.code], r.code, r.message);
+/** A domain refusal as the refusal the checkout calls answer with (code and message kept). */
+export function refusalError(r: Refusal): ServiceError {
+  return new ServiceError(kindOf[r.code], r.code, r.message);
 }
 
 export class CheckoutMutations {

@@ -6,7 +6,7 @@
  * A command is one SQL transaction that first takes `sync_state FOR SHARE` (the pull's version
  * horizon, docs/decisions/sync.md "Flaws in the first protocol design, and the fixes" flaw 1), so a
  * device pulling meanwhile never skips a row this call wrote. Several mutations may run in one
- * transaction (lazy cart + first line); a refusal is thrown as an HttpError so everything the
+ * transaction (lazy cart + first line); a refusal is thrown as a ServiceError so everything the
  * transaction wrote rolls back with it. Serialization failures and deadlocks retry the whole
  * transaction (5 times, backoff).
  *
@@ -19,8 +19,7 @@ import type { Refusal, RefusalCode } from '../../../src/domain/refusal';
 import { defaultStoreSettings, type StoreSettings } from '../../../src/domain/settings';
 import type { SessionUser } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
-import { HttpError, unauthorized } from '../../http/errors';
-import type { ServiceError } from '../../errors';
+import { ServiceError, unauthorized } from '../../errors';
 import { defaultAppliers } from '../../sync/appliers/registry';
 import type { Actor, ApplierMap } from '../../sync/appliers/types';
 import { isIntegrityViolation, isRetryable } from '../../sync/errors';
@@ -39,42 +38,42 @@ export interface PosTx {
   settings(): Promise<StoreSettings>;
 }
 
-/** HTTP status of each domain refusal: bad input 400, missing records 404, the order's state 409. */
-const statusOf: Record<RefusalCode, 400 | 403 | 404 | 409> = {
-  invalid_args: 400,
-  amount_not_positive: 400,
-  invalid_check_number: 400,
-  card_device_incomplete: 400,
-  not_found: 404,
-  line_not_found: 404,
-  transaction_not_found: 404,
-  order_not_editable: 409,
-  order_already_voided: 409,
-  transaction_already_void: 409,
-  duplicate_id: 409,
-  customer_required: 409,
-  payment_type_disabled: 409,
-  no_balance_due: 409,
-  amount_above_balance: 409,
-  amount_above_voucher: 409,
-  amount_above_store_credit: 409,
-  po_number_required: 409,
-  invalid_status_transition: 409,
-  credit_below_zero: 409,
-  void_at_terminal: 409,
-  not_permitted: 403,
-  order_line_cap: 409,
-  slot_taken: 409,
+/** The kind of each domain refusal (server/errors.ts): bad input, missing records, the order's state. */
+const kindOf: Record<RefusalCode, 'invalid' | 'forbidden' | 'not_found' | 'conflict'> = {
+  invalid_args: 'invalid',
+  amount_not_positive: 'invalid',
+  invalid_check_number: 'invalid',
+  card_device_incomplete: 'invalid',
+  not_found: 'not_found',
+  line_not_found: 'not_found',
+  transaction_not_found: 'not_found',
+  order_not_editable: 'conflict',
+  order_already_voided: 'conflict',
+  transaction_already_void: 'conflict',
+  duplicate_id: 'conflict',
+  customer_required: 'conflict',
+  payment_type_disabled: 'conflict',
+  no_balance_due: 'conflict',
+  amount_above_balance: 'conflict',
+  amount_above_voucher: 'conflict',
+  amount_above_store_credit: 'conflict',
+  po_number_required: 'conflict',
+  invalid_status_transition: 'conflict',
+  credit_below_zero: 'conflict',
+  void_at_terminal: 'conflict',
+  not_permitted: 'forbidden',
+  order_line_cap: 'conflict',
+  slot_taken: 'conflict',
 };
 
-/** A refusal as the HTTP error every POS call answers; `message` replaces the domain text (the spec's wording for the call). */
-export class CommandRefused extends HttpError {
+/** A refusal as the error every POS call answers; `message` replaces the domain text (the spec's wording for the call). */
+export class CommandRefused extends ServiceError {
   constructor(
     readonly refusal: Refusal,
     message?: string,
     fields?: Record<string, string[]>,
   ) {
-    super(statusOf[refusal.code], refusal.code, message ?? refusal.message, fields);
+    super(kindOf[refusal.code], refusal.code, message ?? refusal.message, fields);
   }
 }
 
@@ -110,7 +109,7 @@ export class PosCommands {
       } catch (err) {
         if (isIntegrityViolation(err)) {
           // Data that cannot be stored (a status or customer removed meanwhile): never a 500.
-          throw new HttpError(409, 'conflict', 'This change conflicts with data on the server. Reload and try again.');
+          throw new ServiceError('conflict', 'conflict', 'This change conflicts with data on the server. Reload and try again.');
         }
         if (!isRetryable(err) || attempt >= 5) throw err;
         await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { registerRequestSchema, type RegisterRequest } from '../../contracts/register';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useRegister, useSession } from '../session/use-session';
 import { safeRedirect } from './safe-redirect';
 import styles from './login.module.css';
@@ -45,10 +45,11 @@ export function AccountRegisterPage() {
   const registerShopper = useRegister();
   const [serverError, setServerError] = useState<string | null>(null);
   const target = safeRedirect(params.get('redirect'), '/product/catalog');
-  const { register, handleSubmit, setError, formState } = useForm<RegisterRequest>({
-    resolver: zodResolver(registerRequestSchema),
-    defaultValues: { firstname: '', lastname: '', email: '', telephone: '', password: '' },
-  });
+  const { register, handleSubmit, setError, formState } = useZodForm(
+    registerRequestSchema,
+    { firstname: '', lastname: '', email: '', telephone: '', password: '' },
+    { reValidateMode: 'onChange' },
+  );
   const { errors, isSubmitting } = formState;
 
   if (isLoading) return <Spinner />;

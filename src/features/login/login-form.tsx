@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import type { LoginRequest, SessionReply } from '../../contracts/session';
 import { Button } from '../../ui/button';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useLogin } from '../session/use-session';
 import styles from './login.module.css';
 
@@ -20,10 +19,7 @@ export interface LoginFormProps {
 export function LoginForm({ usernameLabel, usernameType, schema, onSignedIn }: LoginFormProps) {
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<LoginRequest>({
-    resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
-  });
+  const { register, handleSubmit, setError, formState } = useZodForm(schema, { username: '', password: '' }, { reValidateMode: 'onChange' });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginRequest) => {

@@ -7,7 +7,9 @@ import { useLiveQuery } from '../../device/use-live-query';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import styles from './customer-modals.module.css';
 
 export const SEARCH_FAILED = 'Something went wrong!';
@@ -86,8 +88,8 @@ export function CustomerSearchModal(props: {
 
 type Field = 'firstname' | 'lastname' | 'email' | 'telephone';
 type AddressField = 'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode' | 'country_id' | 'zone_id';
-const blank: Record<Field, string> = { firstname: '', lastname: '', email: '', telephone: '' };
 const blankAddress: Record<AddressField, string> = { firstname: '', lastname: '', company: '', address_1: '', address_2: '', city: '', postcode: '', country_id: '', zone_id: '' };
+const blank = { firstname: '', lastname: '', email: '', telephone: '', addresses: [blankAddress] };
 
 interface Country {
   country_id: number;
@@ -122,63 +124,30 @@ export function NewCustomerModal(props: {
   onSave: (v: ReturnType<ReturnType<typeof customerFormSchema>['parse']>) => Promise<boolean>;
 }) {
   const setup = useCustomerFormSetup();
-  const [v, setV] = useState(blank);
-  const [a, setA] = useState(blankAddress);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    if (!setup) return;
-    const schema = customerFormSchema({ requireEmail: setup.requireEmail, requireTelephone: setup.requireTelephone, requireAddress: setup.requireAddress, hasCustomerId: false });
-    const input = setup.requireAddress
-      ? { ...v, addresses: [{ ...a, country_id: a.country_id || '0', zone_id: a.zone_id || '0', default: true }] }
-      : v;
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      const e: Partial<Record<Field, string>> = {};
-      const ae: Partial<Record<AddressField, string>> = {};
-      for (const i of parsed.error.issues) {
-        if (i.path[0] === 'addresses') ae[i.path[2] as AddressField] ??= i.message;
-        else e[i.path[0] as Field] ??= i.message;
-      }
-      setErrors(e);
-      setAddressErrors(ae);
-      return;
-    }
-    setErrors({});
-    setAddressErrors({});
-    setBusy(true);
-    const ok = await props.onSave(parsed.data);
-    setBusy(false);
-    if (ok) {
-      setV(blank);
-      setA(blankAddress);
+  const requireAddress = setup?.requireAddress ?? false;
+  const schema = customerFormSchema({ requireEmail: setup?.requireEmail ?? false, requireTelephone: setup?.requireTelephone ?? false, requireAddress, hasCustomerId: false });
+  const form = useZodForm(schema, blank, {
+    // One address with the spec's required fields when the shop asks for it; none otherwise.
+    toInput: ({ addresses, ...v }) =>
+      requireAddress ? { ...v, addresses: addresses.map((a) => ({ ...a, country_id: a.country_id || '0', zone_id: a.zone_id || '0', default: true })) } : v,
+  });
+  const save = form.handleSubmit(async (data) => {
+    if (await props.onSave(data)) {
+      form.reset(blank);
       props.onOpenChange(false);
     }
-  };
-  const field = (k: Field, label: string, required: boolean, type = 'text') => (
-    <TextField label={label} type={type} required={required} value={v[k]} error={errors[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
-  );
-  const addressField = (k: AddressField, label: string, required: boolean) => (
-    <TextField label={label} required={required} value={a[k]} error={addressErrors[k]} onChange={(e) => setA({ ...a, [k]: e.target.value })} />
-  );
-  const zones = setup?.zones.filter((z) => String(z.country_id) === a.country_id) ?? [];
+  });
+  const field = (k: Field, label: string, required: boolean, type = 'text') => <TextField label={label} type={type} required={required} {...form.field(k)} />;
+  const addressField = (k: AddressField, label: string, required: boolean) => <TextField label={label} required={required} {...form.field(`addresses.0.${k}`)} />;
+  const countryId = form.watch('addresses.0.country_id');
+  const zones = setup?.zones.filter((z) => String(z.country_id) === countryId) ?? [];
   return (
     <Modal
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="New Customer"
       fullScreen
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} disabled={busy || !setup}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void save()} saveLabel="Save" disabled={form.formState.isSubmitting || !setup} />}
     >
       {field('firstname', 'First Name', true)}
       {field('lastname', 'Last Name', true)}
@@ -194,7 +163,7 @@ export function NewCustomerModal(props: {
           {addressField('address_2', 'Address 2', false)}
           {addressField('city', 'City', true)}
           {addressField('postcode', 'Post Code', true)}
-          <SelectField label="Country" required value={a.country_id} error={addressErrors.country_id} onChange={(e) => setA({ ...a, country_id: e.target.value, zone_id: '' })}>
+          <SelectField label="Country" required {...form.field('addresses.0.country_id', { onChange: () => form.setValue('addresses.0.zone_id', '') })}>
             <option value="">Select a country</option>
             {setup.countries.map((c) => (
               <option key={c.country_id} value={c.country_id}>
@@ -202,7 +171,7 @@ export function NewCustomerModal(props: {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Region / State" required value={a.zone_id} error={addressErrors.zone_id} onChange={(e) => setA({ ...a, zone_id: e.target.value })}>
+          <SelectField label="Region / State" required {...form.field('addresses.0.zone_id')}>
             <option value="">Select a region</option>
             {zones.map((z) => (
               <option key={z.zone_id} value={z.zone_id}>

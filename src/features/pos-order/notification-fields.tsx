@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { notificationFormSchema, TEXT_OVERRIDE_LABEL, type NotificationForm } from '../../domain/forms/notification';
+import { notificationFormSchema, TEXT_OVERRIDE_LABEL } from '../../domain/forms/notification';
 import type { Customer } from '../../domain/mutations/records';
 import { TextField } from '../../ui/field';
-import styles from './notification-fields.module.css';
-
-type Errors = Partial<Record<'email' | 'phone' | 'overrideTextPermission', string>>;
-type Values = ReturnType<typeof initialValues>;
+import modalForm from '../../ui/modal-form.module.css';
+import { useZodForm } from '../../ui/use-zod-form';
 
 function initialValues(customer: Customer | null) {
   return {
@@ -20,50 +17,38 @@ function initialValues(customer: Customer | null) {
 
 /**
  * The notification form (pos-back-office.md §3 "Notification form") as the receipt's Email/Text
- * and the checkout's payment link use it: values start from the order's customer.
+ * and the checkout's payment link use it: values start from the order's customer. Submit with
+ * `form.handleSubmit(send)`: `send` gets the checked values.
  */
 export function useNotificationForm(customer: Customer | null) {
-  const [values, setValues] = useState<Values>(() => initialValues(customer));
-  const [errors, setErrors] = useState<Errors>({});
-  /** The form's values when valid (errors cleared), else null with the errors shown. */
-  const validate = (): NotificationForm | null => {
-    const parsed = notificationFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const e: Errors = {};
-      for (const i of parsed.error.issues) e[i.path[0] as keyof Errors] ??= i.message;
-      setErrors(e);
-      return null;
-    }
-    setErrors({});
-    return parsed.data;
-  };
-  const nothingChosen = !values.notifyByEmail && !values.notifyByText;
-  return { values, setValues, errors, validate, nothingChosen };
+  const form = useZodForm(notificationFormSchema, initialValues(customer));
+  const [byEmail, byText] = form.watch(['notifyByEmail', 'notifyByText']);
+  return Object.assign(form, { nothingChosen: !byEmail && !byText });
 }
 
 export function NotificationFields({ form }: { form: ReturnType<typeof useNotificationForm> }) {
-  const { values: v, setValues: setV, errors } = form;
+  const v = form.watch();
+  const overrideError = form.error('overrideTextPermission');
   return (
     <>
-      <label className={styles.check}>
-        <input type="checkbox" checked={v.notifyByEmail} onChange={(e) => setV({ ...v, notifyByEmail: e.target.checked })} /> Email
+      <label className={modalForm.check}>
+        <input type="checkbox" {...form.register('notifyByEmail')} /> Email
       </label>
-      {v.notifyByEmail && <TextField label="Email address" type="email" value={v.email} error={errors.email} onChange={(e) => setV({ ...v, email: e.target.value })} />}
-      <label className={styles.check}>
-        <input type="checkbox" checked={v.notifyByText} onChange={(e) => setV({ ...v, notifyByText: e.target.checked })} /> Text
+      {v.notifyByEmail && <TextField label="Email address" type="email" {...form.field('email')} />}
+      <label className={modalForm.check}>
+        <input type="checkbox" {...form.register('notifyByText')} /> Text
       </label>
       {v.notifyByText && (
         <>
-          <TextField label="Phone number" type="tel" value={v.phone} error={errors.phone} onChange={(e) => setV({ ...v, phone: e.target.value })} />
+          <TextField label="Phone number" type="tel" {...form.field('phone')} />
           {!v.textingAlerts && (
-            <label className={styles.check}>
-              <input type="checkbox" checked={v.overrideTextPermission} onChange={(e) => setV({ ...v, overrideTextPermission: e.target.checked })} />{' '}
-              {TEXT_OVERRIDE_LABEL}
+            <label className={modalForm.check}>
+              <input type="checkbox" {...form.register('overrideTextPermission')} /> {TEXT_OVERRIDE_LABEL}
             </label>
           )}
-          {errors.overrideTextPermission && (
-            <p className={styles.error} role="alert">
-              {errors.overrideTextPermission}
+          {overrideError && (
+            <p className={modalForm.error} role="alert">
+              {overrideError}
             </p>
           )}
         </>

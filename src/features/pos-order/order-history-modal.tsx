@@ -1,17 +1,16 @@
-import { useState } from 'react';
 import { orderHistoryFormSchema, ORDER_HISTORY_FAILED } from '../../domain/forms/order-history';
 import { TEXT_OVERRIDE_LABEL } from '../../domain/forms/notification';
 import { uuidv7 } from '../../db/ids';
 import { formatDateTime } from '../../ui/format-date';
-import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
+import modalForm from '../../ui/modal-form.module.css';
 import { useToast } from '../../ui/toast/toast-context';
+import { useZodForm } from '../../ui/use-zod-form';
 import type { HistoryRow, OrderStatusRow } from './order-data';
 import type { RunMutation } from '../../device/use-run-mutation';
 import styles from './order-history-modal.module.css';
-
-type Errors = Partial<Record<'orderStatusId' | 'email' | 'phone' | 'overrideTextPermission', string>>;
 
 /** Order History: the entries so far and the form to add one (notify fields only with Notify Customer). */
 export function OrderHistoryModal(props: {
@@ -36,20 +35,12 @@ export function OrderHistoryModal(props: {
     textingAlerts: props.customer?.texting_alerts ?? false,
     overrideTextPermission: false,
   });
-  const [v, setV] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(orderHistoryFormSchema, initial());
+  const v = form.watch();
+  const overrideError = form.error('overrideTextPermission');
   const name = (id: number) => props.statuses.find((s) => s.order_status_id === id)?.name ?? String(id);
 
-  const submit = async () => {
-    const parsed = orderHistoryFormSchema.safeParse(v);
-    if (!parsed.success) {
-      const e: Errors = {};
-      for (const i of parsed.error.issues) e[i.path[0] as keyof Errors] ??= i.message;
-      setErrors(e);
-      return;
-    }
-    setErrors({});
-    const f = parsed.data;
+  const submit = form.handleSubmit(async (f) => {
     const ok = await props.run(
       'orderHistory.add',
       {
@@ -69,24 +60,17 @@ export function OrderHistoryModal(props: {
     );
     if (ok) {
       toast.success('The order history was added.');
-      setV(initial());
+      form.reset(initial());
       props.onOpenChange(false);
     }
-  };
+  });
 
   return (
     <Modal
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Order History"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()}>Add History</Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add History" />}
     >
       {props.history.length === 0 ? (
         <p className={styles.muted}>No Order History Results.</p>
@@ -99,7 +83,7 @@ export function OrderHistoryModal(props: {
           ))}
         </ul>
       )}
-      <SelectField label="Order Status" value={v.orderStatusId} error={errors.orderStatusId} onChange={(e) => setV({ ...v, orderStatusId: e.target.value })}>
+      <SelectField label="Order Status" {...form.field('orderStatusId')}>
         <option value="">Select a status</option>
         {props.statuses.map((s) => (
           <option key={s.order_status_id} value={s.order_status_id}>
@@ -107,31 +91,31 @@ export function OrderHistoryModal(props: {
           </option>
         ))}
       </SelectField>
-      <TextField label="Comment" value={v.comment} onChange={(e) => setV({ ...v, comment: e.target.value })} />
-      <label className={styles.check}>
-        <input type="checkbox" checked={v.notifyCustomer} onChange={(e) => setV({ ...v, notifyCustomer: e.target.checked })} /> Notify Customer
+      <TextField label="Comment" {...form.register('comment')} />
+      <label className={modalForm.check}>
+        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
       </label>
       {v.notifyCustomer && (
-        <fieldset className={styles.fieldset}>
+        <fieldset className={modalForm.fieldset}>
           <legend>Notification</legend>
-          <label className={styles.check}>
-            <input type="checkbox" checked={v.notifyByEmail} onChange={(e) => setV({ ...v, notifyByEmail: e.target.checked })} /> Notify by email
+          <label className={modalForm.check}>
+            <input type="checkbox" {...form.register('notifyByEmail')} /> Notify by email
           </label>
-          {v.notifyByEmail && <TextField label="Email" type="email" value={v.email} error={errors.email} onChange={(e) => setV({ ...v, email: e.target.value })} />}
-          <label className={styles.check}>
-            <input type="checkbox" checked={v.notifyByText} onChange={(e) => setV({ ...v, notifyByText: e.target.checked })} /> Notify by text
+          {v.notifyByEmail && <TextField label="Email" type="email" {...form.field('email')} />}
+          <label className={modalForm.check}>
+            <input type="checkbox" {...form.register('notifyByText')} /> Notify by text
           </label>
           {v.notifyByText && (
             <>
-              <TextField label="Phone" type="tel" value={v.phone} error={errors.phone} onChange={(e) => setV({ ...v, phone: e.target.value })} />
+              <TextField label="Phone" type="tel" {...form.field('phone')} />
               {!v.textingAlerts && (
-                <label className={styles.check}>
-                  <input type="checkbox" checked={v.overrideTextPermission} onChange={(e) => setV({ ...v, overrideTextPermission: e.target.checked })} /> {TEXT_OVERRIDE_LABEL}
+                <label className={modalForm.check}>
+                  <input type="checkbox" {...form.register('overrideTextPermission')} /> {TEXT_OVERRIDE_LABEL}
                 </label>
               )}
-              {errors.overrideTextPermission && (
-                <p className={styles.error} role="alert">
-                  {errors.overrideTextPermission}
+              {overrideError && (
+                <p className={modalForm.error} role="alert">
+                  {overrideError}
                 </p>
               )}
             </>

@@ -8,6 +8,7 @@ import { NotificationFields, useNotificationForm } from '../../features/pos-orde
 import { Button } from '../../ui/button';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import styles from './checkout.module.css';
 
@@ -49,9 +50,7 @@ export function OnlinePaymentModal(props: {
     }
   }, [balanceDue, onClose, toast]);
 
-  const send = async () => {
-    const values = form.validate();
-    if (!values) return;
+  const send = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
       if (!(await props.beforeStart())) return;
@@ -66,7 +65,7 @@ export function OnlinePaymentModal(props: {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <Modal
@@ -77,14 +76,7 @@ export function OnlinePaymentModal(props: {
         sentTo ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={() => void send()} disabled={busy || form.nothingChosen}>
-              {busy ? 'Sending...' : 'Send Payment Link'}
-            </Button>
-          </>
+          <ModalFooter onCancel={onClose} onSave={() => void send()} saveLabel={busy ? 'Sending...' : 'Send Payment Link'} disabled={busy || form.nothingChosen} />
         )
       }
     >

@@ -17,9 +17,7 @@ export function SendReceiptPanel({ orderId, customer }: { orderId: number | stri
   const form = useNotificationForm(customer);
   const [busy, setBusy] = useState(false);
 
-  const send = async () => {
-    const values = form.validate();
-    if (!values) return;
+  const send = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
       const r = await sendReceipt(orderId, values);
@@ -32,7 +30,7 @@ export function SendReceiptPanel({ orderId, customer }: { orderId: number | stri
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <section aria-labelledby="send-title" className={`${styles.card} ${styles.noPrint}`}>
@@ -52,10 +50,7 @@ export function SendReceiptPanel({ orderId, customer }: { orderId: number | stri
         <form
           className={styles.sendForm}
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
+          onSubmit={(e) => void send(e)}
         >
           <NotificationFields form={form} />
           <div className={styles.buttons}>
