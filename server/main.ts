@@ -8,6 +8,7 @@ import { backup, BACKUP_PID_FILE, scheduleBackups } from './db/backup';
 import { DatabaseOpenError, openDatabase, type OpenDatabase } from './db/database';
 import { hasDemoData, seedDemoData } from './db/demo/generate';
 import { migrateToLatest } from './db/migrate';
+import { seedDemoHistory } from './services/demo/demo-history';
 
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       log(`demo data: first start, generating ${config.demoParts} parts...`);
       const result = await seedDemoData(open.db, { parts: config.demoParts, log });
       log(`demo data: ${result.parts} parts, ${result.customers} customers in ${(result.ms / 1000).toFixed(1)} s`);
+      // The last weeks' sales, the next days' appointments and a few purchase orders, made as the counter makes them.
+      const history = await seedDemoHistory(open.db, { log });
+      log(`demo history: ${history.orders} orders, ${history.appointments} appointments, ${history.purchaseOrders} purchase orders in ${(history.ms / 1000).toFixed(1)} s`);
     }
   } catch (err) {
     await open.close().catch(() => undefined);

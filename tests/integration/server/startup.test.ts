@@ -94,11 +94,13 @@ describe('server process start-up failures', () => {
     expect(lines[0]).toContain(`${file}/data`);
   });
 
-  it('loads demo data on the first start only', async () => {
+  it('loads demo data and history on the first start only', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-fresh-'));
     try {
       let srv = await runServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PARTS: '150' });
       expect(srv.stdout()).toMatch(/demo data: 150 parts/);
+      // A fresh install shows a shop at work: recent sales, the next days' bookings, purchase orders.
+      expect(srv.stdout()).toMatch(/demo history: 36 orders, \d+ appointments, \d+ purchase orders/);
       const before = await (await fetch(`${srv.url}/api/products/?limit=1`)).json();
       expect(before.total_items).toBeGreaterThan(100);
       expect(await srv.stop()).toBe(0);
