@@ -42,7 +42,7 @@ describe('WindowLimiter', () => {
     const l = new WindowLimiter(2, 1000, () => now);
     l.take('a');
     l.take('a');
-    expect(() => l.take('a')).toThrow(expect.objectContaining({ status: 429 }));
+    expect(() => l.take('a')).toThrow(expect.objectContaining({ kind: 'rate_limited' }));
     l.take('b');
     now = 1000;
     expect(() => l.take('a')).not.toThrow();
