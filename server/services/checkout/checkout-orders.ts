@@ -4,7 +4,7 @@
  * from the domain's computeTotals over the stored lines and transactions, never from SQL sums.
  */
 import type { Kysely } from 'kysely';
-import type { CheckoutState, CheckoutTransaction, OrderRefParam, TransactionsReply } from '../../../src/contracts/checkout-transactions';
+import type { BookedAppointment, CheckoutState, CheckoutTransaction, OrderRefParam, TransactionsReply } from '../../../src/contracts/checkout-transactions';
 import { money, toWire, ZERO } from '../../../src/domain/money';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
@@ -13,6 +13,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadCustomer } from '../../commands/records/customers';
 import { loadOrder } from '../../commands/records/orders';
+import { bookedAppointments } from '../appointments/appointment-reads';
 
 export const ORDER_NOT_FOUND = 'The order could not be found.';
 
@@ -42,7 +43,8 @@ export function totalsOf(o: LoadedOrder, settings: StoreSettings): OrderTotals {
   return computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);
 }
 
-export function checkoutState(o: LoadedOrder, settings: StoreSettings): CheckoutState {
+/** The checkout state of §3; `booked` is the order's booked appointments (appointment-reads.ts). */
+export function checkoutState(o: LoadedOrder, settings: StoreSettings, booked: BookedAppointment[] = []): CheckoutState {
   const t = totalsOf(o, settings);
   return {
     orderTotal: toWire(t.orderTotal),
@@ -55,7 +57,7 @@ export function checkoutState(o: LoadedOrder, settings: StoreSettings): Checkout
     amountPaid: toWire(t.amountPaid),
     balanceDue: toWire(t.balanceDue),
     storeCredit: toWire(o.customer ? money(o.customer.store_credit) : ZERO),
-    bookedAppointments: [],
+    bookedAppointments: booked,
     taxExempt: t.taxExempt,
     taxExemptNumber: t.taxExemptNumber,
     paidInFull: t.paidInFull,
@@ -125,12 +127,12 @@ export function wireTransaction(t: Transaction, card: CardInfo | undefined, reve
 
 /** The whole reply of getTransactions for an order already loaded. */
 export async function transactionsReply(db: Kysely<DB>, o: LoadedOrder, settings: StoreSettings, reversal: ReversalLabel): Promise<TransactionsReply> {
-  const cards = await cardInfoOf(db, o.order.id);
+  const [cards, booked] = await Promise.all([cardInfoOf(db, o.order.id), bookedAppointments(db, o.order.id)]);
   return {
     orderId: o.order.order_id,
     orderRef: o.order.id,
     orderStatus: o.order.status,
     transactions: o.transactions.map((t) => wireTransaction(t, cards.get(t.id), reversal)),
-    checkout: checkoutState(o, settings),
+    checkout: checkoutState(o, settings, booked),
   };
 }

@@ -75,6 +75,9 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     expect(ok.body).toMatchObject({ success: 'The appointment was booked.', appt: { display_time: { start_date: '2027-03-01', start_time: '09:00' }, duration: 60, status_id: 1 } });
     const info = await cashier.get(`/api/order/info?order_id=${order.id}`);
     expect(info.body.bookedAppointments).toEqual([{ id: ok.body.appt.id, display_time: { start_date: '2027-03-01', start_time: '09:00' } }]);
+    // The checkout state names it too (§3 Checkout state bookedAppointments).
+    const state = await cashier.get(`/pos/checkout/getTransactions?orderId=${order.id}`);
+    expect(state.body.checkout.bookedAppointments).toEqual(info.body.bookedAppointments);
 
     const sameBay = await book({ start: '2027-03-01 09:45', user_id: [installers[1]] });
     expect(sameBay.status).toBe(409);
