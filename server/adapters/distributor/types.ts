@@ -15,6 +15,7 @@
  * - Either call may fail (`DistributorError`, the distributor is down or slow): callers show
  *   "There was an error!" and change nothing.
  */
+import type { DistributorWireItem } from '../../../src/domain/distributor';
 
 export interface DistributorPartRef {
   /** AAIA brand code. */
@@ -23,25 +24,13 @@ export interface DistributorPartRef {
   mpn: string;
 }
 
-/** One warehouse's stock of a part (§3 "Distributor inventory response", Locations). */
-export interface DistributorLocation {
-  Inventory: number;
-  Name: string;
-  /** What the shop pays for one, 2 decimals as a string. */
-  Price: string;
-  WarehouseCode: string;
-}
-
-export interface DistributorItem {
-  AAIABrandCode: string;
-  PartNumber: string;
-  Description: string;
-  ProductId: string;
-  /** The distributor's list prices next to the shop's cost. */
-  Msrp: string;
-  Retail: string;
-  Locations: DistributorLocation[];
-}
+/**
+ * A part as the distributor answers it (§3 "Distributor inventory response": AAIABrandCode,
+ * PartNumber, Description, ProductId, Locations with Inventory, Name, Price, WarehouseCode, plus its
+ * list prices); the domain maps it to the POS item (src/domain/distributor.ts).
+ */
+export type DistributorItem = DistributorWireItem;
+export type DistributorLocation = DistributorWireItem['Locations'][number];
 
 export interface DistributorInventoryResponse {
   Items: DistributorItem[];
