@@ -81,6 +81,9 @@ export class DistributorService {
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const stored = await this.stored(order.id, req.requestId);
     if (stored.length) return { success: PURCHASE_ORDERS_PLACED, purchase_orders: stored };
+    // A request id is owned by the order it was first submitted for (docs/security.md): never another's.
+    const elsewhere = await this.db.selectFrom('purchase_orders').select('order_ref').where('request_id', '=', req.requestId).where('order_ref', '<>', order.id).limit(1).executeTakeFirst();
+    if (elsewhere) throw new ServiceError('conflict', 'id_used_elsewhere', 'This purchase order request belongs to another order.');
     if (order.status === 'voided') throw new ServiceError('conflict', 'order_voided', 'This order has been voided.');
     if (!this.distributor) throw unavailable();
 

@@ -98,6 +98,13 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
 
     const info = await cashier.get(`/api/order/info?order_id=${order.id}`);
     expect(info.body.purchase_orders).toEqual(r.body.purchase_orders);
+
+    // The same request id on another order is refused: the id belongs to this order.
+    const other = await new Device(cashier).order(['10.00']);
+    const swapped = await submit(body, other.number);
+    expect(swapped.status).toBe(409);
+    expect(swapped.body.error).toBe('id_used_elsewhere');
+    expect(await stored(other.id)).toBe(0);
   });
 
   it('more than the warehouse has: "There was an error!" with the distributor\'s reason, nothing stored', async () => {
