@@ -20,7 +20,10 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.config.ts'] }, tsconfigRootDir: root },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { partsdesk: { rules: { layers: layersRule, 'import-cycles': importCyclesRule } }, 'react-hooks': reactHooks },
+    plugins: {
+      partsdesk: { rules: { layers: layersRule, 'import-cycles': importCyclesRule } },
+      'react-hooks': reactHooks,
+    },
     rules: {
       'partsdesk/layers': 'error',
       'partsdesk/import-cycles': 'error',

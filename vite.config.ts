@@ -76,7 +76,10 @@ function precompress(): Plugin {
         const file = path.join(dir, fileName);
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -102,7 +105,8 @@ function slugPreload(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const slug = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/slug-page.tsx'));
         const entry = ctx.chunk; // the page's entry chunk (src/main.tsx)
-        if (!slug || !entry || !html.includes(marker)) throw new Error('slugPreload: slug-page chunk, entry chunk or the index.html marker not found');
+        if (!slug || !entry || !html.includes(marker))
+          throw new Error('slugPreload: slug-page chunk, entry chunk or the index.html marker not found');
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: string, into = new Set<string>()) => {
           if (into.has(start)) return into;
@@ -133,30 +137,37 @@ function keepNavigations(req: IncomingMessage): string | undefined {
 const api: ProxyOptions = { target: server, changeOrigin: false };
 const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
-
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build is one module for the server (dist/ssr/, never served nor precached): no manifest,
   // service worker, compressed siblings or index.html of its own.
   plugins: isSsrBuild ? [react()] : [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
   // Self-contained, with React's production build in it: the server loads one file from any
   // STATIC_DIR, and renders without development checks.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   build: isSsrBuild
-    ? { outDir: 'dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'first-screen.js' } } }
+    ? {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
+      }
     : {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically in one chunk: left to itself the bundler splits
-        // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
-        // per small file before the first render (docs/decisions/storefront.md "Storefront
-        // first load").
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically in one chunk: left to itself the bundler splits
+            // out each module a lazy chunk also uses, and a phone on HTTP/1.1 then waits a round trip
+            // per small file before the first render (docs/decisions/storefront.md "Storefront
+            // first load").
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {

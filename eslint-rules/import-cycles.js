@@ -16,7 +16,13 @@ const CANDIDATES = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx',
 
 /** Relative module specifiers of one file, with whether each is a type-only import (erased at build). */
 export function importsOf(fileName, text) {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found = [];
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -210,11 +216,15 @@ export const importCyclesRule = {
 // `node eslint-rules/import-cycles.js [--types]`: print every cycle group (what lint reports, at once).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const withTypes = process.argv.includes('--types');
-  const graph = importGraph(process.argv.find((a, i) => i > 1 && !a.startsWith('--')) ?? root, GRAPH_DIRS, { withTypes });
+  const graph = importGraph(process.argv.find((a, i) => i > 1 && !a.startsWith('--')) ?? root, GRAPH_DIRS, {
+    withTypes,
+  });
   const groups = cyclicGroups(graph);
   const edges = describeCycles(graph);
   for (const g of groups) console.log(`cycle group (${g.length} modules): ${g.join(', ')}`);
   for (const e of edges) console.log(`  ${e.cycle.join(' -> ')}`);
-  console.log(`${graph.size} modules, ${groups.length} cycle groups, ${edges.length} imports closing a cycle${withTypes ? ' (type-only imports included)' : ''}`);
+  console.log(
+    `${graph.size} modules, ${groups.length} cycle groups, ${edges.length} imports closing a cycle${withTypes ? ' (type-only imports included)' : ''}`,
+  );
   process.exitCode = groups.length ? 1 : 0;
 }

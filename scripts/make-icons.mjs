@@ -42,7 +42,12 @@ function encodePng(size, rgba) {
     rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Which colour covers point (x, y) of the unit square, or null for transparent. */
@@ -74,12 +79,18 @@ function render(size, opts) {
   const n = SUPERSAMPLE;
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
           const c = shape((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size, opts);
           if (!c) continue;
-          r += c[0]; g += c[1]; b += c[2]; a += 1;
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 1;
         }
       }
       const o = (py * size + px) * 4;

@@ -7,7 +7,16 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stamp = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'sync', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json'];
+const sources = [
+  'src',
+  'sync',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+  'package-lock.json',
+];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -24,10 +33,14 @@ if (process.env.SKIP_BUILD !== '1' && (built === 0 || latest > built)) {
   console.log(built === 0 ? 'client: no build yet, building...' : 'client: sources changed, rebuilding...');
   // The client, then the server's first-screen renderer (dist/ssr/, server/http/first-screen.ts), as `npm run build`.
   for (const args of [[], ['--ssr', 'src/app/ssr/first-screen.tsx']]) {
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) {
       console.error('client: build failed (see above)');
       process.exit(r.status ?? 1);
@@ -35,6 +48,9 @@ if (process.env.SKIP_BUILD !== '1' && (built === 0 || latest > built)) {
   }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -86,7 +86,11 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Payment-link tokens never reach the log (server/http/redact.ts).
-    logger: { level: opts.logLevel ?? 'info', serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: {
+      level: opts.logLevel ?? 'info',
+      serializers: { req: requestSerializer },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // A body that dribbles in holds a socket and a parser: the whole request arrives within this.
     requestTimeout: opts.requestTimeoutMs ?? 30_000,
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
@@ -156,7 +160,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   notifyRoutes(app, checkout);
   auditRoutes(app, new AuditService(opts.db));
   pos.orders.notifier = checkout.sender;
-  appointmentRoutes(app, { appointments: services.appointments, day: services.appointmentDay, deliverSource: (ref) => checkout.sender.deliverSource(ref) });
+  appointmentRoutes(app, {
+    appointments: services.appointments,
+    day: services.appointmentDay,
+    deliverSource: (ref) => checkout.sender.deliverSource(ref),
+  });
   distributorRoutes(app, services.distributor);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
@@ -233,11 +241,18 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
         if (encoding) reply.header('Content-Encoding', encoding);
         // This page's own inline scripts (the shell's and the first-screen starter), by hash.
         reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page)));
-        return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8').send(body);
+        return reply
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .send(body);
       }
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
-    const body: ApiError = { error: 'not_found', message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}` };
+    const body: ApiError = {
+      error: 'not_found',
+      message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}`,
+    };
     return reply.code(404).send(body);
   });
 

@@ -143,23 +143,39 @@ export function composeServices(opts: ComposeOptions): Services {
   // Every path that runs a mutator reads the shop's own settings unless a test pins them.
   const storeSettings = new StoreSettingsService();
   const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d));
-  const runner = new CommandRunner(db, { ...(sync.appliers ? { appliers: sync.appliers } : {}), settings, ...(sync.clock ? { clock: sync.clock } : {}) });
+  const runner = new CommandRunner(db, {
+    ...(sync.appliers ? { appliers: sync.appliers } : {}),
+    settings,
+    ...(sync.clock ? { clock: sync.clock } : {}),
+  });
   const notifiers = opts.checkout?.mailer && opts.checkout.sms ? null : notifiersFrom(opts.adapters.notify);
   const mailer = opts.checkout?.mailer ?? (notifiers as NonNullable<typeof notifiers>).mailer;
   // One cached read of the storefront's settings (prices, guest checkout, popout) for every hot path.
   const shopSettings = new ProductSettingsCache();
-  const checkout = composeCheckout(runner, { ...opts.checkout, ...(opts.checkout?.publicUrl ?? opts.publicUrl ? { publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl } : {}) }, {
-    mailer,
-    sms: opts.checkout?.sms ?? (notifiers as NonNullable<typeof notifiers>).sms,
-    pollMs: notifiers?.pollMs,
-    terminalConfig: opts.adapters.terminal,
-    ownsMailer: !opts.checkout?.mailer,
-    log: opts.log,
-  });
+  const checkout = composeCheckout(
+    runner,
+    {
+      ...opts.checkout,
+      ...((opts.checkout?.publicUrl ?? opts.publicUrl)
+        ? { publicUrl: opts.checkout?.publicUrl ?? opts.publicUrl }
+        : {}),
+    },
+    {
+      mailer,
+      sms: opts.checkout?.sms ?? (notifiers as NonNullable<typeof notifiers>).sms,
+      pollMs: notifiers?.pollMs,
+      terminalConfig: opts.adapters.terminal,
+      ownsMailer: !opts.checkout?.mailer,
+      log: opts.log,
+    },
+  );
   return {
     runner,
     sync: {
-      push: new PushService(db, { runner, ...(sync.pushDeadlineMs !== undefined ? { deadlineMs: sync.pushDeadlineMs } : {}) }),
+      push: new PushService(db, {
+        runner,
+        ...(sync.pushDeadlineMs !== undefined ? { deadlineMs: sync.pushDeadlineMs } : {}),
+      }),
       pull: new PullService(db),
       discard: (req, actor) => recordDiscard(db, req, actor, runner.clock()),
     },
@@ -169,7 +185,10 @@ export function composeServices(opts: ComposeOptions): Services {
     appointments: new AppointmentService(runner),
     appointmentDay: new AppointmentDayService(runner),
     customerVehicles: new CustomerVehicleService(runner),
-    distributor: new DistributorService(db, opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor),
+    distributor: new DistributorService(
+      db,
+      opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,
+    ),
     mailer,
     captcha: opts.captcha ?? new SimulatedCaptcha(),
     shopSettings,
@@ -189,9 +208,19 @@ function composePos(runner: CommandRunner, db: Kysely<DB>): PosServices {
 }
 
 /** The storefront checkout runs with the online tender allowed (server/commands/settings.ts withOnlineTender). */
-function composeShop(runner: CommandRunner, db: Kysely<DB>, settings: SettingsLoader, gateway: OnlinePaymentGateway, shopSettings: ProductSettingsCache): ShopServices {
+function composeShop(
+  runner: CommandRunner,
+  db: Kysely<DB>,
+  settings: SettingsLoader,
+  gateway: OnlinePaymentGateway,
+  shopSettings: ProductSettingsCache,
+): ShopServices {
   const cart = new ShopCartService(db, settings, shopSettings);
-  return { cart, lists: new ShopListsService(db, shopSettings), checkout: new ShopCheckoutService(runner.withSettings(withOnlineTender), cart, gateway) };
+  return {
+    cart,
+    lists: new ShopListsService(db, shopSettings),
+    checkout: new ShopCheckoutService(runner.withSettings(withOnlineTender), cart, gateway),
+  };
 }
 
 interface CheckoutAdapters {
@@ -218,12 +247,21 @@ function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: Checko
   });
   const events = new PaymentEvents();
   const outcomes = new CardOutcomes({ mutations: runner, terminal, events, reversal: checkout.reversal, log: a.log });
-  const cards = new CardPaymentService({ mutations: runner, terminal, outcomes, timeoutMs: opts.terminalTimeoutMs ?? fromConfig?.timeoutMs ?? 120_000, log: a.log });
+  const cards = new CardPaymentService({
+    mutations: runner,
+    terminal,
+    outcomes,
+    timeoutMs: opts.terminalTimeoutMs ?? fromConfig?.timeoutMs ?? 120_000,
+    log: a.log,
+  });
   return {
     checkout,
     cards,
     refunds: new RefundService(runner, terminal, checkout),
-    streams: new CardEventStreams(events, outcomes, runner, { heartbeatMs: opts.heartbeatMs ?? 15_000, pollMs: opts.pollMs ?? 2_000 }),
+    streams: new CardEventStreams(events, outcomes, runner, {
+      heartbeatMs: opts.heartbeatMs ?? 15_000,
+      pollMs: opts.pollMs ?? 2_000,
+    }),
     notifications: new NotificationService(runner, sender),
     sender,
     links: new PaymentLinkService(runner),

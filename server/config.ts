@@ -40,7 +40,15 @@ export interface Config {
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
 export type SmsConfig =
   | { kind: 'simulator' }
-  | { kind: 'twilio'; accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; baseUrl: string; timeoutMs: number };
+  | {
+      kind: 'twilio';
+      accountSid: string;
+      authToken: string;
+      from: string | undefined;
+      messagingServiceSid: string | undefined;
+      baseUrl: string;
+      timeoutMs: number;
+    };
 
 export interface NotifyConfig {
   /** SMTP_URL: smtp:// or smtps://; unset = the mail simulator (the outbox). */
@@ -67,7 +75,11 @@ export interface TerminalConfig {
 export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
   const kind = env.TERMINAL ?? 'simulator';
   if (kind !== 'simulator') throw new Error(`Unknown TERMINAL "${kind}": this build has only "simulator"`);
-  return { kind, latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500), timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000) };
+  return {
+    kind,
+    latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500),
+    timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000),
+  };
 }
 
 /**
@@ -76,15 +88,25 @@ export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalCo
  * DISTRIBUTOR_LATENCY_MS (default 250; jitter adds up to half) and DISTRIBUTOR_FAILURE_RATE (the
  * share of calls that fail, 0 to 1; default 0.02).
  */
-export type DistributorConfig = { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
+export type DistributorConfig =
+  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
 
 export function distributorConfig(env: NodeJS.ProcessEnv = process.env): DistributorConfig {
   const kind = (env.DISTRIBUTOR ?? 'simulator').toLowerCase();
   if (kind === 'none') return { kind };
   if (kind !== 'simulator') throw new Error(`Unknown DISTRIBUTOR "${kind}": this build has "simulator" and "none"`);
-  const rate = env.DISTRIBUTOR_FAILURE_RATE === undefined || env.DISTRIBUTOR_FAILURE_RATE === '' ? 0.02 : Number(env.DISTRIBUTOR_FAILURE_RATE);
-  if (!(rate >= 0 && rate <= 1)) throw new Error(`Invalid DISTRIBUTOR_FAILURE_RATE: "${env.DISTRIBUTOR_FAILURE_RATE}" (0 to 1)`);
-  return { kind, seed: int('DISTRIBUTOR_SEED', env.DISTRIBUTOR_SEED, 1), latencyMs: int('DISTRIBUTOR_LATENCY_MS', env.DISTRIBUTOR_LATENCY_MS, 250), failureRate: rate };
+  const rate =
+    env.DISTRIBUTOR_FAILURE_RATE === undefined || env.DISTRIBUTOR_FAILURE_RATE === ''
+      ? 0.02
+      : Number(env.DISTRIBUTOR_FAILURE_RATE);
+  if (!(rate >= 0 && rate <= 1))
+    throw new Error(`Invalid DISTRIBUTOR_FAILURE_RATE: "${env.DISTRIBUTOR_FAILURE_RATE}" (0 to 1)`);
+  return {
+    kind,
+    seed: int('DISTRIBUTOR_SEED', env.DISTRIBUTOR_SEED, 1),
+    latencyMs: int('DISTRIBUTOR_LATENCY_MS', env.DISTRIBUTOR_LATENCY_MS, 250),
+    failureRate: rate,
+  };
 }
 
 /** The outside services' configuration alone (what the composition picks adapters from). */
@@ -108,11 +130,26 @@ export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig
     const from = env.TWILIO_FROM || undefined;
     const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID || undefined;
     if (!accountSid || !authToken || (!from && !messagingServiceSid)) {
-      throw new Error('SMS=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)');
+      throw new Error(
+        'SMS=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)',
+      );
     }
-    sms = { kind: 'twilio', accountSid, authToken, from, messagingServiceSid, baseUrl: env.TWILIO_BASE_URL || 'https://api.twilio.com', timeoutMs: int('TWILIO_TIMEOUT_MS', env.TWILIO_TIMEOUT_MS, 15_000) };
+    sms = {
+      kind: 'twilio',
+      accountSid,
+      authToken,
+      from,
+      messagingServiceSid,
+      baseUrl: env.TWILIO_BASE_URL || 'https://api.twilio.com',
+      timeoutMs: int('TWILIO_TIMEOUT_MS', env.TWILIO_TIMEOUT_MS, 15_000),
+    };
   } else throw new Error(`Invalid SMS: "${env.SMS}" (simulator or twilio)`);
-  return { smtpUrl: env.SMTP_URL || undefined, mailFrom: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>', sms, pollMs: int('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5000) };
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>',
+    sms,
+    pollMs: int('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5000),
+  };
 }
 
 /** PUBLIC_URL: an absolute http(s) address without query or fragment; kept without a trailing slash. */
@@ -124,8 +161,16 @@ export function publicUrlOf(value: string | undefined): string | undefined {
   } catch {
     throw new Error(`Invalid PUBLIC_URL: "${value}" is not an address like https://shop.example`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
-    throw new Error(`Invalid PUBLIC_URL: "${value}" must be an http(s) address without query, fragment or credentials, like https://shop.example`);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new Error(
+      `Invalid PUBLIC_URL: "${value}" must be an http(s) address without query, fragment or credentials, like https://shop.example`,
+    );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
@@ -143,7 +188,10 @@ function bool(value: string | undefined, def: boolean): boolean {
 }
 
 /** Where the database is (DATA_DIR, DATABASE_URL): the server's and the command-line tools' (server/cli). */
-export function databaseConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { dataDir: string; databaseUrl: string | undefined } {
+export function databaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): { dataDir: string; databaseUrl: string | undefined } {
   return { dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'), databaseUrl: env.DATABASE_URL || undefined };
 }
 

@@ -17,8 +17,17 @@ import type { ZodError } from 'zod';
  * - unavailable: an outside service is not set up or not reachable right now.
  */
 export type ErrorKind =
-  | 'invalid' | 'unauthenticated' | 'declined' | 'forbidden' | 'not_found' | 'conflict' | 'refused'
-  | 'rate_limited' | 'internal' | 'upstream_failed' | 'unavailable';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'declined'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'refused'
+  | 'rate_limited'
+  | 'internal'
+  | 'upstream_failed'
+  | 'unavailable';
 
 /**
  * A refusal the client can act on: a kind, a stable `code`, a `message` a user may read, and
@@ -36,8 +45,10 @@ export class ServiceError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Please log in to continue.') => new ServiceError('unauthenticated', 'unauthenticated', message);
-export const forbidden = (message = 'You do not have permission to do that.') => new ServiceError('forbidden', 'forbidden', message);
+export const unauthorized = (message = 'Please log in to continue.') =>
+  new ServiceError('unauthenticated', 'unauthenticated', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new ServiceError('forbidden', 'forbidden', message);
 export const notFound = (message = 'Not found.') => new ServiceError('not_found', 'not_found', message);
 
 export function fieldsOf(error: ZodError): Record<string, string[]> {

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
       log(`demo data: ${result.parts} parts, ${result.customers} customers in ${(result.ms / 1000).toFixed(1)} s`);
       // The last weeks' sales, the next days' appointments and a few purchase orders, made as the counter makes them.
       const history = await seedDemoHistory(open.db, { log });
-      log(`demo history: ${history.orders} orders, ${history.appointments} appointments, ${history.purchaseOrders} purchase orders in ${(history.ms / 1000).toFixed(1)} s`);
+      log(
+        `demo history: ${history.orders} orders, ${history.appointments} appointments, ${history.purchaseOrders} purchase orders in ${(history.ms / 1000).toFixed(1)} s`,
+      );
     }
   } catch (err) {
     await open.close().catch(() => undefined);
@@ -61,7 +63,10 @@ async function main(): Promise<void> {
   });
 
   const backupDir = path.join(config.dataDir, 'backups');
-  const stopBackups = config.backupEveryMs > 0 ? scheduleBackups(open, backupDir, config.backupEveryMs, config.backupKeep) : () => undefined;
+  const stopBackups =
+    config.backupEveryMs > 0
+      ? scheduleBackups(open, backupDir, config.backupEveryMs, config.backupKeep)
+      : () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,7 +95,11 @@ async function main(): Promise<void> {
   } catch (err) {
     await open.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
-    fail(code === 'EADDRINUSE' ? `Cannot listen on port ${config.port}: it is already in use. Set PORT to another port.` : `Cannot listen on port ${config.port}: ${(err as Error).message}`);
+    fail(
+      code === 'EADDRINUSE'
+        ? `Cannot listen on port ${config.port}: it is already in use. Set PORT to another port.`
+        : `Cannot listen on port ${config.port}: ${(err as Error).message}`,
+    );
   }
   log(`Partsdesk is ready on http://localhost:${config.port}`);
 }

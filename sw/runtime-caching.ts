@@ -37,7 +37,10 @@ export function registerRuntimeCaching(): void {
     new NetworkFirst({
       cacheName: CATALOG_CACHE,
       networkTimeoutSeconds: 3,
-      plugins: [publicRepliesOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true })],
+      plugins: [
+        publicRepliesOnly,
+        new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true }),
+      ],
     }),
   );
 }

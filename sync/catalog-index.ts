@@ -26,7 +26,12 @@ import { eachProductBatch, productRow, productRows, type ProductRow } from '../s
 import { getCatalogProduct, type CachedProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
 import { barcodeValue, partKey } from './search/normalize';
-import { createSearchHandlers, type SearchHandlers, type SearchQueryOptions, type SearchQueryResult } from './search/search-worker-api';
+import {
+  createSearchHandlers,
+  type SearchHandlers,
+  type SearchQueryOptions,
+  type SearchQueryResult,
+} from './search/search-worker-api';
 import type { SearchProductRow } from './search/types';
 
 /** A cached product as the POS sells it (money as 2-place strings, never floats). */
@@ -57,7 +62,8 @@ const pick = (row: Record<string, unknown>): ProductRow => {
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
-const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+const num = (v: unknown): number | null =>
+  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const enabled = (row: Record<string, unknown>): boolean => row.status !== false;
 /** The product id of a product_categories / product_stock key ('12:7'). */
@@ -71,7 +77,11 @@ export class CatalogIndex {
   private rebuildAtSettle = false;
   /** Bumped when the cached rows are dropped: a build started before must not swap its index in. */
   private generation = 0;
-  private readonly names: Record<Facet, Map<number, string>> = { manufacturers: new Map(), series: new Map(), categories: new Map() };
+  private readonly names: Record<Facet, Map<number, string>> = {
+    manufacturers: new Map(),
+    series: new Map(),
+    categories: new Map(),
+  };
   private categoriesOf = new Map<number, number[]>();
   /**
    * While no index exists: the search fields of every product pulled since the cache started
@@ -91,7 +101,11 @@ export class CatalogIndex {
   /** At worker start: builds at once when the device already holds a complete catalog. */
   async start(): Promise<void> {
     try {
-      const [done, figures, cookie] = await Promise.all([getMeta(this.db, 'fullPullDone'), getMeta(this.db, 'initialDownload'), getMeta(this.db, 'cookie')]);
+      const [done, figures, cookie] = await Promise.all([
+        getMeta(this.db, 'fullPullDone'),
+        getMeta(this.db, 'initialDownload'),
+        getMeta(this.db, 'cookie'),
+      ]);
       // A device synced before fullPullDone existed has a cookie and no download under way.
       if ((done || (cookie > 0 && figures === null)) && !this.search && !this.building) this.requestBuild();
     } catch (err) {
@@ -145,7 +159,9 @@ export class CatalogIndex {
       // No index yet (first download, build running): one scan of the cached products.
       ids = [];
       await eachProductBatch(this.db, (rows) => {
-        for (const r of rows) if (partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode)) ids.push(Number(r.product_id));
+        for (const r of rows)
+          if (partKey(text(r.mpn)) === key || (barcode !== null && barcodeValue(text(r.upc)) === barcode))
+            ids.push(Number(r.product_id));
       });
     }
     const rows = (await productRows(this.db, ids)).filter((r): r is ProductRow => r !== undefined && enabled(r));
@@ -161,7 +177,8 @@ export class CatalogIndex {
     if (!base || !row) return null;
     const stock = await stockRows(this.db, productId);
     const manufacturerId = num(row.manufacturer_id);
-    const facet = manufacturerId === null ? undefined : await this.db.catalog.get(['manufacturers', String(manufacturerId)]);
+    const facet =
+      manufacturerId === null ? undefined : await this.db.catalog.get(['manufacturers', String(manufacturerId)]);
     return {
       ...base,
       upc: text(row.upc) || null,
@@ -227,12 +244,17 @@ export class CatalogIndex {
         // The pages just stored, as they were pulled: the same rows Dexie holds (see `mirror`).
         const rows = [...mirror.rows.values()].filter(enabled);
         await handlers.searchBuildBegin(rows.length);
-        for (let i = 0; i < rows.length; i += MIRROR_STEP) await handlers.searchBuildAdd(rows.slice(i, i + MIRROR_STEP).map((r) => this.searchRow(r)));
+        for (let i = 0; i < rows.length; i += MIRROR_STEP)
+          await handlers.searchBuildAdd(rows.slice(i, i + MIRROR_STEP).map((r) => this.searchRow(r)));
       } else {
         await this.loadFacets();
         // Expected rows, for progress only: chunks are nearly full.
         await handlers.searchBuildBegin((await this.db.productChunks.count()) * LINK_CHUNK);
-        await eachProductBatch(this.db, (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))), BUILD_CHUNKS);
+        await eachProductBatch(
+          this.db,
+          (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))),
+          BUILD_CHUNKS,
+        );
       }
       await handlers.searchBuildFinish();
       if (generation === this.generation) this.search = handlers;

@@ -16,7 +16,13 @@ export type DiscardsOutcome = 'ok' | 'retry' | 'needsLogin';
 export async function pushDiscards(db: PartsdeskDb, transport: Transport, clientId: string): Promise<DiscardsOutcome> {
   const pending = await db.conflicts.filter((c) => c.discard?.pending === true).toArray();
   for (const c of pending) {
-    const body: DiscardRequest = { clientId, mutationId: c.id, name: c.name, args: c.args, discardedAt: c.seenAt ?? new Date().toISOString() };
+    const body: DiscardRequest = {
+      clientId,
+      mutationId: c.id,
+      name: c.name,
+      args: c.args,
+      discardedAt: c.seenAt ?? new Date().toISOString(),
+    };
     let reply;
     try {
       reply = await transport({ method: 'POST', path: '/sync/discard', body });

@@ -91,7 +91,12 @@ export class SyncEngine {
   private inflightSince = 0;
   /** deps.transport with the running cycle's abort signal; a transport that ignores it is not waited for. */
   private readonly transport: Transport;
-  private state = { needsLogin: false, needsUpdate: false, error: null as string | null, progress: null as SyncStatus['progress'] };
+  private state = {
+    needsLogin: false,
+    needsUpdate: false,
+    error: null as string | null,
+    progress: null as SyncStatus['progress'],
+  };
   private readonly registry: MutationRegistry;
   private readonly clock: () => number;
   private readonly random: () => number;
@@ -107,7 +112,10 @@ export class SyncEngine {
       return new Promise((resolve, reject) => {
         const onAbort = () => reject(new Error('aborted: back online'));
         signal.addEventListener('abort', onAbort, { once: true });
-        deps.transport({ ...req, signal }).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        deps
+          .transport({ ...req, signal })
+          .then(resolve, reject)
+          .finally(() => signal.removeEventListener('abort', onAbort));
       });
     };
   }
@@ -169,7 +177,11 @@ export class SyncEngine {
     await db.transaction('rw', db.conflicts, async () => {
       const c = await db.conflicts.get(id);
       if (!c || c.seenAt !== null) return;
-      await db.conflicts.update(id, { seenAt: new Date(this.clock()).toISOString(), seenBy: { ...this.actor }, discard: { pending: true } });
+      await db.conflicts.update(id, {
+        seenAt: new Date(this.clock()).toISOString(),
+        seenBy: { ...this.actor },
+        discard: { pending: true },
+      });
     });
     this.emit();
     this.schedule(0);
@@ -178,7 +190,11 @@ export class SyncEngine {
   /** Re-queues a rejection as a new change (sync/outbox.ts requeueConflict); a local refusal keeps it open. */
   async retryConflict(id: number): Promise<MutateResult> {
     const now = new Date(this.clock()).toISOString();
-    const result = await requeueConflict(this.deps.db, this.registry, id, { actor: this.actor, now, settings: this.settings() });
+    const result = await requeueConflict(this.deps.db, this.registry, id, {
+      actor: this.actor,
+      now,
+      settings: this.settings(),
+    });
     this.emit();
     if (result.ok) this.schedule(0);
     return result;
@@ -224,7 +240,11 @@ export class SyncEngine {
       error: this.state.error,
       progress: this.state.progress,
       // A backfill (new tables after a cache upgrade) shows on the same bar with its own figures.
-      download: downloadStatus(figures ?? (backfill ? { done: backfill.done, total: backfill.total } : null), cookie, fullPullDone),
+      download: downloadStatus(
+        figures ?? (backfill ? { done: backfill.done, total: backfill.total } : null),
+        cookie,
+        fullPullDone,
+      ),
     };
   }
 
@@ -324,7 +344,14 @@ export class SyncEngine {
     return 'ok';
   }
 
-  private fail(p: { kind: 'needsLogin' } | { kind: 'needsUpdate'; message: string } | { kind: 'blocked'; message: string } | { kind: 'stuck'; missing: number } | { kind: 'retry'; reason: string }): CycleResult {
+  private fail(
+    p:
+      | { kind: 'needsLogin' }
+      | { kind: 'needsUpdate'; message: string }
+      | { kind: 'blocked'; message: string }
+      | { kind: 'stuck'; missing: number }
+      | { kind: 'retry'; reason: string },
+  ): CycleResult {
     switch (p.kind) {
       case 'needsLogin':
         this.state.needsLogin = true;

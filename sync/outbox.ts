@@ -32,14 +32,22 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
   if (!valid.ok) return valid;
   return db.transaction('rw', writeStores(db), async (): Promise<MutateResult> => {
     // An order created here without a reference takes the device's next one ("C2-0042") in this transaction.
-    const numbered = input.name === 'order.create' && (valid.args as { device_ref?: unknown }).device_ref === null ? await peekDeviceRef(db) : null;
+    const numbered =
+      input.name === 'order.create' && (valid.args as { device_ref?: unknown }).device_ref === null
+        ? await peekDeviceRef(db)
+        : null;
     const args = numbered ? { ...(valid.args as object), device_ref: numbered.ref } : valid.args;
     const state = await loadState(db, touchesOf(input.name, args));
-    const result = registry.run(input.name, state, args, { now: input.now, actor: input.actor, settings: input.settings });
+    const result = registry.run(input.name, state, args, {
+      now: input.now,
+      actor: input.actor,
+      settings: input.settings,
+    });
     if (!result.ok) return result;
     // Records this engine cannot store yet (appointments, customer history, credit entries) must not be
     // queued: the server would hold the whole queue back (422) until it learns them.
-    if (unsupportedChanges(result.changes).length) return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
+    if (unsupportedChanges(result.changes).length)
+      return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
     const id = await getMeta(db, 'nextMutationId');
     await writeChanges(db, result.changes, state);
     await db.outbox.add({ id, name: input.name, args, at: input.now, actor: input.actor, status: 'pending' });
@@ -55,7 +63,12 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
  * retried, when, and the new id, which takes it off the open list. A local refusal (the order was
  * voided meanwhile, the balance is paid) writes nothing and leaves the conflict open.
  */
-export async function requeueConflict(db: PartsdeskDb, registry: MutationRegistry, id: number, ctx: Omit<MutateInput, 'name' | 'args'>): Promise<MutateResult> {
+export async function requeueConflict(
+  db: PartsdeskDb,
+  registry: MutationRegistry,
+  id: number,
+  ctx: Omit<MutateInput, 'name' | 'args'>,
+): Promise<MutateResult> {
   return db.transaction('rw', [...writeStores(db), db.conflicts], async (): Promise<MutateResult> => {
     const c: ConflictEntry | undefined = await db.conflicts.get(id);
     if (!c || c.seenAt !== null) return refuse('not_found', 'This rejected change was already dismissed or retried.');

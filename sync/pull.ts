@@ -24,9 +24,7 @@ import type { MutationRegistry } from './registry';
 import type { Transport } from './transport';
 
 export type PullOutcome =
-  | { kind: 'done'; pages: number; changes: number }
-  | { kind: 'needsLogin' }
-  | { kind: 'retry'; reason: string };
+  { kind: 'done'; pages: number; changes: number } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
 /** A page as stored, for whoever mirrors the cache in memory (the worker's catalog index). */
 export interface PulledPage {
@@ -61,11 +59,21 @@ export interface PullOptions {
 type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
 /** One page request; never rejects (no answer is a retry). */
-async function fetchPage(transport: Transport, clientId: string, cookie: number, limit: number, prefix: string | null, backfill?: { tables: readonly string[]; upTo: number }): Promise<Fetched> {
+async function fetchPage(
+  transport: Transport,
+  clientId: string,
+  cookie: number,
+  limit: number,
+  prefix: string | null,
+  backfill?: { tables: readonly string[]; upTo: number },
+): Promise<Fetched> {
   let reply;
   const only = backfill ? `&tables=${backfill.tables.map(encodeURIComponent).join(',')}&upTo=${backfill.upTo}` : '';
   try {
-    reply = await transport({ method: 'GET', path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}${only}${prefix ? `&prefix=${prefix}` : ''}` });
+    reply = await transport({
+      method: 'GET',
+      path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}${only}${prefix ? `&prefix=${prefix}` : ''}`,
+    });
   } catch (err) {
     return { kind: 'retry', reason: `network: ${(err as Error).message}` };
   }
@@ -91,7 +99,12 @@ async function fetchPage(transport: Transport, clientId: string, cookie: number,
  * progress figures commit in one transaction (a reload resumes it). No rebase: these tables are
  * never written by mutators.
  */
-async function pullBackfill(db: PartsdeskDb, transport: Transport, opts: PullOptions, prefix: string | null): Promise<PullOutcome> {
+async function pullBackfill(
+  db: PartsdeskDb,
+  transport: Transport,
+  opts: PullOptions,
+  prefix: string | null,
+): Promise<PullOutcome> {
   let pages = 0;
   let applied = 0;
   for (;;) {
@@ -116,7 +129,11 @@ async function pullBackfill(db: PartsdeskDb, transport: Transport, opts: PullOpt
         return false;
       }
       await applyServerChanges(db, page.changes);
-      await setMeta(db, 'backfill', page.more ? { ...b, cookie: page.cookie, done, total: done + (page.remaining ?? 0) } : null);
+      await setMeta(
+        db,
+        'backfill',
+        page.more ? { ...b, cookie: page.cookie, done, total: done + (page.remaining ?? 0) } : null,
+      );
       return true;
     });
     pages++;
@@ -143,7 +160,10 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     const downloading = full || cookie === 0 || (await getMeta(db, 'initialDownload')) !== null;
     const limit = downloading ? (opts.initialLimit ?? opts.limit) : opts.limit;
     // A page asked for ahead counts only if it continues from what is stored now.
-    const fetched: Fetched = ahead && ahead.cookie === cookie && ahead.limit === limit && !full ? await ahead.reply : await fetchPage(transport, opts.clientId, cookie, limit, prefix);
+    const fetched: Fetched =
+      ahead && ahead.cookie === cookie && ahead.limit === limit && !full
+        ? await ahead.reply
+        : await fetchPage(transport, opts.clientId, cookie, limit, prefix);
     ahead = null;
     if (fetched.kind !== 'page') return fetched;
     const page: PullReply = fetched.page;
@@ -151,7 +171,11 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     // Ask for the next page while this one is written: the server's work and IndexedDB's overlap.
     if (page.more && (opts.maxPages === undefined || pages + 1 < opts.maxPages)) {
       const next = downloading || cleared ? (opts.initialLimit ?? opts.limit) : opts.limit;
-      ahead = { cookie: page.cookie, limit: next, reply: fetchPage(transport, opts.clientId, page.cookie, next, prefix) };
+      ahead = {
+        cookie: page.cookie,
+        limit: next,
+        reply: fetchPage(transport, opts.clientId, page.cookie, next, prefix),
+      };
     }
     /** 'stale' when the page no longer fits the stored cookie; else the download's rows done, or null. */
     const stored = await db.transaction('rw', pullStores(db), async (): Promise<number | null | 'stale'> => {
@@ -179,7 +203,13 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     pages++;
     if (stored !== 'stale') {
       applied += page.changes.length;
-      opts.onPage?.({ changes: page.changes, cleared, complete: !page.more, after: full ? 0 : cookie, cookie: page.cookie });
+      opts.onPage?.({
+        changes: page.changes,
+        cleared,
+        complete: !page.more,
+        after: full ? 0 : cookie,
+        cookie: page.cookie,
+      });
       opts.onProgress?.(stored ?? applied, page.more ? (page.remaining ?? 0) : 0, stored !== null);
     }
     if (!page.more) return { kind: 'done', pages, changes: applied };

@@ -9,7 +9,13 @@
  * skips what it already has).
  */
 import { PROTOCOL_VERSION } from '../src/contracts/protocol-version';
-import { PUSH_BATCH, mutationGapSchema, pushReplySchema, type PushRequest, type PushResult } from '../src/contracts/sync-push';
+import {
+  PUSH_BATCH,
+  mutationGapSchema,
+  pushReplySchema,
+  type PushRequest,
+  type PushResult,
+} from '../src/contracts/sync-push';
 import type { PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
@@ -27,7 +33,12 @@ export type PushOutcome =
   | { kind: 'stuck'; missing: number }
   | { kind: 'retry'; reason: string };
 
-export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: string, now: () => number): Promise<PushOutcome> {
+export async function pushOnce(
+  db: PartsdeskDb,
+  transport: Transport,
+  clientId: string,
+  now: () => number,
+): Promise<PushOutcome> {
   const batch = await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, PUSH_BATCH));
   if ('stuck' in batch) return { kind: 'stuck', missing: batch.missing };
   if (batch.length === 0) return { kind: 'idle' };
@@ -35,7 +46,13 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   const request: PushRequest = {
     clientId,
     protocolVersion: PROTOCOL_VERSION,
-    mutations: batch.map((e) => ({ id: e.id, name: e.name, args: e.args, at: e.at, madeBy: { id: e.actor.id, role: e.actor.role } })),
+    mutations: batch.map((e) => ({
+      id: e.id,
+      name: e.name,
+      args: e.args,
+      at: e.at,
+      madeBy: { id: e.actor.id, role: e.actor.role },
+    })),
     ...(prefix ? { devicePrefix: prefix } : {}),
   };
   let reply;
@@ -49,7 +66,15 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
   if (reply.status === 200) {
     const parsed = pushReplySchema.safeParse(reply.body);
     if (!parsed.success) return { kind: 'retry', reason: 'unreadable push reply' };
-    await record(db, batch, parsed.data.results, parsed.data.lastMutationId, now(), parsed.data.epoch, parsed.data.devicePrefix);
+    await record(
+      db,
+      batch,
+      parsed.data.results,
+      parsed.data.lastMutationId,
+      now(),
+      parsed.data.epoch,
+      parsed.data.devicePrefix,
+    );
     return { kind: 'progress', answered: parsed.data.results.length };
   }
   if (reply.status === 409) {
@@ -61,13 +86,22 @@ export async function pushOnce(db: PartsdeskDb, transport: Transport, clientId: 
     return { kind: 'needsUpdate', message: text };
   }
   if (reply.status === 401) return { kind: 'needsLogin' };
-  if (reply.status === 403) return (reply.body as { error?: unknown } | null)?.error === 'csrf' ? { kind: 'needsLogin' } : { kind: 'blocked', status: 403, message: text };
+  if (reply.status === 403)
+    return (reply.body as { error?: unknown } | null)?.error === 'csrf'
+      ? { kind: 'needsLogin' }
+      : { kind: 'blocked', status: 403, message: text };
   if (reply.status === 400 || reply.status === 422) return { kind: 'blocked', status: reply.status, message: text };
   return { kind: 'retry', reason: text };
 }
 
 async function record(
-  db: PartsdeskDb, batch: BatchEntry[], results: PushResult[], serverLast: number, now: number, epoch: string | undefined, prefix?: string,
+  db: PartsdeskDb,
+  batch: BatchEntry[],
+  results: PushResult[],
+  serverLast: number,
+  now: number,
+  epoch: string | undefined,
+  prefix?: string,
 ): Promise<void> {
   const byId = new Map(batch.map((e) => [e.id, e]));
   const ackedAt = new Date(now).toISOString();
@@ -80,13 +114,28 @@ async function record(
       const fresh = r.status !== 'skipped' || e.from === 'outbox';
       if (fresh) {
         await db.journal.put({
-          id: e.id, name: e.name, args: e.args, at: e.at, actor: e.actor, outcome,
-          code: r.code ?? null, message: r.message ?? null, ackedAt,
+          id: e.id,
+          name: e.name,
+          args: e.args,
+          at: e.at,
+          actor: e.actor,
+          outcome,
+          code: r.code ?? null,
+          message: r.message ?? null,
+          ackedAt,
         });
       }
       if (e.from === 'outbox') await db.outbox.where('id').equals(e.id).delete();
       if (outcome === 'rejected' && fresh && !(await db.conflicts.get(e.id))) {
-        await db.conflicts.put({ id: e.id, name: e.name, args: e.args, at: e.at, code: r.code ?? 'rejected', message: r.message ?? '', seenAt: null });
+        await db.conflicts.put({
+          id: e.id,
+          name: e.name,
+          args: e.args,
+          at: e.at,
+          code: r.code ?? 'rejected',
+          message: r.message ?? '',
+          seenAt: null,
+        });
       }
       acked = Math.max(acked, r.id);
     }

@@ -16,7 +16,12 @@ import type { PartsdeskDb } from '../src/db/database';
 import { loadState, resetDirty, writeChanges } from '../src/db/records';
 import type { MutationRegistry } from './registry';
 
-export async function rebase(db: PartsdeskDb, registry: MutationRegistry, lastMutationId: number, settings: StoreSettings): Promise<void> {
+export async function rebase(
+  db: PartsdeskDb,
+  registry: MutationRegistry,
+  lastMutationId: number,
+  settings: StoreSettings,
+): Promise<void> {
   await resetDirty(db);
   const pending = await db.outbox.where('id').above(lastMutationId).sortBy('id');
   for (const e of pending) {

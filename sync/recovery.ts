@@ -84,7 +84,10 @@ export async function nextBatch(db: PartsdeskDb, max: number): Promise<BatchEntr
     }
     if (batch.length < max && expect !== acked + 1) return { stuck: true, missing: expect ?? resendFrom };
   }
-  const outbox = await db.outbox.orderBy('id').limit(max - batch.length).toArray();
+  const outbox = await db.outbox
+    .orderBy('id')
+    .limit(max - batch.length)
+    .toArray();
   for (const o of outbox) {
     if (expect !== null && o.id !== expect) {
       if (batch.length) break;
@@ -100,5 +103,9 @@ export async function nextBatch(db: PartsdeskDb, max: number): Promise<BatchEntr
 export async function pruneJournal(db: PartsdeskDb, now: number, keepMs = 7 * 86_400_000): Promise<void> {
   const cutoff = new Date(now - keepMs).toISOString();
   const acked = await getMeta(db, 'lastAckedId');
-  await db.journal.where('ackedAt').below(cutoff).and((j) => j.id < acked).delete();
+  await db.journal
+    .where('ackedAt')
+    .below(cutoff)
+    .and((j) => j.id < acked)
+    .delete();
 }

@@ -37,10 +37,18 @@ export interface DownloadStatus {
 }
 
 /** The download figures from meta: cookie 0 with no completed pull is a download not started yet. */
-export function downloadStatus(figures: { done: number; total: number } | null, cookie: number, fullPullDone: boolean): DownloadStatus | null {
+export function downloadStatus(
+  figures: { done: number; total: number } | null,
+  cookie: number,
+  fullPullDone: boolean,
+): DownloadStatus | null {
   if (figures) {
     const total = Math.max(figures.total, figures.done);
-    return { done: figures.done, total, percent: total > 0 ? Math.min(100, Math.floor((figures.done * 100) / total)) : 0 };
+    return {
+      done: figures.done,
+      total,
+      percent: total > 0 ? Math.min(100, Math.floor((figures.done * 100) / total)) : 0,
+    };
   }
   return cookie === 0 && !fullPullDone ? { done: 0, total: 0, percent: 0 } : null;
 }

@@ -37,7 +37,8 @@ function needCatalog(): CatalogIndex {
 }
 
 function need(): SyncEngine {
-  if (!engine) throw new Error(catalog ? 'sync worker: catalog only (kiosk), no sync engine' : 'sync worker: call init() first');
+  if (!engine)
+    throw new Error(catalog ? 'sync worker: catalog only (kiosk), no sync engine' : 'sync worker: call init() first');
   return engine;
 }
 

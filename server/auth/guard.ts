@@ -29,7 +29,8 @@ export function installGuard(app: FastifyInstance, sessions: SessionService): vo
   // Staff see stock per location, reseller prices and (admin) cost in the same catalog replies
   // shoppers get: a shared cache (the service worker's catalog cache, a proxy) must not keep them.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.user?.kind === 'staff' && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+    if (req.user?.kind === 'staff' && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'private, no-cache');
     done(null, payload);
   });
 
@@ -69,7 +70,11 @@ function checkCsrf(req: FastifyRequest): void {
 export function requireCsrf(req: FastifyRequest): void {
   if (!req.session) return;
   if (!csrfMatches(req.headers[CSRF_HEADER.toLowerCase()], req.session.csrfToken)) {
-    throw new HttpError(403, 'csrf', 'Your session has expired or the request was not sent by Partsdesk. Reload and try again.');
+    throw new HttpError(
+      403,
+      'csrf',
+      'Your session has expired or the request was not sent by Partsdesk. Reload and try again.',
+    );
   }
 }
 

@@ -18,7 +18,12 @@ let open;
 try {
   open = await openDatabase(cfg);
 } catch (err) {
-  if (err instanceof DatabaseOpenError && err.inUseBy?.pid && out === path.join(cfg.dataDir, 'backups') && isServer(err.inUseBy.pid)) {
+  if (
+    err instanceof DatabaseOpenError &&
+    err.inUseBy?.pid &&
+    out === path.join(cfg.dataDir, 'backups') &&
+    isServer(err.inUseBy.pid)
+  ) {
     const file = await askRunningServer(err.inUseBy.pid, out);
     if (file) {
       process.stdout.write(`backup: wrote ${file} (by the running server, pid ${err.inUseBy.pid})\n`);

@@ -19,16 +19,25 @@ const cfg = databaseConfig();
 
 try {
   if (cfg.databaseUrl) {
-    if (!file.endsWith('.dump')) fail(`Cannot restore ${file} into PostgreSQL: expected a .dump written by pg_dump (unset DATABASE_URL to restore a PGlite .tar.gz)`);
+    if (!file.endsWith('.dump'))
+      fail(
+        `Cannot restore ${file} into PostgreSQL: expected a .dump written by pg_dump (unset DATABASE_URL to restore a PGlite .tar.gz)`,
+      );
     const r = await restorePostgres(cfg.databaseUrl, file);
     process.stdout.write(`restore: ${file} restored into ${redactUrl(cfg.databaseUrl)}\n${epochLine(r.epoch)}`);
   } else {
-    if (!file.endsWith('.tar.gz')) fail(`Cannot restore ${file} into PGlite: expected a .tar.gz backup (set DATABASE_URL to restore a .dump into PostgreSQL)`);
+    if (!file.endsWith('.tar.gz'))
+      fail(
+        `Cannot restore ${file} into PGlite: expected a .tar.gz backup (set DATABASE_URL to restore a .dump into PostgreSQL)`,
+      );
     const r = await restorePglite(cfg.dataDir, file);
-    process.stdout.write(`restore: ${file} restored into ${path.join(cfg.dataDir, 'pg')}${r.movedAside ? `; the previous data is in ${r.movedAside}` : ''}\n${epochLine(r.epoch)}`);
+    process.stdout.write(
+      `restore: ${file} restored into ${path.join(cfg.dataDir, 'pg')}${r.movedAside ? `; the previous data is in ${r.movedAside}` : ''}\n${epochLine(r.epoch)}`,
+    );
   }
 } catch (err) {
-  if (err instanceof DatabaseOpenError) fail(err.inUseBy ? `Cannot restore: ${err.message.replace(/^Cannot open database: /, '')}` : err.message);
+  if (err instanceof DatabaseOpenError)
+    fail(err.inUseBy ? `Cannot restore: ${err.message.replace(/^Cannot open database: /, '')}` : err.message);
   fail(`Cannot restore ${file}: ${errorLine(err)}`);
 }
 

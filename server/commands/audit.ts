@@ -38,7 +38,12 @@ export interface AuditSource {
   at: string;
 }
 
-const orderVoid = (o: Order) => ({ status: o.status, order_total: o.totals.order_total, amount_paid: o.totals.amount_paid, voided_at: o.voided_at });
+const orderVoid = (o: Order) => ({
+  status: o.status,
+  order_total: o.totals.order_total,
+  amount_paid: o.totals.amount_paid,
+  voided_at: o.voided_at,
+});
 const txFields = (t: Transaction) => ({
   transaction_type: t.transaction_type,
   amount: t.amount,
@@ -46,7 +51,10 @@ const txFields = (t: Transaction) => ({
   status: t.status,
   voided_at: t.voided_at,
 });
-const exemptFields = (x: { tax_exempt: boolean; tax_exempt_number: string | null }) => ({ tax_exempt: x.tax_exempt, tax_exempt_number: x.tax_exempt_number });
+const exemptFields = (x: { tax_exempt: boolean; tax_exempt_number: string | null }) => ({
+  tax_exempt: x.tax_exempt,
+  tax_exempt_number: x.tax_exempt_number,
+});
 
 /** A line's price as staff can change it: the override (products, labor) or the price itself (custom). */
 function linePrice(l: OrderLine): { price: string; price_override: string | null } | null {
@@ -72,7 +80,14 @@ function linePrices(before: Order | undefined, after: Order): AuditEntry[] {
     const a = linePrice(old);
     const b = linePrice(l);
     if (!a || !b || (a.price === b.price && a.price_override === b.price_override)) continue;
-    out.push({ kind: 'price_override', recordTable: 'order_lines', recordId: l.id, orderRef: after.id, before: { name: old.name, ...a }, after: { name: l.name, ...b } });
+    out.push({
+      kind: 'price_override',
+      recordTable: 'order_lines',
+      recordId: l.id,
+      orderRef: after.id,
+      before: { name: old.name, ...a },
+      after: { name: l.name, ...b },
+    });
   }
   return out;
 }
@@ -83,11 +98,25 @@ function customerEntries(before: Customer | undefined, after: Customer | undefin
   const wasExempt = before ? exemptFields(before) : { tax_exempt: false, tax_exempt_number: null };
   const isExempt = exemptFields(after);
   if (wasExempt.tax_exempt !== isExempt.tax_exempt || wasExempt.tax_exempt_number !== isExempt.tax_exempt_number) {
-    out.push({ kind: 'tax_exempt', recordTable: 'customers', recordId: after.id, orderRef: null, before: before ? wasExempt : null, after: isExempt });
+    out.push({
+      kind: 'tax_exempt',
+      recordTable: 'customers',
+      recordId: after.id,
+      orderRef: null,
+      before: before ? wasExempt : null,
+      after: isExempt,
+    });
   }
   const credit = before?.store_credit ?? '0.00';
   if (!decimal(credit).eq(decimal(after.store_credit))) {
-    out.push({ kind: 'store_credit', recordTable: 'customers', recordId: after.id, orderRef: null, before: before ? { store_credit: credit } : null, after: { store_credit: after.store_credit } });
+    out.push({
+      kind: 'store_credit',
+      recordTable: 'customers',
+      recordId: after.id,
+      orderRef: null,
+      before: before ? { store_credit: credit } : null,
+      after: { store_credit: after.store_credit },
+    });
   }
   return out;
 }
@@ -99,27 +128,53 @@ export function auditEntries(state: MutatorState, changes: MutatorChanges): Audi
   const before = state.order;
   if (order) {
     if (order.status === 'voided' && before !== undefined && before.status !== 'voided') {
-      out.push({ kind: 'void', recordTable: 'orders', recordId: order.id, orderRef: order.id, before: orderVoid(before), after: orderVoid(order) });
+      out.push({
+        kind: 'void',
+        recordTable: 'orders',
+        recordId: order.id,
+        orderRef: order.id,
+        before: orderVoid(before),
+        after: orderVoid(order),
+      });
     }
     out.push(...linePrices(before, order));
     const wasExempt = before ? exemptFields(before) : { tax_exempt: false, tax_exempt_number: null };
     const isExempt = exemptFields(order);
     if (wasExempt.tax_exempt !== isExempt.tax_exempt || wasExempt.tax_exempt_number !== isExempt.tax_exempt_number) {
-      out.push({ kind: 'tax_exempt', recordTable: 'orders', recordId: order.id, orderRef: order.id, before: before ? wasExempt : null, after: isExempt });
+      out.push({
+        kind: 'tax_exempt',
+        recordTable: 'orders',
+        recordId: order.id,
+        orderRef: order.id,
+        before: before ? wasExempt : null,
+        after: isExempt,
+      });
     }
   }
   const txBefore = new Map((state.transactions ?? []).map((t) => [t.id, t]));
   for (const t of changes.transactions ?? []) {
     const old = txBefore.get(t.id);
     if (t.status === 'void' && old !== undefined && old.status !== 'void') {
-      out.push({ kind: 'void', recordTable: 'transactions', recordId: t.id, orderRef: t.order_ref, before: txFields(old), after: txFields(t) });
+      out.push({
+        kind: 'void',
+        recordTable: 'transactions',
+        recordId: t.id,
+        orderRef: t.order_ref,
+        before: txFields(old),
+        after: txFields(t),
+      });
     }
   }
   out.push(...customerEntries(state.customer, changes.customer));
   return out;
 }
 
-export async function writeAudit(db: Kysely<DB>, action: string, entries: readonly AuditEntry[], source: AuditSource): Promise<void> {
+export async function writeAudit(
+  db: Kysely<DB>,
+  action: string,
+  entries: readonly AuditEntry[],
+  source: AuditSource,
+): Promise<void> {
   if (entries.length === 0) return;
   await db
     .insertInto('audit_log')

@@ -55,7 +55,6 @@ export interface RunOptions {
   refused?: (r: Refusal) => ServiceError;
 }
 
-
 export class CommandRunner {
   private readonly db: Kysely<DB>;
   readonly appliers: ApplierMap;
@@ -73,7 +72,12 @@ export class CommandRunner {
 
   /** The same runner with its settings transformed (the storefront's online tender: ./settings.ts withOnlineTender). */
   withSettings(settings: (load: SettingsLoader) => SettingsLoader): CommandRunner {
-    return new CommandRunner(this.db, { appliers: this.appliers, settings: settings(this.loadSettings), clock: this.clock, maxRetries: this.maxRetries });
+    return new CommandRunner(this.db, {
+      appliers: this.appliers,
+      settings: settings(this.loadSettings),
+      clock: this.clock,
+      maxRetries: this.maxRetries,
+    });
   }
 
   /**
@@ -82,7 +86,10 @@ export class CommandRunner {
    */
   transaction<T>(fn: (tx: CommandTx) => Promise<T>): Promise<T>;
   transaction<T>(actor: Actor, fn: (tx: CommandTx) => Promise<T>): Promise<T>;
-  async transaction<T>(first: Actor | ((tx: CommandTx) => Promise<T>), second?: (tx: CommandTx) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    first: Actor | ((tx: CommandTx) => Promise<T>),
+    second?: (tx: CommandTx) => Promise<T>,
+  ): Promise<T> {
     const actor = typeof first === 'function' ? null : first;
     const fn = typeof first === 'function' ? first : (second as (tx: CommandTx) => Promise<T>);
     try {
@@ -117,7 +124,12 @@ export class CommandRunner {
     if (!applier) throw new Error(`no applier for ${name}`);
     const actor = as ?? tx.actor;
     if (!actor) throw new Error(`${name}: a command without an actor`);
-    const r = await this.apply(applier, args, { trx: tx.trx, actor, now: tx.now.toISOString(), settings: await tx.settings() });
+    const r = await this.apply(applier, args, {
+      trx: tx.trx,
+      actor,
+      now: tx.now.toISOString(),
+      settings: await tx.settings(),
+    });
     return r.ok ? null : r;
   }
 

@@ -54,9 +54,19 @@ function dumpPostgres(open: OpenDatabase, file: string): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'ENOENT' ? 'backup: pg_dump not found; install the PostgreSQL client tools' : `backup: pg_dump failed: ${err.message}`)),
+      reject(
+        new Error(
+          err.code === 'ENOENT'
+            ? 'backup: pg_dump not found; install the PostgreSQL client tools'
+            : `backup: pg_dump failed: ${err.message}`,
+        ),
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`backup: pg_dump exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`backup: pg_dump exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`)),
+    );
   });
 }
 
@@ -106,7 +116,13 @@ export interface ScheduleOptions {
  * the first run is due when the newest existing backup is `everyMs` old. Runs never overlap.
  * Returns a function that stops the schedule.
  */
-export function scheduleBackups(open: OpenDatabase, destDir: string, everyMs: number, keep: number, opts: ScheduleOptions = {}): () => void {
+export function scheduleBackups(
+  open: OpenDatabase,
+  destDir: string,
+  everyMs: number,
+  keep: number,
+  opts: ScheduleOptions = {},
+): () => void {
   const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -127,9 +143,12 @@ export function scheduleBackups(open: OpenDatabase, destDir: string, everyMs: nu
   };
   const arm = (delay: number) => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      void run().then(() => arm(everyMs));
-    }, Math.min(Math.max(0, delay), 2_147_483_647));
+    timer = setTimeout(
+      () => {
+        void run().then(() => arm(everyMs));
+      },
+      Math.min(Math.max(0, delay), 2_147_483_647),
+    );
     // A pending backup must not keep the process alive.
     timer.unref();
   };

@@ -62,7 +62,9 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     pglite = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, startParams: pgliteStartParams });
   } catch (err) {
     lock.release();
-    throw new DatabaseOpenError(`Cannot open database: PGlite data directory ${dir} could not be opened: ${oneLine(err)}`);
+    throw new DatabaseOpenError(
+      `Cannot open database: PGlite data directory ${dir} could not be opened: ${oneLine(err)}`,
+    );
   }
   // PGlite has one connection: a pool of one serialises transactions, which is what it can do.
   const pool = new pg.Pool(createPgConfig(pglite));
@@ -145,6 +147,7 @@ function describePgError(err: unknown): string {
 function oneLine(err: unknown): string {
   const e = err as Error & { errors?: unknown[] };
   // AggregateError (e.g. refused on both ::1 and 127.0.0.1) has an empty message.
-  const msg = e.message || (Array.isArray(e.errors) && e.errors[0] instanceof Error ? e.errors[0].message : String(err));
+  const msg =
+    e.message || (Array.isArray(e.errors) && e.errors[0] instanceof Error ? e.errors[0].message : String(err));
   return msg.replace(/\s+/g, ' ').trim();
 }

@@ -116,7 +116,9 @@ export function acquireDirLock(dataDir: string, dbDir: string): DirLock {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
   } catch (err) {
-    throw new DatabaseOpenError(`Cannot open database: cannot create data directory ${dataDir}: ${(err as Error).message}`);
+    throw new DatabaseOpenError(
+      `Cannot open database: cannot create data directory ${dataDir}: ${(err as Error).message}`,
+    );
   }
   if (held.has(file)) throw inUse(dbDir, process.pid);
 
@@ -169,5 +171,8 @@ function release(file: string): void {
 
 function inUse(dbDir: string, pid: number | null): DatabaseOpenError {
   const who = pid === null ? 'another Partsdesk process' : `another Partsdesk process (pid ${pid})`;
-  return new DatabaseOpenError(`Cannot open database: data directory ${dbDir} is in use by ${who}. Stop it or set DATA_DIR.`, { pid });
+  return new DatabaseOpenError(
+    `Cannot open database: data directory ${dbDir} is in use by ${who}. Stop it or set DATA_DIR.`,
+    { pid },
+  );
 }

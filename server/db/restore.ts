@@ -36,9 +36,16 @@ export const PREFIX_SKIP_ON_RESTORE = 1000;
 
 /** Gives the restored database a new sync epoch, when its schema has one, and moves the prefix sequence past the gap. */
 async function renewEpoch(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<string | null> {
-  const seq = await query(`select 1 from information_schema.sequences where sequence_schema = 'public' and sequence_name = 'device_prefix_seq'`);
-  if (seq.rows.length) await query(`select setval('device_prefix_seq', (select last_value from device_prefix_seq) + ${PREFIX_SKIP_ON_RESTORE})`);
-  const has = await query(`select 1 from information_schema.columns where table_schema = 'public' and table_name = 'sync_state' and column_name = 'epoch'`);
+  const seq = await query(
+    `select 1 from information_schema.sequences where sequence_schema = 'public' and sequence_name = 'device_prefix_seq'`,
+  );
+  if (seq.rows.length)
+    await query(
+      `select setval('device_prefix_seq', (select last_value from device_prefix_seq) + ${PREFIX_SKIP_ON_RESTORE})`,
+    );
+  const has = await query(
+    `select 1 from information_schema.columns where table_schema = 'public' and table_name = 'sync_state' and column_name = 'epoch'`,
+  );
   if (!has.rows.length) return null;
   const r = await query(`update sync_state set epoch = gen_random_uuid() where id = 1 returning epoch::text as epoch`);
   return (r.rows[0] as { epoch: string } | undefined)?.epoch ?? null;
@@ -56,7 +63,12 @@ export async function restorePglite(dataDir: string, file: string): Promise<Rest
       fs.renameSync(dir, movedAside);
     }
     try {
-      const pglite = await PGlite.create({ dataDir: dir, loadDataDir: blob, extensions: pgliteExtensions, startParams: pgliteStartParams });
+      const pglite = await PGlite.create({
+        dataDir: dir,
+        loadDataDir: blob,
+        extensions: pgliteExtensions,
+        startParams: pgliteStartParams,
+      });
       epoch = await renewEpoch((text) => pglite.query(text));
       await pglite.close();
     } catch (err) {
@@ -77,7 +89,9 @@ export async function restorePostgres(url: string, file: string): Promise<Restor
   try {
     return { epoch: await renewEpoch((text) => client.query(text)) };
   } catch (err) {
-    throw new Error(`the backup was restored, but its sync epoch could not be renewed (devices would not notice the restore): ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `the backup was restored, but its sync epoch could not be renewed (devices would not notice the restore): ${err instanceof Error ? err.message : String(err)}`,
+    );
   } finally {
     await client.end();
   }
@@ -85,15 +99,29 @@ export async function restorePostgres(url: string, file: string): Promise<Restor
 
 function pgRestore(url: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pgEnv(url).PGDATABASE}`, file], {
-      env: { ...process.env, ...pgEnv(url) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      'pg_restore',
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pgEnv(url).PGDATABASE}`, file],
+      {
+        env: { ...process.env, ...pgEnv(url) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'ENOENT' ? 'pg_restore not found; install the PostgreSQL client tools' : `pg_restore failed: ${err.message}`)),
+      reject(
+        new Error(
+          err.code === 'ENOENT'
+            ? 'pg_restore not found; install the PostgreSQL client tools'
+            : `pg_restore failed: ${err.message}`,
+        ),
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`pg_restore exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`)),
+    );
   });
 }

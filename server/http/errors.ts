@@ -35,4 +35,5 @@ export class HttpError extends ServiceError {
 }
 
 /** The status a ServiceError (or an HttpError) is answered with. */
-export const statusOf = (err: ServiceError): number => (err instanceof HttpError ? err.status : STATUS_OF_KIND[err.kind]);
+export const statusOf = (err: ServiceError): number =>
+  err instanceof HttpError ? err.status : STATUS_OF_KIND[err.kind];

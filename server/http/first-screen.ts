@@ -16,7 +16,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { CATALOG_FIRST_PATH, FIRST_DATA_ELEMENT_ID, productPagePath, type FirstScreenRenderer } from '../../src/contracts/first-screen';
+import {
+  CATALOG_FIRST_PATH,
+  FIRST_DATA_ELEMENT_ID,
+  productPagePath,
+  type FirstScreenRenderer,
+} from '../../src/contracts/first-screen';
 import { productPageParamsSchema } from '../../src/contracts/product-page';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { SessionUser } from '../../src/contracts/session';
@@ -40,7 +45,10 @@ interface FirstRead {
 
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function attr(value: string): string {
@@ -60,7 +68,8 @@ export class FirstScreen {
   async html(req: FastifyRequest): Promise<string | null> {
     const read = await this.firstRead(req).catch((err: unknown) => {
       // An unknown or malformed slug is the client's not-found page; anything else is worth a line.
-      if (!(err instanceof ServiceError)) this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
+      if (!(err instanceof ServiceError))
+        this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
       return null;
     });
     if (!read) return null;
@@ -79,7 +88,9 @@ export class FirstScreen {
       const renderer = await this.loadRenderer();
       // Inert until the app replaces it: a tap on a button the app does not run yet would be lost
       // (links and buttons work once main.tsx has rendered, a moment later).
-      markup = renderer?.render({ url: req.url, path: read.path, body: read.body })?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ?? null;
+      markup =
+        renderer?.render({ url: req.url, path: read.path, body: read.body })?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ??
+        null;
     } catch (err) {
       // A page the renderer cannot draw still gets its data: the client renders it as before.
       this.log.error({ err, url: req.url }, 'first screen render failed');
@@ -95,7 +106,11 @@ export class FirstScreen {
       // The product page's styles are in its lazy route's stylesheets: without them the markup
       // paints unstyled and jumps when they apply.
       const styles = routeStyles(template, read.path);
-      head = head.replace('</head>', () => `${styles.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">\n`).join('')}  </head>`);
+      head = head.replace(
+        '</head>',
+        () =>
+          `${styles.map((href) => `  <link rel="stylesheet" crossorigin href="${attr(href)}">\n`).join('')}  </head>`,
+      );
       const started = startAfterFirstFrame(head);
       head = started.head;
       tail = tail.replace('</body>', () => `${data}\n${started.starter}  </body>`);
@@ -112,7 +127,10 @@ export class FirstScreen {
       // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
       if (search !== undefined) return null;
       const query = productsListQuerySchema.parse({});
-      return { path: CATALOG_FIRST_PATH, body: await this.sources.products.list(query, new Date(), null, req.user !== null) };
+      return {
+        path: CATALOG_FIRST_PATH,
+        body: await this.sources.products.list(query, new Date(), null, req.user !== null),
+      };
     }
     const segment = /^\/([^/.]+)$/.exec(pathname)?.[1];
     if (!segment || segment === 'pos') return null;
@@ -144,7 +162,9 @@ function routeStyles(template: string, readPath: string): string[] {
   if (!list) return [];
   try {
     const files = JSON.parse(list) as unknown;
-    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.css$/.test(f)) : [];
+    return Array.isArray(files)
+      ? files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.css$/.test(f))
+      : [];
   } catch {
     return [];
   }
@@ -163,10 +183,13 @@ function startAfterFirstFrame(head: string): { head: string; starter: string } {
   if (!entry?.[1]) return { head, starter: '' };
   let rest = head.replace(entry[0], '');
   const preloads: string[] = [];
-  rest = rest.replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g, (_tag, href: string) => {
-    preloads.push(href);
-    return '';
-  });
+  rest = rest.replace(
+    /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g,
+    (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
   const starter =
     `    <script>(function () { var done = false; function go() { if (done) return; done = true; var h = document.head; ` +
     `${JSON.stringify(preloads)}.forEach(function (href) { var l = document.createElement("link"); l.rel = "modulepreload"; l.crossOrigin = ""; l.href = href; h.appendChild(l); }); ` +
@@ -180,10 +203,18 @@ function startAfterFirstFrame(head: string): { head: string; starter: string } {
  * The page compressed for the caller (the build's .br/.gz siblings cover static files only; this
  * page is made per request). Brotli at a low level: ~1 ms for the catalog's ~28 KB, a fifth of the bytes.
  */
-export function encodePage(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding: 'br' | 'gzip' | null } {
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
+export function encodePage(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+  const accepts = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
   const raw = Buffer.from(html, 'utf8');
-  if (accepts('br')) return { body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (accepts('br'))
+    return {
+      body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
   if (accepts('gzip')) return { body: zlib.gzipSync(raw, { level: 6 }), encoding: 'gzip' };
   return { body: raw, encoding: null };
 }

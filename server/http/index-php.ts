@@ -70,7 +70,8 @@ export function indexPhp(app: FastifyInstance): IndexPhpRouter {
   app.post('/index.php', { config: { access: 'public' } }, dispatch('POST'));
 
   const router: IndexPhpRouter = {
-    get: (route, access, handler, opts) => void table.GET.push({ route, access, handler, ...(opts?.changesState ? { changesState: true } : {}) }),
+    get: (route, access, handler, opts) =>
+      void table.GET.push({ route, access, handler, ...(opts?.changesState ? { changesState: true } : {}) }),
     post: (route, access, handler) => void table.POST.push({ route, access, handler }),
   };
   routers.set(app, router);
@@ -79,7 +80,12 @@ export function indexPhp(app: FastifyInstance): IndexPhpRouter {
 
 /** The same registration as one call: `indexPhpRoute(app, 'GET', /^checkout\/\w+\/remove$/, access, handler)`. */
 export function indexPhpRoute(
-  app: FastifyInstance, method: 'GET' | 'POST', route: string | RegExp, access: Access, handler: IndexPhpHandler, opts?: { changesState?: boolean },
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  route: string | RegExp,
+  access: Access,
+  handler: IndexPhpHandler,
+  opts?: { changesState?: boolean },
 ): void {
   const router = indexPhp(app);
   if (method === 'GET') router.get(route, access, handler, opts);

@@ -24,7 +24,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
-    hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes].sort();
 }
@@ -50,7 +54,8 @@ export const HTML_HEADERS = {
   'X-Frame-Options': 'DENY',
   // A payment link's token is in its URL: never sent to another origin.
   'Referrer-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
+  'Permissions-Policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
 } as const;
 
 /** The CSP of the built shell (dist/index.html), re-read when the file changes (a new build). */
@@ -64,7 +69,11 @@ class ShellPolicy {
     } catch {
       return contentSecurityPolicy([]);
     }
-    if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8'))) };
+    if (this.cached?.mtimeMs !== mtimeMs)
+      this.cached = {
+        mtimeMs,
+        policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8'))),
+      };
     return this.cached.policy;
   }
 }

@@ -4,7 +4,15 @@
  * (the receipt and the checkout): both are served under /pos/checkout/ and /pos/order/.
  */
 import type { FastifyInstance } from 'fastify';
-import { addAppointmentRequestSchema, appointmentDataQuerySchema, dayQuerySchema, updateAppointmentRequestSchema, type AddAppointmentReply, type AppointmentData, type DayReply } from '../../src/contracts/appointments';
+import {
+  addAppointmentRequestSchema,
+  appointmentDataQuerySchema,
+  dayQuerySchema,
+  updateAppointmentRequestSchema,
+  type AddAppointmentReply,
+  type AppointmentData,
+  type DayReply,
+} from '../../src/contracts/appointments';
 import { STAFF } from '../auth/access';
 import { parse } from '../http/parse';
 import type { AppointmentDayService } from '../services/appointments/appointment-day';
@@ -26,14 +34,19 @@ export function appointmentRoutes(app: FastifyInstance, deps: AppointmentRouteDe
     const q = parse(dayQuerySchema, req.query);
     return deps.day.day(q.location_id, q.date);
   });
-  app.post('/api/appointments/update', staff, (req) => deps.day.update(staffActor(req.user), parse(updateAppointmentRequestSchema, req.body ?? {})));
+  app.post('/api/appointments/update', staff, (req) =>
+    deps.day.update(staffActor(req.user), parse(updateAppointmentRequestSchema, req.body ?? {})),
+  );
 
   for (const base of ['/pos/checkout', '/pos/order']) {
     app.get(`${base}/getAppointmentData`, pageOrCall, (req): Promise<AppointmentData> =>
       deps.appointments.data(parse(appointmentDataQuerySchema, req.query).orderId, staffActor(req.user)),
     );
     app.post(`${base}/addAppointment`, staff, async (req): Promise<AddAppointmentReply> => {
-      const reply = await deps.appointments.add(staffActor(req.user), parse(addAppointmentRequestSchema, req.body ?? {}));
+      const reply = await deps.appointments.add(
+        staffActor(req.user),
+        parse(addAppointmentRequestSchema, req.body ?? {}),
+      );
       // The booking stands whatever the mail server says; the outbox retries a message that did not go.
       if (deps.deliverSource) await deps.deliverSource(reply.appt.id).catch(() => undefined);
       return reply;

@@ -52,11 +52,17 @@ export function requireCallHeader(req: FastifyRequest): void {
 }
 
 export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void {
-  app.get('/pos/checkout/getTransactions', may('order.read'), (req): Promise<TransactionsReply> => s.checkout.getTransactions(parse(orderQuerySchema, req.query).orderId));
+  app.get('/pos/checkout/getTransactions', may('order.read'), (req): Promise<TransactionsReply> =>
+    s.checkout.getTransactions(parse(orderQuerySchema, req.query).orderId),
+  );
 
-  app.post('/pos/checkout/addTransaction', may('payment.take'), (req): Promise<PaymentReply> => s.checkout.addTransaction(parse(addTransactionRequestSchema, req.body), staffActor(req)));
+  app.post('/pos/checkout/addTransaction', may('payment.take'), (req): Promise<PaymentReply> =>
+    s.checkout.addTransaction(parse(addTransactionRequestSchema, req.body), staffActor(req)),
+  );
 
-  app.post('/pos/checkout/voidTransaction', may('payment.void'), (req): Promise<PaymentReply> => s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)));
+  app.post('/pos/checkout/voidTransaction', may('payment.void'), (req): Promise<PaymentReply> =>
+    s.checkout.voidTransaction(parse(voidTransactionRequestSchema, req.body), staffActor(req)),
+  );
 
   app.get('/pos/checkout/voidTransactions', mayChange('payment.void'), (req): Promise<TransactionsReply> => {
     requireCallHeader(req);
@@ -70,13 +76,25 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     } catch (err) {
       // The spec's reply carries the errors in messages.error (shown joined in a toast).
       if (!(err instanceof ServiceError) || statusOf(err) >= 500) throw err;
-      return reply.code(statusOf(err)).send({ error: err.code, message: err.message, orderId: typeof orderId === 'number' ? orderId : null, messages: { error: [err.message] } });
+      return reply
+        .code(statusOf(err))
+        .send({
+          error: err.code,
+          message: err.message,
+          orderId: typeof orderId === 'number' ? orderId : null,
+          messages: { error: [err.message] },
+        });
     }
   });
 
-  app.get('/pos/checkout/getVoucher', may('payment.take'), (req): Promise<VoucherReply> => s.checkout.getVoucher(parse(voucherQuerySchema, req.query).voucherCode));
+  app.get('/pos/checkout/getVoucher', may('payment.take'), (req): Promise<VoucherReply> =>
+    s.checkout.getVoucher(parse(voucherQuerySchema, req.query).voucherCode),
+  );
 
-  app.get('/pos/checkout/getTerminals', may('payment.take'), async (): Promise<TerminalsReply> => ({ departments: await s.terminal.departments(), devices: await s.terminal.devices() }));
+  app.get('/pos/checkout/getTerminals', may('payment.take'), async (): Promise<TerminalsReply> => ({
+    departments: await s.terminal.departments(),
+    devices: await s.terminal.devices(),
+  }));
 
   app.post('/pos/checkout/cardPayment', may('payment.take'), async (req, reply): Promise<CardAttempt> => {
     const { attempt, created } = await s.cards.start(parse(cardPaymentRequestSchema, req.body), staffActor(req));
@@ -84,7 +102,9 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     return attempt;
   });
 
-  app.get('/pos/checkout/cardPayment', may('payment.take'), (req): Promise<CardAttempt> => s.cards.get(parse(attemptQuerySchema, req.query).attemptId));
+  app.get('/pos/checkout/cardPayment', may('payment.take'), (req): Promise<CardAttempt> =>
+    s.cards.get(parse(attemptQuerySchema, req.query).attemptId),
+  );
 
   app.get('/pos/checkout/cardPayment/events', may('payment.take'), async (req, reply) => {
     const { attemptId } = parse(attemptQuerySchema, req.query);

@@ -20,17 +20,23 @@ const numberOrId = (message: string) =>
   });
 
 /** ymm_data may come as the object or as its JSON text (a form post). */
-const ymmData = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return v.trim() === '' ? {} : (JSON.parse(v) as unknown);
-  } catch {
-    return v;
-  }
-}, z.record(z.string(), ymmChoiceSchema, { error: 'ymm_data must be the vehicle’s facets.' }).default({}));
+const ymmData = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return v.trim() === '' ? {} : (JSON.parse(v) as unknown);
+    } catch {
+      return v;
+    }
+  },
+  z.record(z.string(), ymmChoiceSchema, { error: 'ymm_data must be the vehicle’s facets.' }).default({}),
+);
 
 export const customerVehicleAddSchema = z.object({
-  customer_id: z.preprocess((v) => (v === '' || v === undefined || v === 0 || v === '0' ? null : v), numberOrId(CUSTOMER_MUST_BE_SELECTED).nullable()),
+  customer_id: z.preprocess(
+    (v) => (v === '' || v === undefined || v === 0 || v === '0' ? null : v),
+    numberOrId(CUSTOMER_MUST_BE_SELECTED).nullable(),
+  ),
   title: z.string().max(1000).default(''),
   vin: z.string().max(100).default(''),
   notes: z.string().max(10_000).default(''),
@@ -44,6 +50,10 @@ export const getVehicleJsonSchema = z.object({ vehicleId: numberOrId('vehicleId 
  * and read one back. Staff only: the garage is the shop's customer record.
  */
 export function customerVehicleRoutes(app: FastifyInstance, vehicles: CustomerVehicleService): void {
-  app.post('/api/customer_vehicle/add', { config: { access: allow('customer.edit') } }, (req) => vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})));
-  app.post('/api/customer_vehicle/getVehicleJson', { config: { access: allow('customer.read') } }, (req) => vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId));
+  app.post('/api/customer_vehicle/add', { config: { access: allow('customer.edit') } }, (req) =>
+    vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})),
+  );
+  app.post('/api/customer_vehicle/getVehicleJson', { config: { access: allow('customer.read') } }, (req) =>
+    vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId),
+  );
 }

@@ -5,7 +5,13 @@
  * pays, and a purchase order spends the shop's money.
  */
 import type { FastifyInstance } from 'fastify';
-import { distributorOrderRequestSchema, inventoryDetailsRequestSchema, orderFromDistributorQuerySchema, type DistributorOrderReply, type InventoryDetailsReply } from '../../src/contracts/distributor';
+import {
+  distributorOrderRequestSchema,
+  inventoryDetailsRequestSchema,
+  orderFromDistributorQuerySchema,
+  type DistributorOrderReply,
+  type InventoryDetailsReply,
+} from '../../src/contracts/distributor';
 import { allow } from '../auth/permissions';
 import { parse } from '../http/parse';
 import type { DistributorService } from '../services/distributor/distributor-service';
@@ -20,6 +26,10 @@ export function distributorRoutes(app: FastifyInstance, distributor: Distributor
   }
   app.post('/pos/checkout/orderFromDistributor', mayOrder, (req): Promise<DistributorOrderReply> => {
     const { orderId } = parse(orderFromDistributorQuerySchema, req.query);
-    return distributor.order(orderId, parse(distributorOrderRequestSchema, req.body ?? {}), String(req.user?.username ?? req.user?.id ?? ''));
+    return distributor.order(
+      orderId,
+      parse(distributorOrderRequestSchema, req.body ?? {}),
+      String(req.user?.username ?? req.user?.id ?? ''),
+    );
   });
 }

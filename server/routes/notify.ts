@@ -6,8 +6,19 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvoiceReply } from '../../src/contracts/checkout-invoice';
-import { notificationsQuerySchema, orderIdQuerySchema, resendRequestSchema, type NotificationsReply, type SendReply } from '../../src/contracts/checkout-notifications';
-import { payLinkQuerySchema, payLinkRequestSchema, type PayLinkPaid, type PayLinkReply } from '../../src/contracts/payment-link';
+import {
+  notificationsQuerySchema,
+  orderIdQuerySchema,
+  resendRequestSchema,
+  type NotificationsReply,
+  type SendReply,
+} from '../../src/contracts/checkout-notifications';
+import {
+  payLinkQuerySchema,
+  payLinkRequestSchema,
+  type PayLinkPaid,
+  type PayLinkReply,
+} from '../../src/contracts/payment-link';
 import { notificationFormSchema } from '../../src/domain/forms/notification';
 import { allow, type Permission } from '../auth/permissions';
 import { HttpError } from '../http/errors';
@@ -21,7 +32,11 @@ const may = (p: Permission) => ({ config: { access: allow(p) } });
 const payLimit = {
   config: {
     access: allow('paylink.pay'),
-    rateLimit: { max: 30, timeWindow: 60_000, errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.') },
+    rateLimit: {
+      max: 30,
+      timeWindow: 60_000,
+      errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
+    },
   },
 };
 
@@ -41,11 +56,20 @@ function origin(configured: string | undefined): string {
 
 export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
   app.post('/pos/order/send', may('order.edit'), (req): Promise<SendReply> =>
-    s.notifications.sendReceipt(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req)),
+    s.notifications.sendReceipt(
+      parse(orderIdQuerySchema, req.query).order_id,
+      parse(notificationFormSchema, req.body ?? {}),
+      staffActor(req),
+    ),
   );
 
   app.post('/pos/order/sendPaymentURL', may('payment.link'), (req): Promise<SendReply> =>
-    s.notifications.sendPaymentLink(parse(orderIdQuerySchema, req.query).order_id, parse(notificationFormSchema, req.body ?? {}), staffActor(req), origin(s.publicUrl)),
+    s.notifications.sendPaymentLink(
+      parse(orderIdQuerySchema, req.query).order_id,
+      parse(notificationFormSchema, req.body ?? {}),
+      staffActor(req),
+      origin(s.publicUrl),
+    ),
   );
 
   // A page as well as a call: the shell for a navigation (before the staff check: the shell signs in).
@@ -55,13 +79,23 @@ export function notifyRoutes(app: FastifyInstance, s: CheckoutServices): void {
       if (isNavigation(req)) return reply.callNotFound();
     },
   };
-  app.get('/pos/order/invoice', pageOrCall, (req): Promise<InvoiceReply> => s.checkout.invoice(parse(orderIdQuerySchema, req.query).order_id));
+  app.get('/pos/order/invoice', pageOrCall, (req): Promise<InvoiceReply> =>
+    s.checkout.invoice(parse(orderIdQuerySchema, req.query).order_id),
+  );
 
   // The outbox screen (/pos/notifications): admins and cashiers (server/auth/permissions.ts).
-  app.get('/api/notifications', may('notifications.read'), (req): Promise<NotificationsReply> => s.notifications.list(parse(notificationsQuerySchema, req.query)));
-  app.post('/api/notifications/resend', may('notifications.read'), (req) => s.notifications.resend(parse(resendRequestSchema, req.body ?? {}).id));
+  app.get('/api/notifications', may('notifications.read'), (req): Promise<NotificationsReply> =>
+    s.notifications.list(parse(notificationsQuerySchema, req.query)),
+  );
+  app.post('/api/notifications/resend', may('notifications.read'), (req) =>
+    s.notifications.resend(parse(resendRequestSchema, req.body ?? {}).id),
+  );
 
-  app.get('/api/pay/link', payLimit, (req): Promise<PayLinkReply> => s.links.view(parse(payLinkQuerySchema, req.query).token));
+  app.get('/api/pay/link', payLimit, (req): Promise<PayLinkReply> =>
+    s.links.view(parse(payLinkQuerySchema, req.query).token),
+  );
 
-  app.post('/api/pay/link', payLimit, (req): Promise<PayLinkPaid> => s.links.pay(parse(payLinkRequestSchema, req.body)));
+  app.post('/api/pay/link', payLimit, (req): Promise<PayLinkPaid> =>
+    s.links.pay(parse(payLinkRequestSchema, req.body)),
+  );
 }

@@ -9,8 +9,21 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  cartPoNumberRequestSchema, checkoutSetCustomerRequestSchema, continueQuerySchema, customerSearchQuerySchema, historyFormRequestSchema, orderIdQuerySchema,
-  orderPoNumberRequestSchema, orderSetCustomerRequestSchema, updateContactQuerySchema, updateContactRequestSchema, type UpdateContactReply, type CustomerSearchReply, type HistoriesReply, type OrderInfo, type VoidReply,
+  cartPoNumberRequestSchema,
+  checkoutSetCustomerRequestSchema,
+  continueQuerySchema,
+  customerSearchQuerySchema,
+  historyFormRequestSchema,
+  orderIdQuerySchema,
+  orderPoNumberRequestSchema,
+  orderSetCustomerRequestSchema,
+  updateContactQuerySchema,
+  updateContactRequestSchema,
+  type UpdateContactReply,
+  type CustomerSearchReply,
+  type HistoriesReply,
+  type OrderInfo,
+  type VoidReply,
 } from '../../src/contracts/pos-order';
 import type { StaffCartReply } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
@@ -47,7 +60,9 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   app.post('/pos/order/history', edit, (req): Promise<{ success: string; error?: string; queued?: boolean }> =>
     orders.addHistory(staffActor(req.user), idOf(req), parse(historyFormRequestSchema, body(req))),
   );
-  app.get('/pos/order/histories', pageOrCallWith(allow('order.read')), (req): Promise<HistoriesReply> => orders.histories(idOf(req)));
+  app.get('/pos/order/histories', pageOrCallWith(allow('order.read')), (req): Promise<HistoriesReply> =>
+    orders.histories(idOf(req)),
+  );
   // The spec lists "POST histories (order_id)": the same read, order_id in the query or the body.
   app.post('/pos/order/histories', read, (req): Promise<HistoriesReply> =>
     orders.histories(parse(orderIdQuerySchema, { ...(req.query as object), ...(body(req) as object) }).order_id),
@@ -60,7 +75,11 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   });
   app.post('/pos/order/applyPoNumber', edit, (req): Promise<{ success: string }> => {
     const b = parse(orderPoNumberRequestSchema, body(req));
-    const entries = b.products.map((p) => ({ line: p.order_product_id ?? p.cart_key ?? null, po_number: p.po_number, apply_to_all: p.apply_to_all }));
+    const entries = b.products.map((p) => ({
+      line: p.order_product_id ?? p.cart_key ?? null,
+      po_number: p.po_number,
+      apply_to_all: p.apply_to_all,
+    }));
     return orders.applyPoNumbers(staffActor(req.user), { order: idOf(req) }, entries);
   });
 
@@ -78,11 +97,17 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
   // (checkout) and the order screens.
   for (const path of ['/pos/checkout/updateContactInfo', '/pos/order/updateContactInfo']) {
     app.post(path, { config: { access: allow('customer.edit') } }, (req): Promise<UpdateContactReply> =>
-      orders.updateContactInfo(staffActor(req.user), parse(updateContactQuerySchema, req.query).customerId, parse(updateContactRequestSchema, body(req))),
+      orders.updateContactInfo(
+        staffActor(req.user),
+        parse(updateContactQuerySchema, req.query).customerId,
+        parse(updateContactRequestSchema, body(req)),
+      ),
     );
   }
 
-  app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> => orders.search(parse(customerSearchQuerySchema, req.query).s));
+  app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> =>
+    orders.search(parse(customerSearchQuerySchema, req.query).s),
+  );
 
   // Continue Order as a call: loads the order into this session's cart (the page itself is the client's).
   app.get('/pos/order/continue', pageOrCallWith(allow('pos.cart'), true), async (req): Promise<StaffCartReply> => {

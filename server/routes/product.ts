@@ -41,7 +41,9 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
   const answers = new WindowLimiter(20, 60_000);
   const messages = new WindowLimiter(5, 10 * 60_000);
 
-  app.get('/api/products/page/:slug', pub, (req) => deps.pages.resolve(parse(productPageParamsSchema, req.params).slug, req.user));
+  app.get('/api/products/page/:slug', pub, (req) =>
+    deps.pages.resolve(parse(productPageParamsSchema, req.params).slug, req.user),
+  );
 
   app.post('/api/inventory/getInventoriesByProductId', pub, (req) => {
     const { productId } = parse(inventoryRequestSchema, req.body ?? {});
@@ -57,7 +59,13 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
   router.get('tool/captcha', 'public', (req: FastifyRequest, reply: FastifyReply) => {
     images.take(req.ip);
     const { id, image } = deps.captcha.issue(req.cookies[CAPTCHA_COOKIE]);
-    void reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: Math.floor(CAPTCHA_TTL_MS / 1000) });
+    void reply.setCookie(CAPTCHA_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: Math.floor(CAPTCHA_TTL_MS / 1000),
+    });
     return reply.header('Cache-Control', 'no-store').type(image.contentType).send(image.body);
   });
 

@@ -24,7 +24,11 @@ export interface SessionRouteOptions {
  * (login CSRF: signing the victim into the attacker's account). Tools without either header pass.
  */
 function refuseCrossSite(req: FastifyRequest, publicUrl: string | undefined): void {
-  const refused = new HttpError(403, 'cross_site', 'Sign in from Partsdesk itself: this form was sent by another site.');
+  const refused = new HttpError(
+    403,
+    'cross_site',
+    'Sign in from Partsdesk itself: this form was sent by another site.',
+  );
   if (req.headers['sec-fetch-site'] === 'cross-site') throw refused;
   const origin = req.headers.origin;
   if (origin === undefined) return;
@@ -41,7 +45,10 @@ function refuseCrossSite(req: FastifyRequest, publicUrl: string | undefined): vo
 /** Attempts per client address in a sliding minute, whatever the username (the plugin limits each address+username). */
 class AddressLimit {
   private readonly seen = new Map<string, number[]>();
-  constructor(private readonly max: number, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs = 60_000,
+  ) {}
   /** Counts this attempt; false when the address is over its limit. */
   take(address: string, now = Date.now()): boolean {
     const recent = (this.seen.get(address) ?? []).filter((t) => now - t < this.windowMs);
@@ -73,7 +80,8 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
     },
   };
   const door = (req: FastifyRequest) => {
-    if (!perAddress.take(req.ip)) throw new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.');
+    if (!perAddress.take(req.ip))
+      throw new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.');
   };
   const cookieOptions = {
     path: '/',

@@ -7,7 +7,11 @@
  * Also GET /index.php?route=checkout/{code}/remove (a total line's code).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { shopCartAddRequestSchema, shopCartEditRequestSchema, shopCartKeyRequestSchema } from '../../src/contracts/shop-cart';
+import {
+  shopCartAddRequestSchema,
+  shopCartEditRequestSchema,
+  shopCartKeyRequestSchema,
+} from '../../src/contracts/shop-cart';
 import { cartCodeRequestSchema } from '../../src/contracts/staff-cart';
 import { allow } from '../auth/permissions';
 import { indexPhpRoute } from '../http/index-php';
@@ -34,12 +38,18 @@ export interface ShopperDispatch {
 /** The shopper of a request: a signed-in customer, else a guest known by the pd_shopper cookie. */
 export function shopCaller(req: FastifyRequest): ShopCaller {
   const customer = req.user?.kind === 'customer' ? req.user.id : null;
-  return { customerUuid: customer, token: req.cookies[SHOPPER_COOKIE] ?? null, loggedIn: customer !== null, kiosk: req.user?.role === 'kiosk' };
+  return {
+    customerUuid: customer,
+    token: req.cookies[SHOPPER_COOKIE] ?? null,
+    loggedIn: customer !== null,
+    kiosk: req.user?.role === 'kiosk',
+  };
 }
 
 export function sendShopResult<T>(reply: FastifyReply, result: ShopResult<T>, opts: ShopCookieOptions): T {
   const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
-  if (typeof result.cookie === 'string') void reply.setCookie(SHOPPER_COOKIE, result.cookie, { ...cookie, maxAge: SHOPPER_COOKIE_MAX_AGE_S });
+  if (typeof result.cookie === 'string')
+    void reply.setCookie(SHOPPER_COOKIE, result.cookie, { ...cookie, maxAge: SHOPPER_COOKIE_MAX_AGE_S });
   else if (result.cookie === null) void reply.clearCookie(SHOPPER_COOKIE, cookie);
   return result.reply;
 }
@@ -50,7 +60,12 @@ export function shopperDispatch(cart: ShopCartService, opts: ShopCookieOptions):
   const route = (call: ShopCall, page = false): RouteShorthandOptions => ({
     config: { access: 'public' },
     // A GET that is also a client page: a navigation gets the app shell (see staff-cart.ts pageOrCall).
-    ...(page ? { onRequest: async (req: FastifyRequest, reply: FastifyReply) => (isNavigation(req) ? reply.callNotFound() : undefined) } : {}),
+    ...(page
+      ? {
+          onRequest: async (req: FastifyRequest, reply: FastifyReply) =>
+            isNavigation(req) ? reply.callNotFound() : undefined,
+        }
+      : {}),
     preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.user?.kind === 'staff') return;
       const result = await call(req);
@@ -83,9 +98,16 @@ export function shopperDispatch(cart: ShopCartService, opts: ShopCookieOptions):
  * changes the cart, so it needs the session's CSRF token like a POST (docs/security.md).
  */
 export function shopCartIndexRoutes(app: FastifyInstance, cart: ShopCartService, opts: ShopCookieOptions): void {
-  indexPhpRoute(app, 'GET', /^checkout\/[A-Za-z0-9_-]{1,64}\/remove$/, allow('shop.cart'), async (req, reply) => {
-    const route = (req.query as { route?: unknown }).route;
-    const type = typeof route === 'string' && route.split('/')[1] === 'voucher' ? 'voucher' : 'coupon';
-    return sendShopResult(reply, await cart.removeCode(shopCaller(req), type, null), opts);
-  }, { changesState: true });
+  indexPhpRoute(
+    app,
+    'GET',
+    /^checkout\/[A-Za-z0-9_-]{1,64}\/remove$/,
+    allow('shop.cart'),
+    async (req, reply) => {
+      const route = (req.query as { route?: unknown }).route;
+      const type = typeof route === 'string' && route.split('/')[1] === 'voucher' ? 'voucher' : 'coupon';
+      return sendShopResult(reply, await cart.removeCode(shopCaller(req), type, null), opts);
+    },
+    { changesState: true },
+  );
 }

@@ -28,7 +28,11 @@ export function shopListRoutes(app: FastifyInstance, lists: ShopListsService, op
     app.post(`/product/compare/${action}`, shoppers, async (req, reply): Promise<CompareReply> =>
       sendShopResult(reply, await lists.changeCompare(shopCaller(req), action, productId(req)), opts),
     );
-    app.post(`/account/wishlist/${action}`, shoppers, (req): Promise<WishlistReply> => lists.changeWishlist(customerOf(req), action, productId(req)));
+    app.post(`/account/wishlist/${action}`, shoppers, (req): Promise<WishlistReply> =>
+      lists.changeWishlist(customerOf(req), action, productId(req)),
+    );
   }
-  app.get('/account/wishlist/getWishlist', shopperPage, (req): Promise<WishlistReply> => lists.getWishlist(customerOf(req)));
+  app.get('/account/wishlist/getWishlist', shopperPage, (req): Promise<WishlistReply> =>
+    lists.getWishlist(customerOf(req)),
+  );
 }

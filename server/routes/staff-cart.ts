@@ -9,9 +9,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  cartAddRequestSchema, cartApplyLaborRequestSchema, cartCheckoutDataRequestSchema, cartCodeRequestSchema, cartCustomProductRequestSchema,
-  cartEditRequestSchema, cartGetCustomerRequestSchema, cartKeyRequestSchema, cartSetCustomerRequestSchema, cartUpdateLaborRequestSchema,
-  cartUpdatePriceRequestSchema, type StaffCartReply,
+  cartAddRequestSchema,
+  cartApplyLaborRequestSchema,
+  cartCheckoutDataRequestSchema,
+  cartCodeRequestSchema,
+  cartCustomProductRequestSchema,
+  cartEditRequestSchema,
+  cartGetCustomerRequestSchema,
+  cartKeyRequestSchema,
+  cartSetCustomerRequestSchema,
+  cartUpdateLaborRequestSchema,
+  cartUpdatePriceRequestSchema,
+  type StaffCartReply,
 } from '../../src/contracts/staff-cart';
 import type { Access } from '../auth/access';
 import { allow } from '../auth/permissions';
@@ -58,20 +67,32 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   const body = (req: FastifyRequest): unknown => req.body ?? {};
 
   app.get('/checkout/cart/getData', deps.shopper.getData, async (req): Reply => cart.getData(await caller(req)));
-  app.post('/checkout/cart/add', deps.shopper.add, async (req): Reply => cart.add(await caller(req), parse(cartAddRequestSchema, body(req))));
+  app.post('/checkout/cart/add', deps.shopper.add, async (req): Reply =>
+    cart.add(await caller(req), parse(cartAddRequestSchema, body(req))),
+  );
   app.put('/checkout/cart/edit', deps.shopper.edit, async (req): Reply => {
     const b = parse(cartEditRequestSchema, body(req));
     return cart.edit(await caller(req), b.key, b.quantity);
   });
-  app.post('/checkout/cart/remove', deps.shopper.remove, async (req): Reply => cart.remove(await caller(req), parse(cartKeyRequestSchema, body(req)).key));
+  app.post('/checkout/cart/remove', deps.shopper.remove, async (req): Reply =>
+    cart.remove(await caller(req), parse(cartKeyRequestSchema, body(req)).key),
+  );
 
   // Gift certificates redeemed on the cart; coupons do not exist (src/domain/cart-codes.ts).
-  app.post('/checkout/cart/applyCode', deps.shopper.applyCode, async (req): Reply => cart.applyCode(await caller(req), parse(cartCodeRequestSchema, body(req))));
-  app.post('/checkout/cart/removeCode', deps.shopper.removeCode, async (req): Reply => cart.removeCode(await caller(req), parse(cartCodeRequestSchema, body(req))));
+  app.post('/checkout/cart/applyCode', deps.shopper.applyCode, async (req): Reply =>
+    cart.applyCode(await caller(req), parse(cartCodeRequestSchema, body(req))),
+  );
+  app.post('/checkout/cart/removeCode', deps.shopper.removeCode, async (req): Reply =>
+    cart.removeCode(await caller(req), parse(cartCodeRequestSchema, body(req))),
+  );
 
-  app.post('/checkout/cart/setCustomer', staff, async (req): Reply => cart.setCustomer(await caller(req), parse(cartSetCustomerRequestSchema, body(req)).customer_id));
+  app.post('/checkout/cart/setCustomer', staff, async (req): Reply =>
+    cart.setCustomer(await caller(req), parse(cartSetCustomerRequestSchema, body(req)).customer_id),
+  );
   app.get('/checkout/cart/removeCustomer', changing, async (req): Reply => cart.removeCustomer(await caller(req)));
-  app.post('/checkout/cart/getCustomer', staff, async (req): Reply => cart.getCustomer(await caller(req), parse(cartGetCustomerRequestSchema, body(req)).customerData));
+  app.post('/checkout/cart/getCustomer', staff, async (req): Reply =>
+    cart.getCustomer(await caller(req), parse(cartGetCustomerRequestSchema, body(req)).customerData),
+  );
   app.post('/checkout/cart/setCheckoutData', staff, async (req): Reply => {
     const b = parse(cartCheckoutDataRequestSchema, body(req));
     return cart.setCheckoutData(await caller(req), b.customer_id === '' ? null : b.customer_id);
@@ -83,14 +104,22 @@ export function staffCartRoutes(app: FastifyInstance, deps: StaffCartRouteDeps):
   app.get('/checkout/cart/quoteOrder', changing, async (req): Reply => cart.quoteOrder(await caller(req)));
   app.get('/checkout/cart/abandonOrder', changing, async (req): Reply => cart.abandonOrder(await caller(req)));
   app.get('/checkout/cart/cancelOrder', changing, async (req): Reply => cart.cancelOrder(await caller(req)));
-  app.get('/checkout/cart/saveOrderAndCheckout', changing, async (req): Reply => cart.saveOrderAndCheckout(await caller(req)));
+  app.get('/checkout/cart/saveOrderAndCheckout', changing, async (req): Reply =>
+    cart.saveOrderAndCheckout(await caller(req)),
+  );
   app.get('/checkout/cart/removeCredit', changing, async (req): Reply => cart.removeCredit(await caller(req)));
 
   app.post('/checkout/cart/updatePrice', { config: { access: allow('pos.price_override') } }, async (req): Reply => {
     const b = parse(cartUpdatePriceRequestSchema, body(req));
     return cart.updatePrice(await caller(req), b.key, b.newPrice);
   });
-  app.post('/checkout/cart/addCustomProduct', staff, async (req): Reply => cart.addCustomProduct(await caller(req), parse(cartCustomProductRequestSchema, body(req))));
-  app.post('/checkout/cart/applyLabor', staff, async (req): Reply => cart.applyLabor(await caller(req), parse(cartApplyLaborRequestSchema, body(req))));
-  app.post('/checkout/cart/updateLabor', staff, async (req): Reply => cart.updateLabor(await caller(req), parse(cartUpdateLaborRequestSchema, body(req))));
+  app.post('/checkout/cart/addCustomProduct', staff, async (req): Reply =>
+    cart.addCustomProduct(await caller(req), parse(cartCustomProductRequestSchema, body(req))),
+  );
+  app.post('/checkout/cart/applyLabor', staff, async (req): Reply =>
+    cart.applyLabor(await caller(req), parse(cartApplyLaborRequestSchema, body(req))),
+  );
+  app.post('/checkout/cart/updateLabor', staff, async (req): Reply =>
+    cart.updateLabor(await caller(req), parse(cartUpdateLaborRequestSchema, body(req))),
+  );
 }

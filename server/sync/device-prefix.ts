@@ -37,13 +37,25 @@ export async function registerClient(db: Kysely<DB>, clientId: string, actor: Ac
  * the sequence (skipping values claimed meanwhile). Returns the client's prefix, or null when the
  * client row belongs to another account (then nothing is written).
  */
-export async function assignPrefix(db: Kysely<DB>, clientId: string, actor: Actor, claimed: string | undefined, now: Date): Promise<string | null> {
+export async function assignPrefix(
+  db: Kysely<DB>,
+  clientId: string,
+  actor: Actor,
+  claimed: string | undefined,
+  now: Date,
+): Promise<string | null> {
   await registerClient(db, clientId, actor, now);
   for (let attempt = 0; attempt < 20; attempt++) {
-    const row = await db.selectFrom('sync_clients').select(['device_prefix', 'user_kind', 'customer_uuid']).where('client_id', '=', clientId).executeTakeFirst();
-    if (!row || row.user_kind !== actor.kind || (actor.kind === 'customer' && row.customer_uuid !== actor.id)) return null;
+    const row = await db
+      .selectFrom('sync_clients')
+      .select(['device_prefix', 'user_kind', 'customer_uuid'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row || row.user_kind !== actor.kind || (actor.kind === 'customer' && row.customer_uuid !== actor.id))
+      return null;
     if (row.device_prefix) return row.device_prefix;
-    const claim = attempt === 0 && claimed !== undefined && devicePrefixSchema.safeParse(claimed).success ? claimed : null;
+    const claim =
+      attempt === 0 && claimed !== undefined && devicePrefixSchema.safeParse(claimed).success ? claimed : null;
     const value = claim === null ? sql<string>`'C' || nextval('device_prefix_seq')` : sql<string>`${claim}`;
     try {
       const set = await db

@@ -15,7 +15,12 @@ import { ServiceError, notFound } from '../errors';
 import type { Actor } from '../commands/actor';
 import { writeAudit } from '../commands/audit';
 
-export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: Actor, now: Date): Promise<DiscardReply> {
+export async function recordDiscard(
+  db: Kysely<DB>,
+  req: DiscardRequest,
+  actor: Actor,
+  now: Date,
+): Promise<DiscardReply> {
   const sdb = db;
   return sdb.transaction().execute(async (trx) => {
     const m = await trx
@@ -25,7 +30,12 @@ export async function recordDiscard(db: Kysely<DB>, req: DiscardRequest, actor: 
       .where('mutation_id', '=', String(req.mutationId))
       .executeTakeFirst();
     if (!m) throw notFound(`The server has no record of change ${req.mutationId} from this device.`);
-    if (m.status !== 'rejected') throw new ServiceError('conflict', 'not_rejected', `Change ${req.mutationId} was applied on the server; only a rejected change can be discarded.`);
+    if (m.status !== 'rejected')
+      throw new ServiceError(
+        'conflict',
+        'not_rejected',
+        `Change ${req.mutationId} was applied on the server; only a rejected change can be discarded.`,
+      );
     const inserted = await trx
       .insertInto('sync_discards')
       .values({

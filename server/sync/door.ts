@@ -20,9 +20,11 @@ import type { Actor } from '../commands/actor';
 import type { Applier, ApplierMap } from '../commands/appliers/types';
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do that.';
-export const unknownMutationMessage = (name: string): string => `"${name.slice(0, 100)}" is not a change this app can make.`;
+export const unknownMutationMessage = (name: string): string =>
+  `"${name.slice(0, 100)}" is not a change this app can make.`;
 /** A database data error (class 22) the schema did not foresee: recorded as a conflict, never retried. */
-export const DATA_ERROR_MESSAGE = 'This change has a value the server cannot store (too large or malformed), so it was not applied.';
+export const DATA_ERROR_MESSAGE =
+  'This change has a value the server cannot store (too large or malformed), so it was not applied.';
 
 /** Names a later version of the app could send (`area.verb`): unknown ones wait for a server that knows them (422). */
 const MUTATION_NAME = /^[a-z][A-Za-z]{0,40}\.[a-z][A-Za-z]{0,40}$/;
@@ -41,7 +43,8 @@ export type Admission = { ok: true; applier: Applier } | { ok: false; code: stri
 export function admit(appliers: ApplierMap, m: PushMutation, actor: Actor): Admission {
   const applier = applierFor(appliers, m.name);
   if (!applier) return { ok: false, code: 'unknown_mutation', message: unknownMutationMessage(m.name) };
-  if (applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff')) return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
+  if (applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff'))
+    return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
   if (isMutationName(m.name)) {
     const permission = MUTATION_PERMISSIONS[m.name];
     if (permission && !can(actor.role, permission)) return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };

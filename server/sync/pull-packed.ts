@@ -62,19 +62,34 @@ function columnsOf(db: Kysely<DB>, table: string): Promise<{ name: string; type:
 }
 
 /** The rows of `table` with after < version <= upTo, as one column-form block (version last). */
-export async function fetchPacked(db: Kysely<DB>, table: string, key: readonly string[], omit: readonly string[], page: Range): Promise<PackedText> {
+export async function fetchPacked(
+  db: Kysely<DB>,
+  table: string,
+  key: readonly string[],
+  omit: readonly string[],
+  page: Range,
+): Promise<PackedText> {
   const cols = (await columnsOf(db, table)).filter((c) => c.name !== 'version' && !omit.includes(c.name));
   const values = sql.join([...cols.map((c) => wireExpr(c.name, c.type)), sql.ref('version')]);
   const r = await sql<{ n: number; rows: string }>`
     select count(*)::int as n, coalesce(json_agg(json_build_array(${values}) order by version), '[]')::text as rows
     from ${sql.table(table)} where version > ${page.after} and version <= ${page.upTo}`.execute(db);
   const row = r.rows[0];
-  return { table, key, cols: [...cols.map((c) => c.name), 'version'], rows: row?.rows ?? '[]', count: Number(row?.n ?? 0) };
+  return {
+    table,
+    key,
+    cols: [...cols.map((c) => c.name), 'version'],
+    rows: row?.rows ?? '[]',
+    count: Number(row?.n ?? 0),
+  };
 }
 
 /** The reply's JSON text: `reply` serialized with `packed` spliced in unparsed. */
 export function packedReplyText(reply: object, packed: readonly PackedText[]): string {
   const head = JSON.stringify(reply);
-  const blocks = packed.map((b) => `{"table":${JSON.stringify(b.table)},"key":${JSON.stringify(b.key)},"cols":${JSON.stringify(b.cols)},"rows":${b.rows}}`);
+  const blocks = packed.map(
+    (b) =>
+      `{"table":${JSON.stringify(b.table)},"key":${JSON.stringify(b.key)},"cols":${JSON.stringify(b.cols)},"rows":${b.rows}}`,
+  );
   return `${head.slice(0, -1)},"packed":[${blocks.join(',')}]}`;
 }

@@ -24,7 +24,12 @@ import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';
 import { sourcesFor, tombstoneSource, type Range, type Reach, type Viewer } from './pull-sources';
 
-type ClientRow = { last_mutation_id: string; device_prefix: string | null; user_kind: 'staff' | 'customer'; customer_uuid: string | null };
+type ClientRow = {
+  last_mutation_id: string;
+  device_prefix: string | null;
+  user_kind: 'staff' | 'customer';
+  customer_uuid: string | null;
+};
 
 export class PullService {
   private readonly db: Kysely<DB>;
@@ -43,13 +48,24 @@ export class PullService {
   async pull(q: PullQuery, viewer: Viewer, actor?: Actor): Promise<{ reply: PullReply; packed: PackedText[] }> {
     const { reply, packed, client } = await this.readPage(q, viewer);
     if (!actor) return { reply, packed };
-    const owned = client !== undefined && client.user_kind === actor.kind && (actor.kind === 'staff' || client.customer_uuid === actor.id);
+    const owned =
+      client !== undefined &&
+      client.user_kind === actor.kind &&
+      (actor.kind === 'staff' || client.customer_uuid === actor.id);
     // A known client's prefix costs nothing extra; a new one (or one a restore forgot) gets it here.
-    const prefix = owned && client.device_prefix ? client.device_prefix : client === undefined || owned ? await assignPrefix(this.db, q.clientId, actor, q.prefix, new Date()) : null;
+    const prefix =
+      owned && client.device_prefix
+        ? client.device_prefix
+        : client === undefined || owned
+          ? await assignPrefix(this.db, q.clientId, actor, q.prefix, new Date())
+          : null;
     return { reply: prefix ? { ...reply, devicePrefix: prefix } : reply, packed };
   }
 
-  private async readPage(q: PullQuery, viewer: Viewer): Promise<{ reply: PullReply; packed: PackedText[]; client: ClientRow | undefined }> {
+  private async readPage(
+    q: PullQuery,
+    viewer: Viewer,
+  ): Promise<{ reply: PullReply; packed: PackedText[]; client: ClientRow | undefined }> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select 1 from sync_state where id = 1 for update`.execute(trx);
       const head = await sql<{ h: string; purged: string; epoch: string }>`
@@ -73,11 +89,22 @@ export class PullService {
       const top = q.tables && q.upTo !== undefined ? Math.min(horizon, Math.max(q.upTo, after)) : horizon;
       const range: Range = { after, upTo: top };
       // Nothing committed since the cookie (a device's idle poll): no page query to plan and run.
-      const page = after >= top ? { changes: [], packed: [], count: 0, more: false, lastVersion: after } : await this.page(trx, viewer, reach, range, q.limit, q.pack === '1');
+      const page =
+        after >= top
+          ? { changes: [], packed: [], count: 0, more: false, lastVersion: after }
+          : await this.page(trx, viewer, reach, range, q.limit, q.pack === '1');
       const cookie = page.more ? page.lastVersion : Math.max(after, top);
       const remaining = page.more ? await this.remaining(trx, viewer, reach, range, cookie, page.count) : 0;
       const epoch = head.rows[0]?.epoch;
-      const reply = { cookie, lastMutationId, changes: page.changes, more: page.more, remaining, ...(needsFullSync ? { needsFullSync } : {}), ...(epoch ? { epoch } : {}) };
+      const reply = {
+        cookie,
+        lastMutationId,
+        changes: page.changes,
+        more: page.more,
+        remaining,
+        ...(needsFullSync ? { needsFullSync } : {}),
+        ...(epoch ? { epoch } : {}),
+      };
       return { reply, packed: page.packed, client };
     });
   }
@@ -98,7 +125,10 @@ export class PullService {
   ): Promise<{ changes: RowChange[]; packed: PackedText[]; count: number; more: boolean; lastVersion: number }> {
     const sources = [...sourcesFor(viewer, reach), tombstoneSource(viewer, reach)];
     const union = sql.join(
-      sources.map((s, i) => sql`(select ${sql.lit(i)} as src, c.version from (${s.candidates(range)}) c order by c.version limit ${limit + 1})`),
+      sources.map(
+        (s, i) =>
+          sql`(select ${sql.lit(i)} as src, c.version from (${s.candidates(range)}) c order by c.version limit ${limit + 1})`,
+      ),
       sql` union all `,
     );
     const picked = await sql<{ src: number; n: string; last: string | null; beyond: boolean }>`
@@ -136,14 +166,24 @@ export class PullService {
    * (minus this page, plus whatever committed above the old horizon). An estimate: a row changed
    * again mid-pull counts twice. Kept per viewer and cookie in this process, at most 1,000.
    */
-  private async remaining(trx: Kysely<DB>, viewer: Viewer, reach: Reach, range: Range, cookie: number, sent: number): Promise<number> {
+  private async remaining(
+    trx: Kysely<DB>,
+    viewer: Viewer,
+    reach: Reach,
+    range: Range,
+    cookie: number,
+    sent: number,
+  ): Promise<number> {
     // Devices of another cache schema, or a backfill, see other tables: their figures are kept apart.
     const who = `${viewer.kind === 'staff' ? 'staff' : `customer:${viewer.customerId}`}:${reach.schema}:${reach.only?.join(',') ?? '*'}`;
     const known = this.estimates.get(`${who}:${range.after}`);
     this.estimates.delete(`${who}:${range.after}`);
     let left: number;
     if (known && known.horizon <= range.upTo) {
-      const since = known.horizon < range.upTo ? await this.count(trx, viewer, reach, { after: known.horizon, upTo: range.upTo }) : 0;
+      const since =
+        known.horizon < range.upTo
+          ? await this.count(trx, viewer, reach, { after: known.horizon, upTo: range.upTo })
+          : 0;
       left = Math.max(0, known.remaining + since - sent);
     } else {
       left = await this.count(trx, viewer, reach, { after: cookie, upTo: range.upTo });
@@ -169,13 +209,13 @@ export class PullService {
  * purged get needsFullSync instead of silently missing deletions.
  */
 export async function purgeTombstones(db: Kysely<DB>, before: Date): Promise<number> {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const gone = await trx.deleteFrom('tombstones').where('deleted_at', '<', before).returning('version').execute();
-      if (!gone.length) return 0;
-      const max = gone.reduce((m, r) => Math.max(m, Number(r.version)), 0);
-      await sql`update sync_state set tombstones_purged_through = greatest(tombstones_purged_through, ${max}) where id = 1`.execute(trx);
-      return gone.length;
-    });
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('tombstones').where('deleted_at', '<', before).returning('version').execute();
+    if (!gone.length) return 0;
+    const max = gone.reduce((m, r) => Math.max(m, Number(r.version)), 0);
+    await sql`update sync_state set tombstones_purged_through = greatest(tombstones_purged_through, ${max}) where id = 1`.execute(
+      trx,
+    );
+    return gone.length;
+  });
 }

@@ -32,7 +32,8 @@ export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; custo
  * Product columns a viewer may not read: cost (what the shop pays) is for admins, as the HTTP
  * inventory call shows it (issue 17 item 6; docs/decisions/sync.md "Trust at the mutation door").
  */
-const hiddenProductColumns = (viewer: Viewer): string[] => (viewer.kind === 'staff' && viewer.role === 'admin' ? [] : ['cost']);
+const hiddenProductColumns = (viewer: Viewer): string[] =>
+  viewer.kind === 'staff' && viewer.role === 'admin' ? [] : ['cost'];
 
 /**
  * What the asking device can hold and asked for: `schema` its cache schema (pull query `schema`;
@@ -81,14 +82,20 @@ const inRange = (col: RawBuilder<unknown>, r: Range) => sql<boolean>`${col} > ${
  * A catalog or lookup table sent with its own columns (minus `omit`), keyed by its primary key;
  * `packable`: it may also be sent in column form (the initial download's bulk).
  */
-function rawSource(table: SyncedTable, keyCols: readonly string[], omit: readonly string[] = [], packable = false): PullSource {
+function rawSource(
+  table: SyncedTable,
+  keyCols: readonly string[],
+  omit: readonly string[] = [],
+  packable = false,
+): PullSource {
   const t = sql.table(table);
   return {
     table,
     ...(packable ? { fetchPacked: (db: Kysely<DB>, page: Range) => fetchPacked(db, table, keyCols, omit, page) } : {}),
     candidates: (r) => sql<{ version: string }>`select version from ${t} where ${inRange(sql.ref('version'), r)}`,
     async fetch(db, page) {
-      const rows = await sql<RawRow>`select * from ${t} where ${inRange(sql.ref('version'), page)} order by version`.execute(db);
+      const rows =
+        await sql<RawRow>`select * from ${t} where ${inRange(sql.ref('version'), page)} order by version`.execute(db);
       return rows.rows.map((row) => ({
         table,
         key: keyCols.map((c) => String(row[c])).join(':'),
@@ -111,55 +118,82 @@ function entitySources(viewer: Viewer): PullSource[] {
   /** Own rows only, for a shopper: `col = me`. */
   const mine = (col: string) => (me ? sql` and ${sql.ref(col)} = ${me}` : sql``);
   const viaOrder = (alias: string) =>
-    me ? sql` and exists (select 1 from orders o where o.id = ${sql.ref(`${alias}.order_ref`)} and o.customer_uuid = ${me})` : sql``;
+    me
+      ? sql` and exists (select 1 from orders o where o.id = ${sql.ref(`${alias}.order_ref`)} and o.customer_uuid = ${me})`
+      : sql``;
   /** The rows of `alias` in range that this viewer may see (the same test for candidates and fetch). */
-  const visible = (alias: string, r: Range, scope: RawBuilder<unknown>) => sql<boolean>`${inRange(sql.ref(`${alias}.version`), r)}${scope}`;
+  const visible = (alias: string, r: Range, scope: RawBuilder<unknown>) =>
+    sql<boolean>`${inRange(sql.ref(`${alias}.version`), r)}${scope}`;
   return [
     {
       table: 'customers',
       candidates: (r) => sql`select c.version from customers c where ${visible('c', r, mine('c.id'))}`,
       fetch: async (db, r) =>
-        (await db.selectFrom('customers as c').select(customerColumns.map((col) => `c.${col}` as const)).where(visible('c', r, mine('c.id'))).execute()).map((row) =>
-          change('customers', row.id, row.version, customerRowFromSql(row)),
-        ),
+        (
+          await db
+            .selectFrom('customers as c')
+            .select(customerColumns.map((col) => `c.${col}` as const))
+            .where(visible('c', r, mine('c.id')))
+            .execute()
+        ).map((row) => change('customers', row.id, row.version, customerRowFromSql(row))),
     },
     {
       table: 'addresses',
       candidates: (r) => sql`select a.version from addresses a where ${visible('a', r, mine('a.customer_id'))}`,
       fetch: async (db, r) =>
-        (await db.selectFrom('addresses as a').selectAll('a').where(visible('a', r, mine('a.customer_id'))).execute()).map((row) =>
-          change('addresses', row.id, row.version, addressRowFromSql(row)),
-        ),
+        (
+          await db
+            .selectFrom('addresses as a')
+            .selectAll('a')
+            .where(visible('a', r, mine('a.customer_id')))
+            .execute()
+        ).map((row) => change('addresses', row.id, row.version, addressRowFromSql(row))),
     },
     {
       table: 'customer_vehicles',
       candidates: (r) => sql`select v.version from customer_vehicles v where ${visible('v', r, mine('v.customer_id'))}`,
       fetch: async (db, r) =>
-        (await db.selectFrom('customer_vehicles as v').selectAll('v').where(visible('v', r, mine('v.customer_id'))).execute()).map((row) =>
-          change('customer_vehicles', row.id, row.version, vehicleFromSql(row)),
-        ),
+        (
+          await db
+            .selectFrom('customer_vehicles as v')
+            .selectAll('v')
+            .where(visible('v', r, mine('v.customer_id')))
+            .execute()
+        ).map((row) => change('customer_vehicles', row.id, row.version, vehicleFromSql(row))),
     },
     {
       table: 'orders',
       candidates: (r) => sql`select o.version from orders o where ${visible('o', r, mine('o.customer_uuid'))}`,
       fetch: async (db, r) =>
-        (await selectOrders(db).where(visible('o', r, mine('o.customer_uuid'))).execute()).map((row) => change('orders', row.id, row.version, orderRowFromSql(row))),
+        (
+          await selectOrders(db)
+            .where(visible('o', r, mine('o.customer_uuid')))
+            .execute()
+        ).map((row) => change('orders', row.id, row.version, orderRowFromSql(row))),
     },
     {
       table: 'order_lines',
       candidates: (r) => sql`select l.version from order_lines l where ${visible('l', r, viaOrder('l'))}`,
       fetch: async (db, r) =>
-        (await db.selectFrom('order_lines as l').selectAll('l').where(visible('l', r, viaOrder('l'))).execute()).map((row) =>
-          change('order_lines', row.id, row.version, lineRowFromSql(row)),
-        ),
+        (
+          await db
+            .selectFrom('order_lines as l')
+            .selectAll('l')
+            .where(visible('l', r, viaOrder('l')))
+            .execute()
+        ).map((row) => change('order_lines', row.id, row.version, lineRowFromSql(row))),
     },
     {
       table: 'transactions',
       candidates: (r) => sql`select t.version from transactions t where ${visible('t', r, viaOrder('t'))}`,
       fetch: async (db, r) =>
-        (await db.selectFrom('transactions as t').selectAll('t').where(visible('t', r, viaOrder('t'))).execute()).map((row) =>
-          change('transactions', row.id, row.version, transactionFromSql(row)),
-        ),
+        (
+          await db
+            .selectFrom('transactions as t')
+            .selectAll('t')
+            .where(visible('t', r, viaOrder('t')))
+            .execute()
+        ).map((row) => change('transactions', row.id, row.version, transactionFromSql(row))),
     },
   ];
 }
@@ -215,7 +249,10 @@ const fitmentSources = (): PullSource[] => [
 ];
 
 /** Product options and values (cache schema 5, public catalog like the products they belong to). */
-const optionSources = (): PullSource[] => [rawSource('product_options', ['product_option_id']), rawSource('product_option_values', ['product_option_value_id'])];
+const optionSources = (): PullSource[] => [
+  rawSource('product_options', ['product_option_id']),
+  rawSource('product_option_values', ['product_option_value_id']),
+];
 
 /**
  * Installers (cache schema 4, staff): every staff_users change in range, as the installer's
@@ -228,14 +265,31 @@ const installersSource = (): PullSource => ({
   tombstonesOf: 'staff_users',
   candidates: (r) => sql`select version from staff_users where ${inRange(sql.ref('version'), r)}`,
   fetch: async (db, r) => {
-    const rows = await sql<{ user_id: number; firstname: string; lastname: string; role: string; location_id: number | null; status: boolean; version: string }>`
-      select user_id, firstname, lastname, role, location_id, status, version from staff_users where ${inRange(sql.ref('version'), r)} order by version`.execute(db);
+    const rows = await sql<{
+      user_id: number;
+      firstname: string;
+      lastname: string;
+      role: string;
+      location_id: number | null;
+      status: boolean;
+      version: string;
+    }>`
+      select user_id, firstname, lastname, role, location_id, status, version from staff_users where ${inRange(sql.ref('version'), r)} order by version`.execute(
+      db,
+    );
     return rows.rows.map((u) =>
       change(
         INSTALLERS_TABLE,
         String(u.user_id),
         u.version,
-        u.role === 'installer' ? { user_id: u.user_id, wholename: `${u.firstname} ${u.lastname}`.trim(), location_id: u.location_id, status: u.status } : null,
+        u.role === 'installer'
+          ? {
+              user_id: u.user_id,
+              wholename: `${u.firstname} ${u.lastname}`.trim(),
+              location_id: u.location_id,
+              status: u.status,
+            }
+          : null,
       ),
     );
   },
@@ -246,9 +300,13 @@ const staffEntities = (): PullSource[] => [
     table: 'order_history',
     candidates: (r) => sql`select version from order_history where ${inRange(sql.ref('version'), r)}`,
     fetch: async (db, r) =>
-      (await db.selectFrom('order_history').selectAll().where(inRange(sql.ref('version'), r)).execute()).map((row) =>
-        change('order_history', row.id, row.version, orderHistoryFromSql(row)),
-      ),
+      (
+        await db
+          .selectFrom('order_history')
+          .selectAll()
+          .where(inRange(sql.ref('version'), r))
+          .execute()
+      ).map((row) => change('order_history', row.id, row.version, orderHistoryFromSql(row))),
   },
 ];
 
@@ -281,7 +339,9 @@ export function tombstoneTables(viewer: Viewer, reach: Reach = FULL_REACH): stri
 export function tombstoneSource(viewer: Viewer, reach: Reach = FULL_REACH): PullSource {
   const tables = tombstoneTables(viewer, reach);
   // A server table whose deletions a source sends under its own name (staff_users -> installers).
-  const renamed = new Map(sourcesFor(viewer, reach).flatMap((s) => (s.tombstonesOf ? [[s.tombstonesOf, s.table as string] as const] : [])));
+  const renamed = new Map(
+    sourcesFor(viewer, reach).flatMap((s) => (s.tombstonesOf ? [[s.tombstonesOf, s.table as string] as const] : [])),
+  );
   const ofTables = tables.length ? sql<boolean>`table_name in (${sql.join(tables)})` : sql<boolean>`false`;
   return {
     table: 'settings', // unused: tombstone rows carry their own table name

@@ -66,14 +66,24 @@ export class PushService {
     this.clock = opts.runner.clock;
   }
 
-  async push(clientId: string, mutations: readonly PushMutation[], actor: Actor, claimedPrefix?: string): Promise<PushReply> {
+  async push(
+    clientId: string,
+    mutations: readonly PushMutation[],
+    actor: Actor,
+    claimedPrefix?: string,
+  ): Promise<PushReply> {
     const client = await this.registerClient(clientId, actor, claimedPrefix);
     const epoch = client.epoch;
     const prefix = client.prefix === null ? {} : { devicePrefix: client.prefix };
     let last = client.last;
     for (const m of mutations) {
       if (awaitsNewerServer(this.runner.appliers, m.name)) {
-        throw new PushRefused(422, 'unsupported_mutation', `This server cannot apply "${m.name}" yet; it stays queued.`, { id: m.id });
+        throw new PushRefused(
+          422,
+          'unsupported_mutation',
+          `This server cannot apply "${m.name}" yet; it stays queued.`,
+          { id: m.id },
+        );
       }
     }
     const results: PushResult[] = [];
@@ -85,12 +95,17 @@ export class PushService {
       const outcome = await this.processOne(clientId, m, actor);
       last = outcome.last;
       if (outcome.kind === 'gap') {
-        throw new PushRefused(409, 'mutation_gap', `Mutation ${m.id} does not follow ${last}: resend from ${last + 1}.`, {
-          expected: last + 1,
-          lastMutationId: last,
-          results,
-          epoch,
-        });
+        throw new PushRefused(
+          409,
+          'mutation_gap',
+          `Mutation ${m.id} does not follow ${last}: resend from ${last + 1}.`,
+          {
+            expected: last + 1,
+            lastMutationId: last,
+            results,
+            epoch,
+          },
+        );
       }
       results.push(outcome.result);
     }
@@ -101,16 +116,31 @@ export class PushService {
    * The client's row, created on first contact, the server's epoch and the client's device prefix
    * (given on first contact, or the device's claim recorded again). A shopper's client id is theirs alone.
    */
-  private async registerClient(clientId: string, actor: Actor, claimed: string | undefined): Promise<{ last: number; epoch: string; prefix: string | null }> {
+  private async registerClient(
+    clientId: string,
+    actor: Actor,
+    claimed: string | undefined,
+  ): Promise<{ last: number; epoch: string; prefix: string | null }> {
     const now = this.clock();
     await registerClient(this.db, clientId, actor, now);
     const row = await this.db
       .selectFrom('sync_clients')
-      .select(['last_mutation_id', 'user_kind', 'customer_uuid', 'device_prefix', sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch')])
+      .select([
+        'last_mutation_id',
+        'user_kind',
+        'customer_uuid',
+        'device_prefix',
+        sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch'),
+      ])
       .where('client_id', '=', clientId)
       .executeTakeFirstOrThrow();
     const owned = row.user_kind === actor.kind && (actor.kind === 'staff' || row.customer_uuid === actor.id);
-    if (!owned) throw new PushRefused(403, 'forbidden', 'This device is registered to another account. Sign in as that account or reset the device.');
+    if (!owned)
+      throw new PushRefused(
+        403,
+        'forbidden',
+        'This device is registered to another account. Sign in as that account or reset the device.',
+      );
     const prefix = row.device_prefix ?? (await assignPrefix(this.db, clientId, actor, claimed, now));
     return { last: Number(row.last_mutation_id), epoch: row.epoch, prefix };
   }
@@ -130,7 +160,13 @@ export class PushService {
           result = { id: m.id, status: 'rejected', code: admitted.code, message: admitted.message };
         } else {
           const settings = await this.runner.settings(trx);
-          const r = await this.runner.apply(admitted.applier, m.args, { trx, actor, now: businessTime(m.at, now), settings, device: { clientId, mutationId: m.id } });
+          const r = await this.runner.apply(admitted.applier, m.args, {
+            trx,
+            actor,
+            now: businessTime(m.at, now),
+            settings,
+            device: { clientId, mutationId: m.id },
+          });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
         await finish(trx, clientId, m, result, actor, now);
@@ -140,12 +176,19 @@ export class PushService {
       // Data the mutation carries that can never be stored: an integrity violation, a row of another
       // owner, a data error (overflow, malformed text) the schema did not catch. A retry cannot
       // succeed, so it is recorded as rejected (the queue moves on); anything else stays a 503.
-      const message = isDataError(err) ? DATA_ERROR_MESSAGE : isIntegrityViolation(err) || err instanceof RecordOwnedElsewhere ? CONFLICT_MESSAGE : null;
+      const message = isDataError(err)
+        ? DATA_ERROR_MESSAGE
+        : isIntegrityViolation(err) || err instanceof RecordOwnedElsewhere
+          ? CONFLICT_MESSAGE
+          : null;
       if (message === null) throw err;
       // The applier's writes are rolled back; record the rejection on its own.
       return this.runner.execute(async (trx): Promise<Outcome> => {
         const last = await lockClient(trx, clientId);
-        if (m.id !== last + 1) return m.id <= last ? { kind: 'result', result: await recorded(trx, clientId, m.id), last } : { kind: 'gap', last };
+        if (m.id !== last + 1)
+          return m.id <= last
+            ? { kind: 'result', result: await recorded(trx, clientId, m.id), last }
+            : { kind: 'gap', last };
         const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message };
         await finish(trx, clientId, m, result, actor, this.clock());
         return { kind: 'result', result, last: m.id };
@@ -167,12 +210,18 @@ export const DEVICE_TIME_WINDOW_MS = 14 * 86_400_000;
 export function businessTime(deviceAt: string, serverNow: Date): string {
   const device = Date.parse(deviceAt);
   const server = serverNow.getTime();
-  if (!Number.isFinite(device) || device > server || device < server - DEVICE_TIME_WINDOW_MS) return serverNow.toISOString();
+  if (!Number.isFinite(device) || device > server || device < server - DEVICE_TIME_WINDOW_MS)
+    return serverNow.toISOString();
   return new Date(device).toISOString();
 }
 
 async function lockClient(trx: Kysely<DB>, clientId: string): Promise<number> {
-  const row = await trx.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('sync_clients')
+    .select('last_mutation_id')
+    .where('client_id', '=', clientId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return Number(row.last_mutation_id);
 }
 
@@ -185,10 +234,23 @@ async function recorded(trx: Kysely<DB>, clientId: string, id: number): Promise<
     .where('mutation_id', '=', String(id))
     .executeTakeFirst();
   if (!row) return { id, status: 'skipped' };
-  return { id, status: 'skipped', was: row.status, ...(row.code ? { code: row.code } : {}), ...(row.message ? { message: row.message } : {}) };
+  return {
+    id,
+    status: 'skipped',
+    was: row.status,
+    ...(row.code ? { code: row.code } : {}),
+    ...(row.message ? { message: row.message } : {}),
+  };
 }
 
-async function finish(trx: Kysely<DB>, clientId: string, m: PushMutation, result: PushResult, actor: Actor, now: Date): Promise<void> {
+async function finish(
+  trx: Kysely<DB>,
+  clientId: string,
+  m: PushMutation,
+  result: PushResult,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto('sync_mutations')
     .values({
@@ -206,5 +268,9 @@ async function finish(trx: Kysely<DB>, clientId: string, m: PushMutation, result
       made_by_role: m.madeBy?.role ?? null,
     })
     .execute();
-  await trx.updateTable('sync_clients').set({ last_mutation_id: m.id, last_seen_at: now }).where('client_id', '=', clientId).execute();
+  await trx
+    .updateTable('sync_clients')
+    .set({ last_mutation_id: m.id, last_seen_at: now })
+    .where('client_id', '=', clientId)
+    .execute();
 }

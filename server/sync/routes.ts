@@ -36,7 +36,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
   app.post('/sync/push', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PushReply | undefined> => {
     const body = parse(pushRequestSchema, req.body);
     if (body.protocolVersion !== PROTOCOL_VERSION) {
-      throw new HttpError(409, 'protocol_mismatch', `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`);
+      throw new HttpError(
+        409,
+        'protocol_mismatch',
+        `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`,
+      );
     }
     try {
       return await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
@@ -48,7 +52,10 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       if (err instanceof ServiceError) throw err;
       // Anything else is the database or the server: nothing of the failing mutation committed.
       req.log.warn({ err }, 'sync push failed; client will retry');
-      void reply.code(503).header('Retry-After', '5').send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
+      void reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
       return undefined;
     }
   });
@@ -62,7 +69,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
   app.get('/sync/pull', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PullReply | string> => {
     const q = parse(pullQuerySchema, req.query);
     const actor = actorOf(req.user);
-    const viewer: Viewer = actor.kind === 'staff' ? { kind: 'staff', role: actor.role } : { kind: 'customer', customerId: actor.id };
+    const viewer: Viewer =
+      actor.kind === 'staff' ? { kind: 'staff', role: actor.role } : { kind: 'customer', customerId: actor.id };
     const page = await deps.pull.pull(q, viewer, actor);
     if (page.packed.length === 0) return page.reply;
     // The blocks are JSON text from the database: spliced in, never parsed here (pull-packed.ts).

@@ -4,7 +4,10 @@ import { request } from './http';
 
 const CACHE_KEY = 'pd-appointment-lists';
 const updateReplySchema = z.object({ success: z.string() });
-type ShopLists = Pick<AppointmentData, 'bays' | 'installers' | 'locations' | 'statuses' | 'timeSlotLength' | 'ymmEnabled'>;
+type ShopLists = Pick<
+  AppointmentData,
+  'bays' | 'installers' | 'locations' | 'statuses' | 'timeSlotLength' | 'ymmEnabled'
+>;
 
 /**
  * GET /pos/checkout/getAppointmentData?orderId=: what the Book Appointment form offers. The
@@ -12,9 +15,20 @@ type ShopLists = Pick<AppointmentData, 'bays' | 'installers' | 'locations' | 'st
  * in localStorage, so the form also opens offline (booking then waits in the outbox).
  */
 export async function getAppointmentData(orderId: string | number, signal?: AbortSignal): Promise<AppointmentData> {
-  const r = await request(`/pos/checkout/getAppointmentData?orderId=${encodeURIComponent(String(orderId))}`, appointmentDataSchema, signal ? { signal } : {});
+  const r = await request(
+    `/pos/checkout/getAppointmentData?orderId=${encodeURIComponent(String(orderId))}`,
+    appointmentDataSchema,
+    signal ? { signal } : {},
+  );
   try {
-    const lists: ShopLists = { bays: r.bays, installers: r.installers, locations: r.locations, statuses: r.statuses, timeSlotLength: r.timeSlotLength, ymmEnabled: r.ymmEnabled };
+    const lists: ShopLists = {
+      bays: r.bays,
+      installers: r.installers,
+      locations: r.locations,
+      statuses: r.statuses,
+      timeSlotLength: r.timeSlotLength,
+      ymmEnabled: r.ymmEnabled,
+    };
     localStorage.setItem(CACHE_KEY, JSON.stringify(lists));
   } catch {
     // Storage full or blocked: the form simply needs the server next time.
@@ -27,7 +41,9 @@ export function cachedAppointmentLists(): ShopLists | null {
   try {
     const raw = localStorage.getItem(CACHE_KEY);
     if (!raw) return null;
-    const parsed = appointmentDataSchema.pick({ bays: true, installers: true, locations: true, statuses: true, timeSlotLength: true, ymmEnabled: true }).safeParse(JSON.parse(raw));
+    const parsed = appointmentDataSchema
+      .pick({ bays: true, installers: true, locations: true, statuses: true, timeSlotLength: true, ymmEnabled: true })
+      .safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -36,10 +52,20 @@ export function cachedAppointmentLists(): ShopLists | null {
 
 /** GET /api/appointments/day: one location's bays and the day's appointments. */
 export function getAppointmentDay(locationId: number, date: string, signal?: AbortSignal): Promise<DayReply> {
-  return request(`/api/appointments/day?location_id=${locationId}&date=${encodeURIComponent(date)}`, dayReplySchema, signal ? { signal } : {});
+  return request(
+    `/api/appointments/day?location_id=${locationId}&date=${encodeURIComponent(date)}`,
+    dayReplySchema,
+    signal ? { signal } : {},
+  );
 }
 
 /** POST /api/appointments/update: status, move (bay, start, duration) or cancel. */
-export function updateAppointment(body: { id: string; status_id?: number; bay_id?: number; start?: string; duration?: number }): Promise<{ success: string }> {
+export function updateAppointment(body: {
+  id: string;
+  status_id?: number;
+  bay_id?: number;
+  start?: string;
+  duration?: number;
+}): Promise<{ success: string }> {
   return request('/api/appointments/update', updateReplySchema, { method: 'POST', body });
 }

@@ -33,5 +33,8 @@ export function getCardAttempt(attemptId: string): Promise<CardAttempt> {
 
 /** GET the void/return url of a terminal card payment: the card is refunded at the terminal, then the payment voided. */
 export function voidOrReturn(transactionId: string): Promise<VoidOrReturnReply> {
-  return request(`/pos/checkout/voidOrReturn?transactionId=${encodeURIComponent(transactionId)}&from_pos=1`, voidOrReturnReplySchema);
+  return request(
+    `/pos/checkout/voidOrReturn?transactionId=${encodeURIComponent(transactionId)}&from_pos=1`,
+    voidOrReturnReplySchema,
+  );
 }

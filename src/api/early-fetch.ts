@@ -29,7 +29,9 @@ function takeEmbedded(path: string): Promise<Response> | null {
   const el = document.getElementById(FIRST_DATA_ELEMENT_ID);
   if (!el || el.dataset.path !== path) return null;
   el.remove();
-  return Promise.resolve(new Response(el.textContent, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(el.textContent, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** The early response for `path`, once; null when there is none. */

@@ -7,7 +7,12 @@ export function inventoryQueryOptions(productId: number, viewer: string) {
   return queryOptions({
     // Per viewer: staff get per-location stock and reseller prices that a shopper must not see cached.
     queryKey: ['inventory', productId, viewer] as const,
-    queryFn: ({ signal }) => request('/api/inventory/getInventoriesByProductId', inventoryReplySchema, { method: 'POST', body: { productId }, signal }),
+    queryFn: ({ signal }) =>
+      request('/api/inventory/getInventoriesByProductId', inventoryReplySchema, {
+        method: 'POST',
+        body: { productId },
+        signal,
+      }),
     staleTime: 30_000,
     retry: 1,
   });

@@ -6,7 +6,8 @@ import { request } from './http';
 export function productPageQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['product-page', slug] as const,
-    queryFn: ({ signal }) => request(`/api/products/page/${encodeURIComponent(slug)}`, productPageReplySchema, { signal }),
+    queryFn: ({ signal }) =>
+      request(`/api/products/page/${encodeURIComponent(slug)}`, productPageReplySchema, { signal }),
     staleTime: 60_000,
   });
 }

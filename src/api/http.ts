@@ -45,7 +45,11 @@ async function readJson(res: Response): Promise<unknown> {
 }
 
 /** Calls the server and validates the reply with the contract's schema; refusals throw ApiError. */
-export async function request<S extends z.core.$ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
+export async function request<S extends z.core.$ZodType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<z.infer<S>> {
   const method = opts.method ?? 'GET';
   // X-Requested-With marks a call, never a navigation, for paths that are both
   // (docs/architecture.md "Server").
@@ -75,12 +79,18 @@ export async function request<S extends z.core.$ZodType>(path: string, schema: S
   const json = await readJson(res);
   if (!res.ok) {
     const body = z.safeParse(apiErrorSchema, json);
-    throw new ApiError(res.status, body.success ? body.data : { error: `http_${res.status}`, message: NETWORK_FAILURE_MESSAGE });
+    throw new ApiError(
+      res.status,
+      body.success ? body.data : { error: `http_${res.status}`, message: NETWORK_FAILURE_MESSAGE },
+    );
   }
   const reply = z.safeParse(schema, json);
   if (!reply.success) {
     // The server and this bundle disagree on the contract (usually an old cached client).
-    throw new ApiError(res.status, { error: 'bad_reply', message: 'The app is out of date. Reload the page and try again.' });
+    throw new ApiError(res.status, {
+      error: 'bad_reply',
+      message: 'The app is out of date. Reload the page and try again.',
+    });
   }
   return reply.data;
 }

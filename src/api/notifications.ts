@@ -10,7 +10,11 @@ export interface NotificationsQuery {
 
 /** GET /api/notifications: the outbox, newest first (admins and cashiers). */
 export function getNotifications(q: NotificationsQuery, signal?: AbortSignal): Promise<NotificationsReply> {
-  return request(`/api/notifications${toQueryString({ page: q.page, limit: 20, status: q.status })}`, notificationsReplySchema, { signal });
+  return request(
+    `/api/notifications${toQueryString({ page: q.page, limit: 20, status: q.status })}`,
+    notificationsReplySchema,
+    { signal },
+  );
 }
 
 export function notificationsQueryOptions(q: NotificationsQuery) {

@@ -1,4 +1,10 @@
-import { payLinkPaidSchema, payLinkReplySchema, type PayLinkPaid, type PayLinkReply, type PayLinkRequest } from '../contracts/payment-link';
+import {
+  payLinkPaidSchema,
+  payLinkReplySchema,
+  type PayLinkPaid,
+  type PayLinkReply,
+  type PayLinkRequest,
+} from '../contracts/payment-link';
 import { request } from './http';
 
 /** GET /api/pay/link?token=: what the customer owes on the order the link is for. */

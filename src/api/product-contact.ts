@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  contactLocationsReplySchema, dealerLocatorPopupTextReplySchema, productContactReplySchema, validateCaptchaReplySchema,
+  contactLocationsReplySchema,
+  dealerLocatorPopupTextReplySchema,
+  productContactReplySchema,
+  validateCaptchaReplySchema,
   type ProductContactRequest,
 } from '../contracts/product-contact';
 import { request } from './http';
@@ -19,12 +22,16 @@ export const contactLocationsQueryOptions = queryOptions({
 
 export const dealerPopupTextQueryOptions = queryOptions({
   queryKey: ['dealer-popup-text'] as const,
-  queryFn: ({ signal }) => request(R('product/product/getDealerLocatorPopupText'), dealerLocatorPopupTextReplySchema, { signal }),
+  queryFn: ({ signal }) =>
+    request(R('product/product/getDealerLocatorPopupText'), dealerLocatorPopupTextReplySchema, { signal }),
   staleTime: 5 * 60_000,
 });
 
 export function validateCaptcha(captchaInput: string) {
-  return request(R('product/product/validateCaptcha'), validateCaptchaReplySchema, { method: 'POST', body: { captchaInput } });
+  return request(R('product/product/validateCaptcha'), validateCaptchaReplySchema, {
+    method: 'POST',
+    body: { captchaInput },
+  });
 }
 
 export function sendProductContact(form: ProductContactRequest) {

@@ -53,7 +53,9 @@ export async function addToShopCart(body: ShopCartAddRequest): Promise<ShopCartR
 }
 
 export async function editShopCart(key: string, quantity: number): Promise<ShopCartReply> {
-  return remember(await request('/checkout/cart/edit', shopCartReplySchema, { method: 'PUT', body: { key, quantity } }));
+  return remember(
+    await request('/checkout/cart/edit', shopCartReplySchema, { method: 'PUT', body: { key, quantity } }),
+  );
 }
 
 export async function removeFromShopCart(key: string): Promise<ShopCartReply> {
@@ -62,7 +64,9 @@ export async function removeFromShopCart(key: string): Promise<ShopCartReply> {
 
 /** POST applyCode: a gift certificate code for the cart ('voucher'; coupons are always invalid). */
 export async function applyShopCartCode(type: 'voucher' | 'coupon', code: string): Promise<ShopCartReply> {
-  return remember(await request('/checkout/cart/applyCode', shopCartReplySchema, { method: 'POST', body: { type, code } }));
+  return remember(
+    await request('/checkout/cart/applyCode', shopCartReplySchema, { method: 'POST', body: { type, code } }),
+  );
 }
 
 /** GET /index.php?route=checkout/{code}/remove: drops a total line's code (a voucher or coupon). */

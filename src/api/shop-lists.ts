@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { compareReplySchema, wishlistReplySchema, type CompareReply, type WishlistReply } from '../contracts/shop-lists';
+import {
+  compareReplySchema,
+  wishlistReplySchema,
+  type CompareReply,
+  type WishlistReply,
+} from '../contracts/shop-lists';
 import { request } from './http';
 
 /** Compare and wishlist (storefront.md §7 "Compare and wishlist"); each call answers the whole list. */

@@ -9,16 +9,37 @@ export const posChildren: RouteObject[] = [
   { index: true, element: <Navigate to="order" replace /> },
   { path: 'cart', lazy: async () => ({ Component: (await import('../pos/cart/cart-page')).CartPage }) },
   { path: 'order', lazy: async () => ({ Component: (await import('../pos/orders/orders-page')).OrdersPage }) },
-  { path: 'order/view', lazy: async () => ({ Component: (await import('../pos/order-view/order-view-page')).OrderViewPage }) },
-  { path: 'order/continue', lazy: async () => ({ Component: (await import('../pos/order-view/continue-order-page')).ContinueOrderPage }) },
-  { path: 'order/receipt', lazy: async () => ({ Component: (await import('../pos/receipt/receipt-page')).ReceiptPage }) },
-  { path: 'order/invoice', lazy: async () => ({ Component: (await import('../pos/receipt/invoice-page')).InvoicePage }) },
+  {
+    path: 'order/view',
+    lazy: async () => ({ Component: (await import('../pos/order-view/order-view-page')).OrderViewPage }),
+  },
+  {
+    path: 'order/continue',
+    lazy: async () => ({ Component: (await import('../pos/order-view/continue-order-page')).ContinueOrderPage }),
+  },
+  {
+    path: 'order/receipt',
+    lazy: async () => ({ Component: (await import('../pos/receipt/receipt-page')).ReceiptPage }),
+  },
+  {
+    path: 'order/invoice',
+    lazy: async () => ({ Component: (await import('../pos/receipt/invoice-page')).InvoicePage }),
+  },
   { path: 'order/done', lazy: async () => ({ Component: (await import('../pos/receipt/done-page')).DonePage }) },
   { path: 'checkout', lazy: async () => ({ Component: (await import('../pos/checkout/checkout-page')).CheckoutPage }) },
   { path: 'customer', element: <NotBuiltYet route="/pos/customer" /> },
   { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
-  { path: 'appointments', lazy: async () => ({ Component: (await import('../pos/appointments/appointments-page')).AppointmentsPage }) },
-  { path: 'notifications', lazy: async () => ({ Component: (await import('../pos/notifications/notifications-page')).NotificationsPage }) },
-  { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
+  {
+    path: 'appointments',
+    lazy: async () => ({ Component: (await import('../pos/appointments/appointments-page')).AppointmentsPage }),
+  },
+  {
+    path: 'notifications',
+    lazy: async () => ({ Component: (await import('../pos/notifications/notifications-page')).NotificationsPage }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+  },
 ];

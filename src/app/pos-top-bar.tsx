@@ -119,7 +119,10 @@ function CartLink({ userId }: { userId: string | null }) {
   const n = count.data ?? 0;
   return (
     <NavLink to="/pos/cart" className={styles.navLink} aria-label={`Cart, ${n} item${n === 1 ? '' : 's'}`}>
-      Cart <span className={styles.count} data-testid="pos-cart-count">{n}</span>
+      Cart{' '}
+      <span className={styles.count} data-testid="pos-cart-count">
+        {n}
+      </span>
     </NavLink>
   );
 }

@@ -11,7 +11,9 @@ import { NewVersionError } from './sw/new-version-error';
 export function RouteError() {
   const error = useRouteError();
   if (isChunkLoadError(error)) return <NewVersionError />;
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'This screen could not be loaded.';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'This screen could not be loaded.';
   return (
     <section className={styles.page} role="alert" aria-labelledby="route-error-title">
       <h1 id="route-error-title" className={styles.title}>

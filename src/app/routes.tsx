@@ -13,9 +13,13 @@ import { ShopLayout } from './shop-layout';
 import { Spinner } from '../ui/spinner';
 import { registerProductPageChunk } from '../features/page-chunks/product-page-chunk';
 
-const CheckoutPage = lazy(() => import('../storefront/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const CheckoutPage = lazy(() =>
+  import('../storefront/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
 const ComparePage = lazy(() => import('../storefront/compare/compare-page').then((m) => ({ default: m.ComparePage })));
-const WishlistPage = lazy(() => import('../storefront/wishlist/wishlist-page').then((m) => ({ default: m.WishlistPage })));
+const WishlistPage = lazy(() =>
+  import('../storefront/wishlist/wishlist-page').then((m) => ({ default: m.WishlistPage })),
+);
 
 /** The product page's chunk: the `/:slug` route loads it, a product link warms it (features/page-chunks). */
 const loadSlugPage = () => import('./slug-page');
@@ -55,18 +59,27 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'account/register',
-            lazy: async () => ({ Component: (await import('../features/login/account-register-page')).AccountRegisterPage }),
+            lazy: async () => ({
+              Component: (await import('../features/login/account-register-page')).AccountRegisterPage,
+            }),
           },
           { path: 'checkout/cart', element: <CartRoute /> },
           // Staff check out at the counter (/pos/checkout); compare and wishlist are not for POS mode (§6).
           { path: 'checkout/checkout', element: <ShopperOnly pos="/pos/checkout" page={CheckoutPage} /> },
-          { path: 'checkout/pay', lazy: async () => ({ Component: (await import('../storefront/checkout/pay-page')).PayPage }) },
+          {
+            path: 'checkout/pay',
+            lazy: async () => ({ Component: (await import('../storefront/checkout/pay-page')).PayPage }),
+          },
           { path: 'product/compare', element: <ShopperOnly pos="/product/catalog" page={ComparePage} /> },
           { path: 'account/wishlist', element: <ShopperOnly pos="/product/catalog" page={WishlistPage} /> },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
-          { path: ':slug', loader: firstLoadOnly(prefetchSlug), lazy: async () => ({ Component: (await loadSlugPage()).SlugPage }) },
+          {
+            path: ':slug',
+            loader: firstLoadOnly(prefetchSlug),
+            lazy: async () => ({ Component: (await loadSlugPage()).SlugPage }),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

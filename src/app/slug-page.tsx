@@ -36,9 +36,21 @@ export function SlugPage() {
     case 'product':
       return <ProductWithFitment key={data.product.product_id} product={data.product} />;
     case 'brand':
-      return <ListingPage key={`b${data.brand.manufacturer_id}`} title={data.brand.name} fixed={{ manufacturer_id: data.brand.manufacturer_id }} />;
+      return (
+        <ListingPage
+          key={`b${data.brand.manufacturer_id}`}
+          title={data.brand.name}
+          fixed={{ manufacturer_id: data.brand.manufacturer_id }}
+        />
+      );
     case 'category':
-      return <ListingPage key={`c${data.category.category_id}`} title={data.category.name} fixed={{ category_id: data.category.category_id }} />;
+      return (
+        <ListingPage
+          key={`c${data.category.category_id}`}
+          title={data.category.name}
+          fixed={{ category_id: data.category.category_id }}
+        />
+      );
   }
 }
 

@@ -10,7 +10,9 @@ import bar from '../ui/bar-button.module.css';
 import styles from './shell.module.css';
 
 // The cart control, its calls and the cart's contract load after the first paint.
-const CartButton = lazyAfterPaint(() => import('../storefront/cart/cart-button').then((m) => ({ default: m.CartButton })));
+const CartButton = lazyAfterPaint(() =>
+  import('../storefront/cart/cart-button').then((m) => ({ default: m.CartButton })),
+);
 
 /** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
 export function StorefrontHeader() {

@@ -48,7 +48,10 @@ export const addAppointmentRequestSchema = z.object({
   location_id: int,
   appt_note: z.string().max(1000, 'Maximum 1000 characters').default(''),
   category_products: ids.default([]),
-  start: z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Start must be YYYY-MM-DD HH:mm'),
+  start: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Start must be YYYY-MM-DD HH:mm'),
   status_id: int,
   customer_id: customerRefParam,
   order_id: orderRefParam.optional(),
@@ -61,7 +64,12 @@ export type AddAppointmentRequest = z.infer<typeof addAppointmentRequestSchema>;
 export const APPOINTMENT_BOOKED = 'The appointment was booked.';
 export const addAppointmentReplySchema = z.object({
   success: z.string(),
-  appt: bookedAppointmentSchema.extend({ appointment_id: z.number().int(), bay_id: z.number().int(), duration: z.number().int(), status_id: z.number().int() }),
+  appt: bookedAppointmentSchema.extend({
+    appointment_id: z.number().int(),
+    bay_id: z.number().int(),
+    duration: z.number().int(),
+    status_id: z.number().int(),
+  }),
 });
 export type AddAppointmentReply = z.infer<typeof addAppointmentReplySchema>;
 
@@ -102,8 +110,15 @@ export const updateAppointmentRequestSchema = z
     id: z.uuid({ error: 'Unknown appointment' }),
     status_id: int.optional(),
     bay_id: int.optional(),
-    start: z.string().trim().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Start must be YYYY-MM-DD HH:mm').optional(),
+    start: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Start must be YYYY-MM-DD HH:mm')
+      .optional(),
     duration: z.coerce.number().int().optional(),
   })
-  .refine((v) => v.status_id !== undefined || v.bay_id !== undefined || v.start !== undefined || v.duration !== undefined, { message: 'Nothing to change', path: ['id'] });
+  .refine(
+    (v) => v.status_id !== undefined || v.bay_id !== undefined || v.start !== undefined || v.duration !== undefined,
+    { message: 'Nothing to change', path: ['id'] },
+  );
 export const APPOINTMENT_UPDATED = 'The appointment was updated.';

@@ -24,7 +24,13 @@ export const sendReplySchema = z.object({
 });
 export type SendReply = z.infer<typeof sendReplySchema>;
 
-export const NOTIFICATION_KINDS = ['receipt', 'payment_link', 'product_contact', 'order_history', 'appointment'] as const;
+export const NOTIFICATION_KINDS = [
+  'receipt',
+  'payment_link',
+  'product_contact',
+  'order_history',
+  'appointment',
+] as const;
 export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 /** GET /api/notifications (staff): the outbox, newest first; optionally one status or one order's messages. */

@@ -39,7 +39,10 @@ export type PaymentReply = z.infer<typeof paymentReplySchema>;
 /** POST /pos/checkout/voidTransaction: the transaction by uuid or by its number. */
 export const voidTransactionRequestSchema = z.object({
   transaction: z
-    .object({ id: z.uuid().optional(), transaction_id: z.coerce.number().int().positive().max(2_147_483_647, 'No such transaction.').optional() })
+    .object({
+      id: z.uuid().optional(),
+      transaction_id: z.coerce.number().int().positive().max(2_147_483_647, 'No such transaction.').optional(),
+    })
     .refine((t) => t.id !== undefined || t.transaction_id !== undefined, 'Name the transaction to void'),
 });
 export type VoidTransactionRequest = z.input<typeof voidTransactionRequestSchema>;
@@ -53,7 +56,9 @@ export const completeReplySchema = z.object({
 export type CompleteReply = z.infer<typeof completeReplySchema>;
 
 /** GET /pos/checkout/getVoucher?voucherCode= ; an unknown or used-up-and-void code is 404 "Invalid code". */
-export const voucherQuerySchema = z.object({ voucherCode: z.string({ error: 'Invalid code' }).trim().min(1, 'Invalid code').max(64, 'Invalid code') });
+export const voucherQuerySchema = z.object({
+  voucherCode: z.string({ error: 'Invalid code' }).trim().min(1, 'Invalid code').max(64, 'Invalid code'),
+});
 
 export const voucherReplySchema = z.object({
   voucher: z.object({

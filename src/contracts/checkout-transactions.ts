@@ -9,8 +9,12 @@ import { paymentTypes } from '../domain/settings';
 
 /** An order named by its uuid or its human number ("1042"), as the spec's orderId / order_id. */
 export const orderRefParam = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v),
-  z.union([z.uuid({ error: 'orderId must be an order number or id' }), z.number({ error: 'orderId must be an order number or id' }).int().positive().max(2_147_483_647)]),
+  (v) =>
+    typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v,
+  z.union([
+    z.uuid({ error: 'orderId must be an order number or id' }),
+    z.number({ error: 'orderId must be an order number or id' }).int().positive().max(2_147_483_647),
+  ]),
 );
 export type OrderRefParam = z.infer<typeof orderRefParam>;
 
@@ -58,7 +62,10 @@ export type CheckoutTransaction = z.infer<typeof checkoutTransactionSchema>;
  * A booked appointment as the order reply carries it (§3 "bookedAppointments (id, display_time
  * with start_date and start_time)"); the receipt shows it as "{date} @ {time}" (appointmentLabel).
  */
-export const bookedAppointmentSchema = z.object({ id: z.string(), display_time: z.object({ start_date: z.string(), start_time: z.string() }) });
+export const bookedAppointmentSchema = z.object({
+  id: z.string(),
+  display_time: z.object({ start_date: z.string(), start_time: z.string() }),
+});
 export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 
 export const checkoutStateSchema = z.object({

@@ -13,7 +13,10 @@ const code = z.string().trim().min(1).max(64);
 
 /** POST getInventoryDetails: products (aaia, mpn). */
 export const inventoryDetailsRequestSchema = z.object({
-  products: z.array(z.object({ aaia: code, mpn: code })).min(1).max(100),
+  products: z
+    .array(z.object({ aaia: code, mpn: code }))
+    .min(1)
+    .max(100),
 });
 export type InventoryDetailsRequest = z.infer<typeof inventoryDetailsRequestSchema>;
 
@@ -34,7 +37,9 @@ export const inventoryItemSchema = z.object({
   totalInventory: z.number().int(),
   storeInventory: z.number().int(),
   locations: z.array(inventoryLocationSchema),
-  prices: z.array(z.object({ key: z.enum(['your_cost', 'retail', 'msrp']), name: z.string(), text: z.string(), value: moneyWire })),
+  prices: z.array(
+    z.object({ key: z.enum(['your_cost', 'retail', 'msrp']), name: z.string(), text: z.string(), value: moneyWire }),
+  ),
 });
 
 /** Answer: Items, and whether the warehouse API is active (the refresh control shows only then). */
@@ -51,7 +56,10 @@ export const distributorOrderRequestSchema = z.object({
         aaia: code,
         mpn: code,
         orderQuantity: z.number().int().positive().max(10_000),
-        selectedLocations: z.array(z.object({ quantity: z.number().int().positive().max(10_000), warehouseCode: code })).min(1).max(10),
+        selectedLocations: z
+          .array(z.object({ quantity: z.number().int().positive().max(10_000), warehouseCode: code }))
+          .min(1)
+          .max(10),
       }),
     )
     .min(1)
@@ -74,13 +82,22 @@ export const purchaseOrderSchema = z.object({
   CurrentStatus: z.string(),
   ShippingMethod: z.string(),
   Notes: z.string(),
-  ShipTo: z.object({ Name: z.string(), Street: z.string(), City: z.string(), StateProvinceCode: z.string(), ZipPostalCode: z.string() }),
+  ShipTo: z.object({
+    Name: z.string(),
+    Street: z.string(),
+    City: z.string(),
+    StateProvinceCode: z.string(),
+    ZipPostalCode: z.string(),
+  }),
   Items: z.array(z.object({ AAIABrandCode: z.string(), PartNumber: z.string(), Quantity: z.number().int() }).loose()),
   OrderTotalPrice: moneyWire,
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
-export const distributorOrderReplySchema = z.object({ success: z.string(), purchase_orders: z.array(purchaseOrderSchema) });
+export const distributorOrderReplySchema = z.object({
+  success: z.string(),
+  purchase_orders: z.array(purchaseOrderSchema),
+});
 export type DistributorOrderReply = z.infer<typeof distributorOrderReplySchema>;
 
 /** The failure text of §7 getInventoryDetails / inventory calls. */

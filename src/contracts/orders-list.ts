@@ -39,12 +39,25 @@ export const ordersListQuerySchema = z.object({
 export type OrdersListQuery = z.infer<typeof ordersListQuerySchema>;
 
 /** The filter parameters of the list (the Filter panel's fields). */
-export const orderFilterKeys = ['filter_order_id', 'filter_customer', 'filter_order_status_id', 'filter_date_from', 'filter_date_to'] as const;
+export const orderFilterKeys = [
+  'filter_order_id',
+  'filter_customer',
+  'filter_order_status_id',
+  'filter_date_from',
+  'filter_date_to',
+] as const;
 export type OrderFilterKey = (typeof orderFilterKeys)[number];
 export type OrderFilters = Pick<OrdersListQuery, OrderFilterKey>;
 
 /** Business states of an order (src/domain), as the row reports them. */
-const orderStates = ['draft', 'saved', 'quote', 'kiosk', 'complete', 'voided'] as const satisfies readonly OrderStatus[];
+const orderStates = [
+  'draft',
+  'saved',
+  'quote',
+  'kiosk',
+  'complete',
+  'voided',
+] as const satisfies readonly OrderStatus[];
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 

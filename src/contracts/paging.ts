@@ -7,4 +7,5 @@ import * as z from 'zod/mini';
 
 /** Query numbers arrive as strings; invalid or missing values fall back to the default. */
 export const pageParam = z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1);
-export const limitParam = (def: number, max: number) => z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), def);
+export const limitParam = (def: number, max: number) =>
+  z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), def);

@@ -84,7 +84,9 @@ export const cancelTerminalReplySchema = z.object({ success: z.string(), attempt
 
 /** GET /pos/checkout/voidOrReturn?transactionId=&from_pos=1: refund a terminal card payment, then void it. */
 export const voidOrReturnQuerySchema = z.object({
-  transactionId: z.union([z.uuid(), z.coerce.number().int().positive().max(2_147_483_647)], { error: 'transactionId must name a transaction' }),
+  transactionId: z.union([z.uuid(), z.coerce.number().int().positive().max(2_147_483_647)], {
+    error: 'transactionId must name a transaction',
+  }),
   from_pos: z.string().optional(),
 });
 

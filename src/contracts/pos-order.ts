@@ -20,12 +20,21 @@ const ORDER_REF_MESSAGE = 'order_id must be an order number or id';
 
 /** An order by number or uuid, as the spec's order_id / orderId. */
 export const posOrderRef = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v),
-  z.union([z.uuid({ error: ORDER_REF_MESSAGE }), z.number({ error: ORDER_REF_MESSAGE }).int().positive().max(2_147_483_647)]),
+  (v) =>
+    typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v,
+  z.union([
+    z.uuid({ error: ORDER_REF_MESSAGE }),
+    z.number({ error: ORDER_REF_MESSAGE }).int().positive().max(2_147_483_647),
+  ]),
 );
 export const orderIdQuerySchema = z.object({ order_id: posOrderRef });
 
-export const orderStatusSchema = z.object({ order_status_id: z.number().int(), name: z.string(), status_color: z.string(), status_text_color: z.string() });
+export const orderStatusSchema = z.object({
+  order_status_id: z.number().int(),
+  name: z.string(),
+  status_color: z.string(),
+  status_text_color: z.string(),
+});
 export type OrderStatusWire = z.infer<typeof orderStatusSchema>;
 
 export const orderTransactionSchema = z.object({
@@ -125,7 +134,11 @@ export const orderInfoSchema = z.object({
 export type OrderInfo = z.infer<typeof orderInfoSchema>;
 
 /** GET /pos/order/void?order_id= */
-export const voidReplySchema = z.object({ errors: z.array(z.string()), success: z.string(), order: orderInfoSchema.nullable() });
+export const voidReplySchema = z.object({
+  errors: z.array(z.string()),
+  success: z.string(),
+  order: orderInfoSchema.nullable(),
+});
 export type VoidReply = z.infer<typeof voidReplySchema>;
 export const ORDER_VOIDED_MESSAGE = 'The order has been voided.';
 
@@ -160,11 +173,28 @@ export const historiesReplySchema = z.object({
 export type HistoriesReply = z.infer<typeof historiesReplySchema>;
 
 const poNumber = z.string({ error: PO_NUMBER_EMPTY }).trim().min(1, PO_NUMBER_EMPTY).max(64);
-const poFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const poFlag = z
+  .union([
+    z.boolean(),
+    z.literal(0),
+    z.literal(1),
+    z.literal('0'),
+    z.literal('1'),
+    z.literal('true'),
+    z.literal('false'),
+  ])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 /** POST /api/cart/applyPoNumber: products of the session's cart. */
 export const cartPoNumberRequestSchema = z.object({
   products: z
-    .array(z.object({ cart_key: z.uuid({ error: 'Select a product for the PO Number' }), name: z.string().optional(), po_number: poNumber, apply_to_all: poFlag.default(false) }))
+    .array(
+      z.object({
+        cart_key: z.uuid({ error: 'Select a product for the PO Number' }),
+        name: z.string().optional(),
+        po_number: poNumber,
+        apply_to_all: poFlag.default(false),
+      }),
+    )
     .min(1, 'Select a product for the PO Number'),
 });
 /** POST /pos/order/applyPoNumber?order_id=: products by order_product_id (or cart_key; both are the line uuid). */
@@ -172,15 +202,27 @@ export const orderPoNumberRequestSchema = z.object({
   products: z
     .array(
       z
-        .object({ order_product_id: z.uuid().optional(), cart_key: z.uuid().optional(), name: z.string().optional(), po_number: poNumber, apply_to_all: poFlag.default(false) })
-        .refine((p) => p.apply_to_all || p.order_product_id !== undefined || p.cart_key !== undefined, 'Select a product for the PO Number'),
+        .object({
+          order_product_id: z.uuid().optional(),
+          cart_key: z.uuid().optional(),
+          name: z.string().optional(),
+          po_number: poNumber,
+          apply_to_all: poFlag.default(false),
+        })
+        .refine(
+          (p) => p.apply_to_all || p.order_product_id !== undefined || p.cart_key !== undefined,
+          'Select a product for the PO Number',
+        ),
     )
     .min(1, 'Select a product for the PO Number'),
 });
 export const poNumberReplySchema = z.object({ success: z.string() });
 
 /** POST /pos/checkout/setCustomer (orderId optional: the session's cart) and POST /pos/order/setCustomer. */
-export const checkoutSetCustomerRequestSchema = z.object({ customerId: customerRefParam, orderId: posOrderRef.optional() });
+export const checkoutSetCustomerRequestSchema = z.object({
+  customerId: customerRefParam,
+  orderId: posOrderRef.optional(),
+});
 export const orderSetCustomerRequestSchema = z.object({ order_id: posOrderRef, customer_id: customerRefParam });
 export const setCustomerReplySchema = z.object({ success: z.string(), order: orderInfoSchema });
 
@@ -188,7 +230,14 @@ export const setCustomerReplySchema = z.object({ success: z.string(), order: ord
 export const customerSearchQuerySchema = z.object({ s: z.string().max(100).catch('').default('') });
 export const CUSTOMER_SEARCH_LIMIT = 10;
 export const customerSearchReplySchema = z.array(
-  z.object({ id: z.uuid(), customer_id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), telephone: z.string() }),
+  z.object({
+    id: z.uuid(),
+    customer_id: z.number().int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    telephone: z.string(),
+  }),
 );
 export type CustomerSearchReply = z.infer<typeof customerSearchReplySchema>;
 
@@ -207,12 +256,30 @@ const contactFlag = z
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
 export const updateContactRequestSchema = z
   .object({
-    email: z.string().trim().max(96, 'Maximum 96 characters').refine((s) => s === '' || isEmail(s), INVALID_EMAIL).optional(),
-    phone: z.string().trim().max(32, 'Maximum 32 characters').refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE).optional(),
-    telephone: z.string().trim().max(32, 'Maximum 32 characters').refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(96, 'Maximum 96 characters')
+      .refine((s) => s === '' || isEmail(s), INVALID_EMAIL)
+      .optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(32, 'Maximum 32 characters')
+      .refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE)
+      .optional(),
+    telephone: z
+      .string()
+      .trim()
+      .max(32, 'Maximum 32 characters')
+      .refine((s) => s === '' || PHONE_PATTERN.test(s), INVALID_PHONE_MESSAGE)
+      .optional(),
     textingAlerts: contactFlag.optional(),
   })
-  .refine((v) => v.email !== undefined || v.phone !== undefined || v.telephone !== undefined || v.textingAlerts !== undefined, { message: 'Nothing to update', path: ['email'] });
+  .refine(
+    (v) => v.email !== undefined || v.phone !== undefined || v.telephone !== undefined || v.textingAlerts !== undefined,
+    { message: 'Nothing to update', path: ['email'] },
+  );
 export const CONTACT_UPDATED = 'The contact information was updated.';
 export const updateContactReplySchema = z.object({
   success: z.string(),

@@ -8,11 +8,20 @@ import { phoneField, REQUIRED } from '../domain/forms/messages';
  * getDealerLocatorPopupText; and the captcha image, index.php?route=tool/captcha.
  */
 export const contactLocationsReplySchema = z.object({
-  locations: z.array(z.object({ location_id: z.number().int(), location_name: z.string(), address: z.string(), email_address: z.string() })),
+  locations: z.array(
+    z.object({
+      location_id: z.number().int(),
+      location_name: z.string(),
+      address: z.string(),
+      email_address: z.string(),
+    }),
+  ),
 });
 export type ContactLocationsReply = z.infer<typeof contactLocationsReplySchema>;
 
-export const validateCaptchaRequestSchema = z.object({ captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.').max(20) });
+export const validateCaptchaRequestSchema = z.object({
+  captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.').max(20),
+});
 export const validateCaptchaReplySchema = z.object({ success: z.literal(true) });
 
 /** productContactEmail: the form plus which product it is about. pcLocationEmail is ignored (see the service). */
@@ -25,4 +34,7 @@ export const productContactRequestSchema = contactFormSchema.extend({
 export type ProductContactRequest = z.infer<typeof productContactRequestSchema>;
 export const productContactReplySchema = z.object({ success: z.string() });
 
-export const dealerLocatorPopupTextReplySchema = z.object({ dealer_locator_popup_text: z.string(), dealer_locator_popup_heading_text: z.string() });
+export const dealerLocatorPopupTextReplySchema = z.object({
+  dealer_locator_popup_text: z.string(),
+  dealer_locator_popup_heading_text: z.string(),
+});

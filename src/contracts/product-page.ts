@@ -68,7 +68,12 @@ export const productDetailSchema = z.object({
   labor: z
     .object({
       time: z.number().int(),
-      data: z.object({ title: z.string(), amount: money.nullable(), labor_id: z.number().int(), display_text: z.string() }),
+      data: z.object({
+        title: z.string(),
+        amount: money.nullable(),
+        labor_id: z.number().int(),
+        display_text: z.string(),
+      }),
     })
     .nullable(),
   labor_price: money.nullable(),
@@ -78,7 +83,12 @@ export const productDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const brandPageSchema = z.object({ manufacturer_id: z.number().int(), name: z.string(), image: z.string(), link: z.string() });
+export const brandPageSchema = z.object({
+  manufacturer_id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  link: z.string(),
+});
 export const categoryPageSchema = z.object({ category_id: z.number().int(), name: z.string(), link: z.string() });
 
 export const productPageReplySchema = z.discriminatedUnion('kind', [

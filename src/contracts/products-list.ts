@@ -8,7 +8,10 @@ export const productsListQuerySchema = z.object({
   page: pageParam,
   limit: limitParam(24, 100),
   category_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))), undefined),
-  manufacturer_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))), undefined),
+  manufacturer_id: z.catch(
+    z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))),
+    undefined,
+  ),
   series_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))), undefined),
   /** Specials (index.php?route=product/special): products selling below their MSRP. */
   special: z.catch(z.optional(z.enum(['1', 'true'])), undefined),

@@ -6,7 +6,13 @@
  * (src/contracts/staff-cart.ts). Money is a 2-place decimal string; `*_text` is en-US USD.
  */
 import { z } from 'zod';
-import { DEFAULT_MAX_QUANTITY, DEFAULT_MIN_QUANTITY, maxQuantityMessage, minQuantityMessage, NOT_A_NUMBER_MESSAGE } from '../domain/quantity';
+import {
+  DEFAULT_MAX_QUANTITY,
+  DEFAULT_MIN_QUANTITY,
+  maxQuantityMessage,
+  minQuantityMessage,
+  NOT_A_NUMBER_MESSAGE,
+} from '../domain/quantity';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
@@ -27,7 +33,9 @@ export const addedToShopCart = (name: string): string => `Success: You have adde
  * (§5) before it sends, so out-of-range here is a refusal, not a silent clamp.
  */
 export const shopQuantity = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, NOT_A_NUMBER_MESSAGE).transform(Number)], { error: NOT_A_NUMBER_MESSAGE })
+  .union([z.number(), z.string().trim().regex(/^\d+$/, NOT_A_NUMBER_MESSAGE).transform(Number)], {
+    error: NOT_A_NUMBER_MESSAGE,
+  })
   .pipe(
     z
       .number({ error: NOT_A_NUMBER_MESSAGE })
@@ -36,16 +44,28 @@ export const shopQuantity = z
       .max(DEFAULT_MAX_QUANTITY, maxQuantityMessage(DEFAULT_MAX_QUANTITY)),
   );
 
-const optionValue = z.union([z.string().max(255), z.number().int(), z.array(z.union([z.string().max(64), z.number().int()])).max(50)]);
+const optionValue = z.union([
+  z.string().max(255),
+  z.number().int(),
+  z.array(z.union([z.string().max(64), z.number().int()])).max(50),
+]);
 
 /** POST add: option maps product_option_id -> product_option_value_id (select, radio), ids (checkbox) or text. */
 export const shopCartAddRequestSchema = z.object({
-  product_id: z.coerce.number({ error: SHOP_CART_MESSAGES.productNotFound }).int(SHOP_CART_MESSAGES.productNotFound).positive(SHOP_CART_MESSAGES.productNotFound),
+  product_id: z.coerce
+    .number({ error: SHOP_CART_MESSAGES.productNotFound })
+    .int(SHOP_CART_MESSAGES.productNotFound)
+    .positive(SHOP_CART_MESSAGES.productNotFound),
   quantity: shopQuantity.default(1),
   option: z
-    .record(z.string().regex(/^\d{1,9}$/, SHOP_CART_MESSAGES.optionInvalid), optionValue, { error: SHOP_CART_MESSAGES.optionInvalid })
+    .record(z.string().regex(/^\d{1,9}$/, SHOP_CART_MESSAGES.optionInvalid), optionValue, {
+      error: SHOP_CART_MESSAGES.optionInvalid,
+    })
     .default({}),
-  apply_labor: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('')]).default(false).transform((v) => v === true || v === 1 || v === '1'),
+  apply_labor: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('')])
+    .default(false)
+    .transform((v) => v === true || v === 1 || v === '1'),
 });
 export type ShopCartAddRequest = z.input<typeof shopCartAddRequestSchema>;
 
@@ -99,7 +119,11 @@ export const shopCartVoucherSchema = z.object({ key: z.string(), description: z.
 export const shopCartTotalSchema = z.object({ title: z.string(), code: z.string(), text: z.string() });
 
 /** A marketing event for the browser's tag manager (§9: add/remove from cart, checkout begin). */
-export const shopMarketingEventSchema = z.object({ event: z.string(), product_id: z.number().int().optional(), quantity: z.number().int().optional() });
+export const shopMarketingEventSchema = z.object({
+  event: z.string(),
+  product_id: z.number().int().optional(),
+  quantity: z.number().int().optional(),
+});
 
 export const shopCartReplySchema = z.object({
   products: z.array(shopCartProductSchema),

@@ -15,11 +15,22 @@ export const createOrderRequestSchema = z.object({
   email: emailField(true),
   telephone: phoneField(false).default(''),
   /** Left out only when gift certificates on the cart pay the whole order. */
-  card: z.object({
-    number: z.string({ error: CARD_NUMBER_MESSAGE }).transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, CARD_NUMBER_MESSAGE)),
-    expiry: z.string({ error: CARD_EXPIRY_MESSAGE }).trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, CARD_EXPIRY_MESSAGE),
-    cvc: z.string({ error: CARD_CVC_MESSAGE }).trim().regex(/^\d{3,4}$/, CARD_CVC_MESSAGE),
-  }).optional(),
+  card: z
+    .object({
+      number: z
+        .string({ error: CARD_NUMBER_MESSAGE })
+        .transform((s) => s.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\d{12,19}$/, CARD_NUMBER_MESSAGE)),
+      expiry: z
+        .string({ error: CARD_EXPIRY_MESSAGE })
+        .trim()
+        .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, CARD_EXPIRY_MESSAGE),
+      cvc: z
+        .string({ error: CARD_CVC_MESSAGE })
+        .trim()
+        .regex(/^\d{3,4}$/, CARD_CVC_MESSAGE),
+    })
+    .optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 

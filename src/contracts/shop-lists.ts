@@ -19,7 +19,11 @@ export const SHOP_LIST_MESSAGES = {
 export const productIdRequestSchema = z.object({
   product_id: z.coerce
     .number({ error: SHOP_LIST_MESSAGES.productNotFound })
-    .check(z.int(SHOP_LIST_MESSAGES.productNotFound), z.positive(SHOP_LIST_MESSAGES.productNotFound), z.maximum(2_147_483_647, SHOP_LIST_MESSAGES.productNotFound)),
+    .check(
+      z.int(SHOP_LIST_MESSAGES.productNotFound),
+      z.positive(SHOP_LIST_MESSAGES.productNotFound),
+      z.maximum(2_147_483_647, SHOP_LIST_MESSAGES.productNotFound),
+    ),
 });
 
 /** One product as the compare and wishlist tables show it. */

@@ -22,8 +22,12 @@ export const cartKey = z.uuid({ error: LINE_NOT_FOUND });
 export const quantityInput = z.union([z.number(), z.string()]);
 /** A customer by number ("1042") or uuid. */
 export const customerRefParam = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v),
-  z.union([z.uuid({ error: 'Select a customer' }), z.number({ error: 'Select a customer' }).int().positive().max(2_147_483_647)]),
+  (v) =>
+    typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'string' ? v.trim() : v,
+  z.union([
+    z.uuid({ error: 'Select a customer' }),
+    z.number({ error: 'Select a customer' }).int().positive().max(2_147_483_647),
+  ]),
 );
 export type CustomerRefParam = z.infer<typeof customerRefParam>;
 
@@ -124,7 +128,11 @@ export const orderDataSchema = z.object({
 export type OrderData = z.infer<typeof orderDataSchema>;
 
 /** Checkout-step marketing events to send (§4: step 1, option Login, when a customer is attached). */
-export const marketingEventSchema = z.object({ event: z.literal('checkout_progress'), step: z.number().int(), option: z.string() });
+export const marketingEventSchema = z.object({
+  event: z.literal('checkout_progress'),
+  step: z.number().int(),
+  option: z.string(),
+});
 
 export const staffCartReplySchema = z.object({
   products: z.array(cartProductSchema),
@@ -159,7 +167,9 @@ export type StaffCartReply = z.infer<typeof staffCartReplySchema>;
 export const cartAddRequestSchema = z.object({
   product_id: z.coerce.number({ error: 'Select a product' }).int('Select a product').positive('Select a product'),
   quantity: quantityInput.default(1),
-  option: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])).default({}),
+  option: z
+    .record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]))
+    .default({}),
   apply_labor: flag.default(false),
 });
 export type CartAddRequest = z.input<typeof cartAddRequestSchema>;
@@ -178,16 +188,25 @@ export const cartCodeRequestSchema = z.object({
 export type CartCodeRequest = z.input<typeof cartCodeRequestSchema>;
 export const cartSetCustomerRequestSchema = z.object({ customer_id: customerRefParam });
 /** POST getCustomer: an email, a phone number or a customer number, as typed or scanned. */
-export const cartGetCustomerRequestSchema = z.object({ customerData: z.string({ error: 'Required' }).trim().min(1, 'Required').max(96) });
+export const cartGetCustomerRequestSchema = z.object({
+  customerData: z.string({ error: 'Required' }).trim().min(1, 'Required').max(96),
+});
 /** POST setCheckoutData: the checkout data the POS order keeps (its customer; null removes it). */
-export const cartCheckoutDataRequestSchema = z.object({ customer_id: z.union([customerRefParam, z.null(), z.literal('')]).optional() });
+export const cartCheckoutDataRequestSchema = z.object({
+  customer_id: z.union([customerRefParam, z.null(), z.literal('')]).optional(),
+});
 export const cartUpdatePriceRequestSchema = z.object({
   key: cartKey,
   // A unit price override stays below $1,000,000 (a line's total must fit numeric(12,2) at any quantity the cart allows).
   newPrice: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
-    .pipe(z.string().regex(/^-?\d{1,6}(\.\d+)?$/, 'A number must be input').refine((v) => Math.abs(Number(v)) < 1_000_000, 'Enter a price below $1,000,000.')),
+    .pipe(
+      z
+        .string()
+        .regex(/^-?\d{1,6}(\.\d+)?$/, 'A number must be input')
+        .refine((v) => Math.abs(Number(v)) < 1_000_000, 'Enter a price below $1,000,000.'),
+    ),
 });
 export const cartCustomProductRequestSchema = customProductFormSchema;
 export const cartApplyLaborRequestSchema = customLaborFormSchema;
@@ -197,7 +216,16 @@ export const cartUpdateLaborRequestSchema = z.object({
   key: cartKey,
   laborTime: positiveInt(LABOR_TIME_POSITIVE).optional(),
   quantity: positiveInt(LABOR_QUANTITY_POSITIVE).optional(),
-  price: z.union([z.null(), z.literal(''), z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^-?\d{1,12}(\.\d+)?$/, 'A number must be input'))]).optional(),
+  price: z
+    .union([
+      z.null(),
+      z.literal(''),
+      z
+        .union([z.string(), z.number()])
+        .transform((v) => String(v).trim())
+        .pipe(z.string().regex(/^-?\d{1,12}(\.\d+)?$/, 'A number must be input')),
+    ])
+    .optional(),
 });
 
 /** Reply texts the spec does not word (docs/decisions/pos.md "Staff cart and POS order calls"). */

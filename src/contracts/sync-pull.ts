@@ -35,7 +35,12 @@ export const pullQuerySchema = z.object({
   tables: z
     .string()
     .max(2000)
-    .transform((s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    )
     .optional()
     .catch(undefined),
   /** With `tables`: nothing above this version (the device's main cookie; later changes come with the main pull). */
@@ -100,10 +105,32 @@ export type PullReply = z.infer<typeof pullReplySchema>;
  * domain-shaped records (src/domain/mutations/records.ts) so the client can run the mutators on
  * them as stored; catalog and lookup tables carry their server columns.
  */
-export const entityTables = ['orders', 'order_lines', 'transactions', 'customers', 'addresses', 'customer_vehicles'] as const;
-export const catalogTables = ['products', 'product_stock', 'manufacturers', 'categories', 'product_categories', 'series'] as const;
+export const entityTables = [
+  'orders',
+  'order_lines',
+  'transactions',
+  'customers',
+  'addresses',
+  'customer_vehicles',
+] as const;
+export const catalogTables = [
+  'products',
+  'product_stock',
+  'manufacturers',
+  'categories',
+  'product_categories',
+  'series',
+] as const;
 export const lookupTables = [
-  'settings', 'order_statuses', 'tax_classes', 'tax_rates', 'labor_types', 'locations', 'bays', 'countries', 'zones',
+  'settings',
+  'order_statuses',
+  'tax_classes',
+  'tax_rates',
+  'labor_types',
+  'locations',
+  'bays',
+  'countries',
+  'zones',
   'customer_groups',
   // Gift certificates (staff devices only): code, balance, status, so a voucher is taken offline
   // (src/db/vouchers.ts). Keyed by id; devices look them up by upper-cased code.
@@ -115,8 +142,16 @@ export const lookupTables = [
  * (src/db/fitment-chunks.ts); the name tables land in the `catalog` store.
  */
 export const fitmentTables = [
-  'part_fitment', 'vehicle_makes', 'vehicle_models', 'vehicle_submodels', 'vehicle_body_types', 'vehicle_bed_lengths',
-  'engine_configs', 'engine_manufacturers', 'engine_families', 'engine_sizes',
+  'part_fitment',
+  'vehicle_makes',
+  'vehicle_models',
+  'vehicle_submodels',
+  'vehicle_body_types',
+  'vehicle_bed_lengths',
+  'engine_configs',
+  'engine_manufacturers',
+  'engine_families',
+  'engine_sizes',
 ] as const;
 /**
  * Installers (staff devices, cache schema 4): staff users with role 'installer', as
@@ -139,7 +174,8 @@ export type FitmentTable = (typeof fitmentTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];
 export type LookupTable = (typeof lookupTables)[number];
 export type OptionTable = (typeof optionTables)[number];
-export type SyncedTable = EntityTable | CatalogTable | LookupTable | FitmentTable | OptionTable | typeof INSTALLERS_TABLE;
+export type SyncedTable =
+  EntityTable | CatalogTable | LookupTable | FitmentTable | OptionTable | typeof INSTALLERS_TABLE;
 
 /**
  * Every change of a reply as RowChanges ordered by version: `changes` plus the `packed` blocks
@@ -164,7 +200,12 @@ export function unpackChanges(reply: Pick<PullReply, 'changes' | 'packed'>): Row
       for (let j = 0; j < n; j++) if (j !== v) row[b.cols[j]!] = r[j];
       const version = Number(r[v]);
       if (!Number.isInteger(version)) throw new Error(`packed ${b.table}: bad version`);
-      out.push({ table: b.table, key: keys.length === 1 ? String(r[keys[0]!]) : keys.map((k) => String(r[k])).join(':'), version, row });
+      out.push({
+        table: b.table,
+        key: keys.length === 1 ? String(r[keys[0]!]) : keys.map((k) => String(r[k])).join(':'),
+        version,
+        row,
+      });
     }
   }
   return out.sort((a, b) => a.version - b.version);

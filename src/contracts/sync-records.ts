@@ -65,9 +65,15 @@ export function touchesOf(name: string, args: unknown): Touches {
 }
 
 /** Changes a mutator may return that this sync engine can persist; the rest are refused loudly. */
-export const persistableChanges = ['order', 'transactions', 'customer', 'vehicle', 'orderHistory', 'appointment'] as const;
+export const persistableChanges = [
+  'order',
+  'transactions',
+  'customer',
+  'vehicle',
+  'orderHistory',
+  'appointment',
+] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {
   return Object.keys(changes).filter((k) => !(persistableChanges as readonly string[]).includes(k));
 }
-

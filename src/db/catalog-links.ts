@@ -17,7 +17,8 @@ import type { LinkChunk, PartsdeskDb } from './database';
 /** Products per record: small enough that a stock change rewrites ~25 KB, large enough to cut records 64-fold. */
 export const LINK_CHUNK = 64;
 
-export const isLinkTable = (t: string): t is 'product_stock' | 'product_categories' => t === 'product_stock' || t === 'product_categories';
+export const isLinkTable = (t: string): t is 'product_stock' | 'product_categories' =>
+  t === 'product_stock' || t === 'product_categories';
 
 /** The product id of a wire key ('12:7' -> 12). */
 const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
@@ -27,7 +28,12 @@ export const chunkOf = (productId: number): number => Math.floor(productId / LIN
 export const emptyChunk = (k: number): LinkChunk => ({ k, stock: {}, categories: {} });
 
 /** Puts (or with row null, removes) one link row in the chunk map, creating the chunk when absent. */
-export function putLink(chunks: Map<number, LinkChunk>, table: 'product_stock' | 'product_categories', key: string, row: Record<string, unknown> | null): void {
+export function putLink(
+  chunks: Map<number, LinkChunk>,
+  table: 'product_stock' | 'product_categories',
+  key: string,
+  row: Record<string, unknown> | null,
+): void {
   const k = chunkOf(ownerOf(key));
   let chunk = chunks.get(k);
   if (!chunk) chunks.set(k, (chunk = emptyChunk(k)));
@@ -51,7 +57,11 @@ export interface ChunkLayout<C extends { k: number }> {
  * bulkGet, each change put in page order, then emptied chunks deleted and the rest written in one
  * bulkPut. Call inside a transaction over `table`.
  */
-export async function writeChunks<C extends { k: number }>(table: Table<C, number>, changes: readonly RowChange[], layout: ChunkLayout<C>): Promise<void> {
+export async function writeChunks<C extends { k: number }>(
+  table: Table<C, number>,
+  changes: readonly RowChange[],
+  layout: ChunkLayout<C>,
+): Promise<void> {
   if (changes.length === 0) return;
   const keys = [...new Set(changes.map(layout.keyOf))];
   const found = await table.bulkGet(keys);
@@ -94,7 +104,11 @@ export async function categoryLinks(db: PartsdeskDb, batch = 1000): Promise<Map<
   const links = new Map<number, number[]>();
   let after: number | null = null;
   for (;;) {
-    const chunks: LinkChunk[] = await (after === null ? db.catalogLinks.orderBy('k') : db.catalogLinks.where('k').above(after)).limit(batch).toArray();
+    const chunks: LinkChunk[] = await (
+      after === null ? db.catalogLinks.orderBy('k') : db.catalogLinks.where('k').above(after)
+    )
+      .limit(batch)
+      .toArray();
     if (chunks.length === 0) break;
     for (const chunk of chunks) {
       for (const r of Object.values(chunk.categories)) {

@@ -160,7 +160,11 @@ export class PartsdeskDb extends Dexie {
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
-    super(name, { chromeTransactionDurability: opts.durability ?? 'strict', ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}), ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}) });
+    super(name, {
+      chromeTransactionDurability: opts.durability ?? 'strict',
+      ...(opts.indexedDB ? { indexedDB: opts.indexedDB } : {}),
+      ...(opts.IDBKeyRange ? { IDBKeyRange: opts.IDBKeyRange } : {}),
+    });
     this.version(1).stores({
       products: 'k',
       stock: 'k',
@@ -213,7 +217,8 @@ export class PartsdeskDb extends Dexie {
  */
 async function upgradeToV5(tx: Transaction): Promise<void> {
   const meta = tx.table('meta');
-  const pending = ((await meta.get('backfill')) as MetaRow | undefined)?.value as { tables: string[]; upTo: number } | null | undefined;
+  const pending = ((await meta.get('backfill')) as MetaRow | undefined)?.value as
+    { tables: string[]; upTo: number } | null | undefined;
   if (pending) {
     const tables = [...new Set([...pending.tables, ...SCHEMA_5_TABLES])];
     await meta.put({ key: 'backfill', value: { tables, cookie: 0, upTo: pending.upTo, done: 0, total: 0 } });
@@ -222,7 +227,10 @@ async function upgradeToV5(tx: Transaction): Promise<void> {
   const cookie = ((await meta.get('cookie')) as MetaRow | undefined)?.value;
   const full = ((await meta.get('fullSync')) as MetaRow | undefined)?.value === true;
   if (typeof cookie !== 'number' || cookie <= 0 || full) return;
-  await meta.put({ key: 'backfill', value: { tables: [...SCHEMA_5_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 } });
+  await meta.put({
+    key: 'backfill',
+    value: { tables: [...SCHEMA_5_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 },
+  });
 }
 
 async function upgradeToV4(tx: Transaction): Promise<void> {
@@ -231,7 +239,10 @@ async function upgradeToV4(tx: Transaction): Promise<void> {
   const full = ((await meta.get('fullSync')) as MetaRow | undefined)?.value === true;
   // A device that never pulled (or will start again from 0) gets the new tables with its download.
   if (typeof cookie !== 'number' || cookie <= 0 || full) return;
-  await meta.put({ key: 'backfill', value: { tables: [...SCHEMA_4_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 } });
+  await meta.put({
+    key: 'backfill',
+    value: { tables: [...SCHEMA_4_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 },
+  });
 }
 
 async function upgradeToV3(tx: Transaction): Promise<void> {
@@ -249,7 +260,10 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
     const { k, ...row } = r;
     putLink(chunks, 'product_stock', k, row);
   });
-  const links = tx.table('catalog').where('[table+k]').between(['product_categories', ''], ['product_categories', '\uffff']);
+  const links = tx
+    .table('catalog')
+    .where('[table+k]')
+    .between(['product_categories', ''], ['product_categories', '\uffff']);
   await links.each((r: SharedRow) => putLink(chunks, 'product_categories', r.k, r.row));
   await links.delete();
   await tx.table('catalogLinks').bulkPut([...chunks.values()]);
@@ -266,6 +280,16 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
  * a voucher payment's spendable balance is computed from (vouchers.ts).
  */
 export const writeStores = (db: PartsdeskDb) => [
-  db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses, db.vehicles, db.dirty, db.outbox, db.meta,
-  db.lookups, db.base,
+  db.orders,
+  db.orderLines,
+  db.transactions,
+  db.orderHistory,
+  db.customers,
+  db.addresses,
+  db.vehicles,
+  db.dirty,
+  db.outbox,
+  db.meta,
+  db.lookups,
+  db.base,
 ];

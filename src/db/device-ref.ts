@@ -13,7 +13,10 @@ import { getMeta, setMeta } from './meta';
 import type { PartsdeskDb } from './database';
 
 export function fallbackPrefix(clientId: string | undefined): string {
-  const hex = (clientId ?? '').replace(/[^0-9a-fA-F]/g, '').slice(-6).toUpperCase();
+  const hex = (clientId ?? '')
+    .replace(/[^0-9a-fA-F]/g, '')
+    .slice(-6)
+    .toUpperCase();
   return `X${hex}`;
 }
 
@@ -21,7 +24,8 @@ export const formatDeviceRef = (prefix: string, n: number): string => `${prefix}
 
 /** The reference the next order takes, and a commit to call once that order is written. Inside a transaction over meta. */
 export async function peekDeviceRef(db: PartsdeskDb): Promise<{ ref: string; take: () => Promise<void> }> {
-  const prefix = (await getMeta(db, 'devicePrefix')) ?? fallbackPrefix((await db.meta.get('clientId'))?.value as string | undefined);
+  const prefix =
+    (await getMeta(db, 'devicePrefix')) ?? fallbackPrefix((await db.meta.get('clientId'))?.value as string | undefined);
   const n = await getMeta(db, 'nextOrderRef');
   return { ref: formatDeviceRef(prefix, n), take: () => setMeta(db, 'nextOrderRef', n + 1) };
 }

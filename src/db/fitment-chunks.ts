@@ -36,8 +36,14 @@ const id0 = (v: unknown): number => (v === null || v === undefined || v === '' ?
 export function fitTuple(row: Record<string, unknown>): FitTuple {
   const notes = row.notes;
   return [
-    Number(row.year_from), Number(row.year_to), Number(row.make_id), Number(row.model_id),
-    id0(row.sub_model_id), id0(row.body_type_id), id0(row.bed_length_id), id0(row.engine_config_id),
+    Number(row.year_from),
+    Number(row.year_to),
+    Number(row.make_id),
+    Number(row.model_id),
+    id0(row.sub_model_id),
+    id0(row.body_type_id),
+    id0(row.bed_length_id),
+    id0(row.engine_config_id),
     typeof notes === 'string' ? notes : null,
   ];
 }

@@ -8,7 +8,15 @@
  * are kept (judgePart ignores them, the server drops them in SQL first).
  */
 import type { ValidatedPart } from '../contracts/fitment/validate-fitment';
-import { FACET_NAME_TABLES, choiceIdsToName, judgePart, nameChoices, type FitmentRow, type PartFacts, type PartRef } from '../domain/fitment';
+import {
+  FACET_NAME_TABLES,
+  choiceIdsToName,
+  judgePart,
+  nameChoices,
+  type FitmentRow,
+  type PartFacts,
+  type PartRef,
+} from '../domain/fitment';
 import type { Facets } from '../domain/fitment-facets';
 import type { PartsdeskDb } from './database';
 import { fitmentOf, type FitTuple } from './fitment-chunks';
@@ -63,11 +71,17 @@ export async function validateFromCache(
   const productById = new Map(known.map((id, i) => [id, products[i]]));
   const configIds = new Set<number>();
   for (const tuples of fitment.values()) for (const t of tuples) if (t[7] !== 0) configIds.add(t[7]);
-  const configs = await db.catalog.bulkGet([...configIds].map((id) => ['engine_configs', String(id)] as [string, string]));
+  const configs = await db.catalog.bulkGet(
+    [...configIds].map((id) => ['engine_configs', String(id)] as [string, string]),
+  );
   const engines = new Map<number, EngineParts>();
   for (const c of configs) {
     if (!c) continue;
-    engines.set(Number(c.row.engine_config_id), { mfr: Number(c.row.engine_mfr_id), family: Number(c.row.engine_family_id), size: Number(c.row.engine_size_id) });
+    engines.set(Number(c.row.engine_config_id), {
+      mfr: Number(c.row.engine_mfr_id),
+      family: Number(c.row.engine_family_id),
+      size: Number(c.row.engine_size_id),
+    });
   }
 
   const judged = parts.map((_, i) => {
@@ -76,7 +90,15 @@ export async function validateFromCache(
     if (id === undefined || !row || row.status === false) return judgePart(NONE, facets);
     const tuples = fitment.get(id) ?? [];
     const universal = row.is_universal === true;
-    return judgePart({ known: true, universal, hasFitmentData: tuples.length > 0, rows: universal ? [] : tuples.map((t) => rowOf(t, engines)) }, facets);
+    return judgePart(
+      {
+        known: true,
+        universal,
+        hasFitmentData: tuples.length > 0,
+        rows: universal ? [] : tuples.map((t) => rowOf(t, engines)),
+      },
+      facets,
+    );
   });
 
   const wanted = choiceIdsToName(judged);
@@ -91,6 +113,14 @@ export async function validateFromCache(
 
   return parts.map((p, i) => {
     const j = labelled[i]!;
-    return { BrandCode: p.aaia, Part: p.mpn, result: j.result, choices: j.choices, label: j.label, name: j.name, notes: j.notes };
+    return {
+      BrandCode: p.aaia,
+      Part: p.mpn,
+      result: j.result,
+      choices: j.choices,
+      label: j.label,
+      name: j.name,
+      notes: j.notes,
+    };
   });
 }

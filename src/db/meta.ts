@@ -50,8 +50,18 @@ export interface Backfill {
 }
 
 const defaults: Omit<Meta, 'clientId'> = {
-  cookie: 0, nextMutationId: 1, lastAckedId: 0, resendFrom: null, fullSync: false, lastSync: null, fullPullDone: false, initialDownload: null,
-  epoch: null, devicePrefix: null, nextOrderRef: 1, backfill: null,
+  cookie: 0,
+  nextMutationId: 1,
+  lastAckedId: 0,
+  resendFrom: null,
+  fullSync: false,
+  lastSync: null,
+  fullPullDone: false,
+  initialDownload: null,
+  epoch: null,
+  devicePrefix: null,
+  nextOrderRef: 1,
+  backfill: null,
 };
 
 export async function getMeta<K extends keyof Meta>(db: PartsdeskDb, key: K): Promise<Meta[K]> {

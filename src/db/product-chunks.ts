@@ -54,7 +54,11 @@ export async function productRows(db: PartsdeskDb, ids: readonly number[]): Prom
  * for long), handed to `each` batch by batch in product id order. The next batch is read while
  * `each` works on this one (IndexedDB reads in the browser process, `each` in this realm).
  */
-export async function eachProductBatch(db: PartsdeskDb, each: (rows: ProductRow[]) => void | Promise<void>, batch = 80): Promise<void> {
+export async function eachProductBatch(
+  db: PartsdeskDb,
+  each: (rows: ProductRow[]) => void | Promise<void>,
+  batch = 80,
+): Promise<void> {
   const read = (after: number | null): Promise<ProductChunk[]> =>
     (after === null ? db.productChunks.orderBy('k') : db.productChunks.where('k').above(after)).limit(batch).toArray();
   let next = read(null);
@@ -64,6 +68,12 @@ export async function eachProductBatch(db: PartsdeskDb, each: (rows: ProductRow[
     next = read(chunks[chunks.length - 1]!.k);
     // Reported by the await above when `each` succeeds; never unhandled when `each` throws.
     next.catch(() => undefined);
-    await each(chunks.flatMap((c) => Object.keys(c.rows).sort((a, b) => Number(a) - Number(b)).map((id) => c.rows[id]!)));
+    await each(
+      chunks.flatMap((c) =>
+        Object.keys(c.rows)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((id) => c.rows[id]!),
+      ),
+    );
   }
 }

@@ -12,7 +12,10 @@ const rowsOf = async (db: PartsdeskDb, table: string): Promise<Record<string, un
 
 const TYPES: readonly OptionType[] = ['select', 'radio', 'checkbox', 'text'];
 
-export async function productOptions(db: PartsdeskDb, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
+export async function productOptions(
+  db: PartsdeskDb,
+  productId: number,
+): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
   const defs: OptionDef[] = (await rowsOf(db, 'product_options'))
     .filter((r) => Number(r.product_id) === productId)
     .map((r) => ({

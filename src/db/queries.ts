@@ -26,7 +26,10 @@ export async function findOrder(db: PartsdeskDb, ref: string): Promise<OrderView
     if (header) order = await loadOrder(db, String(header.id));
   }
   if (!order) return null;
-  const transactions = (await db.transactions.where('order_ref').equals(order.id).toArray()) as unknown as Transaction[];
+  const transactions = (await db.transactions
+    .where('order_ref')
+    .equals(order.id)
+    .toArray()) as unknown as Transaction[];
   const pending = (await db.dirty.get(['orders', order.id])) !== undefined || order.order_id === null;
   return { order, transactions, pending };
 }
@@ -60,8 +63,18 @@ export async function searchCustomers(db: PartsdeskDb, text: string, limit = 10)
     const name = `${c.firstname} ${c.lastname}`.toLowerCase();
     const email = c.email.toLowerCase();
     const phone = digits(c.telephone);
-    const ok = words.every((w) => name.includes(w) || email.includes(w) || (digits(w).length >= 3 && phone.includes(digits(w))));
-    if (ok) hits.push({ id: c.id, customer_id: c.customer_id, firstname: c.firstname, lastname: c.lastname, email: c.email, telephone: c.telephone });
+    const ok = words.every(
+      (w) => name.includes(w) || email.includes(w) || (digits(w).length >= 3 && phone.includes(digits(w))),
+    );
+    if (ok)
+      hits.push({
+        id: c.id,
+        customer_id: c.customer_id,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        email: c.email,
+        telephone: c.telephone,
+      });
   });
   return hits;
 }
@@ -81,7 +94,10 @@ export async function lookupRows<T>(db: PartsdeskDb, table: string): Promise<T[]
  * An order's history entries as this device knows them (pulled, plus the ones this device added and
  * the server has not answered yet), oldest first; the tie-break keeps same-instant entries stable.
  */
-export async function orderHistoryRows<T extends { id: string; date_added: string }>(db: PartsdeskDb, orderRef: string): Promise<T[]> {
+export async function orderHistoryRows<T extends { id: string; date_added: string }>(
+  db: PartsdeskDb,
+  orderRef: string,
+): Promise<T[]> {
   const rows = (await db.orderHistory.where('order_ref').equals(orderRef).toArray()) as unknown as T[];
   return rows.sort((a, b) => a.date_added.localeCompare(b.date_added) || a.id.localeCompare(b.id));
 }
@@ -110,7 +126,8 @@ export interface CachedProduct extends CatalogProduct {
   oos_text: string | null;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 const intOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 export async function getCatalogProduct(db: PartsdeskDb, productId: number): Promise<CachedProduct | null> {
@@ -164,6 +181,8 @@ export interface CachedInstaller {
 export async function cachedInstallers(db: PartsdeskDb, locationId?: number): Promise<CachedInstaller[]> {
   const rows = await lookupRows<CachedInstaller>(db, 'installers');
   return rows
-    .filter((r) => r.status !== false && (locationId === undefined || r.location_id === null || r.location_id === locationId))
+    .filter(
+      (r) => r.status !== false && (locationId === undefined || r.location_id === null || r.location_id === locationId),
+    )
     .sort((a, b) => a.wholename.localeCompare(b.wholename) || a.user_id - b.user_id);
 }

@@ -41,7 +41,10 @@ export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorSta
     const order = await loadOrder(db, t.orderId);
     if (order) {
       state.order = order;
-      state.transactions = (await db.transactions.where('order_ref').equals(order.id).toArray()) as unknown as Transaction[];
+      state.transactions = (await db.transactions
+        .where('order_ref')
+        .equals(order.id)
+        .toArray()) as unknown as Transaction[];
     }
   }
   const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);

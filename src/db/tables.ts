@@ -11,7 +11,8 @@ import type { PartsdeskDb } from './database';
 import { applyFitmentChanges } from './fitment-chunks';
 import { applyProductChanges } from './product-chunks';
 
-export type EntityTableName = 'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
+export type EntityTableName =
+  'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -32,15 +33,43 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
   }
 }
 
-const entityTables = new Set<string>(['orders', 'order_lines', 'transactions', 'order_history', 'customers', 'addresses', 'customer_vehicles']);
-const otherCatalog = new Set<string>(['manufacturers', 'categories', 'series', ...fitmentTables.filter((t) => t !== 'part_fitment'), ...optionTables]);
+const entityTables = new Set<string>([
+  'orders',
+  'order_lines',
+  'transactions',
+  'order_history',
+  'customers',
+  'addresses',
+  'customer_vehicles',
+]);
+const otherCatalog = new Set<string>([
+  'manufacturers',
+  'categories',
+  'series',
+  ...fitmentTables.filter((t) => t !== 'part_fitment'),
+  ...optionTables,
+]);
 
 export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
 
 /** Stores a pull page writes (for the page's single transaction). */
 export const pullStores = (db: PartsdeskDb) => [
-  db.productChunks, db.fitment, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers,
-  db.addresses, db.vehicles, db.base, db.dirty, db.outbox, db.meta,
+  db.productChunks,
+  db.fitment,
+  db.catalogLinks,
+  db.catalog,
+  db.lookups,
+  db.orders,
+  db.orderLines,
+  db.transactions,
+  db.orderHistory,
+  db.customers,
+  db.addresses,
+  db.vehicles,
+  db.base,
+  db.dirty,
+  db.outbox,
+  db.meta,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -110,8 +139,19 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
 export async function clearServerRows(db: PartsdeskDb): Promise<void> {
   for (const t of [
-    db.productChunks, db.fitment, db.catalogLinks, db.catalog, db.lookups, db.orders, db.orderLines, db.transactions, db.orderHistory, db.customers, db.addresses,
-    db.vehicles, db.base,
+    db.productChunks,
+    db.fitment,
+    db.catalogLinks,
+    db.catalog,
+    db.lookups,
+    db.orders,
+    db.orderLines,
+    db.transactions,
+    db.orderHistory,
+    db.customers,
+    db.addresses,
+    db.vehicles,
+    db.base,
   ]) {
     await t.clear();
   }

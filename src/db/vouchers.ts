@@ -37,11 +37,17 @@ export async function findCachedVoucher(db: PartsdeskDb, code: string): Promise<
   if (!hit) return undefined;
   const v = hit.row;
   let balance = decimal(str(v.balance) || '0');
-  for (const d of await db.dirty.where('[table+k]').between(['transactions', ''], ['transactions', '\uffff']).toArray()) {
+  for (const d of await db.dirty
+    .where('[table+k]')
+    .between(['transactions', ''], ['transactions', '\uffff'])
+    .toArray()) {
     const live = await db.transactions.get(d.k);
     const base = (await db.base.get(['transactions', d.k]))?.row;
     const approved = (t: Record<string, unknown> | null | undefined) =>
-      !!t && t.transaction_type === 'voucher' && str(t.voucher_code).toUpperCase() === wanted && t.status === 'approved';
+      !!t &&
+      t.transaction_type === 'voucher' &&
+      str(t.voucher_code).toUpperCase() === wanted &&
+      t.status === 'approved';
     const amount = (t: Record<string, unknown>) => decimal(str(t.amount) || '0');
     if (approved(live) && !approved(base)) balance = balance.minus(amount(live!));
     if (!approved(live) && approved(base)) balance = balance.plus(amount(base!));

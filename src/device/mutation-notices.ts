@@ -13,6 +13,7 @@ export const MutationNoticesContext = createContext<MutationNotices | null>(null
 
 export function useMutationNotices(): MutationNotices {
   const notices = useContext(MutationNoticesContext);
-  if (!notices) throw new Error('useRunMutation() needs a MutationNoticesContext provider above it (src/app/root-layout.tsx).');
+  if (!notices)
+    throw new Error('useRunMutation() needs a MutationNoticesContext provider above it (src/app/root-layout.tsx).');
   return notices;
 }

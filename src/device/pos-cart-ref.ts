@@ -37,5 +37,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useCartRef(userId: string | null): string | null {
-  return useSyncExternalStore(subscribe, () => (userId ? getCartRef(userId) : null), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => (userId ? getCartRef(userId) : null),
+    () => null,
+  );
 }

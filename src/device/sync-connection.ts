@@ -35,7 +35,10 @@ export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncCo
   closeSyncConnection();
   if (typeof Worker === 'undefined') throw new Error('This browser cannot run background workers.');
   if (typeof indexedDB === 'undefined') throw new Error('This browser gives the app no device storage (IndexedDB).');
-  const worker = new Worker(new URL('../../sync/worker.ts', import.meta.url), { type: 'module', name: 'partsdesk-sync' });
+  const worker = new Worker(new URL('../../sync/worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'partsdesk-sync',
+  });
   const api = wrap<SyncWorkerApi>(worker);
   // A worker whose script fails to load never answers a call: race init() with its error event.
   const failed = new Promise<never>((_, reject) => {
@@ -57,4 +60,3 @@ export function closeSyncConnection(): void {
 }
 
 export { describe as describeSyncError };
-

@@ -73,7 +73,12 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   }, [needsLogin, client]);
 
   const value = useMemo<SyncState>(
-    () => ({ api: ready ? api : null, status: worker.status, conflicts: worker.conflicts, startError: startError ?? worker.error }),
+    () => ({
+      api: ready ? api : null,
+      status: worker.status,
+      conflicts: worker.conflicts,
+      startError: startError ?? worker.error,
+    }),
     [api, ready, worker, startError],
   );
   return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;

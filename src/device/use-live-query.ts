@@ -13,12 +13,18 @@ export interface LiveResult<T> {
  * worker (Dexie 4 broadcasts changes between realms): `useLiveQuery(() => findOrder(db, id), [id])`.
  */
 export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[]): LiveResult<T> {
-  const [state, setState] = useState<LiveResult<T> & { key: string }>({ data: undefined, loading: true, error: null, key: '' });
+  const [state, setState] = useState<LiveResult<T> & { key: string }>({
+    data: undefined,
+    loading: true,
+    error: null,
+    key: '',
+  });
   const key = JSON.stringify(deps);
   useEffect(() => {
     const sub = liveQuery(query).subscribe({
       next: (data) => setState({ data, loading: false, error: null, key }),
-      error: (err: unknown) => setState({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)), key }),
+      error: (err: unknown) =>
+        setState({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)), key }),
     });
     return () => sub.unsubscribe();
     // The query closes over deps; `key` is their serialised form.

@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
  * Calls still fail on their own; this drives the indicator, not whether a screen tries to load.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -19,7 +19,11 @@ export interface RunOptions {
   duration?: number;
 }
 
-export type RunMutation = <N extends MutationName>(name: N, args: MutationArgsInput<N>, opts?: RunOptions) => Promise<boolean>;
+export type RunMutation = <N extends MutationName>(
+  name: N,
+  args: MutationArgsInput<N>,
+  opts?: RunOptions,
+) => Promise<boolean>;
 
 export const DEVICE_NOT_READY = 'This device is still starting up. Try again in a moment.';
 /** How long a change made while the sync worker starts (a tap right after a reload) waits for it. */
@@ -66,7 +70,8 @@ export function useRunMutation(): RunMutation {
       }
       const result = await api.mutate(name, args);
       if (!result.ok) {
-        const failure = opts?.failure && (opts.failureOn === 'any' || result.code === 'invalid_args') ? opts.failure : null;
+        const failure =
+          opts?.failure && (opts.failureOn === 'any' || result.code === 'invalid_args') ? opts.failure : null;
         const text = failure ?? result.message;
         opts?.onRefused?.(result.message);
         toast.error(text, opts?.duration ? { duration: opts.duration } : undefined);

@@ -48,7 +48,9 @@ export interface CodeRow {
 const same = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();
 
 /** Gift certificates redeemed on the order, in the order they were first applied (codes match case-insensitively). */
-export function appliedCodes(transactions: readonly Pick<Transaction, 'id' | 'transaction_type' | 'status' | 'voucher_code' | 'amount'>[]): AppliedCode[] {
+export function appliedCodes(
+  transactions: readonly Pick<Transaction, 'id' | 'transaction_type' | 'status' | 'voucher_code' | 'amount'>[],
+): AppliedCode[] {
   const out: AppliedCode[] = [];
   for (const t of transactions) {
     if (t.transaction_type !== 'voucher' || t.status !== 'approved' || t.voucher_code === null) continue;
@@ -73,10 +75,18 @@ export function redemptionAmount(balance: Money, balanceDue: Money): Money {
 }
 
 /** Totals rows after Order Total: one per applied code ("Gift Certificate (CODE)", negative), then the balance left. */
-export function codeRows(codes: readonly AppliedCode[], totals: Pick<OrderTotals, 'balanceDue' | 'balanceLabel'>): CodeRow[] {
+export function codeRows(
+  codes: readonly AppliedCode[],
+  totals: Pick<OrderTotals, 'balanceDue' | 'balanceLabel'>,
+): CodeRow[] {
   if (codes.length === 0) return [];
   const neg = (d: Decimal): Money => roundMoney(d.neg());
-  const rows: CodeRow[] = codes.map((c) => ({ code: 'voucher', title: `Gift Certificate (${c.code})`, value: neg(c.amount), text: formatUSD(neg(c.amount)) }));
+  const rows: CodeRow[] = codes.map((c) => ({
+    code: 'voucher',
+    title: `Gift Certificate (${c.code})`,
+    value: neg(c.amount),
+    text: formatUSD(neg(c.amount)),
+  }));
   const shown = roundMoney(totals.balanceDue.abs());
   rows.push({ code: 'balance', title: totals.balanceLabel, value: shown, text: formatUSD(shown) });
   return rows;

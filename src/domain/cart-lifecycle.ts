@@ -31,7 +31,10 @@ export function continueRefusal(status: OrderStatus): string | null {
  */
 export type AbandonAction = 'release' | 'save' | 'void' | 'discard';
 
-export function abandonAction(order: Pick<Order, 'status' | 'lines'>, transactions: readonly Pick<Transaction, 'status'>[]): AbandonAction {
+export function abandonAction(
+  order: Pick<Order, 'status' | 'lines'>,
+  transactions: readonly Pick<Transaction, 'status'>[],
+): AbandonAction {
   if (order.status !== 'draft') return 'release';
   if (transactions.some((t) => t.status !== 'void')) return 'save';
   return order.lines.length > 0 ? 'void' : 'discard';

@@ -65,7 +65,12 @@ export const APPOINTMENT_DURATION_STEP = 15;
 export const APPOINTMENT_TIME_WINDOW_MS = 28_800_000;
 
 // Dates
-export const DATE_FORMATS = { date: 'YYYY-MM-DD', time: 'HH:mm', dateTime: 'YYYY-MM-DD HH:mm', display: 'M/d/yy h:mm a' } as const;
+export const DATE_FORMATS = {
+  date: 'YYYY-MM-DD',
+  time: 'HH:mm',
+  dateTime: 'YYYY-MM-DD HH:mm',
+  display: 'M/d/yy h:mm a',
+} as const;
 export const SERVER_DATE_FORMATS = { date: 'Y-m-d', time: 'H:i', dateTime: 'Y-m-d H:i' } as const;
 
 // Cookies (lifetimes in days)
@@ -75,7 +80,15 @@ export const LOCATOR_FILTER_COOKIE_DAYS = 0.0208;
 export const LOCATOR_POPUP_COOKIE_DAYS = 1 / 288;
 
 // Breakpoints (px)
-export const BREAKPOINTS = { mobileMax: 767, mobile: 768, posSmall: 490, desktop: 992, wide: 1024, search: 1199, xwide: 1439 } as const;
+export const BREAKPOINTS = {
+  mobileMax: 767,
+  mobile: 768,
+  posSmall: 490,
+  desktop: 992,
+  wide: 1024,
+  search: 1199,
+  xwide: 1439,
+} as const;
 export const MOBILE_BANNER_THRESHOLD = 768;
 
 // Dealer locator

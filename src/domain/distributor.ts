@@ -78,14 +78,22 @@ export function inventoryItem(wire: DistributorWireItem, store: { name: string; 
     totalInventory: storeInventory + locations.reduce((s, l) => s + l.wd_inventory, 0),
     storeInventory,
     locations,
-    prices: [price('your_cost', 'Your Cost', cost), price('retail', 'Retail', wire.Retail), price('msrp', 'MSRP', wire.Msrp)],
+    prices: [
+      price('your_cost', 'Your Cost', cost),
+      price('retail', 'Retail', wire.Retail),
+      price('msrp', 'MSRP', wire.Msrp),
+    ],
   };
 }
 
 /** What the quantity rule needs of an item and the warehouse chosen for it (null: none chosen). */
 export function stockFor(item: InventoryItem, warehouse: string | null): DistributorStock {
   const loc = warehouse === null ? undefined : item.locations.find((l) => l.warehouse_location === warehouse);
-  return { warehouseInventory: loc ? loc.wd_inventory : warehouse === null ? null : 0, totalInventory: item.totalInventory, storeInventory: item.storeInventory };
+  return {
+    warehouseInventory: loc ? loc.wd_inventory : warehouse === null ? null : 0,
+    totalInventory: item.totalInventory,
+    storeInventory: item.storeInventory,
+  };
 }
 
 /** A row of the "Order From Your Distributor" table as the cashier set it. */
@@ -122,13 +130,23 @@ export function yourCost(rows: readonly DistributorRow[]): Money {
 
 /** §3 "Distributor order form": the lines with a quantity, each from its chosen warehouse. */
 export interface DistributorOrderForm {
-  items: { aaia: string; mpn: string; orderQuantity: number; selectedLocations: { quantity: number; warehouseCode: string }[] }[];
+  items: {
+    aaia: string;
+    mpn: string;
+    orderQuantity: number;
+    selectedLocations: { quantity: number; warehouseCode: string }[];
+  }[];
 }
 
 export function orderForm(rows: readonly DistributorRow[]): DistributorOrderForm {
   return {
     items: rows
       .filter((r) => r.quantity > 0 && r.warehouse !== null)
-      .map((r) => ({ aaia: r.item.aaia, mpn: r.item.mpn, orderQuantity: r.quantity, selectedLocations: [{ quantity: r.quantity, warehouseCode: r.warehouse! }] })),
+      .map((r) => ({
+        aaia: r.item.aaia,
+        mpn: r.item.mpn,
+        orderQuantity: r.quantity,
+        selectedLocations: [{ quantity: r.quantity, warehouseCode: r.warehouse! }],
+      })),
   };
 }

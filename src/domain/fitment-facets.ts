@@ -168,15 +168,26 @@ export const facetItemSchema = z
     const [field = '', id = '', label = '', ...rest] = raw.split(ITEM_SEPARATOR);
     const key = facetKeySchema.safeParse(field.trim());
     if (!key.success) {
-      ctx.addIssue({ code: 'custom', message: `Unknown vehicle facet "${field.slice(0, 40)}": use one of ${FACET_KEYS.join(', ')}.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown vehicle facet "${field.slice(0, 40)}": use one of ${FACET_KEYS.join(', ')}.`,
+      });
       return z.NEVER;
     }
     const parsedId = (key.data === 'Year' ? yearSchema : idSchema).safeParse(id.trim() === '' ? undefined : id.trim());
     if (!parsedId.success) {
-      ctx.addIssue({ code: 'custom', message: `${key.data} must be ${key.data === 'Year' ? 'a year' : 'a positive whole number'}.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${key.data} must be ${key.data === 'Year' ? 'a year' : 'a positive whole number'}.`,
+      });
       return z.NEVER;
     }
-    return { key: key.data, id: parsedId.data, label: label.slice(0, MAX_LABEL), value: decodeValue(rest.join(ITEM_SEPARATOR)).slice(0, MAX_LABEL) };
+    return {
+      key: key.data,
+      id: parsedId.data,
+      label: label.slice(0, MAX_LABEL),
+      value: decodeValue(rest.join(ITEM_SEPARATOR)).slice(0, MAX_LABEL),
+    };
   });
 
 function decodeValue(s: string): string {

@@ -95,14 +95,27 @@ function constraintsOf(row: FitmentRow, waiveYmm: boolean): Constraint[] {
   if (row.bodyType) out.push(one('BodyTypeID', row.bodyType));
   if (row.bedLength) out.push(one('BedLengthID', row.bedLength));
   if (row.engine) {
-    out.push(one('EngineMfrID', row.engine.mfr), one('EngineFamilyID', row.engine.family), one('EngineSizeID', row.engine.size));
+    out.push(
+      one('EngineMfrID', row.engine.mfr),
+      one('EngineFamilyID', row.engine.family),
+      one('EngineSizeID', row.engine.size),
+    );
   }
   return out;
 }
 
-const ENGINE_FIRST: readonly FacetKey[] = [...ENGINE_KEYS, ...FACET_KEYS.filter((k) => !(ENGINE_KEYS as readonly string[]).includes(k))];
+const ENGINE_FIRST: readonly FacetKey[] = [
+  ...ENGINE_KEYS,
+  ...FACET_KEYS.filter((k) => !(ENGINE_KEYS as readonly string[]).includes(k)),
+];
 
-const verdict = (result: FitmentResult, notes: string[] = []): PartJudgement => ({ result, choices: [], label: '', name: '', notes });
+const verdict = (result: FitmentResult, notes: string[] = []): PartJudgement => ({
+  result,
+  choices: [],
+  label: '',
+  name: '',
+  notes,
+});
 
 export function judgePart(part: PartFacts, facets: Facets): PartJudgement {
   if (!part.known) return verdict('unknown');
@@ -187,11 +200,20 @@ export function choiceIdsToName(judgements: readonly PartJudgement[]): Map<Named
  * carry ids only) and puts them in display order. The server names them from its vehicle tables,
  * a device from its cached copies: the same rule on both sides.
  */
-export function nameChoices(judgements: PartJudgement[], nameOf: (key: NamedFacet, id: number) => string | undefined): PartJudgement[] {
+export function nameChoices(
+  judgements: PartJudgement[],
+  nameOf: (key: NamedFacet, id: number) => string | undefined,
+): PartJudgement[] {
   return judgements.map((j) => {
     if (j.result !== 'maybe' || j.name === '' || j.name === 'Year') return j;
     const key = j.name;
-    return { ...j, choices: sortChoices(key, j.choices.map((c) => ({ id: c.id, label: nameOf(key, Number(c.id)) ?? c.label }))) };
+    return {
+      ...j,
+      choices: sortChoices(
+        key,
+        j.choices.map((c) => ({ id: c.id, label: nameOf(key, Number(c.id)) ?? c.label })),
+      ),
+    };
   });
 }
 
@@ -233,13 +255,19 @@ export const partsParamSchema = z
   .string({ error: 'Parts is required: list parts as {brand code}~{part number}, separated by commas.' })
   .max(MAX_PARTS_PARAM, `Parts is too long (at most ${MAX_PARTS_PARAM} characters).`)
   .transform((raw, ctx): PartRef[] => {
-    const segments = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const segments = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     if (segments.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'Parts must list at least one part as {brand code}~{part number}.' });
       return z.NEVER;
     }
     if (segments.length > MAX_PARTS_PER_CALL) {
-      ctx.addIssue({ code: 'custom', message: `At most ${MAX_PARTS_PER_CALL} parts can be validated in one call (got ${segments.length}).` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_PARTS_PER_CALL} parts can be validated in one call (got ${segments.length}).`,
+      });
       return z.NEVER;
     }
     const parts = new Map<string, PartRef>();
@@ -248,7 +276,10 @@ export const partsParamSchema = z
       const aaia = at < 0 ? '' : s.slice(0, at).trim();
       const mpn = at < 0 ? '' : s.slice(at + 1).trim();
       if (!aaia || !mpn || aaia.length > MAX_BRAND_CODE || mpn.length > MAX_PART_NUMBER) {
-        ctx.addIssue({ code: 'custom', message: `"${s.slice(0, 40)}" is not a part: write it as {brand code}~{part number}.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${s.slice(0, 40)}" is not a part: write it as {brand code}~{part number}.`,
+        });
         return z.NEVER;
       }
       parts.set(`${aaia}~${mpn}`, { aaia, mpn });

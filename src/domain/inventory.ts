@@ -2,7 +2,8 @@
 export const CHECKING_INVENTORY = 'Checking inventory...';
 export const INVENTORY_ERROR = 'There was an error!';
 export const NO_RESELLER_PRICES = 'There are no reseller prices available to list.';
-export const DEFAULT_OOS_TEXT = "I'm sorry, this product is either not available in the desired quantity or not in stock.";
+export const DEFAULT_OOS_TEXT =
+  "I'm sorry, this product is either not available in the desired quantity or not in stock.";
 
 /** "Out of Stock" when total is 0 or less, else "{n} in Stock". */
 export function inventoryText(total: number): string {

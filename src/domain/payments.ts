@@ -84,7 +84,8 @@ export function maxPaymentAmount(
 }
 
 export type AmountCheck = { ok: true; amount: Money } | { ok: false; code: AmountRefusal; message: string };
-export type AmountRefusal = 'amount_not_positive' | 'amount_above_balance' | 'amount_above_voucher' | 'amount_above_store_credit';
+export type AmountRefusal =
+  'amount_not_positive' | 'amount_above_balance' | 'amount_above_voucher' | 'amount_above_store_credit';
 
 /** Validate an entered amount for a payment type against the caps. */
 export function checkPaymentAmount(
@@ -98,7 +99,11 @@ export function checkPaymentAmount(
   const max = maxPaymentAmount(type, balanceDue, ctx);
   if (max !== null && amount.gt(max)) {
     const code: AmountRefusal =
-      type === 'voucher' ? 'amount_above_voucher' : type === 'store_credit' ? 'amount_above_store_credit' : 'amount_above_balance';
+      type === 'voucher'
+        ? 'amount_above_voucher'
+        : type === 'store_credit'
+          ? 'amount_above_store_credit'
+          : 'amount_above_balance';
     return { ok: false, code, message: maxAmountMessage(max.lt(0) ? ZERO : max) };
   }
   return { ok: true, amount };
@@ -147,7 +152,8 @@ export function voidTransactionIn(state: PaymentState, id: string, now: string):
   let storeCredit = state.storeCredit;
   const transactions = state.transactions.map((t) => {
     if (t.id !== id || t.status === 'void') return t;
-    if (t.transaction_type === 'store_credit' && t.status === 'approved') storeCredit = storeCredit.plus(decimal(t.amount)) as Money;
+    if (t.transaction_type === 'store_credit' && t.status === 'approved')
+      storeCredit = storeCredit.plus(decimal(t.amount)) as Money;
     return { ...t, status: 'void' as const, voided_at: now };
   });
   return { transactions, storeCredit };
@@ -162,4 +168,3 @@ export function voidAllTransactions(state: PaymentState, now: string): PaymentSt
 export function visibleTransactions(transactions: readonly Transaction[]): Transaction[] {
   return transactions.filter((t) => t.status !== 'void');
 }
-

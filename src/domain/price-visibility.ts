@@ -30,7 +30,12 @@ export interface PriceView {
   text: string;
 }
 
-export function priceView(o: { loginToViewPrice: boolean; signedIn: boolean; disablePricing: boolean; disablePricingNotice?: string }): PriceView {
+export function priceView(o: {
+  loginToViewPrice: boolean;
+  signedIn: boolean;
+  disablePricing: boolean;
+  disablePricingNotice?: string;
+}): PriceView {
   const loginRequired = o.loginToViewPrice && !o.signedIn;
   if (loginRequired) return { hidden: true, loginRequired, text: LOGIN_TO_VIEW_PRICE };
   if (o.disablePricing) return { hidden: true, loginRequired, text: o.disablePricingNotice || PRODUCT_UNAVAILABLE };

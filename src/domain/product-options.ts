@@ -39,15 +39,26 @@ export const OPTION_INVALID = 'Choose one of the listed options.';
 export type ResolvedOptions = { ok: true; options: LineOption[] } | { ok: false; field: string; message: string };
 
 const asList = (v: OptionChoice[string] | undefined): string[] =>
-  v === undefined ? [] : (Array.isArray(v) ? (v as readonly (string | number)[]) : [v as string | number]).map((x) => String(x).trim()).filter((x) => x !== '');
+  v === undefined
+    ? []
+    : (Array.isArray(v) ? (v as readonly (string | number)[]) : [v as string | number])
+        .map((x) => String(x).trim())
+        .filter((x) => x !== '');
 
-const bySort = <T extends { sort_order: number }>(id: (t: T) => number) => (a: T, b: T) => a.sort_order - b.sort_order || id(a) - id(b);
+const bySort =
+  <T extends { sort_order: number }>(id: (t: T) => number) =>
+  (a: T, b: T) =>
+    a.sort_order - b.sort_order || id(a) - id(b);
 
 /**
  * The chosen options as line options, in the product's option order, priced from `values`; a
  * missing required option or a choice the catalog does not list is refused with its field.
  */
-export function resolveOptions(defs: readonly OptionDef[], values: readonly OptionValueDef[], chosen: OptionChoice): ResolvedOptions {
+export function resolveOptions(
+  defs: readonly OptionDef[],
+  values: readonly OptionValueDef[],
+  chosen: OptionChoice,
+): ResolvedOptions {
   const known = new Set(defs.map((d) => String(d.product_option_id)));
   const unknown = Object.keys(chosen).find((k) => !known.has(k) && asList(chosen[k]).length > 0);
   if (unknown !== undefined) return { ok: false, field: `option.${unknown}`, message: OPTION_INVALID };
@@ -60,12 +71,20 @@ export function resolveOptions(defs: readonly OptionDef[], values: readonly Opti
       continue;
     }
     if (d.type === 'text') {
-      out.push({ name: d.name, value: picked.join(', ').slice(0, 255), price: '0.00', product_option_id: d.product_option_id, product_option_value_id: null });
+      out.push({
+        name: d.name,
+        value: picked.join(', ').slice(0, 255),
+        price: '0.00',
+        product_option_id: d.product_option_id,
+        product_option_value_id: null,
+      });
       continue;
     }
     if (d.type !== 'checkbox' && picked.length > 1) return { ok: false, field, message: OPTION_INVALID };
     for (const id of picked) {
-      const v = values.find((x) => x.product_option_id === d.product_option_id && String(x.product_option_value_id) === id);
+      const v = values.find(
+        (x) => x.product_option_id === d.product_option_id && String(x.product_option_value_id) === id,
+      );
       if (!v) return { ok: false, field, message: OPTION_INVALID };
       const amount = decimal(v.price);
       out.push({
@@ -88,7 +107,10 @@ export function choiceOfLineOptions(options: readonly LineOption[]): Record<stri
   const choice: Record<string, string[]> = {};
   for (const o of options) {
     if (o.product_option_id === undefined) return null;
-    const value = o.product_option_value_id === null || o.product_option_value_id === undefined ? o.value : String(o.product_option_value_id);
+    const value =
+      o.product_option_value_id === null || o.product_option_value_id === undefined
+        ? o.value
+        : String(o.product_option_value_id);
     (choice[String(o.product_option_id)] ??= []).push(value);
   }
   return choice;
@@ -96,5 +118,7 @@ export function choiceOfLineOptions(options: readonly LineOption[]): Record<stri
 
 /** The values of one option, in display order. */
 export function valuesOf(values: readonly OptionValueDef[], optionId: number): OptionValueDef[] {
-  return values.filter((v) => v.product_option_id === optionId).sort(bySort((v: OptionValueDef) => v.product_option_value_id));
+  return values
+    .filter((v) => v.product_option_id === optionId)
+    .sort(bySort((v: OptionValueDef) => v.product_option_value_id));
 }

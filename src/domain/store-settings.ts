@@ -14,13 +14,16 @@ export interface SettingsSources {
   taxRates: readonly { tax_class_id: number; rate: string | number }[];
 }
 
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : fallback);
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const bool = (v: unknown, fallback: boolean): boolean =>
+  typeof v === 'boolean' ? v : v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : fallback;
 const posInt = (v: unknown, fallback: number): number => {
   const n = typeof v === 'string' ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : fallback;
 };
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : posInt(v, 0) || null);
+const idOrNull = (v: unknown): number | null =>
+  v === null || v === undefined || v === '' ? null : posInt(v, 0) || null;
 const percent = (v: unknown, fallback: string): string => {
   if (typeof v !== 'string' && typeof v !== 'number') return fallback;
   const d = decimal(v);
@@ -30,7 +33,9 @@ const percent = (v: unknown, fallback: string): string => {
 /** A class's rate is the sum of its rates (e.g. state + county), as a percent string. */
 function taxClassesFrom(src: SettingsSources): TaxClass[] {
   return src.taxClasses.map((c) => {
-    const rate = src.taxRates.filter((r) => r.tax_class_id === c.tax_class_id).reduce((sum, r) => sum.plus(decimal(r.rate)), decimal(0));
+    const rate = src.taxRates
+      .filter((r) => r.tax_class_id === c.tax_class_id)
+      .reduce((sum, r) => sum.plus(decimal(r.rate)), decimal(0));
     return { tax_class_id: c.tax_class_id, title: c.title, rate: rate.toString() };
   });
 }
@@ -42,7 +47,10 @@ export function storeSettingsFrom(src: SettingsSources): StoreSettings {
   const po = obj(s.po_numbers);
   const form = obj(s.customer_form);
   const pay = obj(s.payment_types);
-  const flags = Object.fromEntries(paymentTypes.map((t) => [t, bool(pay[t], d.paymentTypeFlags[t])])) as Record<PaymentType, boolean>;
+  const flags = Object.fromEntries(paymentTypes.map((t) => [t, bool(pay[t], d.paymentTypeFlags[t])])) as Record<
+    PaymentType,
+    boolean
+  >;
   const taxes = obj(s.taxes);
   return {
     taxClasses: src.taxClasses.length > 0 ? taxClassesFrom(src) : d.taxClasses,

@@ -45,7 +45,11 @@ export interface TotalsInput {
 }
 
 /** Unit price of a product line: the staff override, else catalog price plus options. */
-export function productUnitPrice(line: { price: string; options: { price: string }[]; price_override: string | null }): Money {
+export function productUnitPrice(line: {
+  price: string;
+  options: { price: string }[];
+  price_override: string | null;
+}): Money {
   if (line.price_override !== null) return decimal(line.price_override) as Money;
   let unit = decimal(line.price);
   for (const o of line.options) unit = unit.plus(decimal(o.price));
@@ -159,7 +163,12 @@ interface TotalsAmounts {
 function assembleTotals(a: TotalsAmounts, taxExempt: boolean, taxExemptNumber: string | null): OrderTotals {
   const balanceDue = roundMoney(a.orderTotal.minus(a.amountPaid));
   const paidInFull = balanceDue.lte(0);
-  const row = (code: TotalsRow['code'], title: string, value: Money, text = formatUSD(value)): TotalsRow => ({ code, title, value, text });
+  const row = (code: TotalsRow['code'], title: string, value: Money, text = formatUSD(value)): TotalsRow => ({
+    code,
+    title,
+    value,
+    text,
+  });
   const rows: TotalsRow[] = [
     row('parts', 'Parts', a.parts),
     row('surcharge', 'Surcharge', a.surcharge),

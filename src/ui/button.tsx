@@ -11,7 +11,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** A button at least 44 px square; `type` defaults to "button" so it never submits by accident. */
 export function Button({ variant = 'primary', block = false, className, type = 'button', ...rest }: ButtonProps) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return <button type={type} className={classes} {...rest} />;
 }
 

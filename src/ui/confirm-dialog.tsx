@@ -24,7 +24,10 @@ export function ConfirmDialog(props: {
           <Button variant="secondary" onClick={props.onCancel}>
             Cancel
           </Button>
-          <Button variant={props.tone === 'warning' || props.tone === 'error' ? 'danger' : 'primary'} onClick={props.onConfirm}>
+          <Button
+            variant={props.tone === 'warning' || props.tone === 'error' ? 'danger' : 'primary'}
+            onClick={props.onConfirm}
+          >
             {props.confirmLabel}
           </Button>
         </>

@@ -34,7 +34,14 @@ const describedBy = (id: string, error?: string, hint?: string): string | undefi
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 /** A labelled input with its error (aria-invalid + aria-describedby); 44 px tall. */
-export function TextField({ label, error, hint, id: given, className, ...input }: FieldShell & ComponentPropsWithRef<'input'>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id: given,
+  className,
+  ...input
+}: FieldShell & ComponentPropsWithRef<'input'>) {
   const auto = useId();
   const id = given ?? auto;
   return (
@@ -50,12 +57,25 @@ export function TextField({ label, error, hint, id: given, className, ...input }
   );
 }
 
-export function SelectField({ label, error, hint, id: given, children, ...select }: FieldShell & ComponentPropsWithRef<'select'>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id: given,
+  children,
+  ...select
+}: FieldShell & ComponentPropsWithRef<'select'>) {
   const auto = useId();
   const id = given ?? auto;
   return (
     <Shell id={id} label={label} error={error} {...(hint ? { hint } : {})}>
-      <select id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
+      <select
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
         {children}
       </select>
     </Shell>

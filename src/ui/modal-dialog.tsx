@@ -4,7 +4,16 @@ import type { ModalProps } from './modal';
 import styles from './modal.module.css';
 
 /** Radix Dialog with focus trap, Escape to close and an accessible title. */
-export function ModalDialog({ open, onOpenChange, title, description, footer, fullScreen = false, focusFirstField = false, children }: ModalProps) {
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  fullScreen = false,
+  focusFirstField = false,
+  children,
+}: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
   const focusField = (e: Event) => {
     const field = body.current?.querySelector<HTMLElement>('input, select, textarea');

@@ -15,7 +15,14 @@ export interface ModalFooterProps {
 }
 
 /** The Cancel + Save row at the foot of a modal (Modal's `footer`). */
-export function ModalFooter({ onCancel, onSave, saveLabel, disabled = false, form, cancelLabel = 'Cancel' }: ModalFooterProps) {
+export function ModalFooter({
+  onCancel,
+  onSave,
+  saveLabel,
+  disabled = false,
+  form,
+  cancelLabel = 'Cancel',
+}: ModalFooterProps) {
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>

@@ -22,7 +22,11 @@ export interface ModalProps {
 
 const loadDialog = () => import('./modal-dialog');
 // One retry: a chunk request can fail on a flaky connection; the service worker precaches it.
-const ModalDialog = lazy(() => loadDialog().catch(loadDialog).then((m) => ({ default: m.ModalDialog })));
+const ModalDialog = lazy(() =>
+  loadDialog()
+    .catch(loadDialog)
+    .then((m) => ({ default: m.ModalDialog })),
+);
 let preloadScheduled = false;
 
 /**

@@ -18,13 +18,22 @@ export interface OrderTotalsListProps {
  * card surcharge rows only above 0, Order Total), then optionally what was paid and what is due.
  * One component, one source of rows, so the screens cannot disagree.
  */
-export function OrderTotalsList({ totals, payment = false, totalTestId = 'order-total', label = 'Order Total' }: OrderTotalsListProps) {
+export function OrderTotalsList({
+  totals,
+  payment = false,
+  totalTestId = 'order-total',
+  label = 'Order Total',
+}: OrderTotalsListProps) {
   const due = totals.changeDue ?? totals.balanceDue;
   return (
     <div className={styles.totals}>
       <dl className={styles.rows} aria-label={label}>
         {totals.rows.map((r) => (
-          <div key={r.code} className={r.code === 'total' ? `${styles.row} ${styles.total}` : styles.row} data-code={r.code}>
+          <div
+            key={r.code}
+            className={r.code === 'total' ? `${styles.row} ${styles.total}` : styles.row}
+            data-code={r.code}
+          >
             <dt>{r.title}</dt>
             <dd data-testid={r.code === 'total' ? totalTestId : undefined}>{r.text}</dd>
           </div>

@@ -25,7 +25,10 @@ export function contrastRatio(a: string, b: string): number | null {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-export function readableTextColor(background: string | null | undefined, text: string | null | undefined): string | undefined {
+export function readableTextColor(
+  background: string | null | undefined,
+  text: string | null | undefined,
+): string | undefined {
   if (!background) return text || undefined;
   const ratio = text ? contrastRatio(background, text) : null;
   if (text && (ratio === null || ratio >= AA_NORMAL_TEXT)) return text;

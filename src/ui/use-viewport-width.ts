@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The viewport width in CSS pixels, for the spec's width-based hits per page (§9). */
 export function useViewportWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1024);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1024,
+  );
 }

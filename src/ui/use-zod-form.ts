@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { get, useForm, type DefaultValues, type FieldPath, type FieldValues, type RegisterOptions, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 
 export interface ZodFormOptions<In> {
@@ -21,7 +30,10 @@ export type ZodForm<In extends FieldValues, Out> = UseFormReturn<In, unknown, Ou
   /** The first message the schema gave for `name` at the last submit (the spec's wording), or undefined. */
   error: (name: FieldPath<In>) => string | undefined;
   /** `register(name)` plus its `error`, to spread on a `TextField`/`SelectField`. */
-  field: <N extends FieldPath<In>>(name: N, options?: RegisterOptions<In, N>) => ReturnType<UseFormReturn<In>['register']> & { error: string | undefined };
+  field: <N extends FieldPath<In>>(
+    name: N,
+    options?: RegisterOptions<In, N>,
+  ) => ReturnType<UseFormReturn<In>['register']> & { error: string | undefined };
 };
 
 /**
@@ -31,21 +43,38 @@ export type ZodForm<In extends FieldValues, Out> = UseFormReturn<In, unknown, Ou
  * the next submit (unless `reValidateMode: 'onChange'`), one per field: the first issue the schema
  * reports for that path, worded by the schema.
  */
-export function useZodForm<In extends FieldValues>(schema: z.$ZodType<unknown, FieldValues>, defaultValues: In, options: ZodFormOptions<In> & { raw: true }): ZodForm<In, In>;
-export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In, options?: ZodFormOptions<In>): ZodForm<In, Out>;
-export function useZodForm<In extends FieldValues, Out>(schema: z.$ZodType<Out, FieldValues>, defaultValues: In, options: ZodFormOptions<In> = {}): ZodForm<In, Out> {
+export function useZodForm<In extends FieldValues>(
+  schema: z.$ZodType<unknown, FieldValues>,
+  defaultValues: In,
+  options: ZodFormOptions<In> & { raw: true },
+): ZodForm<In, In>;
+export function useZodForm<In extends FieldValues, Out>(
+  schema: z.$ZodType<Out, FieldValues>,
+  defaultValues: In,
+  options?: ZodFormOptions<In>,
+): ZodForm<In, Out>;
+export function useZodForm<In extends FieldValues, Out>(
+  schema: z.$ZodType<Out, FieldValues>,
+  defaultValues: In,
+  options: ZodFormOptions<In> = {},
+): ZodForm<In, Out> {
   const { raw = false, toInput, reValidateMode = 'onSubmit' } = options;
   const check = raw ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
   // With `raw` the handler gets the typed values (the first overload types them as `In`).
   const resolver: Resolver<In, unknown, Out> = (values, context, opts) =>
-    check((toInput ? toInput(values) : values) as FieldValues, context, opts as Parameters<typeof check>[2]) as ReturnType<Resolver<In, unknown, Out>>;
+    check(
+      (toInput ? toInput(values) : values) as FieldValues,
+      context,
+      opts as Parameters<typeof check>[2],
+    ) as ReturnType<Resolver<In, unknown, Out>>;
   const form = useForm<In, unknown, Out>({
     resolver,
     defaultValues: defaultValues as DefaultValues<In>,
     mode: 'onSubmit',
     reValidateMode,
   });
-  const error = (name: FieldPath<In>): string | undefined => get<unknown, { message?: string } | undefined>(form.formState.errors, name)?.message;
+  const error = (name: FieldPath<In>): string | undefined =>
+    get<unknown, { message?: string } | undefined>(form.formState.errors, name)?.message;
   return {
     ...form,
     error,

@@ -44,7 +44,8 @@ export class IndexBuilder {
     for (const row of rows) {
       const slot = this.docs.append(row);
       this.indexSlot(slot);
-      if ((slot + 1) % PROGRESS_EVERY === 0) this.onProgress({ phase: 'rows', done: slot + 1, total: Math.max(this.expected, slot + 1) });
+      if ((slot + 1) % PROGRESS_EVERY === 0)
+        this.onProgress({ phase: 'rows', done: slot + 1, total: Math.max(this.expected, slot + 1) });
     }
   }
 

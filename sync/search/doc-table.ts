@@ -84,12 +84,30 @@ export class DocTable {
     for (let s = 0; s < this.slots; s++) {
       if (!this.alive[s]) continue;
       const cats = this.catPool.subarray(this.catStart[s], this.catStart[s + 1]);
-      next.appendColumns(this.productId[s]!, this.names[s]!, this.mpns[s]!, this.brand[s]!, this.seriesOf[s]!, this.code[s]!, this.upc[s]!, cats);
+      next.appendColumns(
+        this.productId[s]!,
+        this.names[s]!,
+        this.mpns[s]!,
+        this.brand[s]!,
+        this.seriesOf[s]!,
+        this.code[s]!,
+        this.upc[s]!,
+        cats,
+      );
     }
     return next;
   }
 
-  private appendColumns(productId: number, name: string, mpn: string, brand: number, series: number, code: number, upc: number, cats: ArrayLike<number>): number {
+  private appendColumns(
+    productId: number,
+    name: string,
+    mpn: string,
+    brand: number,
+    series: number,
+    code: number,
+    upc: number,
+    cats: ArrayLike<number>,
+  ): number {
     this.kill(productId);
     const s = this.names.length;
     const n = s + 1;

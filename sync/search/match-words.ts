@@ -32,11 +32,19 @@ export function matchWords(docs: DocTable, built: BuiltIndex, terms: readonly st
   }
   const rarest = starts[to[driver]!]! - starts[from[driver]!]!;
   const perSlot = forward ? forward.entries.length / Math.max(1, forward.starts.length - 1) : 0;
-  if (forward && terms.length > 1 && rarest * perSlot * terms.length < sum) byForward(docs, built, from, to, driver, g, m);
+  if (forward && terms.length > 1 && rarest * perSlot * terms.length < sum)
+    byForward(docs, built, from, to, driver, g, m);
   else byStamps(docs, built, from, to, g, m);
 }
 
-function byStamps(docs: DocTable, built: BuiltIndex, from: readonly number[], to: readonly number[], g: number, m: MatchSet): void {
+function byStamps(
+  docs: DocTable,
+  built: BuiltIndex,
+  from: readonly number[],
+  to: readonly number[],
+  g: number,
+  m: MatchSet,
+): void {
   const { starts, postings } = built.words;
   const { alive } = docs;
   const stamp = m.wordStamp;
@@ -74,7 +82,15 @@ function byStamps(docs: DocTable, built: BuiltIndex, from: readonly number[], to
   }
 }
 
-function byForward(docs: DocTable, built: BuiltIndex, from: readonly number[], to: readonly number[], driver: number, g: number, m: MatchSet): void {
+function byForward(
+  docs: DocTable,
+  built: BuiltIndex,
+  from: readonly number[],
+  to: readonly number[],
+  driver: number,
+  g: number,
+  m: MatchSet,
+): void {
   const { starts, postings, forward } = built.words;
   const { starts: fStarts, entries } = forward!;
   const { alive } = docs;
@@ -96,7 +112,7 @@ function byForward(docs: DocTable, built: BuiltIndex, from: readonly number[], t
       let best = 2;
       for (let e = eFrom; e < eEnd; e++) {
         const x = entries[e]!;
-        if ((x >>> 1) - lo >>> 0 < span && (x & 1) < best) best = x & 1;
+        if (((x >>> 1) - lo) >>> 0 < span && (x & 1) < best) best = x & 1;
       }
       if (best === 2) {
         all = false;

@@ -26,7 +26,13 @@ export interface MatchInput {
   barcode: number | null;
 }
 
-export function matchAll(docs: DocTable, built: BuiltIndex, delta: ReadonlyMap<number, DeltaDoc>, q: MatchInput, m: MatchSet): void {
+export function matchAll(
+  docs: DocTable,
+  built: BuiltIndex,
+  delta: ReadonlyMap<number, DeltaDoc>,
+  q: MatchInput,
+  m: MatchSet,
+): void {
   const g = m.begin(docs.slots, q.terms.length);
   if (q.terms.length > 0) matchWords(docs, built, q.terms, g, m);
   if (q.key) matchPartNumbers(docs, built, q.key, m);

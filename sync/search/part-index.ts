@@ -24,7 +24,14 @@ import { barcodeValue, partKey, queryTerms } from './normalize';
 import { QueryCache } from './query-cache';
 import { topSlots } from './rank';
 import { sections } from './sections';
-import { MATCH_KINDS, type PartHit, type ProgressCallback, type QueryOptions, type SearchProductRow, type SearchResult } from './types';
+import {
+  MATCH_KINDS,
+  type PartHit,
+  type ProgressCallback,
+  type QueryOptions,
+  type SearchProductRow,
+  type SearchResult,
+} from './types';
 
 export const DEFAULT_PART_LIMIT = 8;
 export const DEFAULT_SECTION_LIMIT = 5;
@@ -118,7 +125,8 @@ export class PartIndex {
     if (cached) return { ...cached, tookMs: performance.now() - started };
     const terms = queryTerms(text);
     const key = partKey(text);
-    if (terms.length === 0 && !key) return { parts: [], total: 0, categories: [], series: [], brands: [], tookMs: performance.now() - started };
+    if (terms.length === 0 && !key)
+      return { parts: [], total: 0, categories: [], series: [], brands: [], tookMs: performance.now() - started };
     const m = this.scratch;
     matchAll(this.docs, this.built, this.delta, { terms, key, barcode: barcodeValue(text) }, m);
     const parts = topSlots(m, this.docs, limit).map((s) => this.hit(s));
@@ -146,7 +154,10 @@ export class PartIndex {
 
   stats(): IndexStats {
     const d = this.docs;
-    const columns = [d.productId, d.brand, d.seriesOf, d.code, d.upc, d.alive, d.catStart, d.catPool].reduce((n, a) => n + a.byteLength, 0);
+    const columns = [d.productId, d.brand, d.seriesOf, d.code, d.upc, d.alive, d.catStart, d.catPool].reduce(
+      (n, a) => n + a.byteLength,
+      0,
+    );
     const b = this.built;
     return {
       live: d.live,
@@ -154,7 +165,13 @@ export class PartIndex {
       delta: this.delta.size,
       wordKeys: b.words.keys.size,
       partKeys: b.parts.keys.size,
-      typedBytes: columns + b.words.bytes + b.parts.bytes + b.order.bytes + b.barcodes.values.byteLength + b.barcodes.slots.byteLength,
+      typedBytes:
+        columns +
+        b.words.bytes +
+        b.parts.bytes +
+        b.order.bytes +
+        b.barcodes.values.byteLength +
+        b.barcodes.slots.byteLength,
     };
   }
 

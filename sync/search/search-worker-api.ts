@@ -29,7 +29,10 @@ export interface SearchHandlers {
   searchBuildAdd(rows: readonly SearchProductRow[]): Promise<void>;
   /** Swaps the new index in; queries use the previous one (or none) until then. */
   searchBuildFinish(): Promise<{ ms: number; stats: IndexStats }>;
-  searchBuild(rows: readonly SearchProductRow[], onProgress?: (p: BuildProgress) => void): Promise<{ ms: number; stats: IndexStats }>;
+  searchBuild(
+    rows: readonly SearchProductRow[],
+    onProgress?: (p: BuildProgress) => void,
+  ): Promise<{ ms: number; stats: IndexStats }>;
   searchQuery(text: string, opts?: SearchQueryOptions): Promise<SearchQueryResult>;
   searchUpsert(rows: readonly SearchProductRow[]): Promise<void>;
   searchRemove(productIds: readonly number[]): Promise<void>;
@@ -76,8 +79,20 @@ export function createSearchHandlers(now: () => number = () => performance.now()
     },
     searchQuery(text, opts = {}) {
       const limit = opts.limit ?? (opts.width !== undefined ? partsHitsPerPage(opts.width) : undefined);
-      if (!index) return Promise.resolve({ parts: [], total: 0, categories: [], series: [], brands: [], tookMs: 0, ready: false });
-      return Promise.resolve({ ...index.query(text, { ...opts, ...(limit !== undefined ? { limit } : {}) }), ready: true });
+      if (!index)
+        return Promise.resolve({
+          parts: [],
+          total: 0,
+          categories: [],
+          series: [],
+          brands: [],
+          tookMs: 0,
+          ready: false,
+        });
+      return Promise.resolve({
+        ...index.query(text, { ...opts, ...(limit !== undefined ? { limit } : {}) }),
+        ready: true,
+      });
     },
     searchUpsert(rows) {
       // During a build the change goes into the build too (the later row wins, by product id);

@@ -45,6 +45,11 @@ function pick(counts: Uint32Array, values: Interner, terms: readonly string[], l
     const nameMatches = terms.length > 0 && terms.every((t) => tokens.some((tok) => tok.startsWith(t)));
     hits.push({ id: values.ids[at]!, name: values.names[at]!, count, nameMatches });
   });
-  hits.sort((a, b) => Number(b.nameMatches) - Number(a.nameMatches) || b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  hits.sort(
+    (a, b) =>
+      Number(b.nameMatches) - Number(a.nameMatches) ||
+      b.count - a.count ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
   return hits.slice(0, limit);
 }

@@ -80,7 +80,12 @@ export class TermIndexBuilder {
     const postings = new Uint32Array(this.count);
     for (let i = 0; i < this.count; i++) postings[fill[rankOf[this.termOf[i]!]!]!++] = this.values[i]!;
     const packed = PackedStrings.fromSorted(sorted);
-    return new TermIndex(packed, starts, postings, forwardSlots === undefined ? null : this.forward(forwardSlots, rankOf));
+    return new TermIndex(
+      packed,
+      starts,
+      postings,
+      forwardSlots === undefined ? null : this.forward(forwardSlots, rankOf),
+    );
   }
 
   private forward(slots: number, rankOf: Uint32Array): ForwardIndex {

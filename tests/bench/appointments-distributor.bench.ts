@@ -30,26 +30,59 @@ async function timed(label: string, call: () => Promise<{ status: number }>): Pr
 }
 
 for (const engine of engines) {
-  const srv = await startServer(engine, parts, { DISTRIBUTOR_LATENCY_MS: '0', DISTRIBUTOR_FAILURE_RATE: '0', NOTIFY_POLL_MS: '0' });
+  const srv = await startServer(engine, parts, {
+    DISTRIBUTOR_LATENCY_MS: '0',
+    DISTRIBUTOR_FAILURE_RATE: '0',
+    NOTIFY_POLL_MS: '0',
+  });
   try {
     const pos = await PosClient.signIn(srv.url, 'cashier');
-    const list = (await pos.call<{ products: { product_id: number; name: string; aaia: string; mpn: string; price: string | null; requires_options: boolean }[] }>('GET', '/api/products/?limit=50')).body.products.filter(
-      (p) => !p.requires_options && p.price !== null,
-    );
+    const list = (
+      await pos.call<{
+        products: {
+          product_id: number;
+          name: string;
+          aaia: string;
+          mpn: string;
+          price: string | null;
+          requires_options: boolean;
+        }[];
+      }>('GET', '/api/products/?limit=50')
+    ).body.products.filter((p) => !p.requires_options && p.price !== null);
     const customer = randomUUID();
-    await pos.push('customer.create', { id: customer, firstname: 'Bench', lastname: 'Customer', email: `bench-${customer.slice(0, 8)}@example.com`, telephone: '(512) 555-0100' });
+    await pos.push('customer.create', {
+      id: customer,
+      firstname: 'Bench',
+      lastname: 'Customer',
+      email: `bench-${customer.slice(0, 8)}@example.com`,
+      telephone: '(512) 555-0100',
+    });
     const order = randomUUID();
     await pos.push('order.create', { id: order, customer_ref: customer });
     for (const p of list.slice(0, 3)) {
-      await pos.push('cart.addProduct', { order_ref: order, line_id: randomUUID(), product_id: p.product_id, name: p.name, mpn: p.mpn, aaia: p.aaia, price: p.price, quantity: 2, tax_class_id: null });
+      await pos.push('cart.addProduct', {
+        order_ref: order,
+        line_id: randomUUID(),
+        product_id: p.product_id,
+        name: p.name,
+        mpn: p.mpn,
+        aaia: p.aaia,
+        price: p.price,
+        quantity: 2,
+        tax_class_id: null,
+      });
     }
     await pos.push('order.save', { order_ref: order });
     const three = list.slice(0, 3).map(({ aaia, mpn }) => ({ aaia, mpn }));
     const many = list.slice(0, 25).map(({ aaia, mpn }) => ({ aaia, mpn }));
     const lines = [
       await timed('getAppointmentData', () => pos.call('GET', `/pos/checkout/getAppointmentData?orderId=${order}`)),
-      await timed('getInventoryDetails (3 parts)', () => pos.call('POST', '/pos/checkout/getInventoryDetails', { products: three })),
-      await timed(`getInventoryDetails (${many.length} parts)`, () => pos.call('POST', '/pos/checkout/getInventoryDetails', { products: many })),
+      await timed('getInventoryDetails (3 parts)', () =>
+        pos.call('POST', '/pos/checkout/getInventoryDetails', { products: three }),
+      ),
+      await timed(`getInventoryDetails (${many.length} parts)`, () =>
+        pos.call('POST', '/pos/checkout/getInventoryDetails', { products: many }),
+      ),
     ];
     console.log(`${engine} (${parts} parts, ${runs} calls each, simulator at zero latency) [load ${load()}]`);
     for (const l of lines) console.log(`  ${l}`);

@@ -52,7 +52,17 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
-          const stores = ['catalog', 'lookups', 'customers', 'addresses', 'vehicles', 'orders', 'orderLines', 'transactions', 'orderHistory'];
+          const stores = [
+            'catalog',
+            'lookups',
+            'customers',
+            'addresses',
+            'vehicles',
+            'orders',
+            'orderLines',
+            'transactions',
+            'orderHistory',
+          ];
           const tx = db.transaction([...stores, 'catalogLinks', 'productChunks', 'fitment'], 'readonly');
           let records = 0;
           let rows = 0;
@@ -87,7 +97,8 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
             const c = fitment.result;
             if (!c) return;
             records++;
-            for (const byId of Object.values((c.value as { rows: Record<string, object> }).rows)) rows += Object.keys(byId).length;
+            for (const byId of Object.values((c.value as { rows: Record<string, object> }).rows))
+              rows += Object.keys(byId).length;
             c.continue();
           };
           tx.oncomplete = () => resolve({ records, rows });
@@ -108,7 +119,9 @@ async function serverOnly(url: string, limit: number): Promise<{ rows: number; s
   let rows = 0;
   let pages = 0;
   for (;;) {
-    const r = await c.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}`);
+    const r = await c.get(
+      `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}`,
+    );
     if (r.status !== 200) throw new Error(`pull: HTTP ${r.status}`);
     const body = r.body as { cookie: number; more: boolean; changes: unknown[]; packed?: { rows: unknown[] }[] };
     rows += body.changes.length + (body.packed ?? []).reduce((n, b) => n + b.rows.length, 0);
@@ -124,16 +137,31 @@ async function run(parts: number): Promise<Figures> {
   let pages = 0;
   const limit = process.env.BENCH_PAGE;
   try {
-    const server = process.env.BENCH_SERVER_ONLY === '0' ? null : await serverOnly(srv.server.url, Number(limit ?? INITIAL_PULL_LIMIT));
+    const server =
+      process.env.BENCH_SERVER_ONLY === '0'
+        ? null
+        : await serverOnly(srv.server.url, Number(limit ?? INITIAL_PULL_LIMIT));
     if (server) log(`${parts}: server alone ${server.rows} rows in ${server.s.toFixed(1)} s`);
     const prepare = async (page: Page): Promise<void> => {
       const ctx = page.context();
       ctx.on('request', (r) => {
         if (r.url().includes('/sync/pull?')) pages++;
       });
-      if (limit) await ctx.route(/\/sync\/pull\?/, (route) => route.continue({ url: route.request().url().replace(/limit=\d+/, `limit=${limit}`) }));
+      if (limit)
+        await ctx.route(/\/sync\/pull\?/, (route) =>
+          route.continue({
+            url: route
+              .request()
+              .url()
+              .replace(/limit=\d+/, `limit=${limit}`),
+          }),
+        );
     };
-    const device = await chromiumDevice(srv.server.url, worker!.urlPath, 'cashier', 'cashier', { firstSync: false, dbName: 'partsdesk-download', prepare });
+    const device = await chromiumDevice(srv.server.url, worker!.urlPath, 'cashier', 'cashier', {
+      firstSync: false,
+      dbName: 'partsdesk-download',
+      prepare,
+    });
     try {
       const loadAvg = load();
       const elapsed = () => device.page.evaluate(() => (performance.now() - window.__benchInitAt!) / 1000);
@@ -142,7 +170,11 @@ async function run(parts: number): Promise<Figures> {
       const until = Date.now() + 15 * 60_000;
       let lastLog = 0;
       while (Date.now() < until) {
-        const st = (await device.call('status', [])) as { lastSuccess: string | null; download: { done: number; total: number; percent: number } | null; error: string | null };
+        const st = (await device.call('status', [])) as {
+          lastSuccess: string | null;
+          download: { done: number; total: number; percent: number } | null;
+          error: string | null;
+        };
         if (st.error) throw new Error(`sync error: ${st.error}`);
         if (Number.isNaN(downloadS) && st.download === null && st.lastSuccess) downloadS = await elapsed();
         if (!Number.isNaN(downloadS)) {
@@ -153,7 +185,9 @@ async function run(parts: number): Promise<Figures> {
           }
         } else if (st.download && Date.now() - lastLog > 10_000) {
           lastLog = Date.now();
-          log(`${parts}: ${st.download.done} of ${st.download.total} rows (${st.download.percent}%) at ${(await elapsed()).toFixed(1)} s`);
+          log(
+            `${parts}: ${st.download.done} of ${st.download.total} rows (${st.download.percent}%) at ${(await elapsed()).toFixed(1)} s`,
+          );
         }
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -173,13 +207,18 @@ for (const parts of counts) {
   log(`${parts} parts: starting`);
   results.push(await run(parts));
 }
-console.log(`Initial download into IndexedDB, Chromium headless, built worker ${worker.urlPath} (${worker.builtAt.toISOString()}), server PGlite on the same 2-core machine${process.env.BENCH_PAGE ? `, page ${process.env.BENCH_PAGE}` : ''}`);
+console.log(
+  `Initial download into IndexedDB, Chromium headless, built worker ${worker.urlPath} (${worker.builtAt.toISOString()}), server PGlite on the same 2-core machine${process.env.BENCH_PAGE ? `, page ${process.env.BENCH_PAGE}` : ''}`,
+);
 for (const f of results) {
   console.log(
     `${f.parts} parts: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.pages} pull requests); ` +
       `search ready at ${f.searchS === null ? 'n/a' : `${f.searchS.toFixed(1)} s`} [load ${f.load}]`,
   );
-  if (f.server) console.log(`  server alone (HTTP from Node, nothing stored): ${f.server.rows} rows in ${f.server.s.toFixed(1)} s (${Math.round(f.server.rows / f.server.s)} rows/s, ${f.server.pages} pages)`);
+  if (f.server)
+    console.log(
+      `  server alone (HTTP from Node, nothing stored): ${f.server.rows} rows in ${f.server.s.toFixed(1)} s (${Math.round(f.server.rows / f.server.s)} rows/s, ${f.server.pages} pages)`,
+    );
 }
 console.log('goal: 200,000 parts under 60 s');
 // The server helper's start timeout would otherwise keep this process alive for minutes.

@@ -40,7 +40,12 @@ async function load(url: string) {
     instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
   latencies.sort((a, b) => a - b);
-  return { p50: pct(latencies, 50), p95: pct(latencies, 95), rps: result.requests.average, errors: result.errors + result.non2xx };
+  return {
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function engine(name: 'pglite' | 'postgres') {
@@ -68,5 +73,7 @@ try {
 console.log(`GET /api/products/ with ${parts} parts, 50 connections, ${seconds} s:`);
 console.log('engine     p50 ms  p95 ms  req/s  errors');
 for (const [name, r] of rows) {
-  console.log(`${name.padEnd(10)} ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}  ${String(Math.round(r.rps)).padStart(5)}  ${r.errors}`);
+  console.log(
+    `${name.padEnd(10)} ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}  ${String(Math.round(r.rps)).padStart(5)}  ${r.errors}`,
+  );
 }

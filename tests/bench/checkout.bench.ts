@@ -31,7 +31,14 @@ async function cardFlow(pos: PosClient): Promise<Figures['card']> {
   for (let i = 0; i < cardRuns + 3; i++) {
     const order = await pos.order('25.00');
     const t0 = performance.now();
-    const r = await pos.call<any>('POST', '/pos/checkout/cardPayment', { orderId: order, attemptId: randomUUID(), amount: '25.00', department: 'retail', device: 'sim-counter-1', cardType: 'credit' });
+    const r = await pos.call<any>('POST', '/pos/checkout/cardPayment', {
+      orderId: order,
+      attemptId: randomUUID(),
+      amount: '25.00',
+      department: 'retail',
+      device: 'sim-counter-1',
+      cardType: 'credit',
+    });
     if (r.status !== 202) throw new Error(`cardPayment ${r.status} ${JSON.stringify(r.body)}`);
     const events = await pos.events(r.body.eventsUrl);
     const ms = performance.now() - t0;
@@ -58,7 +65,9 @@ async function manyCheckouts(sessions: PosClient[]): Promise<Figures['many']> {
       const price = `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')}`;
       const order = await c.order(price);
       const transaction = { id: randomUUID(), transaction_type: 'cash', amount: price };
-      const pays = await Promise.all([1, 2].map(() => c.call<any>('POST', '/pos/checkout/addTransaction', { orderId: order, transaction })));
+      const pays = await Promise.all(
+        [1, 2].map(() => c.call<any>('POST', '/pos/checkout/addTransaction', { orderId: order, transaction })),
+      );
       replayed += pays.filter((p) => p.status === 200 && p.body.replayed).length;
       failed += pays.filter((p) => p.status !== 200).length;
       const done = await c.call<any>('POST', `/pos/checkout/complete?orderId=${order}`, {});
@@ -75,7 +84,8 @@ async function manyCheckouts(sessions: PosClient[]): Promise<Figures['many']> {
     const live = t.body.transactions.filter((x: any) => !x.void);
     if (live.length === 0) lost++;
     if (live.length > 1) doubled += live.length - 1;
-    if (t.body.orderStatus !== 'complete' || t.body.checkout.balanceDue !== '0.00' || live[0]?.amount !== price) incomplete++;
+    if (t.body.orderStatus !== 'complete' || t.body.checkout.balanceDue !== '0.00' || live[0]?.amount !== price)
+      incomplete++;
   }
   return { ms, lost, doubled, incomplete, replayed, failed };
 }
@@ -104,10 +114,18 @@ for (const name of ['pglite', 'postgres'] as const) {
   }
 }
 
-console.log(`\nCheckout, ${parts} demo parts; Node ${process.version}; real server process over HTTP; terminal simulator at 0 ms latency`);
+console.log(
+  `\nCheckout, ${parts} demo parts; Node ${process.version}; real server process over HTTP; terminal simulator at 0 ms latency`,
+);
 for (const [name, f] of rows) {
-  console.log(`${name}: (a) card payment start -> SSE approved, ${cardRuns} runs: p50 ${f.card.p50.toFixed(0)} ms, p95 ${f.card.p95.toFixed(0)} ms, max ${f.card.max.toFixed(0)} ms (goal p50 < 300 ms); card transactions stored ${f.card.stored}/${cardRuns} [load ${f.load}]`);
-  console.log(`${name}: (b) ${checkouts} concurrent checkouts (order + cash sent twice + complete): ${(f.many.ms / 1000).toFixed(2)} s; lost ${f.many.lost}, doubled ${f.many.doubled}, wrong or incomplete ${f.many.incomplete}, retries answered as replays ${f.many.replayed}/${checkouts}, failed calls ${f.many.failed}`);
+  console.log(
+    `${name}: (a) card payment start -> SSE approved, ${cardRuns} runs: p50 ${f.card.p50.toFixed(0)} ms, p95 ${f.card.p95.toFixed(0)} ms, max ${f.card.max.toFixed(0)} ms (goal p50 < 300 ms); card transactions stored ${f.card.stored}/${cardRuns} [load ${f.load}]`,
+  );
+  console.log(
+    `${name}: (b) ${checkouts} concurrent checkouts (order + cash sent twice + complete): ${(f.many.ms / 1000).toFixed(2)} s; lost ${f.many.lost}, doubled ${f.many.doubled}, wrong or incomplete ${f.many.incomplete}, retries answered as replays ${f.many.replayed}/${checkouts}, failed calls ${f.many.failed}`,
+  );
 }
-const bad = rows.some(([, f]) => f.many.lost + f.many.doubled + f.many.incomplete + f.many.failed > 0 || f.card.stored !== cardRuns);
+const bad = rows.some(
+  ([, f]) => f.many.lost + f.many.doubled + f.many.incomplete + f.many.failed > 0 || f.card.stored !== cardRuns,
+);
 process.exit(rows.length && !bad ? 0 : 1);

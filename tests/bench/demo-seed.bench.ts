@@ -12,7 +12,8 @@ import { seedDemoData } from '../../server/db/demo/generate';
 import { migrateToLatest } from '../../server/db/migrate';
 
 const parts = Number(process.argv[2] ?? process.env.DEMO_SEED_PARTS ?? 200_000);
-if (!Number.isInteger(parts) || parts <= 0) throw new Error(`parts must be a positive whole number, got ${process.argv[2]}`);
+if (!Number.isInteger(parts) || parts <= 0)
+  throw new Error(`parts must be a positive whole number, got ${process.argv[2]}`);
 
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -33,7 +34,9 @@ async function run(label: string, cfg: DbConfig): Promise<void> {
       },
     });
     const rss = Math.round(process.memoryUsage().rss / 1e6);
-    console.log(`${label}: open ${secs(t1 - t0)} s, migrate ${secs(t2 - t1)} s, seed ${parts} parts ${secs(r.ms)} s (${Math.round((parts / r.ms) * 1000)} parts/s), rss ${rss} MB`);
+    console.log(
+      `${label}: open ${secs(t1 - t0)} s, migrate ${secs(t2 - t1)} s, seed ${parts} parts ${secs(r.ms)} s (${Math.round((parts / r.ms) * 1000)} parts/s), rss ${rss} MB`,
+    );
   } finally {
     await open.close();
   }
@@ -54,7 +57,9 @@ async function admin(url: string, statement: string): Promise<void> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-'));
 try {
   await run('pglite', { dataDir: dir });
-  const size = fs.readdirSync(path.join(dir, 'pg'), { recursive: true, withFileTypes: true }).reduce((n, e) => (e.isFile() ? n + fs.statSync(path.join(e.parentPath, e.name)).size : n), 0);
+  const size = fs
+    .readdirSync(path.join(dir, 'pg'), { recursive: true, withFileTypes: true })
+    .reduce((n, e) => (e.isFile() ? n + fs.statSync(path.join(e.parentPath, e.name)).size : n), 0);
   console.log(`pglite: data directory ${Math.round(size / 1e6)} MB`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

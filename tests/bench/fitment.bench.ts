@@ -20,7 +20,8 @@ const PAGE = 48;
 const CONCURRENCY = 10;
 
 const progress = (line: string) => process.stderr.write(`[fitment bench] ${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const item = (field: string, id: number) => encodeURIComponent(`${field}||${id}||x||x`);
 
 async function json<T>(url: string, cookie = ''): Promise<{ body: T; setCookie: string[] }> {
@@ -33,15 +34,21 @@ async function json<T>(url: string, cookie = ''): Promise<{ body: T; setCookie: 
 async function prepare(base: string) {
   const pages: string[] = [];
   for (let page = 1; page <= 20; page++) {
-    const r = await json<{ products: { aaia: string; mpn: string }[] }>(`${base}/api/products/?limit=${PAGE}&page=${page}&sort=name`);
+    const r = await json<{ products: { aaia: string; mpn: string }[] }>(
+      `${base}/api/products/?limit=${PAGE}&page=${page}&sort=name`,
+    );
     if (r.body.products.length < PAGE) break;
     pages.push(encodeURIComponent(r.body.products.map((p) => `${p.aaia}~${p.mpn}`).join(',')));
   }
   const makes = (await json<{ MakeID: number; MakeName: string }[]>(`${base}/ymm/json/makes?Year=2019`)).body;
   const ford = makes.find((m) => m.MakeName === 'Ford')!.MakeID;
-  const models = (await json<{ ModelID: number; ModelName: string }[]>(`${base}/ymm/json/models?Year=2019&MakeID=${ford}`)).body;
+  const models = (
+    await json<{ ModelID: number; ModelName: string }[]>(`${base}/ymm/json/models?Year=2019&MakeID=${ford}`)
+  ).body;
   const f150 = models.find((m) => m.ModelName === 'F-150')!.ModelID;
-  const saved = await json(`${base}/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', ford)}&add3=${item('ModelID', f150)}`);
+  const saved = await json(
+    `${base}/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', ford)}&add3=${item('ModelID', f150)}`,
+  );
   const cookie = saved.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('pd_vehicle='))!;
   return { pages, cookie };
 }
@@ -56,7 +63,10 @@ async function measure(base: string, pages: string[], cookie: string, concurrenc
       while (next < n) {
         const i = next++;
         const t0 = performance.now();
-        const r = await json<{ parts: { result: string }[] }>(`${base}/ymm/json/validateFitment?Parts=${pages[i % pages.length]}`, cookie);
+        const r = await json<{ parts: { result: string }[] }>(
+          `${base}/ymm/json/validateFitment?Parts=${pages[i % pages.length]}`,
+          cookie,
+        );
         times.push(performance.now() - t0);
         for (const p of r.body.parts) results.set(p.result, (results.get(p.result) ?? 0) + 1);
       }
@@ -68,12 +78,28 @@ async function measure(base: string, pages: string[], cookie: string, concurrenc
 }
 
 /** The same sequential calls through app.inject: server time only. */
-async function inProcess(name: 'pglite' | 'postgres', dataDir: string, databaseUrl: string, pages: string[], cookie: string) {
+async function inProcess(
+  name: 'pglite' | 'postgres',
+  dataDir: string,
+  databaseUrl: string,
+  pages: string[],
+  cookie: string,
+) {
   const open = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
-  const app = await buildApp({ db: open.db, engine: name, staticDir: path.join(dataDir, 'no-static'), sessionTtlMs: 3_600_000, secureCookies: false, logLevel: 'warn' });
+  const app = await buildApp({
+    db: open.db,
+    engine: name,
+    staticDir: path.join(dataDir, 'no-static'),
+    sessionTtlMs: 3_600_000,
+    secureCookies: false,
+    logLevel: 'warn',
+  });
   try {
     const call = async (i: number) => {
-      const r = await app.inject({ url: `/ymm/json/validateFitment?Parts=${pages[i % pages.length]}`, headers: { cookie } });
+      const r = await app.inject({
+        url: `/ymm/json/validateFitment?Parts=${pages[i % pages.length]}`,
+        headers: { cookie },
+      });
       if (r.statusCode !== 200) throw new Error(`inject: ${r.statusCode} ${r.body}`);
     };
     for (let i = 0; i < 50; i++) await call(i);
@@ -124,16 +150,24 @@ try {
 } catch (err) {
   console.log(`postgres: skipped (${(err as Error).message})`);
 }
-console.log(`GET /ymm/json/validateFitment, ${PAGE} parts per call, ${parts} parts in the catalog, ${calls} calls, vehicle 2019 Ford F-150:`);
+console.log(
+  `GET /ymm/json/validateFitment, ${PAGE} parts per call, ${parts} parts in the catalog, ${calls} calls, vehicle 2019 Ford F-150:`,
+);
 console.log('engine     callers  p50 ms  p95 ms  calls/s  results');
 for (const [name, r] of rows) {
-  for (const [label, m] of [['1', r.sequential], [String(CONCURRENCY), r.concurrent]] as const) {
+  for (const [label, m] of [
+    ['1', r.sequential],
+    [String(CONCURRENCY), r.concurrent],
+  ] as const) {
     const results = [...m.results].map(([k, v]) => `${k} ${v}`).join(', ');
-    console.log(`${name.padEnd(10)} ${label.padStart(7)}  ${fmt(m.p50)}  ${fmt(m.p95)}  ${String(Math.round(m.rps)).padStart(7)}  ${results}`);
+    console.log(
+      `${name.padEnd(10)} ${label.padStart(7)}  ${fmt(m.p50)}  ${fmt(m.p95)}  ${String(Math.round(m.rps)).padStart(7)}  ${results}`,
+    );
   }
 }
 console.log('in-process (app.inject, sequential): server time only');
-for (const [name, r] of rows) console.log(`${name.padEnd(10)} p50 ${fmt(r.server.p50)} ms  p95 ${fmt(r.server.p95)} ms`);
+for (const [name, r] of rows)
+  console.log(`${name.padEnd(10)} p50 ${fmt(r.server.p50)} ms  p95 ${fmt(r.server.p95)} ms`);
 // Something (fetch's keep-alive pool, most likely) keeps the event loop alive after the servers are
 // gone; without this the script prints its table and then never exits.
 process.exit(0);

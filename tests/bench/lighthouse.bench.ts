@@ -18,7 +18,15 @@ import { freePort } from '../support/process';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const runs = Number(process.env.LH_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Run {
   score: number;
@@ -32,13 +40,32 @@ interface Run {
 async function audit(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { audits, categories } = result.lhr;
     const num = (id: string): number => audits[id]?.numericValue ?? NaN;
     if (process.env.LH_DEBUG) {
       // Where LCP's time goes: the element, its phases, and the requests on the critical chain.
-      const pick = ['metrics', 'largest-contentful-paint-element', 'lcp-breakdown-insight', 'lcp-discovery-insight', 'lcp-lazy-loaded', 'critical-request-chains', 'render-blocking-resources', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks', 'network-requests', 'layout-shifts', 'server-response-time'];
+      const pick = [
+        'metrics',
+        'largest-contentful-paint-element',
+        'lcp-breakdown-insight',
+        'lcp-discovery-insight',
+        'lcp-lazy-loaded',
+        'critical-request-chains',
+        'render-blocking-resources',
+        'bootup-time',
+        'mainthread-work-breakdown',
+        'long-tasks',
+        'network-requests',
+        'layout-shifts',
+        'server-response-time',
+      ];
       const dump = Object.fromEntries(pick.map((id) => [id, audits[id]?.details]));
       const file = path.join(os.tmpdir(), `lh-${new URL(url).pathname.replace(/\W+/g, '_')}.json`);
       fs.writeFileSync(file, JSON.stringify(dump, null, 1));
@@ -67,7 +94,15 @@ async function startServer(staticDir: string): Promise<{ base: string; stop(): P
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', STATIC_DIR: staticDir },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      BACKUP_EVERY_HOURS: '0',
+      STATIC_DIR: staticDir,
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -101,7 +136,9 @@ for (const dir of builds) {
 const servers = await Promise.all(builds.map((dir) => startServer(dir)));
 try {
   const first = servers[0]!;
-  const list = (await (await fetch(`${first.base}/api/products/?limit=1`)).json()) as { products: { links: { view: string } }[] };
+  const list = (await (await fetch(`${first.base}/api/products/?limit=1`)).json()) as {
+    products: { links: { view: string } }[];
+  };
   const productPath = list.products[0]?.links.view;
   if (!productPath) throw new Error('the demo catalog has no product');
   const pages = [
@@ -110,7 +147,8 @@ try {
   ] as const;
   for (const [name, pagePath] of pages) {
     const all: Run[][] = servers.map(() => []);
-    for (let i = 0; i < runs; i++) for (const [b, server] of servers.entries()) all[b]!.push(await audit(`${server.base}${pagePath}`));
+    for (let i = 0; i < runs; i++)
+      for (const [b, server] of servers.entries()) all[b]!.push(await audit(`${server.base}${pagePath}`));
     for (const [b, list] of all.entries()) {
       const m = median(list);
       const ok = m.score >= 90 && m.lcpMs <= 2000 ? 'meets' : 'MISSES';

@@ -34,7 +34,8 @@ interface Figures {
   rows: number;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function warmUp(client: TestClient, scenario: string, query: string): Promise<void> {
   for (let i = 0; i < WARM_UP; i++) {
@@ -55,7 +56,14 @@ async function measure(client: TestClient, scenario: string, query: string): Pro
     rows = r.body.orders.length;
   }
   times.sort((a, b) => a - b);
-  return { scenario, min: times[0] ?? NaN, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1] ?? NaN, rows };
+  return {
+    scenario,
+    min: times[0] ?? NaN,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    max: times[times.length - 1] ?? NaN,
+    rows,
+  };
 }
 
 async function scenarios(url: string): Promise<Figures[]> {
@@ -68,9 +76,15 @@ async function scenarios(url: string): Promise<Figures[]> {
   // every order counts the rows themselves: the two must agree.
   const counted = (await client.get('/api/order?from_pos=1&status=all&filter_date_from=2000-01-01')).body as Reply;
   const agree = JSON.stringify(first.counts) === JSON.stringify(counted.counts);
-  log(`  counts: ${JSON.stringify(first.counts)}${agree ? ' (trigger-kept = counted)' : ` DIFFER from counted ${JSON.stringify(counted.counts)}`}`);
+  log(
+    `  counts: ${JSON.stringify(first.counts)}${agree ? ' (trigger-kept = counted)' : ` DIFFER from counted ${JSON.stringify(counted.counts)}`}`,
+  );
   if (!agree) throw new Error('order_list_counts disagrees with the orders');
-  const someone = first.orders.find((o) => o.customer !== '')?.customer.split(' ').pop() ?? 'Smith';
+  const someone =
+    first.orders
+      .find((o) => o.customer !== '')
+      ?.customer.split(' ')
+      .pop() ?? 'Smith';
   const monthAgo = new Date(Date.parse(ORDERS_NOW) - 45 * 86_400_000).toISOString().slice(0, 10);
   const monthEnd = new Date(Date.parse(ORDERS_NOW) - 15 * 86_400_000).toISOString().slice(0, 10);
   const list: [string, string][] = [
@@ -156,7 +170,9 @@ async function postgres(): Promise<Figures[]> {
 }
 
 const results: [string, Figures[]][] = [];
-log(`GET /api/order with ${COUNT} orders, ${REQUESTS} sequential requests per scenario (after ${WARM_UP} warm-up requests each)`);
+log(
+  `GET /api/order with ${COUNT} orders, ${REQUESTS} sequential requests per scenario (after ${WARM_UP} warm-up requests each)`,
+);
 results.push(['pglite', await pglite()]);
 try {
   results.push(['postgres', await postgres()]);
@@ -170,7 +186,14 @@ log('\nengine    scenario                              min ms   p50 ms   p95 ms 
 for (const [engine, figures] of results) {
   for (const r of figures) {
     if (r.p95 >= GOAL_P95_MS) missed++;
-    log(`${engine.padEnd(9)} ${r.scenario.padEnd(36)} ${f(r.min)}  ${f(r.p50)}  ${f(r.p95)}  ${f(r.max)}  ${String(r.rows).padStart(4)}${r.p95 >= GOAL_P95_MS ? '  over goal' : ''}`);
+    log(
+      `${engine.padEnd(9)} ${r.scenario.padEnd(36)} ${f(r.min)}  ${f(r.p50)}  ${f(r.p95)}  ${f(r.max)}  ${String(r.rows).padStart(4)}${r.p95 >= GOAL_P95_MS ? '  over goal' : ''}`,
+    );
   }
 }
-log(`\ngoal p95 < ${GOAL_P95_MS} ms: ${missed === 0 ? 'met by every scenario' : `missed by ${missed} scenario(s)`}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+log(
+  `\ngoal p95 < ${GOAL_P95_MS} ms: ${missed === 0 ? 'met by every scenario' : `missed by ${missed} scenario(s)`}; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);

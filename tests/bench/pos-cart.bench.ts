@@ -24,9 +24,11 @@ try {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await ctx.newPage();
   // Parts a tap adds at once (one that requires options opens its options first).
-  const products = ((await (await fetch(`${srv.url}/api/products/?limit=100&sort=mpn`)).json()) as { products: { mpn: string; requires_options: boolean; is_orderable: boolean }[] }).products.filter(
-    (p) => !p.requires_options && p.is_orderable,
-  );
+  const products = (
+    (await (await fetch(`${srv.url}/api/products/?limit=100&sort=mpn`)).json()) as {
+      products: { mpn: string; requires_options: boolean; is_orderable: boolean }[];
+    }
+  ).products.filter((p) => !p.requires_options && p.is_orderable);
   await page.goto(`${srv.url}/pos/login?redirect=%2Fpos%2Fcart`);
   await page.getByLabel('Username').fill('cashier');
   await page.getByLabel('Password').fill('cashier');
@@ -43,15 +45,22 @@ try {
     const before = await rows();
     await search.fill(products[used++]!.mpn);
     await search.press('Enter');
-    await page.waitForFunction((n) => document.querySelectorAll('tbody tr').length > n, before, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction((n) => document.querySelectorAll('tbody tr').length > n, before, { timeout: 5_000 })
+      .catch(() => undefined);
   }
-  if ((await rows()) < 30) throw new Error(`only ${await rows()} lines after ${used} part numbers: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+  if ((await rows()) < 30)
+    throw new Error(
+      `only ${await rows()} lines after ${used} part numbers: ${(await page.locator('body').innerText()).slice(0, 500)}`,
+    );
 
   const times: number[] = [];
   for (const p of products.slice(used, used + samples)) {
     await search.fill(p.mpn);
     // The plain Add (a part with installation labor also offers 'Add With ...' after it).
-    const add = page.getByRole('button', { name: new RegExp(`^Add ${p.mpn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) }).first();
+    const add = page
+      .getByRole('button', { name: new RegExp(`^Add ${p.mpn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) })
+      .first();
     await add.waitFor({ timeout: 10_000 });
     const handle = await add.elementHandle();
     const ms = await page.evaluate(

@@ -24,7 +24,11 @@ try {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await ctx.newPage();
   // The dearest part: room for many $1.00 payments before the balance is paid.
-  const dear = ((await (await fetch(`${srv.url}/api/products/?limit=1&sort=price&order=desc`)).json()) as { products: { mpn: string; price: string }[] }).products[0]!;
+  const dear = (
+    (await (await fetch(`${srv.url}/api/products/?limit=1&sort=price&order=desc`)).json()) as {
+      products: { mpn: string; price: string }[];
+    }
+  ).products[0]!;
   await page.goto(`${srv.url}/pos/login?redirect=%2Fpos%2Fcart`);
   await page.getByLabel('Username').fill('cashier');
   await page.getByLabel('Password').fill('cashier');

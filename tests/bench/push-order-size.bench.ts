@@ -29,16 +29,28 @@ interface Pusher {
 async function push(p: Pusher, mutations: { name: string; args: unknown }[]): Promise<void> {
   const at = new Date().toISOString();
   const batch = mutations.map((m) => ({ id: p.next++, name: m.name, args: m.args, at }));
-  const r = await p.client.post('/sync/push', { clientId: p.clientId, protocolVersion: PROTOCOL_VERSION, mutations: batch });
+  const r = await p.client.post('/sync/push', {
+    clientId: p.clientId,
+    protocolVersion: PROTOCOL_VERSION,
+    mutations: batch,
+  });
   if (r.status !== 200) throw new Error(`push: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   const bad = (r.body.results as { status: string; message?: string }[]).find((x) => x.status !== 'applied');
   if (bad) throw new Error(`push refused: ${JSON.stringify(bad)}`);
-  if (r.body.results.length !== batch.length) throw new Error(`push answered ${r.body.results.length} of ${batch.length}`);
+  if (r.body.results.length !== batch.length)
+    throw new Error(`push answered ${r.body.results.length} of ${batch.length}`);
 }
 
 const customLine = (orderRef: string, i: number) => ({
   name: 'cart.addCustomProduct',
-  args: { order_ref: orderRef, line_id: crypto.randomUUID(), name: `Bench part ${i}`, price: '12.34', quantity: 1, tax_class_id: null },
+  args: {
+    order_ref: orderRef,
+    line_id: crypto.randomUUID(),
+    name: `Bench part ${i}`,
+    price: '12.34',
+    quantity: 1,
+    tax_class_id: null,
+  },
 });
 
 async function buildOrder(p: Pusher, lines: number): Promise<{ id: string; firstLine: string }> {
@@ -70,7 +82,10 @@ async function run(engine: EngineName): Promise<void> {
     const p: Pusher = { client, clientId: crypto.randomUUID(), next: 1 };
     const t0 = performance.now();
     // One line short of the size: each round's added line brings the order to it.
-    const orders: Record<number, { id: string; firstLine: string }> = { [SMALL]: await buildOrder(p, SMALL - 1), [LARGE]: await buildOrder(p, LARGE - 1) };
+    const orders: Record<number, { id: string; firstLine: string }> = {
+      [SMALL]: await buildOrder(p, SMALL - 1),
+      [LARGE]: await buildOrder(p, LARGE - 1),
+    };
     const buildMs = performance.now() - t0;
     const times: Record<number, number[]> = { [SMALL]: [], [LARGE]: [] };
     const cpu: Record<number, number> = { [SMALL]: 0, [LARGE]: 0 };
@@ -80,9 +95,19 @@ async function run(engine: EngineName): Promise<void> {
         const line = customLine(o.id, 1000 + round);
         const ms: number[] = [];
         const c0 = srv.cpuMs();
-        ms.push(await timed(p, { name: 'cart.setQuantity', args: { order_ref: o.id, line_id: o.firstLine, quantity: 1 + (round % 5) } }));
+        ms.push(
+          await timed(p, {
+            name: 'cart.setQuantity',
+            args: { order_ref: o.id, line_id: o.firstLine, quantity: 1 + (round % 5) },
+          }),
+        );
         ms.push(await timed(p, line));
-        ms.push(await timed(p, { name: 'cart.removeLine', args: { order_ref: o.id, line_id: (line.args as { line_id: string }).line_id } }));
+        ms.push(
+          await timed(p, {
+            name: 'cart.removeLine',
+            args: { order_ref: o.id, line_id: (line.args as { line_id: string }).line_id },
+          }),
+        );
         if (round >= WARM_UP) {
           times[size]!.push(...ms);
           cpu[size]! += srv.cpuMs() - c0;

@@ -13,14 +13,19 @@ const all = fs
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? all.filter((f) => wanted.some((w) => f.startsWith(w))) : all;
 if (!selected.length) {
-  console.error(`No scenario matches ${wanted.join(' ')}. Scenarios: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}`);
+  console.error(
+    `No scenario matches ${wanted.join(' ')}. Scenarios: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}`,
+  );
   process.exit(1);
 }
 let failed = 0;
 for (const file of selected) {
   console.log(`\n=== ${file.replace('.bench.ts', '')} ===`);
   // --expose-gc: scenarios that report memory (search-index) take their heap figure after a full gc.
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: process.env });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(dir, file)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

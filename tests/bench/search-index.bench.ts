@@ -22,11 +22,16 @@ import { partKey } from '../../sync/search/normalize';
 import { DEFAULT_CACHE_SIZE, DELTA_LIMIT, PartIndex } from '../../sync/search/part-index';
 import type { SearchProductRow } from '../../sync/search/types';
 
-const LEAVES = new Map(CATEGORY_TREE.flatMap((top, ti) => top.leaves.map((leaf, li) => [leaf.slug, { leaf, top, topId: ti + 1, leafId: 100 + ti * 20 + li }] as const)));
+const LEAVES = new Map(
+  CATEGORY_TREE.flatMap((top, ti) =>
+    top.leaves.map((leaf, li) => [leaf.slug, { leaf, top, topId: ti + 1, leafId: 100 + ti * 20 + li }] as const),
+  ),
+);
 
 function fill(rng: Rng, pattern: string): string {
   let s = '';
-  for (const c of pattern) s += c === '#' ? rng.digits(1) : c === '%' ? String(rng.int(1, 9)) : c === '@' ? rng.letters(1) : c;
+  for (const c of pattern)
+    s += c === '#' ? rng.digits(1) : c === '%' ? String(rng.int(1, 9)) : c === '@' ? rng.letters(1) : c;
   return s;
 }
 
@@ -43,7 +48,10 @@ export function* demoSearchRows(count: number, seed = 20261122, chunk = 1000): G
     const { leaf, top, topId, leafId } = LEAVES.get(slug)!;
     let mpn = fill(rng, rng.pick(brand.lines[slug]!));
     for (let attempt = 0; used.has(`${brand.code}|${mpn}`); attempt++) {
-      mpn = attempt < 20 ? fill(rng, rng.pick(brand.lines[slug]!)) : `${fill(rng, rng.pick(brand.lines[slug]!))}-${rng.digits(3)}`;
+      mpn =
+        attempt < 20
+          ? fill(rng, rng.pick(brand.lines[slug]!))
+          : `${fill(rng, rng.pick(brand.lines[slug]!))}-${rng.digits(3)}`;
     }
     used.add(`${brand.code}|${mpn}`);
     const seriesIdx = rng.chance(0.75) ? rng.int(0, brand.series.length - 1) : -1;
@@ -72,14 +80,56 @@ export function* demoSearchRows(count: number, seed = 20261122, chunk = 1000): G
 
 /** Brand + product words a counter clerk or shopper types. */
 const WORD_QUERIES = [
-  'k&n air filter', 'kn cold air intake', 'bilstein 5100', 'bilstein shock', 'moog ball joint', 'moog problem solver',
-  'bosch spark plug', 'ngk laser iridium', 'denso iridium', 'acdelco oil filter', 'motorcraft fl-', 'wagner brake pads',
-  'brembo rotor', 'monroe strut', 'gates serpentine belt', 'fel-pro head gasket', 'edelbrock performer', 'borla cat-back',
-  'flowmaster super 44', 'magnaflow muffler', 'weathertech floorliner', 'husky liners', 'rough country leveling kit',
-  'bestop soft top', 'westin running boards', 'mopar oil filter', 'timken hub', 'dorman control arm', 'walker muffler',
-  'cardone caliper', 'hella fog light', 'optima redtop', 'lund tonneau', 'centric rotor', 'power stop z36', 'fox 2.0',
-  'curt hitch', 'bak flip', 'tekonsha brake controller', 'brake pads', 'oxygen sensor', 'ignition coil', 'water pump',
-  'led light bar', 'wheel bearing', 'tie rod end', 'lift kit', 'cargo liner', 'mud flaps', 'spark plug iridium',
+  'k&n air filter',
+  'kn cold air intake',
+  'bilstein 5100',
+  'bilstein shock',
+  'moog ball joint',
+  'moog problem solver',
+  'bosch spark plug',
+  'ngk laser iridium',
+  'denso iridium',
+  'acdelco oil filter',
+  'motorcraft fl-',
+  'wagner brake pads',
+  'brembo rotor',
+  'monroe strut',
+  'gates serpentine belt',
+  'fel-pro head gasket',
+  'edelbrock performer',
+  'borla cat-back',
+  'flowmaster super 44',
+  'magnaflow muffler',
+  'weathertech floorliner',
+  'husky liners',
+  'rough country leveling kit',
+  'bestop soft top',
+  'westin running boards',
+  'mopar oil filter',
+  'timken hub',
+  'dorman control arm',
+  'walker muffler',
+  'cardone caliper',
+  'hella fog light',
+  'optima redtop',
+  'lund tonneau',
+  'centric rotor',
+  'power stop z36',
+  'fox 2.0',
+  'curt hitch',
+  'bak flip',
+  'tekonsha brake controller',
+  'brake pads',
+  'oxygen sensor',
+  'ignition coil',
+  'water pump',
+  'led light bar',
+  'wheel bearing',
+  'tie rod end',
+  'lift kit',
+  'cargo liner',
+  'mud flaps',
+  'spark plug iridium',
 ];
 
 function pct(sorted: readonly number[], p: number): number {
@@ -121,7 +171,9 @@ export function runScenario(parts: number, log: (line: string) => void): boolean
   console.log(`parts: ${parts}, word keys: ${stats.wordKeys}, part-number keys: ${stats.partKeys}`);
   console.log(`build: ${buildMs.toFixed(0)} ms`);
   // Heap now minus heap before the rows existed: the index plus 450 sampled rows and strings.
-  console.log(`typed arrays: ${mb(stats.typedBytes)}; heap used by the index after gc: ${empty0 !== null && after !== null ? mb(after - empty0) : 'n/a (run with --expose-gc)'}`);
+  console.log(
+    `typed arrays: ${mb(stats.typedBytes)}; heap used by the index after gc: ${empty0 !== null && after !== null ? mb(after - empty0) : 'n/a (run with --expose-gc)'}`,
+  );
 
   // 200 exact part numbers, as written: none may come back empty, the top hit must be that part
   // number (another brand may share it: then the product must be among the exact hits).
@@ -131,13 +183,17 @@ export function runScenario(parts: number, log: (line: string) => void): boolean
     const r = index.query(row.mpn, { limit: 50 });
     if (r.parts.length === 0) empty++;
     const exactHits = r.parts.filter((p) => p.match === 'part-number');
-    if (partKey(r.parts[0]?.mpn ?? '') !== partKey(row.mpn) || !exactHits.some((p) => p.product_id === row.product_id)) notFirst++;
+    if (partKey(r.parts[0]?.mpn ?? '') !== partKey(row.mpn) || !exactHits.some((p) => p.product_id === row.product_id))
+      notFirst++;
   }
 
   // 500 typed queries, one query per keystroke (no debounce: the worst case), shuffled so part
   // numbers and words interleave. First without the answer cache, then with the worker's
   // default one (same index; only the cache differs).
-  const typed = [...typedMpns.map((m, i) => (i % 3 === 2 ? partKey(m) : m)), ...Array.from({ length: 250 }, (_, i) => WORD_QUERIES[i % WORD_QUERIES.length]!)];
+  const typed = [
+    ...typedMpns.map((m, i) => (i % 3 === 2 ? partKey(m) : m)),
+    ...Array.from({ length: 250 }, (_, i) => WORD_QUERIES[i % WORD_QUERIES.length]!),
+  ];
   const queries = [...typed];
   for (let i = queries.length - 1; i > 0; i--) {
     const j = sample.int(0, i);
@@ -159,7 +215,9 @@ export function runScenario(parts: number, log: (line: string) => void): boolean
     return { times, emptyTyped };
   };
   const report = (label: string, { times, emptyTyped }: { times: number[]; emptyTyped: number }) => {
-    console.log(`${label}: ${times.length} keystrokes over ${queries.length} queries (full queries with no parts: ${emptyTyped}); p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(2)} ms`);
+    console.log(
+      `${label}: ${times.length} keystrokes over ${queries.length} queries (full queries with no parts: ${emptyTyped}); p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(2)} ms`,
+    );
   };
   report('per keystroke, no cache', typeAll(index));
   index.setCacheSize(DEFAULT_CACHE_SIZE);
@@ -186,7 +244,9 @@ export function runScenario(parts: number, log: (line: string) => void): boolean
   const tc = performance.now();
   index.compact();
 
-  console.log(`${DELTA_LIMIT} upserts: ${upsertMs.toFixed(0)} ms; per keystroke with that delta: p95 ${pct(deltaTimes, 95).toFixed(2)} ms; compaction: ${(performance.now() - tc).toFixed(0)} ms`);
+  console.log(
+    `${DELTA_LIMIT} upserts: ${upsertMs.toFixed(0)} ms; per keystroke with that delta: p95 ${pct(deltaTimes, 95).toFixed(2)} ms; compaction: ${(performance.now() - tc).toFixed(0)} ms`,
+  );
 
   console.log(`exact part numbers not ranked first: ${notFirst} of ${exact.length}`);
   console.log(`empty results for ${exact.length} exact part numbers: ${empty}`);
@@ -220,7 +280,11 @@ async function runInChromium(parts: number): Promise<boolean> {
     const page = await browser.newPage();
     // A real (routed) http origin: blob: workers of about:blank are refused.
     await page.route('http://bench.local/**', (route) =>
-      route.fulfill(route.request().url().endsWith('.js') ? { body: code, contentType: 'text/javascript' } : { body: '<!doctype html><title>bench</title>', contentType: 'text/html' }),
+      route.fulfill(
+        route.request().url().endsWith('.js')
+          ? { body: code, contentType: 'text/javascript' }
+          : { body: '<!doctype html><title>bench</title>', contentType: 'text/html' },
+      ),
     );
     await page.goto('http://bench.local/');
     await page.exposeFunction('relay', (line: string) => console.log(`[chromium worker] ${line}`));
@@ -243,9 +307,16 @@ async function runInChromium(parts: number): Promise<boolean> {
 
 async function main(): Promise<void> {
   const parts = Number(process.env.BENCH_PARTS ?? 200_000);
-  const failed = process.env.BENCH_CHROMIUM ? await runInChromium(parts) : runScenario(parts, (line) => console.log(line));
+  const failed = process.env.BENCH_CHROMIUM
+    ? await runInChromium(parts)
+    : runScenario(parts, (line) => console.log(line));
   if (failed) process.exitCode = 1;
 }
 
 // Run only as a script (the unit tests and the Chromium bundle import this file).
-if (typeof process !== 'undefined' && process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^\.?\/?/, ''))) void main();
+if (
+  typeof process !== 'undefined' &&
+  process.argv[1] &&
+  import.meta.url.endsWith(process.argv[1].replace(/^\.?\/?/, ''))
+)
+  void main();

@@ -24,14 +24,28 @@ const parts = Number(process.env.BENCH_PARTS ?? 200_000);
 const queries = Number(process.env.BENCH_QUERIES ?? 150);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const pgBase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const WORDS = ['k&n air filter', 'brake pad', 'bilstein shock', 'oil filter', 'floor liner', 'spark plug', 'cold air intake', 'led headlight', 'wiper blade', 'fel-pro gasket'];
+const WORDS = [
+  'k&n air filter',
+  'brake pad',
+  'bilstein shock',
+  'oil filter',
+  'floor liner',
+  'spark plug',
+  'cold air intake',
+  'led headlight',
+  'wiper blade',
+  'fel-pro gasket',
+];
 
 const progress = (line: string) => process.stderr.write(`[search bench] ${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Every prefix of each query, as typed. */
 function keystrokes(texts: string[]): string[] {
-  return texts.flatMap((t) => Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)).filter((s) => s.trim().length > 0));
+  return texts.flatMap((t) =>
+    Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)).filter((s) => s.trim().length > 0),
+  );
 }
 
 async function run(engine: Engine, dataDir: string, databaseUrl: string | undefined) {
@@ -40,12 +54,25 @@ async function run(engine: Engine, dataDir: string, databaseUrl: string | undefi
   await migrateToLatest(open.db);
   const migrateMs = performance.now() - t0;
   progress(`${engine}: migrated in ${(migrateMs / 1000).toFixed(1)} s`);
-  const app = await buildApp({ db: open.db, engine, staticDir: path.join(dataDir, 'no-static'), sessionTtlMs: 3_600_000, secureCookies: false, logLevel: 'warn' });
+  const app = await buildApp({
+    db: open.db,
+    engine,
+    staticDir: path.join(dataDir, 'no-static'),
+    sessionTtlMs: 3_600_000,
+    secureCookies: false,
+    logLevel: 'warn',
+  });
   try {
     const { rows } = await sql<{ mpn: string; brand: string }>`
       select p.mpn, m.name as brand from products p join manufacturers m on m.manufacturer_id = p.manufacturer_id
        where p.status order by md5(p.product_id::text) limit ${queries}`.execute(open.db);
-    const texts = rows.map((r, i) => (i % 3 === 0 ? r.mpn : i % 3 === 1 ? r.mpn.replace(/[^A-Za-z0-9]/g, '') : `${r.brand.replace(/[^A-Za-z0-9]/g, '').slice(0, 4)}-${r.mpn}`));
+    const texts = rows.map((r, i) =>
+      i % 3 === 0
+        ? r.mpn
+        : i % 3 === 1
+          ? r.mpn.replace(/[^A-Za-z0-9]/g, '')
+          : `${r.brand.replace(/[^A-Za-z0-9]/g, '').slice(0, 4)}-${r.mpn}`,
+    );
     const strokes = keystrokes([...texts, ...WORDS]);
     const call = async (q: string) => {
       const r = await app.inject({ url: `/api/search/autocomplete?q=${encodeURIComponent(q)}&width=390` });
@@ -68,8 +95,25 @@ async function run(engine: Engine, dataDir: string, databaseUrl: string | undefi
     let notFirst = 0;
     for (const r of rows) if ((await call(r.mpn)).parts[0]?.mpn !== r.mpn) notFirst++;
     times.sort((a, b) => a - b);
-    const short = [...byLength].sort(([a], [b]) => a - b).map(([k, v]) => `${k === 4 ? '4+' : k} chars p95 ${pct(v.sort((a, b) => a - b), 95).toFixed(1)}`);
-    return { migrateMs, n: strokes.length, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), max: times[times.length - 1]!, short, notFirst };
+    const short = [...byLength]
+      .sort(([a], [b]) => a - b)
+      .map(
+        ([k, v]) =>
+          `${k === 4 ? '4+' : k} chars p95 ${pct(
+            v.sort((a, b) => a - b),
+            95,
+          ).toFixed(1)}`,
+      );
+    return {
+      migrateMs,
+      n: strokes.length,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+      p99: pct(times, 99),
+      max: times[times.length - 1]!,
+      short,
+      notFirst,
+    };
   } finally {
     await app.close();
     await open.close();
@@ -96,7 +140,9 @@ async function postgres() {
     await migrateToLatest(open.db);
     const t0 = performance.now();
     await seedDemoData(open.db, { parts });
-    progress(`postgres: seeded ${parts} parts in ${((performance.now() - t0) / 1000).toFixed(1)} s (product_search kept by triggers)`);
+    progress(
+      `postgres: seeded ${parts} parts in ${((performance.now() - t0) / 1000).toFixed(1)} s (product_search kept by triggers)`,
+    );
     await sql`analyze`.execute(open.db);
     await open.close();
     return await run('postgres', dir, url);

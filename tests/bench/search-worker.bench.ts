@@ -13,9 +13,19 @@ import { serveSeededCopy } from './support/seeded-data';
 
 const parts = Number(process.env.BENCH_PARTS ?? 200_000);
 const queries = Number(process.env.BENCH_QUERIES ?? 150);
-const WORDS = ['k&n air filter', 'brake pad', 'bilstein shock', 'oil filter', 'floor liner', 'spark plug', 'cold air intake', 'wiper blade'];
+const WORDS = [
+  'k&n air filter',
+  'brake pad',
+  'bilstein shock',
+  'oil filter',
+  'floor liner',
+  'spark plug',
+  'cold air intake',
+  'wiper blade',
+];
 const progress = (line: string) => process.stderr.write(`[search worker bench] ${line}\n`);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 const worker = builtWorker();
 if (!worker) throw new Error('dist/ has no built sync worker: run `npx vite build` first');
@@ -25,12 +35,16 @@ try {
   // Part numbers to type: a spread of the catalog, through the listing call.
   const mpns: string[] = [];
   for (let page = 1; mpns.length < queries; page += 37) {
-    const r = (await (await fetch(`${base}/api/products/?limit=50&page=${page}&sort=mpn`)).json()) as { products: { mpn: string }[] };
+    const r = (await (await fetch(`${base}/api/products/?limit=50&page=${page}&sort=mpn`)).json()) as {
+      products: { mpn: string }[];
+    };
     if (r.products.length === 0) break;
     mpns.push(...r.products.slice(0, 5).map((p) => p.mpn));
   }
   const texts = [...mpns.slice(0, queries).map((m, i) => (i % 2 ? m : m.replace(/[^A-Za-z0-9]/g, ''))), ...WORDS];
-  const strokes = texts.flatMap((t) => Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)).filter((s) => s.trim()));
+  const strokes = texts.flatMap((t) =>
+    Array.from({ length: t.length }, (_, i) => t.slice(0, i + 1)).filter((s) => s.trim()),
+  );
 
   progress(`downloading ${parts} parts into Chromium (first sync)`);
   const t0 = performance.now();
@@ -53,7 +67,9 @@ try {
     }
     if (!synced) synced = performance.now();
     const ready = performance.now();
-    progress(`index ready ${((ready - synced) / 1000).toFixed(1)} s after the sync; replaying ${strokes.length} keystrokes`);
+    progress(
+      `index ready ${((ready - synced) / 1000).toFixed(1)} s after the sync; replaying ${strokes.length} keystrokes`,
+    );
     const run = await device.page.evaluate(async (strokes) => {
       const times: number[] = [];
       let found = 0;
@@ -73,7 +89,9 @@ try {
     }
     const t = run.times.sort((a, b) => a - b);
     console.log(`Offline search in the built sync worker, headless Chromium ${device.version}, ${parts} parts:`);
-    console.log(`first sync (download) ${((synced - t0) / 1000).toFixed(1)} s; index build from Dexie ${((ready - synced) / 1000).toFixed(1)} s`);
+    console.log(
+      `first sync (download) ${((synced - t0) / 1000).toFixed(1)} s; index build from Dexie ${((ready - synced) / 1000).toFixed(1)} s`,
+    );
     console.log(
       `searchParts round trip per keystroke (${t.length}): p50 ${pct(t, 50).toFixed(1)} ms, p95 ${pct(t, 95).toFixed(1)} ms, p99 ${pct(t, 99).toFixed(1)} ms, max ${t[t.length - 1]!.toFixed(1)} ms; ${run.found} with hits`,
     );

@@ -16,7 +16,15 @@ async function once(): Promise<{ firstMs: number; restartMs: number }> {
     const t0 = performance.now();
     const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), DEMO_PARTS: parts, LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: String(port),
+        DEMO_PARTS: parts,
+        LOG_LEVEL: 'warn',
+        BACKUP_EVERY_HOURS: '0',
+      },
       stdio: 'ignore',
     });
     for (;;) {

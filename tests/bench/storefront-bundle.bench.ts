@@ -38,7 +38,9 @@ function imports(file: string): { statics: string[]; dynamics: string[] } {
   const code = read(file);
   const dir = path.posix.dirname(file);
   const resolve = (spec: string) => path.posix.normalize(path.posix.join(dir, spec));
-  const statics = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => resolve(m[1]!));
+  const statics = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map(
+    (m) => resolve(m[1]!),
+  );
   const dynamics = [...code.matchAll(/import\(\s*[`"'](\.{1,2}\/[^`"']+\.js)[`"']\s*\)/g)].map((m) => resolve(m[1]!));
   return { statics, dynamics };
 }
@@ -77,13 +79,19 @@ function posSources(file: string): string[] {
 }
 const posInFirst = [...firstLoad].flatMap(posSources);
 
-console.log(`storefront first-load JS: ${kb(firstJs)} KB gzip (goal < ${FIRST_LOAD_GOAL_KB}) in ${firstLoad.size} files; CSS ${kb(firstCss)} KB gzip`);
+console.log(
+  `storefront first-load JS: ${kb(firstJs)} KB gzip (goal < ${FIRST_LOAD_GOAL_KB}) in ${firstLoad.size} files; CSS ${kb(firstCss)} KB gzip`,
+);
 for (const f of [...firstLoad].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(f)).padStart(6)} KB  ${f}`);
-console.log(`POS source files in the first load: ${posInFirst.length}${posInFirst.length ? ` (${posInFirst.slice(0, 5).join(', ')})` : ''}`);
+console.log(
+  `POS source files in the first load: ${posInFirst.length}${posInFirst.length ? ` (${posInFirst.slice(0, 5).join(', ')})` : ''}`,
+);
 
 /** Workers a chunk starts (`new Worker(new URL("/assets/x.js", import.meta.url))`): lazy areas of their own. */
 function workers(file: string): string[] {
-  return [...read(file).matchAll(/new\s+(?:Shared)?Worker\(\s*new URL\(\s*[`"']\/?((?:\.{1,2}\/)?[^`"']+\.js)[`"']/g)].map((m) =>
+  return [
+    ...read(file).matchAll(/new\s+(?:Shared)?Worker\(\s*new URL\(\s*[`"']\/?((?:\.{1,2}\/)?[^`"']+\.js)[`"']/g),
+  ].map((m) =>
     m[1]!.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)) : m[1]!,
   );
 }
@@ -117,16 +125,21 @@ const areas = [...lazyStarts]
     return { start, files, pos, name: areaName(start), bytes: [...files].reduce((n, f) => n + gz(f), 0) };
   })
   .sort((a, b) => b.bytes - a.bytes);
-console.log(`lazy areas: ${areas.length} (each chunk with what it adds beyond the first load; goal < ${LAZY_GOAL_KB} KB per storefront area):`);
+console.log(
+  `lazy areas: ${areas.length} (each chunk with what it adds beyond the first load; goal < ${LAZY_GOAL_KB} KB per storefront area):`,
+);
 for (const a of areas) {
   const shared = a.files.size > 1 ? `  (+${a.files.size - 1} shared)` : '';
-  console.log(`  ${kb(a.bytes).padStart(6)} KB  ${path.posix.basename(a.start).padEnd(36)} ${a.name}${a.pos ? '  [POS]' : ''}${shared}`);
+  console.log(
+    `  ${kb(a.bytes).padStart(6)} KB  ${path.posix.basename(a.start).padEnd(36)} ${a.name}${a.pos ? '  [POS]' : ''}${shared}`,
+  );
 }
 // Every built script is either in the first load or reached by some lazy area; anything else
 // would be a load path this bench does not see (a new kind of import it cannot parse).
 const reached = new Set([...firstLoad, ...areas.flatMap((a) => [...a.files])]);
 const unseen = jsFiles.filter((f) => !reached.has(f));
-if (unseen.length) console.log(`scripts no load path reaches (not measured): ${unseen.map((f) => path.posix.basename(f)).join(', ')}`);
+if (unseen.length)
+  console.log(`scripts no load path reaches (not measured): ${unseen.map((f) => path.posix.basename(f)).join(', ')}`);
 const overFirst = firstJs / 1024 >= FIRST_LOAD_GOAL_KB;
 // POS areas and the POS/kiosk device cache and workers are not storefront areas.
 const storefrontAreas = areas.filter((a) => !a.pos && !/worker|device-db/.test(a.start));
@@ -137,5 +150,7 @@ if (overFirst || posInFirst.length || overLazy.length || unseen.length) {
   );
 } else {
   const top = storefrontAreas[0];
-  console.log(`within budget: first load ${kb(firstJs)} KB < ${FIRST_LOAD_GOAL_KB}; largest storefront area ${top ? `${kb(top.bytes)} KB (${path.posix.basename(top.start)})` : 'none'} < ${LAZY_GOAL_KB}`);
+  console.log(
+    `within budget: first load ${kb(firstJs)} KB < ${FIRST_LOAD_GOAL_KB}; largest storefront area ${top ? `${kb(top.bytes)} KB (${path.posix.basename(top.start)})` : 'none'} < ${LAZY_GOAL_KB}`,
+  );
 }

@@ -9,7 +9,15 @@
 //     device A's next sync is timed until every page is applied to Dexie. Goal: under 1 s.
 // Client and server share 2 cores with whatever else runs: read the load average printed with them.
 import { PUSH_BATCH } from '../../src/contracts/sync-push';
-import { clearWire, describeMix, load, newDevice, queueWorkload, startServer, type EngineName } from './support/sync-device';
+import {
+  clearWire,
+  describeMix,
+  load,
+  newDevice,
+  queueWorkload,
+  startServer,
+  type EngineName,
+} from './support/sync-device';
 
 const parts = process.env.BENCH_PARTS ?? '1000';
 const n = Number(process.env.BENCH_MUTATIONS ?? 1000);
@@ -59,7 +67,8 @@ async function engine(name: EngineName): Promise<Figures> {
     a.offline.on = true;
     const work = await queueWorkload(a, n, 1);
     const queued = (await a.engine.status()).pending;
-    if (queued !== n - work.refused.length) throw new Error(`device A queued ${queued}, expected ${n - work.refused.length}`);
+    if (queued !== n - work.refused.length)
+      throw new Error(`device A queued ${queued}, expected ${n - work.refused.length}`);
     a.offline.on = false;
     clearWire(a);
     const loadDrain = load();
@@ -69,7 +78,8 @@ async function engine(name: EngineName): Promise<Figures> {
     const cycleMs = performance.now() - t0;
     const cpuDrain = cpu();
     const st = await a.engine.status();
-    if (drained !== 'ok' || st.pending !== 0) throw new Error(`drain ended ${drained} with ${st.pending} pending (${st.error ?? ''})`);
+    if (drained !== 'ok' || st.pending !== 0)
+      throw new Error(`drain ended ${drained} with ${st.pending} pending (${st.error ?? ''})`);
     const firstPush = a.wire.pushes[0]!;
     const firstPull = a.wire.pulls[0]!;
     const pushDurations = a.wire.pushes.map((p) => p.end - p.start).sort((x, y) => x - y);
@@ -79,7 +89,8 @@ async function engine(name: EngineName): Promise<Figures> {
     const b = await newDevice(srv.url, 'cashier2', 'cashier2', 'bench-b');
     if ((await b.engine.syncNow()) !== 'ok') throw new Error('device B first sync failed');
     await queueWorkload(b, n, 2);
-    if ((await b.engine.syncNow()) !== 'ok' || (await b.engine.status()).pending !== 0) throw new Error('device B did not drain');
+    if ((await b.engine.syncNow()) !== 'ok' || (await b.engine.status()).pending !== 0)
+      throw new Error('device B did not drain');
     clearWire(a);
     const loadPull = load();
     cpu = cpuSpan(() => srv.cpuMs());
@@ -123,13 +134,28 @@ for (const name of ['pglite', 'postgres'] as const) {
   }
 }
 
-console.log(`\nSync drain and incremental pull, ${n} mutations, ${parts} demo parts; runtime: Node ${process.version}, fake-indexeddb, real server process over HTTP`);
+console.log(
+  `\nSync drain and incremental pull, ${n} mutations, ${parts} demo parts; runtime: Node ${process.version}, fake-indexeddb, real server process over HTTP`,
+);
 for (const [name, f] of rows) {
-  console.log(`${name}: mix ${f.mix}; refused locally ${f.refused}, rejected by server ${f.rejected}; first full sync ${sec(f.fullSyncMs)}`);
-  console.log(`${name}: ${f.pushes} pushes, largest batch ${f.maxBatch} (push request p50 ${f.pushMs.p50.toFixed(0)} ms, max ${f.pushMs.max.toFixed(0)} ms); whole cycle incl. pulling own changes back ${sec(f.cycleMs)}`);
-  console.log(`${name}: CPU during the drain cycle: server process ${sec(f.cpuDrain.server)}, device (this process) ${sec(f.cpuDrain.client)}; during the pull: server ${sec(f.cpuPull.server)}, device ${sec(f.cpuPull.client)}`);
+  console.log(
+    `${name}: mix ${f.mix}; refused locally ${f.refused}, rejected by server ${f.rejected}; first full sync ${sec(f.fullSyncMs)}`,
+  );
+  console.log(
+    `${name}: ${f.pushes} pushes, largest batch ${f.maxBatch} (push request p50 ${f.pushMs.p50.toFixed(0)} ms, max ${f.pushMs.max.toFixed(0)} ms); whole cycle incl. pulling own changes back ${sec(f.cycleMs)}`,
+  );
+  console.log(
+    `${name}: CPU during the drain cycle: server process ${sec(f.cpuDrain.server)}, device (this process) ${sec(f.cpuDrain.client)}; during the pull: server ${sec(f.cpuPull.server)}, device ${sec(f.cpuPull.client)}`,
+  );
 }
-const line = (label: string, fmt: (f: Figures) => string) => console.log(`${label}: ${rows.map(([name, f]) => `${name} ${fmt(f)}`).join(', ')}`);
-line(`drain ${n} mutations (batch ${PUSH_BATCH}, goal < 10 s)`, (f) => `${sec(f.drainMs)} (${Math.round(n / (f.drainMs / 1000))}/s) [load ${f.loadDrain}]`);
-line(`incremental pull after ${n} server-side mutations (goal < 1 s)`, (f) => `${sec(f.pullMs)} (${f.pullRows} rows, ${f.pullPages} pages) [load ${f.loadPull}]`);
+const line = (label: string, fmt: (f: Figures) => string) =>
+  console.log(`${label}: ${rows.map(([name, f]) => `${name} ${fmt(f)}`).join(', ')}`);
+line(
+  `drain ${n} mutations (batch ${PUSH_BATCH}, goal < 10 s)`,
+  (f) => `${sec(f.drainMs)} (${Math.round(n / (f.drainMs / 1000))}/s) [load ${f.loadDrain}]`,
+);
+line(
+  `incremental pull after ${n} server-side mutations (goal < 1 s)`,
+  (f) => `${sec(f.pullMs)} (${f.pullRows} rows, ${f.pullPages} pages) [load ${f.loadPull}]`,
+);
 process.exit(rows.length ? 0 : 1);

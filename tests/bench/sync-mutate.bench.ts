@@ -54,8 +54,12 @@ const calls: { name: string; args: unknown }[] = [];
 const loadNode = load();
 const work = await queueWorkload(device, n, 3, calls);
 const pending = (await device.engine.status()).pending;
-console.log(`workload: ${describeMix(work)}; ${products} products cached; refused ${work.refused.length}; outbox pending after: ${pending}`);
-console.log(`node (Node ${process.version}, fake-indexeddb, SyncEngine.mutate in-process): mutate -> durable outbox, ${work.latencies.length} calls: ${summary(work.latencies)} [load ${loadNode}]`);
+console.log(
+  `workload: ${describeMix(work)}; ${products} products cached; refused ${work.refused.length}; outbox pending after: ${pending}`,
+);
+console.log(
+  `node (Node ${process.version}, fake-indexeddb, SyncEngine.mutate in-process): mutate -> durable outbox, ${work.latencies.length} calls: ${summary(work.latencies)} [load ${loadNode}]`,
+);
 let chromiumLine = `chromium: not measured (${skipChromium ?? 'unknown'})`;
 if (browser && worker) {
   const loadChromium = load();

@@ -37,9 +37,13 @@ describe('accessibility of the main screens (axe-core, headless Chromium)', () =
     const http = new TestClient(world.srv.server.url);
     const list = (await http.get('/api/products/?limit=100')).body as { products: Listed[] };
     for (const p of list.products.filter((x) => x.is_orderable && !x.disable_pricing)) {
-      const page = (await http.get(`/api/products/page${p.links.view}`)).body as { product: { requires_options: boolean } };
+      const page = (await http.get(`/api/products/page${p.links.view}`)).body as {
+        product: { requires_options: boolean };
+      };
       if (page.product.requires_options) continue;
-      const stock = (await http.post('/api/inventory/getInventoriesByProductId', { productId: p.product_id })).body as { totalInventory?: number };
+      const stock = (await http.post('/api/inventory/getInventoriesByProductId', { productId: p.product_id })).body as {
+        totalInventory?: number;
+      };
       if ((stock.totalInventory ?? 0) >= 2) return p;
     }
     throw new Error('the demo catalog has no plain product in stock');
@@ -55,7 +59,11 @@ describe('accessibility of the main screens (axe-core, headless Chromium)', () =
     await page.getByRole('link', { name: product.name, exact: true }).first().waitFor();
     // What loads after the first paint is part of the screen: the header's cart and the fitment
     // block, opened so its tabs and selects are checked too.
-    await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).or(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
+      .or(page.getByRole('link', { name: /^Cart, \d+ items?$/ }))
+      .first()
+      .waitFor();
     await page.locator('details summary').first().click();
     await page.getByRole('tab', { name: /^Year ?\/ ?Make ?\/ ?Model$/ }).waitFor();
     await expectAccessible(page, 'catalog');

@@ -15,14 +15,24 @@ describe('initial catalog download (headless Chromium)', () => {
 
   const FIGURES = /^([\d,]+) of ([\d,]+) rows \((\d+)%\)$/;
   const figures = async (page: Page): Promise<{ done: number; total: number; percent: number } | null> => {
-    const text = await page.getByText(FIGURES).first().textContent({ timeout: 200 }).catch(() => null);
+    const text = await page
+      .getByText(FIGURES)
+      .first()
+      .textContent({ timeout: 200 })
+      .catch(() => null);
     const m = text ? FIGURES.exec(text.trim()) : null;
-    return m ? { done: Number(m[1]!.replace(/,/g, '')), total: Number(m[2]!.replace(/,/g, '')), percent: Number(m[3]) } : null;
+    return m
+      ? { done: Number(m[1]!.replace(/,/g, '')), total: Number(m[2]!.replace(/,/g, '')), percent: Number(m[3]) }
+      : null;
   };
 
   it('shows rows and percent, resumes after a reload without starting over, and disappears when done', async () => {
     // No service worker: the worker's requests go straight to the network, where the route sees them.
-    const ctx = await world.browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
+    const ctx = await world.browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
     const pulls: number[] = [];
     await ctx.route(/\/sync\/pull\?/, async (route) => {
       const url = new URL(route.request().url());
@@ -44,7 +54,10 @@ describe('initial catalog download (headless Chromium)', () => {
     const before = (await figures(page))!;
     expect(before.total).toBeGreaterThan(before.done);
     expect(before.percent).toBe(Math.floor((before.done * 100) / before.total));
-    const [value, max] = await bar.evaluate((el) => [(el as HTMLProgressElement).value, (el as HTMLProgressElement).max]);
+    const [value, max] = await bar.evaluate((el) => [
+      (el as HTMLProgressElement).value,
+      (el as HTMLProgressElement).max,
+    ]);
     expect(max).toBeGreaterThanOrEqual(before.total);
     expect(value).toBeGreaterThanOrEqual(before.done);
 
@@ -61,10 +74,17 @@ describe('initial catalog download (headless Chromium)', () => {
     expect(pulls.slice(pullsBefore)).not.toContain(0);
 
     // It keeps moving and finishes: the bar goes, the sync area shows the last sync as before.
-    await expect.poll(async () => (await figures(page))?.done ?? Infinity, { timeout: 20_000 }).toBeGreaterThan(after.done);
+    await expect
+      .poll(async () => (await figures(page))?.done ?? Infinity, { timeout: 20_000 })
+      .toBeGreaterThan(after.done);
     await expect.poll(() => bar.count(), { timeout: 60_000 }).toBe(0);
     await expect.poll(() => page.getByText('All changes synced').first().isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByText(/^Last synced just now$/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/^Last synced just now$/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     // A later reload of a complete device shows no download bar.
     await page.reload();

@@ -22,14 +22,24 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     const clientId = randomUUID();
     let next = 1;
     const push = async (name: string, args: unknown) => {
-      const r = await client.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: next++, name, args, at: new Date().toISOString() }] });
+      const r = await client.post('/sync/push', {
+        clientId,
+        protocolVersion: PROTOCOL_VERSION,
+        mutations: [{ id: next++, name, args, at: new Date().toISOString() }],
+      });
       expect(r.body.results?.[0]?.status, JSON.stringify(r.body)).toBe('applied');
     };
     /** The server's payments on an order and what it counts as paid. */
     const payments = async (order: string) => {
       const r = await client.get(`/pos/checkout/getTransactions?orderId=${order}`);
-      const body = r.body as { transactions: { id: string; amount: string; status: string }[]; checkout: { amountPaid: string } };
-      return { paid: body.checkout.amountPaid, transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })) };
+      const body = r.body as {
+        transactions: { id: string; amount: string; status: string }[];
+        checkout: { amountPaid: string };
+      };
+      return {
+        paid: body.checkout.amountPaid,
+        transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })),
+      };
     };
     return { push, payments };
   }
@@ -39,15 +49,34 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     const order = randomUUID();
     const theirs = randomUUID();
     await other('order.create', { id: order });
-    await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Rotor', price: '100.00', quantity: 1, tax_class_id: null });
+    await other('cart.addCustomProduct', {
+      order_ref: order,
+      line_id: randomUUID(),
+      name: 'Rotor',
+      price: '100.00',
+      quantity: 1,
+      tax_class_id: null,
+    });
     await other('transaction.add', { order_ref: order, id: theirs, transaction_type: 'cash', amount: '100.00' });
 
     const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
-    const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
+    const me = await page.evaluate(
+      async () =>
+        (
+          (await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as {
+            user: { id: string; role: string };
+          }
+        ).user,
+    );
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     const mine = randomUUID();
-    await queueOffline(page, { id: me.id, role: me.role }, 'transaction.add', { order_ref: order, id: mine, transaction_type: 'cash', amount: '50.00' });
+    await queueOffline(page, { id: me.id, role: me.role }, 'transaction.add', {
+      order_ref: order,
+      id: mine,
+      transaction_type: 'cash',
+      amount: '50.00',
+    });
     await ctx.setOffline(false);
 
     // The server refuses it (nothing is due any more) and the queue moves on.
@@ -72,14 +101,17 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
 
     // The other till voids its payment; once the device has pulled that, the retry goes through.
     await other('transaction.void', { order_ref: order, transaction_ref: theirs });
-    const synced = async () => Date.parse((await page.locator('header time').first().getAttribute('datetime')) ?? '') || 0;
+    const synced = async () =>
+      Date.parse((await page.locator('header time').first().getAttribute('datetime')) ?? '') || 0;
     const before = await synced();
     await ctx.setOffline(true);
     await ctx.setOffline(false);
     await expect.poll(synced, { timeout: 10_000 }).toBeGreaterThan(before);
     // The panel stayed open; the list follows the worker.
     await retry.click();
-    await expect.poll(visible(page, 'Take a payment is queued again and syncs with the next push.'), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(visible(page, 'Take a payment is queued again and syncs with the next push.'), { timeout: 5_000 })
+      .toBe(true);
     await expect.poll(() => page.getByRole('button', { name: /^Conflicts/ }).count(), { timeout: 15_000 }).toBe(0);
     await waitSynced(page);
     // Once on the server, under its own id, beside the other till's voided payment.
@@ -96,11 +128,25 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     const { push: other } = await otherTill();
     const order = randomUUID();
     await other('order.create', { id: order });
-    await other('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Wiper', price: '20.00', quantity: 1, tax_class_id: null });
+    await other('cart.addCustomProduct', {
+      order_ref: order,
+      line_id: randomUUID(),
+      name: 'Wiper',
+      price: '20.00',
+      quantity: 1,
+      tax_class_id: null,
+    });
     await other('transaction.add', { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '20.00' });
 
     const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
-    const me = await page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
+    const me = await page.evaluate(
+      async () =>
+        (
+          (await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as {
+            user: { id: string; role: string };
+          }
+        ).user,
+    );
     await ctx.setOffline(true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     const args = { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '5.00' };
@@ -125,14 +171,19 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
             req.onerror = () => rej(new Error(String(req.error)));
             req.onsuccess = () => {
               const get = req.result.transaction('conflicts').objectStore('conflicts').get(mid);
-              get.onsuccess = () => (req.result.close(), res((get.result as { discard?: unknown } | undefined)?.discard));
+              get.onsuccess = () => (
+                req.result.close(),
+                res((get.result as { discard?: unknown } | undefined)?.discard)
+              );
             };
           }),
         id,
       );
     expect(await pendingDiscard()).toEqual({ pending: true });
     await ctx.setOffline(false);
-    await expect.poll(pendingDiscard, { timeout: 15_000 }).toMatchObject({ pending: false, recordedAt: expect.any(String) });
+    await expect
+      .poll(pendingDiscard, { timeout: 15_000 })
+      .toMatchObject({ pending: false, recordedAt: expect.any(String) });
     await ctx.close();
 
     // The server's record (PGlite serves one process: read it once the server has stopped).
@@ -141,7 +192,14 @@ describe('POS conflicts: retry a rejected change (headless Chromium)', () => {
     try {
       const rows = await open.db.selectFrom('sync_discards').selectAll().execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ mutation_id: String(id), name: 'transaction.add', args, code: 'no_balance_due', discarded_by_kind: 'staff', discarded_by_id: String(me.id) });
+      expect(rows[0]).toMatchObject({
+        mutation_id: String(id),
+        name: 'transaction.add',
+        args,
+        code: 'no_balance_due',
+        discarded_by_kind: 'staff',
+        discarded_by_id: String(me.id),
+      });
     } finally {
       await open.close();
     }

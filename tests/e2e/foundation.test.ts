@@ -26,7 +26,9 @@ describe('walking skeleton in headless Chromium', () => {
     const page = await ctx.newPage();
     await page.goto(`${world.srv.server.url}/pos/login`);
     await submitStaffLogin(page, 'cashier', 'wrong');
-    await expect.poll(() => page.getByText('Incorrect username or password.').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Incorrect username or password.').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(page.url()).toMatch(/\/pos\/login/);
     await ctx.close();
   });
@@ -37,11 +39,18 @@ describe('walking skeleton in headless Chromium', () => {
     const page = await ctx.newPage();
     await page.goto(`${world.srv.server.url}/product/catalog`);
     const firstName: string = api.products[0].name;
-    await expect.poll(() => page.getByText(firstName, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByRole('button', { name: /^(Next|Go to page 2|2)$/ }).first().click();
+    await expect
+      .poll(() => page.getByText(firstName, { exact: true }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await page
+      .getByRole('button', { name: /^(Next|Go to page 2|2)$/ })
+      .first()
+      .click();
     await page.waitForURL(/page=2/);
     const p2 = await (await fetch(`${world.srv.server.url}/api/products/?page=2&limit=24`)).json();
-    await expect.poll(() => page.getByText(p2.products[0].name, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(p2.products[0].name, { exact: true }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await ctx.close();
   });
 

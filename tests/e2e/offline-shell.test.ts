@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_CACHE } from '../../sw/cache-names';
 import { launchBrowser, newContext } from './support/browser';
 import { launchPersistentBrowser } from './support/persistent-browser';
-import { deployNewServiceWorker, startPrivateBuildServer, type PrivateBuildServer } from './support/private-build-server';
+import {
+  deployNewServiceWorker,
+  startPrivateBuildServer,
+  type PrivateBuildServer,
+} from './support/private-build-server';
 import { cachedUrls, waitFor, waitForServiceWorkerControl } from './support/service-worker';
 
 const UPDATE_TEXT = 'New version available — reload';
@@ -29,7 +33,12 @@ describe('service worker: offline shell, caches, installability, updates (headle
     page.evaluate(async (p) => {
       try {
         const res = await fetch(p, { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
-        return { ok: true as const, status: res.status, type: res.headers.get('Content-Type') ?? '', body: (await res.text()).slice(0, 200) };
+        return {
+          ok: true as const,
+          status: res.status,
+          type: res.headers.get('Content-Type') ?? '',
+          body: (await res.text()).slice(0, 200),
+        };
       } catch (err) {
         return { ok: false as const, error: String(err) };
       }
@@ -52,7 +61,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
     let page: Page;
     let firstProduct: string;
     beforeAll(async () => {
-      const api = (await (await fetch(`${base}/api/products/?page=1&limit=24`)).json()) as { products: Array<{ name: string }> };
+      const api = (await (await fetch(`${base}/api/products/?page=1&limit=24`)).json()) as {
+        products: Array<{ name: string }>;
+      };
       firstProduct = api.products[0]!.name;
       ctx = await newContext(browser);
       page = await ctx.newPage();
@@ -60,7 +71,10 @@ describe('service worker: offline shell, caches, installability, updates (headle
       await waitForServiceWorkerControl(page);
       await waitFor(() => page.getByText(firstProduct, { exact: true }).first().isVisible(), 'catalog shown');
       // NetworkFirst stores the reply after answering: wait until page 1 is in the catalog cache.
-      await waitFor(async () => (await cachedUrls(page, CATALOG_CACHE)).some((u) => u.includes('/api/products/')), 'catalog page cached');
+      await waitFor(
+        async () => (await cachedUrls(page, CATALOG_CACHE)).some((u) => u.includes('/api/products/')),
+        'catalog page cached',
+      );
     });
     afterAll(async () => {
       await ctx?.close();
@@ -80,7 +94,8 @@ describe('service worker: offline shell, caches, installability, updates (headle
       await callFromPage(page, '/api/session');
       const everything = await page.evaluate(async () => {
         const urls: string[] = [];
-        for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+        for (const name of await caches.keys())
+          for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
         return urls;
       });
       expect(everything.length).toBeGreaterThan(10); // the precache is there...
@@ -115,7 +130,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
         navigator.serviceWorker.addEventListener('message', (e) => w.syncMessages.push(e.data));
       });
       const registered = await page.evaluate(async () => {
-        const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+        const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        };
         if (!reg.sync) return false;
         await reg.sync.register('partsdesk-push');
         return true;
@@ -124,15 +141,25 @@ describe('service worker: offline shell, caches, installability, updates (headle
       // Fire the event as the browser would when connectivity returns.
       const cdp = await ctx.newCDPSession(page);
       const registrationId = new Promise<string>((resolve) => {
-        cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
-          const reg = e.registrations.find((r) => r.scopeURL === `${base}/`);
-          if (reg) resolve(reg.registrationId);
-        });
+        cdp.on(
+          'ServiceWorker.workerRegistrationUpdated',
+          (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
+            const reg = e.registrations.find((r) => r.scopeURL === `${base}/`);
+            if (reg) resolve(reg.registrationId);
+          },
+        );
       });
       await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: base, registrationId: await registrationId, tag: 'partsdesk-push', lastChance: false });
+      await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin: base,
+        registrationId: await registrationId,
+        tag: 'partsdesk-push',
+        lastChance: false,
+      });
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { syncMessages: unknown[] }).syncMessages), { timeout: 5_000 })
+        .poll(() => page.evaluate(() => (window as unknown as { syncMessages: unknown[] }).syncMessages), {
+          timeout: 5_000,
+        })
         .toContainEqual({ type: 'sync-requested' });
       await cdp.detach();
     });
@@ -148,8 +175,12 @@ describe('service worker: offline shell, caches, installability, updates (headle
         expect(reload?.fromServiceWorker()).toBe(true);
         await expect.poll(() => brand(page).isVisible(), { timeout: 10_000 }).toBe(true);
         // The catalog's first page comes from the worker's cache (network first, 3 s timeout, then cache).
-        await expect.poll(() => page.getByText(firstProduct, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
-        await expect.poll(() => page.getByRole('status').getByText('Offline', { exact: true }).isVisible(), { timeout: 5_000 }).toBe(true);
+        await expect
+          .poll(() => page.getByText(firstProduct, { exact: true }).first().isVisible(), { timeout: 15_000 })
+          .toBe(true);
+        await expect
+          .poll(() => page.getByRole('status').getByText('Offline', { exact: true }).isVisible(), { timeout: 5_000 })
+          .toBe(true);
 
         for (const path of ['/pos/order', '/pos/order/view?order_id=1']) {
           const nav = await page.goto(`${base}${path}`);
@@ -157,7 +188,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
           expect(nav?.headers()['content-type'], path).toMatch(/text\/html/);
           // The lazy POS chunks load from the precache; the session check says the server is unreachable.
           await expect
-            .poll(() => page.getByText('Could not reach the server to check your session.').isVisible(), { timeout: 15_000 })
+            .poll(() => page.getByText('Could not reach the server to check your session.').isVisible(), {
+              timeout: 15_000,
+            })
             .toBe(true);
           expect(await page.getByText('Uh oh!').count(), path).toBe(0);
         }
@@ -190,7 +223,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
       await page.goto(`${base}/product/catalog`);
       await waitForServiceWorkerControl(page);
       const cdp = await ctx.newCDPSession(page);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: unknown[];
+      };
       expect(installabilityErrors).toEqual([]);
       const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
       expect(url).toBe(`${base}/manifest.webmanifest`);
@@ -206,7 +241,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
       const page = await ctx.newPage();
       await page.goto(`${base}/product/catalog`);
       // The first install claims this page (clientsClaim): that is not an update, so no prompt.
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+        .toBe('activated');
       await page.waitForTimeout(500);
       expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
       const other = await ctx.newPage();
@@ -214,8 +251,10 @@ describe('service worker: offline shell, caches, installability, updates (headle
       await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await expect.poll(() => brand(other).isVisible(), { timeout: 10_000 }).toBe(true);
       // A marker that a reload would wipe: "this is still the same page, mid-sale".
-      for (const p of [page, other]) await p.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
-      const stillSamePage = (p: Page) => p.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
+      for (const p of [page, other])
+        await p.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      const stillSamePage = (p: Page) =>
+        p.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
       expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
 
       deployNewServiceWorker(srv.staticDir, 'build 2');
@@ -226,16 +265,22 @@ describe('service worker: offline shell, caches, installability, updates (headle
       await expect.poll(() => other.getByText(UPDATE_TEXT).isVisible(), { timeout: 15_000 }).toBe(true);
       // Nothing happens by itself: the new worker waits and both pages keep running the old one.
       await page.waitForTimeout(1500);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe(
+        'installed',
+      );
       expect(await stillSamePage(page)).toBe(true);
       expect(await stillSamePage(other)).toBe(true);
 
       const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 10_000 }).toBe('activated');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 10_000 })
+        .toBe('activated');
       expect(await stillSamePage(page)).toBe(false);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      ).toBeNull();
       await expect.poll(() => brand(page).isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
 
@@ -261,7 +306,9 @@ describe('service worker: offline shell, caches, installability, updates (headle
         await page.goto(`${base}/product/catalog`);
         await expect.poll(() => brand(page).isVisible(), { timeout: 10_000 }).toBe(true);
         await page.getByRole('link', { name: 'Login' }).click();
-        await expect.poll(() => page.getByRole('heading', { name: 'New version available' }).isVisible(), { timeout: 10_000 }).toBe(true);
+        await expect
+          .poll(() => page.getByRole('heading', { name: 'New version available' }).isVisible(), { timeout: 10_000 })
+          .toBe(true);
         await expect.poll(() => page.getByText(UPDATE_TEXT).isVisible()).toBe(true);
         expect(await page.getByText(UPDATE_TEXT).count()).toBe(1);
         expect(await page.getByText('Uh oh!').count()).toBe(0);

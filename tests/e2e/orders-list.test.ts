@@ -32,14 +32,26 @@ describe('POS orders list (headless Chromium)', () => {
       args: { order_ref: order, line_id: randomUUID(), name, price, quantity, tax_class_id: null },
     });
     const steps = [
-      { name: 'customer.create', args: { id: cust, firstname: 'Marta', lastname: 'Quinlan', email: 'marta.quinlan@example.net', telephone: '(999) 867-5309' } },
+      {
+        name: 'customer.create',
+        args: {
+          id: cust,
+          firstname: 'Marta',
+          lastname: 'Quinlan',
+          email: 'marta.quinlan@example.net',
+          telephone: '(999) 867-5309',
+        },
+      },
       { name: 'order.create', args: { id: marta, device_ref: 'E2-0001', customer_ref: cust } },
       line(marta, 'Brake pads', '20.00', 2),
       line(marta, 'Rotor', '35.00', 1),
       { name: 'order.save', args: { order_ref: marta } },
       { name: 'order.create', args: { id: paid, device_ref: 'E2-0002' } },
       line(paid, 'Wiper blades', '10.00', 1),
-      { name: 'transaction.add', args: { order_ref: paid, id: randomUUID(), transaction_type: 'cash', amount: '10.00' } },
+      {
+        name: 'transaction.add',
+        args: { order_ref: paid, id: randomUUID(), transaction_type: 'cash', amount: '10.00' },
+      },
       { name: 'order.complete', args: { order_ref: paid } },
       { name: 'order.create', args: { id: kiosk, device_ref: 'E2-0003' } },
       line(kiosk, 'Oil filter', '8.00', 1),
@@ -47,14 +59,22 @@ describe('POS orders list (headless Chromium)', () => {
       { name: 'order.create', args: { id: stuck, device_ref: 'E2-0004' } },
       line(stuck, 'Battery', '120.00', 1),
       { name: 'order.save', args: { order_ref: stuck } },
-      { name: 'orderHistory.add', args: { order_ref: stuck, id: randomUUID(), order_status_id: 6, comment: 'Card reader timed out' } },
+      {
+        name: 'orderHistory.add',
+        args: { order_ref: stuck, id: randomUUID(), order_status_id: 6, comment: 'Card reader timed out' },
+      },
     ];
     // One minute apart, oldest first: the list shows them newest first.
     const base = Date.now() - steps.length * 60_000;
     const mutations = steps.map((m, i) => ({ id: i + 1, ...m, at: new Date(base + i * 60_000).toISOString() }));
-    const r = await cashier.post('/sync/push', { clientId: randomUUID(), protocolVersion: PROTOCOL_VERSION, mutations });
+    const r = await cashier.post('/sync/push', {
+      clientId: randomUUID(),
+      protocolVersion: PROTOCOL_VERSION,
+      mutations,
+    });
     const statuses = (r.body.results as { status: string }[]).map((x) => x.status);
-    if (r.status !== 200 || statuses.some((s) => s !== 'applied')) throw new Error(`push failed: ${JSON.stringify(r.body)}`);
+    if (r.status !== 200 || statuses.some((s) => s !== 'applied'))
+      throw new Error(`push failed: ${JSON.stringify(r.body)}`);
     const list = ordersListReplySchema.parse((await cashier.get('/api/order?from_pos=1')).body);
     const byId = (id: string) => list.orders.find((o) => o.id === id)!;
     Object.assign(rows, { marta: byId(marta), paid: byId(paid), kiosk: byId(kiosk), stuck: byId(stuck) });
@@ -115,7 +135,9 @@ describe('POS orders list (headless Chromium)', () => {
     expect(await bodyRows().first().textContent()).toContain('Marta Quinlan');
     expect(await page.getByRole('tab', { name: /^All\s*1$/ }).count()).toBe(1);
     // The statuses the server knows fill the Order Status filter.
-    expect(await panel.getByLabel('Order Status').locator('option', { hasText: 'Incomplete Transaction' }).count()).toBe(1);
+    expect(
+      await panel.getByLabel('Order Status').locator('option', { hasText: 'Incomplete Transaction' }).count(),
+    ).toBe(1);
 
     await panel.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => page.url()).not.toContain('filter_customer');
@@ -133,7 +155,9 @@ describe('POS orders list (headless Chromium)', () => {
     await expect.poll(() => popover.getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('marta.quinlan@example.net');
     // The label goes back after COPIED_LABEL_RESET_MS (2 s).
-    await expect.poll(() => popover.getByRole('button', { name: /^Copy/ }).textContent(), { timeout: 5_000 }).toMatch(/^Copy/);
+    await expect
+      .poll(() => popover.getByRole('button', { name: /^Copy/ }).textContent(), { timeout: 5_000 })
+      .toMatch(/^Copy/);
     const view = popover.getByRole('link', { name: 'View Customer' });
     expect(await view.getAttribute('href')).toBe(`/pos/customer/edit?customer_id=${rows.marta.customer_id}`);
     await page.keyboard.press('Escape');
@@ -153,7 +177,10 @@ describe('POS orders list (headless Chromium)', () => {
     await openList();
     const row = bodyRows().filter({ hasText: `#${rows.stuck.order_id}` });
     expect(await row.textContent()).toContain('Incomplete Transaction');
-    const border = await row.locator('td').first().evaluate((td) => getComputedStyle(td).boxShadow);
+    const border = await row
+      .locator('td')
+      .first()
+      .evaluate((td) => getComputedStyle(td).boxShadow);
     expect(border).toContain('rgb(180, 35, 24)');
   });
 
@@ -183,7 +210,9 @@ describe('POS orders list (headless Chromium)', () => {
     await select(rows.marta).check();
     await button.click();
     await expect
-      .poll(() => visited.some((u) => u.endsWith(`/pos/order/continue?order_id=${rows.marta.order_id}`)), { message: visited.join(', ') })
+      .poll(() => visited.some((u) => u.endsWith(`/pos/order/continue?order_id=${rows.marta.order_id}`)), {
+        message: visited.join(', '),
+      })
       .toBe(true);
   });
 

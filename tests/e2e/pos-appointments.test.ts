@@ -29,7 +29,13 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await api.login('cashier', 'cashier');
     const device = new Device(api);
     const customer = crypto.randomUUID();
-    await device.apply('customer.create', { id: customer, firstname: 'Pat', lastname: 'Payer', email: 'pat-appt@example.com', telephone: '(512) 555-0142' });
+    await device.apply('customer.create', {
+      id: customer,
+      firstname: 'Pat',
+      lastname: 'Payer',
+      email: 'pat-appt@example.com',
+      telephone: '(512) 555-0142',
+    });
     const order = await device.order(['25.00'], { customer });
 
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
@@ -55,14 +61,27 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await expect.poll(() => list.getByText('2027-04-01 @ 09:00').isVisible()).toBe(true);
     await waitSynced(page);
     const info = await api.get(`/api/order/info?order_id=${order.id}`);
-    expect(info.body.bookedAppointments.map((a: { display_time: { start_time: string } }) => a.display_time.start_time)).toEqual(['09:00']);
+    expect(
+      info.body.bookedAppointments.map((a: { display_time: { start_time: string } }) => a.display_time.start_time),
+    ).toEqual(['09:00']);
 
     // Someone else takes 10:00 on that bay while this till is offline.
     const data = await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`);
-    const locationId: number = data.body.bays.find((b: { bay_id: number }) => String(b.bay_id) === bayValue).location_id;
+    const locationId: number = data.body.bays.find(
+      (b: { bay_id: number }) => String(b.bay_id) === bayValue,
+    ).location_id;
     await cutNetwork(ctx, true);
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
-    const taken = await api.post('/pos/checkout/addAppointment', { bay_id: Number(bayValue), duration: 60, user_id: [], location_id: locationId, start: '2027-04-01 10:00', status_id: 1, customer_id: customer, order_id: order.id });
+    const taken = await api.post('/pos/checkout/addAppointment', {
+      bay_id: Number(bayValue),
+      duration: 60,
+      user_id: [],
+      location_id: locationId,
+      start: '2027-04-01 10:00',
+      status_id: 1,
+      customer_id: customer,
+      order_id: order.id,
+    });
     expect(taken.status).toBe(200);
 
     await book.click();
@@ -72,7 +91,9 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await dialog.getByLabel('Start Date').fill('2027-04-01');
     // 10:00 is on any slot grid 09:00 is on; the shortest duration the shop offers.
     await dialog.getByLabel('Start Time').selectOption('10:00');
-    const minutes = Number(await dialog.getByLabel('Duration (minutes)').locator('option').first().getAttribute('value'));
+    const minutes = Number(
+      await dialog.getByLabel('Duration (minutes)').locator('option').first().getAttribute('value'),
+    );
     await dialog.getByLabel('Duration (minutes)').selectOption(String(minutes));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => list.getByText('2027-04-01 @ 10:00').isVisible()).toBe(true);
@@ -83,7 +104,16 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await expect.poll(() => conflicts.isVisible(), { timeout: 30_000, message: await pageText(page) }).toBe(true);
     await conflicts.click();
     const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
-    await expect.poll(() => panel.getByText(`is already booked 2027-04-01 10:00-11:00 (appointment #${taken.body.appt.appointment_id}, Pat Payer). This booking (Pat Payer, 2027-04-01 10:00-${end}) was not made.`, { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        panel
+          .getByText(
+            `is already booked 2027-04-01 10:00-11:00 (appointment #${taken.body.appt.appointment_id}, Pat Payer). This booking (Pat Payer, 2027-04-01 10:00-${end}) was not made.`,
+            { exact: false },
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await page.screenshot({ path: '/tmp/pd-appt-conflict.png' });
     await ctx.close();
   });
@@ -93,12 +123,27 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await api.login('cashier', 'cashier');
     const device = new Device(api);
     const customer = crypto.randomUUID();
-    await device.apply('customer.create', { id: customer, firstname: 'Dana', lastname: 'Diaz', email: 'dana@example.com', telephone: '(512) 555-0143' });
+    await device.apply('customer.create', {
+      id: customer,
+      firstname: 'Dana',
+      lastname: 'Diaz',
+      email: 'dana@example.com',
+      telephone: '(512) 555-0143',
+    });
     const order = await device.order(['10.00'], { customer });
     const data = (await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`)).body;
     const location: number = data.locations[0].location_id;
     const [bay1, bay2] = data.bays.filter((b: { location_id: number }) => b.location_id === location);
-    const booking = (bay: number, start: string) => api.post('/pos/checkout/addAppointment', { bay_id: bay, duration: 60, location_id: location, start, status_id: 1, customer_id: customer, order_id: order.id });
+    const booking = (bay: number, start: string) =>
+      api.post('/pos/checkout/addAppointment', {
+        bay_id: bay,
+        duration: 60,
+        location_id: location,
+        start,
+        status_id: 1,
+        customer_id: customer,
+        order_id: order.id,
+      });
     const a = await booking(bay1.bay_id, '2027-05-01 09:00');
     const b = await booking(bay2.bay_id, '2027-05-01 09:00');
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -115,11 +160,20 @@ describe('POS Book Appointment (headless Chromium)', () => {
 
     await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
     await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
-    await expect.poll(visible(page, `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz).`)).toBe(true);
+    await expect
+      .poll(
+        visible(
+          page,
+          `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz).`,
+        ),
+      )
+      .toBe(true);
 
     await card.getByLabel('Start').selectOption('10:00');
     await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
-    const moved = page.getByRole('region', { name: bay1.title }).getByRole('article', { name: '10:00-11:00 Dana Diaz' });
+    const moved = page
+      .getByRole('region', { name: bay1.title })
+      .getByRole('article', { name: '10:00-11:00 Dana Diaz' });
     await expect.poll(() => moved.isVisible(), { timeout: 10_000 }).toBe(true);
     await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
     await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');

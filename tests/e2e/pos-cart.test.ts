@@ -23,13 +23,17 @@ async function sellCertificate(url: string, amount: string): Promise<string> {
   const order = randomUUID();
   const mutations = [
     { name: 'order.create', args: { id: order } },
-    { name: 'cart.addVoucher', args: { order_ref: order, line_id: randomUUID(), code, description: 'Gift Certificate', amount } },
+    {
+      name: 'cart.addVoucher',
+      args: { order_ref: order, line_id: randomUUID(), code, description: 'Gift Certificate', amount },
+    },
     { name: 'transaction.add', args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount } },
     { name: 'order.complete', args: { order_ref: order } },
   ].map((m, i) => ({ ...m, id: i + 1, at: new Date().toISOString() }));
   const r = await till.post('/sync/push', { clientId: randomUUID(), protocolVersion: PROTOCOL_VERSION, mutations });
   const statuses = (r.body.results ?? []).map((x: { status: string }) => x.status);
-  if (r.status !== 200 || statuses.some((s: string) => s !== 'applied')) throw new Error(`selling a certificate failed: ${JSON.stringify(r.body)}`);
+  if (r.status !== 200 || statuses.some((s: string) => s !== 'applied'))
+    throw new Error(`selling a certificate failed: ${JSON.stringify(r.body)}`);
   return code;
 }
 describe('POS cart and order lifecycle (headless Chromium)', () => {
@@ -39,10 +43,18 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
 
   beforeAll(async () => {
     // The shop requires a telephone on new customers: New Customer must follow the pulled setting.
-    [srv, browser] = await Promise.all([startE2EServer({ settings: { customer_form: { require_email: false, require_telephone: true, require_address: false } } }), launchBrowser()]);
+    [srv, browser] = await Promise.all([
+      startE2EServer({
+        settings: { customer_form: { require_email: false, require_telephone: true, require_address: false } },
+      }),
+      launchBrowser(),
+    ]);
     // An expensive part a scan adds at once, priced and orderable (a part that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=desc');
-    part = r.body.products.find((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null);
+    part = r.body.products.find(
+      (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
+        !p.requires_options && p.is_orderable && p.price !== null,
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -67,7 +79,16 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(visible(page, 'Your shopping cart is empty!'), { timeout: 10_000 }).toBe(true);
 
     await addPart(page, part.mpn);
-    await expect.poll(() => page.getByRole('cell', { name: new RegExp(part.name.slice(0, 20)) }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('cell', { name: new RegExp(part.name.slice(0, 20)) })
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Add a Custom Product' }).click();
     const custom = page.getByRole('dialog', { name: 'Add a Custom Product' });
@@ -100,7 +121,12 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(visible(page, 'Invalid code'), { timeout: 10_000 }).toBe(true);
     await page.getByLabel('Gift certificate code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(visible(page, `Gift certificate ${code} has been applied.`), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(visible(page, `Gift certificate ${code} has been applied.`), {
+        timeout: 10_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
     await expect.poll(() => page.getByText(`Gift Certificate (${code})`).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await total(page)).toBe(expected);
     await page.getByRole('button', { name: `Remove code ${code}` }).click();
@@ -116,7 +142,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     expect(`$${order.order_total}`).toBe(expected!.replace(/,/g, ''));
 
     await page.goto(`${srv.server.url}/pos/order?status=saved`);
-    await expect.poll(() => page.getByRole('link', { name: `View order #${order.order_id}` }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: `View order #${order.order_id}` }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await page.goto(`${srv.server.url}/pos/order/continue?order_id=${order.order_id}`);
     await page.waitForURL(/\/pos\/cart/);
@@ -132,11 +160,15 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     expect(cartRows.map((r) => r.split(/\s/)[0])).toEqual(['Parts', 'Surcharge', 'Labor', 'Tax', 'Order']);
     const admin = page.getByRole('button', { name: 'View in Admin' });
     expect(await admin.isDisabled()).toBe(true);
-    expect(await admin.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText())).toMatch(/no separate admin app/);
+    expect(await admin.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText())).toMatch(
+      /no separate admin app/,
+    );
     await page.getByRole('button', { name: 'Void Order' }).click();
     await page.getByRole('dialog', { name: 'Void Order' }).getByRole('button', { name: 'Void Order' }).click();
     await expect.poll(visible(page, 'The order was voided.'), { message: await pageText(page) }).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Void Order' }).isDisabled(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Void Order' }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     await waitSynced(page);
     expect((await serverOrders(srv.server.url)).find((o) => o.id === order.id)?.order_status).toBe('Voided');
     await ctx.close();
@@ -159,7 +191,8 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     // Keys dispatched in the page in one go, as fast as a scanner types (CDP round trips on a busy
     // machine can leave gaps above the 50 ms a scan allows between keys).
     await page.evaluate((code) => {
-      for (const key of [...code, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      for (const key of [...code, 'Enter'])
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     }, part.mpn);
     await expect.poll(() => line.isVisible(), { timeout: 10_000, message: await pageText(page) }).toBe(true);
     expect(await page.getByLabel('Add a part').inputValue()).toBe('');
@@ -173,7 +206,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await expect.poll(row, { timeout: 5_000 }).toContain(formatUSD(money(part.price).times(10)));
     await qty.fill('12');
     const twelve = formatUSD(money(part.price).times(12));
-    await expect.poll(() => page.getByRole('row', { name: new RegExp(part.name.slice(0, 20)) }).innerText(), { timeout: 5_000 }).toContain(twelve);
+    await expect
+      .poll(() => page.getByRole('row', { name: new RegExp(part.name.slice(0, 20)) }).innerText(), { timeout: 5_000 })
+      .toContain(twelve);
 
     // Labor edit: two tabs, adjust time and adjust price.
     await addLabor(page, 30);
@@ -205,7 +240,10 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
 
     // New Customer follows the shop's customer_form setting (telephone required), then the banner.
     await page.getByRole('button', { name: 'Add Customer' }).click();
-    await page.getByRole('dialog', { name: 'Search for a Customer' }).getByRole('button', { name: 'New Customer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Search for a Customer' })
+      .getByRole('button', { name: 'New Customer' })
+      .click();
     const nc = page.getByRole('dialog', { name: 'New Customer' });
     await nc.getByLabel('First Name').fill('Dana');
     await nc.getByLabel('Last Name').fill('Okafor');
@@ -236,12 +274,15 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
       await page.setViewportSize(size);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${size.width} px wide`).toBeLessThanOrEqual(0);
-      const targets = page.locator('section[aria-labelledby="cart-title"]').locator('button:visible, select:visible, input:visible, a:visible');
+      const targets = page
+        .locator('section[aria-labelledby="cart-title"]')
+        .locator('button:visible, select:visible, input:visible, a:visible');
       const small: string[] = [];
       for (let i = 0; i < (await targets.count()); i++) {
         const t = targets.nth(i);
         const box = await t.boundingBox();
-        if (!box || box.height < 44 || box.width < 44) small.push(`${await t.evaluate((el) => el.outerHTML.slice(0, 80))}: ${box?.width}x${box?.height}`);
+        if (!box || box.height < 44 || box.width < 44)
+          small.push(`${await t.evaluate((el) => el.outerHTML.slice(0, 80))}: ${box?.width}x${box?.height}`);
       }
       expect(small, `${size.width}x${size.height}`).toEqual([]);
     }
@@ -280,7 +321,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await page.waitForURL(/\/pos\/cart/);
     await page.getByRole('button', { name: 'Quote' }).click();
     await page.waitForURL(/\/pos\/order\/receipt\?order_id=/);
-    await expect.poll(() => page.getByRole('heading', { name: /^Quote - Order # / }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Quote - Order # / }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     // Abandon a new sale (a draft with lines is voided), Cancel another, remove the last item of a third.
     const before = new Set((await serverOrders(srv.server.url)).map((o) => o.id));
@@ -288,7 +331,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await page.waitForURL(/\/pos\/cart/);
     for (const end of ['abandon', 'cancel', 'remove'] as const) {
       await addPart(page, part.mpn);
-      await expect.poll(() => line.isVisible(), { timeout: 10_000, message: `${end}: ${await pageText(page)}` }).toBe(true);
+      await expect
+        .poll(() => line.isVisible(), { timeout: 10_000, message: `${end}: ${await pageText(page)}` })
+        .toBe(true);
       if (end === 'abandon') await page.getByRole('button', { name: 'Abandon' }).click();
       if (end === 'cancel') {
         await page.getByRole('button', { name: 'Cancel Order' }).click();
@@ -324,10 +369,18 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Add Customer' }).click();
     const search = page.getByRole('dialog', { name: 'Search for a Customer' });
     await search.getByLabel('Customer').fill(shopCustomer.lastname);
-    const pick = search.getByRole('button', { name: `Select Customer ${shopCustomer.firstname} ${shopCustomer.lastname}` }).first();
+    const pick = search
+      .getByRole('button', { name: `Select Customer ${shopCustomer.firstname} ${shopCustomer.lastname}` })
+      .first();
     await expect.poll(() => pick.isVisible(), { timeout: 5_000, message: await pageText(page) }).toBe(true);
     await pick.click();
-    await expect.poll(() => page.getByRole('link', { name: new RegExp(`^${shopCustomer.firstname} ${shopCustomer.lastname} `) }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: new RegExp(`^${shopCustomer.firstname} ${shopCustomer.lastname} `) })
+          .isVisible(),
+      )
+      .toBe(true);
     const expected = await total(page);
     expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     expect(await visible(page, 'Applying a code needs the network.')()).toBe(true);
@@ -340,7 +393,10 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     const again = await ctx.newPage();
     await again.goto(`${srv.server.url}/pos/order`);
     await expect
-      .poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), { timeout: 15_000, message: 'pending box' })
+      .poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), {
+        timeout: 15_000,
+        message: 'pending box',
+      })
       .toBe(true)
       .catch(async (e: unknown) => {
         throw new Error(`${String(e)}\n${await pageText(again)}`);
@@ -350,7 +406,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     // Under the Saved tab, still offline: the device's pending box lists it as saved.
     await again.goto(`${srv.server.url}/pos/order?status=saved`);
     const pendingBox = again.locator('section', { has: again.getByRole('heading', { name: /Pending sync/ }) });
-    await expect.poll(() => pendingBox.getByRole('cell', { name: 'saved' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => pendingBox.getByRole('cell', { name: 'saved' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await pendingBox.getByRole('link').first().click();
     await again.waitForURL(/\/pos\/order\/view/);
     const viewUrl = again.url();
@@ -366,7 +424,9 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     await again.getByRole('button', { name: 'Void Order' }).click();
     await again.getByRole('dialog', { name: 'Void Order' }).getByRole('button', { name: 'Void Order' }).click();
     await expect.poll(visible(again, 'The order was voided.'), { message: await pageText(again) }).toBe(true);
-    await expect.poll(() => again.getByRole('button', { name: 'Void Order' }).isDisabled(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => again.getByRole('button', { name: 'Void Order' }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     expect(await again.getByRole('button', { name: 'Continue Order' }).count()).toBe(0);
     const early = (await serverOrders(srv.server.url)).filter((o) => !known.has(o.id));
     expect(early, 'nothing reaches the server while offline').toEqual([]);
@@ -380,9 +440,13 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     const synced = added[0];
     expect(synced?.order_status).toBe('Voided');
     // The device shows the number the server gave it.
-    await expect.poll(() => again.getByRole('heading', { name: `Order # ${synced?.order_id}` }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => again.getByRole('heading', { name: `Order # ${synced?.order_id}` }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(`$${synced?.order_total}`).toBe(expected!.replace(/,/g, ''));
-    await expect.poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(() => again.getByRole('heading', { name: /Pending sync/ }).isVisible(), { timeout: 10_000 })
+      .toBe(false);
     await ctx.close();
   });
 
@@ -399,8 +463,20 @@ describe('POS cart and order lifecycle (headless Chromium)', () => {
     });
     await page.reload();
     await addPart(page, part.mpn);
-    await expect.poll(() => page.getByRole('cell', { name: new RegExp(part.name.slice(0, 20)) }).first().isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('table', { name: 'Items in the cart' }).locator('tbody tr').count(), await pageText(page)).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('cell', { name: new RegExp(part.name.slice(0, 20)) })
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(
+      await page.getByRole('table', { name: 'Items in the cart' }).locator('tbody tr').count(),
+      await pageText(page),
+    ).toBe(1);
     await ctx.close();
   });
 });

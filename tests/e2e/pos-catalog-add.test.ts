@@ -44,7 +44,10 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
   beforeAll(async () => {
     db = await copyTemplate('pglite');
     parts = await setUpCatalogParts(db);
-    [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -53,7 +56,8 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
   });
 
   /** The device's sale: the order the cart pointer of the signed-in cashier names. */
-  const saleRef = (page: Page) => page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('partsdesk.cart.'))?.[1] ?? null);
+  const saleRef = (page: Page) =>
+    page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('partsdesk.cart.'))?.[1] ?? null);
   const count = (page: Page) => page.getByTestId('pos-cart-count').textContent();
   const shot = async (page: Page, name: string) => {
     if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`) });
@@ -96,11 +100,18 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
 
   async function openProduct(page: Page, p: Part): Promise<void> {
     await page.goto(`${server.url}/${p.slug}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: p.name }).isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: p.name }).isVisible(), {
+        timeout: 15_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
   }
 
   async function added(page: Page, name: string, items: number): Promise<void> {
-    await expect.poll(visible(page, `${name} has been added to the cart.`), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(visible(page, `${name} has been added to the cart.`), { timeout: 10_000, message: await pageText(page) })
+      .toBe(true);
     // The newest toast (an earlier add's may still be up: toasts close after 3 s).
     const toast = page.locator('li', { hasText: `${name} has been added to the cart.` }).last();
     expect(await toast.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/pos/cart');
@@ -176,7 +187,12 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
         await page.getByRole('button', { name: 'Instant Checkout' }).click();
         await added(page, instant.name, 21);
         await page.waitForURL(/\/pos\/checkout\?order_id=/, { timeout: 10_000 });
-        await expect.poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+        await expect
+          .poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), {
+            timeout: 10_000,
+            message: await pageText(page),
+          })
+          .toBe(true);
       });
       await shot(page, `${mode}-4-checkout`);
       expect(await saleRef(page)).toBe(sale);
@@ -185,7 +201,16 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       await page.getByRole('link', { name: /^Cart, / }).click();
       await page.waitForURL(/\/pos\/cart/);
       for (const p of [plain, labor, optioned, card, short, instant]) {
-        await expect.poll(() => page.getByRole('cell', { name: literally(p.name) }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+        await expect
+          .poll(
+            () =>
+              page
+                .getByRole('cell', { name: literally(p.name) })
+                .first()
+                .isVisible(),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
       }
       await expect.poll(() => page.getByText(`${optioned.option.name}: ${optioned.value.name}`).isVisible()).toBe(true);
       // The stock text under the line (its own live read of the device's stock).
@@ -199,7 +224,15 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       expect(installed).toMatchObject({ quantity: 1, price: labor.price });
       const laborLines = lines.filter((l) => l.kind === 'labor');
       expect(laborLines).toHaveLength(1);
-      expect(laborLines[0]).toMatchObject({ quantity: 1, labor: { labor_id: labor.labor.labor_id, minutes: labor.labor.minutes, rate: labor.labor.rate, product_key: installed.key } });
+      expect(laborLines[0]).toMatchObject({
+        quantity: 1,
+        labor: {
+          labor_id: labor.labor.labor_id,
+          minutes: labor.labor.minutes,
+          rate: labor.labor.rate,
+          product_key: installed.key,
+        },
+      });
       expect(only(lines, optioned)).toMatchObject({
         quantity: 1,
         price: toWire(money(optioned.price).plus(optioned.value.price)),
@@ -234,12 +267,19 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       await dialog.getByLabel(optioned.option.name).selectOption(String(optioned.value.product_option_value_id));
       await dialog.getByRole('button', { name: 'Add to Cart' }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
-      await expect.poll(() => page.getByText(`${optioned.option.name}: ${optioned.value.name}`).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByText(`${optioned.option.name}: ${optioned.value.name}`).isVisible(), { timeout: 10_000 })
+        .toBe(true);
 
       // A part with installation labor: Add With {title}.
       await page.getByLabel('Add a part').fill(labor.mpn);
       await page.getByRole('button', { name: `Add ${labor.mpn} ${labor.name} with ${labor.labor.title}` }).click();
-      await expect.poll(() => page.getByRole('button', { name: `Edit labor ${labor.labor.title}` }).isVisible(), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name: `Edit labor ${labor.labor.title}` }).isVisible(), {
+          timeout: 10_000,
+          message: await pageText(page),
+        })
+        .toBe(true);
       await expect.poll(() => count(page)).toBe('3');
       await shot(page, `${mode}-7-finder-labor`);
       const sale = await saleRef(page);
@@ -247,10 +287,22 @@ describe('POS mode: adding from the catalog and the part finder (headless Chromi
       if (offline) await cutNetwork(ctx, false);
       await waitSynced(page);
       const lines = await serverLines(sale);
-      expect(only(lines, optioned)).toMatchObject({ quantity: 1, price: toWire(money(optioned.price).plus(optioned.value.price)), option: [{ name: optioned.option.name, value: optioned.value.name }] });
+      expect(only(lines, optioned)).toMatchObject({
+        quantity: 1,
+        price: toWire(money(optioned.price).plus(optioned.value.price)),
+        option: [{ name: optioned.option.name, value: optioned.value.name }],
+      });
       const installed = only(lines, labor);
       expect(lines.filter((l) => l.kind === 'labor')).toEqual([
-        expect.objectContaining({ quantity: 1, labor: expect.objectContaining({ labor_id: labor.labor.labor_id, rate: labor.labor.rate, minutes: labor.labor.minutes, product_key: installed.key }) }),
+        expect.objectContaining({
+          quantity: 1,
+          labor: expect.objectContaining({
+            labor_id: labor.labor.labor_id,
+            rate: labor.labor.rate,
+            minutes: labor.labor.minutes,
+            product_key: installed.key,
+          }),
+        }),
       ]);
       expect(lines).toHaveLength(3);
       expect(seen.refused).toEqual([]);

@@ -25,14 +25,18 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
     // A priced, orderable part a scan adds at once (one that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=desc');
-    dear = r.body.products.find((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null).mpn;
+    dear = r.body.products.find(
+      (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
+        !p.requires_options && p.is_orderable && p.price !== null,
+    ).mpn;
   });
   afterAll(async () => {
     await browser?.close();
     await srv?.close();
   });
 
-  const money = async (page: Page, id: string) => ((await page.getByTestId(id).textContent()) ?? '').replace(/[$,]/g, '');
+  const money = async (page: Page, id: string) =>
+    ((await page.getByTestId(id).textContent()) ?? '').replace(/[$,]/g, '');
 
   async function toCheckout(page: Page): Promise<void> {
     await page.getByRole('link', { name: 'Cart' }).click();
@@ -41,7 +45,9 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     await expect.poll(() => page.getByTestId('cart-total').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Save and Checkout' }).click();
     await page.waitForURL(/\/pos\/checkout/);
-    await expect.poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
   }
 
   async function charge(page: Page, amount: string): Promise<void> {
@@ -56,7 +62,11 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
 
   it('card: decline toast for 8 s, Cancel Transaction, a dropped stream, then Void/Return', async () => {
     // Service workers blocked: the event stream must reach page.route (a worker would fetch it itself).
-    const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
+    const ctx = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
     const page = await ctx.newPage();
     await page.goto(`${srv.server.url}/pos/login`);
     await submitStaffLogin(page, 'cashier', 'cashier');
@@ -72,19 +82,30 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     expect(await page.getByText('Card declined').first().isVisible(), 'still shown after the 3 s default').toBe(true);
     await expect.poll(visible(page, 'Card declined'), { timeout: 6_000 }).toBe(false);
     expect(Date.now() - shown).toBeGreaterThan(7_000);
-    await page.getByRole('dialog', { name: 'Card Payment' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Card Payment' })
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
 
     await charge(page, '1.99');
     await expect.poll(visible(page, 'The customer is choosing the payment method...'), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Cancel Transaction' }).click();
     await expect.poll(visible(page, 'The payment was cancelled.'), { timeout: 10_000 }).toBe(true);
-    await page.getByRole('dialog', { name: 'Card Payment' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Card Payment' })
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
 
     // The first event stream is cut: the dialog asks for the status and listens again; one charge.
     let streams = 0;
     let starts = 0;
-    page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/pos/checkout/cardPayment') && starts++));
-    await page.route('**/pos/checkout/cardPayment/events**', (route) => (streams++ === 0 ? route.abort('connectionreset') : route.continue()));
+    page.on(
+      'request',
+      (r) => void (r.method() === 'POST' && r.url().endsWith('/pos/checkout/cardPayment') && starts++),
+    );
+    await page.route('**/pos/checkout/cardPayment/events**', (route) =>
+      streams++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
     await charge(page, '2.00');
     await expect.poll(visible(page, 'The transaction was approved.'), { timeout: 15_000 }).toBe(true);
     expect(streams).toBeGreaterThanOrEqual(2);
@@ -106,9 +127,19 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     let n = 1;
     const clientId = randomUUID();
     const push = (name: string, args: object) =>
-      staff.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: n++, name, args, at: new Date().toISOString() }] });
+      staff.post('/sync/push', {
+        clientId,
+        protocolVersion: PROTOCOL_VERSION,
+        mutations: [{ id: n++, name, args, at: new Date().toISOString() }],
+      });
     await push('order.create', { id: sale });
-    await push('cart.addVoucher', { order_ref: sale, line_id: randomUUID(), code, amount: '7.00', description: 'Gift Certificate' });
+    await push('cart.addVoucher', {
+      order_ref: sale,
+      line_id: randomUUID(),
+      code,
+      amount: '7.00',
+      description: 'Gift Certificate',
+    });
     expect((await staff.post(`/pos/checkout/complete?orderId=${sale}`, {})).status).toBe(200);
 
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
@@ -150,7 +181,13 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     expect(await page.getByRole('button', { name: 'Book Appointment' }).isDisabled()).toBe(true);
     expect(await page.getByText('Customer is required').first().isVisible()).toBe(true);
 
-    await page.route('**/pos/order/send**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'send_failed', message: 'SMTP down' }) }));
+    await page.route('**/pos/order/send**', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'send_failed', message: 'SMTP down' }),
+      }),
+    );
     await page.getByRole('button', { name: 'Email/Text' }).click();
     await page.getByLabel('Email', { exact: true }).check();
     await page.getByLabel('Email address').fill('buyer@example.com');
@@ -171,7 +208,9 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     const number = new URL(page.url()).searchParams.get('order_id');
     await page.goto(`${srv.server.url}/pos/order/invoice?order_id=${number}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Invoice' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(visible(page, `$${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)).toBe(true);
+    await expect
+      .poll(visible(page, `$${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`))
+      .toBe(true);
     await ctx.close();
   });
 });

@@ -26,10 +26,16 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    [srv, browser] = await Promise.all([startE2EServer({ settings: SETTINGS, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=off` } }), launchBrowser()]);
+    [srv, browser] = await Promise.all([
+      startE2EServer({ settings: SETTINGS, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=off` } }),
+      launchBrowser(),
+    ]);
     // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
-    part = r.body.products.filter((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null)[1];
+    part = r.body.products.filter(
+      (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
+        !p.requires_options && p.is_orderable && p.price !== null,
+    )[1];
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +57,9 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
     await toCheckout(page);
 
     const panel = page.getByRole('region', { name: 'Purchase Orders' });
-    await expect.poll(() => panel.getByText('No PO Number').isVisible(), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(() => panel.getByText('No PO Number').isVisible(), { timeout: 10_000, message: await pageText(page) })
+      .toBe(true);
     await page.getByRole('button', { name: 'Cash', exact: true }).click();
     await page.getByRole('dialog', { name: 'Cash Payment' }).getByRole('button', { name: 'Add Cash Payment' }).click();
     await expect.poll(visible(page, 'Paid In Full')).toBe(true);
@@ -83,11 +91,15 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
     await dialog.getByLabel('Email', { exact: true }).check();
     await dialog.getByLabel('Email address').fill('payer@example.com');
     await dialog.getByRole('button', { name: 'Send Payment Link' }).click();
-    await expect.poll(visible(page, 'Payment link sent to payer@example.com'), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(visible(page, 'Payment link sent to payer@example.com'), { timeout: 15_000, message: await pageText(page) })
+      .toBe(true);
 
     const admin = new TestClient(srv.server.url);
     await admin.login('admin', 'admin');
-    const sent = (await admin.get('/api/notifications')).body.notifications.find((n: { kind: string; to: string }) => n.kind === 'payment_link' && n.to === 'payer@example.com');
+    const sent = (await admin.get('/api/notifications')).body.notifications.find(
+      (n: { kind: string; to: string }) => n.kind === 'payment_link' && n.to === 'payer@example.com',
+    );
     expect(sent.body).toMatch(/token=[\w-]{4}…/);
     const mail = smtp.received.find((m) => m.to.includes('payer@example.com'))!;
     const link = /\/checkout\/pay\?token=[\w-]+/.exec(partsOf(mail.data).text)?.[0];
@@ -95,7 +107,9 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
 
     const phone = await (await newContext(browser, { width: 390, height: 844 })).newPage();
     await phone.goto(`${srv.server.url}${link}`);
-    await expect.poll(() => phone.getByRole('heading', { level: 1, name: /^Pay / }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => phone.getByRole('heading', { level: 1, name: /^Pay / }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await phone.getByLabel('Card Number').fill('4000 0000 0000 0002');
     await phone.getByLabel('Expiry (MM/YY)').fill('12/39');
     await phone.getByLabel('CVC').fill('123');

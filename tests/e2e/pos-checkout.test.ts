@@ -19,14 +19,18 @@ describe('POS checkout (headless Chromium)', () => {
     [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
     // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
-    mpn = r.body.products.filter((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null)[2].mpn;
+    mpn = r.body.products.filter(
+      (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
+        !p.requires_options && p.is_orderable && p.price !== null,
+    )[2].mpn;
   });
   afterAll(async () => {
     await browser?.close();
     await srv?.close();
   });
 
-  const money = async (page: Page, id: string) => ((await page.getByTestId(id).textContent()) ?? '').replace(/[$,]/g, '');
+  const money = async (page: Page, id: string) =>
+    ((await page.getByTestId(id).textContent()) ?? '').replace(/[$,]/g, '');
 
   async function sellInCash(page: Page): Promise<string> {
     await page.getByRole('link', { name: 'Cart' }).click();
@@ -35,7 +39,9 @@ describe('POS checkout (headless Chromium)', () => {
     await expect.poll(() => page.getByTestId('cart-total').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Save and Checkout' }).click();
     await page.waitForURL(/\/pos\/checkout/);
-    await expect.poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Check Out - Order # / }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const total = await money(page, 'order-total');
     expect(await page.getByText('Outstanding Balance').isVisible()).toBe(true);
 
@@ -123,7 +129,9 @@ describe('POS checkout (headless Chromium)', () => {
     await expect.poll(visible(page, 'Invalid email')).toBe(true);
     await page.getByLabel('Email address').fill('buyer@example.com');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Send', exact: true }).isVisible(), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Send', exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(false);
 
     const admin = new TestClient(srv.server.url);
     await admin.login('admin', 'admin');

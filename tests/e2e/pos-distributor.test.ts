@@ -24,7 +24,10 @@ describe('POS distributor ordering (headless Chromium)', () => {
     await api.login('cashier', 'cashier');
     const list = await api.get('/api/products/?limit=50');
     expect(list.status).toBe(200);
-    part = list.body.products.find((p: { requires_options: boolean; is_orderable: boolean; price: string | null }) => !p.requires_options && p.is_orderable && p.price !== null);
+    part = list.body.products.find(
+      (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
+        !p.requires_options && p.is_orderable && p.price !== null,
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,26 +40,53 @@ describe('POS distributor ordering (headless Chromium)', () => {
     const device = new Device(api);
     const id = crypto.randomUUID();
     await device.apply('order.create', { id });
-    await device.apply('cart.addProduct', { order_ref: id, line_id: crypto.randomUUID(), product_id: part.product_id, name: part.name, mpn: part.mpn, aaia: part.aaia, price: part.price, quantity: 3, tax_class_id: null });
+    await device.apply('cart.addProduct', {
+      order_ref: id,
+      line_id: crypto.randomUUID(),
+      product_id: part.product_id,
+      name: part.name,
+      mpn: part.mpn,
+      aaia: part.aaia,
+      price: part.price,
+      quantity: 3,
+      tax_class_id: null,
+    });
     await device.apply('order.save', { order_ref: id });
     const number: number = (await api.get(`/pos/checkout/getTransactions?orderId=${id}`)).body.orderId;
 
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
     await page.goto(`${srv.server.url}/pos/checkout?order_id=${number}`);
     const table = page.getByRole('region', { name: 'Order From Your Distributor' });
-    await expect.poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000, message: await pageText(page) }).toBe(true);
-    for (const h of ['Product', 'Quantity', 'Stock', 'Cost']) expect(await table.getByRole('columnheader', { name: h, exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), {
+        timeout: 20_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
+    for (const h of ['Product', 'Quantity', 'Stock', 'Cost'])
+      expect(await table.getByRole('columnheader', { name: h, exact: true }).isVisible()).toBe(true);
     expect(await table.getByText(/^Your Cost$/).isVisible()).toBe(true);
 
-    const inventory = await api.post('/pos/checkout/getInventoryDetails', { products: [{ aaia: part.aaia, mpn: part.mpn }] });
+    const inventory = await api.post('/pos/checkout/getInventoryDetails', {
+      products: [{ aaia: part.aaia, mpn: part.mpn }],
+    });
     const item = inventory.body.Items[0];
     // Cost shows the first location's price with $ and 2 decimals.
-    expect(await table.getByRole('cell', { name: `$${item.locations[0].price}` }).first().isVisible()).toBe(true);
+    expect(
+      await table
+        .getByRole('cell', { name: `$${item.locations[0].price}` })
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     const qty = table.getByLabel(`Quantity of ${item.name} to order`);
     const warehouse = table.getByLabel(`Warehouse for ${item.name}`);
-    const big = [...item.locations].sort((a: { wd_inventory: number }, b: { wd_inventory: number }) => b.wd_inventory - a.wd_inventory)[0];
-    const small = [...item.locations].sort((a: { wd_inventory: number }, b: { wd_inventory: number }) => a.wd_inventory - b.wd_inventory)[0];
+    const big = [...item.locations].sort(
+      (a: { wd_inventory: number }, b: { wd_inventory: number }) => b.wd_inventory - a.wd_inventory,
+    )[0];
+    const small = [...item.locations].sort(
+      (a: { wd_inventory: number }, b: { wd_inventory: number }) => a.wd_inventory - b.wd_inventory,
+    )[0];
     expect(big.wd_inventory).toBeGreaterThan(small.wd_inventory);
     await warehouse.selectOption(big.warehouse_location);
     await qty.fill(String(big.wd_inventory + 5));
@@ -81,16 +111,26 @@ describe('POS distributor ordering (headless Chromium)', () => {
     await expect.poll(() => placed.getByText(`PO ${number}-1`).isVisible()).toBe(true);
     const info = await api.get(`/api/order/info?order_id=${id}`);
     expect(info.body.purchase_orders).toHaveLength(1);
-    expect(info.body.purchase_orders[0]).toMatchObject({ OrderTotalPrice: total.slice(1), Items: [expect.objectContaining({ PartNumber: part.mpn, Quantity: 2 })] });
+    expect(info.body.purchase_orders[0]).toMatchObject({
+      OrderTotalPrice: total.slice(1),
+      Items: [expect.objectContaining({ PartNumber: part.mpn, Quantity: 2 })],
+    });
 
     await page.goto(`${srv.server.url}/pos/order/receipt?order_id=${number}`);
     const receiptList = page.getByRole('list', { name: 'Distributor purchase orders' });
-    await expect.poll(() => receiptList.getByText(`PO ${number}-1`).isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(() => receiptList.getByText(`PO ${number}-1`).isVisible(), {
+        timeout: 15_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
     await expect.poll(visible(page, total)).toBe(true);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${srv.server.url}/pos/checkout?order_id=${number}`);
-    await expect.poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await page.screenshot({ path: '/tmp/pd-distributor-390.png', fullPage: true });
     // The page itself does not scroll sideways on a phone; the table scrolls in its box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -100,7 +140,9 @@ describe('POS distributor ordering (headless Chromium)', () => {
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     await expect.poll(visible(page, 'Ordering from your distributor needs the network.')).toBe(true);
     await cutNetwork(ctx, false);
-    await expect.poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await ctx.close();
   });
 });

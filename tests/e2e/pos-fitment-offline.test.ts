@@ -15,7 +15,8 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
 
   /** Every card's fit result in page order, once every card has one and two reads agree. */
   async function results(page: Page, stage: string): Promise<string[]> {
-    const read = () => page.locator('[data-fitment]').evaluateAll((els) => els.map((e) => e.getAttribute('data-fitment') ?? ''));
+    const read = () =>
+      page.locator('[data-fitment]').evaluateAll((els) => els.map((e) => e.getAttribute('data-fitment') ?? ''));
     let last = '';
     await expect
       .poll(
@@ -31,7 +32,7 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
     return JSON.parse(last) as string[];
   }
 
-  it('the listing shows the server\'s fit results when validateFitment cannot reach the server', async () => {
+  it("the listing shows the server's fit results when validateFitment cannot reach the server", async () => {
     const { ctx, page } = await cashierDevice(world.browser, world.srv.server.url);
     const base = world.srv.server.url;
     // A vehicle the first listing page splits on: walk a 'maybe' part's year, make and model prompts
@@ -42,10 +43,16 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
       const refs = encodeURIComponent(listed.map((p) => `${p.aaia}~${p.mpn}`).join(','));
       let status = 0;
       for (let step = 0; step < 3; step++) {
-        const parts = ((await get(`/ymm/json/validateFitment?Parts=${refs}`)) as { parts: { result: string; name: string; choices: { id: string }[] }[] }).parts;
+        const parts = (
+          (await get(`/ymm/json/validateFitment?Parts=${refs}`)) as {
+            parts: { result: string; name: string; choices: { id: string }[] }[];
+          }
+        ).parts;
         const maybe = parts.find((p) => p.result === 'maybe' && ['Year', 'MakeID', 'ModelID'].includes(p.name));
         if (!maybe) return { status: -1 };
-        status = (await fetch(`/ymm/json/saveVehicle?add1=${encodeURIComponent(`${maybe.name}||${maybe.choices[0]!.id}||||`)}`)).status;
+        status = (
+          await fetch(`/ymm/json/saveVehicle?add1=${encodeURIComponent(`${maybe.name}||${maybe.choices[0]!.id}||||`)}`)
+        ).status;
       }
       return { status };
     });

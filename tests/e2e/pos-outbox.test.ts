@@ -23,7 +23,12 @@ describe('POS outbox screen (headless Chromium)', () => {
     smtp = await startFakeSmtp();
     await smtp.stop();
     // NOTIFY_POLL_MS=0: no background retry, so only Resend sends the waiting message here.
-    [srv, browser] = await Promise.all([startE2EServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Shop <shop@example.com>', NOTIFY_POLL_MS: '0' } }), launchBrowser()]);
+    [srv, browser] = await Promise.all([
+      startE2EServer({
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Shop <shop@example.com>', NOTIFY_POLL_MS: '0' },
+      }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,17 +40,25 @@ describe('POS outbox screen (headless Chromium)', () => {
     const api = new TestClient(srv.server.url);
     await api.login('cashier', 'cashier');
     const o = await new Device(api).order(['12.00']);
-    const waiting = await api.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'later@example.com' });
+    const waiting = await api.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'later@example.com',
+    });
     expect(waiting.body).toMatchObject({ queued: ['email'] });
     await smtp.start();
-    const refused = await api.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'gone@reject.test' });
+    const refused = await api.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'gone@reject.test',
+    });
     expect(refused.status).toBe(502);
 
     const { ctx, page } = await cashierDevice(browser, srv.server.url);
     await page.getByRole('link', { name: 'Outbox' }).click();
     await page.waitForURL(/\/pos\/notifications/);
     const table = page.getByRole('table', { name: 'Messages' });
-    await expect.poll(() => table.getByText('later@example.com').isVisible(), { timeout: 10_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(() => table.getByText('later@example.com').isVisible(), { timeout: 10_000, message: await pageText(page) })
+      .toBe(true);
     const laterRow = table.getByRole('row').filter({ hasText: 'later@example.com' });
     const goneRow = table.getByRole('row').filter({ hasText: 'gone@reject.test' });
     expect(await laterRow.getByText('Waiting to retry').isVisible()).toBe(true);

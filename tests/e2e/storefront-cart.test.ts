@@ -32,19 +32,41 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
 
   // No service worker: its 'new version' prompt after a reload would sit over the buttons under test.
   const phonePage = async (): Promise<Page> =>
-    (await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/Chicago', serviceWorkers: 'block' })).newPage();
+    (
+      await browser.newContext({
+        viewport: PHONE,
+        locale: 'en-US',
+        timezoneId: 'America/Chicago',
+        serviceWorkers: 'block',
+      })
+    ).newPage();
   beforeAll(async () => {
     db = await copyTemplate('pglite');
-    [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
     // Orderable, priced, no options, in stock: what the compare table's Add to Cart can add.
     const list = (await (await fetch(`${server.url}/api/products/?limit=100`)).json()) as { products: Listed[] };
     plain = [];
     for (const p of list.products.filter((x) => x.is_orderable && !x.disable_pricing)) {
-      const probe = (await (await fetch(`${server.url}/product/compare/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product_id: p.product_id }) })).json()) as {
+      const probe = (await (
+        await fetch(`${server.url}/product/compare/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ product_id: p.product_id }),
+        })
+      ).json()) as {
         products: { requires_options: boolean; stock_text: string }[];
       };
       const row = probe.products[0];
-      if (row && !row.requires_options && /^\d+ in Stock$/.test(row.stock_text) && Number(row.stock_text.split(' ')[0]) >= 5) plain.push(p);
+      if (
+        row &&
+        !row.requires_options &&
+        /^\d+ in Stock$/.test(row.stock_text) &&
+        Number(row.stock_text.split(' ')[0]) >= 5
+      )
+        plain.push(p);
       if (plain.length === 2) break;
     }
     if (plain.length < 2) throw new Error('the demo catalog has no two plain products in stock');
@@ -74,7 +96,11 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
     await page.getByRole('button', { name: `Add ${a.name} to cart` }).click();
     await page.getByText(`Success: You have added ${a.name} to your shopping cart!`).first().waitFor();
     // The success toast sits over the bottom of a phone screen: close it as a shopper would.
-    await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).first().click();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: 'Close' })
+      .first()
+      .click();
     await page.getByRole('button', { name: `Add ${b.name} to cart` }).click();
     await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
 
@@ -165,7 +191,10 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
     await page.getByRole('button', { name: 'Confirm Order' }).click();
     await page.getByRole('heading', { name: 'Your order has been placed!' }).waitFor();
     expect(Number(await page.getByTestId('order-id').textContent())).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'Cart, 0 items' }).or(page.getByRole('button', { name: 'Cart, 0 items' })).waitFor();
+    await page
+      .getByRole('link', { name: 'Cart, 0 items' })
+      .or(page.getByRole('button', { name: 'Cart, 0 items' }))
+      .waitFor();
     await page.context().close();
   });
 

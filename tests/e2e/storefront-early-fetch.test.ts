@@ -37,8 +37,13 @@ describe('first screen and early first read of the catalog and product pages', (
 
   beforeAll(async () => {
     db = await copyTemplate('pglite');
-    [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
-    const list = (await (await fetch(`${server.url}/api/products/?limit=1`)).json()) as { products: (typeof product)[] };
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
+    const list = (await (await fetch(`${server.url}/api/products/?limit=1`)).json()) as {
+      products: (typeof product)[];
+    };
     product = list.products[0]!;
   });
   afterAll(async () => {
@@ -48,9 +53,14 @@ describe('first screen and early first read of the catalog and product pages', (
   });
 
   /** `text` as it appears in the server's HTML, as a regular expression source. */
-  const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inHtml = (text: string) =>
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   /** The app has started: it took the embedded reply and replaced the server's (inert) markup. */
-  const appStarted = (page: Page) => page.evaluate(() => !document.getElementById('pd-first-data') && !document.querySelector('#root [inert]'));
+  const appStarted = (page: Page) =>
+    page.evaluate(() => !document.getElementById('pd-first-data') && !document.querySelector('#root [inert]'));
 
   it('the catalog arrives rendered from its first page, and the app asks for it no second time', async () => {
     const page = await phonePage();
@@ -59,7 +69,9 @@ describe('first screen and early first read of the catalog and product pages', (
     const html = (await response?.text()) ?? '';
     expect(response?.headers()['cache-control']).toBe('private, no-cache');
     expect(html).toContain(`data-path="${CATALOG_FIRST_PATH.replace(/&/g, '&amp;')}"`);
-    expect(html).toMatch(new RegExp(`<h2[^>]*><a href="${inHtml(product.links.view)}"[^>]*>${inHtml(product.name)}</a></h2>`));
+    expect(html).toMatch(
+      new RegExp(`<h2[^>]*><a href="${inHtml(product.links.view)}"[^>]*>${inHtml(product.name)}</a></h2>`),
+    );
     await expect.poll(() => appStarted(page)).toBe(true);
     await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(0);
     expect(reads.filter((r) => r.startsWith('/api/products/?'))).toEqual([]);

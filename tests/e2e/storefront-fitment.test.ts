@@ -49,21 +49,38 @@ describe('storefront vehicle fitment on a phone', () => {
   let prompted: Part | undefined;
 
   const phonePage = async (): Promise<Page> =>
-    (await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/Chicago', serviceWorkers: 'block' })).newPage();
+    (
+      await browser.newContext({
+        viewport: PHONE,
+        locale: 'en-US',
+        timezoneId: 'America/Chicago',
+        serviceWorkers: 'block',
+      })
+    ).newPage();
   const parts = (ps: Listed[]) => encodeURIComponent(ps.map((p) => `${p.aaia}~${p.mpn}`).join(','));
 
   beforeAll(async () => {
     db = await copyTemplate('pglite');
     // The demo shop asks no confirmation; this test needs 'Heads up!' on.
     const open = await openDatabase({ dataDir: db.dataDir });
-    await sql`update settings set value = jsonb_set(value, '{require_fitment_confirmation}', 'true') where key = 'fitment'`.execute(open.db);
-    carless = (
-      // The customer with the smallest garage: the walked vehicle is then almost surely not in it.
-      await sql<{ firstname: string; lastname: string }>`select firstname, lastname from customers c where firstname <> ''
-        order by (select count(*) from customer_vehicles v where v.customer_id = c.id), customer_id limit 1`.execute(open.db)
+    await sql`update settings set value = jsonb_set(value, '{require_fitment_confirmation}', 'true') where key = 'fitment'`.execute(
+      open.db,
+    );
+    carless = // The customer with the smallest garage: the walked vehicle is then almost surely not in it.
+    (
+      await sql<{
+        firstname: string;
+        lastname: string;
+      }>`select firstname, lastname from customers c where firstname <> ''
+        order by (select count(*) from customer_vehicles v where v.customer_id = c.id), customer_id limit 1`.execute(
+        open.db,
+      )
     ).rows[0]!;
     await open.close();
-    [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
     listing = ((await (await fetch(`${server.url}/api/products/`)).json()) as { products: Listed[] }).products;
 
     // Walk the first 'maybe' part's prompts (year, make, model) to a vehicle it fits.
@@ -75,23 +92,38 @@ describe('storefront vehicle fitment on a phone', () => {
       if (!maybe) throw new Error('no part on the first listing page can be narrowed to a vehicle');
       const choice = maybe.choices[0]!;
       labels[maybe.name] = choice.label;
-      expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item(maybe.name, choice.id, '', choice.label)}`)).status).toBe(200);
+      expect(
+        (await shopper.get(`/ymm/json/saveVehicle?add1=${item(maybe.name, choice.id, '', choice.label)}`)).status,
+      ).toBe(200);
     }
     Object.assign(vehicle, { year: labels.Year, make: labels.MakeID, model: labels.ModelID });
-    const judged = ((await shopper.get(`/ymm/json/validateFitment?Parts=${parts(listing)}`)).body as { parts: Part[] }).parts;
+    const judged = ((await shopper.get(`/ymm/json/validateFitment?Parts=${parts(listing)}`)).body as { parts: Part[] })
+      .parts;
     // The walked part may still ask for a sub model ('Verify Fitment'); others may fit outright.
-    fitLabel = judged.some((p) => p.result === 'yes' || p.result === 'universal') ? 'Fits Your Vehicle' : 'Verify Fitment';
+    fitLabel = judged.some((p) => p.result === 'yes' || p.result === 'universal')
+      ? 'Fits Your Vehicle'
+      : 'Verify Fitment';
     prompted = judged.find((p) => p.result === 'maybe' && p.choices.length > 0);
     const no = judged.filter((p) => p.result === 'no').map((p) => `${p.BrandCode}~${p.Part}`);
     const found = listing.find((p) => p.is_orderable && !p.disable_pricing && no.includes(`${p.aaia}~${p.mpn}`));
     if (!found) throw new Error('the first listing page has no orderable part that does not fit the vehicle');
     misfit = found;
 
-    const mfr = ((await shopper.get('/ymm/json/engine_mfrs')).body as { EngineMfrID: number; EngineMfrName: string }[])[0]!;
-    const fam = ((await shopper.get(`/ymm/json/engine_family_sizes?EngineMfrID=${mfr.EngineMfrID}`)).body as { EngineFamilyID: number; EngineFamilyName: string }[])[0]!;
-    const size = ((await shopper.get(`/ymm/json/engine_sizes?EngineMfrID=${mfr.EngineMfrID}&EngineFamilyID=${fam.EngineFamilyID}`)).body as {
-      EngineSizeName: string;
-    }[])[0]!;
+    const mfr = (
+      (await shopper.get('/ymm/json/engine_mfrs')).body as { EngineMfrID: number; EngineMfrName: string }[]
+    )[0]!;
+    const fam = (
+      (await shopper.get(`/ymm/json/engine_family_sizes?EngineMfrID=${mfr.EngineMfrID}`)).body as {
+        EngineFamilyID: number;
+        EngineFamilyName: string;
+      }[]
+    )[0]!;
+    const size = (
+      (await shopper.get(`/ymm/json/engine_sizes?EngineMfrID=${mfr.EngineMfrID}&EngineFamilyID=${fam.EngineFamilyID}`))
+        .body as {
+        EngineSizeName: string;
+      }[]
+    )[0]!;
     engine = { mfr: mfr.EngineMfrName, family: fam.EngineFamilyName, size: size.EngineSizeName };
   });
   afterAll(async () => {
@@ -199,7 +231,10 @@ describe('storefront vehicle fitment on a phone', () => {
     await page.getByRole('button', { name: 'Add Customer' }).click();
     const search = page.getByRole('dialog', { name: 'Search for a Customer' });
     await search.getByRole('searchbox', { name: 'Customer' }).fill(`${carless.firstname} ${carless.lastname}`);
-    await search.getByRole('button', { name: `Select Customer ${carless.firstname} ${carless.lastname}` }).first().click();
+    await search
+      .getByRole('button', { name: `Select Customer ${carless.firstname} ${carless.lastname}` })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Remove Customer' }).waitFor();
 
     await page.getByText('Vehicle Fitment').click();
@@ -215,7 +250,10 @@ describe('storefront vehicle fitment on a phone', () => {
     const prompt = page.getByRole('dialog', { name: 'Add This Vehicle to Customer?' });
     await prompt.getByText(/does not have a .* in The Garage matching the current YMM selections/).waitFor();
     await prompt.getByRole('button', { name: 'Add This Vehicle' }).click();
-    await page.getByText(/was added to .*'s Garage\./).first().waitFor();
+    await page
+      .getByText(/was added to .*'s Garage\./)
+      .first()
+      .waitFor();
     await waitSynced(page);
     await ctx.close();
   });

@@ -34,7 +34,9 @@ describe('storefront product and listing pages on a phone', () => {
   const api = async (p: string, init?: RequestInit) => (await fetch(server.url + p, init)).json();
   /** An orderable, priced product whose page needs no options. */
   const plainProduct = async (extra: (p: Listed) => boolean = () => true): Promise<Listed> => {
-    for (const p of products.filter((x) => x.is_orderable && !x.disable_pricing && x.product_id !== pack.product_id && extra(x))) {
+    for (const p of products.filter(
+      (x) => x.is_orderable && !x.disable_pricing && x.product_id !== pack.product_id && extra(x),
+    )) {
       const page = await api(`/api/products/page${p.links.view}`);
       if (!page.product.requires_options) return p;
     }
@@ -49,17 +51,33 @@ describe('storefront product and listing pages on a phone', () => {
   beforeAll(async () => {
     db = await copyTemplate('pglite');
     const open = await openDatabase({ dataDir: db.dataDir });
-    const rows = await open.db.selectFrom('products').select(['product_id', 'name', 'slug']).where('status', '=', true).orderBy('product_id').limit(4).execute();
+    const rows = await open.db
+      .selectFrom('products')
+      .select(['product_id', 'name', 'slug'])
+      .where('status', '=', true)
+      .orderBy('product_id')
+      .limit(4)
+      .execute();
     const [a, b, c, d] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
-    await open.db.updateTable('products').set({ date_added: new Date() }).where('product_id', '=', a.product_id).execute();
-    await open.db.insertInto('product_components').values([
-      { package_id: b.product_id, component_id: c.product_id, quantity: 1, sort_order: 0 },
-      { package_id: b.product_id, component_id: d.product_id, quantity: 2, sort_order: 1 },
-    ]).execute();
+    await open.db
+      .updateTable('products')
+      .set({ date_added: new Date() })
+      .where('product_id', '=', a.product_id)
+      .execute();
+    await open.db
+      .insertInto('product_components')
+      .values([
+        { package_id: b.product_id, component_id: c.product_id, quantity: 1, sort_order: 0 },
+        { package_id: b.product_id, component_id: d.product_id, quantity: 2, sort_order: 1 },
+      ])
+      .execute();
     await open.close();
     fresh = a;
     pack = b;
-    [server, browser] = await Promise.all([runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
     products = (await api('/api/products/?limit=100')).products;
   });
   afterAll(async () => {
@@ -74,9 +92,18 @@ describe('storefront product and listing pages on a phone', () => {
     await page.goto(`${server.url}/product/catalog`);
     await page.getByRole('link', { name: product.name, exact: true }).first().click();
     await page.waitForURL(new RegExp(`${product.links.view}$`));
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: product.name }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByText(/^(\d+ in Stock|Out of Stock)$/).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByText(/^\$[\d,]+\.\d{2}$/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: product.name }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText(/^(\d+ in Stock|Out of Stock)$/).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(
+      await page
+        .getByText(/^\$[\d,]+\.\d{2}$/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     await page.getByLabel(/^Quantity of /).selectOption('2');
     const add = page.getByRole('button', { name: 'Add to Cart' });
@@ -85,8 +112,16 @@ describe('storefront product and listing pages on a phone', () => {
     await add.click();
     await expect.poll(() => page.getByRole('button', { name: 'Added!' }).isVisible(), { timeout: 10_000 }).toBe(true);
     // 'Added!' lasts 3 s, then the button reverts.
-    await expect.poll(() => page.getByRole('button', { name: 'Add to Cart' }).isVisible(), { timeout: 6_000 }).toBe(true);
-    const cart = await page.evaluate(async () => (await fetch('/checkout/cart/getData', { headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })).json());
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Add to Cart' }).isVisible(), { timeout: 6_000 })
+      .toBe(true);
+    const cart = await page.evaluate(async () =>
+      (
+        await fetch('/checkout/cart/getData', {
+          headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        })
+      ).json(),
+    );
     expect(cart.products.find((p: { product_id: number }) => p.product_id === product.product_id)?.quantity).toBe(2);
     await page.context().close();
   });
@@ -95,13 +130,17 @@ describe('storefront product and listing pages on a phone', () => {
     const product = await plainProduct((p) => p.show_install_graphic);
     const page = await phonePage();
     await page.goto(`${server.url}${product.links.view}`);
-    await expect.poll(() => page.getByRole('button', { name: /^Add With / }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Add With / }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByText('We Install').isVisible()).toBe(true);
     await page.context().close();
   });
 
   it('sends a Contact Us message for a product that cannot be ordered, after the captcha', async () => {
-    const product = products.find((p) => !p.is_orderable && !p.disable_pricing) ?? products.find((p) => !p.is_orderable || p.disable_pricing);
+    const product =
+      products.find((p) => !p.is_orderable && !p.disable_pricing) ??
+      products.find((p) => !p.is_orderable || p.disable_pricing);
     if (!product) throw new Error('the demo data has no product that cannot be ordered');
     const page = await phonePage();
     await page.goto(`${server.url}${product.links.view}`);
@@ -119,13 +158,21 @@ describe('storefront product and listing pages on a phone', () => {
     const next = page.waitForResponse((r) => r.url().includes('route=tool/captcha'));
     await dialog.getByLabel('Enter the code shown above *').fill('WRONG');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => dialog.getByText('Verification code does not match the image!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Verification code does not match the image!').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(firstImage).toContain('<svg');
     // A wrong answer shows a new image; the simulator's characters are in its SVG text.
-    const answer = [...(await (await next).text()).matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+    const answer = [...(await (await next).text()).matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)]
+      .map((m) => m[1])
+      .join('');
     await dialog.getByLabel('Enter the code shown above *').fill(answer);
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByText('Thank you! Your message has been sent to the store.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Thank you! Your message has been sent to the store.').isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   });
@@ -134,22 +181,36 @@ describe('storefront product and listing pages on a phone', () => {
     const brand = products[0]!;
     const page = await phonePage();
     await page.goto(`${server.url}${brand.links.manufacturer}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: brand.manufacturer }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: brand.name, exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: brand.manufacturer }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: brand.name, exact: true }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByLabel('Show:').selectOption('12');
     await page.waitForURL(/limit=12/);
     // The previous page stays on screen until the smaller one arrives.
-    await expect.poll(() => page.locator('main ul[aria-busy="false"] > li article').count(), { timeout: 10_000 }).toBe(12);
+    await expect
+      .poll(() => page.locator('main ul[aria-busy="false"] > li article').count(), { timeout: 10_000 })
+      .toBe(12);
 
     await page.goto(`${server.url}/index.php?route=product/search&search=${encodeURIComponent(brand.name)}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: `Search - ${brand.name}` }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: brand.name, exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: `Search - ${brand.name}` }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: brand.name, exact: true }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await page.goto(`${server.url}/index.php?route=product/search&search=zzzqqqxxnothing`);
     await expect.poll(() => page.getByText('There are no results.').isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.goto(`${server.url}/index.php?route=product/special`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Specials' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Specials' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.context().close();
   });
 
@@ -162,7 +223,9 @@ describe('storefront product and listing pages on a phone', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/pos\/order/);
     await page.goto(`${server.url}${product.links.view}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Inventory by Location' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Inventory by Location' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('rowheader', { name: 'MSRP' }).isVisible()).toBe(true);
     expect(await page.getByRole('rowheader', { name: 'Cost' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add to Wishlist' }).count()).toBe(0);
@@ -173,7 +236,9 @@ describe('storefront product and listing pages on a phone', () => {
   it('shows NEW, a package warning and the list view (remembered), and Instant Checkout goes to checkout after 3 s', async () => {
     const page = await phonePage();
     await page.goto(`${server.url}/${fresh.slug}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: fresh.name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: fresh.name }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByText('NEW', { exact: true }).isVisible()).toBe(true);
 
     await page.goto(`${server.url}/${pack.slug}`);
@@ -187,7 +252,16 @@ describe('storefront product and listing pages on a phone', () => {
     await display.getByRole('button', { name: 'List' }).click();
     expect(await page.evaluate(() => localStorage.getItem('display'))).toBe('list');
     await page.reload();
-    await expect.poll(() => page.getByRole('group', { name: 'Display' }).getByRole('button', { name: 'List' }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('group', { name: 'Display' })
+            .getByRole('button', { name: 'List' })
+            .getAttribute('aria-pressed'),
+        { timeout: 15_000 },
+      )
+      .toBe('true');
 
     const product = await plainProduct();
     await page.goto(`${server.url}${product.links.view}`);

@@ -28,7 +28,10 @@ describe('search bar (headless Chromium)', () => {
 
   const box = (page: Page) => page.getByRole('combobox', { name: 'Search parts' });
   const partOption = (page: Page, name: string | RegExp) =>
-    page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Parts' }).getByRole('option', { name });
+    page
+      .getByRole('listbox', { name: 'Search suggestions' })
+      .getByRole('group', { name: 'Parts' })
+      .getByRole('option', { name });
 
   it('finds a part number on a phone, opens the hit with its queryID, and Show More lands on the search page', async () => {
     const ctx = await newContext(browser, { width: 390, height: 844 });
@@ -47,15 +50,27 @@ describe('search bar (headless Chromium)', () => {
     expect(await box(page).getAttribute('aria-expanded')).toBe('true');
     await option.first().click();
     await page.waitForURL(new RegExp(`/${part.slug}\\?queryID=[0-9a-f]{32}$`));
-    const events = await page.evaluate(() => (window as unknown as { __events: { event: string; position: number }[] }).__events);
+    const events = await page.evaluate(
+      () => (window as unknown as { __events: { event: string; position: number }[] }).__events,
+    );
     expect(events).toContainEqual(expect.objectContaining({ event: 'list_click', position: 1 }));
 
     // Keyboard: arrow to the first part, Escape closes, and Show More is the list's last option.
     // Until the 250 ms debounce has passed the list still shows the previous text's answer.
-    const answered = page.waitForResponse((r) => r.url().includes('/api/search/autocomplete') && new URL(r.url()).searchParams.get('q') === part.mpn);
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/api/search/autocomplete') && new URL(r.url()).searchParams.get('q') === part.mpn,
+    );
     await box(page).fill(part.mpn);
     await answered;
-    await expect.poll(() => partOption(page, new RegExp(escape(part.name))).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          partOption(page, new RegExp(escape(part.name)))
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await box(page).press('ArrowDown');
     expect(await page.getByRole('option', { selected: true }).first().textContent()).toContain(part.name);
     await box(page).press('Escape');
@@ -63,7 +78,13 @@ describe('search bar (headless Chromium)', () => {
     await box(page).press('ArrowUp');
     expect(await page.getByRole('option', { selected: true }).first().textContent()).toBe('Show More');
     await box(page).press('Enter');
-    await page.waitForURL((url) => url.pathname === '/index.php' && url.searchParams.get('route') === 'product/search' && url.searchParams.get('search') === part.mpn && /^[0-9a-f]{32}$/.test(url.searchParams.get('queryID') ?? ''));
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/index.php' &&
+        url.searchParams.get('route') === 'product/search' &&
+        url.searchParams.get('search') === part.mpn &&
+        /^[0-9a-f]{32}$/.test(url.searchParams.get('queryID') ?? ''),
+    );
     // The search page on a phone: §9's 4 hits per page; a product click is a list click at its position.
     const queryID = new URL(page.url()).searchParams.get('queryID');
     const cards = page.getByRole('main').getByRole('article');
@@ -72,7 +93,9 @@ describe('search bar (headless Chromium)', () => {
     await page.evaluate(() => ((window as unknown as { __events: unknown[] }).__events = []));
     await cards.first().getByRole('heading').getByRole('link').click();
     await page.waitForURL(/^[^?]*\/[^/?]+$/);
-    const clicks = await page.evaluate(() => (window as unknown as { __events: { event: string; position: number; queryID: string }[] }).__events);
+    const clicks = await page.evaluate(
+      () => (window as unknown as { __events: { event: string; position: number; queryID: string }[] }).__events,
+    );
     expect(clicks).toContainEqual(expect.objectContaining({ event: 'list_click', position: 1, queryID }));
     await page.goBack();
 

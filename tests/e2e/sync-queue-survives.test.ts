@@ -15,7 +15,14 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
   const world = e2eWorld();
 
   const session = (page: Page) =>
-    page.evaluate(async () => ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user);
+    page.evaluate(
+      async () =>
+        (
+          (await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as {
+            user: { id: string; role: string };
+          }
+        ).user,
+    );
   const outboxCount = (page: Page) =>
     page.evaluate(
       () =>
@@ -34,7 +41,14 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     const order = randomUUID();
     const pay = randomUUID();
     await queueOffline(page, actor, 'order.create', { id: order });
-    await queueOffline(page, actor, 'cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Spark plug', price: amount, quantity: 1, tax_class_id: null });
+    await queueOffline(page, actor, 'cart.addCustomProduct', {
+      order_ref: order,
+      line_id: randomUUID(),
+      name: 'Spark plug',
+      price: amount,
+      quantity: 1,
+      tax_class_id: null,
+    });
     await queueOffline(page, actor, 'transaction.add', { order_ref: order, id: pay, transaction_type: 'cash', amount });
     return { order, pay };
   }
@@ -45,8 +59,14 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     expect((await admin.login('admin', 'admin')).status).toBe(200);
     const r = await admin.get(`/pos/checkout/getTransactions?orderId=${order}`);
     if (r.status !== 200) return { status: r.status };
-    const body = r.body as { transactions: { id: string; amount: string; status: string }[]; checkout: { amountPaid: string } };
-    return { paid: body.checkout.amountPaid, transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })) };
+    const body = r.body as {
+      transactions: { id: string; amount: string; status: string }[];
+      checkout: { amountPaid: string };
+    };
+    return {
+      paid: body.checkout.amountPaid,
+      transactions: body.transactions.map((t) => ({ id: t.id, amount: t.amount, status: t.status })),
+    };
   }
 
   it('a 401 while pushing keeps the queued sale, asks the cashier to log in, and the sale drains once after login', async () => {
@@ -61,8 +81,13 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     const cookie = (await ctx.cookies()).find((c) => c.name === 'pd_session');
     expect(cookie).toBeTruthy();
     const headers = { cookie: `pd_session=${cookie!.value}`, accept: 'application/json' };
-    const { csrfToken } = (await (await fetch(`${world.srv.server.url}/api/session`, { headers })).json()) as { csrfToken: string };
-    const out = await fetch(`${world.srv.server.url}/api/session`, { method: 'DELETE', headers: { ...headers, 'x-csrf-token': csrfToken } });
+    const { csrfToken } = (await (await fetch(`${world.srv.server.url}/api/session`, { headers })).json()) as {
+      csrfToken: string;
+    };
+    const out = await fetch(`${world.srv.server.url}/api/session`, {
+      method: 'DELETE',
+      headers: { ...headers, 'x-csrf-token': csrfToken },
+    });
     expect(out.status).toBeLessThan(300);
 
     // Back online: the push gets 401; the app asks for a login and the queue stays.
@@ -75,7 +100,10 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     await page.waitForURL(/\/pos\/order/, { timeout: 15_000 });
     await waitSynced(page);
     expect(await outboxCount(page)).toBe(0);
-    expect(await serverPayments(sale.order), await pageText(page)).toEqual({ paid: '12.50', transactions: [{ id: sale.pay, amount: '12.50', status: 'approved' }] });
+    expect(await serverPayments(sale.order), await pageText(page)).toEqual({
+      paid: '12.50',
+      transactions: [{ id: sale.pay, amount: '12.50', status: 'approved' }],
+    });
     await ctx.close();
   });
 
@@ -105,8 +133,14 @@ describe('the sale queue survives a 401 and a page closed mid-push (headless Chr
     await again.goto(`${world.srv.server.url}/pos/order`);
     await waitSynced(again);
     expect(await outboxCount(again)).toBe(0);
-    expect(await serverPayments(first.order), await pageText(again)).toEqual({ paid: '20.00', transactions: [{ id: first.pay, amount: '20.00', status: 'approved' }] });
-    expect(await serverPayments(second.order)).toEqual({ paid: '7.25', transactions: [{ id: second.pay, amount: '7.25', status: 'approved' }] });
+    expect(await serverPayments(first.order), await pageText(again)).toEqual({
+      paid: '20.00',
+      transactions: [{ id: first.pay, amount: '20.00', status: 'approved' }],
+    });
+    expect(await serverPayments(second.order)).toEqual({
+      paid: '7.25',
+      transactions: [{ id: second.pay, amount: '7.25', status: 'approved' }],
+    });
     await ctx.close();
   });
 });

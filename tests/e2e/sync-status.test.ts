@@ -19,14 +19,20 @@ describe('POS sync status (headless Chromium)', () => {
     const ctx = await newContext(world.browser);
     const page = await ctx.newPage();
     await page.goto(`${world.srv.server.url}/product/catalog`);
-    await expect.poll(() => page.getByRole('link', { name: 'Partsdesk' }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Partsdesk' }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(page.workers()).toHaveLength(0);
     await ctx.close();
   });
 
   it('when the worker cannot load, the bar says sync is not running instead of crashing', async () => {
     // No service worker, so the blocked worker script cannot come from the precache either.
-    const ctx = await world.browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', serviceWorkers: 'block' });
+    const ctx = await world.browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
     await ctx.route(/\/assets\/worker-[^/]*\.js$/, (route) => route.abort());
     const page = await ctx.newPage();
     await page.goto(`${world.srv.server.url}/pos/login?redirect=%2Fpos%2Fsettings`);
@@ -58,7 +64,9 @@ describe('POS sync status (headless Chromium)', () => {
     await ctx.setOffline(false);
     await expect.poll(visible(page, /^Online$/), { timeout: 5_000 }).toBe(true);
     // The online trigger runs a cycle at once: the last sync time moves forward.
-    await expect.poll(async () => Date.parse((await lastSync(page)) ?? '') > Date.parse(first ?? ''), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => Date.parse((await lastSync(page)) ?? '') > Date.parse(first ?? ''), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByText('All changes synced').first().isVisible()).toBe(true);
 
     // Staff browsing the catalog keep the bar and the same worker (one per tab).
@@ -69,12 +77,17 @@ describe('POS sync status (headless Chromium)', () => {
 
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/\/pos\/settings/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Device storage' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Device storage' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await expect.poll(() => page.getByTestId('storage-usage').textContent(), { timeout: 5_000 }).toMatch(/ of .*\(/);
     expect(await page.getByTestId('storage-persistent').textContent()).toMatch(/^(Yes|No)/);
     // Every bar control is a 44 px touch target.
     for (const name of ['Settings', 'Log out']) {
-      const box = await page.getByRole(name === 'Log out' ? 'button' : 'link', { name }).first().boundingBox();
+      const box = await page
+        .getByRole(name === 'Log out' ? 'button' : 'link', { name })
+        .first()
+        .boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
 

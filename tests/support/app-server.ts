@@ -32,7 +32,10 @@ function fakeShell(): string {
 }
 
 /** The real app on a private copy of the seeded database, listening on a free loopback port. */
-export async function startTestServer(engine: Engine, opts: { loginLimitPerMinute?: number; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  opts: { loginLimitPerMinute?: number; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const cfg = await copyTemplate(engine);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);

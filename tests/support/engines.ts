@@ -21,7 +21,11 @@ export async function copyTemplate(engine: Engine): Promise<TestDatabaseConfig> 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-test-'));
   if (engine === 'pglite') {
     fs.cpSync(path.join(inject('pgliteTemplate'), 'pg'), path.join(dataDir, 'pg'), { recursive: true });
-    return { dataDir, databaseUrl: undefined, cleanup: () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true })) };
+    return {
+      dataDir,
+      databaseUrl: undefined,
+      cleanup: () => Promise.resolve(fs.rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const template = inject('postgresTemplate');
   const base = process.env.TEST_DATABASE_URL;

@@ -14,7 +14,12 @@ export class TestClient {
 
   constructor(private readonly base: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.cookie) h.cookie = this.cookie;
     // Every method, as the app's client does (the spec's GETs that change data need it too).

@@ -59,7 +59,10 @@ export async function runServer(env: Record<string, string | undefined>, timeout
       }),
       exited,
       new Promise((_, reject) => {
-        deadline = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
+        deadline = setTimeout(
+          () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`)),
+          timeoutMs,
+        );
       }),
     ]);
   } finally {

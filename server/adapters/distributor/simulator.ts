@@ -73,7 +73,8 @@ export class SimulatedDistributor implements Distributor {
   }
 
   async inventory(parts: DistributorPartRef[]): Promise<DistributorInventoryResponse> {
-    if (parts.length > MAX_INVENTORY_PARTS) throw new DistributorError(`At most ${MAX_INVENTORY_PARTS} parts per inventory request`);
+    if (parts.length > MAX_INVENTORY_PARTS)
+      throw new DistributorError(`At most ${MAX_INVENTORY_PARTS} parts per inventory request`);
     await this.call('inventory');
     const seen = new Set<string>();
     const items: DistributorItem[] = [];
@@ -100,7 +101,8 @@ export class SimulatedDistributor implements Distributor {
     for (const l of order.lines) {
       if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw new DistributorError(`Invalid quantity for ${l.mpn}`);
       if (!this.carries(l)) throw new DistributorError(`Part ${l.aaia} ${l.mpn} is not carried`);
-      if (!SIMULATOR_WAREHOUSES.some((w) => w.code === l.warehouseCode)) throw new DistributorError(`Unknown warehouse ${l.warehouseCode}`);
+      if (!SIMULATOR_WAREHOUSES.some((w) => w.code === l.warehouseCode))
+        throw new DistributorError(`Unknown warehouse ${l.warehouseCode}`);
       const k = `${l.warehouseCode}~${l.aaia}~${l.mpn}`;
       want.set(k, (want.get(k) ?? 0) + l.quantity);
     }
@@ -118,7 +120,12 @@ export class SimulatedDistributor implements Distributor {
     for (const [wh, lines] of byWarehouse) {
       const n = ++this.orderSeq;
       const h = hash(this.opts.seed, order.requestId, wh).toString('hex').toUpperCase();
-      const items = lines.map((l) => ({ AAIABrandCode: l.aaia, PartNumber: l.mpn, Quantity: l.quantity, Price: this.price(wh, l) }));
+      const items = lines.map((l) => ({
+        AAIABrandCode: l.aaia,
+        PartNumber: l.mpn,
+        Quantity: l.quantity,
+        Price: this.price(wh, l),
+      }));
       const total = items.reduce((s, i) => s.plus(decimal(i.Price).times(i.Quantity)), decimal(0));
       pos.push({
         PurchaseOrderID: `SIM-PO-${h.slice(0, 10)}`,
@@ -144,7 +151,8 @@ export class SimulatedDistributor implements Distributor {
     const h = hash(this.opts.seed, 'call', n);
     const jitter = this.opts.latencyMs > 0 ? Math.floor(((h[0]! / 255) * this.opts.latencyMs) / 2) : 0;
     if (this.opts.latencyMs > 0) await this.sleep(this.opts.latencyMs + jitter);
-    if (h.readUInt32BE(1) / 0xffffffff < this.opts.failureRate) throw new DistributorError(`The distributor did not answer (${kind})`);
+    if (h.readUInt32BE(1) / 0xffffffff < this.opts.failureRate)
+      throw new DistributorError(`The distributor did not answer (${kind})`);
   }
 
   private carries(p: DistributorPartRef): boolean {
@@ -183,7 +191,12 @@ export class SimulatedDistributor implements Distributor {
       ProductId: `D${h.readUInt32BE(0) % 10_000_000}`,
       Msrp: toWire(base.times('1.80')),
       Retail: toWire(base.times('1.45')),
-      Locations: SIMULATOR_WAREHOUSES.map((w) => ({ Inventory: this.stock(w.code, p), Name: w.name, Price: this.price(w.code, p), WarehouseCode: w.code })),
+      Locations: SIMULATOR_WAREHOUSES.map((w) => ({
+        Inventory: this.stock(w.code, p),
+        Name: w.name,
+        Price: this.price(w.code, p),
+        WarehouseCode: w.code,
+      })),
     };
   }
 }

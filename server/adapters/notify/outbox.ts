@@ -12,7 +12,8 @@ export class OutboxMailer implements Mailer {
   readonly name = 'outbox';
 
   send(message: MailMessage): Promise<void> {
-    if (/\.invalid$/i.test(message.to.split('@')[1] ?? '')) return Promise.reject(new DeliveryError('Mailbox unavailable', true));
+    if (/\.invalid$/i.test(message.to.split('@')[1] ?? ''))
+      return Promise.reject(new DeliveryError('Mailbox unavailable', true));
     return Promise.resolve();
   }
 }
@@ -21,7 +22,8 @@ export class OutboxSms implements SmsSender {
   readonly name = 'outbox';
 
   send(message: SmsMessage): Promise<void> {
-    if (message.to.replace(/\D/g, '').endsWith('9999')) return Promise.reject(new DeliveryError('Handset unreachable', true));
+    if (message.to.replace(/\D/g, '').endsWith('9999'))
+      return Promise.reject(new DeliveryError('Handset unreachable', true));
     return Promise.resolve();
   }
 }

@@ -40,11 +40,15 @@ export class SmtpMailer implements Mailer {
 
   constructor(opts: SmtpOptions) {
     const u = new URL(opts.url);
-    if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${u.protocol})`);
+    if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
+      throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${u.protocol})`);
     const secure = u.protocol === 'smtps:';
     const insecure = u.searchParams.get('insecure') === '1';
     const noStartTls = u.searchParams.get('starttls') === 'off';
-    if (u.username && !secure && noStartTls && !insecure) throw new Error('SMTP_URL: starttls=off with a password would send it in clear text (add insecure=1 for a local test server)');
+    if (u.username && !secure && noStartTls && !insecure)
+      throw new Error(
+        'SMTP_URL: starttls=off with a password would send it in clear text (add insecure=1 for a local test server)',
+      );
     const port = u.port ? Number(u.port) : secure ? 465 : 587;
     const timeout = opts.timeoutMs ?? 30_000;
     this.name = `${u.protocol}//${u.hostname}:${port}`;
@@ -64,7 +68,9 @@ export class SmtpMailer implements Mailer {
     };
     const pooled: SMTPPool.Options = { ...common, pool: true, maxConnections: 2 };
     const single: SMTPTransport.Options = common;
-    this.transport = pool ? nodemailer.createTransport(pooled, { from: opts.from }) : nodemailer.createTransport(single, { from: opts.from });
+    this.transport = pool
+      ? nodemailer.createTransport(pooled, { from: opts.from })
+      : nodemailer.createTransport(single, { from: opts.from });
   }
 
   async send(m: MailMessage): Promise<void> {

@@ -51,11 +51,18 @@ export class TwilioSms implements SmsSender {
         signal: AbortSignal.timeout(this.cfg.timeoutMs),
       });
     } catch (err) {
-      throw new DeliveryError(`Twilio could not be reached: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500), false);
+      throw new DeliveryError(
+        `Twilio could not be reached: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500),
+        false,
+      );
     }
     if (res.ok) return;
     const detail = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
-    const message = `Twilio ${res.status}${detail?.code ? ` (${detail.code})` : ''}: ${detail?.message ?? res.statusText}`.slice(0, 500);
+    const message =
+      `Twilio ${res.status}${detail?.code ? ` (${detail.code})` : ''}: ${detail?.message ?? res.statusText}`.slice(
+        0,
+        500,
+      );
     const temporary = res.status >= 500 || res.status === 408 || res.status === 429;
     throw new DeliveryError(message, !temporary);
   }

@@ -18,7 +18,8 @@ export interface CardInput {
   cvc: string;
 }
 
-export type AuthorizeResult = { approved: true; brand: string; last4: string; authCode: string } | { approved: false; message: string };
+export type AuthorizeResult =
+  { approved: true; brand: string; last4: string; authCode: string } | { approved: false; message: string };
 
 export interface OnlinePaymentGateway {
   authorize(req: { reference: string; amount: string; card: CardInput; now: Date }): Promise<AuthorizeResult>;
@@ -83,8 +84,14 @@ export class SimulatedOnlineGateway implements OnlinePaymentGateway {
     const card = TEST_CARDS[req.card.number];
     if (!card) return { approved: false, message: CARD_DECLINED };
     const [mm = '0', yy = '0'] = req.card.expiry.split('/');
-    if (Date.UTC(2000 + Number(yy), Number(mm), 1) <= req.now.getTime()) return { approved: false, message: CARD_EXPIRED };
+    if (Date.UTC(2000 + Number(yy), Number(mm), 1) <= req.now.getTime())
+      return { approved: false, message: CARD_EXPIRED };
     if (card.decline) return { approved: false, message: card.decline };
-    return { approved: true, brand: card.brand, last4: req.card.number.slice(-4), authCode: `SIM-${req.reference.slice(0, 8).toUpperCase()}` };
+    return {
+      approved: true,
+      brand: card.brand,
+      last4: req.card.number.slice(-4),
+      authCode: `SIM-${req.reference.slice(0, 8).toUpperCase()}`,
+    };
   }
 }

@@ -19,7 +19,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { decimal } from '../../../src/domain/money';
-import type { ApprovedCard, ChargeRequest, RefundRequest, RefundResult, Terminal, TerminalEvent, TerminalStatus } from './types';
+import type {
+  ApprovedCard,
+  ChargeRequest,
+  RefundRequest,
+  RefundResult,
+  Terminal,
+  TerminalEvent,
+  TerminalStatus,
+} from './types';
 
 export const SIMULATOR_DEPARTMENTS = [
   { id: 'retail', name: 'Retail Counter' },
@@ -55,7 +63,12 @@ function cardFor(attemptId: string, cardType: 'credit' | 'debit'): ApprovedCard 
   const brand = CREDIT_BRANDS[h[0]! % CREDIT_BRANDS.length]!;
   const last4 = String(h.readUInt16BE(1) % 10_000).padStart(4, '0');
   const authCode = h.subarray(3, 6).toString('hex').toUpperCase();
-  return { brand: cardType === 'debit' ? `${brand} Debit` : brand, last4, authCode, terminalRef: `SIM-${h.subarray(6, 12).toString('hex').toUpperCase()}` };
+  return {
+    brand: cardType === 'debit' ? `${brand} Debit` : brand,
+    last4,
+    authCode,
+    terminalRef: `SIM-${h.subarray(6, 12).toString('hex').toUpperCase()}`,
+  };
 }
 
 export class SimulatedTerminal implements Terminal {
@@ -78,10 +91,18 @@ export class SimulatedTerminal implements Terminal {
   }
 
   charge(req: ChargeRequest): Promise<void> {
-    if (!SIMULATOR_DEVICES.some((d) => d.id === req.deviceId)) return Promise.reject(new Error(`unknown device ${req.deviceId}`));
+    if (!SIMULATOR_DEVICES.some((d) => d.id === req.deviceId))
+      return Promise.reject(new Error(`unknown device ${req.deviceId}`));
     const existing = this.attempts.get(req.attemptId);
     if (existing) return Promise.resolve(); // the same attempt again: a real terminal dedupes by id
-    const a: SimAttempt = { state: 'choosing', amount: req.amount, card: null, message: '', approvedAt: null, timer: null };
+    const a: SimAttempt = {
+      state: 'choosing',
+      amount: req.amount,
+      card: null,
+      message: '',
+      approvedAt: null,
+      timer: null,
+    };
     this.attempts.set(req.attemptId, a);
     this.emit(req.attemptId, { type: 'choosing' });
     a.timer = setTimeout(() => this.answer(req, a), this.opts.latencyMs);
@@ -121,13 +142,22 @@ export class SimulatedTerminal implements Terminal {
         const original = this.charges.get(req.originalRef);
         if (!original) {
           // Not charged by this process (a restart): the processor still knows it; treat as settled.
-          resolve(req.originalRef.startsWith('SIM-') ? { ok: true, kind: 'Return', terminalRef: `SIM-R-${randomUUID().slice(0, 8).toUpperCase()}` } : { ok: false, message: 'Unknown transaction reference' });
+          resolve(
+            req.originalRef.startsWith('SIM-')
+              ? { ok: true, kind: 'Return', terminalRef: `SIM-R-${randomUUID().slice(0, 8).toUpperCase()}` }
+              : { ok: false, message: 'Unknown transaction reference' },
+          );
           return;
         }
         if (original.refunded) return resolve({ ok: false, message: 'This charge was already refunded' });
-        if (decimal(req.amount).gt(decimal(original.amount))) return resolve({ ok: false, message: 'Refund exceeds the original charge' });
+        if (decimal(req.amount).gt(decimal(original.amount)))
+          return resolve({ ok: false, message: 'Refund exceeds the original charge' });
         original.refunded = true;
-        resolve({ ok: true, kind: this.reversalKind(original.approvedAt, this.now()), terminalRef: `SIM-R-${randomUUID().slice(0, 8).toUpperCase()}` });
+        resolve({
+          ok: true,
+          kind: this.reversalKind(original.approvedAt, this.now()),
+          terminalRef: `SIM-R-${randomUUID().slice(0, 8).toUpperCase()}`,
+        });
       }, this.opts.latencyMs);
     });
   }
@@ -158,7 +188,8 @@ export class SimulatedTerminal implements Terminal {
   cancel(attemptId: string): Promise<{ cancelled: boolean; status: TerminalStatus }> {
     const a = this.attempts.get(attemptId);
     if (!a) return Promise.resolve({ cancelled: false, status: { status: 'unknown' } });
-    if (a.state !== 'choosing' && a.state !== 'hung') return Promise.resolve({ cancelled: false, status: this.statusOf(a) });
+    if (a.state !== 'choosing' && a.state !== 'hung')
+      return Promise.resolve({ cancelled: false, status: this.statusOf(a) });
     if (a.timer) clearTimeout(a.timer);
     a.timer = null;
     a.state = 'cancelled';

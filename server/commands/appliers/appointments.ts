@@ -44,7 +44,12 @@ interface Clash {
   installer: string | null;
 }
 
-export async function findClash(db: Kysely<DB>, a: Appointment, start: string, end: string): Promise<Clash | undefined> {
+export async function findClash(
+  db: Kysely<DB>,
+  a: Appointment,
+  start: string,
+  end: string,
+): Promise<Clash | undefined> {
   const installers = a.installers.length ? a.installers : [-1];
   const r = await sql<Clash>`
 select a.id, a.appointment_id,
@@ -74,24 +79,50 @@ export function clashMessage(c: Clash, a: Appointment, bayTitle: string, custome
 }
 
 async function check(db: Kysely<DB>, a: Appointment): Promise<Refusal | { bay: string }> {
-  const loc = await db.selectFrom('locations').select('location_id').where('location_id', '=', a.location_id).where('status', '=', true).executeTakeFirst();
+  const loc = await db
+    .selectFrom('locations')
+    .select('location_id')
+    .where('location_id', '=', a.location_id)
+    .where('status', '=', true)
+    .executeTakeFirst();
   if (!loc) return bad('Select a location');
   // Locks the bay: bookings of this bay wait here for each other.
-  const bay = await db.selectFrom('bays').select(['bay_id', 'title', 'location_id']).where('bay_id', '=', a.bay_id).forUpdate().executeTakeFirst();
+  const bay = await db
+    .selectFrom('bays')
+    .select(['bay_id', 'title', 'location_id'])
+    .where('bay_id', '=', a.bay_id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!bay || bay.location_id !== a.location_id) return bad('Select a bay of this location');
   const ids = [...new Set(a.installers)].sort((x, y) => x - y);
   if (ids.length) {
-    const staff = await db.selectFrom('staff_users').select(['user_id', 'role', 'status']).where('user_id', 'in', ids).orderBy('user_id').forUpdate().execute();
-    if (staff.length !== ids.length || staff.some((u) => u.role !== 'installer' || !u.status)) return bad('Select installers from the list');
+    const staff = await db
+      .selectFrom('staff_users')
+      .select(['user_id', 'role', 'status'])
+      .where('user_id', 'in', ids)
+      .orderBy('user_id')
+      .forUpdate()
+      .execute();
+    if (staff.length !== ids.length || staff.some((u) => u.role !== 'installer' || !u.status))
+      return bad('Select installers from the list');
   }
-  const status = await db.selectFrom('appointment_statuses').select('status_id').where('status_id', '=', a.status_id).executeTakeFirst();
+  const status = await db
+    .selectFrom('appointment_statuses')
+    .select('status_id')
+    .where('status_id', '=', a.status_id)
+    .executeTakeFirst();
   if (!status) return bad('Select a status');
   if (a.order_ref) {
     const o = await db.selectFrom('orders').select('customer_uuid').where('id', '=', a.order_ref).executeTakeFirst();
-    if (!o || (o.customer_uuid !== null && o.customer_uuid !== a.customer_ref)) return refuse('not_found', 'Order not found');
+    if (!o || (o.customer_uuid !== null && o.customer_uuid !== a.customer_ref))
+      return refuse('not_found', 'Order not found');
   }
   if (a.vehicle_id !== null) {
-    const v = await db.selectFrom('customer_vehicles').select('customer_id').where('vehicle_id', '=', a.vehicle_id).executeTakeFirst();
+    const v = await db
+      .selectFrom('customer_vehicles')
+      .select('customer_id')
+      .where('vehicle_id', '=', a.vehicle_id)
+      .executeTakeFirst();
     if (!v || v.customer_id !== a.customer_ref) return bad("Select one of the customer's vehicles");
   }
   const taken = await db.selectFrom('appointments').select('id').where('id', '=', a.id).executeTakeFirst();
@@ -132,16 +163,32 @@ const bookExtension: ApplierExtension = {
       })
       .execute();
     const installers = [...new Set(a.installers)];
-    if (installers.length) await db.insertInto('appointment_installers').values(installers.map((user_id) => ({ appointment_ref: a.id, user_id }))).execute();
+    if (installers.length)
+      await db
+        .insertInto('appointment_installers')
+        .values(installers.map((user_id) => ({ appointment_ref: a.id, user_id })))
+        .execute();
     if (a.notify_customer && state.customer) {
       const c = state.customer;
       const email = c.email.trim();
       const text = c.texting_alerts && c.telephone.trim() !== '';
       if (email || text) {
-        const store = await db.selectFrom('locations').select(['name', 'telephone']).where('location_id', '=', a.location_id).executeTakeFirstOrThrow();
+        const store = await db
+          .selectFrom('locations')
+          .select(['name', 'telephone'])
+          .where('location_id', '=', a.location_id)
+          .executeTakeFirstOrThrow();
         await queueNotifications(ctx.trx, {
           form: { notifyByEmail: email !== '', email, notifyByText: text, phone: c.telephone },
-          msg: renderAppointment({ store: store.name, telephone: store.telephone, customer, bay: ok.bay, date: a.start_date, time: a.start_time, duration: a.duration }),
+          msg: renderAppointment({
+            store: store.name,
+            telephone: store.telephone,
+            customer,
+            bay: ok.bay,
+            date: a.start_date,
+            time: a.start_time,
+            duration: a.duration,
+          }),
           kind: 'appointment',
           orderRef: a.order_ref,
           actorId: ctx.actor.id,
@@ -153,4 +200,6 @@ const bookExtension: ApplierExtension = {
   },
 };
 
-export const appointmentAppliers: ApplierMap = { 'appointment.book': domainApplier('appointment.book', 'staff', bookExtension) };
+export const appointmentAppliers: ApplierMap = {
+  'appointment.book': domainApplier('appointment.book', 'staff', bookExtension),
+};

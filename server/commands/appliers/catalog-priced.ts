@@ -14,7 +14,15 @@ import type { Kysely } from 'kysely';
 import { moneyString } from '../../../src/domain/money';
 import { PRODUCT_NOT_ORDERABLE } from '../../../src/domain/mutations/cart';
 import { mutationArgs } from '../../../src/domain/mutations/catalogue';
-import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, type OptionChoice, type OptionDef, type OptionValueDef, type ResolvedOptions } from '../../../src/domain/product-options';
+import {
+  choiceOfLineOptions,
+  OPTION_INVALID,
+  resolveOptions,
+  type OptionChoice,
+  type OptionDef,
+  type OptionValueDef,
+  type ResolvedOptions,
+} from '../../../src/domain/product-options';
 import { refuse } from '../../../src/domain/refusal';
 import type { DB } from '../../db/schema';
 import type { Applier } from './types';
@@ -24,7 +32,10 @@ export const LABOR_NOT_FOUND = 'This labor type could not be found.';
 export { PRODUCT_NOT_ORDERABLE };
 
 /** The product's options and their values as the catalog holds them now. */
-export async function catalogOptions(trx: Kysely<DB>, productId: number): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
+export async function catalogOptions(
+  trx: Kysely<DB>,
+  productId: number,
+): Promise<{ defs: OptionDef[]; values: OptionValueDef[] }> {
   const defs = await trx
     .selectFrom('product_options')
     .select(['product_option_id', 'name', 'type', 'required', 'sort_order'])
@@ -34,19 +45,28 @@ export async function catalogOptions(trx: Kysely<DB>, productId: number): Promis
     ? await trx
         .selectFrom('product_option_values')
         .select(['product_option_value_id', 'product_option_id', 'name', 'price', 'price_prefix', 'sort_order'])
-        .where('product_option_id', 'in', defs.map((d) => d.product_option_id))
+        .where(
+          'product_option_id',
+          'in',
+          defs.map((d) => d.product_option_id),
+        )
         .execute()
     : [];
   return { defs, values };
 }
 
 /** The chosen options priced from the catalog (the choice as the cart calls take it). */
-export async function pricedOptions(trx: Kysely<DB>, productId: number, chosen: OptionChoice): Promise<ResolvedOptions> {
+export async function pricedOptions(
+  trx: Kysely<DB>,
+  productId: number,
+  chosen: OptionChoice,
+): Promise<ResolvedOptions> {
   const { defs, values } = await catalogOptions(trx, productId);
   return resolveOptions(defs, values, chosen);
 }
 
-const record = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
+const record = (args: unknown): Record<string, unknown> =>
+  typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 const positiveInt = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
 export function catalogPricedProduct(inner: Applier): Applier {
@@ -97,7 +117,11 @@ export function catalogPricedLabor(inner: Applier): Applier {
       const a = record(args);
       const laborId = positiveInt(a.labor_id);
       if (laborId === null) return inner.apply(args, ctx);
-      const l = await ctx.trx.selectFrom('labor_types').select(['amount']).where('labor_id', '=', laborId).executeTakeFirst();
+      const l = await ctx.trx
+        .selectFrom('labor_types')
+        .select(['amount'])
+        .where('labor_id', '=', laborId)
+        .executeTakeFirst();
       if (!l) return refuse('not_found', LABOR_NOT_FOUND);
       return inner.apply({ ...a, rate: moneyString(l.amount) }, ctx);
     },

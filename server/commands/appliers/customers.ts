@@ -35,7 +35,11 @@ function withPassword(inner: Applier, idKey: 'id' | 'customer_ref'): Applier {
       if (!result.ok || password === '') return result;
       // Hashed after the mutator accepted the change: a refused mutation costs no argon2 time.
       const passwordHash = await hash(password);
-      await ctx.trx.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', field(args, idKey)).execute();
+      await ctx.trx
+        .updateTable('customers')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', field(args, idKey))
+        .execute();
       return result;
     },
   };

@@ -41,9 +41,15 @@ export function domainApplier(name: string, access: Applier['access'], extension
       // Server-only mutations (terminal records) are run by the server's flows for a staff user and
       // are never taken from a device (the push door refuses them), so they have no field rule.
       const allowed =
-        isMutationName(name) && access !== 'server' ? restrictArgs(name, writerOf(ctx.actor.role), args, currentArgsOf(name, state)) : { ok: true as const, args };
+        isMutationName(name) && access !== 'server'
+          ? restrictArgs(name, writerOf(ctx.actor.role), args, currentArgsOf(name, state))
+          : { ok: true as const, args };
       if (!allowed.ok) return refuse('not_permitted', allowed.message);
-      const result = runMutation(name, state, allowed.args, { now: ctx.now, actor: { id: ctx.actor.id, role: ctx.actor.role }, settings: ctx.settings });
+      const result = runMutation(name, state, allowed.args, {
+        now: ctx.now,
+        actor: { id: ctx.actor.id, role: ctx.actor.role },
+        settings: ctx.settings,
+      });
       if (!result.ok) return result;
       const unsupported = unsupportedChanges(result.changes);
       // A mutator whose records this server cannot store yet must not half-apply: a bug, not a refusal.
@@ -57,14 +63,22 @@ export function domainApplier(name: string, access: Applier['access'], extension
       if (refused) return refused;
       await persist(result.changes, stored, ctx);
       // Voids, price overrides, tax exemption and store credit: recorded with the change, in its transaction.
-      await writeAudit(ctx.trx, name, auditEntries(state, result.changes), { actor: ctx.actor, at: ctx.now, ...(ctx.device ? { device: ctx.device } : {}) });
+      await writeAudit(ctx.trx, name, auditEntries(state, result.changes), {
+        actor: ctx.actor,
+        at: ctx.now,
+        ...(ctx.device ? { device: ctx.device } : {}),
+      });
       return { ok: true };
     },
   };
 }
 
 /** The records the mutation touches, and the order as stored (what an incremental save compares with). */
-async function loadState(name: string, args: unknown, { trx }: ApplyContext): Promise<{ state: MutatorState; stored: StoredOrder | undefined }> {
+async function loadState(
+  name: string,
+  args: unknown,
+  { trx }: ApplyContext,
+): Promise<{ state: MutatorState; stored: StoredOrder | undefined }> {
   const t = touchesOf(name, args);
   const state: MutatorState = {};
   let stored: StoredOrder | undefined;
@@ -96,7 +110,8 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
     mine(state.customer?.id) &&
     mine(state.vehicle?.customer_ref) &&
     state.order === undefined &&
-    (changes === null || (mine(changes.customer?.id) && mine(changes.vehicle?.customer_ref) && changes.order === undefined));
+    (changes === null ||
+      (mine(changes.customer?.id) && mine(changes.vehicle?.customer_ref) && changes.order === undefined));
   return ok ? null : refuse('not_found', NOT_YOURS);
 }
 

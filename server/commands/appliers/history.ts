@@ -46,9 +46,18 @@ const notifyOnHistory: ApplierExtension = {
     }
     const db = ctx.trx;
     const inv = await buildInvoice(db, entry.order_ref, ctx.settings);
-    const status = await db.selectFrom('order_statuses').select('name').where('order_status_id', '=', entry.order_status_id).executeTakeFirst();
+    const status = await db
+      .selectFrom('order_statuses')
+      .select('name')
+      .where('order_status_id', '=', entry.order_status_id)
+      .executeTakeFirst();
     await queueNotifications(db, {
-      form: { notifyByEmail: entry.notify_by_email, email: entry.email, notifyByText: entry.notify_by_text, phone: entry.phone },
+      form: {
+        notifyByEmail: entry.notify_by_email,
+        email: entry.email,
+        notifyByText: entry.notify_by_text,
+        phone: entry.phone,
+      },
       msg: renderOrderUpdate(inv, status?.name ?? String(entry.order_status_id), entry.comment),
       kind: 'order_history',
       orderRef: entry.order_ref,
@@ -60,4 +69,6 @@ const notifyOnHistory: ApplierExtension = {
 };
 
 /** Order history: staff add entries (status, comment, who was notified) to any order. */
-export const historyAppliers: ApplierMap = { 'orderHistory.add': domainApplier('orderHistory.add', 'staff', notifyOnHistory) };
+export const historyAppliers: ApplierMap = {
+  'orderHistory.add': domainApplier('orderHistory.add', 'staff', notifyOnHistory),
+};

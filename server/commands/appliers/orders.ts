@@ -5,10 +5,23 @@ import type { ApplierMap } from './types';
 import { soldVouchers } from './vouchers';
 
 const names = [
-  'order.create', 'order.setCustomer', 'order.removeCustomer', 'order.save', 'order.quote', 'order.submitKiosk',
-  'order.complete', 'order.void', 'poNumber.apply',
-  'cart.addProduct', 'cart.addCustomProduct', 'cart.addLabor', 'cart.updateLabor', 'cart.setQuantity', 'cart.updatePrice',
-  'cart.removeLine', 'cart.addVoucher',
+  'order.create',
+  'order.setCustomer',
+  'order.removeCustomer',
+  'order.save',
+  'order.quote',
+  'order.submitKiosk',
+  'order.complete',
+  'order.void',
+  'poNumber.apply',
+  'cart.addProduct',
+  'cart.addCustomProduct',
+  'cart.addLabor',
+  'cart.updateLabor',
+  'cart.setQuantity',
+  'cart.updatePrice',
+  'cart.removeLine',
+  'cart.addVoucher',
 ] as const;
 
 export const orderAppliers: ApplierMap = {

@@ -15,7 +15,8 @@ import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import type { DB } from '../../db/schema';
 
-export const ID_TAKEN_MESSAGE = 'This change reuses the id of a record that belongs to another order or customer, so it was not applied. Discard it and make the change again.';
+export const ID_TAKEN_MESSAGE =
+  'This change reuses the id of a record that belongs to another order or customer, so it was not applied. Discard it and make the change again.';
 
 const fresh = (ids: readonly string[], known: readonly { id: string }[] | undefined): string[] => {
   const have = new Set((known ?? []).map((k) => k.id));
@@ -23,16 +24,40 @@ const fresh = (ids: readonly string[], known: readonly { id: string }[] | undefi
 };
 
 /** A refusal when a new child row's id already belongs to another owner; null when every id is free or its own. */
-export async function ownedIdsRefusal(trx: Kysely<DB>, state: MutatorState, changes: MutatorChanges): Promise<Refusal | null> {
+export async function ownedIdsRefusal(
+  trx: Kysely<DB>,
+  state: MutatorState,
+  changes: MutatorChanges,
+): Promise<Refusal | null> {
   const taken = refuse('duplicate_id', ID_TAKEN_MESSAGE);
   const order = changes.order;
   if (order) {
-    const lines = fresh(order.lines.map((l) => l.id), state.order?.id === order.id ? state.order.lines : undefined);
-    if (lines.length && (await trx.selectFrom('order_lines').select('id').where('id', 'in', lines).where('order_ref', '<>', order.id).executeTakeFirst())) return taken;
+    const lines = fresh(
+      order.lines.map((l) => l.id),
+      state.order?.id === order.id ? state.order.lines : undefined,
+    );
+    if (
+      lines.length &&
+      (await trx
+        .selectFrom('order_lines')
+        .select('id')
+        .where('id', 'in', lines)
+        .where('order_ref', '<>', order.id)
+        .executeTakeFirst())
+    )
+      return taken;
   }
   for (const t of changes.transactions ?? []) {
     if (state.transactions?.some((s) => s.id === t.id && s.order_ref === t.order_ref)) continue;
-    if (await trx.selectFrom('transactions').select('id').where('id', '=', t.id).where('order_ref', '<>', t.order_ref).executeTakeFirst()) return taken;
+    if (
+      await trx
+        .selectFrom('transactions')
+        .select('id')
+        .where('id', '=', t.id)
+        .where('order_ref', '<>', t.order_ref)
+        .executeTakeFirst()
+    )
+      return taken;
   }
   const h = changes.orderHistory;
   if (h && (await trx.selectFrom('order_history').select('id').where('id', '=', h.id).executeTakeFirst())) return taken;
@@ -42,7 +67,16 @@ export async function ownedIdsRefusal(trx: Kysely<DB>, state: MutatorState, chan
       c.addresses.map((a) => a.address_id),
       state.customer?.id === c.id ? state.customer.addresses.map((a) => ({ id: a.address_id })) : undefined,
     );
-    if (addresses.length && (await trx.selectFrom('addresses').select('id').where('id', 'in', addresses).where('customer_id', '<>', c.id).executeTakeFirst())) return taken;
+    if (
+      addresses.length &&
+      (await trx
+        .selectFrom('addresses')
+        .select('id')
+        .where('id', 'in', addresses)
+        .where('customer_id', '<>', c.id)
+        .executeTakeFirst())
+    )
+      return taken;
   }
   return null;
 }

@@ -10,4 +10,10 @@ import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import type { ApplierMap } from './types';
 
-export const defaultAppliers: ApplierMap = { ...orderAppliers, ...paymentAppliers, ...customerAppliers, ...historyAppliers, ...appointmentAppliers };
+export const defaultAppliers: ApplierMap = {
+  ...orderAppliers,
+  ...paymentAppliers,
+  ...customerAppliers,
+  ...historyAppliers,
+  ...appointmentAppliers,
+};

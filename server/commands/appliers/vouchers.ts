@@ -36,7 +36,10 @@ async function lockVouchers(trx: Kysely<DB>, codes: readonly string[]) {
 }
 
 /** Balance change per voucher code (upper-cased) caused by the changed transactions. */
-function ledger(before: readonly Transaction[], changed: readonly Transaction[]): Map<string, ReturnType<typeof decimal>> {
+function ledger(
+  before: readonly Transaction[],
+  changed: readonly Transaction[],
+): Map<string, ReturnType<typeof decimal>> {
   const deltas = new Map<string, ReturnType<typeof decimal>>();
   for (const t of changed) {
     if (t.transaction_type !== 'voucher' || t.voucher_code === null) continue;
@@ -71,11 +74,14 @@ export const voucherLedger: ApplierExtension = {
     const adding = a.transaction_type === 'voucher' ? str(a.voucher_code) : null;
     const target = str(a.transaction_ref);
     const codes = (state.transactions ?? [])
-      .filter((t) => t.transaction_type === 'voucher' && t.voucher_code !== null && (target === null || t.id === target))
+      .filter(
+        (t) => t.transaction_type === 'voucher' && t.voucher_code !== null && (target === null || t.id === target),
+      )
       .map((t) => t.voucher_code as string);
     const rows = await lockVouchers(trx, adding ? [adding, ...codes] : codes);
     const found = adding ? rows.find((r) => r.code.toUpperCase() === adding.toUpperCase()) : undefined;
-    if (adding && found && found.status === 'active') state.voucher = { code: adding, balance: moneyString(found.balance) };
+    if (adding && found && found.status === 'active')
+      state.voucher = { code: adding, balance: moneyString(found.balance) };
   },
   write: applyLedger,
 };
@@ -86,7 +92,9 @@ const voucherLines = (order: Order): VoucherLine[] => order.lines.filter((l): l 
 export const soldVouchers: ApplierExtension = {
   async load(state, _args, { trx }) {
     const codes = state.order ? voucherLines(state.order).map((l) => l.code) : [];
-    const paid = (state.transactions ?? []).filter((t) => t.transaction_type === 'voucher' && t.voucher_code !== null).map((t) => t.voucher_code as string);
+    const paid = (state.transactions ?? [])
+      .filter((t) => t.transaction_type === 'voucher' && t.voucher_code !== null)
+      .map((t) => t.voucher_code as string);
     await lockVouchers(trx, [...codes, ...paid]);
   },
   async write(state, changes, ctx) {
@@ -95,7 +103,11 @@ export const soldVouchers: ApplierExtension = {
     if (!order) return null;
     if (order.status === 'complete' && state.order?.status !== 'complete') {
       for (const line of voucherLines(order)) {
-        const taken = await db.selectFrom('vouchers').select(['order_ref']).where(sql<string>`upper(code)`, '=', line.code.toUpperCase()).executeTakeFirst();
+        const taken = await db
+          .selectFrom('vouchers')
+          .select(['order_ref'])
+          .where(sql<string>`upper(code)`, '=', line.code.toUpperCase())
+          .executeTakeFirst();
         if (taken && taken.order_ref !== order.id) return refuse('invalid_args', codeTakenMessage(line.code));
       }
       for (const line of voucherLines(order)) {
@@ -116,7 +128,11 @@ export const soldVouchers: ApplierExtension = {
       }
     }
     if (order.status === 'voided' && state.order?.status !== 'voided') {
-      await db.updateTable('vouchers').set({ status: 'void', updated_at: ctx.now }).where('order_ref', '=', order.id).execute();
+      await db
+        .updateTable('vouchers')
+        .set({ status: 'void', updated_at: ctx.now })
+        .where('order_ref', '=', order.id)
+        .execute();
     }
     return applyLedger(state, changes, ctx);
   },

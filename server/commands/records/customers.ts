@@ -5,14 +5,34 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Customer, Vehicle, YmmChoice } from '../../../src/domain/mutations/records';
-import { customerFromRows, customerToRows, type AddressRow, type CustomerRow } from '../../../src/contracts/sync-records';
+import {
+  customerFromRows,
+  customerToRows,
+  type AddressRow,
+  type CustomerRow,
+} from '../../../src/contracts/sync-records';
 import { type AddressesTable, type CustomersTable, type CustomerVehiclesTable, type DB, iso } from '../../db/schema';
 import { RecordOwnedElsewhere } from '../errors';
 
 /** Columns a customer row may leave the server with (never password_hash). */
 export const customerColumns = [
-  'id', 'customer_id', 'firstname', 'lastname', 'email', 'telephone', 'texting_alerts', 'newsletter', 'status', 'safe',
-  'customer_group_id', 'tax_exempt', 'tax_exempt_number', 'default_location_id', 'store_credit', 'date_added', 'updated_at',
+  'id',
+  'customer_id',
+  'firstname',
+  'lastname',
+  'email',
+  'telephone',
+  'texting_alerts',
+  'newsletter',
+  'status',
+  'safe',
+  'customer_group_id',
+  'tax_exempt',
+  'tax_exempt_number',
+  'default_location_id',
+  'store_credit',
+  'date_added',
+  'updated_at',
   'version',
 ] as const;
 type CustomerSql = Pick<Selectable<CustomersTable>, (typeof customerColumns)[number]>;
@@ -76,7 +96,12 @@ export async function loadCustomer(db: Kysely<DB>, id: string, lock: boolean): P
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const addresses = await db.selectFrom('addresses').selectAll().where('customer_id', '=', id).orderBy('address_id').execute();
+  const addresses = await db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('customer_id', '=', id)
+    .orderBy('address_id')
+    .execute();
   return customerFromRows(customerRowFromSql(row), addresses.map(addressRowFromSql));
 }
 

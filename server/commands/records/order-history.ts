@@ -45,6 +45,12 @@ export async function saveOrderHistory(db: Kysely<DB>, h: OrderHistory): Promise
 
 /** An order's entries, oldest first. */
 export async function loadOrderHistory(db: Kysely<DB>, orderRef: string): Promise<OrderHistory[]> {
-  const rows = await db.selectFrom('order_history').selectAll().where('order_ref', '=', orderRef).orderBy('date_added').orderBy('order_history_id').execute();
+  const rows = await db
+    .selectFrom('order_history')
+    .selectAll()
+    .where('order_ref', '=', orderRef)
+    .orderBy('date_added')
+    .orderBy('order_history_id')
+    .execute();
   return rows.map(orderHistoryFromSql);
 }

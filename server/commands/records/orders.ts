@@ -35,7 +35,9 @@ export function orderRowFromSql(r: OrderSql): OrderRow {
   };
 }
 
-export function lineRowFromSql(r: Pick<Selectable<OrderLinesTable>, 'id' | 'order_ref' | 'position' | 'data'>): OrderLineRow {
+export function lineRowFromSql(
+  r: Pick<Selectable<OrderLinesTable>, 'id' | 'order_ref' | 'position' | 'data'>,
+): OrderLineRow {
   return { ...(r.data as unknown as OrderLine), id: r.id, order_ref: r.order_ref, position: r.position };
 }
 
@@ -93,10 +95,23 @@ export async function loadOrder(
   const packed = await sql<{ lines: string }>`
     select coalesce(json_agg(json_build_object('id', id, 'order_ref', order_ref, 'position', position, 'data', data)), '[]')::text as lines
     from order_lines where order_ref = ${id}`.execute(db);
-  const lines = JSON.parse(packed.rows[0]?.lines ?? '[]') as Pick<Selectable<OrderLinesTable>, 'id' | 'order_ref' | 'position' | 'data'>[];
-  const txs = await db.selectFrom('transactions').selectAll().where('order_ref', '=', id).orderBy('created_at').orderBy('id').execute();
+  const lines = JSON.parse(packed.rows[0]?.lines ?? '[]') as Pick<
+    Selectable<OrderLinesTable>,
+    'id' | 'order_ref' | 'position' | 'data'
+  >[];
+  const txs = await db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('order_ref', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const order = orderFromRows(orderRowFromSql(row), lines.map(lineRowFromSql));
-  return { order, transactions: txs.map(transactionFromSql), stored: { order, positions: new Map(lines.map((l) => [l.id, l.position])) } };
+  return {
+    order,
+    transactions: txs.map(transactionFromSql),
+    stored: { order, positions: new Map(lines.map((l) => [l.id, l.position])) },
+  };
 }
 
 const staffNumber = (ref: string | null): number | null => (ref !== null && /^\d{1,9}$/.test(ref) ? Number(ref) : null);
@@ -109,7 +124,12 @@ const staffNumber = (ref: string | null): number | null => (ref !== null && /^\d
  */
 async function freeDeviceRef(db: Kysely<DB>, orderId: string, ref: string | null): Promise<string | null> {
   if (ref === null) return null;
-  const holder = await db.selectFrom('orders').select('id').where('device_ref', '=', ref).where('id', '<>', orderId).executeTakeFirst();
+  const holder = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('device_ref', '=', ref)
+    .where('id', '<>', orderId)
+    .executeTakeFirst();
   return holder ? `${ref}-${orderId.slice(-4).toUpperCase()}` : ref;
 }
 
@@ -125,7 +145,10 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
   const { order: header, lines } = orderToRows(order);
   const prev = before && before.order.id === order.id ? before : undefined;
   const values = {
-    device_ref: prev && prev.order.device_ref === header.device_ref ? header.device_ref : await freeDeviceRef(db, header.id, header.device_ref),
+    device_ref:
+      prev && prev.order.device_ref === header.device_ref
+        ? header.device_ref
+        : await freeDeviceRef(db, header.id, header.device_ref),
     status: header.status,
     // SQL defaults a status (1, Pending) where the domain has none yet.
     order_status_id: header.order_status_id ?? 1,
@@ -153,7 +176,8 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
   const plan = prev ? linePlan(prev, order.lines) : null;
   const keep = lines.map((l) => l.id);
   if (plan) {
-    if (plan.gone.length) await db.deleteFrom('order_lines').where('order_ref', '=', header.id).where('id', 'in', plan.gone).execute();
+    if (plan.gone.length)
+      await db.deleteFrom('order_lines').where('order_ref', '=', header.id).where('id', 'in', plan.gone).execute();
   } else {
     let stale = db.deleteFrom('order_lines').where('order_ref', '=', header.id);
     if (keep.length) stale = stale.where('id', 'not in', keep);
@@ -185,7 +209,9 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
 /** JSON with keys sorted: a line read back from jsonb has its keys in another order than a fresh one. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>
-    x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+    x !== null && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
   );
 }
 
@@ -195,7 +221,10 @@ function canonical(v: unknown): string {
  * order. New lines go after the line before them; if the stored positions leave no room (a reorder,
  * which no mutator does today), every line is renumbered: correct, only not incremental.
  */
-function linePlan(before: StoredOrder, after: readonly OrderLine[]): { gone: string[]; positions: (number | undefined)[] } {
+function linePlan(
+  before: StoredOrder,
+  after: readonly OrderLine[],
+): { gone: string[]; positions: (number | undefined)[] } {
   const was = new Map(before.order.lines.map((l) => [l.id, l]));
   const ids = new Set(after.map((l) => l.id));
   const gone = before.order.lines.filter((l) => !ids.has(l.id)).map((l) => l.id);
@@ -210,7 +239,10 @@ function linePlan(before: StoredOrder, after: readonly OrderLine[]): { gone: str
       continue;
     }
     // A new line (or one out of order): the next free position, if it stays below the next kept line.
-    const next = after.slice(i + 1).map((l) => before.positions.get(l.id)).find((p): p is number => p !== undefined && p > last);
+    const next = after
+      .slice(i + 1)
+      .map((l) => before.positions.get(l.id))
+      .find((p): p is number => p !== undefined && p > last);
     if (next !== undefined && next <= last + 1) return { gone, positions: after.map((_, j) => j) };
     last += 1;
     positions.push(last);

@@ -47,14 +47,21 @@ export async function seedCatalogStructure(db: Kysely<DB>): Promise<CatalogRefs>
     ['category_id', 'slug'],
   );
   const topId = new Map(tops.map((t) => [t.slug, t.category_id]));
-  const leafRows = CATEGORY_TREE.flatMap((t) => t.leaves.map((l, i) => ({ parent_id: topId.get(t.slug)!, name: l.name, slug: l.slug, sort_order: i + 1 })));
-  const leafIds = new Map((await insertReturning(db, 'categories', leafRows, ['category_id', 'slug'])).map((l) => [l.slug, l.category_id]));
+  const leafRows = CATEGORY_TREE.flatMap((t) =>
+    t.leaves.map((l, i) => ({ parent_id: topId.get(t.slug)!, name: l.name, slug: l.slug, sort_order: i + 1 })),
+  );
+  const leafIds = new Map(
+    (await insertReturning(db, 'categories', leafRows, ['category_id', 'slug'])).map((l) => [l.slug, l.category_id]),
+  );
   const leaves = new Map<string, LeafRef>();
   for (const t of CATEGORY_TREE) {
-    for (const l of t.leaves) leaves.set(l.slug, { def: l, categoryId: leafIds.get(l.slug)!, parentId: topId.get(t.slug)! });
+    for (const l of t.leaves)
+      leaves.set(l.slug, { def: l, categoryId: leafIds.get(l.slug)!, parentId: topId.get(t.slug)! });
   }
 
-  const seriesRows = BRANDS.flatMap((b) => b.series.map((name) => ({ manufacturer_id: makerId.get(b.code)!, name, slug: slugify(name) })));
+  const seriesRows = BRANDS.flatMap((b) =>
+    b.series.map((name) => ({ manufacturer_id: makerId.get(b.code)!, name, slug: slugify(name) })),
+  );
   const series = await insertReturning(db, 'series', seriesRows, ['series_id', 'manufacturer_id', 'slug']);
   const seriesId = new Map(series.map((s) => [`${s.manufacturer_id}|${s.slug}`, s.series_id]));
 

@@ -44,7 +44,12 @@ function pickModel(rng: Rng, pool: WeightedModels): ModelRef {
   return pool.models[lo]!;
 }
 
-export function buildFitment(rng: Rng, picker: FitmentPicker, productId: number, leaf: LeafDef): Insertable<DB['part_fitment']>[] {
+export function buildFitment(
+  rng: Rng,
+  picker: FitmentPicker,
+  productId: number,
+  leaf: LeafDef,
+): Insertable<DB['part_fitment']>[] {
   const truckOnly = leaf.fitment === 'truck' || leaf.fitment === 'bed';
   const pool = truckOnly && picker.trucks.models.length > 0 ? picker.trucks : picker.all;
   const count = rng.weighted([1, 2, 3, 4], [40, 30, 20, 10]);
@@ -55,7 +60,10 @@ export function buildFitment(rng: Rng, picker: FitmentPicker, productId: number,
     if (seen.has(model.modelId)) continue;
     seen.add(model.modelId);
     // A year range never spans a gap in production (Bronco 1996 -> 2021 is two ranges).
-    const run = rng.weighted(model.runs, model.runs.map(([a, b]) => b - a + 1));
+    const run = rng.weighted(
+      model.runs,
+      model.runs.map(([a, b]) => b - a + 1),
+    );
     const span = Math.min(run[1] - run[0] + 1, rng.int(1, 10));
     const from = rng.int(run[0], run[1] - span + 1);
     const engineShare = leaf.engine ? 0.6 : 0.1;
@@ -67,8 +75,10 @@ export function buildFitment(rng: Rng, picker: FitmentPicker, productId: number,
       year_to: from + span - 1,
       sub_model_id: model.subModelIds.length && rng.chance(0.2) ? rng.pick(model.subModelIds) : null,
       body_type_id: null,
-      bed_length_id: leaf.fitment === 'bed' && model.bedLengthIds.length && rng.chance(0.8) ? rng.pick(model.bedLengthIds) : null,
-      engine_config_id: model.engineConfigIds.length && rng.chance(engineShare) ? rng.pick(model.engineConfigIds) : null,
+      bed_length_id:
+        leaf.fitment === 'bed' && model.bedLengthIds.length && rng.chance(0.8) ? rng.pick(model.bedLengthIds) : null,
+      engine_config_id:
+        model.engineConfigIds.length && rng.chance(engineShare) ? rng.pick(model.engineConfigIds) : null,
       notes: leaf.notes && rng.chance(0.5) ? rng.pick(leaf.notes) : null,
     });
   }

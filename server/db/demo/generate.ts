@@ -42,8 +42,10 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
   const started = performance.now();
   const log = opts.log ?? (() => undefined);
   const seed = opts.seed ?? DEFAULT_SEED;
-  if (!Number.isInteger(opts.parts) || opts.parts < 0) throw new Error(`demo data: parts must be a whole number, got ${opts.parts}`);
-  if (await hasDemoData(db)) throw new Error('demo data: the database already has locations; seed only an empty database');
+  if (!Number.isInteger(opts.parts) || opts.parts < 0)
+    throw new Error(`demo data: parts must be a whole number, got ${opts.parts}`);
+  if (await hasDemoData(db))
+    throw new Error('demo data: the database already has locations; seed only an empty database');
 
   const root = new Rng(seed);
   // One generator per area, forked in a fixed order: changing how one area draws numbers leaves
@@ -64,7 +66,12 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
     log(`demo data: locations, staff and settings (${t()})`);
     const tree = await seedVehicles(trx, rng.vehicles);
     log(`demo data: ${tree.models.length} vehicle models, ${tree.baseVehicles.length} base vehicles (${t()})`);
-    const customers = await seedCustomers(trx, rng.people, { tree, locations, baseDate: BASE_DATE, wholesaleGroupId: lookups.wholesaleGroupId });
+    const customers = await seedCustomers(trx, rng.people, {
+      tree,
+      locations,
+      baseDate: BASE_DATE,
+      wholesaleGroupId: lookups.wholesaleGroupId,
+    });
     log(`demo data: ${customers} customers (${t()})`);
     const catalog = await seedCatalogStructure(trx);
     const parts = await seedParts(trx, { products: rng.products, children: rng.children }, opts.parts, {

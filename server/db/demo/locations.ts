@@ -17,8 +17,23 @@ export interface LocationRef {
 }
 
 const weekday = { open: '07:30', close: '19:00' };
-const HOURS: LocationHours = { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: { open: '08:00', close: '17:00' }, sun: { open: '10:00', close: '16:00' } };
-const HOURS_NO_SUNDAY: LocationHours = { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: { open: '08:00', close: '16:00' } };
+const HOURS: LocationHours = {
+  mon: weekday,
+  tue: weekday,
+  wed: weekday,
+  thu: weekday,
+  fri: weekday,
+  sat: { open: '08:00', close: '17:00' },
+  sun: { open: '10:00', close: '16:00' },
+};
+const HOURS_NO_SUNDAY: LocationHours = {
+  mon: weekday,
+  tue: weekday,
+  wed: weekday,
+  thu: weekday,
+  fri: weekday,
+  sat: { open: '08:00', close: '16:00' },
+};
 
 const STORES = [
   {
@@ -119,7 +134,12 @@ export interface LookupRefs {
 }
 
 export async function seedLookups(db: Kysely<DB>): Promise<LookupRefs> {
-  const classes = await insertReturning(db, 'tax_classes', [{ title: 'Taxable Goods' }, { title: 'Non-Taxable' }, { title: 'Labor' }], ['tax_class_id', 'title']);
+  const classes = await insertReturning(
+    db,
+    'tax_classes',
+    [{ title: 'Taxable Goods' }, { title: 'Non-Taxable' }, { title: 'Labor' }],
+    ['tax_class_id', 'title'],
+  );
   const cls = (title: string) => classes.find((c) => c.title === title)!.tax_class_id;
   await insertRows(db, 'tax_rates', [
     { tax_class_id: cls('Taxable Goods'), name: 'Sales Tax (8.25%)', rate: '8.2500' },
@@ -148,7 +168,10 @@ export async function seedLookups(db: Kysely<DB>): Promise<LookupRefs> {
 }
 
 /** Shop-wide settings; keys are the spec's names where it gives them. */
-export async function seedSettings(db: Kysely<DB>, meta: { seed: number; parts: number; baseDate: string }): Promise<void> {
+export async function seedSettings(
+  db: Kysely<DB>,
+  meta: { seed: number; parts: number; baseDate: string },
+): Promise<void> {
   const settings: Record<string, unknown> = {
     store_name: 'Partsdesk Auto Parts',
     currency: 'USD',

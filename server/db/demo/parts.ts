@@ -30,7 +30,12 @@ export interface PartsContext {
   log: (line: string) => void;
 }
 
-export async function seedParts(db: Kysely<DB>, rng: { products: Rng; children: Rng }, count: number, ctx: PartsContext): Promise<number> {
+export async function seedParts(
+  db: Kysely<DB>,
+  rng: { products: Rng; children: Rng },
+  count: number,
+  ctx: PartsContext,
+): Promise<number> {
   const make = partMaker(rng.products, ctx);
   const every = Math.max(CHUNK, Math.round(count / 10 / CHUNK) * CHUNK);
   let done = 0;
@@ -38,9 +43,19 @@ export async function seedParts(db: Kysely<DB>, rng: { products: Rng; children: 
     const n = Math.min(CHUNK, count - done);
     const drafts: PartDraft[] = [];
     for (let i = 0; i < n; i++) drafts.push(make(done + i));
-    const ids = await insertReturning(db, 'products', drafts.map((d) => d.row), ['product_id', 'slug']);
+    const ids = await insertReturning(
+      db,
+      'products',
+      drafts.map((d) => d.row),
+      ['product_id', 'slug'],
+    );
     const idOf = new Map(ids.map((r) => [r.slug, r.product_id]));
-    await insertChildren(db, rng.children, drafts.map((d) => ({ ...d, productId: idOf.get(d.row.slug)! })), ctx);
+    await insertChildren(
+      db,
+      rng.children,
+      drafts.map((d) => ({ ...d, productId: idOf.get(d.row.slug)! })),
+      ctx,
+    );
     done += n;
     if (done % every === 0 || done === count) ctx.log(`demo data: products ${done}/${count}`);
   }
@@ -62,7 +77,10 @@ function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
   return (i) => {
     const brand = rng.weighted(brands, brandWeights);
     // Universal leaves (oil, bulbs, hitch balls...) are drawn less so ~3% of parts are universal.
-    const leaf = rng.weighted(brand.leaves, brand.leaves.map((l) => (l.def.fitment === 'universal' ? 0.06 : 1)));
+    const leaf = rng.weighted(
+      brand.leaves,
+      brand.leaves.map((l) => (l.def.fitment === 'universal' ? 0.06 : 1)),
+    );
     const mpn = uniqueMpn(rng, brand, leaf, usedMpn);
     const noun = rng.pick(leaf.def.nouns);
     const name = `${brand.def.name} ${noun} ${mpn}`;
@@ -172,7 +190,11 @@ const FEATURES = [
 function describe(rng: Rng, brand: string, series: string | null, noun: string, universal: boolean): string {
   const lines = rng.sample(FEATURES, 3);
   const intro = `The ${brand}${series ? ` ${series}` : ''} ${noun} is built for drivers who want it done right the first time.`;
-  return [intro, ...lines, universal ? 'Universal fit: check dimensions before ordering.' : 'Check fitment for your vehicle before ordering.'].join(' ');
+  return [
+    intro,
+    ...lines,
+    universal ? 'Universal fit: check dimensions before ordering.' : 'Check fitment for your vehicle before ordering.',
+  ].join(' ');
 }
 
 interface PlacedPart extends PartDraft {
@@ -185,10 +207,18 @@ async function insertChildren(db: Kysely<DB>, rng: Rng, parts: PlacedPart[], ctx
   const fitment: Insertable<DB['part_fitment']>[] = [];
   const optioned: { productId: number; kind: OptionKind }[] = [];
   for (const p of parts) {
-    categories.push({ product_id: p.productId, category_id: p.leaf.categoryId }, { product_id: p.productId, category_id: p.leaf.parentId });
+    categories.push(
+      { product_id: p.productId, category_id: p.leaf.categoryId },
+      { product_id: p.productId, category_id: p.leaf.parentId },
+    );
     for (const loc of ctx.locations) {
       const qty = rng.chance(0.25) ? 0 : rng.int(1, rng.chance(0.8) ? 12 : 60);
-      stock.push({ product_id: p.productId, location_id: loc.locationId, quantity: qty, warehouse_location: `${rng.letters(1, 'ABCDEFGH')}${rng.int(1, 24)}-${rng.int(1, 6)}` });
+      stock.push({
+        product_id: p.productId,
+        location_id: loc.locationId,
+        quantity: qty,
+        warehouse_location: `${rng.letters(1, 'ABCDEFGH')}${rng.int(1, 24)}-${rng.int(1, 6)}`,
+      });
     }
     if (!p.row.is_universal) fitment.push(...buildFitment(rng, ctx.fitment, p.productId, p.leaf.def));
     if (p.option) optioned.push({ productId: p.productId, kind: p.option });
@@ -200,7 +230,13 @@ async function insertChildren(db: Kysely<DB>, rng: Rng, parts: PlacedPart[], ctx
   const options = await insertReturning(
     db,
     'product_options',
-    optioned.map((o) => ({ product_id: o.productId, name: OPTION_VALUES[o.kind].name, type: 'select' as const, required: true, sort_order: 1 })),
+    optioned.map((o) => ({
+      product_id: o.productId,
+      name: OPTION_VALUES[o.kind].name,
+      type: 'select' as const,
+      required: true,
+      sort_order: 1,
+    })),
     ['product_option_id', 'product_id'],
   );
   const kindOf = new Map(optioned.map((o) => [o.productId, o.kind]));

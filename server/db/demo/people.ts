@@ -21,12 +21,24 @@ const STAFF = [
   { username: 'cashier', password: 'cashier', role: 'cashier', firstname: 'Casey', lastname: 'Ramos', store: 0 },
   { username: 'cashier2', password: 'cashier2', role: 'cashier', firstname: 'Jordan', lastname: 'Blake', store: 1 },
   { username: 'installer', password: 'installer', role: 'installer', firstname: 'Ivan', lastname: 'Petrov', store: 0 },
-  { username: 'installer2', password: 'installer2', role: 'installer', firstname: 'Marcus', lastname: 'Reed', store: 2 },
+  {
+    username: 'installer2',
+    password: 'installer2',
+    role: 'installer',
+    firstname: 'Marcus',
+    lastname: 'Reed',
+    store: 2,
+  },
   // The showroom kiosk's device account (role kiosk: a shopper's rights, no staff right; docs/security.md).
   { username: 'kiosk', password: 'kiosk', role: 'kiosk', firstname: 'Showroom', lastname: 'Kiosk', store: 0 },
 ] as const;
 
-export const SHOPPER = { email: 'shopper@example.com', password: 'shopper', firstname: 'Sam', lastname: 'Shopper' } as const;
+export const SHOPPER = {
+  email: 'shopper@example.com',
+  password: 'shopper',
+  firstname: 'Sam',
+  lastname: 'Shopper',
+} as const;
 
 export async function seedStaff(db: Kysely<DB>, locations: readonly LocationRef[], baseDate: Date): Promise<void> {
   const hashes = new Map<string, string>();
@@ -63,7 +75,8 @@ export async function seedCustomers(
   const vehicles: Parameters<typeof insertVehicles>[1] = [];
   // Weighted towards popular models: a parts counter sees far more F-150s than Maybachs.
   const popular = tree.baseVehicles.filter((b) => b.model.isPopular || b.model.isTruck);
-  const pickVehicle = (): BaseVehicleRef => (rng.chance(0.6) && popular.length ? rng.pick(popular) : rng.pick(tree.baseVehicles));
+  const pickVehicle = (): BaseVehicleRef =>
+    rng.chance(0.6) && popular.length ? rng.pick(popular) : rng.pick(tree.baseVehicles);
 
   const shopperLoc = locations[0]!;
   const people: { firstname: string; lastname: string; email: string; shopper: boolean }[] = [
@@ -152,4 +165,5 @@ export async function seedCustomers(
 // Typed wrappers so the row arrays above are checked against the tables.
 const insertCustomers = (db: Kysely<DB>, rows: Insertable<DB['customers']>[]) => insertRows(db, 'customers', rows);
 const insertAddresses = (db: Kysely<DB>, rows: Insertable<DB['addresses']>[]) => insertRows(db, 'addresses', rows);
-const insertVehicles = (db: Kysely<DB>, rows: Insertable<DB['customer_vehicles']>[]) => insertRows(db, 'customer_vehicles', rows);
+const insertVehicles = (db: Kysely<DB>, rows: Insertable<DB['customer_vehicles']>[]) =>
+  insertRows(db, 'customer_vehicles', rows);

@@ -5,9 +5,27 @@
 
 /** Cab styles as the CSV appends them to pickup model names, longest first. */
 export const CAB_SUFFIXES = [
-  'SuperCrew Cab', 'Club Coupe Cab', 'Regular Cab', 'Extended Cab', 'Crew Cab', 'Double Cab', 'Quad Cab',
-  'Mega Cab', 'Super Cab', 'SuperCab', 'SuperCrew', 'Access Cab', 'CrewMax', 'Xtracab', 'XtraCab', 'Xtra Cab',
-  'Club Cab', 'King Cab', 'Single Cab', 'Macro Cab', 'Club Coupe',
+  'SuperCrew Cab',
+  'Club Coupe Cab',
+  'Regular Cab',
+  'Extended Cab',
+  'Crew Cab',
+  'Double Cab',
+  'Quad Cab',
+  'Mega Cab',
+  'Super Cab',
+  'SuperCab',
+  'SuperCrew',
+  'Access Cab',
+  'CrewMax',
+  'Xtracab',
+  'XtraCab',
+  'Xtra Cab',
+  'Club Cab',
+  'King Cab',
+  'Single Cab',
+  'Macro Cab',
+  'Club Coupe',
 ] as const;
 
 /** How a cab style reads in a body type name ('Crew Cab Pickup'). */
@@ -177,5 +195,6 @@ export const GENERIC_FAMILIES: readonly EngineFamilyDef[] = [
 ];
 
 /** Model names that get V8 (and, for heavy duty, diesel) engines. */
-export const FULL_SIZE = /(1500|2500|3500|4500|F-1[05]0|F-[234]50|Super Duty|Tundra|Titan|Tahoe|Suburban|Yukon|Expedition|Sequoia|Escalade|Navigator|Durango|Grand Cherokee|Charger|Challenger|Camaro|Corvette|Mustang|Avalanche|Sierra|Silverado)/;
+export const FULL_SIZE =
+  /(1500|2500|3500|4500|F-1[05]0|F-[234]50|Super Duty|Tundra|Titan|Tahoe|Suburban|Yukon|Expedition|Sequoia|Escalade|Navigator|Durango|Grand Cherokee|Charger|Challenger|Camaro|Corvette|Mustang|Avalanche|Sierra|Silverado)/;
 export const HEAVY_DUTY = /(2500|3500|4500|Super Duty|F-[234]50| HD)/;

@@ -10,8 +10,17 @@ import type { DB } from '../schema';
 import { insertReturning, insertRows } from './bulk';
 import type { Rng } from './prng';
 import {
-  BED_LENGTHS, CAB_NAMES, CAB_SUFFIXES, ENGINE_MFRS, FULL_SIZE, GENERIC_FAMILIES, GENERIC_TRIMS, HEAVY_DUTY,
-  MODEL_RENAMES, TRIMS, type EngineFamilyDef,
+  BED_LENGTHS,
+  CAB_NAMES,
+  CAB_SUFFIXES,
+  ENGINE_MFRS,
+  FULL_SIZE,
+  GENERIC_FAMILIES,
+  GENERIC_TRIMS,
+  HEAVY_DUTY,
+  MODEL_RENAMES,
+  TRIMS,
+  type EngineFamilyDef,
 } from './vehicle-data';
 // The popular makes and models are the spec's (storefront.md §9), defined once in the domain.
 import { POPULAR_MAKES, POPULAR_MODELS } from '../../../src/domain/constants';
@@ -141,14 +150,19 @@ export async function seedVehicles(db: Kysely<DB>, rng: Rng): Promise<VehicleTre
   }
   for (const [make, models] of Object.entries(POPULAR_MODELS)) {
     for (const name of models) {
-      if (!byModel.has(`${make}|${name}`)) throw new Error(`demo vehicles: popular model ${make} ${name} missing from the CSV`);
+      if (!byModel.has(`${make}|${name}`))
+        throw new Error(`demo vehicles: popular model ${make} ${name} missing from the CSV`);
     }
   }
   const modelKeys = [...byModel.keys()].sort();
   const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => a - b);
   const bodyNames = [...new Set(rows.flatMap((r) => r.bodies))].sort();
 
-  await insertRows(db, 'vehicle_years', years.map((year) => ({ year })));
+  await insertRows(
+    db,
+    'vehicle_years',
+    years.map((year) => ({ year })),
+  );
   const makeIds = new Map(
     (
       await insertReturning(
@@ -161,17 +175,39 @@ export async function seedVehicles(db: Kysely<DB>, rng: Rng): Promise<VehicleTre
   );
   const modelRows = modelKeys.map((key) => {
     const m = byModel.get(key)!;
-    return { make_id: makeIds.get(m.make)!, name: m.name, is_popular: POPULAR_MODELS[m.make]?.includes(m.name) ?? false };
+    return {
+      make_id: makeIds.get(m.make)!,
+      name: m.name,
+      is_popular: POPULAR_MODELS[m.make]?.includes(m.name) ?? false,
+    };
   });
   const modelIds = new Map(
-    (await insertReturning(db, 'vehicle_models', modelRows, ['model_id', 'make_id', 'name'])).map((m) => [`${m.make_id}|${m.name}`, m.model_id]),
+    (await insertReturning(db, 'vehicle_models', modelRows, ['model_id', 'make_id', 'name'])).map((m) => [
+      `${m.make_id}|${m.name}`,
+      m.model_id,
+    ]),
   );
 
   const named = (names: readonly string[]) => names.map((name) => ({ name }));
   const trimNames = [...new Set([...GENERIC_TRIMS, ...Object.values(TRIMS).flat()])].sort();
-  const subModelIds = new Map((await insertReturning(db, 'vehicle_submodels', named(trimNames), ['sub_model_id', 'name'])).map((r) => [r.name, r.sub_model_id]));
-  const bodyTypeIds = new Map((await insertReturning(db, 'vehicle_body_types', named(bodyNames), ['body_type_id', 'name'])).map((r) => [r.name, r.body_type_id]));
-  const bedLengthIds = new Map((await insertReturning(db, 'vehicle_bed_lengths', named(BED_LENGTHS), ['bed_length_id', 'name'])).map((r) => [r.name, r.bed_length_id]));
+  const subModelIds = new Map(
+    (await insertReturning(db, 'vehicle_submodels', named(trimNames), ['sub_model_id', 'name'])).map((r) => [
+      r.name,
+      r.sub_model_id,
+    ]),
+  );
+  const bodyTypeIds = new Map(
+    (await insertReturning(db, 'vehicle_body_types', named(bodyNames), ['body_type_id', 'name'])).map((r) => [
+      r.name,
+      r.body_type_id,
+    ]),
+  );
+  const bedLengthIds = new Map(
+    (await insertReturning(db, 'vehicle_bed_lengths', named(BED_LENGTHS), ['bed_length_id', 'name'])).map((r) => [
+      r.name,
+      r.bed_length_id,
+    ]),
+  );
 
   const engines = await seedEngines(db, makeNames);
 
@@ -202,14 +238,25 @@ export async function seedVehicles(db: Kysely<DB>, rng: Rng): Promise<VehicleTre
 
   const baseRows = modelKeys.flatMap((key) => {
     const m = models.get(key)!;
-    return [...byModel.get(key)!.years.keys()].sort((a, b) => a - b).map((year) => ({ year, make_id: m.makeId, model_id: m.modelId }));
+    return [...byModel.get(key)!.years.keys()]
+      .sort((a, b) => a - b)
+      .map((year) => ({ year, make_id: m.makeId, model_id: m.modelId }));
   });
   const baseIds = new Map(
-    (await insertReturning(db, 'base_vehicles', baseRows, ['base_vehicle_id', 'year', 'model_id'])).map((b) => [`${b.year}|${b.model_id}`, b.base_vehicle_id]),
+    (await insertReturning(db, 'base_vehicles', baseRows, ['base_vehicle_id', 'year', 'model_id'])).map((b) => [
+      `${b.year}|${b.model_id}`,
+      b.base_vehicle_id,
+    ]),
   );
 
   const baseVehicles: BaseVehicleRef[] = [];
-  const configRows: { base_vehicle_id: number; sub_model_id: number | null; body_type_id: number | null; bed_length_id: number | null; engine_config_id: number | null }[] = [];
+  const configRows: {
+    base_vehicle_id: number;
+    sub_model_id: number | null;
+    body_type_id: number | null;
+    bed_length_id: number | null;
+    engine_config_id: number | null;
+  }[] = [];
   for (const key of modelKeys) {
     const m = models.get(key)!;
     for (const [year, bodies] of [...byModel.get(key)!.years.entries()].sort((a, b) => a[0] - b[0])) {
@@ -226,7 +273,13 @@ export async function seedVehicles(db: Kysely<DB>, rng: Rng): Promise<VehicleTre
           engineConfigId: m.engineConfigIds.length ? rng.pick(m.engineConfigIds) : null,
         };
         configs.push(cfg);
-        configRows.push({ base_vehicle_id: baseVehicleId, sub_model_id: cfg.subModelId, body_type_id: cfg.bodyTypeId, bed_length_id: cfg.bedLengthId, engine_config_id: cfg.engineConfigId });
+        configRows.push({
+          base_vehicle_id: baseVehicleId,
+          sub_model_id: cfg.subModelId,
+          body_type_id: cfg.bodyTypeId,
+          bed_length_id: cfg.bedLengthId,
+          engine_config_id: cfg.engineConfigId,
+        });
       }
       baseVehicles.push({ baseVehicleId, year, model: m, configs });
     }
@@ -264,17 +317,53 @@ async function seedEngines(db: Kysely<DB>, makes: string[]): Promise<{ forMake(m
     }
   }
   const mfrNames = [...groups.keys()].sort();
-  const mfrIds = new Map((await insertReturning(db, 'engine_manufacturers', mfrNames.map((name) => ({ name })), ['engine_mfr_id', 'name'])).map((r) => [r.name, r.engine_mfr_id]));
-  const familyRows = mfrNames.flatMap((mfr) => groups.get(mfr)!.map((f) => ({ engine_mfr_id: mfrIds.get(mfr)!, name: f.name })));
-  const familyIds = new Map((await insertReturning(db, 'engine_families', familyRows, ['engine_family_id', 'engine_mfr_id', 'name'])).map((r) => [`${r.engine_mfr_id}|${r.name}`, r.engine_family_id]));
+  const mfrIds = new Map(
+    (
+      await insertReturning(
+        db,
+        'engine_manufacturers',
+        mfrNames.map((name) => ({ name })),
+        ['engine_mfr_id', 'name'],
+      )
+    ).map((r) => [r.name, r.engine_mfr_id]),
+  );
+  const familyRows = mfrNames.flatMap((mfr) =>
+    groups.get(mfr)!.map((f) => ({ engine_mfr_id: mfrIds.get(mfr)!, name: f.name })),
+  );
+  const familyIds = new Map(
+    (await insertReturning(db, 'engine_families', familyRows, ['engine_family_id', 'engine_mfr_id', 'name'])).map(
+      (r) => [`${r.engine_mfr_id}|${r.name}`, r.engine_family_id],
+    ),
+  );
   const sizeNames = [...new Set(mfrNames.flatMap((mfr) => groups.get(mfr)!.flatMap((f) => f.sizes)))].sort();
-  const sizeIds = new Map((await insertReturning(db, 'engine_sizes', sizeNames.map((name) => ({ name, liters: litersOf(name) })), ['engine_size_id', 'name'])).map((r) => [r.name, r.engine_size_id]));
+  const sizeIds = new Map(
+    (
+      await insertReturning(
+        db,
+        'engine_sizes',
+        sizeNames.map((name) => ({ name, liters: litersOf(name) })),
+        ['engine_size_id', 'name'],
+      )
+    ).map((r) => [r.name, r.engine_size_id]),
+  );
 
   const configRows = mfrNames.flatMap((mfr) => {
     const mfrId = mfrIds.get(mfr)!;
-    return groups.get(mfr)!.flatMap((f) => f.sizes.map((size) => ({ engine_mfr_id: mfrId, engine_family_id: familyIds.get(`${mfrId}|${f.name}`)!, engine_size_id: sizeIds.get(size)! })));
+    return groups
+      .get(mfr)!
+      .flatMap((f) =>
+        f.sizes.map((size) => ({
+          engine_mfr_id: mfrId,
+          engine_family_id: familyIds.get(`${mfrId}|${f.name}`)!,
+          engine_size_id: sizeIds.get(size)!,
+        })),
+      );
   });
-  const configs = await insertReturning(db, 'engine_configs', configRows, ['engine_config_id', 'engine_family_id', 'engine_size_id']);
+  const configs = await insertReturning(db, 'engine_configs', configRows, [
+    'engine_config_id',
+    'engine_family_id',
+    'engine_size_id',
+  ]);
   const sizeName = new Map([...sizeIds].map(([name, id]) => [id, name]));
   const familyMfr = new Map(familyRows.map((f) => [familyIds.get(`${f.engine_mfr_id}|${f.name}`)!, f.engine_mfr_id]));
   const byMfr = new Map<number, EngineRef[]>();

@@ -7,7 +7,9 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table products add column oos_text text check (oos_text is null or length(oos_text) <= 255)`.execute(db);
+  await sql`alter table products add column oos_text text check (oos_text is null or length(oos_text) <= 255)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
 update transactions t set terminal = true
 where t.transaction_type = 'card'
-  and exists (select 1 from payment_attempts a where a.transaction_ref = t.id and a.kind = 'charge' and a.status = 'approved')`.execute(db);
+  and exists (select 1 from payment_attempts a where a.transaction_ref = t.id and a.kind = 'charge' and a.status = 'approved')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

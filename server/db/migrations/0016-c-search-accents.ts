@@ -51,7 +51,12 @@ const MARKS = [
 ]
   .join(' ')
   .split(' ')
-  .map((r) => r.split('-').map((h) => (h.length > 4 ? `\\U${h.padStart(8, '0')}` : `\\u${h}`)).join('-'))
+  .map((r) =>
+    r
+      .split('-')
+      .map((h) => (h.length > 4 ? `\\U${h.padStart(8, '0')}` : `\\u${h}`))
+      .join('-'),
+  )
   .join('');
 
 /**

@@ -16,6 +16,5 @@ export type GeneratedJson<T = unknown> = ColumnType<T, string | undefined, strin
 export type Version = ColumnType<string, never, never>;
 export type Id = Generated<number>;
 
-
 /** A timestamp column as the ISO text a domain record holds. */
 export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());

@@ -42,5 +42,17 @@ export type * from './vehicles';
 export { iso } from './columns';
 
 export interface DB
-  extends CoreTables, CustomerTables, CatalogTables, VehicleTables, FitmentTables, OrderTables, SyncTables, PosTables,
-    PaymentTables, ShopTables, AppointmentTables, AuditTables, DistributorTables {}
+  extends
+    CoreTables,
+    CustomerTables,
+    CatalogTables,
+    VehicleTables,
+    FitmentTables,
+    OrderTables,
+    SyncTables,
+    PosTables,
+    PaymentTables,
+    ShopTables,
+    AppointmentTables,
+    AuditTables,
+    DistributorTables {}

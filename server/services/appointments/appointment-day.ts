@@ -12,8 +12,18 @@
  * money or tax (docs/decisions/server.md "Audit log"). docs/decisions/appointments.md "Day view (server)".
  */
 import { sql, type Kysely } from 'kysely';
-import { APPOINTMENT_UPDATED, type DayReply, type updateAppointmentRequestSchema } from '../../../src/contracts/appointments';
-import { DURATION_MESSAGE, isValidDuration, isValidDate, parseTime, slotMessage } from '../../../src/domain/forms/appointment';
+import {
+  APPOINTMENT_UPDATED,
+  type DayReply,
+  type updateAppointmentRequestSchema,
+} from '../../../src/contracts/appointments';
+import {
+  DURATION_MESSAGE,
+  isValidDuration,
+  isValidDate,
+  parseTime,
+  slotMessage,
+} from '../../../src/domain/forms/appointment';
 import type { Appointment } from '../../../src/domain/mutations/records';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
@@ -22,7 +32,8 @@ import { addMinutes, clashMessage, findClash } from '../../commands/appliers/app
 import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
 
-const bad = (field: string, message: string) => new ServiceError('invalid', 'invalid_input', message, { [field]: [message] });
+const bad = (field: string, message: string) =>
+  new ServiceError('invalid', 'invalid_input', message, { [field]: [message] });
 
 export class AppointmentDayService {
   constructor(private readonly commands: CommandRunner) {}
@@ -36,12 +47,35 @@ export class AppointmentDayService {
     const settings = await this.commands.settings(this.commands.reader);
     const next = addMinutes(date, '00:00', 24 * 60);
     const [bays, statuses, locations, rows] = await Promise.all([
-      db.selectFrom('bays').select(['bay_id', 'title']).where('location_id', '=', locationId).orderBy('bay_id').execute(),
+      db
+        .selectFrom('bays')
+        .select(['bay_id', 'title'])
+        .where('location_id', '=', locationId)
+        .orderBy('bay_id')
+        .execute(),
       db.selectFrom('appointment_statuses').select(['status_id', 'name']).orderBy('sort_order').execute(),
-      db.selectFrom('locations').select(['location_id', 'name']).where('status', '=', true).orderBy('is_default', 'desc').orderBy('location_id').execute(),
+      db
+        .selectFrom('locations')
+        .select(['location_id', 'name'])
+        .where('status', '=', true)
+        .orderBy('is_default', 'desc')
+        .orderBy('location_id')
+        .execute(),
       sql<{
-        id: string; appointment_id: number; bay_id: number; start_date: string; start_time: string; end_time: string; duration: number; status_id: number; status: string;
-        customer: string; vehicle: string | null; installers: string | null; note: string; order_id: number | null;
+        id: string;
+        appointment_id: number;
+        bay_id: number;
+        start_date: string;
+        start_time: string;
+        end_time: string;
+        duration: number;
+        status_id: number;
+        status: string;
+        customer: string;
+        vehicle: string | null;
+        installers: string | null;
+        note: string;
+        order_id: number | null;
       }>`
 select a.id, a.appointment_id, a.bay_id, to_char(a.starts_at, 'YYYY-MM-DD') as start_date, to_char(a.starts_at, 'HH24:MI') as start_time,
        to_char(a.ends_at, 'HH24:MI') as end_time, a.duration, a.status_id, s.name as status,
@@ -70,7 +104,15 @@ order by a.starts_at, a.bay_id`.execute(db),
       const slot = Math.max(1, (await tx.settings()).timeSlotLength);
       const cur = await trx
         .selectFrom('appointments')
-        .select(['id', 'bay_id', 'location_id', 'duration', 'status_id', 'customer_ref', sql<string>`to_char(starts_at, 'YYYY-MM-DD HH24:MI')`.as('start')])
+        .select([
+          'id',
+          'bay_id',
+          'location_id',
+          'duration',
+          'status_id',
+          'customer_ref',
+          sql<string>`to_char(starts_at, 'YYYY-MM-DD HH24:MI')`.as('start'),
+        ])
         .where('id', '=', f.id)
         .forUpdate()
         .executeTakeFirst();
@@ -83,24 +125,70 @@ order by a.starts_at, a.bay_id`.execute(db),
       if (!isValidDuration(duration)) throw bad('duration', DURATION_MESSAGE);
       const bayId = f.bay_id ?? cur.bay_id;
       const statusId = f.status_id ?? cur.status_id;
-      const status = await trx.selectFrom('appointment_statuses').select(['status_id', 'blocks_slot']).where('status_id', '=', statusId).executeTakeFirst();
+      const status = await trx
+        .selectFrom('appointment_statuses')
+        .select(['status_id', 'blocks_slot'])
+        .where('status_id', '=', statusId)
+        .executeTakeFirst();
       if (!status) throw bad('status_id', 'Select a status');
-      const bay = await trx.selectFrom('bays').select(['bay_id', 'title', 'location_id']).where('bay_id', '=', bayId).forUpdate().executeTakeFirst();
+      const bay = await trx
+        .selectFrom('bays')
+        .select(['bay_id', 'title', 'location_id'])
+        .where('bay_id', '=', bayId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!bay || bay.location_id !== cur.location_id) throw bad('bay_id', 'Select a bay of this location');
-      const installers = (await trx.selectFrom('appointment_installers').select('user_id').where('appointment_ref', '=', cur.id).orderBy('user_id').execute()).map((r) => r.user_id);
-      if (installers.length) await trx.selectFrom('staff_users').select('user_id').where('user_id', 'in', installers).orderBy('user_id').forUpdate().execute();
+      const installers = (
+        await trx
+          .selectFrom('appointment_installers')
+          .select('user_id')
+          .where('appointment_ref', '=', cur.id)
+          .orderBy('user_id')
+          .execute()
+      ).map((r) => r.user_id);
+      if (installers.length)
+        await trx
+          .selectFrom('staff_users')
+          .select('user_id')
+          .where('user_id', 'in', installers)
+          .orderBy('user_id')
+          .forUpdate()
+          .execute();
       const end = addMinutes(date, time, duration);
       if (status.blocks_slot) {
-        const a = { id: cur.id, bay_id: bayId, installers, start_date: date, start_time: time, duration } as Appointment;
+        const a = {
+          id: cur.id,
+          bay_id: bayId,
+          installers,
+          start_date: date,
+          start_time: time,
+          duration,
+        } as Appointment;
         const clash = await findClash(trx, a, start, end);
         if (clash) {
-          const c = await trx.selectFrom('customers').select(['firstname', 'lastname']).where('id', '=', cur.customer_ref).executeTakeFirst();
-          throw new ServiceError('conflict', 'slot_taken', clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''));
+          const c = await trx
+            .selectFrom('customers')
+            .select(['firstname', 'lastname'])
+            .where('id', '=', cur.customer_ref)
+            .executeTakeFirst();
+          throw new ServiceError(
+            'conflict',
+            'slot_taken',
+            clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''),
+          );
         }
       }
       await trx
         .updateTable('appointments')
-        .set({ bay_id: bayId, starts_at: start, ends_at: end, duration, status_id: statusId, updated_at: tx.now, version: sql`nextval('change_version')` })
+        .set({
+          bay_id: bayId,
+          starts_at: start,
+          ends_at: end,
+          duration,
+          status_id: statusId,
+          updated_at: tx.now,
+          version: sql`nextval('change_version')`,
+        })
         .where('id', '=', cur.id)
         .execute();
       return { success: APPOINTMENT_UPDATED };

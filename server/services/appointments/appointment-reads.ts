@@ -8,11 +8,14 @@ export async function bookedAppointments(db: Kysely<DB>, orderRef: string): Prom
   const rows = await db
     .selectFrom('appointments')
     .innerJoin('appointment_statuses', 'appointment_statuses.status_id', 'appointments.status_id')
-    .select(['appointments.id', sql<string>`to_char(appointments.starts_at, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(appointments.starts_at, 'HH24:MI')`.as('start_time')])
+    .select([
+      'appointments.id',
+      sql<string>`to_char(appointments.starts_at, 'YYYY-MM-DD')`.as('start_date'),
+      sql<string>`to_char(appointments.starts_at, 'HH24:MI')`.as('start_time'),
+    ])
     .where('appointments.order_ref', '=', orderRef)
     .where('appointment_statuses.blocks_slot', '=', true)
     .orderBy('appointments.starts_at')
     .execute();
   return rows.map((r) => ({ id: r.id, display_time: { start_date: r.start_date, start_time: r.start_time } }));
 }
-

@@ -24,23 +24,54 @@ export class AppointmentService {
     const settings = await this.commands.settings(db);
     const info = await loadOrderInfo(db, ref, settings);
     const [bays, installers, locations, statuses, vehicles] = await Promise.all([
-      adb.selectFrom('bays').innerJoin('locations', 'locations.location_id', 'bays.location_id').select(['bays.bay_id', 'bays.title', 'bays.location_id']).where('locations.status', '=', true).orderBy('bays.location_id').orderBy('bays.bay_id').execute(),
-      adb.selectFrom('staff_users').select(['user_id', 'firstname', 'lastname', 'username']).where('role', '=', 'installer').where('status', '=', true).orderBy('user_id').execute(),
-      adb.selectFrom('locations').select(['location_id', 'name']).where('status', '=', true).orderBy('is_default', 'desc').orderBy('location_id').execute(),
+      adb
+        .selectFrom('bays')
+        .innerJoin('locations', 'locations.location_id', 'bays.location_id')
+        .select(['bays.bay_id', 'bays.title', 'bays.location_id'])
+        .where('locations.status', '=', true)
+        .orderBy('bays.location_id')
+        .orderBy('bays.bay_id')
+        .execute(),
+      adb
+        .selectFrom('staff_users')
+        .select(['user_id', 'firstname', 'lastname', 'username'])
+        .where('role', '=', 'installer')
+        .where('status', '=', true)
+        .orderBy('user_id')
+        .execute(),
+      adb
+        .selectFrom('locations')
+        .select(['location_id', 'name'])
+        .where('status', '=', true)
+        .orderBy('is_default', 'desc')
+        .orderBy('location_id')
+        .execute(),
       adb.selectFrom('appointment_statuses').select(['status_id', 'name']).orderBy('sort_order').execute(),
       info.customer_ref
-        ? adb.selectFrom('customer_vehicles').select(['vehicle_id', 'title']).where('customer_id', '=', info.customer_ref).orderBy('vehicle_id').execute()
+        ? adb
+            .selectFrom('customer_vehicles')
+            .select(['vehicle_id', 'title'])
+            .where('customer_id', '=', info.customer_ref)
+            .orderBy('vehicle_id')
+            .execute()
         : Promise.resolve([]),
     ]);
     const seen = new Set<number>();
-    const products = info.products.flatMap((p) => (p.product_id !== null && !seen.has(p.product_id) && seen.add(p.product_id) ? [{ product_id: p.product_id, name: p.name }] : []));
+    const products = info.products.flatMap((p) =>
+      p.product_id !== null && !seen.has(p.product_id) && seen.add(p.product_id)
+        ? [{ product_id: p.product_id, name: p.name }]
+        : [],
+    );
     return {
       bays,
       customerId: info.customer_id,
       customerRef: info.customer_ref,
       orderRef: ref,
       userId: Number(actor.id),
-      installers: installers.map((u) => ({ user_id: u.user_id, wholename: `${u.firstname} ${u.lastname}`.trim() || u.username })),
+      installers: installers.map((u) => ({
+        user_id: u.user_id,
+        wholename: `${u.firstname} ${u.lastname}`.trim() || u.username,
+      })),
       locations: locations.map((l) => ({ location_id: l.location_id, location_name: l.name })),
       products,
       statuses,
@@ -72,9 +103,23 @@ export class AppointmentService {
         vehicle: f.vehicle_id,
         notifyCustomer: f.notify_customer,
       });
-      const row = await tx.trx.selectFrom('appointments').select(['appointment_id', 'bay_id', 'duration', 'status_id']).where('id', '=', id).executeTakeFirst();
+      const row = await tx.trx
+        .selectFrom('appointments')
+        .select(['appointment_id', 'bay_id', 'duration', 'status_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw new ServiceError('internal', 'internal', 'The appointment was not stored.');
-      return { success: APPOINTMENT_BOOKED, appt: { id, appointment_id: row.appointment_id, display_time: { start_date: startDate, start_time: startTime }, bay_id: row.bay_id, duration: row.duration, status_id: row.status_id } };
+      return {
+        success: APPOINTMENT_BOOKED,
+        appt: {
+          id,
+          appointment_id: row.appointment_id,
+          display_time: { start_date: startDate, start_time: startTime },
+          bay_id: row.bay_id,
+          duration: row.duration,
+          status_id: row.status_id,
+        },
+      };
     });
   }
 }

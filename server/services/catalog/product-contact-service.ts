@@ -57,16 +57,33 @@ export class ProductContactService {
    * `consumeCaptcha` is the captcha port's consume() for this browser; it runs after the input is
    * known to be good, so a typo in the store choice does not cost the shopper a new captcha.
    */
-  async send(form: ProductContactRequest, user: SessionUser | null, consumeCaptcha: () => boolean): Promise<{ success: string }> {
+  async send(
+    form: ProductContactRequest,
+    user: SessionUser | null,
+    consumeCaptcha: () => boolean,
+  ): Promise<{ success: string }> {
     const locationId = Number(form.pcLocation);
     const location = Number.isInteger(locationId)
-      ? await this.db.selectFrom('locations').select(['location_id', 'name', 'email']).where('location_id', '=', locationId).where('status', '=', true).executeTakeFirst()
+      ? await this.db
+          .selectFrom('locations')
+          .select(['location_id', 'name', 'email'])
+          .where('location_id', '=', locationId)
+          .where('status', '=', true)
+          .executeTakeFirst()
       : undefined;
     const to = location ? firstEmail(location.email) : '';
-    if (!location || !to) throw new ServiceError('refused', 'invalid_input', 'Please choose a store.', { pcLocation: ['Please choose a store.'] });
-    const product = await this.db.selectFrom('products').select(['product_id', 'name', 'mpn', 'slug']).where('product_id', '=', form.product_id).executeTakeFirst();
+    if (!location || !to)
+      throw new ServiceError('refused', 'invalid_input', 'Please choose a store.', {
+        pcLocation: ['Please choose a store.'],
+      });
+    const product = await this.db
+      .selectFrom('products')
+      .select(['product_id', 'name', 'mpn', 'slug'])
+      .where('product_id', '=', form.product_id)
+      .executeTakeFirst();
     if (!product) throw notFound('This product could not be found.');
-    if (!consumeCaptcha()) throw new ServiceError('refused', 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
+    if (!consumeCaptcha())
+      throw new ServiceError('refused', 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
 
     const subject = `Product inquiry: ${product.name} (Part # ${product.mpn})`;
     const lines = [
@@ -83,7 +100,17 @@ export class ProductContactService {
     const db = this.db;
     const row = await db
       .insertInto('notifications')
-      .values({ channel: 'email', kind: 'product_contact', recipient: to, subject, body: text, html, status: 'queued', order_ref: null, actor_id: user ? `${user.kind}:${user.id}` : 'guest' })
+      .values({
+        channel: 'email',
+        kind: 'product_contact',
+        recipient: to,
+        subject,
+        body: text,
+        html,
+        status: 'queued',
+        order_ref: null,
+        actor_id: user ? `${user.kind}:${user.id}` : 'guest',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     let error: string | null = null;

@@ -19,10 +19,21 @@ const PRICE_NAMES = { msrp: 'MSRP', retail: 'Retail', cost: 'Cost' } as const;
 export class ProductInventoryService {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async forProduct(productId: number, user: SessionUser | null, pickupLocationId: number | null): Promise<InventoryReply> {
+  async forProduct(
+    productId: number,
+    user: SessionUser | null,
+    pickupLocationId: number | null,
+  ): Promise<InventoryReply> {
     const p = await this.db
       .selectFrom('products')
-      .select(['product_id', 'aaia', 'mpn', sql<string>`price::numeric(12,2)::text`.as('price'), sql<string>`msrp::numeric(12,2)::text`.as('msrp'), sql<string>`cost::numeric(12,2)::text`.as('cost')])
+      .select([
+        'product_id',
+        'aaia',
+        'mpn',
+        sql<string>`price::numeric(12,2)::text`.as('price'),
+        sql<string>`msrp::numeric(12,2)::text`.as('msrp'),
+        sql<string>`cost::numeric(12,2)::text`.as('cost'),
+      ])
       .where('product_id', '=', productId)
       .where('status', '=', true)
       .executeTakeFirst();
@@ -30,7 +41,9 @@ export class ProductInventoryService {
 
     const rows = await this.db
       .selectFrom('locations as l')
-      .leftJoin('product_stock as s', (j) => j.onRef('s.location_id', '=', 'l.location_id').on('s.product_id', '=', productId))
+      .leftJoin('product_stock as s', (j) =>
+        j.onRef('s.location_id', '=', 'l.location_id').on('s.product_id', '=', productId),
+      )
       .select(['l.location_id', 'l.name', 'l.is_default', sql<number>`coalesce(s.quantity, 0)::int`.as('quantity')])
       .where('l.status', '=', true)
       .orderBy('l.location_id')

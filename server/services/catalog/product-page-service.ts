@@ -27,15 +27,27 @@ export class ProductPageService {
   async resolve(slug: string, user: SessionUser | null, now = new Date()): Promise<ProductPageReply> {
     const product = await this.product(slug, user, now);
     if (product) return { kind: 'product', product };
-    const brand = await this.db.selectFrom('manufacturers').select(['manufacturer_id', 'name', 'image', 'slug']).where('slug', '=', slug).executeTakeFirst();
-    if (brand) return { kind: 'brand', brand: { manufacturer_id: brand.manufacturer_id, name: brand.name, image: brand.image, link: `/${brand.slug}` } };
+    const brand = await this.db
+      .selectFrom('manufacturers')
+      .select(['manufacturer_id', 'name', 'image', 'slug'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (brand)
+      return {
+        kind: 'brand',
+        brand: { manufacturer_id: brand.manufacturer_id, name: brand.name, image: brand.image, link: `/${brand.slug}` },
+      };
     const category = await this.db
       .selectFrom('categories')
       .select(['category_id', 'name', 'slug'])
       .where('slug', '=', slug)
       .where('status', '=', true)
       .executeTakeFirst();
-    if (category) return { kind: 'category', category: { category_id: category.category_id, name: category.name, link: `/${category.slug}` } };
+    if (category)
+      return {
+        kind: 'category',
+        category: { category_id: category.category_id, name: category.name, link: `/${category.slug}` },
+      };
     throw notFound('This product could not be found.');
   }
 
@@ -45,10 +57,29 @@ export class ProductPageService {
       .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
       .leftJoin('labor_types as l', 'l.labor_id', 'p.labor_id')
       .select([
-        'p.product_id', 'p.aaia', 'p.mpn', 'p.name', 'p.short_name', 'p.short_description', 'p.description', 'p.series_id',
-        'p.manufacturer_id', 'p.slug', 'p.image', 'p.is_orderable', 'p.disable_pricing', 'p.requires_options', 'p.is_universal',
-        'p.show_install_graphic', 'p.date_added', 'p.minimum', 'p.labor_id', 'p.labor_time', 'l.title as labor_title',
-        'm.name as manufacturer', 'm.slug as manufacturer_slug',
+        'p.product_id',
+        'p.aaia',
+        'p.mpn',
+        'p.name',
+        'p.short_name',
+        'p.short_description',
+        'p.description',
+        'p.series_id',
+        'p.manufacturer_id',
+        'p.slug',
+        'p.image',
+        'p.is_orderable',
+        'p.disable_pricing',
+        'p.requires_options',
+        'p.is_universal',
+        'p.show_install_graphic',
+        'p.date_added',
+        'p.minimum',
+        'p.labor_id',
+        'p.labor_time',
+        'l.title as labor_title',
+        'm.name as manufacturer',
+        'm.slug as manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
         sql<string | null>`l.amount::numeric(12,2)::text`.as('labor_rate'),
@@ -66,8 +97,15 @@ export class ProductPageService {
     const msrp = money(r.msrp);
     const onSale = msrp.gt(price);
 
-    const [options, components, categories] = await Promise.all([this.options(r.product_id), this.components(r.product_id), this.categories(r.product_id)]);
-    const laborPrice = r.labor_id !== null && r.labor_time && r.labor_rate !== null ? toWire(laborUnitAmount(r.labor_rate, r.labor_time)) : null;
+    const [options, components, categories] = await Promise.all([
+      this.options(r.product_id),
+      this.components(r.product_id),
+      this.categories(r.product_id),
+    ]);
+    const laborPrice =
+      r.labor_id !== null && r.labor_time && r.labor_rate !== null
+        ? toWire(laborUnitAmount(r.labor_rate, r.labor_time))
+        : null;
 
     return {
       product_id: r.product_id,
@@ -82,7 +120,9 @@ export class ProductPageService {
       manufacturer_id: r.manufacturer_id,
       series_id: r.series_id,
       categories: categories.map((c) => ({ category_id: c.category_id })),
-      category_path: categories.slice(0, 1).map((c) => ({ category_id: c.category_id, name: c.name, link: `/${c.slug}` })),
+      category_path: categories
+        .slice(0, 1)
+        .map((c) => ({ category_id: c.category_id, name: c.name, link: `/${c.slug}` })),
       price: show(r.price),
       msrp: show(r.msrp),
       unit_price: show(r.price),
@@ -106,7 +146,12 @@ export class ProductPageService {
         r.labor_id !== null && r.labor_time
           ? {
               time: r.labor_time,
-              data: { title: r.labor_title ?? 'Installation', amount: show(laborPrice), labor_id: r.labor_id, display_text: `Add With ${r.labor_title ?? 'Installation'}` },
+              data: {
+                title: r.labor_title ?? 'Installation',
+                amount: show(laborPrice),
+                labor_id: r.labor_id,
+                display_text: `Add With ${r.labor_title ?? 'Installation'}`,
+              },
             }
           : null,
       labor_price: show(laborPrice),
@@ -120,7 +165,14 @@ export class ProductPageService {
       .selectFrom('product_options as o')
       .leftJoin('product_option_values as v', 'v.product_option_id', 'o.product_option_id')
       .select([
-        'o.product_option_id', 'o.name', 'o.type', 'o.required', 'o.sort_order', 'v.product_option_value_id', 'v.name as value_name', 'v.price_prefix',
+        'o.product_option_id',
+        'o.name',
+        'o.type',
+        'o.required',
+        'o.sort_order',
+        'v.product_option_value_id',
+        'v.name as value_name',
+        'v.price_prefix',
         sql<string | null>`v.price::numeric(12,2)::text`.as('value_price'),
       ])
       .where('o.product_id', '=', productId)
@@ -137,7 +189,12 @@ export class ProductPageService {
         byId.set(r.product_option_id, o);
       }
       if (r.product_option_value_id !== null && r.value_name !== null) {
-        o.values.push({ product_option_value_id: r.product_option_value_id, name: r.value_name, price: r.value_price ?? '0.00', price_prefix: r.price_prefix ?? '+' });
+        o.values.push({
+          product_option_value_id: r.product_option_value_id,
+          name: r.value_name,
+          price: r.value_price ?? '0.00',
+          price_prefix: r.price_prefix ?? '+',
+        });
       }
     }
     return [...byId.values()];
@@ -152,7 +209,13 @@ export class ProductPageService {
       .orderBy('c.sort_order')
       .orderBy('p.product_id')
       .execute();
-    return rows.map((r) => ({ product_id: r.product_id, name: r.name, part_number: r.mpn, quantity: r.quantity, link: `/${r.slug}` }));
+    return rows.map((r) => ({
+      product_id: r.product_id,
+      name: r.name,
+      part_number: r.mpn,
+      quantity: r.quantity,
+      link: `/${r.slug}`,
+    }));
   }
 
   private categories(productId: number) {

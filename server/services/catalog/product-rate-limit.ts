@@ -30,6 +30,7 @@ export class WindowLimiter {
       this.hits.set(key, w);
     }
     w.n++;
-    if (w.n > this.limit) throw new ServiceError('rate_limited', 'rate_limited', 'Too many attempts. Please wait a minute and try again.');
+    if (w.n > this.limit)
+      throw new ServiceError('rate_limited', 'rate_limited', 'Too many attempts. Please wait a minute and try again.');
   }
 }

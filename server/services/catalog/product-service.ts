@@ -57,7 +57,12 @@ export class ProductService {
    * `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. `signedIn`:
    * a customer or staff session (prices behind `customer_price`, the guest checkout switch).
    */
-  async list(q: ProductsListQuery, now = new Date(), vehicle: FitmentVehicle | null = null, signedIn = false): Promise<ProductsListReply> {
+  async list(
+    q: ProductsListQuery,
+    now = new Date(),
+    vehicle: FitmentVehicle | null = null,
+    signedIn = false,
+  ): Promise<ProductsListReply> {
     const stamps = await this.versions();
     const shop = await this.settings.get(this.db, stamps.settings);
     const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
@@ -85,10 +90,23 @@ export class ProductService {
     // their punctuation, brand-prefixed part numbers, word prefixes over name, brand, series, categories.
     const search = q.search ? parseSearch(q.search, (await this.facets.get()).brandKeys) : null;
     const ranked = search !== null;
-    const withSearch = base.$if(ranked, (qb) => qb.innerJoin(sql<{ product_id: number; rank: number }>`(${matchSql(search!)})`.as('sm'), 'sm.product_id', 'p.product_id'));
+    const withSearch = base.$if(ranked, (qb) =>
+      qb.innerJoin(
+        sql<{ product_id: number; rank: number }>`(${matchSql(search!)})`.as('sm'),
+        'sm.product_id',
+        'p.product_id',
+      ),
+    );
 
     const offset = (q.page - 1) * q.limit;
-    const countKey = JSON.stringify([q.manufacturer_id, q.series_id, q.category_id, q.search, q.special, fitting ? vehicle : null]);
+    const countKey = JSON.stringify([
+      q.manufacturer_id,
+      q.series_id,
+      q.category_id,
+      q.search,
+      q.special,
+      fitting ? vehicle : null,
+    ]);
     const version = stamps.catalog;
     const cached = this.counts.get(countKey);
     let total: number;
@@ -121,11 +139,15 @@ export class ProductService {
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
         // In the same query: on PGlite's single connection every extra round trip is queue time.
-        sql<number[]>`array(select pc.category_id from product_categories pc where pc.product_id = p.product_id order by pc.category_id)`.as(
+        sql<
+          number[]
+        >`array(select pc.category_id from product_categories pc where pc.product_id = p.product_id order by pc.category_id)`.as(
           'category_ids',
         ),
       ])
-      .$if(ranked && q.sort === 'relevance', (qb) => qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order))
+      .$if(ranked && q.sort === 'relevance', (qb) =>
+        qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order),
+      )
       .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
       .orderBy('p.product_id', q.order)
       .limit(q.limit)
@@ -136,32 +158,39 @@ export class ProductService {
     const products: ProductSummary[] = rows.map((r) => {
       const view = priceViewFor(shop, signedIn, r.disable_pricing);
       return {
-      product_id: r.product_id,
-      aaia: r.aaia,
-      mpn: r.mpn,
-      part_number: r.mpn,
-      name: r.name,
-      short_description: r.short_description ?? '',
-      manufacturer: r.manufacturer,
-      manufacturer_id: r.manufacturer_id,
-      series_id: r.series_id,
-      categories: r.category_ids.map((category_id) => ({ category_id })),
-      price: view.hidden ? null : r.price,
-      msrp: view.hidden ? null : r.msrp,
-      is_new: new Date(r.date_added).getTime() >= newSince,
-      is_orderable: r.is_orderable,
-      disable_pricing: r.disable_pricing,
-      disable_pricing_notice: shop.disablePricingNotice || PRODUCT_UNAVAILABLE,
-      price_login_required: view.loginRequired,
-      requires_options: r.requires_options,
-      guest_checkout: shop.guestCheckout,
-      logged_in: signedIn,
-      show_install_graphic: r.show_install_graphic,
-      thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
-      links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
+        product_id: r.product_id,
+        aaia: r.aaia,
+        mpn: r.mpn,
+        part_number: r.mpn,
+        name: r.name,
+        short_description: r.short_description ?? '',
+        manufacturer: r.manufacturer,
+        manufacturer_id: r.manufacturer_id,
+        series_id: r.series_id,
+        categories: r.category_ids.map((category_id) => ({ category_id })),
+        price: view.hidden ? null : r.price,
+        msrp: view.hidden ? null : r.msrp,
+        is_new: new Date(r.date_added).getTime() >= newSince,
+        is_orderable: r.is_orderable,
+        disable_pricing: r.disable_pricing,
+        disable_pricing_notice: shop.disablePricingNotice || PRODUCT_UNAVAILABLE,
+        price_login_required: view.loginRequired,
+        requires_options: r.requires_options,
+        guest_checkout: shop.guestCheckout,
+        logged_in: signedIn,
+        show_install_graphic: r.show_install_graphic,
+        thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
+        links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
       };
     });
     const fitsVehicle = fitting && vehicle ? vehicleLabel(vehicle.facets) : null;
-    return { products, total_items: total, total_pages: Math.ceil(total / q.limit), page: q.page, limit: q.limit, fits_vehicle: fitsVehicle };
+    return {
+      products,
+      total_items: total,
+      total_pages: Math.ceil(total / q.limit),
+      page: q.page,
+      limit: q.limit,
+      fits_vehicle: fitsVehicle,
+    };
   }
 }

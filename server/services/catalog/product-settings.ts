@@ -21,16 +21,28 @@ export interface ProductSettings {
   stockCheckout: boolean;
 }
 
-const KEYS = ['guest_checkout', 'customer_price', 'disable_pricing_notice', 'dealer_locator_popup_heading_text', 'dealer_locator_popup_text', 'storefront'];
+const KEYS = [
+  'guest_checkout',
+  'customer_price',
+  'disable_pricing_notice',
+  'dealer_locator_popup_heading_text',
+  'dealer_locator_popup_text',
+  'storefront',
+];
 
 export const DEFAULT_POPUP_HEADING = 'Contact Us';
-export const DEFAULT_POPUP_TEXT = 'This product is not available to order online. Send us a message and the store will get back to you about availability.';
+export const DEFAULT_POPUP_TEXT =
+  'This product is not available to order online. Send us a message and the store will get back to you about availability.';
 
 function productSettingsFrom(v: Record<string, unknown>): ProductSettings {
   const text = (x: unknown, def: string) => (typeof x === 'string' && x.trim() !== '' ? x : def);
-  const store = (typeof v.storefront === 'object' && v.storefront !== null ? v.storefront : {}) as Record<string, unknown>;
+  const store = (typeof v.storefront === 'object' && v.storefront !== null ? v.storefront : {}) as Record<
+    string,
+    unknown
+  >;
   // The storefront row's flags take booleans and 0/1 (what the POS settings screen writes).
-  const flag = (x: unknown, d: boolean) => (typeof x === 'boolean' ? x : x === 1 || x === '1' ? true : x === 0 || x === '0' ? false : d);
+  const flag = (x: unknown, d: boolean) =>
+    typeof x === 'boolean' ? x : x === 1 || x === '1' ? true : x === 0 || x === '0' ? false : d;
   return {
     guestCheckout: settingFlag(v.guest_checkout, true),
     loginToViewPrice: loginToViewPrice(v),
@@ -52,7 +64,12 @@ export const SETTINGS_STAMP: RawBuilder<string> = sql<string>`(select concat_ws(
 
 /** The caller's price rule for one product (src/domain/price-visibility.ts). */
 export function priceViewFor(s: ProductSettings, signedIn: boolean, disablePricing: boolean): PriceView {
-  return priceView({ loginToViewPrice: s.loginToViewPrice, signedIn, disablePricing, disablePricingNotice: s.disablePricingNotice });
+  return priceView({
+    loginToViewPrice: s.loginToViewPrice,
+    signedIn,
+    disablePricing,
+    disablePricingNotice: s.disablePricingNotice,
+  });
 }
 
 /** `price` as this caller may see it: null when the rule withholds it. */
@@ -91,7 +108,9 @@ export class ProductSettingsCache {
     }
     // Stamp and rows in one statement: the cached value is exactly the rows of its stamp.
     const { rows } = await sql<{ stamp: string; v: Record<string, unknown> | null }>`
-      select ${SETTINGS_STAMP} as stamp, (select json_object_agg(key, value) from settings where key in (${sql.join(KEYS)})) as v`.execute(db);
+      select ${SETTINGS_STAMP} as stamp, (select json_object_agg(key, value) from settings where key in (${sql.join(KEYS)})) as v`.execute(
+      db,
+    );
     const row = rows[0]!;
     const settings = productSettingsFrom(row.v ?? {});
     this.cached = { stamp: row.stamp, settings };

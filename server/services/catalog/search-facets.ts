@@ -27,7 +27,13 @@ export interface Facets {
   brandKeys: BrandKey[];
 }
 
-const facet = (id: number, name: string, slug: string, extra: Partial<Facet> = {}): Facet => ({ id, name, slug, tokens: wordTokens(name), ...extra });
+const facet = (id: number, name: string, slug: string, extra: Partial<Facet> = {}): Facet => ({
+  id,
+  name,
+  slug,
+  tokens: wordTokens(name),
+  ...extra,
+});
 
 export class SearchFacets {
   private cached: { at: number; facets: Promise<Facets> } | null = null;
@@ -58,9 +64,14 @@ export class SearchFacets {
     ]);
     return {
       brands: new Map(brands.map((b) => [b.manufacturer_id, facet(b.manufacturer_id, b.name, b.slug)])),
-      series: new Map(series.map((s) => [s.series_id, facet(s.series_id, s.name, s.slug, { manufacturer_id: s.manufacturer_id })])),
+      series: new Map(
+        series.map((s) => [s.series_id, facet(s.series_id, s.name, s.slug, { manufacturer_id: s.manufacturer_id })]),
+      ),
       categories: new Map(categories.map((c) => [c.category_id, facet(c.category_id, c.name, c.slug)])),
-      brandKeys: brands.map((b) => ({ manufacturer_id: b.manufacturer_id, keys: [...new Set([partKey(b.name), partKey(b.aaia_code)])] })),
+      brandKeys: brands.map((b) => ({
+        manufacturer_id: b.manufacturer_id,
+        keys: [...new Set([partKey(b.name), partKey(b.aaia_code)])],
+      })),
     };
   }
 }

@@ -42,7 +42,8 @@ export function parseSearch(text: string, brands: readonly BrandKey[]): ParsedSe
   for (const b of brands) {
     for (const k of b.keys) {
       // Two characters at least: a one-letter brand key would turn every part number into a brand search.
-      if (k.length >= 2 && key.length > k.length && key.startsWith(k)) brandParts.push({ manufacturer_id: b.manufacturer_id, rest: key.slice(k.length) });
+      if (k.length >= 2 && key.length > k.length && key.startsWith(k))
+        brandParts.push({ manufacturer_id: b.manufacturer_id, rest: key.slice(k.length) });
     }
   }
   return { key, terms: queryTerms(text), upc: barcodeValue(text) === null ? null : key, brandParts };
@@ -76,7 +77,8 @@ export function matchSql(s: ParsedSearch, cap?: number): RawBuilder<{ product_id
             from products where status and mpn_key like ${startsWith(s.key)} and mpn_key <> ${s.key}${limit('mpn_key')}`,
     );
   }
-  if (s.upc) branches.push(sql`select product_id, ${sql.lit(TIER)} as rank from products where status and upc = ${s.upc}`);
+  if (s.upc)
+    branches.push(sql`select product_id, ${sql.lit(TIER)} as rank from products where status and upc = ${s.upc}`);
   for (const b of s.brandParts) {
     branches.push(
       sql`select product_id,

@@ -6,7 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { SearchAutocompleteQuery, SearchAutocompleteReply, SearchSectionHit } from '../../../src/contracts/search-autocomplete';
+import type {
+  SearchAutocompleteQuery,
+  SearchAutocompleteReply,
+  SearchSectionHit,
+} from '../../../src/contracts/search-autocomplete';
 import { partsHitsPerPage } from '../../../src/domain/constants';
 import type { DB } from '../../db/schema';
 import { ProductSettingsCache, SETTINGS_STAMP, shownPrice } from './product-settings';
@@ -16,7 +20,17 @@ import { matchKind, matchSql, parseSearch, searchable } from './search-query';
 interface Row {
   total: number;
   settings_stamp: string;
-  parts: { product_id: number; name: string; mpn: string; brand: string; image: string; slug: string; price: string; disable_pricing: boolean; rank: number }[];
+  parts: {
+    product_id: number;
+    name: string;
+    mpn: string;
+    brand: string;
+    image: string;
+    slug: string;
+    price: string;
+    disable_pricing: boolean;
+    rank: number;
+  }[];
   brands: [number, number][];
   series: [number, number][];
   categories: [number, number][];
@@ -82,7 +96,11 @@ export class SearchService {
     if (!row) return reply;
     const shop = await this.settings.get(this.db, row.settings_stamp);
 
-    const section = (counts: [number, number][], of: Map<number, Facet>, url: (f: Facet) => string): SearchSectionHit[] =>
+    const section = (
+      counts: [number, number][],
+      of: Map<number, Facet>,
+      url: (f: Facet) => string,
+    ): SearchSectionHit[] =>
       counts
         .flatMap(([id, count]) => {
           const f = of.get(id);
@@ -108,7 +126,11 @@ export class SearchService {
         url: withId(`/${p.slug}`),
       })),
       brands: section(row.brands, facets.brands, (f) => `/${f.slug}`),
-      series: section(row.series, facets.series, (f) => `${SEARCH_PAGE}&search=${enc(f.name)}&manufacturer_id=${f.manufacturer_id ?? ''}`),
+      series: section(
+        row.series,
+        facets.series,
+        (f) => `${SEARCH_PAGE}&search=${enc(f.name)}&manufacturer_id=${f.manufacturer_id ?? ''}`,
+      ),
       // Brands and categories have pages of their own at /{slug} (app/slug-page.tsx).
       categories: section(row.categories, facets.categories, (f) => `/${f.slug}`),
     };

@@ -47,10 +47,14 @@ async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['s
   const name = await db.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
   const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
   let q = db.selectFrom('locations').selectAll().where('status', '=', true);
-  q = at?.location_id ? q.where('location_id', '=', at.location_id) : q.orderBy('is_default', 'desc').orderBy('location_id');
+  q = at?.location_id
+    ? q.where('location_id', '=', at.location_id)
+    : q.orderBy('is_default', 'desc').orderBy('location_id');
   const loc = await q.executeTakeFirst();
   const storeName = typeof name?.value === 'string' && name.value ? name.value : (loc?.name ?? DEFAULT_STORE_NAME);
-  const cityLine = loc ? [loc.city, [loc.zone_code, loc.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  const cityLine = loc
+    ? [loc.city, [loc.zone_code, loc.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : '';
   return {
     name: storeName,
     address: loc ? [loc.address_1, loc.address_2, cityLine].filter((s) => s !== '') : [],
@@ -62,11 +66,19 @@ async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['s
 
 async function cashierName(db: Kysely<DB>, ref: string | null): Promise<string | null> {
   if (ref === null || !/^\d{1,9}$/.test(ref)) return null;
-  const u = await db.selectFrom('staff_users').select(['firstname', 'lastname', 'username']).where('user_id', '=', Number(ref)).executeTakeFirst();
+  const u = await db
+    .selectFrom('staff_users')
+    .select(['firstname', 'lastname', 'username'])
+    .where('user_id', '=', Number(ref))
+    .executeTakeFirst();
   return u ? `${u.firstname} ${u.lastname}`.trim() || u.username : null;
 }
 
-export async function buildInvoice(db: Kysely<DB>, ref: OrderRefParam | string, settings: StoreSettings): Promise<InvoiceReply> {
+export async function buildInvoice(
+  db: Kysely<DB>,
+  ref: OrderRefParam | string,
+  settings: StoreSettings,
+): Promise<InvoiceReply> {
   const id = await resolveOrderRef(db, ref);
   const o = await loadCheckoutOrder(db, id);
   const { order, customer } = o;
@@ -81,7 +93,15 @@ export async function buildInvoice(db: Kysely<DB>, ref: OrderRefParam | string, 
       status: order.status,
       date_added: order.created_at,
       completed_at: order.completed_at,
-      customer: customer ? { name: `${customer.firstname} ${customer.lastname}`.trim(), email: customer.email, telephone: customer.telephone } : order.customer_name ? { name: order.customer_name, email: '', telephone: '' } : null,
+      customer: customer
+        ? {
+            name: `${customer.firstname} ${customer.lastname}`.trim(),
+            email: customer.email,
+            telephone: customer.telephone,
+          }
+        : order.customer_name
+          ? { name: order.customer_name, email: '', telephone: '' }
+          : null,
       cashier: await cashierName(db, order.cashier_id),
       tax_exempt: order.tax_exempt,
       tax_exempt_number: order.tax_exempt_number,

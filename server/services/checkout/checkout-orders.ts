@@ -4,7 +4,13 @@
  * from the domain's computeTotals over the stored lines and transactions, never from SQL sums.
  */
 import type { Kysely } from 'kysely';
-import type { BookedAppointment, CheckoutState, CheckoutTransaction, OrderRefParam, TransactionsReply } from '../../../src/contracts/checkout-transactions';
+import type {
+  BookedAppointment,
+  CheckoutState,
+  CheckoutTransaction,
+  OrderRefParam,
+  TransactionsReply,
+} from '../../../src/contracts/checkout-transactions';
 import { money, toWire, ZERO } from '../../../src/domain/money';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
@@ -20,7 +26,9 @@ export const ORDER_NOT_FOUND = 'The order could not be found.';
 /** The order's uuid for a uuid or a human number; 404 when there is none. */
 export async function resolveOrderRef(db: Kysely<DB>, ref: OrderRefParam): Promise<string> {
   const q = db.selectFrom('orders').select('id');
-  const row = await (typeof ref === 'number' ? q.where('order_id', '=', ref) : q.where('id', '=', ref)).executeTakeFirst();
+  const row = await (
+    typeof ref === 'number' ? q.where('order_id', '=', ref) : q.where('id', '=', ref)
+  ).executeTakeFirst();
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row.id;
 }
@@ -40,11 +48,18 @@ export async function loadCheckoutOrder(db: Kysely<DB>, id: string, lock = false
 
 export function totalsOf(o: LoadedOrder, settings: StoreSettings): OrderTotals {
   const { order, transactions } = o;
-  return computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);
+  return computeTotals(
+    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
+    settings,
+  );
 }
 
 /** The checkout state of §3; `booked` is the order's booked appointments (appointment-reads.ts). */
-export function checkoutState(o: LoadedOrder, settings: StoreSettings, booked: BookedAppointment[] = []): CheckoutState {
+export function checkoutState(
+  o: LoadedOrder,
+  settings: StoreSettings,
+  booked: BookedAppointment[] = [],
+): CheckoutState {
   const t = totalsOf(o, settings);
   return {
     orderTotal: toWire(t.orderTotal),
@@ -89,14 +104,26 @@ export async function cardInfoOf(db: Kysely<DB>, orderId: string): Promise<Map<s
   return new Map(
     rows.map((r) => [
       r.transaction_ref as string,
-      { transaction_ref: r.transaction_ref as string, brand: r.brand ?? '', last4: r.last4 ?? '', auth_code: r.auth_code ?? '', terminal_ref: r.terminal_ref ?? '', kind: r.kind as 'charge' | 'online', finished_at: r.finished_at },
+      {
+        transaction_ref: r.transaction_ref as string,
+        brand: r.brand ?? '',
+        last4: r.last4 ?? '',
+        auth_code: r.auth_code ?? '',
+        terminal_ref: r.terminal_ref ?? '',
+        kind: r.kind as 'charge' | 'online',
+        finished_at: r.finished_at,
+      },
     ]),
   );
 }
 
 export type ReversalLabel = (approvedAt: Date) => 'Void' | 'Return';
 
-export function wireTransaction(t: Transaction, card: CardInfo | undefined, reversal: ReversalLabel): CheckoutTransaction {
+export function wireTransaction(
+  t: Transaction,
+  card: CardInfo | undefined,
+  reversal: ReversalLabel,
+): CheckoutTransaction {
   const terminal = card?.kind === 'charge';
   return {
     id: t.id,
@@ -112,7 +139,9 @@ export function wireTransaction(t: Transaction, card: CardInfo | undefined, reve
     card_type: t.card_type,
     check_number: t.check_number,
     voucher_code: t.voucher_code,
-    card: card ? { brand: card.brand, last4: card.last4, auth_code: card.auth_code, terminal_ref: card.terminal_ref } : null,
+    card: card
+      ? { brand: card.brand, last4: card.last4, auth_code: card.auth_code, terminal_ref: card.terminal_ref }
+      : null,
     datacap_dc_direct: terminal
       ? {
           void_or_return_action: reversal(card.finished_at ?? new Date(t.created_at)),
@@ -126,7 +155,12 @@ export function wireTransaction(t: Transaction, card: CardInfo | undefined, reve
 }
 
 /** The whole reply of getTransactions for an order already loaded. */
-export async function transactionsReply(db: Kysely<DB>, o: LoadedOrder, settings: StoreSettings, reversal: ReversalLabel): Promise<TransactionsReply> {
+export async function transactionsReply(
+  db: Kysely<DB>,
+  o: LoadedOrder,
+  settings: StoreSettings,
+  reversal: ReversalLabel,
+): Promise<TransactionsReply> {
   const [cards, booked] = await Promise.all([cardInfoOf(db, o.order.id), bookedAppointments(db, o.order.id)]);
   return {
     orderId: o.order.order_id,

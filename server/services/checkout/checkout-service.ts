@@ -6,7 +6,13 @@
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { addTransactionRequestSchema, CompleteReply, PaymentReply, voidTransactionRequestSchema, VoucherReply } from '../../../src/contracts/checkout-payments';
+import type {
+  addTransactionRequestSchema,
+  CompleteReply,
+  PaymentReply,
+  voidTransactionRequestSchema,
+  VoucherReply,
+} from '../../../src/contracts/checkout-payments';
 import type { InvoiceReply } from '../../../src/contracts/checkout-invoice';
 import type { OrderRefParam, TransactionsReply } from '../../../src/contracts/checkout-transactions';
 import { moneyString } from '../../../src/domain/money';
@@ -70,7 +76,8 @@ export class CheckoutService {
       };
       const refused = await this.mutations.attempt(tx, 'transaction.add', args, actor);
       // A retry racing the first request: the order lock made it wait, then the mutator saw the id.
-      if (refused?.code === 'duplicate_id' && (await this.existing(tx, t.id, orderRef))) return { replayed: true, orderRef };
+      if (refused?.code === 'duplicate_id' && (await this.existing(tx, t.id, orderRef)))
+        return { replayed: true, orderRef };
       if (refused) throw new CommandRefused(refused);
       return { replayed: false, orderRef };
     });
@@ -80,9 +87,18 @@ export class CheckoutService {
   async voidTransaction(input: VoidInput, actor: Actor): Promise<PaymentReply> {
     const found = await this.mutations.transaction(async (tx) => {
       const q = tx.trx.selectFrom('transactions').select(['id', 'order_ref', 'transaction_type']);
-      const row = await (input.transaction.id !== undefined ? q.where('id', '=', input.transaction.id) : q.where('transaction_id', '=', input.transaction.transaction_id ?? 0)).executeTakeFirst();
+      const row = await (
+        input.transaction.id !== undefined
+          ? q.where('id', '=', input.transaction.id)
+          : q.where('transaction_id', '=', input.transaction.transaction_id ?? 0)
+      ).executeTakeFirst();
       if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-      await this.mutations.run(tx, 'transaction.void', { order_ref: row.order_ref, transaction_ref: row.id }, { as: actor });
+      await this.mutations.run(
+        tx,
+        'transaction.void',
+        { order_ref: row.order_ref, transaction_ref: row.id },
+        { as: actor },
+      );
       return row;
     });
     return this.reply(found.order_ref, found.id, false);

@@ -46,8 +46,10 @@ function uuid(rng: Rng): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(rng.float() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const hm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const ymd = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const hm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** True when the shop already has orders: history is written once, into a shop that has none. */
 export async function hasOrders(db: Kysely<DB>): Promise<boolean> {
@@ -63,7 +65,13 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
   if (await hasOrders(db)) throw new Error('demo history: the shop already has orders');
 
   const [staff, customers, products, locations, bays, installers] = await Promise.all([
-    db.selectFrom('staff_users').select(['user_id', 'role']).where('status', '=', true).where('role', 'in', ['cashier', 'admin']).orderBy('user_id').execute(),
+    db
+      .selectFrom('staff_users')
+      .select(['user_id', 'role'])
+      .where('status', '=', true)
+      .where('role', 'in', ['cashier', 'admin'])
+      .orderBy('user_id')
+      .execute(),
     db.selectFrom('customers').select(['id']).orderBy('customer_id').limit(80).execute(),
     db
       .selectFrom('products')
@@ -76,9 +84,21 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
       .orderBy('product_id')
       .limit(400)
       .execute(),
-    db.selectFrom('locations').select(['location_id']).where('status', '=', true).orderBy('is_default', 'desc').orderBy('location_id').execute(),
+    db
+      .selectFrom('locations')
+      .select(['location_id'])
+      .where('status', '=', true)
+      .orderBy('is_default', 'desc')
+      .orderBy('location_id')
+      .execute(),
     db.selectFrom('bays').select(['bay_id', 'location_id']).orderBy('bay_id').execute(),
-    db.selectFrom('staff_users').select(['user_id']).where('role', '=', 'installer').where('status', '=', true).orderBy('user_id').execute(),
+    db
+      .selectFrom('staff_users')
+      .select(['user_id'])
+      .where('role', '=', 'installer')
+      .where('status', '=', true)
+      .orderBy('user_id')
+      .execute(),
   ]);
   if (staff.length === 0 || products.length === 0) return { orders: 0, appointments: 0, purchaseOrders: 0, ms: 0 };
 
@@ -86,7 +106,11 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
   const settings: SettingsLoader = (d) => storeSettings.load(d);
   let clock = now;
   const runner = new CommandRunner(db, { settings, clock: () => clock });
-  const actorOf = (s: { user_id: number; role: string }): Actor => ({ kind: 'staff', id: String(s.user_id), role: s.role });
+  const actorOf = (s: { user_id: number; role: string }): Actor => ({
+    kind: 'staff',
+    id: String(s.user_id),
+    role: s.role,
+  });
 
   // Sale times: spread over the 28 days before now, in opening hours, oldest first (order numbers rise with time).
   const times = Array.from({ length: count }, () => {
@@ -110,13 +134,38 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     await runner.transaction(actor, async (tx) => {
       await runner.run(tx, 'order.create', { id, customer_ref: customer });
       for (const [k, p] of lines.entries()) {
-        await runner.run(tx, 'cart.addProduct', { order_ref: id, line_id: uuid(rng), product_id: p.product_id, name: p.name, mpn: p.mpn, aaia: p.aaia, price: p.price, quantity: quantities[k], minimum: p.minimum, tax_class_id: p.tax_class_id });
+        await runner.run(tx, 'cart.addProduct', {
+          order_ref: id,
+          line_id: uuid(rng),
+          product_id: p.product_id,
+          name: p.name,
+          mpn: p.mpn,
+          aaia: p.aaia,
+          price: p.price,
+          quantity: quantities[k],
+          minimum: p.minimum,
+          tax_class_id: p.tax_class_id,
+        });
       }
       if (fate === 'complete') {
         const loaded = await loadOrder(tx.trx, id, false);
         if (!loaded) throw new Error(`demo history: order ${id} vanished`);
-        const totals = computeTotals({ lines: loaded.order.lines, transactions: loaded.transactions, taxExempt: loaded.order.tax_exempt, taxExemptNumber: loaded.order.tax_exempt_number }, await tx.settings());
-        await runner.run(tx, 'transaction.add', { order_ref: id, id: uuid(rng), transaction_type: payWith, amount: toWire(totals.balanceDue), check_number: payWith === 'check' ? checkNumber : null });
+        const totals = computeTotals(
+          {
+            lines: loaded.order.lines,
+            transactions: loaded.transactions,
+            taxExempt: loaded.order.tax_exempt,
+            taxExemptNumber: loaded.order.tax_exempt_number,
+          },
+          await tx.settings(),
+        );
+        await runner.run(tx, 'transaction.add', {
+          order_ref: id,
+          id: uuid(rng),
+          transaction_type: payWith,
+          amount: toWire(totals.balanceDue),
+          check_number: payWith === 'check' ? checkNumber : null,
+        });
         await runner.run(tx, 'order.complete', { order_ref: id });
       } else if (fate === 'quote') {
         await runner.run(tx, 'order.quote', { order_ref: id });
@@ -139,7 +188,11 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     for (const [k, orderRef] of booked.entries()) {
       const dayOffset = Math.floor(k / 4);
       const date = new Date(now.getTime() + dayOffset * DAY_MS);
-      const order = await db.selectFrom('orders').select(['customer_uuid']).where('id', '=', orderRef).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom('orders')
+        .select(['customer_uuid'])
+        .where('id', '=', orderRef)
+        .executeTakeFirstOrThrow();
       if (!order.customer_uuid) continue;
       clock = now;
       await runner.transaction(actorOf(staff[0]!), (tx) =>
@@ -155,7 +208,14 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
           duration: rng.pick([45, 60, 90]),
           // Today's are under way or confirmed; later days scheduled.
           status: dayOffset === 0 ? rng.pick([2, 3]) : 1,
-          note: rng.pick(['Brake pads and rotors', 'Oil change and filter', 'Check engine light', 'Battery and alternator test', 'Install customer parts', 'Tire rotation']),
+          note: rng.pick([
+            'Brake pads and rotors',
+            'Oil change and filter',
+            'Check engine light',
+            'Battery and alternator test',
+            'Install customer parts',
+            'Tire rotation',
+          ]),
         }),
       );
       appointments++;
@@ -170,10 +230,29 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     const loaded = await loadOrder(db, orderRef, false);
     const line = loaded?.order.lines.find((l) => l.kind === 'product' && l.aaia && l.mpn);
     if (!line || line.kind !== 'product') continue;
-    const inv = await distributor.inventoryDetails({ products: [{ aaia: line.aaia, mpn: line.mpn }] }, main?.location_id ?? null);
+    const inv = await distributor.inventoryDetails(
+      { products: [{ aaia: line.aaia, mpn: line.mpn }] },
+      main?.location_id ?? null,
+    );
     const wh = inv.Items[0]?.locations.find((l) => l.wd_inventory > 0);
     if (!wh) continue;
-    const reply = await distributor.order(orderRef, { requestId: uuid(rng), items: [{ aaia: line.aaia, mpn: line.mpn, orderQuantity: 1, selectedLocations: [{ quantity: 1, warehouseCode: wh.warehouse_location }] }], shippingMethod: 'Ground', notes: 'Restock' }, String(staff[0]!.user_id));
+    const reply = await distributor.order(
+      orderRef,
+      {
+        requestId: uuid(rng),
+        items: [
+          {
+            aaia: line.aaia,
+            mpn: line.mpn,
+            orderQuantity: 1,
+            selectedLocations: [{ quantity: 1, warehouseCode: wh.warehouse_location }],
+          },
+        ],
+        shippingMethod: 'Ground',
+        notes: 'Restock',
+      },
+      String(staff[0]!.user_id),
+    );
     purchaseOrders += reply.purchase_orders.length;
   }
   log(`demo history: ${purchaseOrders} purchase orders`);

@@ -54,11 +54,14 @@ export class DistributorService {
       ? await this.db
           .selectFrom('products as p')
           .leftJoin('product_stock as s', (j) =>
-            j.onRef('s.product_id', '=', 'p.product_id').on(
-              's.location_id',
-              '=',
-              storeId ?? sql<number>`(select location_id from locations where is_default order by location_id limit 1)`,
-            ),
+            j
+              .onRef('s.product_id', '=', 'p.product_id')
+              .on(
+                's.location_id',
+                '=',
+                storeId ??
+                  sql<number>`(select location_id from locations where is_default order by location_id limit 1)`,
+              ),
           )
           .select(['p.aaia', 'p.mpn', 'p.name', sql<number>`coalesce(s.quantity, 0)::int`.as('quantity')])
           .where(sql<string>`p.aaia || '~' || p.mpn`, 'in', keys)
@@ -66,12 +69,18 @@ export class DistributorService {
       : [];
     const byKey = new Map(shop.map((r) => [`${r.aaia}~${r.mpn}`, r]));
     return {
-      Items: answer.Items.map((i) => inventoryItem(i, byKey.get(`${i.AAIABrandCode}~${i.PartNumber}`) ?? { name: '', quantity: 0 })),
+      Items: answer.Items.map((i) =>
+        inventoryItem(i, byKey.get(`${i.AAIABrandCode}~${i.PartNumber}`) ?? { name: '', quantity: 0 }),
+      ),
       warehouseApi: this.distributor.warehouseApi,
     };
   }
 
-  async order(orderRef: number | string, req: DistributorOrderRequest, createdBy: string): Promise<DistributorOrderReply> {
+  async order(
+    orderRef: number | string,
+    req: DistributorOrderRequest,
+    createdBy: string,
+  ): Promise<DistributorOrderReply> {
     const order = await this.db
       .selectFrom('orders as o')
       .leftJoin('locations as l', 'l.location_id', 'o.location_id')
@@ -82,30 +91,61 @@ export class DistributorService {
     const stored = await this.stored(order.id, req.requestId);
     if (stored.length) return { success: PURCHASE_ORDERS_PLACED, purchase_orders: stored };
     // A request id is owned by the order it was first submitted for (docs/security.md): never another's.
-    const elsewhere = await this.db.selectFrom('purchase_orders').select('order_ref').where('request_id', '=', req.requestId).where('order_ref', '<>', order.id).limit(1).executeTakeFirst();
-    if (elsewhere) throw new ServiceError('conflict', 'id_used_elsewhere', 'This purchase order request belongs to another order.');
+    const elsewhere = await this.db
+      .selectFrom('purchase_orders')
+      .select('order_ref')
+      .where('request_id', '=', req.requestId)
+      .where('order_ref', '<>', order.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (elsewhere)
+      throw new ServiceError('conflict', 'id_used_elsewhere', 'This purchase order request belongs to another order.');
     if (order.status === 'voided') throw new ServiceError('conflict', 'order_voided', 'This order has been voided.');
     if (!this.distributor) throw unavailable();
 
     const lines: DistributorOrderLine[] = req.items.flatMap((i) =>
-      i.selectedLocations.map((l) => ({ aaia: i.aaia, mpn: i.mpn, quantity: l.quantity, warehouseCode: l.warehouseCode })),
+      i.selectedLocations.map((l) => ({
+        aaia: i.aaia,
+        mpn: i.mpn,
+        quantity: l.quantity,
+        warehouseCode: l.warehouseCode,
+      })),
     );
     for (const i of req.items) {
       const picked = i.selectedLocations.reduce((n, l) => n + l.quantity, 0);
-      if (picked !== i.orderQuantity) throw new ServiceError('invalid', 'invalid_input', `The warehouse quantities of ${i.mpn} do not add up to ${i.orderQuantity}.`);
+      if (picked !== i.orderQuantity)
+        throw new ServiceError(
+          'invalid',
+          'invalid_input',
+          `The warehouse quantities of ${i.mpn} do not add up to ${i.orderQuantity}.`,
+        );
     }
-    const store = order.name ? order : await this.db.selectFrom('locations').select(['name', 'address_1', 'city', 'zone_code', 'postcode']).orderBy('is_default', 'desc').orderBy('location_id').executeTakeFirst();
+    const store = order.name
+      ? order
+      : await this.db
+          .selectFrom('locations')
+          .select(['name', 'address_1', 'city', 'zone_code', 'postcode'])
+          .orderBy('is_default', 'desc')
+          .orderBy('location_id')
+          .executeTakeFirst();
     const pos = await this.distributor
       .submit({
         requestId: req.requestId,
         reference: String(order.order_id),
-        shipTo: { Name: store?.name ?? '', Street: store?.address_1 ?? '', City: store?.city ?? '', StateProvinceCode: store?.zone_code ?? '', ZipPostalCode: store?.postcode ?? '' },
+        shipTo: {
+          Name: store?.name ?? '',
+          Street: store?.address_1 ?? '',
+          City: store?.city ?? '',
+          StateProvinceCode: store?.zone_code ?? '',
+          ZipPostalCode: store?.postcode ?? '',
+        },
         shippingMethod: req.shippingMethod,
         notes: req.notes,
         lines,
       })
       .catch((e: unknown) => {
-        if (e instanceof DistributorError) throw new ServiceError('upstream_failed', 'distributor_refused', `${DISTRIBUTOR_ERROR} ${e.message}`);
+        if (e instanceof DistributorError)
+          throw new ServiceError('upstream_failed', 'distributor_refused', `${DISTRIBUTOR_ERROR} ${e.message}`);
         throw e;
       });
     const distributor = this.distributor.name;
@@ -131,7 +171,14 @@ export class DistributorService {
   }
 
   private async stored(orderId: string, requestId: string): Promise<PurchaseOrder[]> {
-    const rows = await this.db.selectFrom('purchase_orders').select('data').where('order_ref', '=', orderId).where('request_id', '=', requestId).orderBy('created_at').orderBy('purchase_order_id').execute();
+    const rows = await this.db
+      .selectFrom('purchase_orders')
+      .select('data')
+      .where('order_ref', '=', orderId)
+      .where('request_id', '=', requestId)
+      .orderBy('created_at')
+      .orderBy('purchase_order_id')
+      .execute();
     return rows.map((r) => purchaseOrderSchema.parse(r.data));
   }
 }

@@ -41,7 +41,14 @@ export class CustomerVehicleService {
     const id = randomUUID();
     // 'A customer must be selected!' is the caller's mistake: 422 (server/commands/refusals.ts), never 500.
     await this.commands.transaction(actor, (tx) =>
-      this.commands.run(tx, 'vehicle.create', { id, customer_ref: ref, title: input.title, vin: input.vin, notes: input.notes, ymm_data: input.ymm_data }),
+      this.commands.run(tx, 'vehicle.create', {
+        id,
+        customer_ref: ref,
+        title: input.title,
+        vin: input.vin,
+        notes: input.notes,
+        ymm_data: input.ymm_data,
+      }),
     );
     return { success: VEHICLE_ADDED, vehicle: await this.get(id) };
   }
@@ -62,7 +69,8 @@ export class CustomerVehicleService {
 
   /** The customer's row id from its number or id; none or an unknown one is 'A customer must be selected!'. */
   private async customerRef(customer: string | number | null): Promise<string> {
-    if (customer === null || customer === '' || customer === 0) throw new ServiceError('refused', 'customer_required', CUSTOMER_MUST_BE_SELECTED);
+    if (customer === null || customer === '' || customer === 0)
+      throw new ServiceError('refused', 'customer_required', CUSTOMER_MUST_BE_SELECTED);
     const db = this.commands.reader;
     const row = await db
       .selectFrom('customers')

@@ -1,5 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ENGINE_KEYS, YMM_KEYS, facetId, hasEngine, hasYmm, isEmptyVehicle, type FacetKey, type FitmentVehicle } from '../../../src/domain/fitment-facets';
+import {
+  ENGINE_KEYS,
+  YMM_KEYS,
+  facetId,
+  hasEngine,
+  hasYmm,
+  isEmptyVehicle,
+  type FacetKey,
+  type FitmentVehicle,
+} from '../../../src/domain/fitment-facets';
 import type { DB } from '../../db/schema';
 import type { CatalogDetailsBody, CatalogDetailsReply } from '../../../src/contracts/fitment/catalog-details';
 
@@ -16,7 +25,11 @@ import type { CatalogDetailsBody, CatalogDetailsReply } from '../../../src/contr
  * URLs are the catalogue page with the listing filter and `fits=1` (`/product/catalog?series_id=N&fits=1`),
  * which lists just the parts counted here; '' when the product has no such group.
  */
-export async function catalogDetails(db: Kysely<DB>, body: CatalogDetailsBody, vehicle: FitmentVehicle): Promise<CatalogDetailsReply> {
+export async function catalogDetails(
+  db: Kysely<DB>,
+  body: CatalogDetailsBody,
+  vehicle: FitmentVehicle,
+): Promise<CatalogDetailsReply> {
   const series = body.series_id;
   const category = body.category_id;
   const maker = body.manufacturer_id;
@@ -84,7 +97,9 @@ function fittingCondition(vehicle: FitmentVehicle): RawBuilder<unknown> | null {
     conds.push(sql`f.engine_config_id is not null`);
   } else {
     if (!hasYmm(f)) return sql`false`;
-    conds.push(sql`f.make_id = ${id('MakeID')} and f.model_id = ${id('ModelID')} and f.year_from <= ${id('Year')} and f.year_to >= ${id('Year')}`);
+    conds.push(
+      sql`f.make_id = ${id('MakeID')} and f.model_id = ${id('ModelID')} and f.year_from <= ${id('Year')} and f.year_to >= ${id('Year')}`,
+    );
   }
   for (const [key, col] of [
     ['SubModelID', sql.ref('f.sub_model_id')],

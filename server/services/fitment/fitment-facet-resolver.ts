@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import {
-  FACET_KEYS, FACET_LABELS, FACET_PARENT, facetId, makeFacet, orphanFacet, type FacetKey, type Facets,
+  FACET_KEYS,
+  FACET_LABELS,
+  FACET_PARENT,
+  facetId,
+  makeFacet,
+  orphanFacet,
+  type FacetKey,
+  type Facets,
 } from '../../../src/domain/fitment-facets';
 import type { DB } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -22,9 +29,14 @@ export class FitmentFacetResolver {
     const orphan = orphanFacet(facets);
     if (orphan) {
       const parent = FACET_PARENT[orphan]!;
-      throw new ServiceError('invalid', 'invalid_vehicle', `Choose a ${FACET_LABELS[parent]} before a ${FACET_LABELS[orphan]}.`, {
-        [orphan]: [`Choose a ${FACET_LABELS[parent]} first.`],
-      });
+      throw new ServiceError(
+        'invalid',
+        'invalid_vehicle',
+        `Choose a ${FACET_LABELS[parent]} before a ${FACET_LABELS[orphan]}.`,
+        {
+          [orphan]: [`Choose a ${FACET_LABELS[parent]} first.`],
+        },
+      );
     }
     const id = (k: FacetKey) => {
       const f = facets[k];
@@ -36,20 +48,34 @@ export class FitmentFacetResolver {
       if (value === undefined) continue;
       const name = await this.nameOf(key, value, id);
       if (name === undefined) {
-        throw new ServiceError('invalid', 'unknown_facet', `${FACET_LABELS[key]} ${value} is not in the vehicle catalog${context(key, out)}.`, {
-          [key]: [`Unknown ${FACET_LABELS[key]}.`],
-        });
+        throw new ServiceError(
+          'invalid',
+          'unknown_facet',
+          `${FACET_LABELS[key]} ${value} is not in the vehicle catalog${context(key, out)}.`,
+          {
+            [key]: [`Unknown ${FACET_LABELS[key]}.`],
+          },
+        );
       }
       out[key] = makeFacet(key, value, name);
     }
     return out;
   }
 
-  private async nameOf(key: FacetKey, value: number, id: (k: FacetKey) => number | undefined): Promise<string | undefined> {
+  private async nameOf(
+    key: FacetKey,
+    value: number,
+    id: (k: FacetKey) => number | undefined,
+  ): Promise<string | undefined> {
     const db = this.db;
     switch (key) {
       case 'Year': {
-        const r = await db.selectFrom('base_vehicles').select('year').where('year', '=', value).limit(1).executeTakeFirst();
+        const r = await db
+          .selectFrom('base_vehicles')
+          .select('year')
+          .where('year', '=', value)
+          .limit(1)
+          .executeTakeFirst();
         return r ? String(r.year) : undefined;
       }
       case 'MakeID': {
@@ -76,13 +102,29 @@ export class FitmentFacetResolver {
         return r?.name;
       }
       case 'SubModelID':
-        return (await db.selectFrom('vehicle_submodels').select('name').where('sub_model_id', '=', value).executeTakeFirst())?.name;
+        return (
+          await db.selectFrom('vehicle_submodels').select('name').where('sub_model_id', '=', value).executeTakeFirst()
+        )?.name;
       case 'BodyTypeID':
-        return (await db.selectFrom('vehicle_body_types').select('name').where('body_type_id', '=', value).executeTakeFirst())?.name;
+        return (
+          await db.selectFrom('vehicle_body_types').select('name').where('body_type_id', '=', value).executeTakeFirst()
+        )?.name;
       case 'BedLengthID':
-        return (await db.selectFrom('vehicle_bed_lengths').select('name').where('bed_length_id', '=', value).executeTakeFirst())?.name;
+        return (
+          await db
+            .selectFrom('vehicle_bed_lengths')
+            .select('name')
+            .where('bed_length_id', '=', value)
+            .executeTakeFirst()
+        )?.name;
       case 'EngineMfrID':
-        return (await db.selectFrom('engine_manufacturers').select('name').where('engine_mfr_id', '=', value).executeTakeFirst())?.name;
+        return (
+          await db
+            .selectFrom('engine_manufacturers')
+            .select('name')
+            .where('engine_mfr_id', '=', value)
+            .executeTakeFirst()
+        )?.name;
       case 'EngineFamilyID':
         return (
           await db

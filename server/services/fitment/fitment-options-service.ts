@@ -3,7 +3,16 @@ import { FACET_LABELS } from '../../../src/domain/fitment-facets';
 import { sortChoices, type FitmentChoice } from '../../../src/domain/fitment';
 import type { DB } from '../../db/schema';
 import { readFitmentSettings } from './fitment-settings';
-import type { ChoiceList, ChoicesQuery, ChoicesReply, EngineFamilyOption, EngineMfrOption, EngineSizeOption, MakeOption, ModelOption } from '../../../src/contracts/fitment/option-lists';
+import type {
+  ChoiceList,
+  ChoicesQuery,
+  ChoicesReply,
+  EngineFamilyOption,
+  EngineMfrOption,
+  EngineSizeOption,
+  MakeOption,
+  ModelOption,
+} from '../../../src/contracts/fitment/option-lists';
 
 /**
  * The fitment form's option lists (storefront.md §3 "Vehicle option lists", §4 "Fitment cascade").
@@ -35,7 +44,13 @@ export class FitmentOptionsService {
         .selectFrom('vehicle_makes as m')
         .select(['m.make_id', 'm.name', 'm.is_popular'])
         .where((eb) =>
-          eb.exists(eb.selectFrom('base_vehicles as b').select('b.make_id').where('b.year', '=', year).whereRef('b.make_id', '=', 'm.make_id')),
+          eb.exists(
+            eb
+              .selectFrom('base_vehicles as b')
+              .select('b.make_id')
+              .where('b.year', '=', year)
+              .whereRef('b.make_id', '=', 'm.make_id'),
+          ),
         )
         .execute(),
     ]);
@@ -76,7 +91,14 @@ export class FitmentOptionsService {
         .leftJoin('vehicle_submodels as s', 's.sub_model_id', 'c.sub_model_id')
         .leftJoin('vehicle_body_types as t', 't.body_type_id', 'c.body_type_id')
         .leftJoin('vehicle_bed_lengths as l', 'l.bed_length_id', 'c.bed_length_id')
-        .select(['c.sub_model_id', 's.name as sub_name', 'c.body_type_id', 't.name as body_name', 'c.bed_length_id', 'l.name as bed_name'])
+        .select([
+          'c.sub_model_id',
+          's.name as sub_name',
+          'c.body_type_id',
+          't.name as body_name',
+          'c.bed_length_id',
+          'l.name as bed_name',
+        ])
         .where('b.year', '=', q.Year)
         .where('b.make_id', '=', q.MakeID)
         .where('b.model_id', '=', q.ModelID)
@@ -86,7 +108,12 @@ export class FitmentOptionsService {
     const lists = [
       { key: 'SubModelID', on: settings.enableSubModel, id: (c: Cfg) => c.sub_model_id, name: (c: Cfg) => c.sub_name },
       { key: 'BodyTypeID', on: settings.enableBodyType, id: (c: Cfg) => c.body_type_id, name: (c: Cfg) => c.body_name },
-      { key: 'BedLengthID', on: settings.enableBedLength, id: (c: Cfg) => c.bed_length_id, name: (c: Cfg) => c.bed_name },
+      {
+        key: 'BedLengthID',
+        on: settings.enableBedLength,
+        id: (c: Cfg) => c.bed_length_id,
+        name: (c: Cfg) => c.bed_name,
+      },
     ] as const;
     const chosen = { SubModelID: q.SubModelID, BodyTypeID: q.BodyTypeID, BedLengthID: q.BedLengthID };
     const reply: ChoicesReply = {};
@@ -114,7 +141,11 @@ export class FitmentOptionsService {
   }
 
   async engineMfrs(): Promise<EngineMfrOption[]> {
-    const rows = await this.db.selectFrom('engine_manufacturers').select(['engine_mfr_id', 'name']).orderBy('name').execute();
+    const rows = await this.db
+      .selectFrom('engine_manufacturers')
+      .select(['engine_mfr_id', 'name'])
+      .orderBy('name')
+      .execute();
     return rows.map((r) => ({ EngineMfrID: r.engine_mfr_id, EngineMfrName: r.name }));
   }
 

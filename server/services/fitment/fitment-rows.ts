@@ -45,7 +45,11 @@ export const partKey = (p: PartRef) => `${p.aaia}~${p.mpn}`;
  * body type and bed length; engine conflicts are left to the domain. In engine-only mode
  * year/make/model are not narrowed (they are waived). Disabled products count as not in the catalog.
  */
-export async function loadPartFacts(db: Kysely<DB>, parts: readonly PartRef[], facets: Facets): Promise<Map<string, PartFacts>> {
+export async function loadPartFacts(
+  db: Kysely<DB>,
+  parts: readonly PartRef[],
+  facets: Facets,
+): Promise<Map<string, PartFacts>> {
   const rows = await sql<Row>`
 select q.ref, p.product_id, p.is_universal,
   exists (select 1 from part_fitment x where x.product_id = p.product_id) as has_fitment,
@@ -62,7 +66,12 @@ left join engine_configs ec on ec.engine_config_id = f.engine_config_id
     const key = r.ref;
     let facts = out.get(key);
     if (!facts) {
-      facts = { known: r.product_id !== null, universal: r.is_universal === true, hasFitmentData: r.has_fitment === true, rows: [] };
+      facts = {
+        known: r.product_id !== null,
+        universal: r.is_universal === true,
+        hasFitmentData: r.has_fitment === true,
+        rows: [],
+      };
       out.set(key, facts);
     }
     const row = toFitmentRow(r);
@@ -84,7 +93,11 @@ function toFitmentRow(r: Row): FitmentRow | null {
     bedLength: ref(r.bed_length_id),
     engine:
       r.engine_mfr_id !== null && r.engine_family_id !== null && r.engine_size_id !== null
-        ? { mfr: { id: r.engine_mfr_id, name: '' }, family: { id: r.engine_family_id, name: '' }, size: { id: r.engine_size_id, name: '' } }
+        ? {
+            mfr: { id: r.engine_mfr_id, name: '' },
+            family: { id: r.engine_family_id, name: '' },
+            size: { id: r.engine_size_id, name: '' },
+          }
         : null,
     notes: r.notes,
   };

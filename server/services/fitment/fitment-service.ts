@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import {
-  hasEngine, hasYmm, mergeFacets, makeFacet, removeFacet, vehicleLabel, type FacetItem, type FacetKey, type FitmentVehicle,
+  hasEngine,
+  hasYmm,
+  mergeFacets,
+  makeFacet,
+  removeFacet,
+  vehicleLabel,
+  type FacetItem,
+  type FacetKey,
+  type FitmentVehicle,
 } from '../../../src/domain/fitment-facets';
 import { judgePart, type PartRef } from '../../../src/domain/fitment';
 import type { DB } from '../../db/schema';
@@ -63,8 +71,14 @@ export class FitmentService {
     const merged = mergeFacets(stored.vehicle.facets, items.map(toFacet));
     const facets = await this.resolver.resolve(merged);
     const vehicle = { ...stored.vehicle, facets };
-    const [minted, settings] = await Promise.all([this.store.save(stored.idHash, vehicle), readFitmentSettings(this.db)]);
-    return { reply: { action: 'saved', ...vehicleReply(vehicle), redirect: settings.redirect }, cookie: minted ? { set: minted } : null };
+    const [minted, settings] = await Promise.all([
+      this.store.save(stored.idHash, vehicle),
+      readFitmentSettings(this.db),
+    ]);
+    return {
+      reply: { action: 'saved', ...vehicleReply(vehicle), redirect: settings.redirect },
+      cookie: minted ? { set: minted } : null,
+    };
   }
 
   async reset(cookie: string | undefined): Promise<WithCookie<{ action: 'reset' }>> {
@@ -95,21 +109,40 @@ export class FitmentService {
    * 'maybe' prompt asks "would it fit with this sub model?" before the shopper commits to it).
    * Parts come back in the order asked, each once.
    */
-  async validateFitment(cookie: string | undefined, parts: PartRef[], add: FacetItem | undefined): Promise<ValidateFitmentReply> {
+  async validateFitment(
+    cookie: string | undefined,
+    parts: PartRef[],
+    add: FacetItem | undefined,
+  ): Promise<ValidateFitmentReply> {
     const stored = await this.store.load(cookie);
     let facets = stored.vehicle.facets;
     if (add) facets = await this.resolver.resolve(mergeFacets(facets, [toFacet(add)]));
     const facts = await loadPartFacts(this.db, parts, facets);
     const judged = await labelChoices(
       this.db,
-      parts.map((p) => judgePart(facts.get(partKey(p)) ?? { known: false, universal: false, hasFitmentData: false, rows: [] }, facets)),
+      parts.map((p) =>
+        judgePart(facts.get(partKey(p)) ?? { known: false, universal: false, hasFitmentData: false, rows: [] }, facets),
+      ),
     );
     return {
       parts: parts.map((p, i) => {
         const j = judged[i]!;
-        return { BrandCode: p.aaia, Part: p.mpn, result: j.result, choices: j.choices, label: j.label, name: j.name, notes: j.notes };
+        return {
+          BrandCode: p.aaia,
+          Part: p.mpn,
+          result: j.result,
+          choices: j.choices,
+          label: j.label,
+          name: j.name,
+          notes: j.notes,
+        };
       }),
-      vehicle: { label: vehicleLabel(facets), hasYmm: hasYmm(facets), hasEngine: hasEngine(facets), showUniversal: stored.vehicle.showUniversal },
+      vehicle: {
+        label: vehicleLabel(facets),
+        hasYmm: hasYmm(facets),
+        hasEngine: hasEngine(facets),
+        showUniversal: stored.vehicle.showUniversal,
+      },
       facets,
     };
   }
@@ -124,5 +157,11 @@ export class FitmentService {
 const toFacet = (item: FacetItem) => makeFacet(item.key, item.id, item.value);
 
 function vehicleReply(v: FitmentVehicle): VehicleReply {
-  return { facets: v.facets, hasEngine: hasEngine(v.facets), hasYmm: hasYmm(v.facets), showUniversal: v.showUniversal, label: vehicleLabel(v.facets) };
+  return {
+    facets: v.facets,
+    hasEngine: hasEngine(v.facets),
+    hasYmm: hasYmm(v.facets),
+    showUniversal: v.showUniversal,
+    label: vehicleLabel(v.facets),
+  };
 }

@@ -19,7 +19,8 @@ export interface FitmentSettings {
 
 const DEFAULT_REDIRECT = '/product/catalog';
 
-const flag = (v: unknown, def: boolean): boolean => (v === undefined || v === null ? def : v === true || v === 1 || v === '1' || v === 'true');
+const flag = (v: unknown, def: boolean): boolean =>
+  v === undefined || v === null ? def : v === true || v === 1 || v === '1' || v === 'true';
 
 export async function readFitmentSettings(db: Kysely<DB>): Promise<FitmentSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'fitment').executeTakeFirst();
@@ -32,7 +33,12 @@ export async function readFitmentSettings(db: Kysely<DB>): Promise<FitmentSettin
     enableBodyType: flag(s.enable_body_type, true),
     enableBedLength: flag(s.enable_bed_length, true),
     // ymm_redirect is either a switch (to the catalog) or a same-site path; never an outside URL.
-    redirect: typeof redirect === 'string' && /^\/(?!\/)/.test(redirect) ? redirect : flag(redirect, false) ? DEFAULT_REDIRECT : '',
+    redirect:
+      typeof redirect === 'string' && /^\/(?!\/)/.test(redirect)
+        ? redirect
+        : flag(redirect, false)
+          ? DEFAULT_REDIRECT
+          : '',
   };
 }
 
@@ -40,14 +46,16 @@ export const DESIGN_COLOURS = ['form', 'text', 'button', 'hover', 'glow'] as con
 export type DesignColour = (typeof DESIGN_COLOURS)[number];
 
 /** Only hex colours pass: the value lands in a style attribute, so nothing else may (no url(), no ';'). */
-const colour = (v: unknown): string | null => (typeof v === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v.trim()) ? v.trim() : null);
+const colour = (v: unknown): string | null =>
+  typeof v === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v.trim()) ? v.trim() : null;
 
 function design(v: unknown): Record<DesignColour, string | null> {
   const d = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
   return Object.fromEntries(DESIGN_COLOURS.map((k) => [k, colour(d[k])])) as Record<DesignColour, string | null>;
 }
 
-const text = (v: unknown, def: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 80) : def);
+const text = (v: unknown, def: string): string =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 80) : def;
 
 export async function readFitmentClientConfig(db: Kysely<DB>): Promise<FitmentConfig> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'fitment').executeTakeFirst();

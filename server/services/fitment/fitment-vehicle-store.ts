@@ -65,7 +65,11 @@ export class FitmentVehicleStore {
       expires_at: new Date(now.getTime() + VEHICLE_TTL_MS),
     };
     if (idHash) {
-      const r = await this.db.updateTable('fitment_vehicles').set(values).where('id_hash', '=', idHash).executeTakeFirst();
+      const r = await this.db
+        .updateTable('fitment_vehicles')
+        .set(values)
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst();
       if (r.numUpdatedRows > 0n) return null;
     }
     const cookie = randomBytes(32).toString('base64url');

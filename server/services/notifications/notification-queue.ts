@@ -24,15 +24,39 @@ export interface QueueRequest {
   sourceRef?: string;
 }
 
-export async function queueNotifications(trx: Kysely<DB>, r: QueueRequest): Promise<{ id: string; channel: 'email' | 'sms' }[]> {
+export async function queueNotifications(
+  trx: Kysely<DB>,
+  r: QueueRequest,
+): Promise<{ id: string; channel: 'email' | 'sms' }[]> {
   const rows = [
-    ...(r.form.notifyByEmail ? [{ channel: 'email' as const, recipient: r.form.email, subject: r.msg.subject, body: r.msg.text, html: r.msg.html }] : []),
-    ...(r.form.notifyByText ? [{ channel: 'sms' as const, recipient: r.form.phone, subject: '', body: r.msg.sms, html: null }] : []),
+    ...(r.form.notifyByEmail
+      ? [
+          {
+            channel: 'email' as const,
+            recipient: r.form.email,
+            subject: r.msg.subject,
+            body: r.msg.text,
+            html: r.msg.html,
+          },
+        ]
+      : []),
+    ...(r.form.notifyByText
+      ? [{ channel: 'sms' as const, recipient: r.form.phone, subject: '', body: r.msg.sms, html: null }]
+      : []),
   ];
   if (rows.length === 0) return [];
   return trx
     .insertInto('notifications')
-    .values(rows.map((x) => ({ ...x, kind: r.kind, status: 'queued' as const, order_ref: r.orderRef, actor_id: r.actorId, source_ref: r.sourceRef ?? null })))
+    .values(
+      rows.map((x) => ({
+        ...x,
+        kind: r.kind,
+        status: 'queued' as const,
+        order_ref: r.orderRef,
+        actor_id: r.actorId,
+        source_ref: r.sourceRef ?? null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['source_ref', 'channel']).where('source_ref', 'is not', null).doNothing())
     .returning(['id', 'channel'])
     .execute();

@@ -14,9 +14,11 @@ export interface Rendered {
   sms: string;
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export const orderLabel = (inv: InvoiceReply): string => (inv.order.order_id !== null ? `Order # ${inv.order.order_id}` : `Order ${inv.order.device_ref ?? inv.order.id}`);
+export const orderLabel = (inv: InvoiceReply): string =>
+  inv.order.order_id !== null ? `Order # ${inv.order.order_id}` : `Order ${inv.order.device_ref ?? inv.order.id}`;
 
 function paymentLabel(p: InvoiceReply['payments'][number]): string {
   const card = p.card ? ` ${p.card.brand} ending ${p.card.last4}` : '';
@@ -29,7 +31,13 @@ function pad(left: string, right: string, width = 48): string {
 }
 
 function textReceipt(inv: InvoiceReply): string {
-  const out: string[] = [inv.store.name, ...inv.store.address, inv.store.telephone, '', `${orderLabel(inv)}  ${inv.order.date_added.slice(0, 10)}`];
+  const out: string[] = [
+    inv.store.name,
+    ...inv.store.address,
+    inv.store.telephone,
+    '',
+    `${orderLabel(inv)}  ${inv.order.date_added.slice(0, 10)}`,
+  ];
   if (inv.order.customer) out.push(`Customer: ${inv.order.customer.name}`);
   out.push('');
   for (const l of inv.lines) {
@@ -41,17 +49,31 @@ function textReceipt(inv: InvoiceReply): string {
   out.push('', 'Payments:');
   if (inv.payments.length === 0) out.push('  No transactions have been made yet.');
   for (const p of inv.payments) out.push(pad(`  ${paymentLabel(p)}`, formatUSD(p.amount)));
-  out.push(pad('Amount Paid', formatUSD(inv.amountPaid)), pad(inv.balanceLabel, formatUSD(inv.balanceDue.replace('-', ''))), '', inv.statusText, '', 'Thank you for your business!');
+  out.push(
+    pad('Amount Paid', formatUSD(inv.amountPaid)),
+    pad(inv.balanceLabel, formatUSD(inv.balanceDue.replace('-', ''))),
+    '',
+    inv.statusText,
+    '',
+    'Thank you for your business!',
+  );
   return out.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
 }
 
 function htmlReceipt(inv: InvoiceReply): string {
-  const row = (a: string, b: string, strong = false) => `<tr><td>${strong ? `<strong>${a}</strong>` : a}</td><td style="text-align:right">${strong ? `<strong>${b}</strong>` : b}</td></tr>`;
+  const row = (a: string, b: string, strong = false) =>
+    `<tr><td>${strong ? `<strong>${a}</strong>` : a}</td><td style="text-align:right">${strong ? `<strong>${b}</strong>` : b}</td></tr>`;
   const lines = inv.lines
-    .map((l) => `<tr><td>${l.quantity} &times; ${esc(l.name)}${l.details.map((d) => `<br><small>${esc(d)}</small>`).join('')}</td><td style="text-align:right">${esc(formatUSD(l.total))}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${l.quantity} &times; ${esc(l.name)}${l.details.map((d) => `<br><small>${esc(d)}</small>`).join('')}</td><td style="text-align:right">${esc(formatUSD(l.total))}</td></tr>`,
+    )
     .join('');
   const totals = inv.totals.map((t) => row(esc(t.title), esc(t.text), t.code === 'total')).join('');
-  const payments = inv.payments.length === 0 ? '<tr><td colspan="2">No transactions have been made yet.</td></tr>' : inv.payments.map((p) => row(esc(paymentLabel(p)), esc(formatUSD(p.amount)))).join('');
+  const payments =
+    inv.payments.length === 0
+      ? '<tr><td colspan="2">No transactions have been made yet.</td></tr>'
+      : inv.payments.map((p) => row(esc(paymentLabel(p)), esc(formatUSD(p.amount)))).join('');
   return [
     '<!doctype html><html><body style="font-family:sans-serif;max-width:560px">',
     `<h1 style="font-size:20px">${esc(inv.store.name)}</h1>`,
@@ -104,7 +126,16 @@ export function renderPaymentLink(inv: InvoiceReply, url: string, expiresAt: Dat
 
 /** An order history entry with Notify Customer: the new status and the staff's comment. */
 export function renderOrderUpdate(inv: InvoiceReply, status: string, comment: string): Rendered {
-  const text = [inv.store.name, '', `${orderLabel(inv)} is now: ${status}`, ...(comment ? ['', comment] : []), '', [inv.store.telephone, inv.store.email].filter(Boolean).join(' · ')].join('\n').trim();
+  const text = [
+    inv.store.name,
+    '',
+    `${orderLabel(inv)} is now: ${status}`,
+    ...(comment ? ['', comment] : []),
+    '',
+    [inv.store.telephone, inv.store.email].filter(Boolean).join(' · '),
+  ]
+    .join('\n')
+    .trim();
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;max-width:560px">',
     `<h1 style="font-size:20px">${esc(inv.store.name)}</h1>`,
@@ -122,9 +153,25 @@ export function renderOrderUpdate(inv: InvoiceReply, status: string, comment: st
 }
 
 /** A booked appointment's confirmation (Notify Customer on Book Appointment). */
-export function renderAppointment(a: { store: string; telephone: string; customer: string; bay: string; date: string; time: string; duration: number }): Rendered {
+export function renderAppointment(a: {
+  store: string;
+  telephone: string;
+  customer: string;
+  bay: string;
+  date: string;
+  time: string;
+  duration: number;
+}): Rendered {
   const when = `${a.date} @ ${a.time}`;
-  const text = [a.store, '', `${a.customer ? `${a.customer}, your` : 'Your'} appointment is booked: ${when} (${a.duration} minutes, ${a.bay}).`, '', a.telephone ? `Questions? Call ${a.telephone}.` : ''].join('\n').trim();
+  const text = [
+    a.store,
+    '',
+    `${a.customer ? `${a.customer}, your` : 'Your'} appointment is booked: ${when} (${a.duration} minutes, ${a.bay}).`,
+    '',
+    a.telephone ? `Questions? Call ${a.telephone}.` : '',
+  ]
+    .join('\n')
+    .trim();
   return {
     subject: `Your appointment at ${a.store}: ${when}`,
     text,

@@ -23,7 +23,9 @@ import { isPermanent, type Mailer, type SmsSender } from '../../adapters/notify/
 import type { DB } from '../../db/schema';
 
 /** Delay after the 1st, 2nd, ... failed attempt; one more attempt than delays (10 over ~8 hours). */
-export const DEFAULT_BACKOFF_MS: readonly number[] = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
+export const DEFAULT_BACKOFF_MS: readonly number[] = [
+  30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000,
+];
 
 export interface SenderOptions {
   mailer: Mailer;
@@ -37,7 +39,12 @@ export interface SenderOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-export type Outcome = { id: string; channel: 'email' | 'sms'; result: 'sent' | 'retry' | 'failed'; error: string | null };
+export type Outcome = {
+  id: string;
+  channel: 'email' | 'sms';
+  result: 'sent' | 'retry' | 'failed';
+  error: string | null;
+};
 
 interface Claimed {
   id: string;
@@ -106,7 +113,12 @@ export class NotificationSender {
 
   /** Delivers now what the record `sourceRef` queued (an order history entry, an appointment). */
   async deliverSource(sourceRef: string): Promise<Outcome[]> {
-    const rows = await this.db.selectFrom('notifications').select('id').where('source_ref', '=', sourceRef).where('status', '=', 'queued').execute();
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('source_ref', '=', sourceRef)
+      .where('status', '=', 'queued')
+      .execute();
     return this.deliver(rows.map((r) => r.id));
   }
 
@@ -132,7 +144,12 @@ export class NotificationSender {
       if (due.length === 0) return [];
       return trx
         .updateTable('notifications')
-        .set({ status: 'sending', attempts: sql<number>`attempts + 1`, locked_until: new Date(now.getTime() + this.leaseMs), last_attempt_at: now })
+        .set({
+          status: 'sending',
+          attempts: sql<number>`attempts + 1`,
+          locked_until: new Date(now.getTime() + this.leaseMs),
+          last_attempt_at: now,
+        })
         .where(
           'id',
           'in',
@@ -153,14 +170,25 @@ export class NotificationSender {
     let error: string | null = null;
     let permanent = false;
     try {
-      if (r.channel === 'email') await this.opts.mailer.send({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, html: r.html ?? '' });
+      if (r.channel === 'email')
+        await this.opts.mailer.send({
+          id: r.id,
+          to: r.recipient,
+          subject: r.subject,
+          text: r.body,
+          html: r.html ?? '',
+        });
       else await this.opts.sms.send({ id: r.id, to: r.recipient, text: r.body });
     } catch (err) {
       error = (err instanceof Error ? err.message : 'delivery failed').slice(0, 500) || 'delivery failed';
       permanent = isPermanent(err);
     }
     const now = this.clock();
-    const mine = this.db.updateTable('notifications').where('id', '=', r.id).where('status', '=', 'sending').where('attempts', '=', r.attempts);
+    const mine = this.db
+      .updateTable('notifications')
+      .where('id', '=', r.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', r.attempts);
     if (error === null) {
       await mine.set({ status: 'sent', sent_at: now, locked_until: null, error: null }).execute();
       return { id: r.id, channel: r.channel, result: 'sent', error };
@@ -170,7 +198,9 @@ export class NotificationSender {
       await mine.set({ status: 'failed', locked_until: null, error }).execute();
       return { id: r.id, channel: r.channel, result: 'failed', error };
     }
-    await mine.set({ status: 'queued', locked_until: null, error, next_attempt_at: new Date(now.getTime() + delay) }).execute();
+    await mine
+      .set({ status: 'queued', locked_until: null, error, next_attempt_at: new Date(now.getTime() + delay) })
+      .execute();
     return { id: r.id, channel: r.channel, result: 'retry', error };
   }
 }

@@ -26,7 +26,9 @@ export async function finishAttempt(
   id: string,
   status: Exclude<AttemptStatus, 'pending'>,
   now: Date,
-  fields: Partial<Pick<AttemptRow, 'brand' | 'last4' | 'auth_code' | 'terminal_ref' | 'message' | 'transaction_ref'>> = {},
+  fields: Partial<
+    Pick<AttemptRow, 'brand' | 'last4' | 'auth_code' | 'terminal_ref' | 'message' | 'transaction_ref'>
+  > = {},
 ): Promise<void> {
   await db
     .updateTable('payment_attempts')
@@ -57,12 +59,20 @@ export function attemptToWire(a: AttemptRow): CardAttempt {
 export function attemptConflict(err: unknown): ServiceError | null {
   if (sqlState(err) !== '23505') return null;
   const constraint = (err as { constraint?: string }).constraint ?? '';
-  if (constraint === 'payment_attempts_one_charge_per_order') return new ServiceError('conflict', 'payment_in_progress', IN_PROGRESS_ON_ORDER);
-  if (constraint === 'payment_attempts_one_per_device') return new ServiceError('conflict', 'terminal_busy', TERMINAL_BUSY);
+  if (constraint === 'payment_attempts_one_charge_per_order')
+    return new ServiceError('conflict', 'payment_in_progress', IN_PROGRESS_ON_ORDER);
+  if (constraint === 'payment_attempts_one_per_device')
+    return new ServiceError('conflict', 'terminal_busy', TERMINAL_BUSY);
   return null;
 }
 
 /** Pending terminal attempts (charges) older than `before`: what a restart must reconcile. */
 export async function pendingCharges(db: Kysely<DB>): Promise<AttemptRow[]> {
-  return db.selectFrom('payment_attempts').selectAll().where('status', '=', 'pending').where('kind', '=', 'charge').orderBy('created_at').execute();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('kind', '=', 'charge')
+    .orderBy('created_at')
+    .execute();
 }

@@ -30,7 +30,10 @@ export const reversedMessage = (why: string): string => `${why} The card charge 
 
 export type FinalStatus = Exclude<AttemptStatus, 'pending' | 'approved' | 'reversed'>;
 
-type Approval = { kind: 'approved' } | { kind: 'duplicate' } | { kind: 'reverse'; why: string; attempt: AttemptRow; publish: boolean };
+type Approval =
+  | { kind: 'approved' }
+  | { kind: 'duplicate' }
+  | { kind: 'reverse'; why: string; attempt: AttemptRow; publish: boolean };
 
 class SurchargeChanged extends Error {}
 
@@ -56,11 +59,27 @@ export class CardOutcomes {
         const a = await getAttempt(tx.trx, attemptId, true);
         if (!a || a.kind !== 'charge') return { kind: 'duplicate' };
         if (a.status === 'approved' || a.status === 'reversed') return { kind: 'duplicate' };
-        if (a.status !== 'pending') return { kind: 'reverse', why: `The terminal approved the payment after it was ${a.status.replace('_', ' ')}.`, attempt: a, publish: false };
+        if (a.status !== 'pending')
+          return {
+            kind: 'reverse',
+            why: `The terminal approved the payment after it was ${a.status.replace('_', ' ')}.`,
+            attempt: a,
+            publish: false,
+          };
         const args = { order_ref: a.order_ref, id: a.id, amount: a.amount, card_type: a.card_type };
         const refused = await mutations.attempt(tx, 'transaction.addTerminal', args, actorOf(a));
-        if (refused) return { kind: 'reverse', why: `The payment could not be applied: ${refused.message}`, attempt: a, publish: true };
-        const t = await tx.trx.selectFrom('transactions').select(['amount', 'surcharge', 'surcharge_tax']).where('id', '=', a.id).executeTakeFirstOrThrow();
+        if (refused)
+          return {
+            kind: 'reverse',
+            why: `The payment could not be applied: ${refused.message}`,
+            attempt: a,
+            publish: true,
+          };
+        const t = await tx.trx
+          .selectFrom('transactions')
+          .select(['amount', 'surcharge', 'surcharge_tax'])
+          .where('id', '=', a.id)
+          .executeTakeFirstOrThrow();
         if (chargedTotal(t) !== chargedTotal(a)) throw new SurchargeChanged();
         await finishAttempt(tx.trx, a.id, 'approved', tx.now, {
           brand: card.brand,
@@ -76,7 +95,12 @@ export class CardOutcomes {
       if (!(err instanceof SurchargeChanged)) throw err;
       const a = await getAttempt(mutations.reader, attemptId);
       if (!a) return;
-      outcome = { kind: 'reverse', why: 'The card surcharge settings changed while the card was being charged.', attempt: a, publish: true };
+      outcome = {
+        kind: 'reverse',
+        why: 'The card surcharge settings changed while the card was being charged.',
+        attempt: a,
+        publish: true,
+      };
     }
     if (outcome.kind === 'approved') return this.publish(attemptId, 'approved', APPROVED_MESSAGE);
     if (outcome.kind === 'reverse') await this.reverse(outcome.attempt, card, outcome.why, outcome.publish);
@@ -105,33 +129,74 @@ export class CardOutcomes {
     await mutations.transaction(async (tx) => {
       const a = await getAttempt(tx.trx, charge.id, true);
       if (!a || a.status === 'reversed' || a.status === 'approved') return;
-      await finishAttempt(tx.trx, a.id, 'reversed', tx.now, { brand: card.brand, last4: card.last4, auth_code: card.authCode, terminal_ref: card.terminalRef, message });
+      await finishAttempt(tx.trx, a.id, 'reversed', tx.now, {
+        brand: card.brand,
+        last4: card.last4,
+        auth_code: card.authCode,
+        terminal_ref: card.terminalRef,
+        message,
+      });
       await tx.trx
         .insertInto('payment_attempts')
-        .values({ id: refundId, kind: 'refund', order_ref: a.order_ref, transaction_ref: null, amount: chargedTotal(a), card_type: a.card_type, device: a.device, status: 'pending', actor_id: a.actor_id, message: why })
+        .values({
+          id: refundId,
+          kind: 'refund',
+          order_ref: a.order_ref,
+          transaction_ref: null,
+          amount: chargedTotal(a),
+          card_type: a.card_type,
+          device: a.device,
+          status: 'pending',
+          actor_id: a.actor_id,
+          message: why,
+        })
         .execute();
     });
     let result: Awaited<ReturnType<Terminal['refund']>>;
     try {
-      result = await terminal.refund({ attemptId: refundId, originalRef: card.terminalRef, amount: chargedTotal(charge), deviceId: charge.device });
+      result = await terminal.refund({
+        attemptId: refundId,
+        originalRef: card.terminalRef,
+        amount: chargedTotal(charge),
+        deviceId: charge.device,
+      });
     } catch (err) {
       result = { ok: false, message: err instanceof Error ? err.message : 'The terminal could not be reached.' };
     }
     await mutations.transaction(async (tx) => {
       const r = await getAttempt(tx.trx, refundId, true);
       if (!r || r.status !== 'pending') return;
-      if (result.ok) await finishAttempt(tx.trx, refundId, 'approved', tx.now, { terminal_ref: result.terminalRef, message: `${result.kind} of ${card.terminalRef}` });
+      if (result.ok)
+        await finishAttempt(tx.trx, refundId, 'approved', tx.now, {
+          terminal_ref: result.terminalRef,
+          message: `${result.kind} of ${card.terminalRef}`,
+        });
       else await finishAttempt(tx.trx, refundId, 'declined', tx.now, { message: result.message });
     });
-    if (!result.ok) this.d.log(`card charge ${charge.id} (${card.terminalRef}) could not be reversed: ${result.message}; refund it on the terminal`);
-    if (publish) this.publish(charge.id, 'reversed', result.ok ? message : `${why} The charge could NOT be reversed (${result.message}): refund it on the terminal.`);
+    if (!result.ok)
+      this.d.log(
+        `card charge ${charge.id} (${card.terminalRef}) could not be reversed: ${result.message}; refund it on the terminal`,
+      );
+    if (publish)
+      this.publish(
+        charge.id,
+        'reversed',
+        result.ok ? message : `${why} The charge could NOT be reversed (${result.message}): refund it on the terminal.`,
+      );
   }
 
   /** Publish the final event of an attempt (approved carries the transaction and checkout state). */
   publish(attemptId: string, status: AttemptStatus, message: string): void {
     void this.eventData(attemptId, status, message)
       .then((data) => {
-        const name = status === 'approved' ? 'approved' : status === 'reversed' ? 'declined' : status === 'pending' ? 'choosing' : status;
+        const name =
+          status === 'approved'
+            ? 'approved'
+            : status === 'reversed'
+              ? 'declined'
+              : status === 'pending'
+                ? 'choosing'
+                : status;
         this.d.events.publish(attemptId, { name, data });
       })
       .catch((err: unknown) => this.d.log(`card attempt ${attemptId}: event not published`, err));

@@ -19,14 +19,22 @@ import type { Actor } from '../../commands/actor';
 import { loadCheckoutOrder, resolveOrderRef } from '../checkout/checkout-orders';
 import { CommandConflict, CommandRefused } from '../../commands/refusals';
 import type { CommandRunner } from '../../commands/runner';
-import { attemptConflict, attemptToWire, chargedTotal, getAttempt, pendingCharges, type AttemptRow } from './payment-attempts';
+import {
+  attemptConflict,
+  attemptToWire,
+  chargedTotal,
+  getAttempt,
+  pendingCharges,
+  type AttemptRow,
+} from './payment-attempts';
 import { CANCELLED_MESSAGE, TIMED_OUT_MESSAGE, UNREACHABLE_MESSAGE, type CardOutcomes } from './payment-card-outcome';
 
 type CardPaymentInput = z.output<typeof cardPaymentRequestSchema>;
 
 export const REFUND_VIA_VOID = 'Refund a card payment with Void/Return on its transaction.';
 export const ATTEMPT_NOT_FOUND = 'The payment attempt could not be found.';
-export const UNANSWERED_MESSAGE = 'The terminal could not be asked about this payment. Check the terminal before charging again.';
+export const UNANSWERED_MESSAGE =
+  'The terminal could not be asked about this payment. Check the terminal before charging again.';
 /** How long a timed-out attempt is still listened to (a late approval is then reversed). */
 const LINGER_MS = 10 * 60_000;
 
@@ -44,7 +52,8 @@ export class CardPaymentService {
   constructor(private readonly d: CardPaymentDeps) {}
 
   async start(input: CardPaymentInput, actor: Actor): Promise<{ attempt: CardAttempt; created: boolean }> {
-    if (input.action === 'Refund') throw new ServiceError('invalid', 'invalid_input', REFUND_VIA_VOID, { action: [REFUND_VIA_VOID] });
+    if (input.action === 'Refund')
+      throw new ServiceError('invalid', 'invalid_input', REFUND_VIA_VOID, { action: [REFUND_VIA_VOID] });
     const { terminal, mutations } = this.d;
     const departments = await terminal.departments();
     if (!departments.some((d) => d.id === input.department)) throw field('department', CARD_DEPARTMENT_MESSAGE);
@@ -60,7 +69,11 @@ export class CardPaymentService {
         if (existing) return { row: existing, created: false };
         const args = { order_ref: orderRef, id: input.attemptId, amount: input.amount, card_type: input.cardType };
         const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
-        const dry = runMutation('transaction.addTerminal', state, args, { now: tx.now.toISOString(), actor: { id: actor.id, role: actor.role }, settings: await tx.settings() });
+        const dry = runMutation('transaction.addTerminal', state, args, {
+          now: tx.now.toISOString(),
+          actor: { id: actor.id, role: actor.role },
+          settings: await tx.settings(),
+        });
         if (!dry.ok) throw new CommandRefused(dry);
         const t = dry.changes.transactions?.[0];
         if (!t) throw new Error('transaction.addTerminal returned no transaction');
@@ -89,11 +102,15 @@ export class CardPaymentService {
       const dbError = err instanceof CommandConflict ? err.dbError : err;
       const conflict = attemptConflict(dbError);
       if (conflict) throw conflict;
-      const raced = (dbError as { code?: string }).code === '23505' ? await getAttempt(mutations.reader, input.attemptId) : undefined;
+      const raced =
+        (dbError as { code?: string }).code === '23505'
+          ? await getAttempt(mutations.reader, input.attemptId)
+          : undefined;
       if (!raced) throw err;
       result = { row: raced, created: false };
     }
-    if (result.row.kind !== 'charge') throw new ServiceError('conflict', 'conflict', 'This attempt id belongs to another payment.');
+    if (result.row.kind !== 'charge')
+      throw new ServiceError('conflict', 'conflict', 'This attempt id belongs to another payment.');
     if (result.created) this.begin(result.row);
     return { attempt: attemptToWire(result.row), created: result.created };
   }
@@ -108,7 +125,8 @@ export class CardPaymentService {
   async cancel(deviceId: string, attemptId: string): Promise<CardAttempt> {
     const a = await getAttempt(this.d.mutations.reader, attemptId);
     if (!a || a.kind !== 'charge') throw notFound(ATTEMPT_NOT_FOUND);
-    if (a.device !== deviceId) throw new ServiceError('invalid', 'invalid_input', 'This payment is on another terminal.');
+    if (a.device !== deviceId)
+      throw new ServiceError('invalid', 'invalid_input', 'This payment is on another terminal.');
     if (a.status === 'pending') {
       const r = await this.d.terminal.cancel(attemptId);
       if (r.cancelled) await this.d.outcomes.finish(attemptId, 'cancelled', CANCELLED_MESSAGE);
@@ -116,7 +134,12 @@ export class CardPaymentService {
       this.unwatch(attemptId);
     }
     const now = await this.get(attemptId);
-    if (now.status !== 'cancelled') throw new ServiceError('conflict', 'not_cancellable', `The payment was already ${now.status.replace('_', ' ')}; it cannot be cancelled.`);
+    if (now.status !== 'cancelled')
+      throw new ServiceError(
+        'conflict',
+        'not_cancellable',
+        `The payment was already ${now.status.replace('_', ' ')}; it cannot be cancelled.`,
+      );
     return now;
   }
 
@@ -137,7 +160,13 @@ export class CardPaymentService {
     this.d.outcomes.publish(a.id, 'pending', 'The customer is choosing the payment method.');
     this.watch(a.id);
     this.d.terminal
-      .charge({ attemptId: a.id, amount: chargedTotal(a), cardType: a.card_type ?? 'credit', deviceId: a.device, departmentId: a.department })
+      .charge({
+        attemptId: a.id,
+        amount: chargedTotal(a),
+        cardType: a.card_type ?? 'credit',
+        deviceId: a.device,
+        departmentId: a.department,
+      })
       .catch(async (err: unknown) => {
         this.d.log(`terminal charge ${a.id} failed to start`, err);
         await this.settle(a.id, UNREACHABLE_MESSAGE);
@@ -148,7 +177,13 @@ export class CardPaymentService {
   private watch(attemptId: string): void {
     if (this.watching.has(attemptId)) return;
     const unsubscribe = this.d.terminal.subscribe(attemptId, (e) => this.onEvent(attemptId, e));
-    const timer = setTimeout(() => void this.settle(attemptId).catch((err: unknown) => this.d.log(`card attempt ${attemptId}: status query failed`, err)), this.d.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        void this.settle(attemptId).catch((err: unknown) =>
+          this.d.log(`card attempt ${attemptId}: status query failed`, err),
+        ),
+      this.d.timeoutMs,
+    );
     timer.unref();
     this.watching.set(attemptId, { unsubscribe, timer });
   }
@@ -163,8 +198,14 @@ export class CardPaymentService {
 
   private onEvent(attemptId: string, e: TerminalEvent): void {
     if (e.type === 'choosing') return;
-    void this.apply(attemptId, e.type === 'approved' ? { status: 'approved', card: e.card } : e.type === 'declined' ? { status: 'declined', message: e.message } : { status: 'cancelled' })
-      .catch((err: unknown) => this.d.log(`card attempt ${attemptId}: ${e.type} not applied`, err));
+    void this.apply(
+      attemptId,
+      e.type === 'approved'
+        ? { status: 'approved', card: e.card }
+        : e.type === 'declined'
+          ? { status: 'declined', message: e.message }
+          : { status: 'cancelled' },
+    ).catch((err: unknown) => this.d.log(`card attempt ${attemptId}: ${e.type} not applied`, err));
   }
 
   /** Apply what the terminal says about an attempt (an event or a status answer). */

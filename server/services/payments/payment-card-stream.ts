@@ -61,14 +61,19 @@ export class CardEventStreams {
         if (closed) return;
         const a = await getAttempt(this.mutations.reader, attemptId);
         if (!a || closed) return;
-        if (sent === null) deliver({ name: 'choosing', data: { attemptId, status: 'pending', message: 'The customer is choosing the payment method.' } });
+        if (sent === null)
+          deliver({
+            name: 'choosing',
+            data: { attemptId, status: 'pending', message: 'The customer is choosing the payment method.' },
+          });
         if (a.status === 'pending') {
           poll = setTimeout(() => void fromDb().catch(() => undefined), this.opts.pollMs);
           poll.unref();
           return;
         }
         const data = await this.outcomes.eventData(attemptId, a.status, a.message);
-        const name: CardEventName = a.status === 'approved' ? 'approved' : a.status === 'reversed' ? 'declined' : a.status;
+        const name: CardEventName =
+          a.status === 'approved' ? 'approved' : a.status === 'reversed' ? 'declined' : a.status;
         deliver({ name, data });
       };
       void fromDb().catch(() => undefined);

@@ -54,8 +54,10 @@ export class PaymentLinkService {
 
   async pay(input: PayInput): Promise<PayLinkPaid> {
     const card = TEST_CARDS[input.card.number];
-    if (!card) throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
-    if (expired(input.card.expiry, this.mutations.clock())) throw new ServiceError('invalid', 'invalid_input', CARD_EXPIRY_MESSAGE, { 'card.expiry': [CARD_EXPIRY_MESSAGE] });
+    if (!card)
+      throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
+    if (expired(input.card.expiry, this.mutations.clock()))
+      throw new ServiceError('invalid', 'invalid_input', CARD_EXPIRY_MESSAGE, { 'card.expiry': [CARD_EXPIRY_MESSAGE] });
     const id = input.id ?? randomUUID();
     const last4 = input.card.number.slice(-4);
     const result = await this.mutations.transaction(async (tx) => {
@@ -65,34 +67,75 @@ export class PaymentLinkService {
       if (replay) return { amount: replay.amount, declined: false };
       // The id is the customer's browser's: one naming another order's payment (or card attempt) is
       // refused, never applied to it (issue 17: a paid order lost its payment to a link this way).
-      const taken = await tx.trx.selectFrom('transactions').select('order_ref').where('id', '=', id)
+      const taken = await tx.trx
+        .selectFrom('transactions')
+        .select('order_ref')
+        .where('id', '=', id)
         .union(tx.trx.selectFrom('payment_attempts').select('order_ref').where('id', '=', id))
         .execute();
-      if (taken.some((t) => t.order_ref !== o.order.id)) throw new ServiceError('conflict', 'conflict', ID_USED_ELSEWHERE);
-      if (taken.length > 0) throw new ServiceError('conflict', 'conflict', 'This payment was already tried. Reload the page and pay again.');
-      const amount = input.amount === undefined ? toWire(totalsOf(o, await tx.settings()).balanceDue) : moneyString(input.amount);
+      if (taken.some((t) => t.order_ref !== o.order.id))
+        throw new ServiceError('conflict', 'conflict', ID_USED_ELSEWHERE);
+      if (taken.length > 0)
+        throw new ServiceError(
+          'conflict',
+          'conflict',
+          'This payment was already tried. Reload the page and pay again.',
+        );
+      const amount =
+        input.amount === undefined ? toWire(totalsOf(o, await tx.settings()).balanceDue) : moneyString(input.amount);
       const args = { order_ref: o.order.id, id, transaction_type: 'online', amount, label: `Online ${card.brand}` };
       // The shop's rules first (enabled, more than $0.00, not above the balance), then the processor.
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
-      const dry = runMutation('transaction.add', state, args, { now: tx.now.toISOString(), actor: PAYMENT_LINK_ACTOR, settings: await tx.settings() });
+      const dry = runMutation('transaction.add', state, args, {
+        now: tx.now.toISOString(),
+        actor: PAYMENT_LINK_ACTOR,
+        settings: await tx.settings(),
+      });
       if (!dry.ok) throw new CommandRefused(dry);
-      const attempt = { id, kind: 'online' as const, order_ref: o.order.id, amount, card_type: card.brand.endsWith('Debit') ? ('debit' as const) : ('credit' as const), device: 'payment-link', brand: card.brand, last4, actor_id: PAYMENT_LINK_ACTOR.id, finished_at: tx.now };
+      const attempt = {
+        id,
+        kind: 'online' as const,
+        order_ref: o.order.id,
+        amount,
+        card_type: card.brand.endsWith('Debit') ? ('debit' as const) : ('credit' as const),
+        device: 'payment-link',
+        brand: card.brand,
+        last4,
+        actor_id: PAYMENT_LINK_ACTOR.id,
+        finished_at: tx.now,
+      };
       if (card.decline) {
-        await tx.trx.insertInto('payment_attempts').values({ ...attempt, status: 'declined', message: card.decline }).execute();
+        await tx.trx
+          .insertInto('payment_attempts')
+          .values({ ...attempt, status: 'declined', message: card.decline })
+          .execute();
         return { amount, declined: true };
       }
       await this.mutations.run(tx, 'transaction.add', args, { as: PAYMENT_LINK_ACTOR });
-      await tx.trx.insertInto('payment_attempts').values({ ...attempt, status: 'approved', transaction_ref: id, message: 'Paid through a payment link.' }).execute();
+      await tx.trx
+        .insertInto('payment_attempts')
+        .values({ ...attempt, status: 'approved', transaction_ref: id, message: 'Paid through a payment link.' })
+        .execute();
       return { amount, declined: false };
     });
     if (result.declined) throw new ServiceError('declined', 'card_declined', CARD_DECLINED);
     const after = await this.view(input.token);
-    return { success: 'Thank you: your payment was received.', payment: { id, amount: result.amount, brand: card.brand, last4 }, balanceDue: after.balanceDue, paidInFull: after.paidInFull };
+    return {
+      success: 'Thank you: your payment was received.',
+      payment: { id, amount: result.amount, brand: card.brand, last4 },
+      balanceDue: after.balanceDue,
+      paidInFull: after.paidInFull,
+    };
   }
 
   private async link(db: CommandTx['trx'], token: string, now = this.mutations.clock()) {
-    const link = await db.selectFrom('payment_links').select(['order_ref', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
-    if (!link || link.expires_at.getTime() <= now.getTime()) throw new ServiceError('not_found', 'not_found', LINK_INVALID);
+    const link = await db
+      .selectFrom('payment_links')
+      .select(['order_ref', 'expires_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!link || link.expires_at.getTime() <= now.getTime())
+      throw new ServiceError('not_found', 'not_found', LINK_INVALID);
     return link;
   }
 }

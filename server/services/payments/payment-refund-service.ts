@@ -26,8 +26,10 @@ import type { CheckoutService } from '../checkout/checkout-service';
 import { chargedTotal, finishAttempt, getAttempt, type AttemptRow } from './payment-attempts';
 
 export const NOT_A_CARD = 'Only card payments are voided or returned at the terminal.';
-export const NOT_ON_TERMINAL = 'This card payment was not taken on a terminal here: refund it on the card machine, then void it.';
-export const REFUND_IN_PROGRESS = 'A refund of this payment is already in progress. Check the terminal before trying again.';
+export const NOT_ON_TERMINAL =
+  'This card payment was not taken on a terminal here: refund it on the card machine, then void it.';
+export const REFUND_IN_PROGRESS =
+  'A refund of this payment is already in progress. Check the terminal before trying again.';
 export const refundDeclined = (why: string): string => `The terminal refused the refund: ${why}`;
 
 export class RefundService {
@@ -41,22 +43,44 @@ export class RefundService {
     const { mutations } = this;
     const prep = await mutations.transaction(async (tx) => {
       const q = tx.trx.selectFrom('transactions').select(['id', 'order_ref', 'transaction_type']);
-      const t = await (typeof ref === 'number' ? q.where('transaction_id', '=', ref) : q.where('id', '=', ref)).executeTakeFirst();
+      const t = await (
+        typeof ref === 'number' ? q.where('transaction_id', '=', ref) : q.where('id', '=', ref)
+      ).executeTakeFirst();
       if (!t) throw notFound('The transaction could not be found.');
       if (t.transaction_type !== 'card') throw new ServiceError('invalid', 'invalid_input', NOT_A_CARD);
       const o = await loadCheckoutOrder(tx.trx, t.order_ref, true);
-      const attempts = await tx.trx.selectFrom('payment_attempts').selectAll().where('transaction_ref', '=', t.id).execute();
+      const attempts = await tx.trx
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('transaction_ref', '=', t.id)
+        .execute();
       const charge = attempts.find((a) => a.kind === 'charge' && a.status === 'approved');
       if (!charge?.terminal_ref) throw new ServiceError('conflict', 'not_on_terminal', NOT_ON_TERMINAL);
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
-      const dry = runMutation('transaction.voidAtTerminal', state, { order_ref: t.order_ref, transaction_ref: t.id }, { now: tx.now.toISOString(), actor, settings: await tx.settings() });
+      const dry = runMutation(
+        'transaction.voidAtTerminal',
+        state,
+        { order_ref: t.order_ref, transaction_ref: t.id },
+        { now: tx.now.toISOString(), actor, settings: await tx.settings() },
+      );
       if (!dry.ok) throw new CommandRefused(dry);
-      if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending')) throw new ServiceError('conflict', 'refund_in_progress', REFUND_IN_PROGRESS);
+      if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending'))
+        throw new ServiceError('conflict', 'refund_in_progress', REFUND_IN_PROGRESS);
       const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved');
       if (refunded) return { t, charge, refund: refunded, done: true };
       const refund = await tx.trx
         .insertInto('payment_attempts')
-        .values({ id: randomUUID(), kind: 'refund', order_ref: t.order_ref, transaction_ref: t.id, amount: chargedTotal(charge), card_type: charge.card_type, device: charge.device, status: 'pending', actor_id: actor.id })
+        .values({
+          id: randomUUID(),
+          kind: 'refund',
+          order_ref: t.order_ref,
+          transaction_ref: t.id,
+          amount: chargedTotal(charge),
+          card_type: charge.card_type,
+          device: charge.device,
+          status: 'pending',
+          actor_id: actor.id,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return { t, charge, refund, done: false };
@@ -65,27 +89,50 @@ export class RefundService {
     await mutations.transaction(async (tx) => {
       const r = await getAttempt(tx.trx, prep.refund.id, true);
       if (r?.status === 'pending') {
-        if (result.ok) await finishAttempt(tx.trx, r.id, 'approved', tx.now, { terminal_ref: result.terminalRef, message: `${result.kind} of ${prep.charge.terminal_ref ?? ''}` });
+        if (result.ok)
+          await finishAttempt(tx.trx, r.id, 'approved', tx.now, {
+            terminal_ref: result.terminalRef,
+            message: `${result.kind} of ${prep.charge.terminal_ref ?? ''}`,
+          });
         else await finishAttempt(tx.trx, r.id, 'declined', tx.now, { message: result.message });
       }
       if (!result.ok) return;
       // The terminal's refund is the server's own record, as a terminal's approval is.
-      const refused = await mutations.attempt(tx, 'transaction.voidAtTerminal', { order_ref: prep.t.order_ref, transaction_ref: prep.t.id }, terminalFlowActor(actor.id));
+      const refused = await mutations.attempt(
+        tx,
+        'transaction.voidAtTerminal',
+        { order_ref: prep.t.order_ref, transaction_ref: prep.t.id },
+        terminalFlowActor(actor.id),
+      );
       if (refused && refused.code !== 'transaction_already_void') throw new CommandRefused(refused);
     });
     if (!result.ok) throw new ServiceError('conflict', 'refund_declined', refundDeclined(result.message));
     const r = await this.checkout.getTransactions(prep.t.order_ref);
     const transaction = r.transactions.find((x) => x.id === prep.t.id);
     if (!transaction) throw notFound('The transaction could not be found.');
-    return { success: result.kind === 'Void' ? 'The payment was voided.' : 'The payment was returned.', action: result.kind, transaction, checkout: r.checkout };
+    return {
+      success: result.kind === 'Void' ? 'The payment was voided.' : 'The payment was returned.',
+      action: result.kind,
+      transaction,
+      checkout: r.checkout,
+    };
   }
 
   private async refund(refund: AttemptRow, charge: AttemptRow): Promise<RefundResult> {
     try {
-      return await this.terminal.refund({ attemptId: refund.id, originalRef: charge.terminal_ref ?? '', amount: refund.amount, deviceId: charge.device });
+      return await this.terminal.refund({
+        attemptId: refund.id,
+        originalRef: charge.terminal_ref ?? '',
+        amount: refund.amount,
+        deviceId: charge.device,
+      });
     } catch (err) {
       // Unknown whether it happened: leave the attempt pending (a retry is refused until checked).
-      throw new ServiceError('upstream_failed', 'terminal_unreachable', `The terminal could not be reached: ${err instanceof Error ? err.message : 'no answer'}. Check it before trying again.`);
+      throw new ServiceError(
+        'upstream_failed',
+        'terminal_unreachable',
+        `The terminal could not be reached: ${err instanceof Error ? err.message : 'no answer'}. Check it before trying again.`,
+      );
     }
   }
 

@@ -28,7 +28,10 @@ function tabFilter(eb: OrderEb, tab: OrderTab) {
     case 'complete':
       return eb('o.status', '=', 'complete');
     case 'outstanding_balance':
-      return eb.and([eb('o.status', 'in', ['saved', 'kiosk', 'complete']), eb('o.amount_paid', '<', eb.ref('o.order_total'))]);
+      return eb.and([
+        eb('o.status', 'in', ['saved', 'kiosk', 'complete']),
+        eb('o.amount_paid', '<', eb.ref('o.order_total')),
+      ]);
   }
 }
 
@@ -136,7 +139,11 @@ export class OrderListService {
       query = query.where((eb) =>
         eb.or([
           eb(ORDER_SEARCH_TEXT, 'ilike', like),
-          eb('o.customer_uuid', '=', sql<string>`any(array(select c.id from customers c where ${CUSTOMER_SEARCH_TEXT} ilike ${like}))`),
+          eb(
+            'o.customer_uuid',
+            '=',
+            sql<string>`any(array(select c.id from customers c where ${CUSTOMER_SEARCH_TEXT} ilike ${like}))`,
+          ),
         ]),
       );
     }
@@ -156,7 +163,11 @@ export class OrderListService {
     }
     return filtered
       .where('o.status', '!=', 'draft')
-      .select((eb) => ['o.status', sql<boolean>`${eb.ref('o.amount_paid')} < ${eb.ref('o.order_total')}`.as('owing'), eb.fn.countAll<string>().as('n')])
+      .select((eb) => [
+        'o.status',
+        sql<boolean>`${eb.ref('o.amount_paid')} < ${eb.ref('o.order_total')}`.as('owing'),
+        eb.fn.countAll<string>().as('n'),
+      ])
       .groupBy(['o.status', 'owing'])
       .execute();
   }
@@ -214,7 +225,9 @@ export class OrderListService {
               's.status_color',
               's.status_text_color',
               'c.customer_id',
-              sql<string>`coalesce(nullif(p.customer_name, ''), trim(c.firstname || ' ' || c.lastname), '')`.as('customer'),
+              sql<string>`coalesce(nullif(p.customer_name, ''), trim(c.firstname || ' ' || c.lastname), '')`.as(
+                'customer',
+              ),
               sql<string>`coalesce(nullif(p.email, ''), c.email, '')`.as('email'),
               sql<string>`coalesce(nullif(p.telephone, ''), c.telephone, '')`.as('telephone'),
               sql<string>`p.order_total::numeric(12,2)::text`.as('order_total'),
@@ -235,7 +248,12 @@ export class OrderListService {
             .execute();
     if (fromEnd) rows.reverse();
 
-    const statuses = await this.db.selectFrom('order_statuses').select(['order_status_id', 'name']).orderBy('sort_order').orderBy('order_status_id').execute();
+    const statuses = await this.db
+      .selectFrom('order_statuses')
+      .select(['order_status_id', 'name'])
+      .orderBy('sort_order')
+      .orderBy('order_status_id')
+      .execute();
 
     return {
       orders: rows.map((r) => ({

@@ -8,7 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { appliedCodes, CODE_MESSAGES, findAppliedCode, redemptionAmount, type CodeType } from '../../../src/domain/cart-codes';
+import {
+  appliedCodes,
+  CODE_MESSAGES,
+  findAppliedCode,
+  redemptionAmount,
+  type CodeType,
+} from '../../../src/domain/cart-codes';
 import { money, toWire, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
 import { computeTotals } from '../../../src/domain/totals';
@@ -17,7 +23,8 @@ import { loadOrder } from '../../commands/records/orders';
 import type { CartOutcome } from './pos-cart-reply';
 import type { CommandRunner, CommandTx } from '../../commands/runner';
 
-const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
+const invalidCode = () =>
+  new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
 
 /**
  * An active gift certificate with something left on it, by code (case-insensitive); null for an
@@ -41,25 +48,48 @@ async function orderOf(tx: CommandTx, ref: string) {
   return found;
 }
 
-export async function applyCode(commands: CommandRunner, tx: CommandTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function applyCode(
+  commands: CommandRunner,
+  tx: CommandTx,
+  ref: string,
+  type: CodeType,
+  code: string,
+): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const { order, transactions } = await orderOf(tx, ref);
   // Before the lookup: a certificate this cart used up is "already applied", not "Invalid code".
-  if (findAppliedCode(appliedCodes(transactions), code)) throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
+  if (findAppliedCode(appliedCodes(transactions), code))
+    throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
   const voucher = await activeVoucher(tx.trx, code);
   if (!voucher) throw invalidCode();
-  const totals = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, await tx.settings());
+  const totals = computeTotals(
+    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
+    await tx.settings(),
+  );
   const amount = redemptionAmount(voucher.balance, totals.balanceDue);
   if (amount.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
   // The applier re-reads the certificate under lock: a balance spent meanwhile is refused there, not here.
-  await commands.run(tx, 'transaction.add', { order_ref: ref, id: randomUUID(), transaction_type: 'voucher', amount: toWire(amount), voucher_code: voucher.code });
+  await commands.run(tx, 'transaction.add', {
+    order_ref: ref,
+    id: randomUUID(),
+    transaction_type: 'voucher',
+    amount: toWire(amount),
+    voucher_code: voucher.code,
+  });
   return { success: CODE_MESSAGES.applied(voucher.code) };
 }
 
-export async function removeCode(commands: CommandRunner, tx: CommandTx, ref: string, type: CodeType, code: string): Promise<CartOutcome> {
+export async function removeCode(
+  commands: CommandRunner,
+  tx: CommandTx,
+  ref: string,
+  type: CodeType,
+  code: string,
+): Promise<CartOutcome> {
   if (type !== 'voucher') throw invalidCode();
   const applied = findAppliedCode(appliedCodes((await orderOf(tx, ref)).transactions), code);
   if (!applied) throw invalidCode();
-  for (const id of applied.transactionIds) await commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: id });
+  for (const id of applied.transactionIds)
+    await commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: id });
   return { success: CODE_MESSAGES.removed(applied.code) };
 }

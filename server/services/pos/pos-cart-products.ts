@@ -11,7 +11,12 @@ import type { LineOption } from '../../../src/domain/mutations/records';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
-import { LABOR_NOT_FOUND, pricedOptions, PRODUCT_NOT_FOUND, PRODUCT_NOT_ORDERABLE } from '../../commands/appliers/catalog-priced';
+import {
+  LABOR_NOT_FOUND,
+  pricedOptions,
+  PRODUCT_NOT_FOUND,
+  PRODUCT_NOT_ORDERABLE,
+} from '../../commands/appliers/catalog-priced';
 
 export type OptionInput = Record<string, string | number | (string | number)[]>;
 
@@ -25,17 +30,34 @@ export interface PricedProduct extends CatalogProduct {
 export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
   const p = await trx
     .selectFrom('products')
-    .select(['product_id', 'name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable', 'labor_id', 'labor_time'])
+    .select([
+      'product_id',
+      'name',
+      'mpn',
+      'aaia',
+      'price',
+      'minimum',
+      'tax_class_id',
+      'status',
+      'is_orderable',
+      'labor_id',
+      'labor_time',
+    ])
     .where('product_id', '=', productId)
     .executeTakeFirst();
   if (!p || !p.status) throw notFound(PRODUCT_NOT_FOUND);
   if (!p.is_orderable) throw new ServiceError('invalid', 'invalid_args', PRODUCT_NOT_ORDERABLE);
   const resolved = await pricedOptions(trx, productId, chosen);
-  if (!resolved.ok) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+  if (!resolved.ok)
+    throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
   const options = resolved.options;
   let labor: PricedProduct['labor'] = null;
   if (p.labor_id !== null && p.labor_time !== null && p.labor_time > 0) {
-    const l = await trx.selectFrom('labor_types').select(['labor_id', 'title']).where('labor_id', '=', p.labor_id).executeTakeFirst();
+    const l = await trx
+      .selectFrom('labor_types')
+      .select(['labor_id', 'title'])
+      .where('labor_id', '=', p.labor_id)
+      .executeTakeFirst();
     if (l) labor = { labor_id: l.labor_id, name: l.title, minutes: p.labor_time };
   }
   return {
@@ -53,8 +75,15 @@ export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen:
 }
 
 /** Rate and name of a labor type, for custom labor (the applier re-stamps the rate from SQL too). */
-export async function laborType(trx: Kysely<DB>, laborId: number): Promise<{ labor_id: number; title: string; rate: string }> {
-  const l = await trx.selectFrom('labor_types').select(['labor_id', 'title', 'amount']).where('labor_id', '=', laborId).executeTakeFirst();
+export async function laborType(
+  trx: Kysely<DB>,
+  laborId: number,
+): Promise<{ labor_id: number; title: string; rate: string }> {
+  const l = await trx
+    .selectFrom('labor_types')
+    .select(['labor_id', 'title', 'amount'])
+    .where('labor_id', '=', laborId)
+    .executeTakeFirst();
   if (!l) throw notFound(LABOR_NOT_FOUND);
   return { labor_id: l.labor_id, title: l.title, rate: toWire(decimal(l.amount)) };
 }

@@ -23,7 +23,12 @@ export interface CartOutcome {
 
 export const CART_PAGE = '/checkout/cart';
 
-export function cartReply(view: CartView | null, settings: StoreSettings, ymm: YmmVehicle, out: CartOutcome): StaffCartReply {
+export function cartReply(
+  view: CartView | null,
+  settings: StoreSettings,
+  ymm: YmmVehicle,
+  out: CartOutcome,
+): StaffCartReply {
   const lines = view?.order.lines ?? [];
   const { products, vouchers } = linesWire(lines);
   const data = view ? orderData(view.order, view.transactions, settings) : null;
@@ -34,7 +39,8 @@ export function cartReply(view: CartView | null, settings: StoreSettings, ymm: Y
     vouchers,
     total_items: items,
     confirm_button: !empty,
-    marketing_tracking: out.customerLogin && view?.customer ? [{ event: 'checkout_progress', step: 1, option: 'Login' }] : [],
+    marketing_tracking:
+      out.customerLogin && view?.customer ? [{ event: 'checkout_progress', step: 1, option: 'Login' }] : [],
     order_id: view?.order.order_id ?? null,
     order_ref: view?.order.id ?? null,
     success: out.success ?? '',
@@ -42,7 +48,13 @@ export function cartReply(view: CartView | null, settings: StoreSettings, ymm: Y
     redirect: out.redirectWhenEmpty && empty ? CART_PAGE : (out.redirect ?? null),
     total_text: `${items} item(s) - ${formatUSD(data?.order_total ?? '0')}`,
     ymm_vehicle: ymm,
-    customer_vehicles: (view?.vehicles ?? []).map((v) => ({ id: v.id, vehicle_id: v.vehicle_id, title: v.title, vin: v.vin, ymm_data: v.ymm_data })),
+    customer_vehicles: (view?.vehicles ?? []).map((v) => ({
+      id: v.id,
+      vehicle_id: v.vehicle_id,
+      title: v.title,
+      vin: v.vin,
+      ymm_data: v.ymm_data,
+    })),
     customer: view?.customer ? customerWire(view.customer) : null,
     order_data: data,
     ...weightOf(lines, view?.weights ?? new Map()),

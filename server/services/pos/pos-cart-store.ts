@@ -25,7 +25,12 @@ export interface CartSession {
 
 /** The session's cart order uuid, locked; null when it has none (or its order left the editable states). */
 export async function findCart(trx: Kysely<DB>, s: CartSession): Promise<string | null> {
-  const row = await trx.selectFrom('staff_carts').select('order_ref').where('session_hash', '=', s.idHash).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('staff_carts')
+    .select('order_ref')
+    .where('session_hash', '=', s.idHash)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) return null;
   const found = await loadOrder(trx, row.order_ref, false);
   if (found && assertEditable(found.order) === null) return row.order_ref;
@@ -38,7 +43,12 @@ export async function findCart(trx: Kysely<DB>, s: CartSession): Promise<string 
  * that session belongs to the same staff user (a cashier who signed in again takes it over).
  */
 export async function attachCart(trx: Kysely<DB>, s: CartSession, orderRef: string): Promise<'attached' | 'taken'> {
-  const other = await trx.selectFrom('staff_carts').select(['session_hash', 'staff_user_id']).where('order_ref', '=', orderRef).forUpdate().executeTakeFirst();
+  const other = await trx
+    .selectFrom('staff_carts')
+    .select(['session_hash', 'staff_user_id'])
+    .where('order_ref', '=', orderRef)
+    .forUpdate()
+    .executeTakeFirst();
   if (other && other.session_hash !== s.idHash) {
     if (other.staff_user_id !== s.staffUserId) return 'taken';
     await trx.deleteFrom('staff_carts').where('session_hash', '=', other.session_hash).execute();
@@ -46,14 +56,23 @@ export async function attachCart(trx: Kysely<DB>, s: CartSession, orderRef: stri
   await trx
     .insertInto('staff_carts')
     .values({ session_hash: s.idHash, staff_user_id: s.staffUserId, order_ref: orderRef })
-    .onConflict((oc) => oc.column('session_hash').doUpdateSet({ order_ref: orderRef, staff_user_id: s.staffUserId, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc
+        .column('session_hash')
+        .doUpdateSet({ order_ref: orderRef, staff_user_id: s.staffUserId, updated_at: new Date() }),
+    )
     .execute();
   return 'attached';
 }
 
 /** True when `orderRef` is the cart of a session of ANOTHER staff user (a cashier may reach their own from a second session). */
 export async function cartOfAnotherUser(trx: Kysely<DB>, orderRef: string, s: CartSession): Promise<boolean> {
-  const row = await trx.selectFrom('staff_carts').select('staff_user_id').where('order_ref', '=', orderRef).where('staff_user_id', '<>', s.staffUserId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('staff_carts')
+    .select('staff_user_id')
+    .where('order_ref', '=', orderRef)
+    .where('staff_user_id', '<>', s.staffUserId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -92,12 +111,24 @@ export async function loadCartView(db: Kysely<DB>, orderRef: string): Promise<Ca
   const { order, transactions } = found;
   const customer = order.customer_ref ? ((await loadCustomer(db, order.customer_ref, false)) ?? null) : null;
   const vehicles = customer
-    ? (await db.selectFrom('customer_vehicles').selectAll().where('customer_id', '=', customer.id).where('deleted_at', 'is', null).orderBy('vehicle_id').execute()).map(vehicleFromSql)
+    ? (
+        await db
+          .selectFrom('customer_vehicles')
+          .selectAll()
+          .where('customer_id', '=', customer.id)
+          .where('deleted_at', 'is', null)
+          .orderBy('vehicle_id')
+          .execute()
+      ).map(vehicleFromSql)
     : [];
   const productIds = [...new Set(order.lines.flatMap((l) => (l.kind === 'product' ? [l.product_id] : [])))];
   const weights = new Map<number, string>();
   if (productIds.length) {
-    const rows = await db.selectFrom('products').select(['product_id', 'weight']).where('product_id', 'in', productIds).execute();
+    const rows = await db
+      .selectFrom('products')
+      .select(['product_id', 'weight'])
+      .where('product_id', 'in', productIds)
+      .execute();
     for (const r of rows) weights.set(r.product_id, r.weight);
   }
   return { order, transactions, customer, vehicles, weights };

@@ -56,7 +56,9 @@ export async function searchCustomers(db: Kysely<DB>, s: string, limit: number):
         eb(sql<string>`c.firstname || ' ' || c.lastname`, 'ilike', like),
         eb('c.email', 'ilike', like),
         eb('c.telephone', 'ilike', like),
-        ...(digits.length >= 3 ? [eb(sql<string>`regexp_replace(c.telephone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
+        ...(digits.length >= 3
+          ? [eb(sql<string>`regexp_replace(c.telephone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)]
+          : []),
       ]),
     )
     .orderBy('c.lastname')

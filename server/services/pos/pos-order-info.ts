@@ -20,10 +20,18 @@ import { loadOrder } from '../../commands/records/orders';
 import { customerWire, linesWire, orderData, totalItems } from './pos-order-view';
 
 export async function orderStatuses(db: Kysely<DB>): Promise<OrderStatusWire[]> {
-  return db.selectFrom('order_statuses').select(['order_status_id', 'name', 'status_color', 'status_text_color']).orderBy('sort_order').orderBy('order_status_id').execute();
+  return db
+    .selectFrom('order_statuses')
+    .select(['order_status_id', 'name', 'status_color', 'status_text_color'])
+    .orderBy('sort_order')
+    .orderBy('order_status_id')
+    .execute();
 }
 
-export function historyWire(entries: readonly OrderHistory[], statuses: readonly OrderStatusWire[]): OrderHistoryEntry[] {
+export function historyWire(
+  entries: readonly OrderHistory[],
+  statuses: readonly OrderStatusWire[],
+): OrderHistoryEntry[] {
   return entries.map((h) => {
     const s = statuses.find((x) => x.order_status_id === h.order_status_id);
     return {
@@ -80,12 +88,23 @@ export async function loadOrderInfo(db: Kysely<DB>, orderRef: string, settings: 
   const { order, transactions } = found;
   const [statuses, header, history, zone] = [
     await orderStatuses(db),
-    await db.selectFrom('orders').select(['pos_status', 'email', 'telephone', 'cashier_id']).where('id', '=', orderRef).executeTakeFirstOrThrow(),
+    await db
+      .selectFrom('orders')
+      .select(['pos_status', 'email', 'telephone', 'cashier_id'])
+      .where('id', '=', orderRef)
+      .executeTakeFirstOrThrow(),
     await loadOrderHistory(db, orderRef),
     await timeZone(db),
   ];
   const customer = order.customer_ref ? ((await loadCustomer(sdb, order.customer_ref, false)) ?? null) : null;
-  const cashier = header.cashier_id === null ? null : await db.selectFrom('staff_users').select(['firstname', 'lastname']).where('user_id', '=', header.cashier_id).executeTakeFirst();
+  const cashier =
+    header.cashier_id === null
+      ? null
+      : await db
+          .selectFrom('staff_users')
+          .select(['firstname', 'lastname'])
+          .where('user_id', '=', header.cashier_id)
+          .executeTakeFirst();
   const address = customer?.addresses.find((a) => a.default) ?? customer?.addresses[0] ?? null;
   const data = orderData(order, transactions, settings);
   const status = statuses.find((s) => s.order_status_id === data.order_status_id);

@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  CONTACT_UPDATED, CUSTOMER_SEARCH_LIMIT, HISTORY_ADDED_MESSAGE, type updateContactRequestSchema, type UpdateContactReply, ORDER_VOIDED_MESSAGE, type CustomerSearchReply, type HistoriesReply, type historyFormRequestSchema, type OrderInfo,
+  CONTACT_UPDATED,
+  CUSTOMER_SEARCH_LIMIT,
+  HISTORY_ADDED_MESSAGE,
+  type updateContactRequestSchema,
+  type UpdateContactReply,
+  ORDER_VOIDED_MESSAGE,
+  type CustomerSearchReply,
+  type HistoriesReply,
+  type historyFormRequestSchema,
+  type OrderInfo,
   type VoidReply,
 } from '../../../src/contracts/pos-order';
 import { CART_MESSAGES, customerAssigned } from '../../../src/contracts/staff-cart';
@@ -59,7 +68,10 @@ export class PosOrderService {
   }
 
   /** Voids the order and its incomplete transactions; a refusal (already voided) is reported in `errors`. */
-  async void(actor: Actor, order: OrderRef): Promise<{ refused?: 'not_found' | 'conflict'; body: VoidReply & { error?: string; message?: string } }> {
+  async void(
+    actor: Actor,
+    order: OrderRef,
+  ): Promise<{ refused?: 'not_found' | 'conflict'; body: VoidReply & { error?: string; message?: string } }> {
     try {
       const body = await this.commands.transaction(actor, async (tx) => {
         const ref = await orderUuid(tx.trx, order);
@@ -70,7 +82,10 @@ export class PosOrderService {
     } catch (err) {
       if (!(err instanceof ServiceError) || (err.kind !== 'not_found' && err.kind !== 'conflict')) throw err;
       const current = err instanceof CommandRefused ? await this.currentInfo(order) : null;
-      return { refused: err.kind, body: { error: err.code, message: err.message, errors: [err.message], success: '', order: current } };
+      return {
+        refused: err.kind,
+        body: { error: err.code, message: err.message, errors: [err.message], success: '', order: current },
+      };
     }
   }
 
@@ -84,12 +99,23 @@ export class PosOrderService {
    * a refusal adds `error` "Failed to send to notification" (the entry stays added), a message that
    * could not be handed over yet is retried in the background (`queued`).
    */
-  async addHistory(actor: Actor, order: OrderRef, form: z.output<typeof historyFormRequestSchema>): Promise<{ success: string; error?: string; queued?: boolean }> {
+  async addHistory(
+    actor: Actor,
+    order: OrderRef,
+    form: z.output<typeof historyFormRequestSchema>,
+  ): Promise<{ success: string; error?: string; queued?: boolean }> {
     const id = randomUUID();
     const reply = await this.commands.transaction(actor, async (tx) => {
       const ref = await orderUuid(tx.trx, order);
-      const known = await tx.trx.selectFrom('order_statuses').select('order_status_id').where('order_status_id', '=', form.orderStatusId).executeTakeFirst();
-      if (!known) throw new ServiceError('invalid', 'invalid_input', SELECT_STATUS_MESSAGE, { orderStatusId: [SELECT_STATUS_MESSAGE] });
+      const known = await tx.trx
+        .selectFrom('order_statuses')
+        .select('order_status_id')
+        .where('order_status_id', '=', form.orderStatusId)
+        .executeTakeFirst();
+      if (!known)
+        throw new ServiceError('invalid', 'invalid_input', SELECT_STATUS_MESSAGE, {
+          orderStatusId: [SELECT_STATUS_MESSAGE],
+        });
       await this.commands.run(tx, 'orderHistory.add', {
         order_ref: ref,
         id,
@@ -128,23 +154,33 @@ export class PosOrderService {
   }
 
   /** PO numbers on the lines of an order (`order` given) or of the session's cart. */
-  applyPoNumbers(actor: Actor, target: { order: OrderRef } | { session: CartSession }, entries: readonly PoEntry[]): Promise<{ success: string }> {
+  applyPoNumbers(
+    actor: Actor,
+    target: { order: OrderRef } | { session: CartSession },
+    entries: readonly PoEntry[],
+  ): Promise<{ success: string }> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = 'order' in target ? await orderUuid(tx.trx, target.order) : await findCart(tx.trx, target.session);
       if (ref === null) throw new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
       const all = entries.find((e) => e.apply_to_all);
-      if (all) await this.commands.run(tx, 'poNumber.apply', { order_ref: ref, po_number: all.po_number, apply_to_all: true });
+      if (all)
+        await this.commands.run(tx, 'poNumber.apply', { order_ref: ref, po_number: all.po_number, apply_to_all: true });
       else {
         const byNumber = new Map<string, string[]>();
         for (const e of entries) if (e.line) byNumber.set(e.po_number, [...(byNumber.get(e.po_number) ?? []), e.line]);
-        for (const [po, lines] of byNumber) await this.commands.run(tx, 'poNumber.apply', { order_ref: ref, po_number: po, line_ids: lines });
+        for (const [po, lines] of byNumber)
+          await this.commands.run(tx, 'poNumber.apply', { order_ref: ref, po_number: po, line_ids: lines });
       }
       return { success: PO_NUMBER_ADDED };
     });
   }
 
   /** Assigns a customer to an order, or to the session's cart order when no order is named. */
-  setCustomer(actor: Actor, target: { order: OrderRef } | { session: CartSession }, customer: OrderRef): Promise<{ success: string; order: OrderInfo }> {
+  setCustomer(
+    actor: Actor,
+    target: { order: OrderRef } | { session: CartSession },
+    customer: OrderRef,
+  ): Promise<{ success: string; order: OrderInfo }> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = 'order' in target ? await orderUuid(tx.trx, target.order) : await findCart(tx.trx, target.session);
       if (ref === null) throw new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
@@ -160,7 +196,11 @@ export class PosOrderService {
    * through the domain's customer.update (the customer form's rules and the store's require_*
    * flags apply), every other field kept as stored.
    */
-  updateContactInfo(actor: Actor, customer: OrderRef, body: z.output<typeof updateContactRequestSchema>): Promise<UpdateContactReply> {
+  updateContactInfo(
+    actor: Actor,
+    customer: OrderRef,
+    body: z.output<typeof updateContactRequestSchema>,
+  ): Promise<UpdateContactReply> {
     return this.commands.transaction(actor, async (tx) => {
       const ref = await customerUuid(tx.trx, customer);
       const c = await loadCustomer(tx.trx, ref, true);
@@ -184,7 +224,14 @@ export class PosOrderService {
         password: '',
       });
       const after = await loadCustomer(tx.trx, ref, false);
-      return { success: CONTACT_UPDATED, customer: { email: after?.email ?? '', telephone: after?.telephone ?? '', texting_alerts: after?.texting_alerts ?? false } };
+      return {
+        success: CONTACT_UPDATED,
+        customer: {
+          email: after?.email ?? '',
+          telephone: after?.telephone ?? '',
+          texting_alerts: after?.texting_alerts ?? false,
+        },
+      };
     });
   }
 

@@ -51,16 +51,28 @@ export function productWire(line: Exclude<OrderLine, VoucherLine>): CartProduct 
     price_overridden: line.kind !== 'custom' && line.price_override !== null,
     total,
     total_text: text(total),
-    option: line.kind === 'product' ? line.options.map((o) => ({ name: o.name, value: o.value, option_price: toWire(decimal(o.price)) })) : [],
+    option:
+      line.kind === 'product'
+        ? line.options.map((o) => ({ name: o.name, value: o.value, option_price: toWire(decimal(o.price)) }))
+        : [],
     tax_class_id: line.kind === 'labor' ? null : line.tax_class_id,
     labor:
       line.kind === 'labor'
-        ? { labor_id: line.labor_id, minutes: line.minutes, rate: toWire(decimal(line.rate)), time_text: formatLaborTime(line.minutes), product_key: line.product_line_id }
+        ? {
+            labor_id: line.labor_id,
+            minutes: line.minutes,
+            rate: toWire(decimal(line.rate)),
+            time_text: formatLaborTime(line.minutes),
+            product_key: line.product_line_id,
+          }
         : null,
   };
 }
 
-export function linesWire(lines: readonly OrderLine[]): { products: CartProduct[]; vouchers: StaffCartReply['vouchers'] } {
+export function linesWire(lines: readonly OrderLine[]): {
+  products: CartProduct[];
+  vouchers: StaffCartReply['vouchers'];
+} {
   const products: CartProduct[] = [];
   const vouchers: StaffCartReply['vouchers'] = [];
   for (const l of lines) {
@@ -83,7 +95,10 @@ export function linesWire(lines: readonly OrderLine[]): { products: CartProduct[
 export { totalItems } from '../../../src/domain/totals';
 
 export function orderData(order: Order, transactions: readonly Transaction[], settings: StoreSettings): OrderData {
-  const t = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);
+  const t = computeTotals(
+    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
+    settings,
+  );
   return {
     status: order.status,
     order_status_id: order.order_status_id ?? orderStatusIdFor.draft,
@@ -103,7 +118,12 @@ export function orderData(order: Order, transactions: readonly Transaction[], se
     tax_exempt: t.taxExempt,
     tax_exempt_number: t.taxExemptNumber,
     // Applied gift certificates and the balance they leave follow Order Total (src/domain/cart-codes.ts).
-    totals: [...t.rows, ...codeRows(appliedCodes(transactions), t)].map((r) => ({ code: r.code, title: r.title, text: r.text, value: toWire(r.value) })),
+    totals: [...t.rows, ...codeRows(appliedCodes(transactions), t)].map((r) => ({
+      code: r.code,
+      title: r.title,
+      text: r.text,
+      value: toWire(r.value),
+    })),
   };
 }
 
@@ -123,9 +143,15 @@ export function customerWire(c: Customer): CartCustomer {
 }
 
 /** "12.50 lb" from catalog weights (per unit, by product id) of the product lines. */
-export function weightOf(lines: readonly OrderLine[], weights: ReadonlyMap<number, string>): { weight_text: string; show_weight: boolean } {
+export function weightOf(
+  lines: readonly OrderLine[],
+  weights: ReadonlyMap<number, string>,
+): { weight_text: string; show_weight: boolean } {
   let total = decimal(0);
-  for (const l of lines) if (l.kind === 'product') total = total.plus(decimal(weights.get(l.product_id) ?? '0').times(l.quantity));
+  for (const l of lines)
+    if (l.kind === 'product') total = total.plus(decimal(weights.get(l.product_id) ?? '0').times(l.quantity));
   const rounded = roundMoney(total);
-  return rounded.gt(0) ? { weight_text: `${toWire(rounded)} lb`, show_weight: true } : { weight_text: '', show_weight: false };
+  return rounded.gt(0)
+    ? { weight_text: `${toWire(rounded)} lb`, show_weight: true }
+    : { weight_text: '', show_weight: false };
 }

@@ -8,8 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  addedToCart, CART_MESSAGES, customerAssigned, type cartAddRequestSchema, type cartApplyLaborRequestSchema, type cartCodeRequestSchema, type cartCustomProductRequestSchema,
-  type cartUpdateLaborRequestSchema, type StaffCartReply,
+  addedToCart,
+  CART_MESSAGES,
+  customerAssigned,
+  type cartAddRequestSchema,
+  type cartApplyLaborRequestSchema,
+  type cartCodeRequestSchema,
+  type cartCustomProductRequestSchema,
+  type cartUpdateLaborRequestSchema,
+  type StaffCartReply,
 } from '../../../src/contracts/staff-cart';
 import { replaceCartRefusal } from '../../../src/domain/cart-lifecycle';
 import { LABOR_UPDATE_FAILED, LABOR_UPDATED } from '../../../src/domain/forms/custom-labor';
@@ -22,7 +29,15 @@ import type { Actor } from '../../commands/actor';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../commands/records/orders';
 import { applyCode, removeCode } from './pos-cart-codes';
-import { abandonCart, attachCart, cartOfAnotherUser, detachCart, findCart, loadCartView, type CartSession } from './pos-cart-store';
+import {
+  abandonCart,
+  attachCart,
+  cartOfAnotherUser,
+  detachCart,
+  findCart,
+  loadCartView,
+  type CartSession,
+} from './pos-cart-store';
 import { catalogProduct, laborType } from './pos-cart-products';
 import { cartReply, type CartOutcome, type YmmVehicle } from './pos-cart-reply';
 import { CommandRefused } from '../../commands/refusals';
@@ -42,7 +57,8 @@ type Op = (tx: CommandTx, cart: string | null) => Promise<Done>;
 
 const quantityOf = (input: number | string, min: number, max: number) => {
   const q = normalizeQuantity(input, { min, max });
-  if (q.error === NOT_A_NUMBER_MESSAGE) throw new ServiceError('invalid', 'invalid_input', NOT_A_NUMBER_MESSAGE, { quantity: [NOT_A_NUMBER_MESSAGE] });
+  if (q.error === NOT_A_NUMBER_MESSAGE)
+    throw new ServiceError('invalid', 'invalid_input', NOT_A_NUMBER_MESSAGE, { quantity: [NOT_A_NUMBER_MESSAGE] });
   return q;
 };
 const cartEmpty = () => new ServiceError('not_found', 'cart_empty', CART_MESSAGES.empty);
@@ -51,7 +67,8 @@ const need = (cart: string | null): string => {
   return cart;
 };
 /** A refusal answered with the call's own message; the domain's reason goes in `fields[field]`. */
-const withMessage = (message: string, field: string) => (r: Refusal) => new CommandRefused(r, message, { [field]: [r.message] });
+const withMessage = (message: string, field: string) => (r: Refusal) =>
+  new CommandRefused(r, message, { [field]: [r.message] });
 
 export class StaffCartService {
   constructor(private readonly commands: CommandRunner) {}
@@ -67,7 +84,12 @@ export class StaffCartService {
   }
 
   /** The session's cart, created (with `customerRef` attached) when it has none. */
-  private async ensureCart(tx: CommandTx, c: CartCaller, cart: string | null, customerRef: string | null = null): Promise<string> {
+  private async ensureCart(
+    tx: CommandTx,
+    c: CartCaller,
+    cart: string | null,
+    customerRef: string | null = null,
+  ): Promise<string> {
     if (cart !== null) return cart;
     const id = randomUUID();
     await this.commands.run(tx, 'order.create', { id, device_ref: null, customer_ref: customerRef });
@@ -86,14 +108,26 @@ export class StaffCartService {
       const ref = await this.ensureCart(tx, c, cart);
       const lineId = randomUUID();
       const { labor, ...product } = p;
-      await this.commands.run(tx, 'cart.addProduct', { ...product, order_ref: ref, line_id: lineId, quantity: q.value, surcharge: '0.00' });
+      await this.commands.run(tx, 'cart.addProduct', {
+        ...product,
+        order_ref: ref,
+        line_id: lineId,
+        quantity: q.value,
+        surcharge: '0.00',
+      });
       if (req.apply_labor && labor) await this.installLabor(tx, ref, lineId, p.product_id, labor);
       return { cart: ref, success: addedToCart(p.name), error_message: q.error ?? '' };
     });
   }
 
   /** The product's installation labor, once per product line (the line just added or the one it merged into). */
-  private async installLabor(tx: CommandTx, ref: string, lineId: string, productId: number, labor: { labor_id: number; name: string; minutes: number }): Promise<void> {
+  private async installLabor(
+    tx: CommandTx,
+    ref: string,
+    lineId: string,
+    productId: number,
+    labor: { labor_id: number; name: string; minutes: number },
+  ): Promise<void> {
     const order = (await loadOrder(tx.trx, ref, false))?.order;
     const line =
       order?.lines.find((l) => l.id === lineId) ??
@@ -101,7 +135,14 @@ export class StaffCartService {
     if (!order || !line || order.lines.some((l) => l.kind === 'labor' && l.product_line_id === line.id)) return;
     const type = await laborType(tx.trx, labor.labor_id);
     await this.commands.run(tx, 'cart.addLabor', {
-      order_ref: ref, line_id: randomUUID(), labor_id: labor.labor_id, name: labor.name, rate: type.rate, minutes: labor.minutes, quantity: line.quantity, product_line_id: line.id,
+      order_ref: ref,
+      line_id: randomUUID(),
+      labor_id: labor.labor_id,
+      name: labor.name,
+      rate: type.rate,
+      minutes: labor.minutes,
+      quantity: line.quantity,
+      product_line_id: line.id,
     });
   }
 
@@ -138,7 +179,11 @@ export class StaffCartService {
    * cart is the order it keeps locally, not necessarily this session's). That order must be
    * editable and not another cashier's session cart; the session's mapping is left as it is.
    */
-  private callOn(c: CartCaller, orderRef: string | undefined, op: (tx: CommandTx, ref: string) => Promise<Done>): Promise<StaffCartReply> {
+  private callOn(
+    c: CartCaller,
+    orderRef: string | undefined,
+    op: (tx: CommandTx, ref: string) => Promise<Done>,
+  ): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = orderRef ?? need(cart);
       if (ref !== cart) {
@@ -146,7 +191,8 @@ export class StaffCartService {
         if (!found) throw notFound();
         const locked = assertEditable(found.order);
         if (locked) throw new CommandRefused(locked);
-        if (await cartOfAnotherUser(tx.trx, ref, c.session)) throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
+        if (await cartOfAnotherUser(tx.trx, ref, c.session))
+          throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
       }
       return { cart: ref, ...(await op(tx, ref)) };
     });
@@ -161,7 +207,8 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const [id, other] = await customersByContact(tx.trx, data);
       if (id === undefined) throw notFound(CART_MESSAGES.noCustomerMatch);
-      if (other !== undefined) throw new ServiceError('conflict', 'ambiguous_customer', CART_MESSAGES.manyCustomersMatch);
+      if (other !== undefined)
+        throw new ServiceError('conflict', 'ambiguous_customer', CART_MESSAGES.manyCustomersMatch);
       return this.assign(tx, c, cart, id);
     });
   }
@@ -170,7 +217,11 @@ export class StaffCartService {
     const id = await customerUuid(tx.trx, customer);
     if (cart === null) cart = await this.ensureCart(tx, c, null, id);
     else await this.commands.run(tx, 'order.setCustomer', { order_ref: cart, customer_ref: id });
-    const who = await tx.trx.selectFrom('customers').select(['firstname', 'lastname']).where('id', '=', id).executeTakeFirstOrThrow();
+    const who = await tx.trx
+      .selectFrom('customers')
+      .select(['firstname', 'lastname'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return { cart, success: customerAssigned(`${who.firstname} ${who.lastname}`.trim()), customerLogin: true };
   }
 
@@ -213,7 +264,11 @@ export class StaffCartService {
       await this.commands.run(tx, 'order.quote', { order_ref: ref });
       const order = (await loadOrder(tx.trx, ref, false))?.order;
       await detachCart(tx.trx, c.session);
-      return { cart: null, success: CART_MESSAGES.quoted, redirect: `/pos/order/receipt?order_id=${order?.order_id ?? ref}` };
+      return {
+        cart: null,
+        success: CART_MESSAGES.quoted,
+        redirect: `/pos/order/receipt?order_id=${order?.order_id ?? ref}`,
+      };
     });
   }
 
@@ -245,9 +300,12 @@ export class StaffCartService {
   removeCredit(c: CartCaller): Promise<StaffCartReply> {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
-      const credits = ((await loadOrder(tx.trx, ref, false))?.transactions ?? []).filter((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
+      const credits = ((await loadOrder(tx.trx, ref, false))?.transactions ?? []).filter(
+        (t) => t.transaction_type === 'store_credit' && t.status === 'approved',
+      );
       if (credits.length === 0) throw new ServiceError('conflict', 'no_store_credit', CART_MESSAGES.noCredit);
-      for (const t of credits) await this.commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: t.id });
+      for (const t of credits)
+        await this.commands.run(tx, 'transaction.void', { order_ref: ref, transaction_ref: t.id });
       return { success: CART_MESSAGES.creditRemoved };
     });
   }
@@ -256,8 +314,14 @@ export class StaffCartService {
     return this.call(c, async (tx, cart) => {
       const ref = need(cart);
       const invalid = validatePriceInput(newPrice);
-      if (invalid !== null) throw new ServiceError('invalid', 'invalid_args', UNIT_PRICE_FAILED, { newPrice: [invalid] });
-      await this.commands.run(tx, 'cart.updatePrice', { order_ref: ref, line_id: key, new_price: newPrice }, { refused: withMessage(UNIT_PRICE_FAILED, 'newPrice') });
+      if (invalid !== null)
+        throw new ServiceError('invalid', 'invalid_args', UNIT_PRICE_FAILED, { newPrice: [invalid] });
+      await this.commands.run(
+        tx,
+        'cart.updatePrice',
+        { order_ref: ref, line_id: key, new_price: newPrice },
+        { refused: withMessage(UNIT_PRICE_FAILED, 'newPrice') },
+      );
       return { success: UNIT_PRICE_UPDATED };
     });
   }
@@ -279,7 +343,14 @@ export class StaffCartService {
       const ref = await this.ensureCart(tx, c, cart);
       const name = req.name || type.title;
       await this.commands.run(tx, 'cart.addLabor', {
-        order_ref: ref, line_id: randomUUID(), labor_id: type.labor_id, name, rate: type.rate, minutes: req.laborTime, quantity: req.quantity, product_line_id: productLine,
+        order_ref: ref,
+        line_id: randomUUID(),
+        labor_id: type.labor_id,
+        name,
+        rate: type.rate,
+        minutes: req.laborTime,
+        quantity: req.quantity,
+        product_line_id: productLine,
       });
       return { cart: ref, success: addedToCart(name) };
     });
@@ -290,7 +361,8 @@ export class StaffCartService {
       const ref = need(cart);
       const price = req.price === undefined ? undefined : req.price === null || req.price === '' ? null : req.price;
       const invalid = typeof price === 'string' ? validatePriceInput(price) : null;
-      if (invalid !== null) throw new ServiceError('invalid', 'invalid_args', LABOR_UPDATE_FAILED, { price: [invalid] });
+      if (invalid !== null)
+        throw new ServiceError('invalid', 'invalid_args', LABOR_UPDATE_FAILED, { price: [invalid] });
       await this.commands.run(
         tx,
         'cart.updateLabor',
@@ -319,7 +391,8 @@ export class StaffCartService {
         if (busy !== null) throw new ServiceError('conflict', 'cart_not_empty', busy);
         await this.putAside(tx, c, cart);
       }
-      if ((await attachCart(tx.trx, c.session, ref)) === 'taken') throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
+      if ((await attachCart(tx.trx, c.session, ref)) === 'taken')
+        throw new ServiceError('conflict', 'cart_taken', CART_MESSAGES.taken);
       return { cart: ref, redirect: '/pos/checkout' };
     });
   }

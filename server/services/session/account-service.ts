@@ -37,10 +37,22 @@ export class AccountService {
         newsletter: input.newsletter,
         date_added: now,
       })
-      .onConflict((oc) => oc.expression(sql`lower(email)`).where('email', 'is not', null).doNothing())
+      .onConflict((oc) =>
+        oc
+          .expression(sql`lower(email)`)
+          .where('email', 'is not', null)
+          .doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new ServiceError('conflict', 'email_taken', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    return { id, kind: 'customer', username: email, name: `${input.firstname} ${input.lastname}`, role: 'customer', locationId: null };
+    return {
+      id,
+      kind: 'customer',
+      username: email,
+      name: `${input.firstname} ${input.lastname}`,
+      role: 'customer',
+      locationId: null,
+    };
   }
 }

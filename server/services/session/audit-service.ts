@@ -15,7 +15,12 @@ export class AuditService {
   async list(page: number, limit: number, kind?: AuditKind): Promise<AuditReply> {
     let q = this.db.selectFrom('audit_log');
     if (kind) q = q.where('kind', '=', kind);
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
     const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return {
       entries: rows.map((r) => ({
@@ -23,7 +28,10 @@ export class AuditService {
         kind: r.kind,
         action: r.action,
         actor: { kind: r.actor_kind, id: r.actor_id, role: r.actor_role },
-        device: r.client_id === null || r.mutation_id === null ? null : { clientId: r.client_id, mutationId: Number(r.mutation_id) },
+        device:
+          r.client_id === null || r.mutation_id === null
+            ? null
+            : { clientId: r.client_id, mutationId: Number(r.mutation_id) },
         record: { table: r.record_table, id: r.record_id },
         order_ref: r.order_ref,
         before: r.before,

@@ -28,7 +28,11 @@ export class StoreSettingsService {
       await db.selectFrom('tax_classes').select(['tax_class_id', 'title']).execute(),
       await db.selectFrom('tax_rates').select(['tax_class_id', 'rate']).execute(),
     ];
-    const settings = storeSettingsFrom({ settings: Object.fromEntries(rows.map((r) => [r.key, r.value])), taxClasses, taxRates });
+    const settings = storeSettingsFrom({
+      settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+      taxClasses,
+      taxRates,
+    });
     this.cached = { stamp: key, settings };
     return settings;
   }

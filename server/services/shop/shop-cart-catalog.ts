@@ -37,7 +37,10 @@ export interface ShopCatalogProduct {
   optionValues: Map<string, { product_option_id: number; name: string; price: string }>;
 }
 
-export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, ShopCatalogProduct>> {
+export async function loadShopProducts(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, ShopCatalogProduct>> {
   const out = new Map<number, ShopCatalogProduct>();
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];
@@ -45,11 +48,27 @@ export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): 
     .selectFrom('products as p')
     .leftJoin('labor_types as l', 'l.labor_id', 'p.labor_id')
     .select([
-      'p.product_id', 'p.name', 'p.mpn', 'p.aaia', 'p.upc', 'p.slug', 'p.image', 'p.minimum', 'p.tax_class_id', 'p.status', 'p.is_orderable',
-      'p.disable_pricing', 'p.labor_time', 'p.oos_text', 'l.labor_id', 'l.title as labor_title',
+      'p.product_id',
+      'p.name',
+      'p.mpn',
+      'p.aaia',
+      'p.upc',
+      'p.slug',
+      'p.image',
+      'p.minimum',
+      'p.tax_class_id',
+      'p.status',
+      'p.is_orderable',
+      'p.disable_pricing',
+      'p.labor_time',
+      'p.oos_text',
+      'l.labor_id',
+      'l.title as labor_title',
       sql<string>`p.price::text`.as('price'),
       sql<string | null>`l.amount::text`.as('labor_rate'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as('stock'),
+      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
+        'stock',
+      ),
       sql<string[]>`array(select c.name from product_categories pc join categories c on c.category_id = pc.category_id
         where pc.product_id = p.product_id order by c.parent_id nulls first, c.category_id limit 4)`.as('categories'),
     ])
@@ -65,8 +84,18 @@ export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): 
   const values = defs.length
     ? await db
         .selectFrom('product_option_values')
-        .select(['product_option_value_id', 'product_option_id', 'name', 'price_prefix', sql<string>`price::text`.as('price')])
-        .where('product_option_id', 'in', defs.map((d) => d.product_option_id))
+        .select([
+          'product_option_value_id',
+          'product_option_id',
+          'name',
+          'price_prefix',
+          sql<string>`price::text`.as('price'),
+        ])
+        .where(
+          'product_option_id',
+          'in',
+          defs.map((d) => d.product_option_id),
+        )
         .execute()
     : [];
   for (const r of rows) {
@@ -76,7 +105,11 @@ export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): 
     for (const v of values) {
       if (!ownIds.has(v.product_option_id)) continue;
       const amount = decimal(v.price);
-      optionValues.set(String(v.product_option_value_id), { product_option_id: v.product_option_id, name: v.name, price: toWire(v.price_prefix === '-' ? amount.neg() : amount) });
+      optionValues.set(String(v.product_option_value_id), {
+        product_option_id: v.product_option_id,
+        name: v.name,
+        price: toWire(v.price_prefix === '-' ? amount.neg() : amount),
+      });
     }
     out.set(r.product_id, {
       product_id: r.product_id,
@@ -96,9 +129,19 @@ export async function loadShopProducts(db: Kysely<DB>, ids: readonly number[]): 
       categories: r.categories,
       labor:
         r.labor_id !== null && r.labor_rate !== null && r.labor_time !== null && r.labor_time > 0
-          ? { labor_id: r.labor_id, title: r.labor_title ?? '', rate: toWire(decimal(r.labor_rate)), minutes: r.labor_time }
+          ? {
+              labor_id: r.labor_id,
+              title: r.labor_title ?? '',
+              rate: toWire(decimal(r.labor_rate)),
+              minutes: r.labor_time,
+            }
           : null,
-      optionDefs: own.map((d) => ({ product_option_id: d.product_option_id, name: d.name, type: d.type, required: d.required })),
+      optionDefs: own.map((d) => ({
+        product_option_id: d.product_option_id,
+        name: d.name,
+        type: d.type,
+        required: d.required,
+      })),
       optionValues,
     });
   }
@@ -122,7 +165,11 @@ export const optionRequired = (name: string): string => `${name} required!`;
  * an option the product does not have, a missing required one, a value not listed, two values for
  * a single-choice option.
  */
-export function resolveShopOptions(p: ShopCatalogProduct, chosen: ShopOptions, invalidMessage: string): ShopCatalogOption[] | OptionProblem {
+export function resolveShopOptions(
+  p: ShopCatalogProduct,
+  chosen: ShopOptions,
+  invalidMessage: string,
+): ShopCatalogOption[] | OptionProblem {
   const known = new Set(p.optionDefs.map((d) => String(d.product_option_id)));
   const unknown = Object.keys(chosen).find((k) => !known.has(k));
   if (unknown !== undefined) return { field: `option.${unknown}`, message: invalidMessage };
@@ -135,7 +182,12 @@ export function resolveShopOptions(p: ShopCatalogProduct, chosen: ShopOptions, i
       continue;
     }
     if (d.type === 'text') {
-      out.push({ product_option_id: d.product_option_id, name: d.name, value: picked.join(', ').slice(0, 255), price: '0.00' });
+      out.push({
+        product_option_id: d.product_option_id,
+        name: d.name,
+        value: picked.join(', ').slice(0, 255),
+        price: '0.00',
+      });
       continue;
     }
     if (d.type !== 'checkbox' && picked.length > 1) return { field, message: invalidMessage };

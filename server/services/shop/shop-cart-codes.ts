@@ -14,18 +14,29 @@ import type { DB } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { activeVoucher } from '../pos/pos-cart-codes';
 
-const invalidCode = () => new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
+const invalidCode = () =>
+  new ServiceError('not_found', 'invalid_code', CODE_MESSAGES.invalid, { code: [CODE_MESSAGES.invalid] });
 const same = (a: string, b: string): boolean => a.toUpperCase() === b.trim().toUpperCase();
 
 /** The shopper's codes with the certificate's balance now; codes no longer valid are removed. */
-export async function liveCodes(trx: Kysely<DB>, shopperId: string | null): Promise<{ code: string; balance: Money }[]> {
+export async function liveCodes(
+  trx: Kysely<DB>,
+  shopperId: string | null,
+): Promise<{ code: string; balance: Money }[]> {
   if (shopperId === null) return [];
-  const rows = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).orderBy('added_at').orderBy('code').execute();
+  const rows = await trx
+    .selectFrom('shop_cart_codes')
+    .select('code')
+    .where('shopper_id', '=', shopperId)
+    .orderBy('added_at')
+    .orderBy('code')
+    .execute();
   const out: { code: string; balance: Money }[] = [];
   for (const r of rows) {
     const v = await activeVoucher(trx, r.code);
     if (v) out.push(v);
-    else await trx.deleteFrom('shop_cart_codes').where('shopper_id', '=', shopperId).where('code', '=', r.code).execute();
+    else
+      await trx.deleteFrom('shop_cart_codes').where('shopper_id', '=', shopperId).where('code', '=', r.code).execute();
   }
   return out;
 }
@@ -40,10 +51,17 @@ export function redemptions(codes: readonly { code: string; balance: Money }[], 
   });
 }
 
-export async function applyShopCode(trx: Kysely<DB>, shopperId: string | null, type: CodeType, code: string, remainingDue: Money): Promise<string> {
+export async function applyShopCode(
+  trx: Kysely<DB>,
+  shopperId: string | null,
+  type: CodeType,
+  code: string,
+  remainingDue: Money,
+): Promise<string> {
   if (type !== 'voucher' || shopperId === null) throw invalidCode();
   const mine = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).execute();
-  if (mine.some((m) => same(m.code, code))) throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
+  if (mine.some((m) => same(m.code, code)))
+    throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
   const voucher = await activeVoucher(trx, code);
   if (!voucher) throw invalidCode();
   if (remainingDue.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
@@ -52,11 +70,24 @@ export async function applyShopCode(trx: Kysely<DB>, shopperId: string | null, t
 }
 
 /** removeCode (one code), or every code of a type for GET index.php?route=checkout/{type}/remove. */
-export async function removeShopCode(trx: Kysely<DB>, shopperId: string | null, type: CodeType, code: string | null): Promise<string> {
+export async function removeShopCode(
+  trx: Kysely<DB>,
+  shopperId: string | null,
+  type: CodeType,
+  code: string | null,
+): Promise<string> {
   if (type !== 'voucher' || shopperId === null) throw invalidCode();
   const mine = await trx.selectFrom('shop_cart_codes').select('code').where('shopper_id', '=', shopperId).execute();
   const gone = code === null ? mine : mine.filter((m) => same(m.code, code));
   if (gone.length === 0) throw invalidCode();
-  await trx.deleteFrom('shop_cart_codes').where('shopper_id', '=', shopperId).where('code', 'in', gone.map((g) => g.code)).execute();
+  await trx
+    .deleteFrom('shop_cart_codes')
+    .where('shopper_id', '=', shopperId)
+    .where(
+      'code',
+      'in',
+      gone.map((g) => g.code),
+    )
+    .execute();
   return gone.length === 1 ? CODE_MESSAGES.removed(gone[0]!.code) : 'Gift certificates have been removed.';
 }

@@ -8,7 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { addedToShopCart, SHOP_CART_MESSAGES, type shopCartAddRequestSchema, type ShopCartReply } from '../../../src/contracts/shop-cart';
+import {
+  addedToShopCart,
+  SHOP_CART_MESSAGES,
+  type shopCartAddRequestSchema,
+  type ShopCartReply,
+} from '../../../src/contracts/shop-cart';
 import type { CodeType } from '../../../src/domain/cart-codes';
 import { decimal, roundMoney } from '../../../src/domain/money';
 import { DEFAULT_MAX_QUANTITY, maxQuantityMessage, minQuantityMessage } from '../../../src/domain/quantity';
@@ -75,10 +80,21 @@ export class ShopCartService {
     const settings = await this.settings(trx);
     const priced = await priceLines(trx, await this.storedLines(trx, shopperId), settings);
     if (priced.stale.length > 0) await trx.deleteFrom('shop_cart_items').where('key', 'in', priced.stale).execute();
-    return shopCartReply(priced, settings, await this.shopSettings(trx), c.loggedIn, extras, await liveCodes(trx, shopperId));
+    return shopCartReply(
+      priced,
+      settings,
+      await this.shopSettings(trx),
+      c.loggedIn,
+      extras,
+      await liveCodes(trx, shopperId),
+    );
   }
 
-  private call(c: ShopCaller, create: boolean, op: (trx: Trx, shopperId: string | null) => Promise<ReplyExtras>): Promise<ShopResult<ShopCartReply>> {
+  private call(
+    c: ShopCaller,
+    create: boolean,
+    op: (trx: Trx, shopperId: string | null) => Promise<ReplyExtras>,
+  ): Promise<ShopResult<ShopCartReply>> {
     return this.db.transaction().execute(async (trx) => {
       const shopper = await resolveShopper(trx, c, create);
       const extras = await op(trx, shopper.id);
@@ -93,15 +109,20 @@ export class ShopCartService {
 
   add(c: ShopCaller, req: z.output<typeof shopCartAddRequestSchema>): Promise<ShopResult<ShopCartReply>> {
     return this.db.transaction().execute(async (trx) => {
-      if (!c.loggedIn && !c.kiosk && !(await this.shopSettings(trx)).guestCheckout) throw unauthorized(SHOP_CART_MESSAGES.loginRequired);
+      if (!c.loggedIn && !c.kiosk && !(await this.shopSettings(trx)).guestCheckout)
+        throw unauthorized(SHOP_CART_MESSAGES.loginRequired);
       // Validate against the catalog before a guest row or cookie is created.
       const p = (await loadShopProducts(trx, [req.product_id])).get(req.product_id);
       if (!p) throw notFound(SHOP_CART_MESSAGES.productNotFound);
       if (!p.orderable) throw new ServiceError('invalid', 'not_orderable', SHOP_CART_MESSAGES.notOrderable);
       const options = req.option as ShopOptions;
       const resolved = resolveShopOptions(p, options, SHOP_CART_MESSAGES.optionInvalid);
-      if (!Array.isArray(resolved)) throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
-      if (req.quantity < p.minimum) throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(p.minimum), { quantity: [minQuantityMessage(p.minimum)] });
+      if (!Array.isArray(resolved))
+        throw new ServiceError('invalid', 'invalid_input', resolved.message, { [resolved.field]: [resolved.message] });
+      if (req.quantity < p.minimum)
+        throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(p.minimum), {
+          quantity: [minQuantityMessage(p.minimum)],
+        });
 
       const shopper = await resolveShopper(trx, c, true);
       const shopperId = shopper.id as string;
@@ -116,7 +137,9 @@ export class ShopCartService {
         .executeTakeFirst();
       const quantity = (existing?.quantity ?? 0) + req.quantity;
       if (quantity > DEFAULT_MAX_QUANTITY) {
-        throw new ServiceError('invalid', 'invalid_input', maxQuantityMessage(DEFAULT_MAX_QUANTITY), { quantity: [maxQuantityMessage(DEFAULT_MAX_QUANTITY)] });
+        throw new ServiceError('invalid', 'invalid_input', maxQuantityMessage(DEFAULT_MAX_QUANTITY), {
+          quantity: [maxQuantityMessage(DEFAULT_MAX_QUANTITY)],
+        });
       }
       const applyLabor = req.apply_labor && p.labor !== null;
       if (existing) {
@@ -128,7 +151,16 @@ export class ShopCartService {
       } else {
         await trx
           .insertInto('shop_cart_items')
-          .values({ key: randomUUID(), shopper_id: shopperId, product_id: p.product_id, quantity, options: JSON.stringify(options), option_key: key, apply_labor: applyLabor, labor_key: randomUUID() })
+          .values({
+            key: randomUUID(),
+            shopper_id: shopperId,
+            product_id: p.product_id,
+            quantity,
+            options: JSON.stringify(options),
+            option_key: key,
+            apply_labor: applyLabor,
+            labor_key: randomUUID(),
+          })
           .execute();
       }
       const reply = await this.reply(trx, shopperId, c, {
@@ -141,7 +173,11 @@ export class ShopCartService {
   }
 
   /** Finds the stored line of a key: a product line, or (for its labor row) the line it belongs to. */
-  private async lineOf(trx: Trx, shopperId: string | null, key: string): Promise<{ key: string; isLabor: boolean; productId: number }> {
+  private async lineOf(
+    trx: Trx,
+    shopperId: string | null,
+    key: string,
+  ): Promise<{ key: string; isLabor: boolean; productId: number }> {
     if (shopperId === null) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
     const row = await trx
       .selectFrom('shop_cart_items')
@@ -160,7 +196,10 @@ export class ShopCartService {
       const line = await this.lineOf(trx, shopperId, key);
       // The product's minimum holds on edit as on add (a product gone from the catalog keeps 1).
       const minimum = (await loadShopProducts(trx, [line.productId])).get(line.productId)?.minimum ?? 1;
-      if (quantity < minimum) throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(minimum), { quantity: [minQuantityMessage(minimum)] });
+      if (quantity < minimum)
+        throw new ServiceError('invalid', 'invalid_input', minQuantityMessage(minimum), {
+          quantity: [minQuantityMessage(minimum)],
+        });
       await trx.updateTable('shop_cart_items').set({ quantity }).where('key', '=', line.key).execute();
       return { success: 'Success: You have modified your shopping cart!' };
     });
@@ -170,9 +209,15 @@ export class ShopCartService {
   remove(c: ShopCaller, key: string): Promise<ShopResult<ShopCartReply>> {
     return this.call(c, false, async (trx, shopperId) => {
       const line = await this.lineOf(trx, shopperId, key);
-      if (line.isLabor) await trx.updateTable('shop_cart_items').set({ apply_labor: false }).where('key', '=', line.key).execute();
+      if (line.isLabor)
+        await trx.updateTable('shop_cart_items').set({ apply_labor: false }).where('key', '=', line.key).execute();
       else await trx.deleteFrom('shop_cart_items').where('key', '=', line.key).execute();
-      const left = await trx.selectFrom('shop_cart_items').select('key').where('shopper_id', '=', shopperId as string).limit(1).executeTakeFirst();
+      const left = await trx
+        .selectFrom('shop_cart_items')
+        .select('key')
+        .where('shopper_id', '=', shopperId as string)
+        .limit(1)
+        .executeTakeFirst();
       // §4: removing the last item goes to the cart page.
       return { redirect: left ? null : CART_PAGE, marketing: [{ event: 'remove_from_cart' }] };
     });
@@ -183,14 +228,22 @@ export class ShopCartService {
     return this.call(c, false, async (trx, shopperId) => {
       const settings = await this.settings(trx);
       const priced = await priceLines(trx, await this.storedLines(trx, shopperId), settings);
-      const total = computeTotals({ lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null }, settings).orderTotal;
-      const applied = redemptions(await liveCodes(trx, shopperId), total).reduce((sum, r) => sum.plus(r.amount), decimal(0));
+      const total = computeTotals(
+        { lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null },
+        settings,
+      ).orderTotal;
+      const applied = redemptions(await liveCodes(trx, shopperId), total).reduce(
+        (sum, r) => sum.plus(r.amount),
+        decimal(0),
+      );
       return { success: await applyShopCode(trx, shopperId, type, code, roundMoney(decimal(total).minus(applied))) };
     });
   }
 
   /** POST removeCode (one code), or GET index.php?route=checkout/{type}/remove (`code` null: all of the type). */
   removeCode(c: ShopCaller, type: CodeType, code: string | null): Promise<ShopResult<ShopCartReply>> {
-    return this.call(c, false, async (trx, shopperId) => ({ success: await removeShopCode(trx, shopperId, type, code) }));
+    return this.call(c, false, async (trx, shopperId) => ({
+      success: await removeShopCode(trx, shopperId, type, code),
+    }));
   }
 }

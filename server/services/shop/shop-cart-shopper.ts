@@ -37,16 +37,32 @@ const validToken = (t: string | null): t is string => t !== null && /^[A-Za-z0-9
 
 async function guestRow(trx: Tx, token: string | null): Promise<string | null> {
   if (!validToken(token)) return null;
-  const row = await trx.selectFrom('shop_shoppers').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await trx
+    .selectFrom('shop_shoppers')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
 async function customerRow(trx: Tx, customerUuid: string, create: boolean): Promise<string | null> {
-  const row = await trx.selectFrom('shop_shoppers').select('id').where('customer_uuid', '=', customerUuid).executeTakeFirst();
+  const row = await trx
+    .selectFrom('shop_shoppers')
+    .select('id')
+    .where('customer_uuid', '=', customerUuid)
+    .executeTakeFirst();
   if (row || !create) return row?.id ?? null;
   const id = randomUUID();
-  await trx.insertInto('shop_shoppers').values({ id, customer_uuid: customerUuid, token_hash: null }).onConflict((oc) => oc.column('customer_uuid').doNothing()).execute();
-  const again = await trx.selectFrom('shop_shoppers').select('id').where('customer_uuid', '=', customerUuid).executeTakeFirstOrThrow();
+  await trx
+    .insertInto('shop_shoppers')
+    .values({ id, customer_uuid: customerUuid, token_hash: null })
+    .onConflict((oc) => oc.column('customer_uuid').doNothing())
+    .execute();
+  const again = await trx
+    .selectFrom('shop_shoppers')
+    .select('id')
+    .where('customer_uuid', '=', customerUuid)
+    .executeTakeFirstOrThrow();
   return again.id;
 }
 
@@ -62,7 +78,9 @@ async function mergeInto(trx: Tx, guestId: string, ownerId: string): Promise<voi
   await sql`
     update shop_cart_items g set shopper_id = ${ownerId}::uuid
      where g.shopper_id = ${guestId}::uuid and not exists (
-       select 1 from shop_cart_items o where o.shopper_id = ${ownerId}::uuid and o.product_id = g.product_id and o.option_key = g.option_key)`.execute(trx);
+       select 1 from shop_cart_items o where o.shopper_id = ${ownerId}::uuid and o.product_id = g.product_id and o.option_key = g.option_key)`.execute(
+    trx,
+  );
   await sql`
     insert into shop_compare (shopper_id, product_id, added_at)
     select ${ownerId}::uuid, product_id, added_at from shop_compare where shopper_id = ${guestId}::uuid
@@ -70,7 +88,9 @@ async function mergeInto(trx: Tx, guestId: string, ownerId: string): Promise<voi
   // The compare table keeps its newest COMPARE_LIMIT, as an add does.
   await sql`
     delete from shop_compare where shopper_id = ${ownerId}::uuid and product_id not in (
-      select product_id from shop_compare where shopper_id = ${ownerId}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(trx);
+      select product_id from shop_compare where shopper_id = ${ownerId}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(
+    trx,
+  );
   // Gift certificate codes the guest applied come along (checkout re-checks each balance).
   await sql`
     insert into shop_cart_codes (shopper_id, code, added_at)
@@ -108,7 +128,10 @@ export async function resolveShopper(trx: Tx, key: ShopperKey, create: boolean):
   if (!create) return key.token !== null ? { id: null, cookie: null } : { id: null };
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
-  await trx.insertInto('shop_shoppers').values({ id, token_hash: hashToken(token), customer_uuid: null }).execute();
+  await trx
+    .insertInto('shop_shoppers')
+    .values({ id, token_hash: hashToken(token), customer_uuid: null })
+    .execute();
   await pruneIdleGuests(trx);
   return { id, cookie: token };
 }

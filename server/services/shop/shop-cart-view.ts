@@ -45,8 +45,15 @@ export interface PricedCart {
   catalog: Map<number, ShopCatalogProduct>;
 }
 
-export async function priceLines(db: Kysely<DB>, stored: readonly StoredLine[], settings: StoreSettings): Promise<PricedCart> {
-  const catalog = await loadShopProducts(db, stored.map((s) => s.product_id));
+export async function priceLines(
+  db: Kysely<DB>,
+  stored: readonly StoredLine[],
+  settings: StoreSettings,
+): Promise<PricedCart> {
+  const catalog = await loadShopProducts(
+    db,
+    stored.map((s) => s.product_id),
+  );
   const lines: OrderLine[] = [];
   const rows: ShopCartProduct[] = [];
   const stale: string[] = [];
@@ -63,9 +70,21 @@ export async function priceLines(db: Kysely<DB>, stored: readonly StoredLine[], 
       continue;
     }
     const productLine: ProductLine = {
-      kind: 'product', id: s.key, name: p.name, quantity: s.quantity, po_number: null, product_id: p.product_id, model: p.mpn, mpn: p.mpn,
-      aaia: p.aaia, price: p.price, options: options.map((o) => ({ name: o.name, value: o.value, price: o.price })), price_override: null,
-      surcharge: '0.00', tax_class_id: p.tax_class_id, minimum: p.minimum,
+      kind: 'product',
+      id: s.key,
+      name: p.name,
+      quantity: s.quantity,
+      po_number: null,
+      product_id: p.product_id,
+      model: p.mpn,
+      mpn: p.mpn,
+      aaia: p.aaia,
+      price: p.price,
+      options: options.map((o) => ({ name: o.name, value: o.value, price: o.price })),
+      price_override: null,
+      surcharge: '0.00',
+      tax_class_id: p.tax_class_id,
+      minimum: p.minimum,
     };
     const total = toWire(lineTotal(productLine));
     const unit = toWire(decimal(total).div(s.quantity));
@@ -73,29 +92,73 @@ export async function priceLines(db: Kysely<DB>, stored: readonly StoredLine[], 
     if (!enough) allInStock = false;
     const withLabor = s.apply_labor && p.labor !== null;
     const common = {
-      currency_code: 'USD' as const, sku: p.mpn, ean: p.upc, category_levels: p.categories, thumbnail: p.image, links: { view: `/${p.slug}` },
-      has_shipping_cost: false, shipping_cost: '0.00',
+      currency_code: 'USD' as const,
+      sku: p.mpn,
+      ean: p.upc,
+      category_levels: p.categories,
+      thumbnail: p.image,
+      links: { view: `/${p.slug}` },
+      has_shipping_cost: false,
+      shipping_cost: '0.00',
     };
     lines.push(productLine);
     rows.push({
-      key: s.key, product_id: p.product_id, name: p.name, quantity: s.quantity, minimum: p.minimum, unit_price: unit, unit_price_text: formatUSD(unit),
-      unit_price_before_discounts: unit, original_unit_price: unit, total, total_text: formatUSD(total), tax: taxOf(p.tax_class_id, total),
-      selected_options: options, enough_inventory: enough, show_stock_warning: !enough, oos_text: outOfStockText(p.oosText), labor_product: false,
-      product_labor_key: withLabor ? s.labor_key : null, ...common,
+      key: s.key,
+      product_id: p.product_id,
+      name: p.name,
+      quantity: s.quantity,
+      minimum: p.minimum,
+      unit_price: unit,
+      unit_price_text: formatUSD(unit),
+      unit_price_before_discounts: unit,
+      original_unit_price: unit,
+      total,
+      total_text: formatUSD(total),
+      tax: taxOf(p.tax_class_id, total),
+      selected_options: options,
+      enough_inventory: enough,
+      show_stock_warning: !enough,
+      oos_text: outOfStockText(p.oosText),
+      labor_product: false,
+      product_labor_key: withLabor ? s.labor_key : null,
+      ...common,
     });
     if (withLabor && p.labor) {
       const laborLine: LaborLine = {
-        kind: 'labor', id: s.labor_key, name: p.labor.title, quantity: s.quantity, po_number: null, labor_id: p.labor.labor_id, rate: p.labor.rate,
-        minutes: p.labor.minutes, price_override: null, product_line_id: s.key,
+        kind: 'labor',
+        id: s.labor_key,
+        name: p.labor.title,
+        quantity: s.quantity,
+        po_number: null,
+        labor_id: p.labor.labor_id,
+        rate: p.labor.rate,
+        minutes: p.labor.minutes,
+        price_override: null,
+        product_line_id: s.key,
       };
       const laborTotal = toWire(lineTotal(laborLine));
       const laborUnit = toWire(laborUnitAmount(p.labor.rate, p.labor.minutes));
       lines.push(laborLine);
       rows.push({
-        key: s.labor_key, product_id: p.product_id, name: `${p.labor.title}: ${p.name}`, quantity: s.quantity, minimum: 1, unit_price: laborUnit,
-        unit_price_text: formatUSD(laborUnit), unit_price_before_discounts: laborUnit, original_unit_price: laborUnit, total: laborTotal,
-        total_text: formatUSD(laborTotal), tax: taxOf(settings.laborTaxClassId, laborTotal), selected_options: [], enough_inventory: true,
-        show_stock_warning: false, oos_text: '', labor_product: true, product_labor_key: s.key, ...common,
+        key: s.labor_key,
+        product_id: p.product_id,
+        name: `${p.labor.title}: ${p.name}`,
+        quantity: s.quantity,
+        minimum: 1,
+        unit_price: laborUnit,
+        unit_price_text: formatUSD(laborUnit),
+        unit_price_before_discounts: laborUnit,
+        original_unit_price: laborUnit,
+        total: laborTotal,
+        total_text: formatUSD(laborTotal),
+        tax: taxOf(settings.laborTaxClassId, laborTotal),
+        selected_options: [],
+        enough_inventory: true,
+        show_stock_warning: false,
+        oos_text: '',
+        labor_product: true,
+        product_labor_key: s.key,
+        ...common,
       });
     }
   }
@@ -122,12 +185,17 @@ export function shopCartReply(
   // A storefront cart has no card surcharge yet; empty surcharge and labor rows are noise to a shopper.
   const totals: { title: string; code: string; text: string }[] = t.rows
     .filter((r) => r.code === 'parts' || r.code === 'tax' || r.code === 'total' || !r.value.isZero())
-    .map((r) => ({ title: r.code === 'parts' ? 'Sub-Total' : r.code === 'total' ? 'Total' : r.title, code: r.code, text: r.text }));
+    .map((r) => ({
+      title: r.code === 'parts' ? 'Sub-Total' : r.code === 'total' ? 'Total' : r.title,
+      code: r.code,
+      text: r.text,
+    }));
   // Gift certificates pay, they do not discount: their rows and the balance left follow the total.
   const applied = redemptions(codes, t.orderTotal);
   const redeemed = applied.reduce((sum, c) => sum.plus(c.amount), decimal(0));
   const balanceDue = roundMoney(decimal(t.orderTotal).minus(redeemed));
-  for (const r of codeRows(applied, { balanceDue, balanceLabel: 'Balance Due' })) totals.push({ title: r.title, code: r.code, text: r.text });
+  for (const r of codeRows(applied, { balanceDue, balanceLabel: 'Balance Due' }))
+    totals.push({ title: r.title, code: r.code, text: r.text });
   const items = priced.rows.filter((r) => !r.labor_product).reduce((n, r) => n + r.quantity, 0);
   const mayCheckout = shop.guestCheckout || loggedIn;
   return {

@@ -17,7 +17,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import { CHECKOUT_MESSAGES, orderPlaced, type createOrderRequestSchema, type CreateOrderReply } from '../../../src/contracts/shop-checkout';
+import {
+  CHECKOUT_MESSAGES,
+  orderPlaced,
+  type createOrderRequestSchema,
+  type CreateOrderReply,
+} from '../../../src/contracts/shop-checkout';
 import { outOfStockText } from '../../../src/domain/inventory';
 import { CARD_NUMBER_MESSAGE } from '../../../src/contracts/payment-link';
 import { decimal, formatUSD, roundMoney, toWire, type Dec, type Money } from '../../../src/domain/money';
@@ -67,9 +72,17 @@ export class ShopCheckoutService {
 
     let auth: Authorization | null = null;
     if (first.remainder.gt(0)) {
-      if (!input.card) throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, { 'card.number': [CARD_NUMBER_MESSAGE] });
+      if (!input.card)
+        throw new ServiceError('invalid', 'invalid_input', CARD_NUMBER_MESSAGE, {
+          'card.number': [CARD_NUMBER_MESSAGE],
+        });
       const r = await this.gateway
-        .authorize({ reference: input.checkout_key, amount: toWire(first.remainder), card: input.card, now: new Date(first.now) })
+        .authorize({
+          reference: input.checkout_key,
+          amount: toWire(first.remainder),
+          card: input.card,
+          now: new Date(first.now),
+        })
         .catch(() => {
           // Unreachable processor: nothing was charged that we know of; the same key retries safely.
           throw new ServiceError('unavailable', 'payment_unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
@@ -84,7 +97,11 @@ export class ShopCheckoutService {
         if ('reply' in plan) return plan.reply;
         // Anything that moved between the plan and now (cart edited in another tab, a price or a
         // certificate's balance changed) would charge a different amount than was authorized.
-        if (!plan.orderTotal.eq(first.orderTotal) || !plan.remainder.eq(first.remainder) || plan.vouchers.length !== first.vouchers.length) {
+        if (
+          !plan.orderTotal.eq(first.orderTotal) ||
+          !plan.remainder.eq(first.remainder) ||
+          plan.vouchers.length !== first.vouchers.length
+        ) {
           throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
         }
         return this.store(tx, c, input, plan, auth);
@@ -99,14 +116,23 @@ export class ShopCheckoutService {
   private async releaseUnlessStored(input: Input): Promise<void> {
     const stored = await this.commands
       .transaction(STOREFRONT_ACTOR, (tx) =>
-        tx.trx.selectFrom('shop_checkouts').select('order_ref').where('checkout_key', '=', input.checkout_key).executeTakeFirst(),
+        tx.trx
+          .selectFrom('shop_checkouts')
+          .select('order_ref')
+          .where('checkout_key', '=', input.checkout_key)
+          .executeTakeFirst(),
       )
       .catch(() => undefined);
     if (!stored) await this.gateway.void(input.checkout_key);
   }
 
   /** Step 1 and the first half of step 3: the order already made under this key, or what to charge. */
-  private async plan(tx: CommandTx, c: ShopCaller, input: Input, lock: boolean): Promise<Plan | { reply: CreateOrderReply }> {
+  private async plan(
+    tx: CommandTx,
+    c: ShopCaller,
+    input: Input,
+    lock: boolean,
+  ): Promise<Plan | { reply: CreateOrderReply }> {
     const trx: Kysely<DB> = tx.trx;
     const shopper = await resolveShopper(trx, { customerUuid: c.customerUuid, token: c.token }, false);
     if (shopper.id === null) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
@@ -119,7 +145,10 @@ export class ShopCheckoutService {
       .where('k.checkout_key', '=', input.checkout_key)
       .where('k.shopper_id', '=', shopper.id)
       .executeTakeFirst();
-    if (done) return { reply: { order_id: done.order_id, total_text: formatUSD(done.total), success: orderPlaced(done.order_id) } };
+    if (done)
+      return {
+        reply: { order_id: done.order_id, total_text: formatUSD(done.total), success: orderPlaced(done.order_id) },
+      };
 
     const shop = await this.cart.shopSettings(trx);
     if (!shop.guestCheckout && !c.loggedIn) throw unauthorized(CHECKOUT_MESSAGES.loginRequired);
@@ -127,8 +156,12 @@ export class ShopCheckoutService {
     const priced = await priceLines(trx, await this.cart.storedLines(trx, shopper.id), settings);
     if (priced.stale.length > 0) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartChanged);
     if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
-    if (!priced.allInStock && !shop.stockCheckout) throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
-    const orderTotal = computeTotals({ lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null }, settings).orderTotal;
+    if (!priced.allInStock && !shop.stockCheckout)
+      throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
+    const orderTotal = computeTotals(
+      { lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null },
+      settings,
+    ).orderTotal;
     // Gift certificates pay first; the card pays what they leave.
     const vouchers = redemptions(await liveCodes(trx, shopper.id), orderTotal).filter((v) => v.amount.gt(0));
     const remainder = roundMoney(vouchers.reduce((due, v) => due.minus(v.amount), decimal(orderTotal)));
@@ -136,43 +169,87 @@ export class ShopCheckoutService {
   }
 
   /** Step 3: the order, its payments, completion; the cart emptied. Any refusal rolls it all back. */
-  private async store(tx: CommandTx, c: ShopCaller, input: Input, plan: Plan, auth: Authorization | null): Promise<CreateOrderReply> {
+  private async store(
+    tx: CommandTx,
+    c: ShopCaller,
+    input: Input,
+    plan: Plan,
+    auth: Authorization | null,
+  ): Promise<CreateOrderReply> {
     const trx: Kysely<DB> = tx.trx;
     const orderRef = randomUUID();
     await this.commands.run(tx, 'order.create', { id: orderRef, device_ref: null, customer_ref: c.customerUuid });
     for (const line of plan.lines) {
       if (line.kind === 'product') {
         await this.commands.run(tx, 'cart.addProduct', {
-          order_ref: orderRef, line_id: line.id, product_id: line.product_id, name: line.name, model: line.model, mpn: line.mpn, aaia: line.aaia,
-          price: line.price, options: line.options, quantity: line.quantity, minimum: line.minimum, surcharge: line.surcharge, tax_class_id: line.tax_class_id,
+          order_ref: orderRef,
+          line_id: line.id,
+          product_id: line.product_id,
+          name: line.name,
+          model: line.model,
+          mpn: line.mpn,
+          aaia: line.aaia,
+          price: line.price,
+          options: line.options,
+          quantity: line.quantity,
+          minimum: line.minimum,
+          surcharge: line.surcharge,
+          tax_class_id: line.tax_class_id,
         });
       } else if (line.kind === 'labor') {
         await this.commands.run(tx, 'cart.addLabor', {
-          order_ref: orderRef, line_id: line.id, labor_id: line.labor_id, name: line.name, rate: line.rate, minutes: line.minutes, quantity: line.quantity,
+          order_ref: orderRef,
+          line_id: line.id,
+          labor_id: line.labor_id,
+          name: line.name,
+          rate: line.rate,
+          minutes: line.minutes,
+          quantity: line.quantity,
           product_line_id: line.product_line_id,
         });
       }
     }
     // The voucher applier re-reads each certificate under its row lock: one spent meanwhile is refused (nothing stays).
     for (const v of plan.vouchers) {
-      await this.commands.run(tx, 'transaction.add', { order_ref: orderRef, id: randomUUID(), transaction_type: 'voucher', amount: toWire(v.amount), voucher_code: v.code });
+      await this.commands.run(tx, 'transaction.add', {
+        order_ref: orderRef,
+        id: randomUUID(),
+        transaction_type: 'voucher',
+        amount: toWire(v.amount),
+        voucher_code: v.code,
+      });
     }
     if (plan.remainder.gt(0)) {
       if (!auth) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
       await this.commands.run(tx, 'transaction.add', {
-        order_ref: orderRef, id: randomUUID(), transaction_type: 'online', amount: toWire(plan.remainder), label: `Online ${auth.brand} ending ${auth.last4}`,
+        order_ref: orderRef,
+        id: randomUUID(),
+        transaction_type: 'online',
+        amount: toWire(plan.remainder),
+        label: `Online ${auth.brand} ending ${auth.last4}`,
       });
     }
     await this.commands.run(tx, 'order.complete', { order_ref: orderRef });
     await trx
       .updateTable('orders')
-      .set({ customer_name: `${input.firstname} ${input.lastname}`.trim(), email: input.email, telephone: input.telephone })
+      .set({
+        customer_name: `${input.firstname} ${input.lastname}`.trim(),
+        email: input.email,
+        telephone: input.telephone,
+      })
       .where('id', '=', orderRef)
       .execute();
-    await trx.insertInto('shop_checkouts').values({ checkout_key: input.checkout_key, shopper_id: plan.shopperId, order_ref: orderRef }).execute();
+    await trx
+      .insertInto('shop_checkouts')
+      .values({ checkout_key: input.checkout_key, shopper_id: plan.shopperId, order_ref: orderRef })
+      .execute();
     await trx.deleteFrom('shop_cart_items').where('shopper_id', '=', plan.shopperId).execute();
     await trx.deleteFrom('shop_cart_codes').where('shopper_id', '=', plan.shopperId).execute();
-    const row = await trx.selectFrom('orders').select(['order_id', sql<string>`order_total::text`.as('total')]).where('id', '=', orderRef).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('orders')
+      .select(['order_id', sql<string>`order_total::text`.as('total')])
+      .where('id', '=', orderRef)
+      .executeTakeFirstOrThrow();
     return { order_id: row.order_id, total_text: formatUSD(row.total), success: orderPlaced(row.order_id) };
   }
 }

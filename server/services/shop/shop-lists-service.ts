@@ -5,7 +5,13 @@
  * "Wishlist for guests"). Each call answers the whole list, read fresh from the catalog.
  */
 import { sql, type Kysely } from 'kysely';
-import { COMPARE_LIMIT, SHOP_LIST_MESSAGES, type CompareReply, type ListedProduct, type WishlistReply } from '../../../src/contracts/shop-lists';
+import {
+  COMPARE_LIMIT,
+  SHOP_LIST_MESSAGES,
+  type CompareReply,
+  type ListedProduct,
+  type WishlistReply,
+} from '../../../src/contracts/shop-lists';
 import { inventoryText } from '../../../src/domain/inventory';
 import { decimal, formatUSD, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
@@ -20,15 +26,32 @@ type Trx = Kysely<DB>;
  * The products as the table shows them, prices by the listing's rule (price-visibility.ts): a guest
  * of a shop with `customer_price` on gets none, a product with pricing off shows the shop's notice.
  */
-async function listed(trx: Trx, ids: readonly number[], shop: ProductSettings, signedIn: boolean): Promise<ListedProduct[]> {
+async function listed(
+  trx: Trx,
+  ids: readonly number[],
+  shop: ProductSettings,
+  signedIn: boolean,
+): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('products as p')
     .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
     .select([
-      'p.product_id', 'p.name', 'p.mpn', 'p.short_description', 'p.image', 'p.slug', 'p.disable_pricing', 'p.is_orderable', 'p.requires_options',
-      'm.name as manufacturer', sql<string>`p.price::text`.as('price'), sql<string>`p.weight::text`.as('weight'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as('stock'),
+      'p.product_id',
+      'p.name',
+      'p.mpn',
+      'p.short_description',
+      'p.image',
+      'p.slug',
+      'p.disable_pricing',
+      'p.is_orderable',
+      'p.requires_options',
+      'm.name as manufacturer',
+      sql<string>`p.price::text`.as('price'),
+      sql<string>`p.weight::text`.as('weight'),
+      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
+        'stock',
+      ),
     ])
     .where('p.product_id', 'in', [...ids])
     .where('p.status', '=', true)
@@ -39,18 +62,35 @@ async function listed(trx: Trx, ids: readonly number[], shop: ProductSettings, s
     if (!r) return [];
     const view = priceViewFor(shop, signedIn, r.disable_pricing);
     const price = view.hidden ? null : toWire(decimal(r.price));
-    return [{
-      product_id: r.product_id, name: r.name, manufacturer: r.manufacturer, part_number: r.mpn, short_description: r.short_description,
-      thumbnail: r.image, price, price_text: price === null ? view.text : formatUSD(price), price_login_required: view.loginRequired,
-      disable_pricing: r.disable_pricing, is_orderable: r.is_orderable,
-      requires_options: r.requires_options, stock_text: inventoryText(Number(r.stock)), weight: `${toWire(decimal(r.weight))} lb`,
-      links: { view: `/${r.slug}` },
-    }];
+    return [
+      {
+        product_id: r.product_id,
+        name: r.name,
+        manufacturer: r.manufacturer,
+        part_number: r.mpn,
+        short_description: r.short_description,
+        thumbnail: r.image,
+        price,
+        price_text: price === null ? view.text : formatUSD(price),
+        price_login_required: view.loginRequired,
+        disable_pricing: r.disable_pricing,
+        is_orderable: r.is_orderable,
+        requires_options: r.requires_options,
+        stock_text: inventoryText(Number(r.stock)),
+        weight: `${toWire(decimal(r.weight))} lb`,
+        links: { view: `/${r.slug}` },
+      },
+    ];
   });
 }
 
 async function assertProduct(trx: Trx, productId: number): Promise<void> {
-  const p = await trx.selectFrom('products').select('product_id').where('product_id', '=', productId).where('status', '=', true).executeTakeFirst();
+  const p = await trx
+    .selectFrom('products')
+    .select('product_id')
+    .where('product_id', '=', productId)
+    .where('status', '=', true)
+    .executeTakeFirst();
   if (!p) throw notFound(SHOP_LIST_MESSAGES.productNotFound);
 }
 
@@ -71,14 +111,29 @@ export class ShopListsService {
 
   private async compareOf(trx: Trx, shopperId: string | null, signedIn: boolean): Promise<CompareReply> {
     if (shopperId === null) return { products: [] };
-    const rows = await trx.selectFrom('shop_compare').select('product_id').where('shopper_id', '=', shopperId).orderBy('added_at').orderBy('product_id').execute();
-    return { products: await this.listed(trx, rows.map((r) => r.product_id), signedIn) };
+    const rows = await trx
+      .selectFrom('shop_compare')
+      .select('product_id')
+      .where('shopper_id', '=', shopperId)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .execute();
+    return {
+      products: await this.listed(
+        trx,
+        rows.map((r) => r.product_id),
+        signedIn,
+      ),
+    };
   }
 
   getCompare(key: ShopCaller): Promise<ShopResult<CompareReply>> {
     return this.db.transaction().execute(async (trx) => {
       const s = await resolveShopper(trx, key, false);
-      return { reply: await this.compareOf(trx, s.id, key.loggedIn), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
+      return {
+        reply: await this.compareOf(trx, s.id, key.loggedIn),
+        ...(s.cookie === undefined ? {} : { cookie: s.cookie }),
+      };
     });
   }
 
@@ -87,21 +142,47 @@ export class ShopListsService {
       if (action === 'add') await assertProduct(trx, productId);
       const s = await resolveShopper(trx, key, action === 'add');
       if (s.id !== null && action === 'add') {
-        await trx.insertInto('shop_compare').values({ shopper_id: s.id, product_id: productId }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('shop_compare')
+          .values({ shopper_id: s.id, product_id: productId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         // Keep the newest COMPARE_LIMIT: the compare table is read side by side on a phone.
         await sql`delete from shop_compare where shopper_id = ${s.id}::uuid and product_id not in (
-          select product_id from shop_compare where shopper_id = ${s.id}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(trx);
+          select product_id from shop_compare where shopper_id = ${s.id}::uuid order by added_at desc, product_id desc limit ${COMPARE_LIMIT})`.execute(
+          trx,
+        );
       } else if (s.id !== null) {
-        await trx.deleteFrom('shop_compare').where('shopper_id', '=', s.id).where('product_id', '=', productId).execute();
+        await trx
+          .deleteFrom('shop_compare')
+          .where('shopper_id', '=', s.id)
+          .where('product_id', '=', productId)
+          .execute();
       }
-      return { reply: await this.compareOf(trx, s.id, key.loggedIn), ...(s.cookie === undefined ? {} : { cookie: s.cookie }) };
+      return {
+        reply: await this.compareOf(trx, s.id, key.loggedIn),
+        ...(s.cookie === undefined ? {} : { cookie: s.cookie }),
+      };
     });
   }
 
   private async wishlistOf(trx: Trx, customerUuid: string): Promise<WishlistReply> {
-    const rows = await trx.selectFrom('shop_wishlist').select('product_id').where('customer_uuid', '=', customerUuid).orderBy('added_at').orderBy('product_id').execute();
+    const rows = await trx
+      .selectFrom('shop_wishlist')
+      .select('product_id')
+      .where('customer_uuid', '=', customerUuid)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .execute();
     // Only customers have a wishlist: signed in, so only pricing-off products go without a price.
-    return { products: await this.listed(trx, rows.map((r) => r.product_id), true), logged_in: true };
+    return {
+      products: await this.listed(
+        trx,
+        rows.map((r) => r.product_id),
+        true,
+      ),
+      logged_in: true,
+    };
   }
 
   /** A guest's wishlist is empty and says so (logged_in false); the page asks them to log in. */
@@ -115,9 +196,17 @@ export class ShopListsService {
     return this.db.transaction().execute(async (trx) => {
       if (action === 'add') {
         await assertProduct(trx, productId);
-        await trx.insertInto('shop_wishlist').values({ customer_uuid: customerUuid, product_id: productId }).onConflict((oc) => oc.doNothing()).execute();
+        await trx
+          .insertInto('shop_wishlist')
+          .values({ customer_uuid: customerUuid, product_id: productId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       } else {
-        await trx.deleteFrom('shop_wishlist').where('customer_uuid', '=', customerUuid).where('product_id', '=', productId).execute();
+        await trx
+          .deleteFrom('shop_wishlist')
+          .where('customer_uuid', '=', customerUuid)
+          .where('product_id', '=', productId)
+          .execute();
       }
       return this.wishlistOf(trx, customerUuid);
     });

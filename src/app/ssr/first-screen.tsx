@@ -13,7 +13,12 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { productsQueryOptions } from '../../api/get-products';
 import { productPageQueryOptions } from '../../api/get-product-page';
-import { CATALOG_FIRST_PATH, productPagePath, type FirstScreenInput, type FirstScreenRenderer } from '../../contracts/first-screen';
+import {
+  CATALOG_FIRST_PATH,
+  productPagePath,
+  type FirstScreenInput,
+  type FirstScreenRenderer,
+} from '../../contracts/first-screen';
 import { productsListReplySchema } from '../../contracts/products-list';
 import { productPageReplySchema } from '../../contracts/product-page';
 import { CatalogPage } from '../../storefront/catalog/catalog-page';
@@ -28,7 +33,9 @@ keepFirstFrame();
 
 /** A fresh cache per page: nothing of one shopper's reply can reach another's render. */
 function seededClient(input: FirstScreenInput, pathname: string, search: URLSearchParams): QueryClient | null {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } },
+  });
   if (pathname === '/product/catalog') {
     if (input.path !== CATALOG_FIRST_PATH || search.size > 0) return null;
     const parsed = productsListReplySchema.safeParse(input.body);

@@ -34,7 +34,11 @@ export interface UpdateController {
   reload: () => void;
 }
 
-export function createUpdateController({ reloadPage, wait, fallbackMs = 4000 }: UpdateControllerDeps): UpdateController {
+export function createUpdateController({
+  reloadPage,
+  wait,
+  fallbackMs = 4000,
+}: UpdateControllerDeps): UpdateController {
   let snapshot: UpdateSnapshot = { available: false, reloading: false };
   let activate: ActivateWaiting | null = null;
   const listeners = new Set<() => void>();

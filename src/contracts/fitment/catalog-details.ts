@@ -1,7 +1,10 @@
 /** catalogDetails (/ymm/json/, storefront.md §7): how many series, categories and makers fit, with their links. */
 import { z } from 'zod';
 
-const formId = z.preprocess((v) => (v === '' || v === undefined || v === null ? 0 : v), z.coerce.number().int().min(0).max(2_147_483_647));
+const formId = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? 0 : v),
+  z.coerce.number().int().min(0).max(2_147_483_647),
+);
 export const catalogDetailsBodySchema = z.object({
   product_id: formId,
   aaia: z.string().max(64).default(''),

@@ -1,7 +1,11 @@
 /** GET /ymm/json/config: the settings the storefront's fitment form and add-to-cart guard need (storefront.md §3, §7). */
 import { z } from 'zod';
 
-const hexColour = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i).nullable().catch(null);
+const hexColour = z
+  .string()
+  .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)
+  .nullable()
+  .catch(null);
 
 export const fitmentConfigSchema = z.object({
   ymm_enabled: z.boolean(),

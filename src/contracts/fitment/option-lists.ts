@@ -18,7 +18,10 @@ export const choicesQuerySchema = z.object({
 });
 export type ChoicesQuery = z.infer<typeof choicesQuerySchema>;
 export const engineFamiliesQuerySchema = z.object({ EngineMfrID: idParam('EngineMfrID') });
-export const engineSizesQuerySchema = z.object({ EngineMfrID: idParam('EngineMfrID'), EngineFamilyID: idParam('EngineFamilyID') });
+export const engineSizesQuerySchema = z.object({
+  EngineMfrID: idParam('EngineMfrID'),
+  EngineFamilyID: idParam('EngineFamilyID'),
+});
 
 /** Years, newest first; the client reads them as strings (a select's values). */
 export const yearsReplySchema = z.array(z.union([z.number(), z.string()]).transform(String));
@@ -46,7 +49,10 @@ const choiceListSchema = z.object({
   name: z.enum(FACET_KEYS),
 });
 export type ChoiceList = z.infer<typeof choiceListSchema>;
-export const choicesReplySchema = z.partialRecord(z.enum(['SubModelID', 'BodyTypeID', 'BedLengthID']), choiceListSchema);
+export const choicesReplySchema = z.partialRecord(
+  z.enum(['SubModelID', 'BodyTypeID', 'BedLengthID']),
+  choiceListSchema,
+);
 export type ChoicesReply = z.infer<typeof choicesReplySchema>;
 
 const engineMfrOptionSchema = z.object({ EngineMfrID: z.number(), EngineMfrName: z.string() });

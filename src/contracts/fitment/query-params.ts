@@ -22,5 +22,6 @@ export const yearParam = z
   .transform(Number);
 
 /** An empty value means 'not chosen' (a form posts its empty selects too). */
-export const blankIsAbsent = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const blankIsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const optionalId = (name: string) => blankIsAbsent(idParam(name));

@@ -31,4 +31,3 @@ export type AddressForm = z.infer<ReturnType<typeof addressSchema>>;
 
 /** The admin address editor: first name, last name, address 1, city, postcode, country, region required. */
 export const adminAddressSchema = addressSchema(true);
-

@@ -16,7 +16,8 @@ export const INVALID_DATE = 'Invalid date';
 export const INVALID_TIME = 'Invalid time';
 
 /** A booked appointment on the receipt: "{date} @ {time}" (pos-back-office.md §2 POS receipt page). */
-export const appointmentLabel = (t: { start_date: string; start_time: string }): string => `${t.start_date} @ ${t.start_time}`;
+export const appointmentLabel = (t: { start_date: string; start_time: string }): string =>
+  `${t.start_date} @ ${t.start_time}`;
 
 /** Minutes past midnight of "HH:mm", or null when malformed. */
 export function parseTime(s: string): number | null {
@@ -33,12 +34,16 @@ export function isValidDate(s: string): boolean {
 }
 
 export const isValidDuration = (n: number): boolean =>
-  Number.isInteger(n) && n >= APPOINTMENT_MIN_DURATION && n <= APPOINTMENT_MAX_DURATION && n % APPOINTMENT_DURATION_STEP === 0;
+  Number.isInteger(n) &&
+  n >= APPOINTMENT_MIN_DURATION &&
+  n <= APPOINTMENT_MAX_DURATION &&
+  n % APPOINTMENT_DURATION_STEP === 0;
 
 /** Durations offered: 15-minute steps up to 480, starting at the slot length (at least 15). */
 export function durationOptions(slotLength: number): number[] {
   const out: number[] = [];
-  for (let d = APPOINTMENT_MIN_DURATION; d <= APPOINTMENT_MAX_DURATION; d += APPOINTMENT_DURATION_STEP) if (d >= slotLength) out.push(d);
+  for (let d = APPOINTMENT_MIN_DURATION; d <= APPOINTMENT_MAX_DURATION; d += APPOINTMENT_DURATION_STEP)
+    if (d >= slotLength) out.push(d);
   return out;
 }
 
@@ -46,7 +51,8 @@ export function durationOptions(slotLength: number): number[] {
 export function startTimeOptions(slotLength: number): string[] {
   const slot = Math.max(1, Math.floor(slotLength));
   const out: string[] = [];
-  for (let m = 0; m < 24 * 60; m += slot) out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  for (let m = 0; m < 24 * 60; m += slot)
+    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   return out;
 }
 

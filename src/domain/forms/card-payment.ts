@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { decimal } from '../money';
-import { AMOUNT_NOT_POSITIVE, CARD_DEPARTMENT_MESSAGE, CARD_DEVICE_MESSAGE, CARD_TYPE_MESSAGE, CHECK_NUMBER_MESSAGE } from '../payments';
+import {
+  AMOUNT_NOT_POSITIVE,
+  CARD_DEPARTMENT_MESSAGE,
+  CARD_DEVICE_MESSAGE,
+  CARD_TYPE_MESSAGE,
+  CHECK_NUMBER_MESSAGE,
+} from '../payments';
 
 export const cardTypeOptions = [
   { value: 'credit', label: 'Credit' },

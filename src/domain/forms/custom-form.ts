@@ -6,8 +6,19 @@ import { z } from 'zod';
 import { isEmail } from './messages';
 
 export type CustomFieldType =
-  | 'text' | 'email' | 'textarea' | 'dropdown' | 'radio' | 'checkbox' | 'date' | 'time' | 'datetime'
-  | 'legend' | 'description' | 'image' | 'store_select';
+  | 'text'
+  | 'email'
+  | 'textarea'
+  | 'dropdown'
+  | 'radio'
+  | 'checkbox'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'legend'
+  | 'description'
+  | 'image'
+  | 'store_select';
 
 export interface CustomFormField {
   id: string;
@@ -41,11 +52,15 @@ export function customFormSchema(fields: readonly CustomFormField[]) {
 }
 
 /** Initial values: each field prefilled from the query parameter named with its id. */
-export function prefillFromQuery(fields: readonly CustomFormField[], query: Readonly<Record<string, string>>): Record<string, string> {
+export function prefillFromQuery(
+  fields: readonly CustomFormField[],
+  query: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) if (!DISPLAY_ONLY.has(f.type)) out[f.id] = query[f.id] ?? '';
   return out;
 }
 
 /** A captcha is required when require_captcha is 1. */
-export const captchaRequired = (requireCaptcha: unknown): boolean => requireCaptcha === 1 || requireCaptcha === '1' || requireCaptcha === true;
+export const captchaRequired = (requireCaptcha: unknown): boolean =>
+  requireCaptcha === 1 || requireCaptcha === '1' || requireCaptcha === true;

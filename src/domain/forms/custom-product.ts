@@ -20,7 +20,10 @@ export const customProductFormSchema = z.object({
     .union([z.string(), z.number()])
     .refine((v) => decimal(v).gt(0), CUSTOM_PRODUCT_PRICE_POSITIVE)
     .transform((v) => decimal(v).toFixed(2)),
-  quantity: z.coerce.number(CUSTOM_PRODUCT_QUANTITY_POSITIVE).int(CUSTOM_PRODUCT_QUANTITY_POSITIVE).min(1, CUSTOM_PRODUCT_QUANTITY_POSITIVE),
+  quantity: z.coerce
+    .number(CUSTOM_PRODUCT_QUANTITY_POSITIVE)
+    .int(CUSTOM_PRODUCT_QUANTITY_POSITIVE)
+    .min(1, CUSTOM_PRODUCT_QUANTITY_POSITIVE),
   tax_class_id: taxClassField,
 });
 export type CustomProductForm = z.infer<typeof customProductFormSchema>;

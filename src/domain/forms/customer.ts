@@ -44,7 +44,13 @@ export function customerFormSchema(o: CustomerFormOptions) {
 export type CustomerForm = z.infer<ReturnType<typeof customerFormSchema>>;
 
 /** Which optional controls the form shows. */
-export function customerFormVisibility(input: { hasCustomerId: boolean; taxExempt: boolean; isPro: boolean; locationCount: number; inPos: boolean }) {
+export function customerFormVisibility(input: {
+  hasCustomerId: boolean;
+  taxExempt: boolean;
+  isPro: boolean;
+  locationCount: number;
+  inPos: boolean;
+}) {
   return {
     password: input.hasCustomerId,
     safe: !input.inPos,

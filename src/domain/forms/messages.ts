@@ -52,4 +52,6 @@ export function phoneField(required: boolean) {
 }
 
 /** Form values arrive as strings or numbers; 0/1 flags as either. */
-export const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => v === true || v === 1 || v === '1');
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform((v) => v === true || v === 1 || v === '1');

@@ -38,7 +38,8 @@ export function checkNotification(v: NotificationValues, ctx: z.RefinementCtx, a
   }
   if (v.notifyByText) {
     if (v.phone === '') ctx.addIssue({ code: 'custom', path: ['phone'], message: REQUIRED });
-    else if (!PHONE_PATTERN.test(v.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
+    else if (!PHONE_PATTERN.test(v.phone))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: INVALID_PHONE_MESSAGE });
     if (!v.textingAlerts && !v.overrideTextPermission) {
       ctx.addIssue({ code: 'custom', path: ['overrideTextPermission'], message: TEXT_CONSENT_MESSAGE });
     }

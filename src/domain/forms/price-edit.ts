@@ -12,15 +12,13 @@ export const SYSTEM_ERROR = 'A system error occurred. Contact your administrator
 const text = z.union([z.string(), z.number()]).transform(String);
 
 export function priceEditSchema(originalPrice: string) {
-  return z
-    .object({ price: text, amount: text.default('0'), percent: text.default('0') })
-    .superRefine((v, ctx) => {
-      const checks: [keyof typeof v, string | null][] = [
-        ['price', validatePriceInput(v.price)],
-        ['amount', validateAmountInput(originalPrice, v.amount)],
-        ['percent', validatePercentInput(v.percent)],
-      ];
-      for (const [path, message] of checks) if (message !== null) ctx.addIssue({ code: 'custom', path: [path], message });
-    });
+  return z.object({ price: text, amount: text.default('0'), percent: text.default('0') }).superRefine((v, ctx) => {
+    const checks: [keyof typeof v, string | null][] = [
+      ['price', validatePriceInput(v.price)],
+      ['amount', validateAmountInput(originalPrice, v.amount)],
+      ['percent', validatePercentInput(v.percent)],
+    ];
+    for (const [path, message] of checks) if (message !== null) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
 }
 export type PriceEditForm = z.infer<ReturnType<typeof priceEditSchema>>;

@@ -26,7 +26,8 @@ export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
  */
 export const LINE_PRICE_MESSAGE = 'Price must be a positive number.';
 
-const negativeLine = (l: OrderLine): boolean => lineTotal(l).lt(0) || (l.kind === 'product' && decimal(l.surcharge).lt(0));
+const negativeLine = (l: OrderLine): boolean =>
+  lineTotal(l).lt(0) || (l.kind === 'product' && decimal(l.surcharge).lt(0));
 
 /** Load the editable order, apply `edit` to its lines, recompute totals; a changed line may not go below $0.00. */
 function editLines(
@@ -52,7 +53,11 @@ function addLine(lines: OrderLine[], line: OrderLine): OrderLine[] | MutatorResu
   return [...lines, line];
 }
 
-function updateLine(lines: OrderLine[], lineId: string, fn: (l: OrderLine) => OrderLine | MutatorResult): OrderLine[] | MutatorResult {
+function updateLine(
+  lines: OrderLine[],
+  lineId: string,
+  fn: (l: OrderLine) => OrderLine | MutatorResult,
+): OrderLine[] | MutatorResult {
   const i = lines.findIndex((l) => l.id === lineId);
   const line = lines[i];
   if (line === undefined) return refuse('line_not_found', LINE_NOT_FOUND);
@@ -69,8 +74,18 @@ const sameOptions = (a: readonly LineOption[], b: readonly LineOption[]): boolea
  * product and options with no staff price. Callers that act on the line after an add (its
  * installation labor) find it with this too.
  */
-export const mergeTarget = (lines: readonly OrderLine[], productId: number, options: readonly LineOption[]): ProductLine | undefined =>
-  lines.find((l): l is ProductLine => l.kind === 'product' && l.product_id === productId && l.price_override === null && sameOptions(l.options, options));
+export const mergeTarget = (
+  lines: readonly OrderLine[],
+  productId: number,
+  options: readonly LineOption[],
+): ProductLine | undefined =>
+  lines.find(
+    (l): l is ProductLine =>
+      l.kind === 'product' &&
+      l.product_id === productId &&
+      l.price_override === null &&
+      sameOptions(l.options, options),
+  );
 
 /** Adding a product already on the order with the same options (and no price override) raises its quantity. */
 export const addProduct: Mutator<MutationArgs<'cart.addProduct'>> = (state, args, ctx) =>
@@ -183,7 +198,8 @@ export const removeLine: Mutator<MutationArgs<'cart.removeLine'>> = (state, args
 /** Sell a gift certificate: a row with quantity x1. */
 export const addVoucher: Mutator<MutationArgs<'cart.addVoucher'>> = (state, args, ctx) =>
   editLines(state, args.order_ref, ctx, (lines) => {
-    if (moneyString(args.amount) === '0.00' || args.amount.startsWith('-')) return refuse('amount_not_positive', 'Amount must be more than $0.00');
+    if (moneyString(args.amount) === '0.00' || args.amount.startsWith('-'))
+      return refuse('amount_not_positive', 'Amount must be more than $0.00');
     return addLine(lines, {
       kind: 'voucher',
       id: args.line_id,

@@ -19,7 +19,11 @@ const INT4_MAX = 2_147_483_647;
 export const UNSTORABLE_TEXT = 'This text contains characters that cannot be stored.';
 // eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL text refuses
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const text = (max: number) => z.string().max(max).refine((v) => !unstorable.test(v), UNSTORABLE_TEXT);
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !unstorable.test(v), UNSTORABLE_TEXT);
 const int = z.number().int().min(-INT4_MAX).max(INT4_MAX);
 const posInt = z.number().int().positive().max(INT4_MAX);
 const nonNegInt = z.number().int().nonnegative().max(INT4_MAX);
@@ -86,7 +90,12 @@ const customerFields = {
   password: text(128).default(''),
   addresses: z.array(address).max(20).default([]),
 };
-const ymmChoice = z.object({ api_field: text(64), api_value: text(128), label_field: text(64), label_value: text(128) });
+const ymmChoice = z.object({
+  api_field: text(64),
+  api_value: text(128),
+  label_field: text(64),
+  label_value: text(128),
+});
 const vehicleFields = {
   title: text(255).default(''),
   vin: text(32).default(''),
@@ -98,7 +107,11 @@ const vehicleFields = {
 };
 
 export const mutationArgs = {
-  'order.create': z.object({ id, device_ref: text(40).nullable().default(null), customer_ref: id.nullable().default(null) }),
+  'order.create': z.object({
+    id,
+    device_ref: text(40).nullable().default(null),
+    customer_ref: id.nullable().default(null),
+  }),
   'cart.addProduct': z.object({
     ...orderRef,
     line_id: id,
@@ -114,7 +127,14 @@ export const mutationArgs = {
     surcharge: moneyArg.default('0.00'),
     tax_class_id: taxClass,
   }),
-  'cart.addCustomProduct': z.object({ ...orderRef, line_id: id, name, price: moneyArg, quantity: int, tax_class_id: taxClass }),
+  'cart.addCustomProduct': z.object({
+    ...orderRef,
+    line_id: id,
+    name,
+    price: moneyArg,
+    quantity: int,
+    tax_class_id: taxClass,
+  }),
   'cart.addLabor': z.object({
     ...orderRef,
     line_id: id,
@@ -168,10 +188,21 @@ export const mutationArgs = {
    * Server only (never queued by a device; push refuses it): the record of a card payment a
    * terminal approved, marked `terminal` so it can only be voided through the terminal.
    */
-  'transaction.addTerminal': z.object({ ...orderRef, id, amount: moneyArg, card_type: z.enum(['credit', 'debit']).nullable().default(null) }),
+  'transaction.addTerminal': z.object({
+    ...orderRef,
+    id,
+    amount: moneyArg,
+    card_type: z.enum(['credit', 'debit']).nullable().default(null),
+  }),
   /** Server only: the void of a terminal card payment after the terminal refunded it (void/return url). */
   'transaction.voidAtTerminal': z.object({ ...orderRef, transaction_ref: id }),
-  'orderHistory.add': z.object({ ...orderRef, id, order_status_id: posInt, comment: text(5000).default(''), ...notification }),
+  'orderHistory.add': z.object({
+    ...orderRef,
+    id,
+    order_status_id: posInt,
+    comment: text(5000).default(''),
+    ...notification,
+  }),
   'poNumber.apply': z.object({
     ...orderRef,
     po_number: z.string().trim().min(1).max(64),
@@ -199,12 +230,21 @@ export const mutationArgs = {
   'vehicle.create': z.object({ id, customer_ref: id.nullable(), ...vehicleFields }),
   'vehicle.update': z.object({ vehicle_ref: id, ...vehicleFields }),
   'vehicle.delete': z.object({ vehicle_ref: id }),
-  'credit.add': z.object({ id, customer_ref: id, description: text(255).default(''), amount: moneyArg, order_ref: id.nullable().default(null) }),
+  'credit.add': z.object({
+    id,
+    customer_ref: id,
+    description: text(255).default(''),
+    amount: moneyArg,
+    order_ref: id.nullable().default(null),
+  }),
   'customerHistory.add': z.object({
     id,
     customer_ref: id,
     comment: text(5000).default(''),
-    image: z.object({ name: text(255), type: text(100).default(''), size: nonNegInt }).nullable().default(null),
+    image: z
+      .object({ name: text(255), type: text(100).default(''), size: nonNegInt })
+      .nullable()
+      .default(null),
     ...notification,
   }),
 } as const;

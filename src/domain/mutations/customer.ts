@@ -15,7 +15,12 @@ type Fields = Omit<MutationArgs<'customer.create'>, 'id'>;
 
 function validate(fields: Fields, ctx: MutatorContext, hasCustomerId: boolean) {
   const s = ctx.settings;
-  const schema = customerFormSchema({ requireEmail: s.requireEmail, requireTelephone: s.requireTelephone, requireAddress: s.requireAddress, hasCustomerId });
+  const schema = customerFormSchema({
+    requireEmail: s.requireEmail,
+    requireTelephone: s.requireTelephone,
+    requireAddress: s.requireAddress,
+    hasCustomerId,
+  });
   return parseOrRefuse(schema, fields);
 }
 

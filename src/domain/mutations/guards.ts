@@ -31,8 +31,16 @@ export function isRefusal(v: unknown): v is Refusal {
 }
 
 /** The order with its totals snapshot recomputed from its lines and transactions. */
-export function withTotals(order: Order, transactions: readonly Transaction[], settings: StoreSettings, now: string): Order {
-  const t = computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, settings);
+export function withTotals(
+  order: Order,
+  transactions: readonly Transaction[],
+  settings: StoreSettings,
+  now: string,
+): Order {
+  const t = computeTotals(
+    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
+    settings,
+  );
   return { ...order, totals: totalsToRecord(t), updated_at: now };
 }
 

@@ -9,7 +9,18 @@ import type { CustomerHistory, OrderHistory } from './records';
 import { applied, type Mutator } from './types';
 
 type NotifyArgs = MutationArgs<'orderHistory.add'>;
-const notifyForm = (a: Pick<NotifyArgs, 'notify_customer' | 'notify_by_email' | 'notify_by_text' | 'texting_alerts' | 'override_text_permission' | 'email' | 'phone'>) => ({
+const notifyForm = (
+  a: Pick<
+    NotifyArgs,
+    | 'notify_customer'
+    | 'notify_by_email'
+    | 'notify_by_text'
+    | 'texting_alerts'
+    | 'override_text_permission'
+    | 'email'
+    | 'phone'
+  >,
+) => ({
   notifyCustomer: a.notify_customer,
   notifyByEmail: a.notify_by_email,
   notifyByText: a.notify_by_text,
@@ -23,7 +34,11 @@ const notifyForm = (a: Pick<NotifyArgs, 'notify_customer' | 'notify_by_email' | 
 export const addOrderHistory: Mutator<NotifyArgs> = (state, args, ctx) => {
   const order = requireOrder(state.order, args.order_ref);
   if (isRefusal(order)) return order;
-  const form = parseOrRefuse(orderHistoryFormSchema, { ...notifyForm(args), orderStatusId: args.order_status_id, comment: args.comment });
+  const form = parseOrRefuse(orderHistoryFormSchema, {
+    ...notifyForm(args),
+    orderStatusId: args.order_status_id,
+    comment: args.comment,
+  });
   if (!form.ok) return form;
   const entry: OrderHistory = {
     id: args.id,
@@ -38,7 +53,10 @@ export const addOrderHistory: Mutator<NotifyArgs> = (state, args, ctx) => {
     actor_id: ctx.actor.id,
     date_added: ctx.now,
   };
-  return applied({ orderHistory: entry, order: { ...order, order_status_id: args.order_status_id, updated_at: ctx.now } });
+  return applied({
+    orderHistory: entry,
+    order: { ...order, order_status_id: args.order_status_id, updated_at: ctx.now },
+  });
 };
 
 export const addCustomerHistory: Mutator<MutationArgs<'customerHistory.add'>> = (state, args, ctx) => {

@@ -2,7 +2,15 @@
 import { poNumberRequirement } from '../forms/po-number';
 import { refuse } from '../refusal';
 import type { MutationArgs } from './catalogue';
-import { assertEditable, assertNotVoided, CUSTOMER_NOT_FOUND, emptyTotals, isRefusal, requireOrder, withTotals } from './guards';
+import {
+  assertEditable,
+  assertNotVoided,
+  CUSTOMER_NOT_FOUND,
+  emptyTotals,
+  isRefusal,
+  requireOrder,
+  withTotals,
+} from './guards';
 import { orderStatusIdFor, type Order, type OrderStatus } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
 
@@ -49,7 +57,14 @@ function attach(order: Order, state: MutatorState, ctx: MutatorContext): Order {
         tax_exempt: c.tax_exempt,
         tax_exempt_number: c.tax_exempt ? c.tax_exempt_number : null,
       }
-    : { ...order, customer_ref: null, customer_id: null, customer_name: null, tax_exempt: false, tax_exempt_number: null };
+    : {
+        ...order,
+        customer_ref: null,
+        customer_id: null,
+        customer_name: null,
+        tax_exempt: false,
+        tax_exempt_number: null,
+      };
   return withTotals(next, state.transactions ?? [], ctx.settings, ctx.now);
 }
 
@@ -77,7 +92,9 @@ function setStatus(status: OrderStatus, extra: Partial<Order> = {}): Mutator<{ o
   return (state, args, ctx) => {
     const order = editable(state, args.order_ref);
     if ('ok' in order) return order;
-    return applied({ order: { ...order, ...extra, status, order_status_id: orderStatusIdFor[status], updated_at: ctx.now } });
+    return applied({
+      order: { ...order, ...extra, status, order_status_id: orderStatusIdFor[status], updated_at: ctx.now },
+    });
   };
 }
 
@@ -97,10 +114,21 @@ export const completeOrder: Mutator<MutationArgs<'order.complete'>> = (state, ar
   const order = editable(state, args.order_ref);
   if ('ok' in order) return order;
   if (order.lines.length === 0) return refuse('invalid_args', EMPTY_ORDER_MESSAGE);
-  const po = poNumberRequirement(order.lines, ctx.settings.poNumbersEnabled && ctx.settings.requirePoNumbers && ctx.actor.role !== ONLINE_CHECKOUT_ROLE);
+  const po = poNumberRequirement(
+    order.lines,
+    ctx.settings.poNumbersEnabled && ctx.settings.requirePoNumbers && ctx.actor.role !== ONLINE_CHECKOUT_ROLE,
+  );
   if (po !== null) return refuse('po_number_required', po);
   const next = withTotals(order, state.transactions ?? [], ctx.settings, ctx.now);
-  return applied({ order: { ...next, status: 'complete', order_status_id: orderStatusIdFor.complete, completed_at: ctx.now, cashier_id: order.cashier_id ?? ctx.actor.id } });
+  return applied({
+    order: {
+      ...next,
+      status: 'complete',
+      order_status_id: orderStatusIdFor.complete,
+      completed_at: ctx.now,
+      cashier_id: order.cashier_id ?? ctx.actor.id,
+    },
+  });
 };
 
 /** Void: the order becomes voided and its incomplete (pending) transactions are voided too. */
@@ -113,6 +141,11 @@ export const voidOrder: Mutator<MutationArgs<'order.void'>> = (state, args, ctx)
     t.status === 'pending' ? { ...t, status: 'void' as const, voided_at: ctx.now } : t,
   );
   const changed = transactions.filter((t, i) => t !== state.transactions?.[i]);
-  const next = withTotals({ ...order, status: 'voided', order_status_id: orderStatusIdFor.voided, voided_at: ctx.now }, transactions, ctx.settings, ctx.now);
+  const next = withTotals(
+    { ...order, status: 'voided', order_status_id: orderStatusIdFor.voided, voided_at: ctx.now },
+    transactions,
+    ctx.settings,
+    ctx.now,
+  );
   return applied({ order: next, transactions: changed });
 };

@@ -10,7 +10,9 @@ export const applyPoNumber: Mutator<MutationArgs<'poNumber.apply'>> = (state, ar
   const locked = assertEditable(order);
   if (locked) return locked;
   const takesPo = (kind: string): boolean => kind === 'product' || kind === 'custom';
-  const targets = new Set(args.apply_to_all ? order.lines.filter((l) => takesPo(l.kind)).map((l) => l.id) : args.line_ids);
+  const targets = new Set(
+    args.apply_to_all ? order.lines.filter((l) => takesPo(l.kind)).map((l) => l.id) : args.line_ids,
+  );
   if (targets.size === 0) return refuse('invalid_args', 'Select a product for the PO Number');
   for (const id of targets) {
     const line = order.lines.find((l) => l.id === id);

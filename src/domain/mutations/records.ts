@@ -12,7 +12,14 @@ export type OrderStatus = 'draft' | 'saved' | 'quote' | 'kiosk' | 'complete' | '
  * The order status (the shop's named, coloured status of order_statuses) an order takes when its
  * lifecycle moves; order history may set another one afterwards. Ids of the seeded statuses.
  */
-export const orderStatusIdFor: Readonly<Record<OrderStatus, number>> = { draft: 1, saved: 3, quote: 4, kiosk: 5, complete: 7, voided: 8 };
+export const orderStatusIdFor: Readonly<Record<OrderStatus, number>> = {
+  draft: 1,
+  saved: 3,
+  quote: 4,
+  kiosk: 5,
+  complete: 7,
+  voided: 8,
+};
 
 /** Statuses whose lines may still change. */
 export const editableStatuses: readonly OrderStatus[] = ['draft', 'saved', 'quote', 'kiosk'];

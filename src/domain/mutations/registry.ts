@@ -5,11 +5,29 @@
  */
 import { refuse } from '../refusal';
 import { mutationArgs, type MutationArgs, type MutationName } from './catalogue';
-import { addCustomProduct, addLabor, addProduct, addVoucher, removeLine, setQuantity, updateLabor, updatePrice } from './cart';
+import {
+  addCustomProduct,
+  addLabor,
+  addProduct,
+  addVoucher,
+  removeLine,
+  setQuantity,
+  updateLabor,
+  updatePrice,
+} from './cart';
 import { addCredit } from './credit';
 import { createCustomer, updateCustomer } from './customer';
 import { addCustomerHistory, addOrderHistory } from './history';
-import { completeOrder, createOrder, quoteOrder, removeCustomer, saveOrder, setCustomer, submitKioskOrder, voidOrder } from './order';
+import {
+  completeOrder,
+  createOrder,
+  quoteOrder,
+  removeCustomer,
+  saveOrder,
+  setCustomer,
+  submitKioskOrder,
+  voidOrder,
+} from './order';
 import { applyPoNumber } from './po-number';
 import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTransaction } from './transactions';
 import { bookAppointment } from './appointment';

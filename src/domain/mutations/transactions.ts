@@ -33,11 +33,20 @@ export const NOT_A_TERMINAL_CARD = 'Only card payments taken on a terminal are v
 export const typeDisabledMessage = (label: string): string => `${label} payments are not enabled.`;
 
 function balanceOf(order: Order, transactions: readonly Transaction[], ctx: MutatorContext): Money {
-  return computeTotals({ lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number }, ctx.settings).balanceDue;
+  return computeTotals(
+    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
+    ctx.settings,
+  ).balanceDue;
 }
 
 /** Order, transactions, updated customer credit -> the changes to write. */
-function finish(state: MutatorState, order: Order, before: PaymentState, after: PaymentState, ctx: MutatorContext): MutatorResult {
+function finish(
+  state: MutatorState,
+  order: Order,
+  before: PaymentState,
+  after: PaymentState,
+  ctx: MutatorContext,
+): MutatorResult {
   const changed = after.transactions.filter((t, i) => t !== before.transactions[i]);
   const customer =
     state.customer && !after.storeCredit.eq(before.storeCredit)
@@ -70,15 +79,20 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
       ? refuse('no_balance_due', NO_BALANCE_DUE)
       : refuse('payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
   }
-  if (type === 'check' && !isValidCheckNumber(args.check_number)) return refuse('invalid_check_number', CHECK_NUMBER_MESSAGE);
+  if (type === 'check' && !isValidCheckNumber(args.check_number))
+    return refuse('invalid_check_number', CHECK_NUMBER_MESSAGE);
   let voucherBalance: Money | undefined;
   if (type === 'voucher') {
-    if (!state.voucher || args.voucher_code === null || state.voucher.code !== args.voucher_code) return refuse('not_found', INVALID_VOUCHER);
+    if (!state.voucher || args.voucher_code === null || state.voucher.code !== args.voucher_code)
+      return refuse('not_found', INVALID_VOUCHER);
     voucherBalance = money(state.voucher.balance);
   }
   const check = checkPaymentAmount(type, args.amount, balanceDue, { storeCredit, voucherBalance });
   if (!check.ok) return refuse(check.code, check.message);
-  const card = type === 'card' ? cardSurchargeFor(check.amount, args.card_type, ctx.settings, order.tax_exempt) : { surcharge: ZERO, tax: ZERO };
+  const card =
+    type === 'card'
+      ? cardSurchargeFor(check.amount, args.card_type, ctx.settings, order.tax_exempt)
+      : { surcharge: ZERO, tax: ZERO };
   const t: Transaction = {
     id: args.id,
     transaction_id: null,
@@ -102,37 +116,64 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
 };
 
 /** A card payment a terminal approved: its money goes back only through the terminal. */
-export const isTerminalCard = (t: Pick<Transaction, 'transaction_type' | 'terminal'>): boolean => t.transaction_type === 'card' && t.terminal === true;
+export const isTerminalCard = (t: Pick<Transaction, 'transaction_type' | 'terminal'>): boolean =>
+  t.transaction_type === 'card' && t.terminal === true;
 
 /** A terminal approval recorded by the server: `transaction.add` for a card, marked `terminal`. */
 export const addTerminalTransaction: Mutator<MutationArgs<'transaction.addTerminal'>> = (state, args, ctx) => {
   const r = addTransaction(
     state,
-    { order_ref: args.order_ref, id: args.id, transaction_type: 'card', amount: args.amount, label: '', card_type: args.card_type, check_number: null, voucher_code: null, status: 'approved' },
+    {
+      order_ref: args.order_ref,
+      id: args.id,
+      transaction_type: 'card',
+      amount: args.amount,
+      label: '',
+      card_type: args.card_type,
+      check_number: null,
+      voucher_code: null,
+      status: 'approved',
+    },
     ctx,
   );
   if (!r.ok) return r;
-  return applied({ ...r.changes, transactions: (r.changes.transactions ?? []).map((t) => (t.id === args.id ? { ...t, terminal: true } : t)) });
+  return applied({
+    ...r.changes,
+    transactions: (r.changes.transactions ?? []).map((t) => (t.id === args.id ? { ...t, terminal: true } : t)),
+  });
 };
 
-function voidOne(state: MutatorState, orderRef: string, transactionRef: string, ctx: MutatorContext, atTerminal: boolean): MutatorResult {
+function voidOne(
+  state: MutatorState,
+  orderRef: string,
+  transactionRef: string,
+  ctx: MutatorContext,
+  atTerminal: boolean,
+): MutatorResult {
   const order = requireOrder(state.order, orderRef);
   if (isRefusal(order)) return order;
   const transactions = state.transactions ?? [];
   const target = transactions.find((t) => t.id === transactionRef);
   if (!target) return refuse('transaction_not_found', TRANSACTION_NOT_FOUND);
   if (target.status === 'void') return refuse('transaction_already_void', TRANSACTION_ALREADY_VOID);
-  if (isTerminalCard(target) !== atTerminal) return atTerminal ? refuse('invalid_args', NOT_A_TERMINAL_CARD) : refuse('void_at_terminal', VOID_AT_TERMINAL);
-  if (target.transaction_type === 'store_credit' && !state.customer) return refuse('customer_required', CUSTOMER_NOT_FOUND);
-  const before: PaymentState = { transactions, storeCredit: state.customer ? money(state.customer.store_credit) : ZERO };
+  if (isTerminalCard(target) !== atTerminal)
+    return atTerminal ? refuse('invalid_args', NOT_A_TERMINAL_CARD) : refuse('void_at_terminal', VOID_AT_TERMINAL);
+  if (target.transaction_type === 'store_credit' && !state.customer)
+    return refuse('customer_required', CUSTOMER_NOT_FOUND);
+  const before: PaymentState = {
+    transactions,
+    storeCredit: state.customer ? money(state.customer.store_credit) : ZERO,
+  };
   return finish(state, order, before, voidTransactionIn(before, target.id, ctx.now), ctx);
 }
 
 /** A plain void; a terminal card payment is refused (its card must be refunded at the terminal). */
-export const voidTransaction: Mutator<MutationArgs<'transaction.void'>> = (state, args, ctx) => voidOne(state, args.order_ref, args.transaction_ref, ctx, false);
+export const voidTransaction: Mutator<MutationArgs<'transaction.void'>> = (state, args, ctx) =>
+  voidOne(state, args.order_ref, args.transaction_ref, ctx, false);
 
 /** The void of a terminal card payment, run by the server once the terminal refunded the card. */
-export const voidAtTerminal: Mutator<MutationArgs<'transaction.voidAtTerminal'>> = (state, args, ctx) => voidOne(state, args.order_ref, args.transaction_ref, ctx, true);
+export const voidAtTerminal: Mutator<MutationArgs<'transaction.voidAtTerminal'>> = (state, args, ctx) =>
+  voidOne(state, args.order_ref, args.transaction_ref, ctx, true);
 
 /**
  * Void all: amount paid 0, balance due the order total (card surcharges go with their payments).
@@ -141,10 +182,15 @@ export const voidAtTerminal: Mutator<MutationArgs<'transaction.voidAtTerminal'>>
 export const voidAll: Mutator<MutationArgs<'transaction.voidAll'>> = (state, args, ctx) => {
   const order = requireOrder(state.order, args.order_ref);
   if (isRefusal(order)) return order;
-  if ((state.transactions ?? []).some((t) => t.status !== 'void' && isTerminalCard(t))) return refuse('void_at_terminal', REFUND_CARDS_FIRST);
-  const credit = (state.transactions ?? []).some((t) => t.transaction_type === 'store_credit' && t.status === 'approved');
+  if ((state.transactions ?? []).some((t) => t.status !== 'void' && isTerminalCard(t)))
+    return refuse('void_at_terminal', REFUND_CARDS_FIRST);
+  const credit = (state.transactions ?? []).some(
+    (t) => t.transaction_type === 'store_credit' && t.status === 'approved',
+  );
   if (credit && !state.customer) return refuse('customer_required', CUSTOMER_NOT_FOUND);
-  const before: PaymentState = { transactions: state.transactions ?? [], storeCredit: state.customer ? money(state.customer.store_credit) : ZERO };
+  const before: PaymentState = {
+    transactions: state.transactions ?? [],
+    storeCredit: state.customer ? money(state.customer.store_credit) : ZERO,
+  };
   return finish(state, order, before, voidAllTransactions(before, ctx.now), ctx);
 };
-

@@ -5,7 +5,16 @@
  */
 import type { Refusal } from '../refusal';
 import type { StoreSettings } from '../settings';
-import type { Appointment, CreditEntry, Customer, CustomerHistory, Order, OrderHistory, Transaction, Vehicle } from './records';
+import type {
+  Appointment,
+  CreditEntry,
+  Customer,
+  CustomerHistory,
+  Order,
+  OrderHistory,
+  Transaction,
+  Vehicle,
+} from './records';
 
 export interface MutatorContext {
   /** ISO timestamp stamped by the runtime (the server re-stamps its own). */

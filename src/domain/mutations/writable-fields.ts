@@ -43,18 +43,36 @@ const STAFF: readonly Writer[] = ['installer', 'cashier', 'admin'];
 /** Money and privilege decisions made at the counter: cashiers and admins, not installers. */
 const COUNTER: readonly Writer[] = ['cashier', 'admin'];
 
-type Table = { readonly [N in MutationName]: { readonly [K in keyof (typeof mutationArgs)[N]['shape']]: readonly Writer[] } };
+type Table = {
+  readonly [N in MutationName]: { readonly [K in keyof (typeof mutationArgs)[N]['shape']]: readonly Writer[] };
+};
 
 const notification = {
-  notify_customer: STAFF, notify_by_email: STAFF, notify_by_text: STAFF, texting_alerts: STAFF, override_text_permission: STAFF, email: STAFF, phone: STAFF,
+  notify_customer: STAFF,
+  notify_by_email: STAFF,
+  notify_by_text: STAFF,
+  texting_alerts: STAFF,
+  override_text_permission: STAFF,
+  email: STAFF,
+  phone: STAFF,
 } as const;
 
 /** The customer's own contact data (a shopper edits their account) vs. what the shop decides about them. */
 const customerFields = {
-  firstname: ALL, lastname: ALL, email: ALL, telephone: ALL, texting_alerts: ALL, newsletter: ALL, addresses: ALL,
+  firstname: ALL,
+  lastname: ALL,
+  email: ALL,
+  telephone: ALL,
+  texting_alerts: ALL,
+  newsletter: ALL,
+  addresses: ALL,
   /** A shopper sets their own; staff at the counter set it for a customer; an installer does not. */
   password: ['shopper', 'cashier', 'admin'],
-  status: COUNTER, safe: COUNTER, customer_group_id: COUNTER, tax_exempt: COUNTER, tax_exempt_number: COUNTER,
+  status: COUNTER,
+  safe: COUNTER,
+  customer_group_id: COUNTER,
+  tax_exempt: COUNTER,
+  tax_exempt_number: COUNTER,
   default_location_id: STAFF,
 } as const;
 
@@ -64,17 +82,52 @@ const orderRef = { order_ref: STAFF } as const;
 export const writableFields: Table = {
   'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF },
   'cart.addProduct': {
-    ...orderRef, line_id: STAFF, product_id: STAFF, quantity: STAFF, options: STAFF,
+    ...orderRef,
+    line_id: STAFF,
+    product_id: STAFF,
+    quantity: STAFF,
+    options: STAFF,
     // Re-read from the catalog by the server whoever sends them (server/commands/appliers/catalog-priced.ts).
-    name: STAFF, model: STAFF, mpn: STAFF, aaia: STAFF, price: STAFF, minimum: STAFF, surcharge: STAFF, tax_class_id: STAFF,
+    name: STAFF,
+    model: STAFF,
+    mpn: STAFF,
+    aaia: STAFF,
+    price: STAFF,
+    minimum: STAFF,
+    surcharge: STAFF,
+    tax_class_id: STAFF,
   },
-  'cart.addCustomProduct': { ...orderRef, line_id: STAFF, name: STAFF, price: STAFF, quantity: STAFF, tax_class_id: STAFF },
-  'cart.addLabor': { ...orderRef, line_id: STAFF, labor_id: STAFF, name: STAFF, rate: STAFF, minutes: STAFF, quantity: STAFF, product_line_id: STAFF },
+  'cart.addCustomProduct': {
+    ...orderRef,
+    line_id: STAFF,
+    name: STAFF,
+    price: STAFF,
+    quantity: STAFF,
+    tax_class_id: STAFF,
+  },
+  'cart.addLabor': {
+    ...orderRef,
+    line_id: STAFF,
+    labor_id: STAFF,
+    name: STAFF,
+    rate: STAFF,
+    minutes: STAFF,
+    quantity: STAFF,
+    product_line_id: STAFF,
+  },
   'cart.updateLabor': { ...orderRef, line_id: STAFF, minutes: STAFF, quantity: STAFF, price_override: COUNTER },
   'cart.setQuantity': { ...orderRef, line_id: STAFF, quantity: STAFF },
   'cart.updatePrice': { ...orderRef, line_id: STAFF, new_price: COUNTER },
   'cart.removeLine': { ...orderRef, line_id: STAFF },
-  'cart.addVoucher': { ...orderRef, line_id: STAFF, code: STAFF, description: STAFF, message: STAFF, voucher_theme: STAFF, amount: STAFF },
+  'cart.addVoucher': {
+    ...orderRef,
+    line_id: STAFF,
+    code: STAFF,
+    description: STAFF,
+    message: STAFF,
+    voucher_theme: STAFF,
+    amount: STAFF,
+  },
   'order.setCustomer': { ...orderRef, customer_ref: STAFF },
   'order.removeCustomer': orderRef,
   'order.save': orderRef,
@@ -83,7 +136,15 @@ export const writableFields: Table = {
   'order.complete': orderRef,
   'order.void': orderRef,
   'transaction.add': {
-    ...orderRef, id: STAFF, transaction_type: STAFF, amount: STAFF, label: STAFF, card_type: STAFF, check_number: STAFF, voucher_code: STAFF, status: STAFF,
+    ...orderRef,
+    id: STAFF,
+    transaction_type: STAFF,
+    amount: STAFF,
+    label: STAFF,
+    card_type: STAFF,
+    check_number: STAFF,
+    voucher_code: STAFF,
+    status: STAFF,
   },
   'transaction.void': { ...orderRef, transaction_ref: STAFF },
   'transaction.voidAll': orderRef,
@@ -94,8 +155,20 @@ export const writableFields: Table = {
   'orderHistory.add': { ...orderRef, id: STAFF, order_status_id: STAFF, comment: STAFF, ...notification },
   'poNumber.apply': { ...orderRef, po_number: STAFF, apply_to_all: STAFF, line_ids: STAFF },
   'appointment.book': {
-    id: STAFF, customer_ref: STAFF, order_ref: STAFF, products: STAFF, installers: STAFF, location: STAFF, bay: STAFF, startDate: STAFF,
-    startTime: STAFF, duration: STAFF, status: STAFF, note: STAFF, vehicle: STAFF, notifyCustomer: STAFF,
+    id: STAFF,
+    customer_ref: STAFF,
+    order_ref: STAFF,
+    products: STAFF,
+    installers: STAFF,
+    location: STAFF,
+    bay: STAFF,
+    startDate: STAFF,
+    startTime: STAFF,
+    duration: STAFF,
+    status: STAFF,
+    note: STAFF,
+    vehicle: STAFF,
+    notifyCustomer: STAFF,
   },
   'customer.create': { id: STAFF, ...customerFields },
   'customer.update': { customer_ref: ALL, ...customerFields },
@@ -108,15 +181,25 @@ export const writableFields: Table = {
 
 /** How a refused field is named to staff. */
 const labels: Record<string, string> = {
-  status: 'Status', safe: 'Safe', customer_group_id: 'Customer Group', tax_exempt: 'Tax Exempt', tax_exempt_number: 'Tax Exempt Number',
-  password: 'Password', default_location_id: 'Default Location', new_price: 'the price', price_override: 'the price',
+  status: 'Status',
+  safe: 'Safe',
+  customer_group_id: 'Customer Group',
+  tax_exempt: 'Tax Exempt',
+  tax_exempt_number: 'Tax Exempt Number',
+  password: 'Password',
+  default_location_id: 'Default Location',
+  new_price: 'the price',
+  price_override: 'the price',
 };
 
 export const fieldNotWritable = (key: string): string => `You do not have permission to change ${labels[key] ?? key}.`;
 export const MUTATION_NOT_PERMITTED = 'You do not have permission to do that.';
 
 /** The record a mutation edits, in the shape of its args, for the "neutral" test (null: a create, defaults are neutral). */
-export function currentArgsOf(name: MutationName, state: { customer?: Customer | undefined }): Record<string, unknown> | null {
+export function currentArgsOf(
+  name: MutationName,
+  state: { customer?: Customer | undefined },
+): Record<string, unknown> | null {
   if (name === 'customer.update' && state.customer) {
     return { ...state.customer, tax_exempt_number: state.customer.tax_exempt_number ?? '', password: '' };
   }
@@ -124,7 +207,8 @@ export function currentArgsOf(name: MutationName, state: { customer?: Customer |
 }
 
 /** Equal values; left out (undefined) differs from null (clearing a staff price is a change of it). */
-const same = (a: unknown, b: unknown): boolean => (a === undefined || b === undefined ? a === b : JSON.stringify(a) === JSON.stringify(b));
+const same = (a: unknown, b: unknown): boolean =>
+  a === undefined || b === undefined ? a === b : JSON.stringify(a) === JSON.stringify(b);
 
 export type Restricted = { ok: true; args: unknown } | { ok: false; key: string | null; message: string };
 
@@ -133,12 +217,20 @@ export type Restricted = { ok: true; args: unknown } | { ok: false; key: string 
  * other than the neutral one; fields it may not write and left out take the current record's value.
  * Args that are not an object are passed on (the schema refuses them with its own message).
  */
-export function restrictArgs(name: MutationName, writer: Writer | 'server' | null, args: unknown, current: Record<string, unknown> | null): Restricted {
+export function restrictArgs(
+  name: MutationName,
+  writer: Writer | 'server' | null,
+  args: unknown,
+  current: Record<string, unknown> | null,
+): Restricted {
   if (writer === 'server') return { ok: true, args };
   if (writer === null) return { ok: false, key: null, message: MUTATION_NOT_PERMITTED };
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: true, args };
   const table = writableFields[name] as Readonly<Record<string, readonly Writer[]>>;
-  const shape = mutationArgs[name].shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
+  const shape = mutationArgs[name].shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; data?: unknown } }
+  >;
   const sent = args as Record<string, unknown>;
   const out: Record<string, unknown> = { ...sent };
   const keys = Object.keys(table);

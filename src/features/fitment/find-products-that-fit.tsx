@@ -6,7 +6,14 @@ import { useFitmentSnapshot } from './fitment-store';
 import styles from './fitment.module.css';
 
 export interface FindProductsThatFitProps {
-  product: { product_id: number; aaia: string; mpn: string; categories: { category_id: number }[]; manufacturer_id: number; series_id: number | null };
+  product: {
+    product_id: number;
+    aaia: string;
+    mpn: string;
+    categories: { category_id: number }[];
+    manufacturer_id: number;
+    series_id: number | null;
+  };
 }
 
 /**

@@ -31,7 +31,9 @@ export function FitmentBlock() {
   return (
     <>
       <details className={styles.block} style={designStyle(config.design)}>
-        <summary className={styles.toggle}>{vehicle?.label ? `${config.ymm_heading}: ${vehicle.label}` : config.ymm_heading}</summary>
+        <summary className={styles.toggle}>
+          {vehicle?.label ? `${config.ymm_heading}: ${vehicle.label}` : config.ymm_heading}
+        </summary>
         <FitmentForm />
       </details>
       <MaybePrompt />

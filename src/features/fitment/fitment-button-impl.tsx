@@ -24,7 +24,12 @@ export function FitmentButtonImpl({ product }: FitmentButtonProps) {
   const look = fitmentButtonLook(part.result, hasVehicle(snap.vehicle));
   return (
     <>
-      <button type="button" className={`${styles.fitButton} ${styles[look.tone]}`} onClick={() => setOpen(true)} data-fitment={part.result}>
+      <button
+        type="button"
+        className={`${styles.fitButton} ${styles[look.tone]}`}
+        onClick={() => setOpen(true)}
+        data-fitment={part.result}
+      >
         {look.label}
       </button>
       <FitmentModal open={open} onOpenChange={setOpen} partNumber={product.part_number} part={part} />

@@ -4,7 +4,10 @@ import type { FitmentChoice } from '../../domain/fitment';
 export type FitTone = 'success' | 'danger' | 'warning' | 'neutral';
 
 /** §2 "Product card": the fitment button's label and colour by result. */
-export function fitmentButtonLook(result: ValidatedPart['result'], vehicleChosen: boolean): { label: string; tone: FitTone } {
+export function fitmentButtonLook(
+  result: ValidatedPart['result'],
+  vehicleChosen: boolean,
+): { label: string; tone: FitTone } {
   switch (result) {
     case 'yes':
     case 'universal':

@@ -14,7 +14,12 @@ const isFacetKey = (s: string): s is FacetKey => (FACET_KEYS as readonly string[
  * choices of the next facet to settle it. A choice is saved to the shopper's vehicle, so every
  * card on the page is judged again and this modal shows the new result (or the next prompt).
  */
-export function FitmentModal(props: { open: boolean; onOpenChange: (open: boolean) => void; partNumber: string; part: ValidatedPart | undefined }) {
+export function FitmentModal(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  partNumber: string;
+  part: ValidatedPart | undefined;
+}) {
   const { part } = props;
   const [busy, setBusy] = useState(false);
 

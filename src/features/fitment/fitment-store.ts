@@ -63,7 +63,15 @@ function rememberedVehicle(): VehicleReply | null {
 const EMPTY_VEHICLE: VehicleReply = { facets: {}, hasEngine: false, hasYmm: false, showUniversal: true, label: '' };
 
 class FitmentStore {
-  private snap: FitmentSnapshot = { config: null, configFailed: false, vehicle: null, results: new Map(), vehicleVersion: 0, busy: false, nextMaybe: null };
+  private snap: FitmentSnapshot = {
+    config: null,
+    configFailed: false,
+    vehicle: null,
+    results: new Map(),
+    vehicleVersion: 0,
+    busy: false,
+    nextMaybe: null,
+  };
   private readonly listeners = new Set<() => void>();
   private readonly known = new Set<string>();
   private pending = new Set<string>();

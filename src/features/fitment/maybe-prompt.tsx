@@ -16,7 +16,8 @@ const isFacetKey = (s: string): s is FacetKey => (FACET_KEYS as readonly string[
 export function MaybePrompt() {
   const { vehicle, nextMaybe } = useFitmentSnapshot();
   const [busy, setBusy] = useState(false);
-  if (!nextMaybe || !hasVehicle(vehicle) || !(vehicle?.hasYmm || vehicle?.hasEngine) || !isFacetKey(nextMaybe.name)) return null;
+  if (!nextMaybe || !hasVehicle(vehicle) || !(vehicle?.hasYmm || vehicle?.hasEngine) || !isFacetKey(nextMaybe.name))
+    return null;
   const key = nextMaybe.name;
   const choose = async (id: string, label: string) => {
     setBusy(true);

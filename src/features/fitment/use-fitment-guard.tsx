@@ -26,7 +26,10 @@ export function useFitmentGuard(): {
 
   const confirmFits = useCallback(async (product: { product_id: number; aaia: string; mpn: string }) => {
     // Loaded on the first add, not with the listing (the storefront's first-load budget).
-    const [{ fitmentApi, partRef }, { fitmentStore, logFailure }] = await Promise.all([import('../../api/fitment'), import('./fitment-store')]);
+    const [{ fitmentApi, partRef }, { fitmentStore, logFailure }] = await Promise.all([
+      import('../../api/fitment'),
+      import('./fitment-store'),
+    ]);
     const snap = fitmentStore.getSnapshot();
     const config = snap.config ?? (await fitmentApi.config().catch(() => null));
     if (!config || !config.vehicle_lookup_enabled || !config.require_fitment_confirmation) return true;

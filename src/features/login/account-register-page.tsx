@@ -12,7 +12,14 @@ import styles from './login.module.css';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'telephone' | 'password';
 
-function TextField(props: { id: Field; label: string; type?: string; autoComplete: string; error?: string | undefined; reg: UseFormRegisterReturn }) {
+function TextField(props: {
+  id: Field;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  error?: string | undefined;
+  reg: UseFormRegisterReturn;
+}) {
   const errorId = `register-${props.id}-error`;
   return (
     <div className={styles.field}>
@@ -81,11 +88,44 @@ export function AccountRegisterPage() {
             {serverError}
           </p>
         )}
-        <TextField id="firstname" label="First Name" autoComplete="given-name" error={errors.firstname?.message} reg={register('firstname')} />
-        <TextField id="lastname" label="Last Name" autoComplete="family-name" error={errors.lastname?.message} reg={register('lastname')} />
-        <TextField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} reg={register('email')} />
-        <TextField id="telephone" label="Phone Number" type="tel" autoComplete="tel" error={errors.telephone?.message} reg={register('telephone')} />
-        <TextField id="password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} reg={register('password')} />
+        <TextField
+          id="firstname"
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstname?.message}
+          reg={register('firstname')}
+        />
+        <TextField
+          id="lastname"
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastname?.message}
+          reg={register('lastname')}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          reg={register('email')}
+        />
+        <TextField
+          id="telephone"
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.telephone?.message}
+          reg={register('telephone')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          reg={register('password')}
+        />
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>

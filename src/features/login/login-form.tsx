@@ -19,7 +19,11 @@ export interface LoginFormProps {
 export function LoginForm({ usernameLabel, usernameType, schema, onSignedIn }: LoginFormProps) {
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useZodForm(schema, { username: '', password: '' }, { reValidateMode: 'onChange' });
+  const { register, handleSubmit, setError, formState } = useZodForm(
+    schema,
+    { username: '', password: '' },
+    { reValidateMode: 'onChange' },
+  );
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginRequest) => {

@@ -30,7 +30,11 @@ export function StaffLoginPage() {
         <p>
           <OnlineIndicator />
         </p>
-        {user?.kind === 'customer' && <p className={styles.alert}>You are signed in as a shopper ({user.name}). Log in with a staff account to use the POS.</p>}
+        {user?.kind === 'customer' && (
+          <p className={styles.alert}>
+            You are signed in as a shopper ({user.name}). Log in with a staff account to use the POS.
+          </p>
+        )}
         <LoginForm
           usernameLabel="Username"
           usernameType="text"

@@ -19,6 +19,19 @@ export function dispatchMarketing(detail: MarketingEvent): void {
 }
 
 /** A click on the `index`-th (0-based) product of search results page `page`, at §9's analytics position. */
-export function listClick(queryID: string, productId: number, index: number, page: number, url: string): MarketingEvent {
-  return { event: 'list_click', list: 'search', queryID, product_id: productId, position: analyticsPosition(index, page), url };
+export function listClick(
+  queryID: string,
+  productId: number,
+  index: number,
+  page: number,
+  url: string,
+): MarketingEvent {
+  return {
+    event: 'list_click',
+    list: 'search',
+    queryID,
+    product_id: productId,
+    position: analyticsPosition(index, page),
+    url,
+  };
 }

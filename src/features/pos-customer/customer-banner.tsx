@@ -24,7 +24,15 @@ function BannerVehicle() {
  * vehicle text, and Remove Customer, or a customer picker (search, or New Customer) when the cart
  * has none.
  */
-export function CustomerBanner({ order, ensureCart, run }: { order: Order | null; ensureCart: () => Promise<string | null>; run: RunMutation }) {
+export function CustomerBanner({
+  order,
+  ensureCart,
+  run,
+}: {
+  order: Order | null;
+  ensureCart: () => Promise<string | null>;
+  run: RunMutation;
+}) {
   const toast = useToast();
   const [searching, setSearching] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -38,7 +46,13 @@ export function CustomerBanner({ order, ensureCart, run }: { order: Order | null
     const link = `/pos/customer/edit?customer_id=${encodeURIComponent(String(order.customer_id ?? order.customer_ref))}`;
     return (
       <div className={styles.banner} aria-label="Customer">
-        <a href={link} target="_blank" rel="noreferrer" className={styles.bannerName} aria-label={`${order.customer_name ?? 'Customer'} (opens the customer in a new tab)`}>
+        <a
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          className={styles.bannerName}
+          aria-label={`${order.customer_name ?? 'Customer'} (opens the customer in a new tab)`}
+        >
           {order.customer_name}
         </a>
         <BannerVehicle />

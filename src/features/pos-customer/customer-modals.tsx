@@ -53,7 +53,13 @@ export function CustomerSearchModal(props: {
         </Button>
       }
     >
-      <TextField label="Customer" type="search" placeholder="Search by name, email, or phone number" value={text} onChange={(e) => setText(e.target.value)} />
+      <TextField
+        label="Customer"
+        type="search"
+        placeholder="Search by name, email, or phone number"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       {hits && hits.length === 0 && <p className={styles.muted}>No results!</p>}
       {hits && hits.length > 0 && (
         <ul className={styles.hits} aria-label="Customers found">
@@ -87,8 +93,19 @@ export function CustomerSearchModal(props: {
 }
 
 type Field = 'firstname' | 'lastname' | 'email' | 'telephone';
-type AddressField = 'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode' | 'country_id' | 'zone_id';
-const blankAddress: Record<AddressField, string> = { firstname: '', lastname: '', company: '', address_1: '', address_2: '', city: '', postcode: '', country_id: '', zone_id: '' };
+type AddressField =
+  'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode' | 'country_id' | 'zone_id';
+const blankAddress: Record<AddressField, string> = {
+  firstname: '',
+  lastname: '',
+  company: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  postcode: '',
+  country_id: '',
+  zone_id: '',
+};
 const blank = { firstname: '', lastname: '', email: '', telephone: '', addresses: [blankAddress] };
 
 interface Country {
@@ -106,8 +123,15 @@ function useCustomerFormSetup() {
   const setup = useLiveQuery(async () => {
     const db = deviceDb();
     const s = await storeSettings(db);
-    const lists = s.requireAddress ? { countries: await lookupRows<Country>(db, 'countries'), zones: await lookupRows<Zone>(db, 'zones') } : { countries: [], zones: [] };
-    return { requireEmail: s.requireEmail, requireTelephone: s.requireTelephone, requireAddress: s.requireAddress, ...lists };
+    const lists = s.requireAddress
+      ? { countries: await lookupRows<Country>(db, 'countries'), zones: await lookupRows<Zone>(db, 'zones') }
+      : { countries: [], zones: [] };
+    return {
+      requireEmail: s.requireEmail,
+      requireTelephone: s.requireTelephone,
+      requireAddress: s.requireAddress,
+      ...lists,
+    };
   }, []);
   return setup.data ?? null;
 }
@@ -125,11 +149,26 @@ export function NewCustomerModal(props: {
 }) {
   const setup = useCustomerFormSetup();
   const requireAddress = setup?.requireAddress ?? false;
-  const schema = customerFormSchema({ requireEmail: setup?.requireEmail ?? false, requireTelephone: setup?.requireTelephone ?? false, requireAddress, hasCustomerId: false });
+  const schema = customerFormSchema({
+    requireEmail: setup?.requireEmail ?? false,
+    requireTelephone: setup?.requireTelephone ?? false,
+    requireAddress,
+    hasCustomerId: false,
+  });
   const form = useZodForm(schema, blank, {
     // One address with the spec's required fields when the shop asks for it; none otherwise.
     toInput: ({ addresses, ...v }) =>
-      requireAddress ? { ...v, addresses: addresses.map((a) => ({ ...a, country_id: a.country_id || '0', zone_id: a.zone_id || '0', default: true })) } : v,
+      requireAddress
+        ? {
+            ...v,
+            addresses: addresses.map((a) => ({
+              ...a,
+              country_id: a.country_id || '0',
+              zone_id: a.zone_id || '0',
+              default: true,
+            })),
+          }
+        : v,
   });
   const save = form.handleSubmit(async (data) => {
     if (await props.onSave(data)) {
@@ -137,8 +176,12 @@ export function NewCustomerModal(props: {
       props.onOpenChange(false);
     }
   });
-  const field = (k: Field, label: string, required: boolean, type = 'text') => <TextField label={label} type={type} required={required} {...form.field(k)} />;
-  const addressField = (k: AddressField, label: string, required: boolean) => <TextField label={label} required={required} {...form.field(`addresses.0.${k}`)} />;
+  const field = (k: Field, label: string, required: boolean, type = 'text') => (
+    <TextField label={label} type={type} required={required} {...form.field(k)} />
+  );
+  const addressField = (k: AddressField, label: string, required: boolean) => (
+    <TextField label={label} required={required} {...form.field(`addresses.0.${k}`)} />
+  );
   const countryId = form.watch('addresses.0.country_id');
   const zones = setup?.zones.filter((z) => String(z.country_id) === countryId) ?? [];
   return (
@@ -147,7 +190,14 @@ export function NewCustomerModal(props: {
       onOpenChange={props.onOpenChange}
       title="New Customer"
       fullScreen
-      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void save()} saveLabel="Save" disabled={form.formState.isSubmitting || !setup} />}
+      footer={
+        <ModalFooter
+          onCancel={() => props.onOpenChange(false)}
+          onSave={() => void save()}
+          saveLabel="Save"
+          disabled={form.formState.isSubmitting || !setup}
+        />
+      }
     >
       {field('firstname', 'First Name', true)}
       {field('lastname', 'Last Name', true)}
@@ -163,7 +213,11 @@ export function NewCustomerModal(props: {
           {addressField('address_2', 'Address 2', false)}
           {addressField('city', 'City', true)}
           {addressField('postcode', 'Post Code', true)}
-          <SelectField label="Country" required {...form.field('addresses.0.country_id', { onChange: () => form.setValue('addresses.0.zone_id', '') })}>
+          <SelectField
+            label="Country"
+            required
+            {...form.field('addresses.0.country_id', { onChange: () => form.setValue('addresses.0.zone_id', '') })}
+          >
             <option value="">Select a country</option>
             {setup.countries.map((c) => (
               <option key={c.country_id} value={c.country_id}>

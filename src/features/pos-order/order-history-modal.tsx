@@ -70,7 +70,9 @@ export function OrderHistoryModal(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Order History"
-      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add History" />}
+      footer={
+        <ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add History" />
+      }
     >
       {props.history.length === 0 ? (
         <p className={styles.muted}>No Order History Results.</p>
@@ -78,7 +80,8 @@ export function OrderHistoryModal(props: {
         <ul className={styles.history} aria-label="History entries">
           {props.history.map((h) => (
             <li key={h.id}>
-              <strong>{name(h.order_status_id)}</strong> · {formatDateTime(h.date_added)} {h.comment && `· ${h.comment}`}
+              <strong>{name(h.order_status_id)}</strong> · {formatDateTime(h.date_added)}{' '}
+              {h.comment && `· ${h.comment}`}
             </li>
           ))}
         </ul>

@@ -16,7 +16,8 @@ export function PurchaseOrderList({ orders }: { orders: readonly PurchaseOrder[]
             <strong>PO {po.Number}</strong> · {po.ToWarehouse.Name} · {po.CurrentStatus}
           </p>
           <p className={styles.muted}>
-            Confirmation {po.ConfirmationNumber} / {po.WarehouseConfirmationNumber} · submitted {new Date(po.SubmittedToWarehouseDateTime).toLocaleString()} · {po.ShippingMethod}
+            Confirmation {po.ConfirmationNumber} / {po.WarehouseConfirmationNumber} · submitted{' '}
+            {new Date(po.SubmittedToWarehouseDateTime).toLocaleString()} · {po.ShippingMethod}
             {po.Notes ? ` · ${po.Notes}` : ''}
           </p>
           <ul className={styles.poItems}>

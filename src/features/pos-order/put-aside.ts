@@ -8,7 +8,11 @@ import type { RunMutation } from '../../device/use-run-mutation';
  * is voided, anything else is left as it is (a device cannot delete; drafts are never listed).
  * False when the mutation was refused (its message is already shown): the cart keeps the order.
  */
-export async function putAsideOrder(run: RunMutation, order: Order, transactions: readonly Transaction[]): Promise<boolean> {
+export async function putAsideOrder(
+  run: RunMutation,
+  order: Order,
+  transactions: readonly Transaction[],
+): Promise<boolean> {
   switch (abandonAction(order, transactions)) {
     case 'save':
       return run('order.save', { order_ref: order.id });

@@ -70,7 +70,11 @@ export async function ensureSale(deps: SaleDeps, current?: Order | null): Promis
 }
 
 /** Adds the part (and its labor when asked); null when the device refused it (the refusal was toasted). */
-export async function addToSale(deps: SaleDeps, req: SaleAddRequest, current?: Order | null): Promise<SaleAdded | null> {
+export async function addToSale(
+  deps: SaleDeps,
+  req: SaleAddRequest,
+  current?: Order | null,
+): Promise<SaleAdded | null> {
   const { db, run } = deps;
   const p = req.product;
   if (!p.is_orderable) {
@@ -105,7 +109,10 @@ export async function addToSale(deps: SaleDeps, req: SaleAddRequest, current?: O
     laborProblem = await addInstallation(deps, view.order, line, p);
     view = (await findOrder(db, orderRef)) ?? view;
   }
-  const onSale = view.order.lines.reduce((n, l) => (l.kind === 'product' && l.product_id === p.product_id ? n + l.quantity : n), 0);
+  const onSale = view.order.lines.reduce(
+    (n, l) => (l.kind === 'product' && l.product_id === p.product_id ? n + l.quantity : n),
+    0,
+  );
   const short = !enoughStock(onSale, await stockOnHand(db, p.product_id));
   return {
     order: view.order,
@@ -126,7 +133,12 @@ function findLine(order: Order, lineId: string, productId: number, options: Line
  * The part's installation labor linked to its line, once per line, quantity = the line's (the
  * staff cart's `apply_labor` rule, docs/decisions/pos.md "Lines, quantities, prices").
  */
-async function addInstallation(deps: SaleDeps, order: Order, line: ProductLine, p: CachedProduct): Promise<string | null> {
+async function addInstallation(
+  deps: SaleDeps,
+  order: Order,
+  line: ProductLine,
+  p: CachedProduct,
+): Promise<string | null> {
   if (p.labor_id === null || p.labor_time === null || p.labor_time <= 0) return null;
   if (order.lines.some((l) => l.kind === 'labor' && l.product_line_id === line.id)) return null;
   const types = await lookupRows<{ labor_id: number; title: string; amount: string }>(deps.db, 'labor_types');
@@ -152,7 +164,8 @@ async function addInstallation(deps: SaleDeps, order: Order, line: ProductLine, 
  */
 export async function saleStockWarnings(db: PartsdeskDb, order: Order): Promise<Map<string, string>> {
   const onSale = new Map<number, number>();
-  for (const l of order.lines) if (l.kind === 'product') onSale.set(l.product_id, (onSale.get(l.product_id) ?? 0) + l.quantity);
+  for (const l of order.lines)
+    if (l.kind === 'product') onSale.set(l.product_id, (onSale.get(l.product_id) ?? 0) + l.quantity);
   const short = new Map<number, string>();
   for (const [productId, quantity] of onSale) {
     if (enoughStock(quantity, await stockOnHand(db, productId))) continue;

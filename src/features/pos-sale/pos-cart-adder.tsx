@@ -20,7 +20,8 @@ import { useSession } from '../session/use-session';
 import { addToSale, NOT_ON_DEVICE } from './add-to-sale';
 
 export const POS_CART_PATH = '/pos/cart';
-export const posCheckoutPath = (orderNumber: string): string => `/pos/checkout?order_id=${encodeURIComponent(orderNumber)}`;
+export const posCheckoutPath = (orderNumber: string): string =>
+  `/pos/checkout?order_id=${encodeURIComponent(orderNumber)}`;
 
 const chosenAny = (choice: OptionChoice): boolean =>
   Object.values(choice).some((v) => (Array.isArray(v) ? v.length > 0 : String(v).trim() !== ''));
@@ -58,9 +59,17 @@ function usePosCartAdder(): CartAdder {
           return null;
         }
         const deps = { db, run, userId, refuse: (m: string) => toast.error(m) };
-        const sale = await addToSale(deps, { product, quantity: req.quantity, options: options.options, withLabor: req.apply_labor === true });
+        const sale = await addToSale(deps, {
+          product,
+          quantity: req.quantity,
+          options: options.options,
+          withLabor: req.apply_labor === true,
+        });
         if (!sale) return null;
-        const actions: ToastAction[] = [...(req.link ? [{ label: 'View Product', to: req.link }] : []), { label: 'View Cart', to: POS_CART_PATH }];
+        const actions: ToastAction[] = [
+          ...(req.link ? [{ label: 'View Product', to: req.link }] : []),
+          { label: 'View Cart', to: POS_CART_PATH },
+        ];
         if (sale.shortOfStock) toast.error(sale.shortOfStock, { actions });
         else toast.success(addedToCart(product.name), { actions });
         if (sale.laborProblem) toast.error(sale.laborProblem);

@@ -11,7 +11,12 @@ import styles from './settings.module.css';
 export function DeviceStorageSection() {
   const info = useStorageInfo();
   const full = storageNearlyFull(info.usage, info.quota);
-  const persistentText = info.persistent === null ? 'Unknown (not supported by this browser)' : info.persistent ? 'Yes' : 'No — the browser may clear it when space runs low';
+  const persistentText =
+    info.persistent === null
+      ? 'Unknown (not supported by this browser)'
+      : info.persistent
+        ? 'Yes'
+        : 'No — the browser may clear it when space runs low';
   return (
     <section className={styles.section} aria-labelledby="device-storage-title">
       <h2 id="device-storage-title" className={styles.sectionTitle}>
@@ -25,11 +30,14 @@ export function DeviceStorageSection() {
             <dt>Persistent</dt>
             <dd data-testid="storage-persistent">{persistentText}</dd>
             <dt>Used</dt>
-            <dd data-testid="storage-usage">{info.usage !== undefined && info.quota !== undefined ? usageText(info.usage, info.quota) : 'Unknown'}</dd>
+            <dd data-testid="storage-usage">
+              {info.usage !== undefined && info.quota !== undefined ? usageText(info.usage, info.quota) : 'Unknown'}
+            </dd>
           </dl>
           {full && (
             <p className={styles.warning} role="alert">
-              Storage is over 80% full. Sync pending changes and free space on this device, or sales may fail to save offline.
+              Storage is over 80% full. Sync pending changes and free space on this device, or sales may fail to save
+              offline.
             </p>
           )}
         </>

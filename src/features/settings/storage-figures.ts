@@ -20,7 +20,8 @@ export function formatBytes(bytes: number): string {
 
 /** Used share of the quota (0..1), or null when the browser does not say. */
 export function usageRatio(usage: number | undefined, quota: number | undefined): number | null {
-  if (usage === undefined || quota === undefined || !Number.isFinite(usage) || !Number.isFinite(quota) || quota <= 0) return null;
+  if (usage === undefined || quota === undefined || !Number.isFinite(usage) || !Number.isFinite(quota) || quota <= 0)
+    return null;
   return usage / quota;
 }
 

@@ -10,7 +10,12 @@ export interface StorageInfo {
 
 /** Reads the origin's storage figures once on mount and on refresh(). */
 export function useStorageInfo(): StorageInfo & { refresh: () => void } {
-  const [info, setInfo] = useState<StorageInfo>({ persistent: null, usage: undefined, quota: undefined, loading: true });
+  const [info, setInfo] = useState<StorageInfo>({
+    persistent: null,
+    usage: undefined,
+    quota: undefined,
+    loading: true,
+  });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let alive = true;
@@ -18,7 +23,9 @@ export function useStorageInfo(): StorageInfo & { refresh: () => void } {
     void (async () => {
       const [persistent, estimate] = await Promise.all([
         storage?.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
-        storage?.estimate ? storage.estimate().catch((): StorageEstimate => ({})) : Promise.resolve<StorageEstimate>({}),
+        storage?.estimate
+          ? storage.estimate().catch((): StorageEstimate => ({}))
+          : Promise.resolve<StorageEstimate>({}),
       ]);
       if (alive) setInfo({ persistent, usage: estimate.usage, quota: estimate.quota, loading: false });
     })();

@@ -23,6 +23,9 @@ export function CompareListProvider({ children }: { children: ReactNode }) {
   const shopper = useShopperReads();
   const painted = usePainted();
   const q = useQuery({ ...compareQueryOptions, enabled: shopper && painted });
-  const value = useMemo<CompareList>(() => (q.data ? { ids: new Set(q.data.products.map((p) => p.product_id)) } : EMPTY), [q.data]);
+  const value = useMemo<CompareList>(
+    () => (q.data ? { ids: new Set(q.data.products.map((p) => p.product_id)) } : EMPTY),
+    [q.data],
+  );
   return <CompareListContext.Provider value={value}>{children}</CompareListContext.Provider>;
 }

@@ -46,7 +46,10 @@ export function useShopCartAdder(): CartAdder {
         }
         const line = reply.products.find((p) => p.product_id === input.product_id && !p.labor_product);
         toast.success(reply.success, {
-          actions: [...(line ? [{ label: 'View Product', to: line.links.view }] : []), { label: 'View Cart', to: '/checkout/cart' }],
+          actions: [
+            ...(line ? [{ label: 'View Product', to: line.links.view }] : []),
+            { label: 'View Cart', to: '/checkout/cart' },
+          ],
         });
         return SHOP_CHECKOUT;
       } catch (err) {

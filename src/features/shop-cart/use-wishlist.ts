@@ -32,7 +32,10 @@ export function useWishlist(): WishlistApi {
     },
   });
   const { mutateAsync } = mutation;
-  const ids = useMemo(() => new Set(isCustomer ? (q.data?.products ?? []).map((p) => p.product_id) : []), [q.data, isCustomer]);
+  const ids = useMemo(
+    () => new Set(isCustomer ? (q.data?.products ?? []).map((p) => p.product_id) : []),
+    [q.data, isCustomer],
+  );
   const toggle = useCallback(
     async (product_id: number) => {
       if (!isCustomer) {

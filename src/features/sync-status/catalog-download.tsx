@@ -25,7 +25,11 @@ export function CatalogDownload() {
         Downloading catalog
       </h2>
       {/* Without value/max a <progress> is indeterminate: nothing is known until the first page. */}
-      <progress className={styles.bar} aria-label="Downloading catalog" {...(known ? { value: d.done, max: d.total } : {})} />
+      <progress
+        className={styles.bar}
+        aria-label="Downloading catalog"
+        {...(known ? { value: d.done, max: d.total } : {})}
+      />
       <span className={styles.figures}>{downloadText(d)}</span>
       <span className={styles.note}>This device works offline once the download is done.</span>
     </section>

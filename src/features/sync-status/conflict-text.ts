@@ -35,6 +35,10 @@ const names: Record<string, string> = {
 export function mutationLabel(name: string): string {
   const known = names[name];
   if (known) return known;
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }

@@ -39,7 +39,8 @@ export function ConflictsPanel({ conflicts }: { conflicts: ConflictEntry[] }) {
   const retry = (c: ConflictEntry) =>
     act(c.id, async (worker) => {
       const r = await worker.retryConflict(c.id);
-      if (r.ok) toast.success(`${mutationLabel(c.name)} is queued again and syncs with the next push.`, { title: 'Retried' });
+      if (r.ok)
+        toast.success(`${mutationLabel(c.name)} is queued again and syncs with the next push.`, { title: 'Retried' });
       else toast.error(`${mutationLabel(c.name)} was not retried: ${r.message}`, { title: 'Not retried' });
     });
 
@@ -47,7 +48,14 @@ export function ConflictsPanel({ conflicts }: { conflicts: ConflictEntry[] }) {
   return (
     <ul className={styles.conflictList}>
       {conflicts.map((c) => (
-        <ConflictItem key={c.id} conflict={c} staff={isStaff} busy={busy === c.id} onRetry={() => void retry(c)} onDismiss={() => void act(c.id, (worker) => worker.dismissConflict(c.id))} />
+        <ConflictItem
+          key={c.id}
+          conflict={c}
+          staff={isStaff}
+          busy={busy === c.id}
+          onRetry={() => void retry(c)}
+          onDismiss={() => void act(c.id, (worker) => worker.dismissConflict(c.id))}
+        />
       ))}
     </ul>
   );
@@ -77,7 +85,12 @@ function ConflictItem({ conflict: c, staff, busy, onRetry, onDismiss }: ItemProp
           <Button variant="primary" onClick={onRetry} disabled={busy} aria-describedby={titleId}>
             Retry
           </Button>
-          <Button variant="secondary" onClick={onDismiss} disabled={busy} aria-label={`Dismiss: ${mutationLabel(c.name)}`}>
+          <Button
+            variant="secondary"
+            onClick={onDismiss}
+            disabled={busy}
+            aria-label={`Dismiss: ${mutationLabel(c.name)}`}
+          >
             Dismiss
           </Button>
         </div>

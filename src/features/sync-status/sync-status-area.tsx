@@ -26,7 +26,11 @@ export function SyncStatusArea() {
         <span className={styles.line}>Starting sync…</span>
       ) : (
         <>
-          <span className={`${styles.line} ${status.pending > 0 ? styles.pending : ''}`} role="status" aria-live="polite">
+          <span
+            className={`${styles.line} ${status.pending > 0 ? styles.pending : ''}`}
+            role="status"
+            aria-live="polite"
+          >
             {queueText(status)}
           </span>
           {status.lastSuccess && (

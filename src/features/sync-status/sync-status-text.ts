@@ -50,15 +50,14 @@ export function queueText(status: Pick<SyncStatus, 'pending' | 'lastSuccess' | '
 }
 
 export type SyncAlert =
-  | { kind: 'needsLogin'; text: string }
-  | { kind: 'needsUpdate'; text: string }
-  | { kind: 'error'; text: string };
+  { kind: 'needsLogin'; text: string } | { kind: 'needsUpdate'; text: string } | { kind: 'error'; text: string };
 
 /** What needs staff action, most urgent first (the queue is kept in every case). */
 export function syncAlerts(status: Pick<SyncStatus, 'needsLogin' | 'needsUpdate' | 'error'>): SyncAlert[] {
   const alerts: SyncAlert[] = [];
   if (status.needsLogin) alerts.push({ kind: 'needsLogin', text: 'Session expired — log in again to sync' });
-  if (status.needsUpdate) alerts.push({ kind: 'needsUpdate', text: 'This app is out of date — reload to keep syncing' });
+  if (status.needsUpdate)
+    alerts.push({ kind: 'needsUpdate', text: 'This app is out of date — reload to keep syncing' });
   else if (status.error) alerts.push({ kind: 'error', text: status.error });
   return alerts;
 }

@@ -26,7 +26,10 @@ export function AppointmentsPage() {
   const date = params.get('date') ?? today();
   // The first location (ids start at 1) until one is chosen; the reply lists them all for the select.
   const location = Number(params.get('location_id')) || 1;
-  const day = useQuery({ queryKey: ['appointment-day', location, date], queryFn: ({ signal }) => getAppointmentDay(location, date, signal) });
+  const day = useQuery({
+    queryKey: ['appointment-day', location, date],
+    queryFn: ({ signal }) => getAppointmentDay(location, date, signal),
+  });
   const set = (k: string, v: string) => {
     const next = new URLSearchParams(params);
     next.set(k, v);
@@ -46,10 +49,17 @@ export function AppointmentsPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Date" type="date" value={date} onChange={(e) => e.target.value && set('date', e.target.value)} />
+        <TextField
+          label="Date"
+          type="date"
+          value={date}
+          onChange={(e) => e.target.value && set('date', e.target.value)}
+        />
       </div>
       {day.isError && !data ? (
-        <ErrorState message={day.error instanceof ApiError ? day.error.message : 'The appointments could not be loaded.'} />
+        <ErrorState
+          message={day.error instanceof ApiError ? day.error.message : 'The appointments could not be loaded.'}
+        />
       ) : !data ? (
         <Spinner label="Loading the appointments" />
       ) : data.bays.length === 0 ? (
@@ -61,7 +71,11 @@ export function AppointmentsPage() {
             return (
               <section key={b.bay_id} className={styles.bay} aria-labelledby={`bay-${b.bay_id}`}>
                 <h2 id={`bay-${b.bay_id}`}>{b.title}</h2>
-                {list.length === 0 ? <p className={styles.muted}>No appointments.</p> : list.map((a) => <Card key={a.id} a={a} day={data} />)}
+                {list.length === 0 ? (
+                  <p className={styles.muted}>No appointments.</p>
+                ) : (
+                  list.map((a) => <Card key={a.id} a={a} day={data} />)
+                )}
               </section>
             );
           })}
@@ -79,7 +93,8 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
   const change = useMutation({
     mutationFn: updateAppointment,
     onSuccess: (r) => toast.success(r.success),
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'The appointment could not be updated.', { duration: 8000 }),
+    onError: (err) =>
+      toast.error(err instanceof ApiError ? err.message : 'The appointment could not be updated.', { duration: 8000 }),
     onSettled: () => client.invalidateQueries({ queryKey: ['appointment-day'] }),
   });
   const label = `${a.start_time}-${a.end_time} ${a.customer}`;
@@ -96,7 +111,12 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
       {a.installers.length > 0 && <div className={styles.muted}>Installers: {a.installers.join(', ')}</div>}
       {a.note && <div className={styles.muted}>{a.note}</div>}
       <div className={styles.actions}>
-        <SelectField label="Status" value={String(a.status_id)} disabled={change.isPending} onChange={(e) => change.mutate({ id: a.id, status_id: Number(e.target.value) })}>
+        <SelectField
+          label="Status"
+          value={String(a.status_id)}
+          disabled={change.isPending}
+          onChange={(e) => change.mutate({ id: a.id, status_id: Number(e.target.value) })}
+        >
           {day.statuses.map((s) => (
             <option key={s.status_id} value={s.status_id}>
               {s.name}
@@ -104,7 +124,12 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
           ))}
         </SelectField>
         {a.status_id !== CANCELLED && (
-          <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ id: a.id, status_id: CANCELLED })} aria-label={`Cancel ${label}`}>
+          <Button
+            variant="secondary"
+            disabled={change.isPending}
+            onClick={() => change.mutate({ id: a.id, status_id: CANCELLED })}
+            aria-label={`Cancel ${label}`}
+          >
             Cancel
           </Button>
         )}
@@ -124,7 +149,12 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
             </option>
           ))}
         </SelectField>
-        <Button variant="secondary" disabled={change.isPending} onClick={() => change.mutate({ id: a.id, bay_id: Number(moveBay), start: `${a.start_date} ${moveTime}` })} aria-label={`Move ${label}`}>
+        <Button
+          variant="secondary"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ id: a.id, bay_id: Number(moveBay), start: `${a.start_date} ${moveTime}` })}
+          aria-label={`Move ${label}`}
+        >
           Move
         </Button>
       </div>

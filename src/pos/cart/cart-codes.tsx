@@ -21,7 +21,15 @@ const UNREACHABLE = `Could not reach the server. ${CODE_MESSAGES.needsNetwork}`;
  * server has the cart). Removing works offline: it voids the redemptions through the sync worker
  * and the server gives the balance back when the void arrives.
  */
-export function CartCodes({ order, transactions, run }: { order: Order; transactions: readonly Transaction[]; run: RunMutation }) {
+export function CartCodes({
+  order,
+  transactions,
+  run,
+}: {
+  order: Order;
+  transactions: readonly Transaction[];
+  run: RunMutation;
+}) {
   const online = useOnline();
   const worker = useSync();
   const toast = useToast();
@@ -80,7 +88,11 @@ export function CartCodes({ order, transactions, run }: { order: Order; transact
               <span>
                 {c.code} <Money amount={toWire(c.amount.neg())} />
               </span>
-              <Button variant="ghost" aria-label={`Remove code ${c.code}`} onClick={() => void remove(c.transactionIds, c.code)}>
+              <Button
+                variant="ghost"
+                aria-label={`Remove code ${c.code}`}
+                onClick={() => void remove(c.transactionIds, c.code)}
+              >
                 Remove
               </Button>
             </li>

@@ -69,10 +69,21 @@ const CartLineRow = memo(
               original={toWire(productUnitPrice({ ...l, price_override: null }))}
               current={unitPrice(l)}
               itemName={l.name}
-              onSave={(newPrice) => run('cart.updatePrice', { order_ref: ref, line_id: l.id, new_price: newPrice }, { failure: UNIT_PRICE_FAILED, failureOn: 'any' })}
+              onSave={(newPrice) =>
+                run(
+                  'cart.updatePrice',
+                  { order_ref: ref, line_id: l.id, new_price: newPrice },
+                  { failure: UNIT_PRICE_FAILED, failureOn: 'any' },
+                )
+              }
             />
           ) : l.kind === 'labor' ? (
-            <button type="button" className={styles.priceButton} onClick={() => onEditLabor(l)} aria-label={`Edit labor ${l.name}`}>
+            <button
+              type="button"
+              className={styles.priceButton}
+              onClick={() => onEditLabor(l)}
+              aria-label={`Edit labor ${l.name}`}
+            >
               <Money amount={unitPrice(l)} />
             </button>
           ) : (
@@ -86,7 +97,9 @@ const CartLineRow = memo(
           <Button
             variant="ghost"
             aria-label={`Remove ${l.name}`}
-            onClick={() => void run('cart.removeLine', { order_ref: ref, line_id: l.id }).then((ok) => ok && onRemoved(isOnly))}
+            onClick={() =>
+              void run('cart.removeLine', { order_ref: ref, line_id: l.id }).then((ok) => ok && onRemoved(isOnly))
+            }
           >
             Remove
           </Button>
@@ -176,7 +189,13 @@ export function CartLines({
           key={editingLabor.id}
           line={editingLabor}
           onClose={() => setEditingLabor(null)}
-          onSave={(change, onRefused) => run('cart.updateLabor', { order_ref: ref, line_id: editingLabor.id, ...change }, { failure: LABOR_UPDATE_FAILED, failureOn: 'any', onRefused })}
+          onSave={(change, onRefused) =>
+            run(
+              'cart.updateLabor',
+              { order_ref: ref, line_id: editingLabor.id, ...change },
+              { failure: LABOR_UPDATE_FAILED, failureOn: 'any', onRefused },
+            )
+          }
         />
       )}
     </>

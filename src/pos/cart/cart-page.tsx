@@ -42,13 +42,19 @@ export function CartPage() {
   const db = deviceDb();
   const view = useLiveQuery(() => (cartRef ? findOrder(db, cartRef) : Promise.resolve(null)), [cartRef]);
   const lookups = useLiveQuery(
-    async () => ({ labor: await lookupRows<LaborType>(db, 'labor_types'), tax: await lookupRows<TaxClass>(db, 'tax_classes') }),
+    async () => ({
+      labor: await lookupRows<LaborType>(db, 'labor_types'),
+      tax: await lookupRows<TaxClass>(db, 'tax_classes'),
+    }),
     [],
   );
   const order = view.data && editableStatuses.includes(view.data.order.status) ? view.data.order : null;
   const { run, ensureCart, addProduct } = useCartActions(userId, order);
   // Stock on hand changes with pulls, the sale with every edit: both re-run this.
-  const stock = useLiveQuery(() => (order ? saleStockWarnings(db, order) : Promise.resolve(new Map<string, string>())), [order]);
+  const stock = useLiveQuery(
+    () => (order ? saleStockWarnings(db, order) : Promise.resolve(new Map<string, string>())),
+    [order],
+  );
 
   if (view.loading) return <Spinner label="Loading the cart..." />;
 
@@ -61,13 +67,16 @@ export function CartPage() {
       return;
     }
     done();
-    toast.success(order.order_id ? `Order # ${order.order_id}` : 'The order will get its number when this device syncs.', {
-      title: 'Order Saved!',
-      actions: [
-        { label: 'View Order', to: `/pos/order/view?order_id=${number}` },
-        { label: 'All Orders', to: '/pos/order' },
-      ],
-    });
+    toast.success(
+      order.order_id ? `Order # ${order.order_id}` : 'The order will get its number when this device syncs.',
+      {
+        title: 'Order Saved!',
+        actions: [
+          { label: 'View Order', to: `/pos/order/view?order_id=${number}` },
+          { label: 'All Orders', to: '/pos/order' },
+        ],
+      },
+    );
   };
   const quote = async () => {
     if (!order || !(await run('order.quote', { order_ref: order.id }))) return;
@@ -96,7 +105,10 @@ export function CartPage() {
       </div>
       <CustomerBanner order={order} ensureCart={ensureCart} run={run} />
       <PosCartFitment order={order} run={run} />
-      <PartFinder laborTypes={lookups.data?.labor ?? []} onAdd={async (p, how) => (await addProduct(p, p.minimum, how)) !== null} />
+      <PartFinder
+        laborTypes={lookups.data?.labor ?? []}
+        onAdd={async (p, how) => (await addProduct(p, p.minimum, how)) !== null}
+      />
       <div className={styles.tools}>
         <Button variant="secondary" onClick={() => setDialog('custom')}>
           Add a Custom Product
@@ -114,7 +126,12 @@ export function CartPage() {
         <EmptyState title="Your shopping cart is empty!" />
       ) : (
         <div className={styles.body}>
-          <CartLines order={order} run={run} stockWarnings={stock.data} onRemoved={(last) => last && void navigate('/checkout/cart')} />
+          <CartLines
+            order={order}
+            run={run}
+            stockWarnings={stock.data}
+            onRemoved={(last) => last && void navigate('/checkout/cart')}
+          />
           <aside className={styles.side}>
             <CartSummary order={order} transactions={view.data?.transactions ?? []} />
             <CartCodes order={order} transactions={view.data?.transactions ?? []} run={run} />
@@ -153,11 +170,26 @@ export function CartPage() {
           const ref = await ensureCart();
           return (
             ref !== null &&
-            run('cart.addLabor', { order_ref: ref, line_id: uuidv7(), labor_id: labor.labor_id, name, rate: labor.amount, minutes, quantity })
+            run('cart.addLabor', {
+              order_ref: ref,
+              line_id: uuidv7(),
+              labor_id: labor.labor_id,
+              name,
+              rate: labor.amount,
+              minutes,
+              quantity,
+            })
           );
         }}
       />
-      {order && <PoNumberModal order={order} open={dialog === 'po'} onOpenChange={(o) => setDialog(o ? 'po' : null)} run={run} />}
+      {order && (
+        <PoNumberModal
+          order={order}
+          open={dialog === 'po'}
+          onOpenChange={(o) => setDialog(o ? 'po' : null)}
+          run={run}
+        />
+      )}
       <ConfirmDialog
         open={dialog === 'cancel'}
         title="Cancel Order"

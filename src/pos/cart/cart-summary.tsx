@@ -10,7 +10,10 @@ import styles from './cart.module.css';
  */
 export function CartSummary({ order, transactions }: { order: Order; transactions: readonly Transaction[] }) {
   const totals = totalsFromRecord(order.totals, order);
-  const codes = codeRows(appliedCodes(transactions), { balanceDue: totals.balanceDue, balanceLabel: totals.balanceLabel });
+  const codes = codeRows(appliedCodes(transactions), {
+    balanceDue: totals.balanceDue,
+    balanceLabel: totals.balanceLabel,
+  });
   return (
     <div className={styles.summary}>
       <OrderTotalsList totals={totals} totalTestId="cart-total" />

@@ -30,7 +30,14 @@ export function CustomProductModal(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Add a Custom Product"
-      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add Product" disabled={form.formState.isSubmitting} />}
+      footer={
+        <ModalFooter
+          onCancel={() => props.onOpenChange(false)}
+          onSave={() => void submit()}
+          saveLabel="Add Product"
+          disabled={form.formState.isSubmitting}
+        />
+      }
     >
       <TextField label="Name" {...form.field('name')} />
       <TextField label="Price" inputMode="decimal" {...form.field('price')} />

@@ -1,6 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { customLaborFormSchema, LABOR_QUANTITY_POSITIVE, LABOR_TIME_POSITIVE, LABOR_UPDATE_FAILED, LABOR_UPDATED } from '../../domain/forms/custom-labor';
+import {
+  customLaborFormSchema,
+  LABOR_QUANTITY_POSITIVE,
+  LABOR_TIME_POSITIVE,
+  LABOR_UPDATE_FAILED,
+  LABOR_UPDATED,
+} from '../../domain/forms/custom-labor';
 import { SYSTEM_ERROR } from '../../domain/forms/price-edit';
 import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { moneyString, toWire } from '../../domain/money';
@@ -33,7 +39,9 @@ export function CustomLaborModal(props: {
   const submit = form.handleSubmit(async (data) => {
     const labor = props.laborTypes.find((l) => l.labor_id === data.laborId);
     if (!labor) return;
-    if (await props.onSave({ labor, minutes: data.laborTime, quantity: data.quantity, name: data.name || labor.title })) {
+    if (
+      await props.onSave({ labor, minutes: data.laborTime, quantity: data.quantity, name: data.name || labor.title })
+    ) {
       form.reset(emptyLabor);
       props.onOpenChange(false);
     }
@@ -43,7 +51,14 @@ export function CustomLaborModal(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Custom labor"
-      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void submit()} saveLabel="Add Labor" disabled={form.formState.isSubmitting} />}
+      footer={
+        <ModalFooter
+          onCancel={() => props.onOpenChange(false)}
+          onSave={() => void submit()}
+          saveLabel="Add Labor"
+          disabled={form.formState.isSubmitting}
+        />
+      }
     >
       <SelectField label="Labor type" {...form.field('laborId')}>
         <option value="">Select a labor type</option>
@@ -67,14 +82,19 @@ export function LaborEditModal(props: {
   line: LaborLine | null;
   onClose: () => void;
   /** Resolves true when the device accepted the change; `onRefused` gets the domain's reason otherwise. */
-  onSave: (change: { minutes?: number; quantity?: number; price_override?: string | null }, onRefused: (reason: string) => void) => Promise<boolean>;
+  onSave: (
+    change: { minutes?: number; quantity?: number; price_override?: string | null },
+    onRefused: (reason: string) => void,
+  ) => Promise<boolean>;
 }) {
   const line = props.line;
   const toast = useToast();
   const [tab, setTab] = useState('time');
   const [minutes, setMinutes] = useState(String(line?.minutes ?? ''));
   const [quantity, setQuantity] = useState(String(line?.quantity ?? ''));
-  const [price, setPrice] = useState(line ? (line.price_override ?? toWire(laborUnitAmount(line.rate, line.minutes))) : '');
+  const [price, setPrice] = useState(
+    line ? (line.price_override ?? toWire(laborUnitAmount(line.rate, line.minutes))) : '',
+  );
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   if (!line) return null;
@@ -83,7 +103,9 @@ export function LaborEditModal(props: {
   const priceError = validatePriceInput(price) ?? undefined;
   const save = async () => {
     const change =
-      tab === 'time' ? { minutes: positiveInt(minutes) ?? line.minutes, quantity: positiveInt(quantity) ?? line.quantity } : { price_override: moneyString(price) };
+      tab === 'time'
+        ? { minutes: positiveInt(minutes) ?? line.minutes, quantity: positiveInt(quantity) ?? line.quantity }
+        : { price_override: moneyString(price) };
     if ((tab === 'time' && (timeError || qtyError)) || (tab === 'price' && priceError)) return;
     setBusy(true);
     setRefused(null);
@@ -104,7 +126,14 @@ export function LaborEditModal(props: {
       open
       onOpenChange={(o) => !o && props.onClose()}
       title={`Edit labor: ${line.name}`}
-      footer={<ModalFooter onCancel={props.onClose} onSave={() => void save()} saveLabel={busy ? 'Updating...' : 'Update'} disabled={busy} />}
+      footer={
+        <ModalFooter
+          onCancel={props.onClose}
+          onSave={() => void save()}
+          saveLabel={busy ? 'Updating...' : 'Update'}
+          disabled={busy}
+        />
+      }
     >
       {refused && (
         <p className={styles.refused} role="alert">
@@ -121,11 +150,30 @@ export function LaborEditModal(props: {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="time">
-          <TextField label="Time (minutes)" inputMode="numeric" value={minutes} error={timeError} hint={formatLaborTime(positiveInt(minutes) ?? 0)} onChange={(e) => setMinutes(e.target.value)} />
-          <TextField label="Quantity" inputMode="numeric" value={quantity} error={qtyError} onChange={(e) => setQuantity(e.target.value)} />
+          <TextField
+            label="Time (minutes)"
+            inputMode="numeric"
+            value={minutes}
+            error={timeError}
+            hint={formatLaborTime(positiveInt(minutes) ?? 0)}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
+          <TextField
+            label="Quantity"
+            inputMode="numeric"
+            value={quantity}
+            error={qtyError}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
         </Tabs.Content>
         <Tabs.Content value="price">
-          <TextField label="Price per unit" inputMode="decimal" value={price} error={priceError} onChange={(e) => setPrice(e.target.value)} />
+          <TextField
+            label="Price per unit"
+            inputMode="decimal"
+            value={price}
+            error={priceError}
+            onChange={(e) => setPrice(e.target.value)}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </Modal>

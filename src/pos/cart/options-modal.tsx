@@ -13,7 +13,8 @@ import styles from './cart.module.css';
 
 type Choice = Record<string, string | string[]>;
 
-const priceText = (v: OptionValueDef): string => (Number(v.price) === 0 ? '' : ` (${v.price_prefix}${formatMoney(v.price) ?? v.price})`);
+const priceText = (v: OptionValueDef): string =>
+  Number(v.price) === 0 ? '' : ` (${v.price_prefix}${formatMoney(v.price) ?? v.price})`;
 
 /**
  * Choosing a part's options from the cart's part finder (the product page's options, from this
@@ -89,7 +90,16 @@ export function OptionsModal(props: {
           const error = errors[`option.${d.product_option_id}`];
           const current = choice[d.product_option_id];
           if (d.type === 'text') {
-            return <TextField key={d.product_option_id} label={label} value={typeof current === 'string' ? current : ''} error={error} maxLength={255} onChange={(e) => set(d, e.target.value)} />;
+            return (
+              <TextField
+                key={d.product_option_id}
+                label={label}
+                value={typeof current === 'string' ? current : ''}
+                error={error}
+                maxLength={255}
+                onChange={(e) => set(d, e.target.value)}
+              />
+            );
           }
           if (d.type === 'checkbox') {
             const on = new Set(Array.isArray(current) ? current : []);
@@ -121,7 +131,13 @@ export function OptionsModal(props: {
             );
           }
           return (
-            <SelectField key={d.product_option_id} label={label} value={typeof current === 'string' ? current : ''} error={error} onChange={(e) => set(d, e.target.value)}>
+            <SelectField
+              key={d.product_option_id}
+              label={label}
+              value={typeof current === 'string' ? current : ''}
+              error={error}
+              onChange={(e) => set(d, e.target.value)}
+            >
               <option value="">--- Please Select ---</option>
               {valuesOf(catalog.values, d.product_option_id).map((v) => (
                 <option key={v.product_option_value_id} value={String(v.product_option_value_id)}>

@@ -33,7 +33,13 @@ export interface FinderAdd {
  * part with options asks for them first (OptionsModal); a part with installation labor also offers
  * 'Add With {labor title}'.
  */
-export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CachedProduct, how: FinderAdd) => Promise<boolean>; laborTypes: readonly LaborType[] }) {
+export function PartFinder({
+  onAdd,
+  laborTypes,
+}: {
+  onAdd: (p: CachedProduct, how: FinderAdd) => Promise<boolean>;
+  laborTypes: readonly LaborType[];
+}) {
   const api = useSync();
   const toast = useToast();
   const [text, setText] = useState('');
@@ -48,18 +54,28 @@ export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CachedProduct, ho
 
   useEffect(() => {
     const next = new Map<number, Promise<CachedProduct | null | undefined>>();
-    for (const h of hits) next.set(h.product_id, prefetched.current.get(h.product_id) ?? getCatalogProduct(deviceDb(), h.product_id).catch(() => undefined));
+    for (const h of hits)
+      next.set(
+        h.product_id,
+        prefetched.current.get(h.product_id) ?? getCatalogProduct(deviceDb(), h.product_id).catch(() => undefined),
+      );
     prefetched.current = next;
     let live = true;
     // The records also say which hits offer their labor ('Add With ...').
-    void Promise.all([...next.values()]).then((rows) => live && setRecords(new Map(rows.flatMap((r) => (r ? [[r.product_id, r] as const] : [])))));
+    void Promise.all([...next.values()]).then(
+      (rows) => live && setRecords(new Map(rows.flatMap((r) => (r ? [[r.product_id, r] as const] : [])))),
+    );
     return () => {
       live = false;
     };
   }, [hits]);
 
   const laborTitle = (p: CachedProduct | undefined): string | null =>
-    (p && p.labor_id !== null && (p.labor_time ?? 0) > 0 && laborTypes.find((l) => Number(l.labor_id) === p.labor_id)?.title) || null;
+    (p &&
+      p.labor_id !== null &&
+      (p.labor_time ?? 0) > 0 &&
+      laborTypes.find((l) => Number(l.labor_id) === p.labor_id)?.title) ||
+    null;
 
   useEffect(() => {
     const q = text.trim();
@@ -179,11 +195,19 @@ export function PartFinder({ onAdd, laborTypes }: { onAdd: (p: CachedProduct, ho
                 <span className={styles.muted}>{h.name}</span>
               </span>
               <span className={styles.hitActions}>
-                <Button variant="secondary" onClick={() => void add(h.product_id)} aria-label={`Add ${h.mpn} ${h.name}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void add(h.product_id)}
+                  aria-label={`Add ${h.mpn} ${h.name}`}
+                >
                   Add
                 </Button>
                 {laborTitle(records.get(h.product_id)) && (
-                  <Button variant="secondary" onClick={() => void add(h.product_id, true)} aria-label={`Add ${h.mpn} ${h.name} with ${laborTitle(records.get(h.product_id))}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void add(h.product_id, true)}
+                    aria-label={`Add ${h.mpn} ${h.name} with ${laborTitle(records.get(h.product_id))}`}
+                  >
                     Add With {laborTitle(records.get(h.product_id))}
                   </Button>
                 )}

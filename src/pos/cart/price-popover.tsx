@@ -1,6 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
-import { fromAmount, fromPercent, fromPrice, percentText, validateAmountInput, validatePercentInput, validatePriceInput } from '../../domain/pricing';
+import {
+  fromAmount,
+  fromPercent,
+  fromPrice,
+  percentText,
+  validateAmountInput,
+  validatePercentInput,
+  validatePriceInput,
+} from '../../domain/pricing';
 import { SYSTEM_ERROR, UNIT_PRICE_UPDATED } from '../../domain/forms/price-edit';
 import { toWire } from '../../domain/money';
 import { Button } from '../../ui/button';

@@ -19,7 +19,8 @@ export function useBarcodeScanner(onScan: (code: string) => void, own: RefObject
     let last = 0;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target === own.current || target.closest('input, textarea, select, [contenteditable="true"]'))) return;
+      if (target && (target === own.current || target.closest('input, textarea, select, [contenteditable="true"]')))
+        return;
       const now = performance.now();
       if (now - last > MAX_GAP_MS) buffer = '';
       last = now;

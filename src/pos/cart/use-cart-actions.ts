@@ -32,11 +32,18 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
   const run = useRunMutation();
   const toast = useToast();
 
-  const ensureCart = useCallback((): Promise<string | null> => ensureSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, cart), [cart, run, toast, userId]);
+  const ensureCart = useCallback(
+    (): Promise<string | null> => ensureSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, cart),
+    [cart, run, toast, userId],
+  );
 
   const addProduct = useCallback(
     async (p: CachedProduct, quantity: number, opts: AddOptions = {}): Promise<SaleAdded | null> => {
-      const sale = await addToSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, { product: p, quantity, options: opts.options ?? [], withLabor: opts.withLabor === true }, cart);
+      const sale = await addToSale(
+        { db: deviceDb(), run, userId, refuse: (m) => toast.error(m) },
+        { product: p, quantity, options: opts.options ?? [], withLabor: opts.withLabor === true },
+        cart,
+      );
       if (sale?.shortOfStock) toast.error(sale.shortOfStock);
       if (sale?.laborProblem) toast.error(sale.laborProblem);
       return sale;

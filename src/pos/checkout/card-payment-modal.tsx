@@ -18,7 +18,6 @@ import { useZodForm } from '../../ui/use-zod-form';
 import { CardWaitingDialog } from './card-waiting-dialog';
 import styles from './checkout.module.css';
 
-
 export { CHOOSING_MESSAGE } from './card-waiting-dialog';
 export const APPROVED_MESSAGE = 'The transaction was approved.';
 export const SELECT_REFUND_MESSAGE = 'Select the card payment to refund';
@@ -42,7 +41,13 @@ export function CardPaymentModal(props: {
 }) {
   const toast = useToast();
   const [terminals, setTerminals] = useState<TerminalsReply | null>(null);
-  const form = useZodForm(cardDevicePaymentSchema, { amount: toWire(balanceShortcut(props.balanceDue)), department: '', device: '', cardType: '', action: 'Charge' });
+  const form = useZodForm(cardDevicePaymentSchema, {
+    amount: toWire(balanceShortcut(props.balanceDue)),
+    department: '',
+    device: '',
+    cardType: '',
+    action: 'Charge',
+  });
   const [refundId, setRefundId] = useState('');
   const [refundError, setRefundError] = useState<string | undefined>(undefined);
   const [waiting, setWaiting] = useState<{ attemptId: string; device: string } | null>(null);
@@ -81,7 +86,14 @@ export function CardPaymentModal(props: {
     if (!(await props.beforeStart())) return;
     const attemptId = uuidv7();
     try {
-      await startCardPayment({ orderId: props.orderId, attemptId, amount: data.amount, department: data.department, device: data.device, cardType: data.cardType });
+      await startCardPayment({
+        orderId: props.orderId,
+        attemptId,
+        amount: data.amount,
+        department: data.department,
+        device: data.device,
+        cardType: data.cardType,
+      });
       setWaiting({ attemptId, device: data.device });
     } catch (e) {
       toast.error((e as Error).message, { title: PAYMENT_FAILED_TITLE, duration: PAYMENT_ERROR_TOAST_MS });
@@ -99,9 +111,19 @@ export function CardPaymentModal(props: {
       title="Card Payment"
       footer={
         charging ? (
-          <ModalFooter onCancel={props.onClose} onSave={() => void start()} saveLabel="Charge Card" disabled={!terminals} />
+          <ModalFooter
+            onCancel={props.onClose}
+            onSave={() => void start()}
+            saveLabel="Charge Card"
+            disabled={!terminals}
+          />
         ) : (
-          <ModalFooter onCancel={props.onClose} onSave={() => void refund()} saveLabel="Refund Card" disabled={busy || refundable.length === 0} />
+          <ModalFooter
+            onCancel={props.onClose}
+            onSave={() => void refund()}
+            saveLabel="Refund Card"
+            disabled={busy || refundable.length === 0}
+          />
         )
       }
     >
@@ -116,14 +138,20 @@ export function CardPaymentModal(props: {
         <>
           <TextField label="Amount" inputMode="decimal" {...form.field('amount')} />
           <div className={styles.shortcuts}>
-            <Button variant="secondary" onClick={() => form.setValue('amount', toWire(balanceShortcut(props.balanceDue)))}>
+            <Button
+              variant="secondary"
+              onClick={() => form.setValue('amount', toWire(balanceShortcut(props.balanceDue)))}
+            >
               Balance
             </Button>
             <Button variant="secondary" onClick={() => form.setValue('amount', toWire(halfShortcut(props.balanceDue)))}>
               50%
             </Button>
           </div>
-          <SelectField label="Department" {...form.field('department', { onChange: () => form.setValue('device', '') })}>
+          <SelectField
+            label="Department"
+            {...form.field('department', { onChange: () => form.setValue('device', '') })}
+          >
             <option value="">Select a department</option>
             {terminals?.departments.map((d) => (
               <option key={d.id} value={d.id}>
@@ -151,7 +179,12 @@ export function CardPaymentModal(props: {
       ) : refundable.length === 0 ? (
         <p className={styles.muted}>{NO_CARD_PAYMENTS}</p>
       ) : (
-        <SelectField label="Card Payment" value={refundId} error={refundError} onChange={(e) => setRefundId(e.target.value)}>
+        <SelectField
+          label="Card Payment"
+          value={refundId}
+          error={refundError}
+          onChange={(e) => setRefundId(e.target.value)}
+        >
           <option value="">{SELECT_REFUND_MESSAGE}</option>
           {refundable.map((t) => (
             <option key={t.id} value={t.id}>

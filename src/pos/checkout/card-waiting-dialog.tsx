@@ -13,12 +13,19 @@ function useAttemptOutcome(attemptId: string, onFinal: (ok: boolean, message: st
   const [reconnecting, setReconnecting] = useState(false);
   const final = useRef(onFinal);
   final.current = onFinal;
-  useEffect(() => followAttempt(attemptId, { final: (ok, m) => final.current(ok, m), reconnecting: setReconnecting }), [attemptId]);
+  useEffect(
+    () => followAttempt(attemptId, { final: (ok, m) => final.current(ok, m), reconnecting: setReconnecting }),
+    [attemptId],
+  );
   return reconnecting;
 }
 
 /** "The customer is choosing the payment method..." with Cancel Transaction, until the outcome. */
-export function CardWaitingDialog(props: { attemptId: string; device: string; onFinal: (ok: boolean, message: string) => void }) {
+export function CardWaitingDialog(props: {
+  attemptId: string;
+  device: string;
+  onFinal: (ok: boolean, message: string) => void;
+}) {
   const toast = useToast();
   const reconnecting = useAttemptOutcome(props.attemptId, props.onFinal);
   return (
@@ -27,7 +34,14 @@ export function CardWaitingDialog(props: { attemptId: string; device: string; on
       onOpenChange={() => undefined}
       title="Waiting for the customer"
       footer={
-        <Button variant="danger" onClick={() => void cancelSmartTerminal(props.device, props.attemptId).catch((e: unknown) => toast.error((e as Error).message))}>
+        <Button
+          variant="danger"
+          onClick={() =>
+            void cancelSmartTerminal(props.device, props.attemptId).catch((e: unknown) =>
+              toast.error((e as Error).message),
+            )
+          }
+        >
           Cancel Transaction
         </Button>
       }

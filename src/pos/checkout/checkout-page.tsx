@@ -89,7 +89,13 @@ export function CheckoutPage() {
   };
 
   const pay = (p: PaymentInput) =>
-    run('transaction.add', { order_ref: order.id, id: uuidv7(), transaction_type: p.type, amount: p.amount, check_number: p.checkNumber });
+    run('transaction.add', {
+      order_ref: order.id,
+      id: uuidv7(),
+      transaction_type: p.type,
+      amount: p.amount,
+      check_number: p.checkNumber,
+    });
 
   const complete = async () => {
     if (!(await run('order.complete', { order_ref: order.id }, { duration: ORDER_COMPLETION_ERROR_TOAST_MS }))) return;
@@ -111,7 +117,9 @@ export function CheckoutPage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <OrderTotalPanel order={order} />
-          {settings?.poNumbersEnabled && <PoNumbersPanel order={order} run={run} required={settings.requirePoNumbers} />}
+          {settings?.poNumbersEnabled && (
+            <PoNumbersPanel order={order} run={run} required={settings.requirePoNumbers} />
+          )}
           <section aria-labelledby="credit-title" className={styles.card}>
             <h2 id="credit-title">Store Credit</h2>
             <p>
@@ -127,7 +135,12 @@ export function CheckoutPage() {
             ) : (
               <div className={styles.payTypes}>
                 {availability?.types.map((t) => (
-                  <Button key={t.type} variant="secondary" disabled={!t.enabled || (NEEDS_NETWORK.has(t.type) && !online)} onClick={() => setPaying(t.type)}>
+                  <Button
+                    key={t.type}
+                    variant="secondary"
+                    disabled={!t.enabled || (NEEDS_NETWORK.has(t.type) && !online)}
+                    onClick={() => setPaying(t.type)}
+                  >
                     {t.label}
                   </Button>
                 ))}
@@ -158,7 +171,14 @@ export function CheckoutPage() {
         />
       )}
       {paying === 'voucher' && (
-        <VoucherPaymentModal orderRef={order.id} balanceDue={balanceDue} online={online} run={run} syncNow={() => worker?.syncNow() ?? Promise.resolve()} onClose={closePayment} />
+        <VoucherPaymentModal
+          orderRef={order.id}
+          balanceDue={balanceDue}
+          online={online}
+          run={run}
+          syncNow={() => worker?.syncNow() ?? Promise.resolve()}
+          onClose={closePayment}
+        />
       )}
       {paying === 'online' && (
         <OnlinePaymentModal
@@ -171,7 +191,14 @@ export function CheckoutPage() {
         />
       )}
       {paying && paying !== 'card' && paying !== 'voucher' && paying !== 'online' && (
-        <PaymentModal key={paying} type={paying} balanceDue={balanceDue} storeCredit={storeCredit} onClose={() => setPaying(null)} onPay={pay} />
+        <PaymentModal
+          key={paying}
+          type={paying}
+          balanceDue={balanceDue}
+          storeCredit={storeCredit}
+          onClose={() => setPaying(null)}
+          onPay={pay}
+        />
       )}
       <OrderHistoryModal
         open={history}

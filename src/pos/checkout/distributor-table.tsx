@@ -3,7 +3,14 @@ import { getInventoryDetails, orderFromDistributor } from '../../api/distributor
 import { ApiError } from '../../api/api-error';
 import { DISTRIBUTOR_ERROR, type PurchaseOrder } from '../../contracts/distributor';
 import { uuidv7 } from '../../db/ids';
-import { chooseWarehouse, defaultWarehouse, orderForm, setQuantity, yourCost, type DistributorRow } from '../../domain/distributor';
+import {
+  chooseWarehouse,
+  defaultWarehouse,
+  orderForm,
+  setQuantity,
+  yourCost,
+  type DistributorRow,
+} from '../../domain/distributor';
 import { formatUSD } from '../../domain/money';
 import type { Order } from '../../domain/mutations/records';
 import { Button } from '../../ui/button';
@@ -24,7 +31,8 @@ function partsOf(order: Order): { aaia: string; mpn: string; quantity: number }[
   return [...byKey.values()];
 }
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; rows: DistributorRow[]; warehouseApi: boolean };
+type Load =
+  { state: 'loading' } | { state: 'error' } | { state: 'ready'; rows: DistributorRow[]; warehouseApi: boolean };
 
 /**
  * "Order From Your Distributor" on the checkout (pos-back-office.md §3 POS checkout page, §4, §5;
@@ -46,7 +54,10 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
     async (signal?: AbortSignal) => {
       setLoad({ state: 'loading' });
       try {
-        const reply = await getInventoryDetails(parts.map(({ aaia, mpn }) => ({ aaia, mpn })), signal);
+        const reply = await getInventoryDetails(
+          parts.map(({ aaia, mpn }) => ({ aaia, mpn })),
+          signal,
+        );
         const rows = reply.Items.map((item) => {
           const wanted = parts.find((p) => p.aaia === item.aaia && p.mpn === item.mpn)?.quantity ?? 0;
           const row: DistributorRow = { item, quantity: 0, warehouse: defaultWarehouse(item) };
@@ -81,7 +92,12 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
     if (form.items.length === 0) return;
     setSubmitting(true);
     try {
-      const reply = await orderFromDistributor(order.order_id ?? order.id, { requestId, ...form, shippingMethod: 'Ground', notes: '' });
+      const reply = await orderFromDistributor(order.order_id ?? order.id, {
+        requestId,
+        ...form,
+        shippingMethod: 'Ground',
+        notes: '',
+      });
       setPlaced((p) => [...p, ...reply.purchase_orders]);
       toast.success(reply.success);
       // A new order form from here: the next submit is a new request.
@@ -156,7 +172,9 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
                       <select
                         aria-label={`Warehouse for ${r.item.name}`}
                         value={r.warehouse ?? ''}
-                        onChange={(e) => update(i, (row) => chooseWarehouse(row, e.target.value === '' ? null : e.target.value))}
+                        onChange={(e) =>
+                          update(i, (row) => chooseWarehouse(row, e.target.value === '' ? null : e.target.value))
+                        }
                       >
                         <option value="">Any warehouse</option>
                         {r.item.locations.map((l) => (
@@ -181,8 +199,13 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
               </tfoot>
             </table>
           </div>
-          {load.rows.some((r) => r.quantity > 0 && r.warehouse === null) && <p className={styles.muted}>Choose a warehouse for each part to order.</p>}
-          <Button onClick={() => void submit(load.rows)} disabled={submitting || orderForm(load.rows).items.length === 0}>
+          {load.rows.some((r) => r.quantity > 0 && r.warehouse === null) && (
+            <p className={styles.muted}>Choose a warehouse for each part to order.</p>
+          )}
+          <Button
+            onClick={() => void submit(load.rows)}
+            disabled={submitting || orderForm(load.rows).items.length === 0}
+          >
             {submitting ? 'Ordering...' : 'Order From Distributor'}
           </Button>
         </>

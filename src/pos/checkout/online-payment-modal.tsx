@@ -58,10 +58,16 @@ export function OnlinePaymentModal(props: {
       if (r.error) throw new Error(r.error);
       toast.success(r.success ?? 'Payment link sent.');
       dueWhenSent.current = balanceDue;
-      setSentTo([values.notifyByEmail ? values.email : null, values.notifyByText ? values.phone : null].filter(Boolean).join(' and '));
+      setSentTo(
+        [values.notifyByEmail ? values.email : null, values.notifyByText ? values.phone : null]
+          .filter(Boolean)
+          .join(' and '),
+      );
     } catch (e) {
       // A refusal says why (no balance due, online payments off); anything else is a failed send.
-      toast.error(e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message ? e.message : NOTIFICATION_SEND_FAILED);
+      toast.error(
+        e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message ? e.message : NOTIFICATION_SEND_FAILED,
+      );
     } finally {
       setBusy(false);
     }
@@ -76,7 +82,12 @@ export function OnlinePaymentModal(props: {
         sentTo ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <ModalFooter onCancel={onClose} onSave={() => void send()} saveLabel={busy ? 'Sending...' : 'Send Payment Link'} disabled={busy || form.nothingChosen} />
+          <ModalFooter
+            onCancel={onClose}
+            onSave={() => void send()}
+            saveLabel={busy ? 'Sending...' : 'Send Payment Link'}
+            disabled={busy || form.nothingChosen}
+          />
         )
       }
     >
@@ -86,7 +97,9 @@ export function OnlinePaymentModal(props: {
         </p>
       ) : (
         <>
-          <p className={styles.muted}>Send the customer a link to pay the balance of {formatMoney(toWire(balanceDue))} online.</p>
+          <p className={styles.muted}>
+            Send the customer a link to pay the balance of {formatMoney(toWire(balanceDue))} online.
+          </p>
           <NotificationFields form={form} />
         </>
       )}

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { CHECK_NUMBER_MESSAGE, balanceShortcut, checkPaymentAmount, halfShortcut, isValidCheckNumber, paymentTypeLabels } from '../../domain/payments';
+import {
+  CHECK_NUMBER_MESSAGE,
+  balanceShortcut,
+  checkPaymentAmount,
+  halfShortcut,
+  isValidCheckNumber,
+  paymentTypeLabels,
+} from '../../domain/payments';
 import { money, toWire, ZERO, type Money } from '../../domain/money';
 import type { PaymentType } from '../../domain/settings';
 import { Button } from '../../ui/button';
@@ -40,7 +47,11 @@ export function PaymentModal(props: {
     setErrors(e);
     if (!a.ok || e.check) return;
     setBusy(true);
-    const ok = await props.onPay({ type, amount: toWire(a.amount), checkNumber: type === 'check' ? Number(check) : null });
+    const ok = await props.onPay({
+      type,
+      amount: toWire(a.amount),
+      checkNumber: type === 'check' ? Number(check) : null,
+    });
     setBusy(false);
     if (ok) props.onClose();
   };
@@ -64,7 +75,13 @@ export function PaymentModal(props: {
         Balance Due {formatMoney(toWire(props.balanceDue))}
         {type === 'store_credit' && ` · Store credit ${formatMoney(toWire(props.storeCredit))}`}
       </p>
-      <TextField label="Amount" inputMode="decimal" value={amount} error={errors.amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField
+        label="Amount"
+        inputMode="decimal"
+        value={amount}
+        error={errors.amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
       <div className={styles.shortcuts}>
         <Button variant="secondary" onClick={() => setAmount(toWire(balanceShortcut(props.balanceDue)))}>
           Balance
@@ -74,7 +91,13 @@ export function PaymentModal(props: {
         </Button>
       </div>
       {type === 'check' && (
-        <TextField label="Check Number" inputMode="numeric" value={check} error={errors.check} onChange={(e) => setCheck(e.target.value)} />
+        <TextField
+          label="Check Number"
+          inputMode="numeric"
+          value={check}
+          error={errors.check}
+          onChange={(e) => setCheck(e.target.value)}
+        />
       )}
     </Modal>
   );

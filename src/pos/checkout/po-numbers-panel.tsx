@@ -26,14 +26,18 @@ export function PoNumbersPanel({ order, run, required }: { order: Order; run: Ru
         <ul className={styles.poList}>
           {products.map((l) => (
             <li key={l.id}>
-              <span>{l.name}</span> <span className={l.po_number ? undefined : styles.muted}>{l.po_number ? `PO: ${l.po_number}` : 'No PO Number'}</span>
+              <span>{l.name}</span>{' '}
+              <span className={l.po_number ? undefined : styles.muted}>
+                {l.po_number ? `PO: ${l.po_number}` : 'No PO Number'}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {required && missing > 0 && (
         <p className={styles.muted} role="note">
-          {missing === 1 ? '1 product needs' : `${missing} products need`} a PO Number before check out can be completed.
+          {missing === 1 ? '1 product needs' : `${missing} products need`} a PO Number before check out can be
+          completed.
         </p>
       )}
       {products.length > 0 && !locked && (

@@ -9,7 +9,11 @@ import styles from './checkout.module.css';
  * The order's transactions with Void per row and Void All (void rows stay listed, struck through).
  * A terminal card payment's Void is its void/return through the terminal (labelled Void/Return).
  */
-export function TransactionsList(props: { transactions: readonly Transaction[]; onVoid: (t: Transaction) => void; onVoidAll: () => void }) {
+export function TransactionsList(props: {
+  transactions: readonly Transaction[];
+  onVoid: (t: Transaction) => void;
+  onVoidAll: () => void;
+}) {
   const live = props.transactions.filter((t) => t.status !== 'void');
   return (
     <section aria-labelledby="tx-title" className={styles.card}>
@@ -31,13 +35,18 @@ export function TransactionsList(props: { transactions: readonly Transaction[]; 
               <li key={t.id} className={`${styles.tx} ${t.status === 'void' ? styles.void : ''}`}>
                 <span>
                   <strong>{t.transaction_label}</strong>
-                  {t.check_number !== null && ` #${t.check_number}`} <span className={styles.muted}>{formatDateTime(t.created_at)}</span>
+                  {t.check_number !== null && ` #${t.check_number}`}{' '}
+                  <span className={styles.muted}>{formatDateTime(t.created_at)}</span>
                   {t.status === 'void' && <span className={styles.muted}> · Void</span>}
                   {t.status === 'pending' && <span className={styles.muted}> · Incomplete</span>}
                 </span>
                 <Money amount={t.amount} />
                 {t.status !== 'void' && (
-                  <Button variant="ghost" onClick={() => props.onVoid(t)} aria-label={`${isTerminalCard(t) ? 'Void/Return' : 'Void'} ${t.transaction_label} ${t.amount}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => props.onVoid(t)}
+                    aria-label={`${isTerminalCard(t) ? 'Void/Return' : 'Void'} ${t.transaction_label} ${t.amount}`}
+                  >
                     {isTerminalCard(t) ? 'Void/Return' : 'Void'}
                   </Button>
                 )}

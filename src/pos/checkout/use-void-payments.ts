@@ -6,7 +6,8 @@ import type { RunMutation } from '../../device/use-run-mutation';
 import { useSync } from '../../device/sync-context';
 import { useToast } from '../../ui/toast/toast-context';
 
-export const CARD_VOID_NEEDS_NETWORK = 'A card payment taken on the terminal is refunded through the terminal: this needs the network.';
+export const CARD_VOID_NEEDS_NETWORK =
+  'A card payment taken on the terminal is refunded through the terminal: this needs the network.';
 
 /**
  * Void and Void All on the checkout. A card payment a terminal approved (`terminal`) is refunded
@@ -59,7 +60,8 @@ export function useVoidPayments(orderRef: string, run: RunMutation, online: bool
         toast.error('The card payments were refunded, but this device could not sync. Try Void All again.');
         return;
       }
-      if (transactions.some((t) => t.status !== 'void' && !isTerminalCard(t))) await run('transaction.voidAll', { order_ref: orderRef });
+      if (transactions.some((t) => t.status !== 'void' && !isTerminalCard(t)))
+        await run('transaction.voidAll', { order_ref: orderRef });
     },
     [orderRef, refund, run, toast, worker],
   );

@@ -25,7 +25,12 @@ type Voucher = VoucherReply['voucher'];
  * cached vouchers when offline or when the server cannot be reached (src/db/vouchers.ts: the
  * balance net of this device's unsynced voucher payments); not cached there: "Something went wrong!".
  */
-export async function lookUpVoucher(code: string, online: boolean, signal: AbortSignal, cached: (code: string) => Promise<Voucher | undefined>): Promise<{ voucher: Voucher; fromServer: boolean } | { error: string }> {
+export async function lookUpVoucher(
+  code: string,
+  online: boolean,
+  signal: AbortSignal,
+  cached: (code: string) => Promise<Voucher | undefined>,
+): Promise<{ voucher: Voucher; fromServer: boolean } | { error: string }> {
   if (online) {
     try {
       return { voucher: (await getVoucher(code, signal)).voucher, fromServer: true };
@@ -86,7 +91,13 @@ export function VoucherPaymentModal(props: {
     setBusy(true);
     try {
       if (found?.fromServer && !(await findCachedVoucher(deviceDb(), code.trim()))) await props.syncNow();
-      const ok = await props.run('transaction.add', { order_ref: props.orderRef, id: uuidv7(), transaction_type: 'voucher', amount: toWire(check.amount), voucher_code: code.trim() });
+      const ok = await props.run('transaction.add', {
+        order_ref: props.orderRef,
+        id: uuidv7(),
+        transaction_type: 'voucher',
+        amount: toWire(check.amount),
+        voucher_code: code.trim(),
+      });
       if (ok) props.onClose();
     } finally {
       setBusy(false);
@@ -109,9 +120,21 @@ export function VoucherPaymentModal(props: {
         </>
       }
     >
-      <TextField label="Voucher Code" value={code} error={lookupError} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+      <TextField
+        label="Voucher Code"
+        value={code}
+        error={lookupError}
+        onChange={(e) => setCode(e.target.value)}
+        autoComplete="off"
+      />
       {voucher && <p className={styles.muted}>Voucher balance {formatMoney(voucher.amount)}</p>}
-      <TextField label="Amount" inputMode="decimal" value={amount} error={amountError} onChange={(e) => setAmount(e.target.value)} />
+      <TextField
+        label="Amount"
+        inputMode="decimal"
+        value={amount}
+        error={amountError}
+        onChange={(e) => setAmount(e.target.value)}
+      />
       <div className={styles.shortcuts}>
         <Button variant="secondary" onClick={() => setAmount(toWire(balanceShortcut(props.balanceDue)))}>
           Balance

@@ -21,7 +21,12 @@ const KIND_LABEL: Record<NotificationRow['kind'], string> = {
   order_history: 'Order update',
   appointment: 'Appointment',
 };
-const STATUS_LABEL: Record<NotificationRow['status'], string> = { queued: 'Waiting to retry', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+const STATUS_LABEL: Record<NotificationRow['status'], string> = {
+  queued: 'Waiting to retry',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
 const STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 function statusOf(params: URLSearchParams): NotificationsQuery['status'] {
@@ -43,7 +48,8 @@ export function NotificationsPage() {
   const resend = useMutation({
     mutationFn: resendNotification,
     onSuccess: (r) => toast.success(r.success),
-    onError: (err) => toast.error(err instanceof ApiError && err.status !== 502 ? err.message : NOTIFICATION_SEND_FAILED),
+    onError: (err) =>
+      toast.error(err instanceof ApiError && err.status !== 502 ? err.message : NOTIFICATION_SEND_FAILED),
     onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
   });
 
@@ -58,11 +64,15 @@ export function NotificationsPage() {
 
   const columns: Column<NotificationRow>[] = [
     { key: 'created', header: 'Created', render: (n) => formatDateTime(n.created_at) },
-    { key: 'kind', header: 'Message', render: (n) => (
+    {
+      key: 'kind',
+      header: 'Message',
+      render: (n) => (
         <>
           {KIND_LABEL[n.kind]} <span className={styles.muted}>({n.channel === 'email' ? 'Email' : 'Text'})</span>
         </>
-      ) },
+      ),
+    },
     { key: 'to', header: 'To', className: styles.to, render: (n) => n.to },
     { key: 'subject', header: 'Subject', className: styles.subject, render: (n) => n.subject || n.body.slice(0, 80) },
     {
@@ -72,7 +82,9 @@ export function NotificationsPage() {
         <>
           <span className={`${styles.status} ${styles[n.status]}`}>{STATUS_LABEL[n.status]}</span>
           {n.status === 'sent' && n.sent_at && <div className={styles.muted}>{formatDateTime(n.sent_at)}</div>}
-          {n.status === 'queued' && n.next_attempt_at && <div className={styles.muted}>next try {formatDateTime(n.next_attempt_at)}</div>}
+          {n.status === 'queued' && n.next_attempt_at && (
+            <div className={styles.muted}>next try {formatDateTime(n.next_attempt_at)}</div>
+          )}
           {n.error && n.status !== 'sent' && <div className={styles.error}>{n.error}</div>}
         </>
       ),
@@ -84,7 +96,12 @@ export function NotificationsPage() {
       headerLabel: 'Actions',
       render: (n) =>
         n.status === 'failed' || n.status === 'queued' ? (
-          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(n.id)} aria-label={`Resend to ${n.to}`}>
+          <Button
+            variant="secondary"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(n.id)}
+            aria-label={`Resend to ${n.to}`}
+          >
             Resend
           </Button>
         ) : null,
@@ -98,7 +115,11 @@ export function NotificationsPage() {
         <h1 id="outbox-title" className={styles.title}>
           Outbox
         </h1>
-        <SelectField label="Status" value={query.status ?? ''} onChange={(e) => set({ status: e.target.value, page: '' })}>
+        <SelectField
+          label="Status"
+          value={query.status ?? ''}
+          onChange={(e) => set({ status: e.target.value, page: '' })}
+        >
           <option value="">All</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -125,7 +146,12 @@ export function NotificationsPage() {
       ) : (
         <>
           <DataTable caption="Messages" columns={columns} rows={data.notifications} rowKey={(n) => n.id} />
-          <Pagination page={data.page} totalPages={Math.ceil(data.total_items / data.limit)} onPageChange={(p) => set({ page: String(p) })} disabled={list.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={Math.ceil(data.total_items / data.limit)}
+            onPageChange={(p) => set({ page: String(p) })}
+            disabled={list.isFetching}
+          />
         </>
       )}
     </section>

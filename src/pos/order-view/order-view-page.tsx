@@ -20,7 +20,8 @@ import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
 
 /** Partsdesk has no admin app (docs/decisions/pos.md "View in Admin"): the button stays, disabled, saying why. */
-export const VIEW_IN_ADMIN_NOTE = 'View in Admin is not available: Partsdesk has no separate admin app, so this order is managed here.';
+export const VIEW_IN_ADMIN_NOTE =
+  'View in Admin is not available: Partsdesk has no separate admin app, so this order is managed here.';
 
 /**
  * /pos/order/view?order_id=: one order from the device cache. `order_id` is the server's number,
@@ -53,7 +54,11 @@ export function OrderViewPage() {
         <h1 id="order-title" className={styles.title}>
           {order.order_id ? `Order # ${order.order_id}` : 'New order (not yet synced)'}
         </h1>
-        <StatusBadge name={status?.name ?? order.status} color={status?.status_color ?? null} textColor={status?.status_text_color ?? null} />
+        <StatusBadge
+          name={status?.name ?? order.status}
+          color={status?.status_color ?? null}
+          textColor={status?.status_text_color ?? null}
+        />
         {pending && <span className={styles.pending}>Pending sync</span>}
       </div>
       <div className={styles.buttons}>
@@ -134,7 +139,8 @@ export function OrderViewPage() {
           <ul className={styles.history}>
             {history.map((h) => (
               <li key={h.id}>
-                {formatDateTime(h.date_added)} · <strong>{statusOf(statuses, h.order_status_id)?.name ?? h.order_status_id}</strong>
+                {formatDateTime(h.date_added)} ·{' '}
+                <strong>{statusOf(statuses, h.order_status_id)?.name ?? h.order_status_id}</strong>
                 {h.comment && ` · ${h.comment}`}
               </li>
             ))}

@@ -12,7 +12,10 @@ export function ItemsPopover({ row }: { row: ItemFields }) {
   const label = `Items on order ${orderNumberLabel(row)}`;
   return (
     <Popover.Root>
-      <Popover.Trigger className={styles.cellButton} aria-label={`${row.total_items} ${row.total_items === 1 ? 'item' : 'items'} on order ${orderNumberLabel(row)}`}>
+      <Popover.Trigger
+        className={styles.cellButton}
+        aria-label={`${row.total_items} ${row.total_items === 1 ? 'item' : 'items'} on order ${orderNumberLabel(row)}`}
+      >
         {row.total_items}
       </Popover.Trigger>
       <Popover.Portal>

@@ -22,7 +22,8 @@ export interface OrderFiltersProps {
  */
 export function OrderFilters({ id, initial, statuses, onApply, onClear }: OrderFiltersProps) {
   const [form, setForm] = useState<FilterForm>(initial);
-  const set = (k: keyof FilterForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof FilterForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply(form);
@@ -30,8 +31,20 @@ export function OrderFilters({ id, initial, statuses, onApply, onClear }: OrderF
   return (
     <form id={id} className={styles.filters} onSubmit={submit} aria-label="Filter orders" role="search">
       <div className={styles.filterGrid}>
-        <TextField label="Order ID" inputMode="numeric" autoComplete="off" value={form.filter_order_id} onChange={set('filter_order_id')} />
-        <TextField label="Customer" autoComplete="off" placeholder="Name, email or phone" value={form.filter_customer} onChange={set('filter_customer')} />
+        <TextField
+          label="Order ID"
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.filter_order_id}
+          onChange={set('filter_order_id')}
+        />
+        <TextField
+          label="Customer"
+          autoComplete="off"
+          placeholder="Name, email or phone"
+          value={form.filter_customer}
+          onChange={set('filter_customer')}
+        />
         <SelectField label="Order Status" value={form.filter_order_status_id} onChange={set('filter_order_status_id')}>
           <option value="">All statuses</option>
           {statuses.map((s) => (
@@ -41,7 +54,13 @@ export function OrderFilters({ id, initial, statuses, onApply, onClear }: OrderF
           ))}
         </SelectField>
         <TextField label="Date From" type="date" value={form.filter_date_from} onChange={set('filter_date_from')} />
-        <TextField label="Date To" type="date" value={form.filter_date_to} min={form.filter_date_from || undefined} onChange={set('filter_date_to')} />
+        <TextField
+          label="Date To"
+          type="date"
+          value={form.filter_date_to}
+          min={form.filter_date_from || undefined}
+          onChange={set('filter_date_to')}
+        />
       </div>
       <div className={styles.filterActions}>
         <Button

@@ -51,7 +51,12 @@ export function OrdersPage() {
         <h1 id="orders-title" className={styles.title}>
           Orders
         </h1>
-        <Button variant="secondary" aria-expanded={filterOpen} aria-controls={FILTER_PANEL_ID} onClick={() => setFilterOpen((o) => !o)}>
+        <Button
+          variant="secondary"
+          aria-expanded={filterOpen}
+          aria-controls={FILTER_PANEL_ID}
+          onClick={() => setFilterOpen((o) => !o)}
+        >
           Filter
           {filterCount > 0 && <span className={styles.count}>{filterCount}</span>}
         </Button>

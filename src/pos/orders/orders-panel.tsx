@@ -42,7 +42,14 @@ export function OrdersPanel({ data, busy, sort, onSortChange, onPageChange }: Or
           {selected.size === 0 ? '' : `${selected.size} selected`}
         </span>
       </div>
-      <OrdersTable rows={data.orders} sort={sort} onSortChange={onSortChange} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+      <OrdersTable
+        rows={data.orders}
+        sort={sort}
+        onSortChange={onSortChange}
+        selected={selected}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+      />
       <Pagination page={data.page} totalPages={data.total_pages} disabled={busy} onPageChange={onPageChange} />
     </div>
   );

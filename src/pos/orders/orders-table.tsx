@@ -27,7 +27,13 @@ function columns(p: OrdersTableProps): Column<OrderRow>[] {
       headerLabel: 'Select',
       header: (
         <label className={styles.checkLabel}>
-          <input type="checkbox" className={styles.checkbox} checked={allSelected} onChange={p.onToggleAll} aria-label="Select all orders on this page" />
+          <input
+            type="checkbox"
+            className={styles.checkbox}
+            checked={allSelected}
+            onChange={p.onToggleAll}
+            aria-label="Select all orders on this page"
+          />
         </label>
       ),
       render: (row) => (
@@ -46,9 +52,17 @@ function columns(p: OrdersTableProps): Column<OrderRow>[] {
       key: 'o.order_id',
       header: 'Order',
       sortable: true,
-      render: (row) => <span className={row.order_id === null ? styles.pending : undefined}>{orderNumberLabel(row)}</span>,
+      render: (row) => (
+        <span className={row.order_id === null ? styles.pending : undefined}>{orderNumberLabel(row)}</span>
+      ),
     },
-    { key: 'o.date_added', header: 'Date', sortable: true, className: styles.nowrap, render: (row) => formatDateTime(row.date_added) },
+    {
+      key: 'o.date_added',
+      header: 'Date',
+      sortable: true,
+      className: styles.nowrap,
+      render: (row) => formatDateTime(row.date_added),
+    },
     { key: 'status', header: 'Status', render: (row) => <OrderStatusBadge row={row} /> },
     { key: 'customer', header: 'Customer', sortable: true, render: (row) => <CustomerPopover row={row} /> },
     { key: 'items', header: 'Items', render: (row) => <ItemsPopover row={row} /> },

@@ -5,7 +5,14 @@ import type { RunMutation } from '../../device/use-run-mutation';
 import type { AppointmentData } from '../../contracts/appointments';
 import { uuidv7 } from '../../db/ids';
 import { SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS } from '../../domain/constants';
-import { APPOINTMENT_FAILED, appointmentFormSchema, baysForLocation, durationOptions, preselect, startTimeOptions } from '../../domain/forms/appointment';
+import {
+  APPOINTMENT_FAILED,
+  appointmentFormSchema,
+  baysForLocation,
+  durationOptions,
+  preselect,
+  startTimeOptions,
+} from '../../domain/forms/appointment';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
@@ -17,7 +24,8 @@ export const APPOINTMENT_BOOKED = 'The appointment was booked.';
 export const APPOINTMENT_QUEUED = 'The appointment is saved on this device and booked when the server can be reached.';
 const NEEDS_SERVER_ONCE = 'The booking form needs the server once to learn the bays and installers.';
 
-type Data = Omit<AppointmentData, 'customerId' | 'customerRef' | 'orderRef' | 'userId'> & Partial<Pick<AppointmentData, 'customerRef'>>;
+type Data = Omit<AppointmentData, 'customerId' | 'customerRef' | 'orderRef' | 'userId'> &
+  Partial<Pick<AppointmentData, 'customerRef'>>;
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -98,11 +106,28 @@ export function BookAppointmentModal(props: {
     const id = uuidv7();
     const ok = await props.run(
       'appointment.book',
-      { id, customer_ref: props.customerRef, order_ref: props.orderUuid, products: f.products, installers: f.installers, location: f.location, bay: f.bay, startDate: f.startDate, startTime: f.startTime, duration: f.duration, status: f.status, note: f.note, vehicle: f.vehicle, notifyCustomer: f.notifyCustomer },
+      {
+        id,
+        customer_ref: props.customerRef,
+        order_ref: props.orderUuid,
+        products: f.products,
+        installers: f.installers,
+        location: f.location,
+        bay: f.bay,
+        startDate: f.startDate,
+        startTime: f.startTime,
+        duration: f.duration,
+        status: f.status,
+        note: f.note,
+        vehicle: f.vehicle,
+        notifyCustomer: f.notifyCustomer,
+      },
       { failure: APPOINTMENT_FAILED },
     );
     if (!ok) return;
-    toast.success(online ? APPOINTMENT_BOOKED : APPOINTMENT_QUEUED, { duration: SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS });
+    toast.success(online ? APPOINTMENT_BOOKED : APPOINTMENT_QUEUED, {
+      duration: SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS,
+    });
     props.onBooked({ id, start_date: f.startDate, start_time: f.startTime });
     props.onOpenChange(false);
   });
@@ -112,14 +137,24 @@ export function BookAppointmentModal(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Book Appointment"
-      footer={<ModalFooter onCancel={() => props.onOpenChange(false)} onSave={() => void save()} saveLabel="Save" disabled={!data} />}
+      footer={
+        <ModalFooter
+          onCancel={() => props.onOpenChange(false)}
+          onSave={() => void save()}
+          saveLabel="Save"
+          disabled={!data}
+        />
+      }
     >
       {!data ? (
         <p className={styles.small}>{loadError ?? 'Loading...'}</p>
       ) : (
         <div className={styles.apptForm}>
           {data.ymmEnabled && data.vehicles.length > 0 && (
-            <SelectField label="Vehicle" {...form.register('vehicle', { setValueAs: (id: string | null) => (id === '' ? null : id) })}>
+            <SelectField
+              label="Vehicle"
+              {...form.register('vehicle', { setValueAs: (id: string | null) => (id === '' ? null : id) })}
+            >
               <option value="">No vehicle</option>
               {data.vehicles.map((x) => (
                 <option key={x.vehicle_id} value={x.vehicle_id}>
@@ -133,7 +168,12 @@ export function BookAppointmentModal(props: {
               <legend>Products</legend>
               {data.products.map((p) => (
                 <label key={p.product_id}>
-                  <input type="checkbox" checked={v.products.includes(p.product_id)} onChange={() => toggle('products', p.product_id)} /> {p.name}
+                  <input
+                    type="checkbox"
+                    checked={v.products.includes(p.product_id)}
+                    onChange={() => toggle('products', p.product_id)}
+                  />{' '}
+                  {p.name}
                 </label>
               ))}
             </fieldset>
@@ -142,13 +182,21 @@ export function BookAppointmentModal(props: {
             <legend>Installers</legend>
             {data.installers.map((i) => (
               <label key={i.user_id}>
-                <input type="checkbox" checked={v.installers.includes(i.user_id)} onChange={() => toggle('installers', i.user_id)} /> {i.wholename}
+                <input
+                  type="checkbox"
+                  checked={v.installers.includes(i.user_id)}
+                  onChange={() => toggle('installers', i.user_id)}
+                />{' '}
+                {i.wholename}
               </label>
             ))}
           </fieldset>
           <SelectField
             label="Location"
-            {...form.field('location', { onChange: (e: { target: { value: string } }) => setValue('bay', String(preselect(baysForLocation(data.bays, Number(e.target.value)))?.bay_id ?? '')) })}
+            {...form.field('location', {
+              onChange: (e: { target: { value: string } }) =>
+                setValue('bay', String(preselect(baysForLocation(data.bays, Number(e.target.value)))?.bay_id ?? '')),
+            })}
           >
             <option value="">Select a location</option>
             {data.locations.map((l) => (

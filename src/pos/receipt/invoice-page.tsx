@@ -26,7 +26,8 @@ export function InvoicePage() {
     ['Labor', t.labor],
     [order.tax_exempt ? `Tax Exempt${order.tax_exempt_number ? ` (${order.tax_exempt_number})` : ''}` : 'Tax', t.tax],
   ];
-  if (t.card_surcharge !== '0.00') rows.push(['Credit Card Surcharge', t.card_surcharge], ['Credit Card Surcharge Tax', t.card_surcharge_tax]);
+  if (t.card_surcharge !== '0.00')
+    rows.push(['Credit Card Surcharge', t.card_surcharge], ['Credit Card Surcharge Tax', t.card_surcharge_tax]);
   return (
     <article className={styles.invoice} aria-labelledby="invoice-title">
       <div className={styles.noPrint}>

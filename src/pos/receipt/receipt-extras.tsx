@@ -19,7 +19,12 @@ type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
  * once (it may still be waiting in the outbox). Book Appointment is disabled with "Customer is
  * required" when the order has no customer.
  */
-export function ReceiptExtras(props: { orderRef: string | number; orderUuid: string; customerRef: string | null; run: RunMutation }) {
+export function ReceiptExtras(props: {
+  orderRef: string | number;
+  orderUuid: string;
+  customerRef: string | null;
+  run: RunMutation;
+}) {
   const online = useOnline();
   const [extras, setExtras] = useState<Extras | null>(null);
   const [booking, setBooking] = useState(false);
@@ -36,7 +41,9 @@ export function ReceiptExtras(props: { orderRef: string | number; orderUuid: str
 
   const shown = [
     ...(extras?.bookedAppointments ?? []),
-    ...booked.filter((b) => !extras?.bookedAppointments.some((a) => a.id === b.id)).map((b) => ({ id: b.id, display_time: { start_date: b.start_date, start_time: b.start_time } })),
+    ...booked
+      .filter((b) => !extras?.bookedAppointments.some((a) => a.id === b.id))
+      .map((b) => ({ id: b.id, display_time: { start_date: b.start_date, start_time: b.start_time } })),
   ];
   return (
     <>

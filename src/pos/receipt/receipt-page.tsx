@@ -44,7 +44,12 @@ export function ReceiptPage() {
         <Button variant="secondary" onClick={() => setHistory(true)}>
           Order History
         </Button>
-        <a className={buttonClassName('secondary')} href={`/pos/order/invoice?order_id=${number}`} target="_blank" rel="noreferrer">
+        <a
+          className={buttonClassName('secondary')}
+          href={`/pos/order/invoice?order_id=${number}`}
+          target="_blank"
+          rel="noreferrer"
+        >
           Invoice
         </a>
         <Link className={buttonClassName('primary')} to="/pos/order/done">

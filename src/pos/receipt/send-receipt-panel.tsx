@@ -47,11 +47,7 @@ export function SendReceiptPanel({ orderId, customer }: { orderId: number | stri
         </Button>
       </div>
       {open && (
-        <form
-          className={styles.sendForm}
-          noValidate
-          onSubmit={(e) => void send(e)}
-        >
+        <form className={styles.sendForm} noValidate onSubmit={(e) => void send(e)}>
           <NotificationFields form={form} />
           <div className={styles.buttons}>
             <Button variant="secondary" onClick={() => setOpen(null)}>

@@ -37,7 +37,16 @@ export function CartButton() {
   }
   return (
     <div className={styles.wrap}>
-      <button ref={button} type="button" className={styles.button} aria-label={label} aria-expanded={open} aria-haspopup="dialog" data-cart-button onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.button}
+        aria-label={label}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        data-cart-button
+        onClick={() => setOpen((o) => !o)}
+      >
         Cart <span className={styles.count}>{count}</span>
       </button>
       {open && (

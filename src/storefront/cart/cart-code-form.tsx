@@ -14,7 +14,14 @@ export function CartCodeForm({ busy, onApply }: { busy: boolean; onApply: (code:
   };
   return (
     <form className={styles.codeForm} onSubmit={submit} aria-label="Use Gift Certificate">
-      <TextField label="Gift certificate code" value={code} onChange={(e) => setCode(e.target.value)} autoCapitalize="characters" autoComplete="off" maxLength={64} />
+      <TextField
+        label="Gift certificate code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoCapitalize="characters"
+        autoComplete="off"
+        maxLength={64}
+      />
       <Button type="submit" variant="secondary" disabled={busy || code.trim() === ''}>
         Apply
       </Button>

@@ -22,9 +22,19 @@ export function CartLines({ cart, busy, compact = false, onQuantity, onRemove }:
     <ul className={compact ? `${styles.lines} ${styles.compact}` : styles.lines} aria-label="Cart items">
       {cart.products.map((p) => (
         <li key={p.key} className={styles.line}>
-          {p.thumbnail ? <img className={styles.thumb} src={p.thumbnail} alt="" width={64} height={64} loading="lazy" /> : <span className={styles.thumb} aria-hidden="true" />}
+          {p.thumbnail ? (
+            <img className={styles.thumb} src={p.thumbnail} alt="" width={64} height={64} loading="lazy" />
+          ) : (
+            <span className={styles.thumb} aria-hidden="true" />
+          )}
           <div className={styles.info}>
-            {p.labor_product ? <span className={styles.name}>{p.name}</span> : <Link to={p.links.view} className={styles.name}>{p.name}</Link>}
+            {p.labor_product ? (
+              <span className={styles.name}>{p.name}</span>
+            ) : (
+              <Link to={p.links.view} className={styles.name}>
+                {p.name}
+              </Link>
+            )}
             {p.selected_options.length > 0 && (
               <ul className={styles.options}>
                 {p.selected_options.map((o) => (
@@ -48,13 +58,25 @@ export function CartLines({ cart, busy, compact = false, onQuantity, onRemove }:
             {compact || p.labor_product ? (
               <span aria-label={`Quantity ${p.quantity}`}>x{p.quantity}</span>
             ) : (
-              <CartQuantity value={p.quantity} minimum={p.minimum} disabled={busy} label={`Quantity of ${p.name}`} onChange={(q) => onQuantity(p.key, q)} />
+              <CartQuantity
+                value={p.quantity}
+                minimum={p.minimum}
+                disabled={busy}
+                label={`Quantity of ${p.name}`}
+                onChange={(q) => onQuantity(p.key, q)}
+              />
             )}
           </div>
           <p className={styles.total}>
             <span className={styles.label}>Total</span> {p.total_text}
           </p>
-          <button type="button" className={styles.remove} disabled={busy} onClick={() => onRemove(p.key)} aria-label={`Remove ${p.name}`}>
+          <button
+            type="button"
+            className={styles.remove}
+            disabled={busy}
+            onClick={() => onRemove(p.key)}
+            aria-label={`Remove ${p.name}`}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </li>
@@ -67,7 +89,13 @@ export function CartLines({ cart, busy, compact = false, onQuantity, onRemove }:
           </div>
           <div className={styles.qty}>x1</div>
           <p className={styles.total}>{v.amount_text}</p>
-          <button type="button" className={styles.remove} disabled={busy} onClick={() => onRemove(v.key)} aria-label={`Remove ${v.description}`}>
+          <button
+            type="button"
+            className={styles.remove}
+            disabled={busy}
+            onClick={() => onRemove(v.key)}
+            aria-label={`Remove ${v.description}`}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </li>

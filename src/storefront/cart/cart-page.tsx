@@ -56,7 +56,10 @@ export function CartPage() {
             onQuantity={(key, quantity) => actions.mutate({ kind: 'edit', key, quantity })}
             onRemove={(key) => actions.mutate({ kind: 'remove', key })}
           />
-          <CartCodeForm busy={actions.isPending || !online} onApply={(code) => actions.mutate({ kind: 'apply', code })} />
+          <CartCodeForm
+            busy={actions.isPending || !online}
+            onApply={(code) => actions.mutate({ kind: 'apply', code })}
+          />
           <CartTotals cart={cart} onRemoveCodes={() => actions.mutate({ kind: 'removeCodes' })} />
           <div className={styles.actions}>
             <Link to="/product/catalog" className={buttonClassName('secondary')}>

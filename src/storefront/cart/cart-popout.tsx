@@ -25,7 +25,8 @@ export function CartPopout({ onClose }: { onClose: () => void }) {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     const onDown = (e: PointerEvent) => {
       const target = e.target as Element | null;
-      if (panel.current && target && !panel.current.contains(target) && !target.closest('[data-cart-button]')) onClose();
+      if (panel.current && target && !panel.current.contains(target) && !target.closest('[data-cart-button]'))
+        onClose();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onDown);

@@ -8,16 +8,31 @@ const DEBOUNCE_MS = 500;
  * A cart line's quantity (§5): typed freely, normalised with the domain's rule and sent 500 ms after
  * the last keystroke; an invalid entry shows its message under the input.
  */
-export function CartQuantity({ value, minimum, label, disabled, onChange }: { value: number; minimum: number; label: string; disabled?: boolean; onChange: (q: number) => void }) {
+export function CartQuantity({
+  value,
+  minimum,
+  label,
+  disabled,
+  onChange,
+}: {
+  value: number;
+  minimum: number;
+  label: string;
+  disabled?: boolean;
+  onChange: (q: number) => void;
+}) {
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const errorId = useId();
 
   useEffect(() => setText(String(value)), [value]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const change = (next: string) => {
     setText(next);

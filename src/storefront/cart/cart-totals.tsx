@@ -14,7 +14,12 @@ export function CartTotals({ cart, onRemoveCodes }: { cart: ShopCartReply; onRem
             <th scope="row">
               {t.title}
               {t.code === 'voucher' && onRemoveCodes && (
-                <button type="button" className={styles.removeCode} onClick={onRemoveCodes} aria-label={`Remove ${t.title}`}>
+                <button
+                  type="button"
+                  className={styles.removeCode}
+                  onClick={onRemoveCodes}
+                  aria-label={`Remove ${t.title}`}
+                >
                   Remove
                 </button>
               )}

@@ -1,7 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { applyShopCartCode, editShopCart, removeFromShopCart, removeShopCartCode, shopCartQueryKey } from '../../api/shop-cart';
+import {
+  applyShopCartCode,
+  editShopCart,
+  removeFromShopCart,
+  removeShopCartCode,
+  shopCartQueryKey,
+} from '../../api/shop-cart';
 import type { ShopCartReply } from '../../contracts/shop-cart';
 import { useToast } from '../../ui/toast/toast-context';
 import { OFFLINE_CART_MESSAGE } from '../../features/shop-cart/shop-cart-messages';

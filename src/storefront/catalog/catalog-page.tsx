@@ -31,7 +31,12 @@ export function SearchPage() {
       title={search ? `Search - ${search}` : 'Search'}
       fixed={fixed}
       allowLimit={false}
-      {...(queryID ? { onProductClick: (p, index, page) => dispatchMarketing(listClick(queryID, p.product_id, index, page, p.links.view)) } : {})}
+      {...(queryID
+        ? {
+            onProductClick: (p, index, page) =>
+              dispatchMarketing(listClick(queryID, p.product_id, index, page, p.links.view)),
+          }
+        : {})}
     />
   );
 }

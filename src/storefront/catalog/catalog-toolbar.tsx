@@ -16,16 +16,34 @@ export interface CatalogToolbarProps {
 }
 
 /** Compare link, list/grid toggle, Sort By and Show (storefront.md §2 "Listing toolbar"). */
-export function CatalogToolbar({ display, onDisplayChange, sort, onSortChange, limit, onLimitChange, withRelevance = false }: CatalogToolbarProps) {
+export function CatalogToolbar({
+  display,
+  onDisplayChange,
+  sort,
+  onSortChange,
+  limit,
+  onLimitChange,
+  withRelevance = false,
+}: CatalogToolbarProps) {
   const sorts = withRelevance ? [{ value: 'relevance-asc', label: 'Relevance' }, ...SORT_OPTIONS] : SORT_OPTIONS;
   return (
     <div className={styles.toolbar}>
       <CompareLink className={styles.compare} />
       <div className={styles.toggle} role="group" aria-label="Display">
-        <button type="button" className={styles.toggleButton} aria-pressed={display === 'list'} onClick={() => onDisplayChange('list')}>
+        <button
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={display === 'list'}
+          onClick={() => onDisplayChange('list')}
+        >
           List
         </button>
-        <button type="button" className={styles.toggleButton} aria-pressed={display === 'grid'} onClick={() => onDisplayChange('grid')}>
+        <button
+          type="button"
+          className={styles.toggleButton}
+          aria-pressed={display === 'grid'}
+          onClick={() => onDisplayChange('grid')}
+        >
           Grid
         </button>
       </div>
@@ -42,12 +60,19 @@ export function CatalogToolbar({ display, onDisplayChange, sort, onSortChange, l
       {onLimitChange && (
         <div className={styles.sort}>
           <label htmlFor="catalog-limit">Show:</label>
-          <select id="catalog-limit" className={styles.select} value={limit} onChange={(e) => onLimitChange(Number(e.target.value))}>
-            {(LIMIT_OPTIONS.includes(limit) ? LIMIT_OPTIONS : [...LIMIT_OPTIONS, limit].sort((a, b) => a - b)).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+          <select
+            id="catalog-limit"
+            className={styles.select}
+            value={limit}
+            onChange={(e) => onLimitChange(Number(e.target.value))}
+          >
+            {(LIMIT_OPTIONS.includes(limit) ? LIMIT_OPTIONS : [...LIMIT_OPTIONS, limit].sort((a, b) => a - b)).map(
+              (n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ),
+            )}
           </select>
         </div>
       )}

@@ -47,7 +47,13 @@ function clickedProduct(e: MouseEvent<HTMLElement>, products: readonly ProductSu
  * A product listing (catalog, category, brand, search, specials; storefront.md §2): page, sort and
  * limit live in the URL, so the selects navigate to links and Back and shared links work.
  */
-export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = true, onProductClick }: ListingPageProps) {
+export function ListingPage({
+  title,
+  fixed = {},
+  sideColumns = 0,
+  allowLimit = true,
+  onProductClick,
+}: ListingPageProps) {
   const [params, setParams] = useSearchParams();
   const query = { ...catalogQueryFromUrl(params), ...fixed };
   const [display, setDisplay] = useDisplayMode();
@@ -77,8 +83,7 @@ export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = t
       </div>
       {data?.fits_vehicle && (
         <p className={styles.fits}>
-          Parts that fit your {data.fits_vehicle}.{' '}
-          <Link to={`?${withoutParam(params, 'fits')}`}>Show all parts</Link>
+          Parts that fit your {data.fits_vehicle}. <Link to={`?${withoutParam(params, 'fits')}`}>Show all parts</Link>
         </p>
       )}
       <CatalogToolbar
@@ -109,7 +114,12 @@ export function ListingPage({ title, fixed = {}, sideColumns = 0, allowLimit = t
               if (i >= 0) onProductClick?.(data.products[i]!, i, data.page);
             }}
           >
-            <ProductGrid products={data.products} display={display} busy={products.isPlaceholderData} sideColumns={sideColumns} />
+            <ProductGrid
+              products={data.products}
+              display={display}
+              busy={products.isPlaceholderData}
+              sideColumns={sideColumns}
+            />
           </div>
           <Pagination
             page={data.page}

@@ -40,25 +40,42 @@ export function ProductCardActions({ product }: { product: CardProduct }) {
   if (!product.guest_checkout && !product.logged_in) {
     // §2: guest checkout off and not signed in: the contact-for-availability link goes to login.
     main = (
-      <Link className={buttonClassName('secondary')} to={`/account/login?redirect=${encodeURIComponent(product.links.view)}`} aria-label={`Contact for availability: ${product.name}`}>
+      <Link
+        className={buttonClassName('secondary')}
+        to={`/account/login?redirect=${encodeURIComponent(product.links.view)}`}
+        aria-label={`Contact for availability: ${product.name}`}
+      >
         Contact for Availability
       </Link>
     );
   } else if (!orderable) {
     main = (
-      <Link className={buttonClassName('secondary')} to={product.links.view} aria-label={`Contact for availability: ${product.name}`}>
+      <Link
+        className={buttonClassName('secondary')}
+        to={product.links.view}
+        aria-label={`Contact for availability: ${product.name}`}
+      >
         Contact for Availability
       </Link>
     );
   } else if (product.requires_options) {
     main = (
-      <Link className={buttonClassName('secondary')} to={product.links.view} title={REQUIRES_OPTIONS_TIP} aria-label={`View Product: ${product.name}`}>
+      <Link
+        className={buttonClassName('secondary')}
+        to={product.links.view}
+        title={REQUIRES_OPTIONS_TIP}
+        aria-label={`View Product: ${product.name}`}
+      >
         View Product
       </Link>
     );
   } else {
     main = (
-      <Button onClick={() => void add()} disabled={isPending} aria-label={added ? `Added! ${product.name}` : `Add to Cart: ${product.name}`}>
+      <Button
+        onClick={() => void add()}
+        disabled={isPending}
+        aria-label={added ? `Added! ${product.name}` : `Add to Cart: ${product.name}`}
+      >
         {added ? 'Added!' : 'Add to Cart'}
       </Button>
     );

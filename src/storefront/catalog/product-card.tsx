@@ -27,7 +27,10 @@ export const LOGIN_TO_VIEW_PRICE = 'Login Required To View Price';
 export function ProductCard({ product, display }: ProductCardProps) {
   const p = product;
   return (
-    <article className={`${styles.card} ${display === 'list' ? styles.row : ''}`} aria-labelledby={`product-${p.product_id}`}>
+    <article
+      className={`${styles.card} ${display === 'list' ? styles.row : ''}`}
+      aria-labelledby={`product-${p.product_id}`}
+    >
       <ProductImage src={p.thumbnails.primary} alt={p.name} />
       {p.is_new && <span className={styles.badge}>NEW</span>}
       <div className={styles.body}>
@@ -42,7 +45,10 @@ export function ProductCard({ product, display }: ProductCardProps) {
         {p.show_install_graphic && (
           <p className={styles.install}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <path fill="currentColor" d="M22.7 19 13.6 9.9a6 6 0 0 0-7.7-7.7l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.7 7.7l9.1 9.1z" />
+              <path
+                fill="currentColor"
+                d="M22.7 19 13.6 9.9a6 6 0 0 0-7.7-7.7l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.7 7.7l9.1 9.1z"
+              />
             </svg>
             We Install
           </p>
@@ -56,7 +62,8 @@ export function ProductCard({ product, display }: ProductCardProps) {
 
 /** §5 price display: the custom notice or 'Product Unavailable'; 'Login Required To View Price'. */
 function CardPrice({ product: p }: { product: CardProduct }) {
-  if (p.disable_pricing) return <p className={styles.unavailable}>{p.disable_pricing_notice || 'Product Unavailable'}</p>;
+  if (p.disable_pricing)
+    return <p className={styles.unavailable}>{p.disable_pricing_notice || 'Product Unavailable'}</p>;
   if (p.price_login_required || p.price === null) return <p className={styles.unavailable}>{LOGIN_TO_VIEW_PRICE}</p>;
   return (
     <p className={styles.price}>

@@ -41,7 +41,10 @@ function useCardsShown(total: number): number {
 export function ProductGrid({ products, display, busy, sideColumns = 0 }: ProductGridProps) {
   const shown = useCardsShown(products.length);
   return (
-    <ul className={`${display === 'grid' ? `${styles.grid} ${SIDE_CLASS[sideColumns] ?? ''}` : styles.list} ${busy ? styles.busy : ''}`} aria-busy={busy}>
+    <ul
+      className={`${display === 'grid' ? `${styles.grid} ${SIDE_CLASS[sideColumns] ?? ''}` : styles.list} ${busy ? styles.busy : ''}`}
+      aria-busy={busy}
+    >
       {products.slice(0, shown).map((p) => (
         <li key={p.product_id}>
           <ProductCard product={p} display={display} />

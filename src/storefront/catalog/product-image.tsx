@@ -11,5 +11,7 @@ export function ProductImage({ src, alt }: { src: string; alt: string }) {
       </div>
     );
   }
-  return <img className={styles.image} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  return (
+    <img className={styles.image} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+  );
 }

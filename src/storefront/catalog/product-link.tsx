@@ -11,7 +11,9 @@ function prefetch(client: QueryClient, href: string): void {
   const slug = href.slice(1).split(/[?#]/)[0] ?? '';
   if (!slug) return;
   warmProductPageChunk();
-  void import('../../api/get-product-page').then((m) => client.prefetchQuery(m.productPageQueryOptions(slug))).catch(() => undefined);
+  void import('../../api/get-product-page')
+    .then((m) => client.prefetchQuery(m.productPageQueryOptions(slug)))
+    .catch(() => undefined);
 }
 
 /** The server's product URL: an in-app path uses the router, anything else is a plain link. */

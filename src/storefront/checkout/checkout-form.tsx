@@ -19,7 +19,11 @@ interface Props {
 
 /** Contact details and the card for the simulated online payment, validated with the call's schema. */
 export function CheckoutForm({ needsCard, initial, busy, error, onSubmit }: Props) {
-  const form = useZodForm(needsCard ? bodySchema : contactSchema, { ...initial, telephone: '', card: { number: '', expiry: '', cvc: '' } }, { raw: true });
+  const form = useZodForm(
+    needsCard ? bodySchema : contactSchema,
+    { ...initial, telephone: '', card: { number: '', expiry: '', cvc: '' } },
+    { raw: true },
+  );
   // The body as typed: the call parses it again (the schema here only checks it).
   const submit = form.handleSubmit(({ card, ...contact }) => onSubmit(needsCard ? { ...contact, card } : contact));
 
@@ -35,9 +39,22 @@ export function CheckoutForm({ needsCard, initial, busy, error, onSubmit }: Prop
       {needsCard && (
         <fieldset className={styles.fieldset}>
           <legend>Payment</legend>
-          <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" {...form.field('card.number')} hint="Test cards only, e.g. 4242 4242 4242 4242." required />
+          <TextField
+            label="Card Number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            {...form.field('card.number')}
+            hint="Test cards only, e.g. 4242 4242 4242 4242."
+            required
+          />
           <div className={styles.row}>
-            <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" {...form.field('card.expiry')} required />
+            <TextField
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              {...form.field('card.expiry')}
+              required
+            />
             <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...form.field('card.cvc')} required />
           </div>
         </fieldset>

@@ -75,7 +75,11 @@ export function CheckoutPage() {
     );
   }
   const [first = '', ...rest] = (user?.role === 'customer' ? user.name : '').split(' ');
-  const error = order.error ? (order.error instanceof ApiError && order.error.isNetwork ? OFFLINE_CART_MESSAGE : order.error.message) : null;
+  const error = order.error
+    ? order.error instanceof ApiError && order.error.isNetwork
+      ? OFFLINE_CART_MESSAGE
+      : order.error.message
+    : null;
   return (
     <section className={styles.page} aria-labelledby="checkout-title">
       <h1 id="checkout-title" className={styles.heading}>

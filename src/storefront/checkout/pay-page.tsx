@@ -25,7 +25,12 @@ export function PayPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const client = useQueryClient();
-  const link = useQuery({ queryKey: ['pay-link', token], queryFn: ({ signal }) => getPayLink(token, signal), retry: false, enabled: token !== '' });
+  const link = useQuery({
+    queryKey: ['pay-link', token],
+    queryFn: ({ signal }) => getPayLink(token, signal),
+    retry: false,
+    enabled: token !== '',
+  });
   const form = useZodForm(cardSchema, { card: { number: '', expiry: '', cvc: '', name: '' } }, { raw: true });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,15 +84,21 @@ export function PayPage() {
           <tbody>
             <tr>
               <th scope="row">Order Total</th>
-              <td><Money amount={owed.orderTotal} /></td>
+              <td>
+                <Money amount={owed.orderTotal} />
+              </td>
             </tr>
             <tr>
               <th scope="row">Amount Paid</th>
-              <td><Money amount={owed.amountPaid} /></td>
+              <td>
+                <Money amount={owed.amountPaid} />
+              </td>
             </tr>
             <tr>
               <th scope="row">Balance Due</th>
-              <td data-testid="pay-balance"><Money amount={paid?.balanceDue ?? owed.balanceDue} /></td>
+              <td data-testid="pay-balance">
+                <Money amount={paid?.balanceDue ?? owed.balanceDue} />
+              </td>
             </tr>
           </tbody>
         </table>
@@ -102,9 +113,22 @@ export function PayPage() {
         <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-label="Card payment">
           <fieldset className={styles.fieldset}>
             <legend>Card</legend>
-            <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" {...form.field('card.number')} hint="Test cards only, e.g. 4242 4242 4242 4242." required />
+            <TextField
+              label="Card Number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              {...form.field('card.number')}
+              hint="Test cards only, e.g. 4242 4242 4242 4242."
+              required
+            />
             <div className={styles.row}>
-              <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" {...form.field('card.expiry')} required />
+              <TextField
+                label="Expiry (MM/YY)"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                {...form.field('card.expiry')}
+                required
+              />
               <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...form.field('card.cvc')} required />
             </div>
             <TextField label="Name on card" autoComplete="cc-name" {...form.register('card.name')} />
@@ -115,7 +139,13 @@ export function PayPage() {
             </p>
           )}
           <Button type="submit" disabled={busy}>
-            {busy ? 'Paying...' : <>Pay <Money amount={owed.balanceDue} /></>}
+            {busy ? (
+              'Paying...'
+            ) : (
+              <>
+                Pay <Money amount={owed.balanceDue} />
+              </>
+            )}
           </Button>
         </form>
       )}

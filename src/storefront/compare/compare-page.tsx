@@ -51,7 +51,9 @@ export function ComparePage() {
                 <th scope="col">Product</th>
                 {products.map((p) => (
                   <th key={p.product_id} scope="col">
-                    {p.thumbnail && <img src={p.thumbnail} alt="" width={80} height={80} loading="lazy" className={styles.thumb} />}
+                    {p.thumbnail && (
+                      <img src={p.thumbnail} alt="" width={80} height={80} loading="lazy" className={styles.thumb} />
+                    )}
                     <Link to={p.links.view}>{p.name}</Link>
                   </th>
                 ))}
@@ -78,13 +80,22 @@ export function ComparePage() {
                           View Product
                         </Link>
                       ) : (
-                        p.is_orderable && !p.disable_pricing && (
-                          <Button disabled={isPending} onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })} aria-label={`Add ${p.name} to cart`}>
+                        p.is_orderable &&
+                        !p.disable_pricing && (
+                          <Button
+                            disabled={isPending}
+                            onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })}
+                            aria-label={`Add ${p.name} to cart`}
+                          >
                             Add to Cart
                           </Button>
                         )
                       )}
-                      <Button variant="secondary" onClick={() => void compare.toggle(p.product_id)} aria-label={`Remove ${p.name} from comparison`}>
+                      <Button
+                        variant="secondary"
+                        onClick={() => void compare.toggle(p.product_id)}
+                        aria-label={`Remove ${p.name} from comparison`}
+                      >
                         Remove
                       </Button>
                     </div>

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
-import { captchaImageUrl, contactLocationsQueryOptions, dealerPopupTextQueryOptions, sendProductContact, validateCaptcha } from '../../api/product-contact';
+import {
+  captchaImageUrl,
+  contactLocationsQueryOptions,
+  dealerPopupTextQueryOptions,
+  sendProductContact,
+  validateCaptcha,
+} from '../../api/product-contact';
 import { productContactRequestSchema } from '../../contracts/product-contact';
 import { CAPTCHA_FAILED } from '../../domain/forms/contact';
 import { maskPhone } from '../../domain/phone';
@@ -15,7 +21,14 @@ import { useZodForm } from '../../ui/use-zod-form';
 import styles from './product.module.css';
 
 type Fields = 'pcName' | 'pcEmail' | 'pcPhone' | 'pcLocation' | 'pcMessage' | 'captchaInput';
-const EMPTY: Record<Fields, string> = { pcName: '', pcEmail: '', pcPhone: '', pcLocation: '', pcMessage: '', captchaInput: '' };
+const EMPTY: Record<Fields, string> = {
+  pcName: '',
+  pcEmail: '',
+  pcPhone: '',
+  pcLocation: '',
+  pcMessage: '',
+  captchaInput: '',
+};
 /** The server's schema for what is typed here; the store's email and the product are added on send. */
 const formSchema = productContactRequestSchema.omit({ pcLocationEmail: true, product_id: true }).extend({
   captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.'),
@@ -61,7 +74,8 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiError) for (const [k, v] of Object.entries(err.fields)) if (v[0]) setError(k as Fields, { message: v[0] });
+      if (err instanceof ApiError)
+        for (const [k, v] of Object.entries(err.fields)) if (v[0]) setError(k as Fields, { message: v[0] });
       toast.error(err instanceof Error ? err.message : String(err));
       newCaptcha();
     }
@@ -94,7 +108,9 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
           type="tel"
           autoComplete="tel"
           placeholder="(###) ###-####"
-          {...form.field('pcPhone', { onChange: (e: { target: { value: string } }) => setValue('pcPhone', maskPhone(e.target.value)) })}
+          {...form.field('pcPhone', {
+            onChange: (e: { target: { value: string } }) => setValue('pcPhone', maskPhone(e.target.value)),
+          })}
         />
         <fieldset className={styles.radios} aria-describedby={pcLocationError ? 'contact-location-error' : undefined}>
           <legend className={styles.legend}>Location *</legend>
@@ -139,7 +155,9 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
           )}
         </div>
         <div className={styles.captcha}>
-          {open && <img src={captchaImageUrl(captchaN)} alt="Captcha: type the characters shown" width={175} height={50} />}
+          {open && (
+            <img src={captchaImageUrl(captchaN)} alt="Captcha: type the characters shown" width={175} height={50} />
+          )}
           <Button variant="ghost" onClick={newCaptcha} aria-label="Show a new captcha image">
             New image
           </Button>

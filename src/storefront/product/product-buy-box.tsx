@@ -44,9 +44,20 @@ export function ProductBuyBox({ product, confirmFits }: { product: ProductDetail
       <div className={styles.buy}>
         <div className={styles.qty}>
           <span aria-hidden="true">Qty</span>
-          <QuantitySelector value={quantity} min={product.minimum} onChange={setQuantity} label={`Quantity of ${product.part_number}`} />
+          <QuantitySelector
+            value={quantity}
+            min={product.minimum}
+            onChange={setQuantity}
+            label={`Quantity of ${product.part_number}`}
+          />
         </div>
-        <AddToCartArea product={product} quantity={quantity} options={options} confirmFits={confirmFits} onMissingOptions={() => setShowMissing(true)} />
+        <AddToCartArea
+          product={product}
+          quantity={quantity}
+          options={options}
+          confirmFits={confirmFits}
+          onMissingOptions={() => setShowMissing(true)}
+        />
       </div>
     </>
   );

@@ -10,7 +10,13 @@ export function ProductMedia({ product }: { product: ProductDetail }) {
     <div className={styles.media}>
       {src && !failed ? (
         // The page's largest image: loaded eagerly and first (it is the LCP element on phones).
-        <img className={styles.image} src={src} alt={product.name} fetchPriority="high" onError={() => setFailed(true)} />
+        <img
+          className={styles.image}
+          src={src}
+          alt={product.name}
+          fetchPriority="high"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <div className={styles.placeholder} role="img" aria-label={product.name}>
           No image

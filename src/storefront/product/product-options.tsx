@@ -21,7 +21,13 @@ export function missingOptions(options: ProductOption[], values: OptionValues): 
 /** The options as the page received them, in the domain's terms (src/domain/product-options.ts), in page order. */
 export function optionCatalogOf(options: readonly ProductOption[]): { defs: OptionDef[]; values: OptionValueDef[] } {
   return {
-    defs: options.map((o, i) => ({ product_option_id: o.product_option_id, name: o.name, type: o.type, required: o.required, sort_order: i })),
+    defs: options.map((o, i) => ({
+      product_option_id: o.product_option_id,
+      name: o.name,
+      type: o.type,
+      required: o.required,
+      sort_order: i,
+    })),
     values: options.flatMap((o) =>
       o.values.map((v, i) => ({
         product_option_value_id: v.product_option_value_id,
@@ -95,7 +101,13 @@ export function ProductOptions({ options, values, onChange, showMissing }: Produ
                   ))}
                 </select>
               ) : (
-                <input id={id} className={styles.control} value={typeof current === 'string' ? current : ''} maxLength={255} onChange={(e) => set(o, e.target.value)} />
+                <input
+                  id={id}
+                  className={styles.control}
+                  value={typeof current === 'string' ? current : ''}
+                  maxLength={255}
+                  onChange={(e) => set(o, e.target.value)}
+                />
               )}
               {errorLine}
             </div>
@@ -103,7 +115,11 @@ export function ProductOptions({ options, values, onChange, showMissing }: Produ
         }
         const checked = new Set(Array.isArray(current) ? current : current ? [current] : []);
         return (
-          <fieldset key={o.product_option_id} className={styles.radios} aria-describedby={error ? `${id}-error` : undefined}>
+          <fieldset
+            key={o.product_option_id}
+            className={styles.radios}
+            aria-describedby={error ? `${id}-error` : undefined}
+          >
             <legend className={styles.legend}>{label}</legend>
             {o.values.map((v) => {
               const value = String(v.product_option_value_id);

@@ -51,10 +51,20 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
         <ProductBuyBox product={product} confirmFits={confirmFits} />
         {showLists && (
           <div className={styles.secondaryActions}>
-            <Button variant="ghost" aria-pressed={wished} disabled={wishlist.isPending} onClick={() => void wishlist.toggle(product.product_id)}>
+            <Button
+              variant="ghost"
+              aria-pressed={wished}
+              disabled={wishlist.isPending}
+              onClick={() => void wishlist.toggle(product.product_id)}
+            >
               {wished ? 'In Wishlist' : 'Add to Wishlist'}
             </Button>
-            <Button variant="ghost" aria-pressed={compared} disabled={compare.isPending} onClick={() => void compare.toggle(product.product_id)}>
+            <Button
+              variant="ghost"
+              aria-pressed={compared}
+              disabled={compare.isPending}
+              onClick={() => void compare.toggle(product.product_id)}
+            >
               {compared ? 'In Compare' : 'Compare this Product'}
             </Button>
           </div>

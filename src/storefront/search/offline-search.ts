@@ -22,13 +22,27 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'n
  * `signedIn`: prices follow the server's rule (src/domain/price-visibility.ts) with the shop's
  * settings as this device last pulled them, so a kiosk guest sees none when `customer_price` is on.
  */
-export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width: number, signedIn: boolean): Promise<SearchAutocompleteReply | null> {
+export async function searchOffline(
+  api: Remote<SyncWorkerApi>,
+  q: string,
+  width: number,
+  signedIn: boolean,
+): Promise<SearchAutocompleteReply | null> {
   const res = await api.searchParts(q, { width });
   if (!res.ready) return null;
-  const loginForPrice = !signedIn && loginToViewPrice(Object.fromEntries((await lookupRows<{ key: string; value: unknown }>(deviceDb(), 'settings')).map((r) => [r.key, r.value])));
+  const loginForPrice =
+    !signedIn &&
+    loginToViewPrice(
+      Object.fromEntries(
+        (await lookupRows<{ key: string; value: unknown }>(deviceDb(), 'settings')).map((r) => [r.key, r.value]),
+      ),
+    );
   const queryID = crypto.randomUUID().replace(/-/g, '');
   const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
-  const rows = await productRows(deviceDb(), res.parts.map((p) => p.product_id));
+  const rows = await productRows(
+    deviceDb(),
+    res.parts.map((p) => p.product_id),
+  );
   const section = (hits: typeof res.brands, url: (id: number, name: string) => string): SearchSectionHit[] =>
     hits.map((h) => ({ id: h.id, name: h.name, count: h.count, url: withId(url(h.id, h.name)) }));
   return {
@@ -44,7 +58,11 @@ export async function searchOffline(api: Remote<SyncWorkerApi>, q: string, width
         mpn: p.mpn,
         brand: p.brand ?? '',
         image: str(row?.image),
-        price: priceView({ loginToViewPrice: loginForPrice, signedIn, disablePricing: row?.disable_pricing === true }).hidden || !MONEY.test(price) ? null : price,
+        price:
+          priceView({ loginToViewPrice: loginForPrice, signedIn, disablePricing: row?.disable_pricing === true })
+            .hidden || !MONEY.test(price)
+            ? null
+            : price,
         match: p.match,
         url: withId(`/${str(row?.slug) || `index.php?route=product/product&product_id=${p.product_id}`}`),
       };

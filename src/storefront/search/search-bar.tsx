@@ -48,7 +48,8 @@ export function SearchBar() {
     if (option.section === 'more') {
       const q = text.trim();
       // The list may still show the answer to an earlier text: Show More searches what is typed.
-      if (reply && q === debounced) dispatchMarketing({ event: 'search', search_term: q, queryID: reply.queryID, total: reply.total });
+      if (reply && q === debounced)
+        dispatchMarketing({ event: 'search', search_term: q, queryID: reply.queryID, total: reply.total });
       else url = `${SEARCH_PAGE}&search=${encodeURIComponent(q)}`;
     }
     setOpen(false);
@@ -122,7 +123,10 @@ export function SearchBar() {
       />
       <button type="submit" className={styles.submit} aria-label="Search">
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path fill="currentColor" d="M10 4a6 6 0 1 0 3.7 10.7l4.8 4.8 1.4-1.4-4.8-4.8A6 6 0 0 0 10 4Zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z" />
+          <path
+            fill="currentColor"
+            d="M10 4a6 6 0 1 0 3.7 10.7l4.8 4.8 1.4-1.4-4.8-4.8A6 6 0 0 0 10 4Zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z"
+          />
         </svg>
       </button>
       <SearchPanel

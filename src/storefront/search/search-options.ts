@@ -17,7 +17,12 @@ export interface SearchOption {
   index?: number;
 }
 
-export const SECTION_TITLES: Record<SectionKey, string> = { parts: 'Parts', categories: 'Categories', series: 'Series', brands: 'Brands' };
+export const SECTION_TITLES: Record<SectionKey, string> = {
+  parts: 'Parts',
+  categories: 'Categories',
+  series: 'Series',
+  brands: 'Brands',
+};
 
 export function toOptions(reply: SearchAutocompleteReply, idBase: string): SearchOption[] {
   const out: SearchOption[] = reply.parts.map((p, index) => ({
@@ -31,7 +36,9 @@ export function toOptions(reply: SearchAutocompleteReply, idBase: string): Searc
     index,
   }));
   for (const section of ['categories', 'series', 'brands'] as const) {
-    reply[section].forEach((h, i) => out.push({ id: `${idBase}-${section}-${i}`, section, label: h.name, detail: `${h.count} Part(s)`, url: h.url }));
+    reply[section].forEach((h, i) =>
+      out.push({ id: `${idBase}-${section}-${i}`, section, label: h.name, detail: `${h.count} Part(s)`, url: h.url }),
+    );
   }
   if (out.length > 0) out.push({ id: `${idBase}-more`, section: 'more', label: 'Show More', url: reply.show_more_url });
   return out;

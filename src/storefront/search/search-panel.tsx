@@ -19,7 +19,18 @@ export interface SearchPanelProps {
   onHover: (index: number) => void;
 }
 
-export function SearchPanel({ id, hidden, options, active, wide, loading, empty, offline, onChoose, onHover }: SearchPanelProps) {
+export function SearchPanel({
+  id,
+  hidden,
+  options,
+  active,
+  wide,
+  loading,
+  empty,
+  offline,
+  onChoose,
+  onHover,
+}: SearchPanelProps) {
   const option = (o: SearchOption) => {
     const i = options.indexOf(o);
     return (
@@ -66,7 +77,12 @@ export function SearchPanel({ id, hidden, options, active, wide, loading, empty,
       {loading && <p className={styles.status}>Searching...</p>}
       {empty && <p className={styles.status}>No results!</p>}
       {offline && !empty && <p className={styles.note}>From this device's catalog</p>}
-      <ul id={id} role="listbox" aria-label="Search suggestions" className={`${styles.list} ${wide ? styles.wide : ''}`}>
+      <ul
+        id={id}
+        role="listbox"
+        aria-label="Search suggestions"
+        className={`${styles.list} ${wide ? styles.wide : ''}`}
+      >
         {group('parts')}
         {group('categories')}
         {group('series')}

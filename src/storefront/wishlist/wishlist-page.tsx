@@ -30,7 +30,10 @@ export function WishlistPage() {
       </h1>
       {!isCustomer ? (
         <EmptyState title={WISHLIST_LOGIN}>
-          <Link to={`/account/login?redirect=${encodeURIComponent('/account/wishlist')}`} className={buttonClassName('primary')}>
+          <Link
+            to={`/account/login?redirect=${encodeURIComponent('/account/wishlist')}`}
+            className={buttonClassName('primary')}
+          >
             Login
           </Link>
         </EmptyState>
@@ -44,7 +47,11 @@ export function WishlistPage() {
         <ul className={styles.cards} aria-label="Wishlist">
           {products.map((p) => (
             <li key={p.product_id} className={styles.card}>
-              {p.thumbnail ? <img src={p.thumbnail} alt="" width={64} height={64} loading="lazy" className={styles.thumb} /> : <span className={styles.thumb} aria-hidden="true" />}
+              {p.thumbnail ? (
+                <img src={p.thumbnail} alt="" width={64} height={64} loading="lazy" className={styles.thumb} />
+              ) : (
+                <span className={styles.thumb} aria-hidden="true" />
+              )}
               <div>
                 <Link to={p.links.view} className={styles.name}>
                   {p.name}
@@ -61,13 +68,22 @@ export function WishlistPage() {
                     View Product
                   </Link>
                 ) : (
-                  p.is_orderable && !p.disable_pricing && (
-                    <Button disabled={isPending} onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })} aria-label={`Add ${p.name} to cart`}>
+                  p.is_orderable &&
+                  !p.disable_pricing && (
+                    <Button
+                      disabled={isPending}
+                      onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })}
+                      aria-label={`Add ${p.name} to cart`}
+                    >
                       Add to Cart
                     </Button>
                   )
                 )}
-                <Button variant="secondary" onClick={() => void wishlist.toggle(p.product_id)} aria-label={`Remove ${p.name} from wishlist`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void wishlist.toggle(p.product_id)}
+                  aria-label={`Remove ${p.name} from wishlist`}
+                >
                   Remove
                 </Button>
               </div>

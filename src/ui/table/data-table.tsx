@@ -46,7 +46,11 @@ export function DataTable<Row, Key extends string = string>(props: DataTableProp
                   aria-label={col.headerLabel}
                 >
                   {col.sortable && onSortChange ? (
-                    <button type="button" className={styles.sortButton} onClick={() => onSortChange(nextSort(sort, col.key))}>
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={() => onSortChange(nextSort(sort, col.key))}
+                    >
                       {col.header}
                       <span aria-hidden="true">{active && sort ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </button>

@@ -13,7 +13,13 @@ export interface PaginationProps {
 }
 
 /** Previous, up to 10 numbered buttons around the current page, Next. Hidden for a single page. */
-export function Pagination({ page, totalPages, onPageChange, disabled = false, label = 'Pagination' }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  disabled = false,
+  label = 'Pagination',
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages, PAGINATION_MAX_BUTTONS);
   const go = (p: number) => {
@@ -23,7 +29,12 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, l
     <nav aria-label={label}>
       <ul className={styles.pagination}>
         <li>
-          <button type="button" className={styles.pageButton} disabled={disabled || page <= 1} onClick={() => go(page - 1)}>
+          <button
+            type="button"
+            className={styles.pageButton}
+            disabled={disabled || page <= 1}
+            onClick={() => go(page - 1)}
+          >
             Previous
           </button>
         </li>
@@ -42,7 +53,12 @@ export function Pagination({ page, totalPages, onPageChange, disabled = false, l
           </li>
         ))}
         <li>
-          <button type="button" className={styles.pageButton} disabled={disabled || page >= totalPages} onClick={() => go(page + 1)}>
+          <button
+            type="button"
+            className={styles.pageButton}
+            disabled={disabled || page >= totalPages}
+            onClick={() => go(page + 1)}
+          >
             Next
           </button>
         </li>

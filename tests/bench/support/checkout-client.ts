@@ -16,7 +16,11 @@ export class PosClient {
 
   static async signIn(base: string, user: string): Promise<PosClient> {
     const c = new PosClient(base);
-    const r = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: user }) });
+    const r = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user, password: user }),
+    });
     if (r.status !== 200) throw new Error(`login ${user}: ${r.status}`);
     c.cookie = (r.headers.getSetCookie().find((s) => s.startsWith('pd_session=')) ?? '').split(';')[0] ?? '';
     c.csrf = ((await r.json()) as { csrfToken: string }).csrfToken;
@@ -32,24 +36,44 @@ export class PosClient {
   }
 
   async call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { cookie: this.cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const headers: Record<string, string> = {
+      cookie: this.cookie,
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
     if (method === 'POST') headers['x-csrf-token'] = this.csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const r = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await r.text();
     return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
   async push(name: string, args: Record<string, unknown>): Promise<void> {
-    const r = await this.call<any>('POST', '/sync/push', { clientId: this.clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: this.next++, name, args, at: new Date().toISOString() }] });
-    if (r.status !== 200 || r.body.results[0].status !== 'applied') throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body)}`);
+    const r = await this.call<any>('POST', '/sync/push', {
+      clientId: this.clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: this.next++, name, args, at: new Date().toISOString() }],
+    });
+    if (r.status !== 200 || r.body.results[0].status !== 'applied')
+      throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body)}`);
   }
 
   /** A saved order with one untaxed custom line of `price`. */
   async order(price: string): Promise<string> {
     const id = randomUUID();
     await this.push('order.create', { id });
-    await this.push('cart.addCustomProduct', { order_ref: id, line_id: randomUUID(), name: 'Bench part', price, quantity: 1, tax_class_id: null });
+    await this.push('cart.addCustomProduct', {
+      order_ref: id,
+      line_id: randomUUID(),
+      name: 'Bench part',
+      price,
+      quantity: 1,
+      tax_class_id: null,
+    });
     await this.push('order.save', { order_ref: id });
     return id;
   }

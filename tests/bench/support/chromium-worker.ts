@@ -56,7 +56,13 @@ export interface ChromiumDeviceOptions {
  * With `firstSync: false` it returns as soon as init() was sent: the worker's engine starts its
  * first cycle (the initial download) on its own, for the caller to time.
  */
-export async function chromiumDevice(baseUrl: string, workerPath: string, user: string, password: string, opts: ChromiumDeviceOptions = {}): Promise<ChromiumDevice> {
+export async function chromiumDevice(
+  baseUrl: string,
+  workerPath: string,
+  user: string,
+  password: string,
+  opts: ChromiumDeviceOptions = {},
+): Promise<ChromiumDevice> {
   const browser = await launchBrowser();
   try {
     const context = await newContext(browser);
@@ -72,20 +78,32 @@ export async function chromiumDevice(baseUrl: string, workerPath: string, user: 
         });
         if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
         const session = (await res.json()) as { csrfToken: string; user?: { id: string; role: string } };
-        const me = session.user ?? ((await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as { user: { id: string; role: string } }).user;
+        const me =
+          session.user ??
+          (
+            (await (await fetch('/api/session', { headers: { accept: 'application/json' } })).json()) as {
+              user: { id: string; role: string };
+            }
+          ).user;
         const worker = new Worker(workerPath, { type: 'module', name: 'partsdesk-sync-bench' });
         // No named function expressions in here: tsx's keepNames would wrap them in a __name() the page lacks.
-        const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+        const waiting = new Map<
+          string,
+          { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+        >();
         let seq = 0;
-        worker.addEventListener('message', (ev: MessageEvent<{ id?: string; type: string; value: unknown; name?: string }>) => {
-          const m = ev.data;
-          const w = m.id ? waiting.get(m.id) : undefined;
-          if (!w || !m.id) return;
-          waiting.delete(m.id);
-          clearTimeout(w.timer);
-          if (m.type === 'RAW') w.resolve(m.value);
-          else w.reject(new Error(`worker threw: ${JSON.stringify(m.value)}`));
-        });
+        worker.addEventListener(
+          'message',
+          (ev: MessageEvent<{ id?: string; type: string; value: unknown; name?: string }>) => {
+            const m = ev.data;
+            const w = m.id ? waiting.get(m.id) : undefined;
+            if (!w || !m.id) return;
+            waiting.delete(m.id);
+            clearTimeout(w.timer);
+            if (m.type === 'RAW') w.resolve(m.value);
+            else w.reject(new Error(`worker threw: ${JSON.stringify(m.value)}`));
+          },
+        );
         window.__benchCall = (method, args) =>
           new Promise((resolve, reject) => {
             const id = `bench-${++seq}`;
@@ -95,7 +113,12 @@ export async function chromiumDevice(baseUrl: string, workerPath: string, user: 
               reject(new Error(`worker did not answer ${method} within 120 s`));
             }, 120_000);
             waiting.set(id, { resolve, reject, timer });
-            worker.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+            worker.postMessage({
+              id,
+              type: 'APPLY',
+              path: [method],
+              argumentList: args.map((value) => ({ type: 'RAW', value })),
+            });
           });
         window.__benchInitAt = performance.now();
         await window.__benchCall('init', [{ baseUrl: location.origin, dbName }]);
@@ -103,7 +126,8 @@ export async function chromiumDevice(baseUrl: string, workerPath: string, user: 
       },
       { workerPath, user, password, dbName: opts.dbName ?? 'partsdesk-bench' },
     );
-    const call = (method: string, args: unknown[]) => page.evaluate(({ method, args }) => window.__benchCall!(method, args), { method, args });
+    const call = (method: string, args: unknown[]) =>
+      page.evaluate(({ method, args }) => window.__benchCall!(method, args), { method, args });
     if (opts.firstSync !== false) {
       const first = await call('syncNow', []);
       if (first !== 'ok') throw new Error(`chromium device first sync: ${String(first)}`);
@@ -116,7 +140,10 @@ export async function chromiumDevice(baseUrl: string, workerPath: string, user: 
 }
 
 /** Replays `calls` through the worker's mutate(), timing each round trip in the page (performance.now()). */
-export async function timeMutations(d: ChromiumDevice, calls: { name: string; args: unknown }[]): Promise<{ latencies: number[]; refused: number }> {
+export async function timeMutations(
+  d: ChromiumDevice,
+  calls: { name: string; args: unknown }[],
+): Promise<{ latencies: number[]; refused: number }> {
   return d.page.evaluate(async (calls) => {
     const latencies: number[] = [];
     let refused = 0;

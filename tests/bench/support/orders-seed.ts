@@ -99,7 +99,12 @@ const steps = (count: number) => [
 ];
 
 /** Migrates, seeds the demo data with `parts` parts, then `count` orders (one transaction). */
-export async function seedOrdersDatabase(cfg: DbConfig, count: number, parts: number, log: (line: string) => void): Promise<void> {
+export async function seedOrdersDatabase(
+  cfg: DbConfig,
+  count: number,
+  parts: number,
+  log: (line: string) => void,
+): Promise<void> {
   const open = await openDatabase(cfg);
   try {
     await migrateToLatest(open.db);

@@ -41,13 +41,21 @@ export interface CopiedServer {
 }
 
 /** The real server on a private copy of the seeded directory, serving `staticDir`. */
-export async function serveSeededCopy(parts: number, staticDir: string, log: (line: string) => void): Promise<CopiedServer> {
+export async function serveSeededCopy(
+  parts: number,
+  staticDir: string,
+  log: (line: string) => void,
+): Promise<CopiedServer> {
   const cached = await seededDataDir(parts, log);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-copy-'));
   fs.cpSync(path.join(cached, 'pg'), path.join(dir, 'pg'), { recursive: true });
   try {
-    const server = await runServer({ DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '0', STATIC_DIR: staticDir, SKIP_BUILD: '1' }, 300_000);
-    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.stderr().trim().split('\n').pop() ?? ''}`);
+    const server = await runServer(
+      { DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '0', STATIC_DIR: staticDir, SKIP_BUILD: '1' },
+      300_000,
+    );
+    if (server.proc.exitCode !== null)
+      throw new Error(`server exited: ${server.stderr().trim().split('\n').pop() ?? ''}`);
     return {
       server,
       async stop() {

@@ -19,7 +19,8 @@ import { runServer } from '../../support/process';
 
 export type EngineName = 'pglite' | 'postgres';
 
-export const pgBase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const pgBase =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface BenchServer {
   engine: EngineName;
@@ -41,7 +42,11 @@ export function processCpuMs(pid: number | undefined): number {
 }
 
 /** The real server entry point as its own process on a fresh, demo-seeded database. */
-export async function startServer(engine: EngineName, parts: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  engine: EngineName,
+  parts: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-sync-'));
   const dbName = `pd_bench_sync_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   let databaseUrl = '';
@@ -94,9 +99,19 @@ export async function newDevice(url: string, user: string, password: string, nam
     const reply = await base(req);
     const end = performance.now();
     if (req.method === 'POST' && req.path.startsWith('/sync/push')) {
-      wire.pushes.push({ start, end, size: (req.body as { mutations: unknown[] }).mutations.length, status: reply.status });
+      wire.pushes.push({
+        start,
+        end,
+        size: (req.body as { mutations: unknown[] }).mutations.length,
+        status: reply.status,
+      });
     } else if (req.path.startsWith('/sync/pull')) {
-      wire.pulls.push({ start, end, changes: (reply.body as { changes?: unknown[] } | null)?.changes?.length ?? 0, status: reply.status });
+      wire.pulls.push({
+        start,
+        end,
+        changes: (reply.body as { changes?: unknown[] } | null)?.changes?.length ?? 0,
+        status: reply.status,
+      });
     }
     return reply;
   };
@@ -127,8 +142,13 @@ interface Lookup {
 }
 
 async function lookups(db: PartsdeskDb): Promise<Lookup> {
-  const rows = async (table: string) => (await db.lookups.where('[table+k]').between([table, ''], [table, '\uffff']).toArray()).map((r) => r.row);
-  const labor = (await rows('labor_types')).map((r) => ({ labor_id: Number(r.labor_id), title: String(r.title), amount: String(r.amount) }));
+  const rows = async (table: string) =>
+    (await db.lookups.where('[table+k]').between([table, ''], [table, '\uffff']).toArray()).map((r) => r.row);
+  const labor = (await rows('labor_types')).map((r) => ({
+    labor_id: Number(r.labor_id),
+    title: String(r.title),
+    amount: String(r.amount),
+  }));
   const zones = (await rows('zones')).map((r) => Number(r.zone_id));
   return { labor, zones };
 }
@@ -150,7 +170,12 @@ const money = (r: Rng, lo: number, hi: number) => `${r.int(lo, hi)}.${String(r.i
  * quantity change, save, a cash payment; sometimes a payment voided and re-taken). `record`
  * receives every call's name and args, to replay the same sequence elsewhere.
  */
-export async function queueWorkload(d: Device, n: number, seed: number, record?: { name: string; args: unknown }[]): Promise<Workload> {
+export async function queueWorkload(
+  d: Device,
+  n: number,
+  seed: number,
+  record?: { name: string; args: unknown }[],
+): Promise<Workload> {
   const r = rng(seed);
   const { labor, zones } = await lookups(d.db);
   const w: Workload = { byName: new Map(), latencies: [], refused: [] };
@@ -168,34 +193,84 @@ export async function queueWorkload(d: Device, n: number, seed: number, record?:
     return res.ok;
   };
   const address = (city: string) => ({
-    address_id: r.uuid(), firstname: 'Dana', lastname: 'Lopez', address_1: `${r.int(1, 999)} Main St`, city, postcode: '78701',
-    country_id: 223, zone_id: zones.length ? r.pick(zones) : 0, default: true,
+    address_id: r.uuid(),
+    firstname: 'Dana',
+    lastname: 'Lopez',
+    address_1: `${r.int(1, 999)} Main St`,
+    city,
+    postcode: '78701',
+    country_id: 223,
+    zone_id: zones.length ? r.pick(zones) : 0,
+    default: true,
   });
-  const person = (i: number) => ({ firstname: r.pick(['Dana', 'Sam', 'Alex', 'Kim', 'Lee']), lastname: `Bench${i}`, email: `bench${seed}.${i}@example.com`, telephone: `512555${String(i).padStart(4, '0')}` });
+  const person = (i: number) => ({
+    firstname: r.pick(['Dana', 'Sam', 'Alex', 'Kim', 'Lee']),
+    lastname: `Bench${i}`,
+    email: `bench${seed}.${i}@example.com`,
+    telephone: `512555${String(i).padStart(4, '0')}`,
+  });
   let sale = 0;
   while (left > 0) {
     sale++;
     let customer: string;
     if (customers.length === 0 || r.chance(0.6)) {
       customer = r.uuid();
-      if (!(await call('customer.create', { id: customer, ...person(sale), addresses: zones.length ? [address('Austin')] : [] }))) continue;
+      if (
+        !(await call('customer.create', {
+          id: customer,
+          ...person(sale),
+          addresses: zones.length ? [address('Austin')] : [],
+        }))
+      )
+        continue;
       customers.push(customer);
     } else {
       customer = r.pick(customers);
-      await call('customer.update', { customer_ref: customer, ...person(sale), lastname: `Bench${sale}-edited`, addresses: zones.length ? [address('Round Rock')] : [] });
+      await call('customer.update', {
+        customer_ref: customer,
+        ...person(sale),
+        lastname: `Bench${sale}-edited`,
+        addresses: zones.length ? [address('Round Rock')] : [],
+      });
     }
     await call('vehicle.create', {
-      id: r.uuid(), customer_ref: customer, title: '2019 Ford F-150', vin: `1FTEW1E50KFA${String(sale).padStart(5, '0')}`,
+      id: r.uuid(),
+      customer_ref: customer,
+      title: '2019 Ford F-150',
+      vin: `1FTEW1E50KFA${String(sale).padStart(5, '0')}`,
       ymm_data: { year: { api_field: 'year', api_value: '2019', label_field: 'year', label_value: '2019' } },
     });
     const order = r.uuid();
     if (!(await call('order.create', { id: order, device_ref: `B-${seed}-${sale}`, customer_ref: customer }))) continue;
     const line = r.uuid();
-    await call('cart.addCustomProduct', { order_ref: order, line_id: line, name: 'Brake pads', price: money(r, 20, 120), quantity: r.int(1, 2), tax_class_id: r.chance(0.7) ? 9 : null });
-    await call('cart.addCustomProduct', { order_ref: order, line_id: r.uuid(), name: 'Wiper blade', price: money(r, 8, 30), quantity: 1, tax_class_id: 9 });
+    await call('cart.addCustomProduct', {
+      order_ref: order,
+      line_id: line,
+      name: 'Brake pads',
+      price: money(r, 20, 120),
+      quantity: r.int(1, 2),
+      tax_class_id: r.chance(0.7) ? 9 : null,
+    });
+    await call('cart.addCustomProduct', {
+      order_ref: order,
+      line_id: r.uuid(),
+      name: 'Wiper blade',
+      price: money(r, 8, 30),
+      quantity: 1,
+      tax_class_id: 9,
+    });
     if (labor.length) {
       const l = r.pick(labor);
-      await call('cart.addLabor', { order_ref: order, line_id: r.uuid(), labor_id: l.labor_id, name: l.title, rate: l.amount, minutes: r.pick([30, 45, 60, 90]), quantity: 1, product_line_id: line });
+      await call('cart.addLabor', {
+        order_ref: order,
+        line_id: r.uuid(),
+        labor_id: l.labor_id,
+        name: l.title,
+        rate: l.amount,
+        minutes: r.pick([30, 45, 60, 90]),
+        quantity: 1,
+        product_line_id: line,
+      });
     }
     await call('cart.setQuantity', { order_ref: order, line_id: line, quantity: r.int(1, 4) });
     await call('order.save', { order_ref: order });

@@ -19,7 +19,8 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it.
   const newContext = browser.newContext.bind(browser);

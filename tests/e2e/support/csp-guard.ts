@@ -17,14 +17,17 @@ export function takeCspViolations(): string[] {
 function watchPage(page: Page): void {
   page.on('console', (msg) => {
     const text = msg.text();
-    if (text.startsWith(MARK) || (msg.type() === 'error' && /Content Security Policy/i.test(text))) violations.push(`${page.url()}: ${text}`);
+    if (text.startsWith(MARK) || (msg.type() === 'error' && /Content Security Policy/i.test(text)))
+      violations.push(`${page.url()}: ${text}`);
   });
 }
 
 export async function watchCsp(ctx: BrowserContext): Promise<void> {
   await ctx.addInitScript((mark: string) => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`${mark} ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+      console.error(
+        `${mark} ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   }, MARK);
   for (const page of ctx.pages()) watchPage(page);

@@ -8,7 +8,11 @@ import { waitForServiceWorkerControl } from './service-worker';
 export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
 /** A cashier signed in on a fresh device whose first sync (catalog download) has finished. */
-export async function cashierDevice(browser: Browser, url: string, opts: { offlineReady?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
+export async function cashierDevice(
+  browser: Browser,
+  url: string,
+  opts: { offlineReady?: boolean } = {},
+): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await newContext(browser);
   const page = await ctx.newPage();
   await page.goto(`${url}/pos/login`);
@@ -25,7 +29,12 @@ export async function cashierDevice(browser: Browser, url: string, opts: { offli
 
 /** What the page shows, for a failing assertion's message. */
 export async function pageText(page: Page): Promise<string> {
-  return (await page.locator('body').innerText().catch(() => '')).slice(0, 2000);
+  return (
+    await page
+      .locator('body')
+      .innerText()
+      .catch(() => '')
+  ).slice(0, 2000);
 }
 
 export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
@@ -33,7 +42,10 @@ export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
 }
 
 /** The server's own view (GET /api/order as admin), to prove what reached it and how many times. */
-export async function serverOrders(url: string, status = 'all'): Promise<{ id: string; order_id: number | null; order_total: string; paid_amount: string; order_status: string }[]> {
+export async function serverOrders(
+  url: string,
+  status = 'all',
+): Promise<{ id: string; order_id: number | null; order_total: string; paid_amount: string; order_status: string }[]> {
   const admin = new TestClient(url);
   const login = await admin.login('admin', 'admin');
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
@@ -61,7 +73,9 @@ export async function cutNetwork(ctx: BrowserContext, cut: boolean): Promise<voi
     const s = { cut: false };
     state = s;
     cutContexts.set(ctx, s);
-    await ctx.route('**/*', (route) => (s.cut && !route.request().url().startsWith('data:') ? route.abort('internetdisconnected') : route.fallback()));
+    await ctx.route('**/*', (route) =>
+      s.cut && !route.request().url().startsWith('data:') ? route.abort('internetdisconnected') : route.fallback(),
+    );
   }
   state.cut = cut;
   await ctx.setOffline(cut);
@@ -71,7 +85,12 @@ export async function cutNetwork(ctx: BrowserContext, cut: boolean): Promise<voi
  * Queues a change in the device's outbox the way the worker's mutate does (same record, same
  * meta counter), without its optimistic effect: for tests about the queue, not the screens.
  */
-export async function queueOffline(page: Page, actor: { id: string; role: string }, name: string, args: unknown): Promise<number> {
+export async function queueOffline(
+  page: Page,
+  actor: { id: string; role: string },
+  name: string,
+  args: unknown,
+): Promise<number> {
   return page.evaluate(
     async ({ actor, name, args }) => {
       const idb = await new Promise<IDBDatabase>((res, rej) => {

@@ -20,7 +20,8 @@ export interface PrivateBuildServer {
  * changed file (a new sw.js) without touching dist/ that other test files serve.
  */
 export async function startPrivateBuildServer(): Promise<PrivateBuildServer> {
-  if (!fs.existsSync(path.join(dist, 'sw.js'))) throw new Error('dist/sw.js is missing: run `npx vite build` first (npm test does)');
+  if (!fs.existsSync(path.join(dist, 'sw.js')))
+    throw new Error('dist/sw.js is missing: run `npx vite build` first (npm test does)');
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-dist-'));
   fs.cpSync(dist, staticDir, { recursive: true });
   const db = await copyTemplate('pglite');

@@ -14,16 +14,26 @@ export interface E2EServer {
 }
 
 /** The real server process serving the real client build on a private seeded PGlite copy. */
-export async function startE2EServer(opts: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<E2EServer> {
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+export async function startE2EServer(
+  opts: { settings?: Record<string, unknown>; env?: Record<string, string> } = {},
+): Promise<E2EServer> {
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   const port = await freePort();
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
   const env = {
-    DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DISTRIBUTOR_LATENCY_MS: '20', DISTRIBUTOR_FAILURE_RATE: '0', ...opts.env,
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: '',
+    STATIC_DIR: dist,
+    SKIP_BUILD: '1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DISTRIBUTOR_LATENCY_MS: '20',
+    DISTRIBUTOR_FAILURE_RATE: '0',
+    ...opts.env,
   };
   const server = await runServer(env);
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);

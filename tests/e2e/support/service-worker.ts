@@ -18,7 +18,10 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
-  await waitFor(() => page.evaluate(() => navigator.serviceWorker.controller?.state === 'activated'), 'service worker controls the page');
+  await waitFor(
+    () => page.evaluate(() => navigator.serviceWorker.controller?.state === 'activated'),
+    'service worker controls the page',
+  );
 }
 
 /** Names of the entries in one Cache Storage cache of the page's origin. */

@@ -33,42 +33,100 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
     server = await startCheckoutServer(engine, { distributor });
     cashier = await signedIn(server.url, 'cashier');
     order = await new Device(cashier).order(['40.00']);
-    part = await server.db.selectFrom('products').select(['aaia', 'mpn', 'name', 'product_id']).where('status', '=', true).orderBy('product_id').executeTakeFirstOrThrow();
+    part = await server.db
+      .selectFrom('products')
+      .select(['aaia', 'mpn', 'name', 'product_id'])
+      .where('status', '=', true)
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const stored = async (orderRef: string) => (await sql<{ n: number }>`select count(*)::int as n from purchase_orders where order_ref = ${orderRef}`.execute(server.db)).rows[0]!.n;
-  const inventory = (c: TestClient = cashier, products: unknown = [{ aaia: part.aaia, mpn: part.mpn }]) => c.post('/pos/checkout/getInventoryDetails', { products });
+  const stored = async (orderRef: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from purchase_orders where order_ref = ${orderRef}`.execute(
+        server.db,
+      )
+    ).rows[0]!.n;
+  const inventory = (c: TestClient = cashier, products: unknown = [{ aaia: part.aaia, mpn: part.mpn }]) =>
+    c.post('/pos/checkout/getInventoryDetails', { products });
   const submit = (body: Record<string, unknown>, orderId: string | number = order.number, c: TestClient = cashier) =>
     c.post(`/pos/checkout/orderFromDistributor?orderId=${orderId}`, body);
 
-  it('getInventoryDetails: the POS item with warehouses, the shop\'s name and stock, prices', async () => {
+  it("getInventoryDetails: the POS item with warehouses, the shop's name and stock, prices", async () => {
     const r = await inventory();
     expect(r.status).toBe(200);
     expect(r.body.warehouseApi).toBe(true);
     expect(r.body.Items).toHaveLength(1);
     const item = r.body.Items[0];
     expect(item).toMatchObject({ aaia: part.aaia, mpn: part.mpn, name: part.name });
-    expect(item.locations.map((l: { warehouse_location: string }) => l.warehouse_location)).toEqual(['ATL', 'DAL', 'CHI']);
+    expect(item.locations.map((l: { warehouse_location: string }) => l.warehouse_location)).toEqual([
+      'ATL',
+      'DAL',
+      'CHI',
+    ]);
     const wd = item.locations.reduce((n: number, l: { wd_inventory: number }) => n + l.wd_inventory, 0);
     expect(item.totalInventory).toBe(item.storeInventory + wd);
     expect(item.prices.map((p: { key: string }) => p.key)).toEqual(['your_cost', 'retail', 'msrp']);
     expect(item.prices[0].value).toBe(item.locations[0].price);
     // The same path under /pos/order/, and a part the distributor does not carry is absent.
-    const both = await cashier.post('/pos/order/getInventoryDetails', { products: [{ aaia: part.aaia, mpn: part.mpn }, { aaia: 'X', mpn: 'NONE-NA' }] });
+    const both = await cashier.post('/pos/order/getInventoryDetails', {
+      products: [
+        { aaia: part.aaia, mpn: part.mpn },
+        { aaia: 'X', mpn: 'NONE-NA' },
+      ],
+    });
     expect(both.body.Items.map((i: { mpn: string }) => i.mpn)).toEqual([part.mpn]);
   });
 
   it('bad input is a 400 naming the field; nothing asked of the distributor', async () => {
     expect((await inventory(cashier, [])).status).toBe(400);
     expect((await inventory(cashier, 'x')).status).toBe(400);
-    expect((await inventory(cashier, Array.from({ length: 101 }, (_, i) => ({ aaia: 'A', mpn: `M${i}` })))).status).toBe(400);
+    expect(
+      (
+        await inventory(
+          cashier,
+          Array.from({ length: 101 }, (_, i) => ({ aaia: 'A', mpn: `M${i}` })),
+        )
+      ).status,
+    ).toBe(400);
     const r = await submit({ requestId: 'nope', items: [] });
     expect(r.status).toBe(400);
-    expect((await submit({ requestId: randomUUID(), items: [{ aaia: part.aaia, mpn: part.mpn, orderQuantity: 2, selectedLocations: [{ quantity: 1, warehouseCode: 'ATL' }] }] })).status).toBe(400);
-    expect((await submit({ requestId: randomUUID(), items: [{ aaia: part.aaia, mpn: part.mpn, orderQuantity: 1, selectedLocations: [{ quantity: 1, warehouseCode: 'ATL' }] }] }, 987654)).status).toBe(404);
+    expect(
+      (
+        await submit({
+          requestId: randomUUID(),
+          items: [
+            {
+              aaia: part.aaia,
+              mpn: part.mpn,
+              orderQuantity: 2,
+              selectedLocations: [{ quantity: 1, warehouseCode: 'ATL' }],
+            },
+          ],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await submit(
+          {
+            requestId: randomUUID(),
+            items: [
+              {
+                aaia: part.aaia,
+                mpn: part.mpn,
+                orderQuantity: 1,
+                selectedLocations: [{ quantity: 1, warehouseCode: 'ATL' }],
+              },
+            ],
+          },
+          987654,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('submits the order form; the purchase orders are stored and shown on the order; a retry stores nothing twice', async () => {
@@ -76,13 +134,33 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
     const wh = item.locations.find((l: { wd_inventory: number }) => l.wd_inventory >= 2);
     expect(wh).toBeDefined();
     const requestId = randomUUID();
-    const body = { requestId, items: [{ aaia: part.aaia, mpn: part.mpn, orderQuantity: 2, selectedLocations: [{ quantity: 2, warehouseCode: wh.warehouse_location }] }], shippingMethod: 'Next Day', notes: 'For bay 2' };
+    const body = {
+      requestId,
+      items: [
+        {
+          aaia: part.aaia,
+          mpn: part.mpn,
+          orderQuantity: 2,
+          selectedLocations: [{ quantity: 2, warehouseCode: wh.warehouse_location }],
+        },
+      ],
+      shippingMethod: 'Next Day',
+      notes: 'For bay 2',
+    };
     const r = await submit(body);
     expect(r.status).toBe(200);
     expect(r.body.purchase_orders).toHaveLength(1);
     const po = r.body.purchase_orders[0];
-    expect(po).toMatchObject({ Number: `${order.number}-1`, ToWarehouse: { Name: wh.location_name }, CurrentStatus: 'Submitted', ShippingMethod: 'Next Day', Notes: 'For bay 2' });
-    expect(po.Items).toEqual([expect.objectContaining({ AAIABrandCode: part.aaia, PartNumber: part.mpn, Quantity: 2 })]);
+    expect(po).toMatchObject({
+      Number: `${order.number}-1`,
+      ToWarehouse: { Name: wh.location_name },
+      CurrentStatus: 'Submitted',
+      ShippingMethod: 'Next Day',
+      Notes: 'For bay 2',
+    });
+    expect(po.Items).toEqual([
+      expect.objectContaining({ AAIABrandCode: part.aaia, PartNumber: part.mpn, Quantity: 2 }),
+    ]);
     // The total is the distributor's price × 2, to the cent, never a device's number.
     const cents = Math.round(Number(wh.price) * 100) * 2;
     expect(po.OrderTotalPrice).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
@@ -93,7 +171,9 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
     expect(again.body.purchase_orders).toEqual(r.body.purchase_orders);
     expect(await stored(order.id)).toBe(1);
     // The stock went down at that warehouse.
-    const after = (await inventory()).body.Items[0].locations.find((l: { warehouse_location: string }) => l.warehouse_location === wh.warehouse_location);
+    const after = (await inventory()).body.Items[0].locations.find(
+      (l: { warehouse_location: string }) => l.warehouse_location === wh.warehouse_location,
+    );
     expect(after.wd_inventory).toBe(wh.wd_inventory - 2);
 
     const info = await cashier.get(`/api/order/info?order_id=${order.id}`);
@@ -109,7 +189,17 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
 
   it('more than the warehouse has: "There was an error!" with the distributor\'s reason, nothing stored', async () => {
     const before = await stored(order.id);
-    const r = await submit({ requestId: randomUUID(), items: [{ aaia: part.aaia, mpn: part.mpn, orderQuantity: 999, selectedLocations: [{ quantity: 999, warehouseCode: 'ATL' }] }] });
+    const r = await submit({
+      requestId: randomUUID(),
+      items: [
+        {
+          aaia: part.aaia,
+          mpn: part.mpn,
+          orderQuantity: 999,
+          selectedLocations: [{ quantity: 999, warehouseCode: 'ATL' }],
+        },
+      ],
+    });
     expect(r.status).toBe(502);
     expect(r.body.message).toMatch(/^There was an error! Only \d+ of /);
     expect(await stored(order.id)).toBe(before);
@@ -121,7 +211,17 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
       const r = await inventory();
       expect(r.status).toBe(502);
       expect(r.body.message).toBe('There was an error!');
-      const s = await submit({ requestId: randomUUID(), items: [{ aaia: part.aaia, mpn: part.mpn, orderQuantity: 1, selectedLocations: [{ quantity: 1, warehouseCode: 'DAL' }] }] });
+      const s = await submit({
+        requestId: randomUUID(),
+        items: [
+          {
+            aaia: part.aaia,
+            mpn: part.mpn,
+            orderQuantity: 1,
+            selectedLocations: [{ quantity: 1, warehouseCode: 'DAL' }],
+          },
+        ],
+      });
       expect(s.status).toBe(502);
       expect(s.body.message).toMatch(/^There was an error!/);
     } finally {

@@ -26,14 +26,29 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
   let device: Device;
   /** A sender "later": its clock is ahead, so every retry delay has passed. */
   const later = (hours = 1, extra: Partial<ConstructorParameters<typeof NotificationSender>[1]> = {}) =>
-    new NotificationSender(server.db, { mailer, sms: new OutboxSms(), clock: () => new Date(Date.now() + hours * HOUR), pollMs: 0, ...extra });
+    new NotificationSender(server.db, {
+      mailer,
+      sms: new OutboxSms(),
+      clock: () => new Date(Date.now() + hours * HOUR),
+      pollMs: 0,
+      ...extra,
+    });
   const rowsOf = (orderRef: string) =>
-    server.db.selectFrom('notifications').select(['id', 'status', 'attempts', 'error', 'kind', 'channel', 'recipient']).where('order_ref', '=', orderRef).orderBy('created_at').execute();
+    server.db
+      .selectFrom('notifications')
+      .select(['id', 'status', 'attempts', 'error', 'kind', 'channel', 'recipient'])
+      .where('order_ref', '=', orderRef)
+      .orderBy('created_at')
+      .execute();
   const receivedFor = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Shop <shop@example.com>', timeoutMs: 5_000 });
+    mailer = new SmtpMailer({
+      url: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Shop <shop@example.com>',
+      timeoutMs: 5_000,
+    });
     server = await startCheckoutServer(engine, { mailer, sms: new OutboxSms() });
     cashier = await signedIn(server.url, 'cashier');
     device = new Device(cashier);
@@ -48,7 +63,10 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
     const orders = [await device.order(['11.00']), await device.order(['12.00']), await device.order(['13.00'])];
     await smtp.stop();
     for (const [i, o] of orders.entries()) {
-      const r = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: `down${i}@example.com` });
+      const r = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+        notifyByEmail: true,
+        email: `down${i}@example.com`,
+      });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ sent: [], queued: ['email'] });
       expect(r.body.success).toMatch(/^Receipt queued/);
@@ -86,7 +104,11 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
   it('two senders at once never send the same message; a claim left by a dead sender is sent once after its lease', async () => {
     await smtp.stop();
     const o = await device.order(['20.00']);
-    for (let i = 0; i < 8; i++) expect((await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: `race${i}@example.com` })).status).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: `race${i}@example.com` }))
+          .status,
+      ).toBe(200);
     await smtp.start();
     const [a, b] = await Promise.all([later(1).runDue(3), later(1).runDue(3)]);
     const c = await later(1).runDue();
@@ -97,10 +119,17 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
 
     // A sender claimed a row and died before it could send: the row waits out its lease, then goes once.
     await smtp.stop();
-    expect((await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'dead@example.com' })).status).toBe(200);
+    expect(
+      (await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'dead@example.com' }))
+        .status,
+    ).toBe(200);
     await smtp.start();
     const row = (await rowsOf(o.id)).find((r) => r.recipient === 'dead@example.com')!;
-    await server.db.updateTable('notifications').set({ status: 'sending', attempts: 2, locked_until: new Date(Date.now() + 60_000) }).where('id', '=', row.id).execute();
+    await server.db
+      .updateTable('notifications')
+      .set({ status: 'sending', attempts: 2, locked_until: new Date(Date.now() + 60_000) })
+      .where('id', '=', row.id)
+      .execute();
     expect(await later(0).runDue()).toEqual([]);
     expect((await later(1).runDue()).map((x) => [x.id, x.result])).toEqual([[row.id, 'sent']]);
     expect(receivedFor('dead@example.com')).toHaveLength(1);
@@ -109,26 +138,38 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
   it('a refused recipient is failed at once (502 "Failed to send to notification"); temporary failures give up after the last retry; staff resend', async () => {
     const admin = await signedIn(server.url, 'admin');
     const o = await device.order(['5.00']);
-    const refused = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'gone@reject.test' });
+    const refused = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'gone@reject.test',
+    });
     expect(refused.status).toBe(502);
     expect(refused.body.message).toBe('Failed to send to notification');
     expect(await rowsOf(o.id)).toMatchObject([{ status: 'failed', attempts: 1 }]);
 
     await smtp.stop();
-    expect((await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'late@example.com' })).status).toBe(200);
+    expect(
+      (await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'late@example.com' }))
+        .status,
+    ).toBe(200);
     const late = (await rowsOf(o.id)).find((r) => r.recipient === 'late@example.com')!;
     // With one retry allowed, the second temporary failure is final.
     expect((await later(1, { backoffMs: [1_000] }).runDue()).find((x) => x.id === late.id)?.result).toBe('failed');
     const listed = await admin.get(`/api/notifications?status=failed&order_ref=${o.id}`);
     expect(listed.status).toBe(200);
-    expect(listed.body.notifications.map((n: { to: string }) => n.to).sort()).toEqual(['gone@reject.test', 'late@example.com']);
+    expect(listed.body.notifications.map((n: { to: string }) => n.to).sort()).toEqual([
+      'gone@reject.test',
+      'late@example.com',
+    ]);
     expect(listed.body.notifications[0]).toMatchObject({ attempts: expect.any(Number), next_attempt_at: null });
     expect(listed.body.adapters).toEqual({ email: `smtp://127.0.0.1:${smtp.port}`, sms: 'outbox' });
 
     // Resend while the server is still down: queued again with a fresh round, not lost.
     const again = await cashier.post('/api/notifications/resend', { id: late.id });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ success: 'The message could not be handed over yet; it is retried automatically.', status: 'queued' });
+    expect(again.body).toEqual({
+      success: 'The message could not be handed over yet; it is retried automatically.',
+      status: 'queued',
+    });
     await smtp.start();
     const now = await cashier.post('/api/notifications/resend', { id: late.id });
     expect(now.body).toEqual({ success: 'The message was sent.', status: 'sent' });
@@ -136,13 +177,21 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
     expect((await cashier.post('/api/notifications/resend', { id: late.id })).status).toBe(409);
     expect((await cashier.post('/api/notifications/resend', { id: randomUUID() })).status).toBe(404);
     expect((await cashier.post('/api/notifications/resend', { id: 'nope' })).status).toBe(400);
-    expect((await (await signedIn(server.url, 'installer')).post('/api/notifications/resend', { id: late.id })).status).toBe(403);
+    expect(
+      (await (await signedIn(server.url, 'installer')).post('/api/notifications/resend', { id: late.id })).status,
+    ).toBe(403);
   });
 
   it('order history with Notify Customer: queued with the entry (posted or pushed), delivered, consent from the customer record', async () => {
     const customer = await device.customer(server.db, '0');
     const o = await device.order(['30.00'], { customer });
-    const posted = await cashier.post(`/pos/order/history?order_id=${o.id}`, { orderStatusId: 2, comment: 'Your parts are in.', notifyCustomer: true, notifyByEmail: true, email: 'hist@example.com' });
+    const posted = await cashier.post(`/pos/order/history?order_id=${o.id}`, {
+      orderStatusId: 2,
+      comment: 'Your parts are in.',
+      notifyCustomer: true,
+      notifyByEmail: true,
+      email: 'hist@example.com',
+    });
     expect(posted.status).toBe(200);
     expect(posted.body).toEqual({ success: 'The order history was added.' });
     const mail = receivedFor('hist@example.com');
@@ -151,25 +200,59 @@ describe.each(testEngines())('the notification outbox on %s', (engine) => {
     expect(await rowsOf(o.id)).toMatchObject([{ kind: 'order_history', status: 'sent', channel: 'email' }]);
 
     // The device claims consent; the customer record has none: refused without the override.
-    const claimed = await cashier.post(`/pos/order/history?order_id=${o.id}`, { orderStatusId: 2, notifyCustomer: true, notifyByText: true, phone: '(512) 555-0142', textingAlerts: true });
+    const claimed = await cashier.post(`/pos/order/history?order_id=${o.id}`, {
+      orderStatusId: 2,
+      notifyCustomer: true,
+      notifyByText: true,
+      phone: '(512) 555-0142',
+      textingAlerts: true,
+    });
     expect(claimed.status).toBeGreaterThanOrEqual(400);
     expect(claimed.status).toBeLessThan(500);
     expect(claimed.body.message).toBe("Customer doesn't constent to text messages");
     await server.db.updateTable('customers').set({ texting_alerts: true }).where('id', '=', customer).execute();
-    expect((await cashier.post(`/pos/order/history?order_id=${o.id}`, { orderStatusId: 2, notifyCustomer: true, notifyByText: true, phone: '(512) 555-0142', textingAlerts: true })).status).toBe(200);
+    expect(
+      (
+        await cashier.post(`/pos/order/history?order_id=${o.id}`, {
+          orderStatusId: 2,
+          notifyCustomer: true,
+          notifyByText: true,
+          phone: '(512) 555-0142',
+          textingAlerts: true,
+        })
+      ).status,
+    ).toBe(200);
 
     // Pushed from a device's outbox while the mail server is down: queued with the entry, sent later, once.
     await smtp.stop();
     const entry = randomUUID();
-    const args = { order_ref: o.id, id: entry, order_status_id: 3, comment: 'Ready for pickup', notify_customer: true, notify_by_email: true, notify_by_text: false, texting_alerts: false, override_text_permission: false, email: 'pushed@example.com', phone: '' };
+    const args = {
+      order_ref: o.id,
+      id: entry,
+      order_status_id: 3,
+      comment: 'Ready for pickup',
+      notify_customer: true,
+      notify_by_email: true,
+      notify_by_text: false,
+      texting_alerts: false,
+      override_text_permission: false,
+      email: 'pushed@example.com',
+      phone: '',
+    };
     await device.apply('orderHistory.add', args);
-    const queued = await server.db.selectFrom('notifications').select(['status', 'kind']).where('source_ref', '=', entry).execute();
+    const queued = await server.db
+      .selectFrom('notifications')
+      .select(['status', 'kind'])
+      .where('source_ref', '=', entry)
+      .execute();
     expect(queued).toEqual([{ status: 'queued', kind: 'order_history' }]);
     await smtp.start();
     expect((await later(0).runDue()).map((x) => x.result)).toEqual(['sent']);
     expect(receivedFor('pushed@example.com')).toHaveLength(1);
     // The same push again (a device retrying) queues nothing new.
     await device.push('orderHistory.add', args);
-    expect(await server.db.selectFrom('notifications').select('id').where('source_ref', '=', entry).execute()).toHaveLength(1);
+    expect(
+      await server.db.selectFrom('notifications').select('id').where('source_ref', '=', entry).execute(),
+    ).toHaveLength(1);
   });
 });

@@ -74,7 +74,13 @@ describe.each(testEngines())('offline double spend on %s', (engine) => {
     return conflicts[0]!;
   }
 
-  const approved = (orderId: string) => server.db.selectFrom('transactions').select(['amount', 'transaction_type']).where('order_ref', '=', orderId).where('status', '=', 'approved').execute();
+  const approved = (orderId: string) =>
+    server.db
+      .selectFrom('transactions')
+      .select(['amount', 'transaction_type'])
+      .where('order_ref', '=', orderId)
+      .where('status', '=', 'approved')
+      .execute();
 
   it('the same voucher from two offline devices: one applied, the other a conflict "Max amount allowed: $10.00"', async () => {
     const code = `OFF-${randomUUID().slice(0, 6)}`;
@@ -82,13 +88,28 @@ describe.each(testEngines())('offline double spend on %s', (engine) => {
     expect((await setup.client.post(`/pos/checkout/complete?orderId=${sale.id}`, {})).status).toBe(200);
     const o1 = await setup.order(['40.00']);
     const o2 = await setup.order(['40.00']);
-    const pay = (t: Till, orderId: string) => t.engine.mutate('transaction.add', { order_ref: orderId, id: randomUUID(), transaction_type: 'voucher', amount: '30.00', voucher_code: code.toLowerCase() });
+    const pay = (t: Till, orderId: string) =>
+      t.engine.mutate('transaction.add', {
+        order_ref: orderId,
+        id: randomUUID(),
+        transaction_type: 'voucher',
+        amount: '30.00',
+        voucher_code: code.toLowerCase(),
+      });
     // Pulled: both devices know the voucher and its whole balance.
     await a.engine.syncNow();
     expect(await findCachedVoucher(a.db, code)).toMatchObject({ code, amount: '40.00' });
     const conflict = await offlineRace(pay, [o1.id, o2.id]);
-    expect(conflict).toMatchObject({ name: 'transaction.add', code: 'amount_above_voucher', message: 'Max amount allowed: $10.00' });
-    const v = await server.db.selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow();
+    expect(conflict).toMatchObject({
+      name: 'transaction.add',
+      code: 'amount_above_voucher',
+      message: 'Max amount allowed: $10.00',
+    });
+    const v = await server.db
+      .selectFrom('vouchers')
+      .select('balance')
+      .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+      .executeTakeFirstOrThrow();
     expect(v.balance).toBe('10.00');
     expect(await approved(o1.id)).toEqual([{ amount: '30.00', transaction_type: 'voucher' }]);
     expect(await approved(o2.id)).toEqual([]);
@@ -101,10 +122,24 @@ describe.each(testEngines())('offline double spend on %s', (engine) => {
     const customer = await setup.customer(server.db, '50.00');
     const o1 = await setup.order(['40.00'], { customer });
     const o2 = await setup.order(['40.00'], { customer });
-    const pay = (t: Till, orderId: string) => t.engine.mutate('transaction.add', { order_ref: orderId, id: randomUUID(), transaction_type: 'store_credit', amount: '40.00' });
+    const pay = (t: Till, orderId: string) =>
+      t.engine.mutate('transaction.add', {
+        order_ref: orderId,
+        id: randomUUID(),
+        transaction_type: 'store_credit',
+        amount: '40.00',
+      });
     const conflict = await offlineRace(pay, [o1.id, o2.id]);
-    expect(conflict).toMatchObject({ name: 'transaction.add', code: 'amount_above_store_credit', message: 'Max amount allowed: $10.00' });
-    const c = await server.db.selectFrom('customers').select('store_credit').where('id', '=', customer).executeTakeFirstOrThrow();
+    expect(conflict).toMatchObject({
+      name: 'transaction.add',
+      code: 'amount_above_store_credit',
+      message: 'Max amount allowed: $10.00',
+    });
+    const c = await server.db
+      .selectFrom('customers')
+      .select('store_credit')
+      .where('id', '=', customer)
+      .executeTakeFirstOrThrow();
     expect(c.store_credit).toBe('10.00');
     expect(await approved(o1.id)).toEqual([{ amount: '40.00', transaction_type: 'store_credit' }]);
     expect(await approved(o2.id)).toEqual([]);

@@ -32,8 +32,26 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     for (const ref of [o.id, String(o.number)]) {
       const r = await cashier.get(`/pos/checkout/getTransactions?orderId=${ref}`);
       expect(r.status).toBe(200);
-      expect(r.body.checkout).toMatchObject({ orderTotal: '50.00', costParts: '50.00', costTax: '0.00', amountPaid: '15.00', balanceDue: '35.00', storeCredit: '0.00', bookedAppointments: [], statusText: 'Outstanding Balance' });
-      expect(r.body.transactions).toMatchObject([{ transaction_type: 'cash', amount: '15.00', void: false, status: 'approved', card: null, datacap_dc_direct: null }]);
+      expect(r.body.checkout).toMatchObject({
+        orderTotal: '50.00',
+        costParts: '50.00',
+        costTax: '0.00',
+        amountPaid: '15.00',
+        balanceDue: '35.00',
+        storeCredit: '0.00',
+        bookedAppointments: [],
+        statusText: 'Outstanding Balance',
+      });
+      expect(r.body.transactions).toMatchObject([
+        {
+          transaction_type: 'cash',
+          amount: '15.00',
+          void: false,
+          status: 'approved',
+          card: null,
+          datacap_dc_direct: null,
+        },
+      ]);
     }
     expect((await cashier.get('/pos/checkout/getTransactions?orderId=999999')).status).toBe(404);
   });
@@ -45,12 +63,20 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ error: 'amount_not_positive', message: 'Amount must be more than $0.00' });
     }
-    for (const body of [{}, { orderId: o.id }, { orderId: 'nope', transaction: {} }, { orderId: o.id, transaction: { id: 'x', transaction_type: 'cash', amount: '1' } }, { orderId: o.id, transaction: { id: randomUUID(), transaction_type: 'gold', amount: '1' } }]) {
+    for (const body of [
+      {},
+      { orderId: o.id },
+      { orderId: 'nope', transaction: {} },
+      { orderId: o.id, transaction: { id: 'x', transaction_type: 'cash', amount: '1' } },
+      { orderId: o.id, transaction: { id: randomUUID(), transaction_type: 'gold', amount: '1' } },
+    ]) {
       const r = await cashier.post('/pos/checkout/addTransaction', body);
       expect(r.status).toBe(400);
       expect(r.body.error).toBe('invalid_input');
     }
-    expect((await cashier.post('/pos/checkout/addTransaction', '{broken', { 'content-type': 'application/json' })).status).toBe(400);
+    expect(
+      (await cashier.post('/pos/checkout/addTransaction', '{broken', { 'content-type': 'application/json' })).status,
+    ).toBe(400);
   });
 
   it('caps check, card and online at the balance, lets cash overpay (Change Due), checks check numbers', async () => {
@@ -65,9 +91,16 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Check number must be a whole number of at least 1');
     }
-    expect((await pay(o.id, { transaction_type: 'check', amount: '5', check_number: '1001' })).body.transaction).toMatchObject({ check_number: 1001, amount: '5.00' });
+    expect(
+      (await pay(o.id, { transaction_type: 'check', amount: '5', check_number: '1001' })).body.transaction,
+    ).toMatchObject({ check_number: 1001, amount: '5.00' });
     const cash = await pay(o.id, { transaction_type: 'cash', amount: '40' });
-    expect(cash.body.checkout).toMatchObject({ amountPaid: '45.00', balanceDue: '-15.00', balanceLabel: 'Change Due', statusText: 'Paid In Full' });
+    expect(cash.body.checkout).toMatchObject({
+      amountPaid: '45.00',
+      balanceDue: '-15.00',
+      balanceLabel: 'Change Due',
+      statusText: 'Paid In Full',
+    });
     const more = await pay(o.id, { transaction_type: 'cash', amount: '1' });
     expect(more.status).toBe(409);
     expect(more.body.message).toBe('There is no balance due on this order.');
@@ -82,7 +115,14 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     const ok = await pay(o.id, { transaction_type: 'store_credit', amount: '20' });
     expect(ok.status).toBe(200);
     expect(ok.body.checkout).toMatchObject({ storeCredit: '5.00', amountPaid: '20.00', balanceDue: '40.00' });
-    const credit = async () => (await server.db.selectFrom('customers').select('store_credit').where('id', '=', customer).executeTakeFirstOrThrow()).store_credit;
+    const credit = async () =>
+      (
+        await server.db
+          .selectFrom('customers')
+          .select('store_credit')
+          .where('id', '=', customer)
+          .executeTakeFirstOrThrow()
+      ).store_credit;
     expect(await credit()).toBe('5.00');
     const v = await cashier.post('/pos/checkout/voidTransaction', { transaction: { id: ok.body.transaction.id } });
     expect(v.status).toBe(200);
@@ -97,11 +137,17 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     const o = await device.order(['12.00']);
     const transaction = { id: randomUUID(), transaction_type: 'cash', amount: '5.00' };
     const first = await cashier.post('/pos/checkout/addTransaction', { orderId: o.id, transaction });
-    const again = await Promise.all([1, 2, 3].map(() => cashier.post('/pos/checkout/addTransaction', { orderId: o.id, transaction })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => cashier.post('/pos/checkout/addTransaction', { orderId: o.id, transaction })),
+    );
     expect(first.body.replayed).toBe(false);
     for (const r of again) {
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ replayed: true, transaction: { id: transaction.id, amount: '5.00' }, checkout: { amountPaid: '5.00' } });
+      expect(r.body).toMatchObject({
+        replayed: true,
+        transaction: { id: transaction.id, amount: '5.00' },
+        checkout: { amountPaid: '5.00' },
+      });
     }
     const rows = await server.db.selectFrom('transactions').select('id').where('order_ref', '=', o.id).execute();
     expect(rows).toHaveLength(1);
@@ -114,19 +160,35 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     const o = await device.order(['50.00']);
     const a = (await pay(o.id, { transaction_type: 'cash', amount: '10' })).body.transaction;
     const b = (await pay(o.id, { transaction_type: 'check', amount: '15', check_number: 7 })).body.transaction;
-    const v = await cashier.post('/pos/checkout/voidTransaction', { transaction: { transaction_id: a.transaction_id } });
+    const v = await cashier.post('/pos/checkout/voidTransaction', {
+      transaction: { transaction_id: a.transaction_id },
+    });
     expect(v.body.checkout).toMatchObject({ amountPaid: '15.00', balanceDue: '35.00' });
     const twice = await cashier.post('/pos/checkout/voidTransaction', { transaction: { id: a.id } });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This transaction has already been voided.');
-    expect((await cashier.post('/pos/checkout/voidTransaction', { transaction: { id: randomUUID() } })).status).toBe(404);
+    expect((await cashier.post('/pos/checkout/voidTransaction', { transaction: { id: randomUUID() } })).status).toBe(
+      404,
+    );
     expect((await cashier.post('/pos/checkout/voidTransaction', { transaction: {} })).status).toBe(400);
     // A state-changing GET needs the CSRF token, as a POST does (X-Requested-With alone no longer does).
-    expect((await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': '' })).status).toBe(403);
-    const all = await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, { 'x-requested-with': 'XMLHttpRequest' });
+    expect(
+      (
+        await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, {
+          'x-requested-with': 'XMLHttpRequest',
+          'x-csrf-token': '',
+        })
+      ).status,
+    ).toBe(403);
+    const all = await cashier.get(`/pos/checkout/voidTransactions?orderId=${o.id}`, {
+      'x-requested-with': 'XMLHttpRequest',
+    });
     expect(all.status).toBe(200);
     expect(all.body.checkout).toMatchObject({ amountPaid: '0.00', balanceDue: '50.00' });
-    expect(all.body.transactions.map((t: any) => [t.id, t.void])).toEqual([[a.id, true], [b.id, true]]);
+    expect(all.body.transactions.map((t: any) => [t.id, t.void])).toEqual([
+      [a.id, true],
+      [b.id, true],
+    ]);
   });
 
   it('completes an order; the PO-number rule and an empty order are refused with messages.error', async () => {
@@ -150,7 +212,9 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
       server.settings = testSettings();
     }
     const empty = (await device.order([])).id;
-    expect((await cashier.post(`/pos/checkout/complete?orderId=${empty}`, {})).body.messages.error).toEqual(['There are no items on this order.']);
+    expect((await cashier.post(`/pos/checkout/complete?orderId=${empty}`, {})).body.messages.error).toEqual([
+      'There are no items on this order.',
+    ]);
   });
 
   it('adds the card surcharge per settings to a card payment (credit, not debit)', async () => {
@@ -159,7 +223,12 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
       const o = await device.order(['100.00']);
       const credit = await pay(o.id, { transaction_type: 'card', amount: '50', card_type: 'credit' });
       expect(credit.body.transaction).toMatchObject({ amount: '50.00', surcharge: '1.50' });
-      expect(credit.body.checkout).toMatchObject({ orderTotal: '101.50', costCreditCardSurcharge: '1.50', amountPaid: '51.50', balanceDue: '50.00' });
+      expect(credit.body.checkout).toMatchObject({
+        orderTotal: '101.50',
+        costCreditCardSurcharge: '1.50',
+        amountPaid: '51.50',
+        balanceDue: '50.00',
+      });
       const debit = await pay(o.id, { transaction_type: 'card', amount: '50', card_type: 'debit' });
       expect(debit.body.transaction).toMatchObject({ surcharge: '0.00' });
     } finally {
@@ -184,9 +253,19 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     const shopper = new TestClient(server.url);
     await shopper.login('shopper@example.com', 'shopper');
     const o = await device.order(['1.00']);
-    for (const [c, status] of [[guest, 401], [shopper, 403]] as const) {
+    for (const [c, status] of [
+      [guest, 401],
+      [shopper, 403],
+    ] as const) {
       expect((await c.get(`/pos/checkout/getTransactions?orderId=${o.id}`)).status).toBe(status);
-      expect((await c.post('/pos/checkout/addTransaction', { orderId: o.id, transaction: { id: randomUUID(), transaction_type: 'cash', amount: '1' } })).status).toBe(status);
+      expect(
+        (
+          await c.post('/pos/checkout/addTransaction', {
+            orderId: o.id,
+            transaction: { id: randomUUID(), transaction_type: 'cash', amount: '1' },
+          })
+        ).status,
+      ).toBe(status);
       expect((await c.post(`/pos/checkout/complete?orderId=${o.id}`, {})).status).toBe(status);
       expect((await c.get('/pos/checkout/getVoucher?voucherCode=X')).status).toBe(status);
     }

@@ -11,7 +11,13 @@ import { testEngines } from '../../support/engines';
 import { partsOf, selfSigned, startFakeSmtp, type FakeSmtp } from './support/fake-smtp';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from './support/checkout-server';
 
-const message = { id: '0190f3c2-0000-7000-8000-000000000001', to: 'pat@example.com', subject: 'Your receipt — Order # 7', text: 'Thanks!\n.leading dot line\nTotal $5.00', html: '<p>Thanks!</p>' };
+const message = {
+  id: '0190f3c2-0000-7000-8000-000000000001',
+  to: 'pat@example.com',
+  subject: 'Your receipt — Order # 7',
+  text: 'Thanks!\n.leading dot line\nTotal $5.00',
+  html: '<p>Thanks!</p>',
+};
 const cert = selfSigned();
 
 async function refusal(p: Promise<unknown>): Promise<DeliveryError> {
@@ -26,14 +32,22 @@ async function refusal(p: Promise<unknown>): Promise<DeliveryError> {
 describe('SMTP adapter (nodemailer)', () => {
   it('delivers text + HTML over a plain connection with AUTH (insecure=1: local test server only); no header injection; Message-ID from the outbox row', async () => {
     const smtp = await startFakeSmtp({ user: 'shop', pass: 'p@ss' });
-    const mailer = new SmtpMailer({ url: `smtp://shop:p%40ss@127.0.0.1:${smtp.port}?insecure=1`, from: 'Shop <shop@example.com>' });
+    const mailer = new SmtpMailer({
+      url: `smtp://shop:p%40ss@127.0.0.1:${smtp.port}?insecure=1`,
+      from: 'Shop <shop@example.com>',
+    });
     try {
       const injected = await refusal(mailer.send({ ...message, to: 'pat@example.com\r\nBcc: evil@example.com' }));
       expect(injected.permanent).toBe(true);
       await mailer.send(message);
       expect(smtp.received).toHaveLength(1);
       const got = smtp.received[0]!;
-      expect(got).toMatchObject({ from: 'shop@example.com', secure: false, user: 'shop', messageId: `<${message.id}@partsdesk.local>` });
+      expect(got).toMatchObject({
+        from: 'shop@example.com',
+        secure: false,
+        user: 'shop',
+        messageId: `<${message.id}@partsdesk.local>`,
+      });
       expect(got.to).not.toContain('evil@example.com');
       expect(got.data).not.toMatch(/^Bcc:/m);
       expect(got.data).toMatch(/^Subject: =\?UTF-8\?/m);
@@ -47,20 +61,39 @@ describe('SMTP adapter (nodemailer)', () => {
   it('refuses to send a password in clear text; a bad login and a down server are temporary, a refused recipient permanent', async () => {
     const smtp = await startFakeSmtp({ user: 'shop', pass: 'right' });
     try {
-      const clear = await refusal(new SmtpMailer({ url: `smtp://shop:right@127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
+      const clear = await refusal(
+        new SmtpMailer({ url: `smtp://shop:right@127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(
+          message,
+        ),
+      );
       expect(clear.permanent).toBe(false);
-      const login = await refusal(new SmtpMailer({ url: `smtp://shop:wrong@127.0.0.1:${smtp.port}?insecure=1`, from: 'shop@example.com', pool: false }).send(message));
+      const login = await refusal(
+        new SmtpMailer({
+          url: `smtp://shop:wrong@127.0.0.1:${smtp.port}?insecure=1`,
+          from: 'shop@example.com',
+          pool: false,
+        }).send(message),
+      );
       expect(login.message).toMatch(/535/);
       expect(login.permanent).toBe(false);
-      const rcpt = await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send({ ...message, to: 'x@reject.test' }));
+      const rcpt = await refusal(
+        new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send({
+          ...message,
+          to: 'x@reject.test',
+        }),
+      );
       expect(rcpt.message).toMatch(/550/);
       expect(rcpt.permanent).toBe(true);
       smtp.tempFail(true);
-      const later = await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
+      const later = await refusal(
+        new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message),
+      );
       expect(later.message).toMatch(/451/);
       expect(later.permanent).toBe(false);
       expect(smtp.received).toHaveLength(0);
-      const down = await refusal(new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.c', timeoutMs: 2000, pool: false }).send(message));
+      const down = await refusal(
+        new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'a@b.c', timeoutMs: 2000, pool: false }).send(message),
+      );
       expect(down.permanent).toBe(false);
     } finally {
       await smtp.close();
@@ -80,23 +113,42 @@ describe('SMTP adapter (nodemailer)', () => {
     }
   });
 
-  it.skipIf(!cert)('upgrades with STARTTLS and logs in over TLS; an untrusted certificate is refused unless insecure=1', async () => {
-    const smtp = await startFakeSmtp({ tls: cert!, user: 'shop', pass: 'secret' });
-    try {
-      await new SmtpMailer({ url: `smtp://shop:secret@127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert }, pool: false }).send(message);
-      expect(smtp.received[0]).toMatchObject({ secure: true, user: 'shop', to: ['pat@example.com'] });
-      await refusal(new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message));
-      await new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}?insecure=1`, from: 'shop@example.com', pool: false }).send(message);
-      expect(smtp.received).toHaveLength(2);
-    } finally {
-      await smtp.close();
-    }
-  });
+  it.skipIf(!cert)(
+    'upgrades with STARTTLS and logs in over TLS; an untrusted certificate is refused unless insecure=1',
+    async () => {
+      const smtp = await startFakeSmtp({ tls: cert!, user: 'shop', pass: 'secret' });
+      try {
+        await new SmtpMailer({
+          url: `smtp://shop:secret@127.0.0.1:${smtp.port}`,
+          from: 'shop@example.com',
+          tls: { ca: cert!.cert },
+          pool: false,
+        }).send(message);
+        expect(smtp.received[0]).toMatchObject({ secure: true, user: 'shop', to: ['pat@example.com'] });
+        await refusal(
+          new SmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.com', pool: false }).send(message),
+        );
+        await new SmtpMailer({
+          url: `smtp://127.0.0.1:${smtp.port}?insecure=1`,
+          from: 'shop@example.com',
+          pool: false,
+        }).send(message);
+        expect(smtp.received).toHaveLength(2);
+      } finally {
+        await smtp.close();
+      }
+    },
+  );
 
   it.skipIf(!cert)('speaks TLS from the first byte with smtps://', async () => {
     const smtp = await startFakeSmtp({ tls: { ...cert!, implicit: true } });
     try {
-      await new SmtpMailer({ url: `smtps://127.0.0.1:${smtp.port}`, from: 'shop@example.com', tls: { ca: cert!.cert }, pool: false }).send(message);
+      await new SmtpMailer({
+        url: `smtps://127.0.0.1:${smtp.port}`,
+        from: 'shop@example.com',
+        tls: { ca: cert!.cert },
+        pool: false,
+      }).send(message);
       expect(smtp.received[0]).toMatchObject({ secure: true });
     } finally {
       await smtp.close();
@@ -123,15 +175,25 @@ describe.each(testEngines())('receipts through SMTP on %s', (engine) => {
   it('POST /pos/order/send hands the receipt to the mail server; a refusal is 502', async () => {
     const cashier = await signedIn(server.url, 'cashier');
     const o = await new Device(cashier).order(['14.50']);
-    const ok = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'pat@example.com' });
+    const ok = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'pat@example.com',
+    });
     expect(ok.status).toBe(200);
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(['pat@example.com']);
     expect(partsOf(mail.data).text).toContain('$14.50');
-    const bad = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByEmail: true, email: 'pat@reject.test' });
+    const bad = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'pat@reject.test',
+    });
     expect(bad.status).toBe(502);
     expect(bad.body.message).toBe('Failed to send to notification');
-    const row = await server.db.selectFrom('notifications').select(['status', 'error']).where('recipient', '=', 'pat@reject.test').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('notifications')
+      .select(['status', 'error'])
+      .where('recipient', '=', 'pat@reject.test')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
     expect(row.error).toMatch(/550/);
   });

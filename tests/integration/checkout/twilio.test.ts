@@ -29,21 +29,43 @@ async function fakeTwilio(): Promise<{ url: string; got: Got[]; mode: { status: 
     req.on('data', (c: Buffer) => (data += c.toString()));
     req.on('end', () => {
       const form = Object.fromEntries(new URLSearchParams(data));
-      got.push({ path: req.url ?? '', auth: req.headers.authorization ?? '', idempotency: req.headers['i-twilio-idempotency-token'] as string | undefined, form });
+      got.push({
+        path: req.url ?? '',
+        auth: req.headers.authorization ?? '',
+        idempotency: req.headers['i-twilio-idempotency-token'] as string | undefined,
+        form,
+      });
       res.setHeader('content-type', 'application/json');
       if (form.To?.endsWith('0000')) {
         res.statusCode = 400;
         return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number." }));
       }
       res.statusCode = mode.status;
-      res.end(JSON.stringify(mode.status < 300 ? { sid: 'SM123', status: 'queued' } : { code: 20500, message: 'Internal Server Error' }));
+      res.end(
+        JSON.stringify(
+          mode.status < 300 ? { sid: 'SM123', status: 'queued' } : { code: 20500, message: 'Internal Server Error' },
+        ),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, got, mode, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    got,
+    mode,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
-const cfg = (baseUrl: string) => ({ kind: 'twilio' as const, accountSid: 'AC0001', authToken: 'tok', from: '+15125550100', messagingServiceSid: undefined, baseUrl, timeoutMs: 2_000 });
+const cfg = (baseUrl: string) => ({
+  kind: 'twilio' as const,
+  accountSid: 'AC0001',
+  authToken: 'tok',
+  from: '+15125550100',
+  messagingServiceSid: undefined,
+  baseUrl,
+  timeoutMs: 2_000,
+});
 
 async function refusal(p: Promise<unknown>): Promise<DeliveryError> {
   const err = await p.then(
@@ -71,17 +93,25 @@ describe('Twilio SMS adapter', () => {
       idempotency: 'row-1',
       form: { To: '+15125550142', From: '+15125550100', Body: 'Your order is ready' },
     });
-    await new TwilioSms({ ...cfg(tw.url), from: undefined, messagingServiceSid: 'MG42' }).send({ to: '+44 20 7946 0958', text: 'x' });
+    await new TwilioSms({ ...cfg(tw.url), from: undefined, messagingServiceSid: 'MG42' }).send({
+      to: '+44 20 7946 0958',
+      text: 'x',
+    });
     expect(tw.got.at(-1)!.form).toEqual({ To: '+442079460958', MessagingServiceSid: 'MG42', Body: 'x' });
   });
 
   it('a rejected number is permanent, a 5xx or an unreachable API temporary; a non-number never leaves', async () => {
     const bad = await refusal(new TwilioSms(cfg(tw.url)).send({ to: '(512) 555-0000', text: 'x' }));
-    expect(bad).toMatchObject({ permanent: true, message: "Twilio 400 (21211): The 'To' number is not a valid phone number." });
+    expect(bad).toMatchObject({
+      permanent: true,
+      message: "Twilio 400 (21211): The 'To' number is not a valid phone number.",
+    });
     tw.mode.status = 503;
     expect((await refusal(new TwilioSms(cfg(tw.url)).send({ to: '5125550142', text: 'x' }))).permanent).toBe(false);
     tw.mode.status = 201;
-    expect((await refusal(new TwilioSms(cfg('http://127.0.0.1:1')).send({ to: '5125550142', text: 'x' }))).permanent).toBe(false);
+    expect(
+      (await refusal(new TwilioSms(cfg('http://127.0.0.1:1')).send({ to: '5125550142', text: 'x' }))).permanent,
+    ).toBe(false);
     const before = tw.got.length;
     expect((await refusal(new TwilioSms(cfg(tw.url)).send({ to: '12', text: 'x' }))).permanent).toBe(true);
     expect(tw.got).toHaveLength(before);
@@ -93,7 +123,10 @@ describe('Twilio SMS adapter', () => {
     expect(notifyConfig({}).sms).toEqual({ kind: 'simulator' });
     expect(() => notifyConfig({ SMS: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN/);
     expect(() => notifyConfig({ SMS: 'carrier-pigeon' })).toThrow(/simulator or twilio/);
-    expect(notifyConfig({ SMS: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15125550100' }).sms).toMatchObject({ kind: 'twilio', baseUrl: 'https://api.twilio.com', timeoutMs: 15_000 });
+    expect(
+      notifyConfig({ SMS: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15125550100' })
+        .sms,
+    ).toMatchObject({ kind: 'twilio', baseUrl: 'https://api.twilio.com', timeoutMs: 15_000 });
     expect(notifyConfig({ NOTIFY_POLL_MS: '0' }).pollMs).toBe(0);
   });
 });
@@ -113,11 +146,19 @@ describe.each(testEngines())('a receipt texted through Twilio on %s', (engine) =
   it('POST /pos/order/send by text reaches the provider; a rejected number answers 502', async () => {
     const cashier = await signedIn(server.url, 'cashier');
     const o = await new Device(cashier).order(['9.99']);
-    const ok = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByText: true, phone: '(512) 555-0142', overrideTextPermission: true });
+    const ok = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByText: true,
+      phone: '(512) 555-0142',
+      overrideTextPermission: true,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: 'Receipt sent.', sent: ['sms'] });
     expect(tw.got.at(-1)!.form.Body).toContain('$9.99');
-    const bad = await cashier.post(`/pos/order/send?order_id=${o.id}`, { notifyByText: true, phone: '(512) 555-0000', overrideTextPermission: true });
+    const bad = await cashier.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByText: true,
+      phone: '(512) 555-0000',
+      overrideTextPermission: true,
+    });
     expect(bad.status).toBe(502);
     expect(bad.body.message).toBe('Failed to send to notification');
   });

@@ -25,9 +25,18 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
   });
 
   const pay = (orderId: string, amount: string, voucher_code: string) =>
-    cashier.post('/pos/checkout/addTransaction', { orderId, transaction: { id: randomUUID(), transaction_type: 'voucher', amount, voucher_code } });
+    cashier.post('/pos/checkout/addTransaction', {
+      orderId,
+      transaction: { id: randomUUID(), transaction_type: 'voucher', amount, voucher_code },
+    });
   const balance = async (code: string) =>
-    (await server.db.selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
+    (
+      await server.db
+        .selectFrom('vouchers')
+        .select('balance')
+        .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+        .executeTakeFirstOrThrow()
+    ).balance;
 
   it('a voucher sold on an order is redeemable only once that order is complete', async () => {
     const code = `GIFT-${randomUUID().slice(0, 6)}`;
@@ -40,7 +49,12 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     expect((await cashier.post(`/pos/checkout/complete?orderId=${sale.id}`, {})).status).toBe(200);
     const found = await cashier.get(`/pos/checkout/getVoucher?voucherCode=${code.toLowerCase()}`);
     expect(found.status).toBe(200);
-    expect(found.body.voucher).toMatchObject({ code, amount: '50.00', original_amount: '50.00', description: 'Gift Certificate' });
+    expect(found.body.voucher).toMatchObject({
+      code,
+      amount: '50.00',
+      original_amount: '50.00',
+      description: 'Gift Certificate',
+    });
   });
 
   it('redeems up to the lesser of voucher balance and balance due, and restores on void', async () => {
@@ -72,12 +86,30 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     const sale = await device.order([], { vouchers: [{ code, amount: '15.00' }] });
     await cashier.post(`/pos/checkout/complete?orderId=${sale.id}`, {});
     const o = await device.order(['30.00']);
-    const tooMuch = await device.push('transaction.add', { order_ref: o.id, id: randomUUID(), transaction_type: 'voucher', amount: '16.00', voucher_code: code });
+    const tooMuch = await device.push('transaction.add', {
+      order_ref: o.id,
+      id: randomUUID(),
+      transaction_type: 'voucher',
+      amount: '16.00',
+      voucher_code: code,
+    });
     expect(tooMuch).toMatchObject({ status: 'rejected', message: 'Max amount allowed: $15.00' });
-    const applied = await device.push('transaction.add', { order_ref: o.id, id: randomUUID(), transaction_type: 'voucher', amount: '15.00', voucher_code: code });
+    const applied = await device.push('transaction.add', {
+      order_ref: o.id,
+      id: randomUUID(),
+      transaction_type: 'voucher',
+      amount: '15.00',
+      voucher_code: code,
+    });
     expect(applied.status).toBe('applied');
     expect(await balance(code)).toBe('0.00');
-    const unknown = await device.push('transaction.add', { order_ref: o.id, id: randomUUID(), transaction_type: 'voucher', amount: '1.00', voucher_code: 'NO-SUCH' });
+    const unknown = await device.push('transaction.add', {
+      order_ref: o.id,
+      id: randomUUID(),
+      transaction_type: 'voucher',
+      amount: '1.00',
+      voucher_code: 'NO-SUCH',
+    });
     expect(unknown).toMatchObject({ status: 'rejected', message: 'Invalid code' });
   });
 
@@ -87,7 +119,7 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     await cashier.post(`/pos/checkout/complete?orderId=${sale.id}`, {});
     const pulled = async (c: TestClient) => {
       const changes: { table: string; row: Record<string, unknown> | null }[] = [];
-      for (let cookie = 0, more = true; more; ) {
+      for (let cookie = 0, more = true; more;) {
         const r = await c.get(`/sync/pull?clientId=${randomUUID()}&cookie=${cookie}&limit=5000`);
         expect(r.status).toBe(200);
         changes.push(...r.body.changes);
@@ -112,7 +144,10 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     const dup = await cashier.post(`/pos/checkout/complete?orderId=${second.id}`, {});
     expect(dup.status).toBe(400);
     expect(dup.body.messages.error).toEqual([`Gift certificate code ${code} is already in use.`]);
-    expect((await server.db.selectFrom('orders').select('status').where('id', '=', second.id).executeTakeFirstOrThrow()).status).toBe('saved');
+    expect(
+      (await server.db.selectFrom('orders').select('status').where('id', '=', second.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('saved');
     await device.apply('order.void', { order_ref: first.id });
     const gone = await cashier.get(`/pos/checkout/getVoucher?voucherCode=${code}`);
     expect(gone.status).toBe(404);

@@ -16,8 +16,10 @@ async function setMarker(open: OpenDatabase, value: string) {
     .execute();
 }
 /** The next device prefix number the server would hand out (consumes it). */
-const nextPrefix = async (open: OpenDatabase) => Number((await sql<{ n: string }>`select nextval('device_prefix_seq') as n`.execute(open.db)).rows[0]!.n);
-const marker = async (open: OpenDatabase) => (await open.db.selectFrom('settings').select('value').where('key', '=', 'marker').executeTakeFirst())?.value;
+const nextPrefix = async (open: OpenDatabase) =>
+  Number((await sql<{ n: string }>`select nextval('device_prefix_seq') as n`.execute(open.db)).rows[0]!.n);
+const marker = async (open: OpenDatabase) =>
+  (await open.db.selectFrom('settings').select('value').where('key', '=', 'marker').executeTakeFirst())?.value;
 
 describe('PGlite backup and restore', () => {
   let dir: string;
@@ -76,7 +78,8 @@ describe('PGlite backup and restore', () => {
     const stop = scheduleBackups(open, out, 50, 2, { firstDelayMs: 0, log: (l) => lines.push(l) });
     try {
       const deadline = Date.now() + 30_000;
-      while (lines.filter((l) => l.startsWith('backup: wrote')).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (lines.filter((l) => l.startsWith('backup: wrote')).length < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
     } finally {
       stop();
     }
@@ -88,9 +91,17 @@ describe('PGlite backup and restore', () => {
   it('prunes by name order, newest first, ignoring other files', () => {
     const d = tempDir();
     try {
-      const names = ['partsdesk-2026-01-01T00-00-00-000Z.tar.gz', 'partsdesk-2026-03-01T00-00-00-000Z.tar.gz', 'partsdesk-2026-02-01T00-00-00-000Z.dump', 'notes.txt'];
+      const names = [
+        'partsdesk-2026-01-01T00-00-00-000Z.tar.gz',
+        'partsdesk-2026-03-01T00-00-00-000Z.tar.gz',
+        'partsdesk-2026-02-01T00-00-00-000Z.dump',
+        'notes.txt',
+      ];
       for (const n of names) fs.writeFileSync(path.join(d, n), 'x');
-      expect(pruneBackups(d, 1).map((f) => path.basename(f))).toEqual(['partsdesk-2026-02-01T00-00-00-000Z.dump', 'partsdesk-2026-01-01T00-00-00-000Z.tar.gz']);
+      expect(pruneBackups(d, 1).map((f) => path.basename(f))).toEqual([
+        'partsdesk-2026-02-01T00-00-00-000Z.dump',
+        'partsdesk-2026-01-01T00-00-00-000Z.tar.gz',
+      ]);
       expect(fs.readdirSync(d).sort()).toEqual(['notes.txt', 'partsdesk-2026-03-01T00-00-00-000Z.tar.gz']);
     } finally {
       removeDir(d);
@@ -121,7 +132,9 @@ describe.runIf(pgUrl)('PostgreSQL backup and restore', () => {
       try {
         expect(await marker(restored)).toBe('pg-backed-up');
         expect(await nextPrefix(restored)).toBeGreaterThan(before + PREFIX_SKIP_ON_RESTORE);
-        const trg = await sql<{ n: string }>`select count(*) as n from pg_trigger where tgname = 'pd_version'`.execute(restored.db);
+        const trg = await sql<{ n: string }>`select count(*) as n from pg_trigger where tgname = 'pd_version'`.execute(
+          restored.db,
+        );
         expect(Number(trg.rows[0]!.n)).toBeGreaterThan(30);
       } finally {
         await restored.close();

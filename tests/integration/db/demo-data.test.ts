@@ -13,7 +13,10 @@ import { pgUrl, removeDir, scratchPostgres, tempDir, type ScratchDb } from './sc
 const PARTS = 300;
 const SEED = 7;
 
-async function freshSeeded(opts: { seed: number; databaseUrl?: string }): Promise<{ open: OpenDatabase; dir: string; lines: string[] }> {
+async function freshSeeded(opts: {
+  seed: number;
+  databaseUrl?: string;
+}): Promise<{ open: OpenDatabase; dir: string; lines: string[] }> {
   const dir = tempDir();
   const open = await openDatabase({ dataDir: dir, databaseUrl: opts.databaseUrl });
   await migrateToLatest(open.db);
@@ -27,8 +30,18 @@ async function freshSeeded(opts: { seed: number; databaseUrl?: string }): Promis
 
 /** A fingerprint of the generated data that must not depend on engine or run. */
 async function sample(db: Kysely<DB>) {
-  const products = await db.selectFrom('products').select(['aaia', 'mpn', 'name', 'price', 'msrp', 'cost', 'upc', 'is_universal', 'labor_time']).orderBy('product_id').limit(40).execute();
-  const customers = await db.selectFrom('customers').select(['id', 'firstname', 'lastname', 'email', 'telephone', 'store_credit']).orderBy('customer_id').limit(20).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['aaia', 'mpn', 'name', 'price', 'msrp', 'cost', 'upc', 'is_universal', 'labor_time'])
+    .orderBy('product_id')
+    .limit(40)
+    .execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'firstname', 'lastname', 'email', 'telephone', 'store_credit'])
+    .orderBy('customer_id')
+    .limit(20)
+    .execute();
   const fitment = await sql<{ f: string }>`
     select string_agg(concat_ws('|', mk.name, md.name, f.year_from, f.year_to, f.notes), ',' order by f.fitment_id) as f
     from part_fitment f join vehicle_makes mk using (make_id) join vehicle_models md using (model_id)
@@ -36,7 +49,8 @@ async function sample(db: Kysely<DB>) {
   return { products, customers, fitment: fitment.rows[0]?.f };
 }
 
-const count = async (db: Kysely<DB>, table: keyof DB) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+const count = async (db: Kysely<DB>, table: keyof DB) =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
 describe('demo data', () => {
   let a: Awaited<ReturnType<typeof freshSeeded>>;
@@ -52,7 +66,11 @@ describe('demo data', () => {
   it('seeds the documented logins, 200 customers plus the shopper, 3+ stores and the parts asked for', async () => {
     const db = a.open.db;
     expect(await hasDemoData(db)).toBe(true);
-    const staff = await db.selectFrom('staff_users').select(['username', 'role', 'password_hash', 'location_id']).orderBy('username').execute();
+    const staff = await db
+      .selectFrom('staff_users')
+      .select(['username', 'role', 'password_hash', 'location_id'])
+      .orderBy('username')
+      .execute();
     expect(staff.map((s) => [s.username, s.role])).toEqual([
       ['admin', 'admin'],
       ['cashier', 'cashier'],
@@ -62,7 +80,11 @@ describe('demo data', () => {
       ['kiosk', 'kiosk'],
     ]);
     for (const s of staff) expect(await verify(s.password_hash, s.username)).toBe(true);
-    const shopper = await db.selectFrom('customers').select(['password_hash']).where('email', '=', 'shopper@example.com').executeTakeFirstOrThrow();
+    const shopper = await db
+      .selectFrom('customers')
+      .select(['password_hash'])
+      .where('email', '=', 'shopper@example.com')
+      .executeTakeFirstOrThrow();
     expect(await verify(shopper.password_hash!, 'shopper')).toBe(true);
     expect(await count(db, 'customers')).toBe(201);
     expect(await count(db, 'products')).toBe(PARTS);
@@ -80,7 +102,9 @@ describe('demo data', () => {
 
   it('keeps prices consistent, phone numbers formatted and popular models present', async () => {
     const db = a.open.db;
-    const bad = await sql<{ n: string }>`select count(*) as n from products where not (cost < price and price <= msrp)`.execute(db);
+    const bad = await sql<{
+      n: string;
+    }>`select count(*) as n from products where not (cost < price and price <= msrp)`.execute(db);
     expect(Number(bad.rows[0]!.n)).toBe(0);
     const phones = await db.selectFrom('customers').select('telephone').execute();
     for (const p of phones) expect(p.telephone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
@@ -90,16 +114,24 @@ describe('demo data', () => {
       .select(['k.name as make', 'm.name as model'])
       .where('m.is_popular', '=', true)
       .execute();
-    const expected = Object.entries(POPULAR_MODELS).flatMap(([make, models]) => models.map((model) => `${make} ${model}`));
+    const expected = Object.entries(POPULAR_MODELS).flatMap(([make, models]) =>
+      models.map((model) => `${make} ${model}`),
+    );
     expect(popular.map((p) => `${p.make} ${p.model}`).sort()).toEqual(expected.sort());
-    const f150 = await sql<{ n: string }>`select count(*) as n from base_vehicles b join vehicle_models m using (model_id) where m.name = 'F-150'`.execute(db);
+    const f150 = await sql<{
+      n: string;
+    }>`select count(*) as n from base_vehicles b join vehicle_models m using (model_id) where m.name = 'F-150'`.execute(
+      db,
+    );
     expect(Number(f150.rows[0]!.n)).toBeGreaterThan(25);
     const hyphenated = await db.selectFrom('products').select('mpn').where('mpn', 'like', '%-%').execute();
     expect(hyphenated.length).toBeGreaterThan(PARTS / 5);
     const universal = await db.selectFrom('products').select('product_id').where('is_universal', '=', true).execute();
     expect(universal.length).toBeGreaterThan(0);
     expect(universal.length).toBeLessThan(PARTS * 0.1);
-    const fitmentOfUniversal = await sql<{ n: string }>`select count(*) as n from part_fitment f join products p using (product_id) where p.is_universal`.execute(db);
+    const fitmentOfUniversal = await sql<{
+      n: string;
+    }>`select count(*) as n from part_fitment f join products p using (product_id) where p.is_universal`.execute(db);
     expect(Number(fitmentOfUniversal.rows[0]!.n)).toBe(0);
   });
 

@@ -51,13 +51,25 @@ describe.each(testEngines())('demo history on %s', (engine) => {
     const settings = await new StoreSettingsService().load(open.db);
     for (const o of orders.filter((x) => x.status === 'complete')) {
       const loaded = (await loadOrder(open.db, o.id, false))!;
-      const totals = computeTotals({ lines: loaded.order.lines, transactions: loaded.transactions, taxExempt: loaded.order.tax_exempt, taxExemptNumber: loaded.order.tax_exempt_number }, settings);
+      const totals = computeTotals(
+        {
+          lines: loaded.order.lines,
+          transactions: loaded.transactions,
+          taxExempt: loaded.order.tax_exempt,
+          taxExemptNumber: loaded.order.tax_exempt_number,
+        },
+        settings,
+      );
       expect(toWire(totals.balanceDue)).toBe('0.00');
       expect(loaded.order.lines.length).toBeGreaterThan(0);
       // Lines carry catalog prices, as a device's cart does.
       for (const l of loaded.order.lines) {
         if (l.kind !== 'product') continue;
-        const p = await open.db.selectFrom('products').select(sql<string>`price::text`.as('price')).where('product_id', '=', l.product_id).executeTakeFirstOrThrow();
+        const p = await open.db
+          .selectFrom('products')
+          .select(sql<string>`price::text`.as('price'))
+          .where('product_id', '=', l.product_id)
+          .executeTakeFirstOrThrow();
         expect(l.price).toBe(p.price);
       }
     }
@@ -65,13 +77,20 @@ describe.each(testEngines())('demo history on %s', (engine) => {
 
   it('appointments over the next days never overlap on a bay or an installer; purchase orders stored', async () => {
     expect(result.appointments).toBeGreaterThan(4);
-    const appts = await open.db.selectFrom('appointments').select(['id', 'bay_id', 'starts_at', 'ends_at', 'order_ref']).execute();
+    const appts = await open.db
+      .selectFrom('appointments')
+      .select(['id', 'bay_id', 'starts_at', 'ends_at', 'order_ref'])
+      .execute();
     expect(appts).toHaveLength(result.appointments);
-    for (const a of appts) for (const b of appts) {
-      if (a.id !== b.id && a.bay_id === b.bay_id) expect(a.starts_at >= b.ends_at || b.starts_at >= a.ends_at).toBe(true);
-    }
+    for (const a of appts)
+      for (const b of appts) {
+        if (a.id !== b.id && a.bay_id === b.bay_id)
+          expect(a.starts_at >= b.ends_at || b.starts_at >= a.ends_at).toBe(true);
+      }
     expect(result.purchaseOrders).toBeGreaterThan(0);
-    expect(Number((await sql<{ n: string }>`select count(*) as n from purchase_orders`.execute(open.db)).rows[0]!.n)).toBe(result.purchaseOrders);
+    expect(
+      Number((await sql<{ n: string }>`select count(*) as n from purchase_orders`.execute(open.db)).rows[0]!.n),
+    ).toBe(result.purchaseOrders);
   });
 
   it('is written once: a shop that has orders is refused', async () => {

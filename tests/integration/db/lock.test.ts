@@ -52,8 +52,15 @@ describe('embedded data directory lock', () => {
     expect(err.message).not.toContain('\n');
     expect(err.inUseBy).toEqual({ pid: process.pid });
     // The first holder is unaffected.
-    await first.db.insertInto('settings').values({ key: 'still-mine', value: JSON.stringify(true) }).execute();
-    const row = await first.db.selectFrom('settings').select('value').where('key', '=', 'still-mine').executeTakeFirst();
+    await first.db
+      .insertInto('settings')
+      .values({ key: 'still-mine', value: JSON.stringify(true) })
+      .execute();
+    const row = await first.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'still-mine')
+      .executeTakeFirst();
     expect(row?.value).toBe(true);
   });
 
@@ -62,14 +69,21 @@ describe('embedded data directory lock', () => {
     await first.close(); // twice is harmless
     expect(fs.existsSync(path.join(dir, 'pg.lock'))).toBe(false);
     first = await openDatabase({ dataDir: dir });
-    const row = await first.db.selectFrom('settings').select('value').where('key', '=', 'still-mine').executeTakeFirst();
+    const row = await first.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'still-mine')
+      .executeTakeFirst();
     expect(row?.value).toBe(true);
   });
 
   it('makes the backup CLI in another process refuse with one line while the server holds the directory', async () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile('npx', ['tsx', 'server/cli/backup.ts'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (err, _stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }),
+      execFile(
+        'npx',
+        ['tsx', 'server/cli/backup.ts'],
+        { cwd: repoRoot, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
+        (err, _stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }),
       );
     });
     expect(result.code).toBe(1);
@@ -86,7 +100,9 @@ describe('embedded data directory lock', () => {
     fs.writeFileSync(lockFile, `${dead}\n`);
     first = await openDatabase({ dataDir: dir });
     expect(fs.readFileSync(lockFile, 'utf8').trim().split(' ')[0]).toBe(String(process.pid));
-    expect(await first.db.selectFrom('settings').select('key').where('key', '=', 'still-mine').executeTakeFirst()).toBeDefined();
+    expect(
+      await first.db.selectFrom('settings').select('key').where('key', '=', 'still-mine').executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('takes over a lock whose pid now belongs to another process (its start time differs)', async () => {
@@ -99,7 +115,9 @@ describe('embedded data directory lock', () => {
       // The pid is alive, but the recorded holder started at another time: a reused pid, stale.
       fs.writeFileSync(path.join(other, 'pg.lock'), `${sleeper.pid} ${Number(start) + 1}\n`);
       const taken = await openDatabase({ dataDir: other });
-      expect(fs.readFileSync(path.join(other, 'pg.lock'), 'utf8').trim()).toBe(`${process.pid} ${processStart(process.pid)}`);
+      expect(fs.readFileSync(path.join(other, 'pg.lock'), 'utf8').trim()).toBe(
+        `${process.pid} ${processStart(process.pid)}`,
+      );
       await taken.close();
       // The same pid with its true start time is a live holder: refused.
       fs.writeFileSync(path.join(other, 'pg.lock'), `${sleeper.pid} ${start}\n`);
@@ -133,12 +151,19 @@ describe('embedded data directory lock', () => {
 
 describe('PostgreSQL connection errors', () => {
   it('reports a refused connection in one line, without the password', async () => {
-    const err = await openError(openDatabase({ dataDir: path.join(os.tmpdir(), 'pd-unused'), databaseUrl: 'postgres://pd:s3cret@127.0.0.1:1/shop' }));
+    const err = await openError(
+      openDatabase({
+        dataDir: path.join(os.tmpdir(), 'pd-unused'),
+        databaseUrl: 'postgres://pd:s3cret@127.0.0.1:1/shop',
+      }),
+    );
     expect(err.message).toBe('Cannot connect to PostgreSQL at postgres://pd:***@127.0.0.1:1/shop: connection refused');
   });
 
   it('reports an unparseable URL', async () => {
-    const err = await openError(openDatabase({ dataDir: path.join(os.tmpdir(), 'pd-unused'), databaseUrl: 'not a url' }));
+    const err = await openError(
+      openDatabase({ dataDir: path.join(os.tmpdir(), 'pd-unused'), databaseUrl: 'not a url' }),
+    );
     expect(err.message).toMatch(/^Cannot connect to PostgreSQL at \(unparseable DATABASE_URL\): /);
     expect(err.message).not.toContain('\n');
   });

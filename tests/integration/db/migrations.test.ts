@@ -36,40 +36,93 @@ describe.each(engines)('migrations on %s', (engine) => {
   });
 
   it('seeds the fixed lookups', async () => {
-    const statuses = await db.selectFrom('order_statuses').select(['order_status_id', 'name']).orderBy('order_status_id').execute();
-    expect(statuses.map((s) => s.name)).toEqual(['Pending', 'Processing', 'Saved', 'Quote', 'Kiosk', 'Incomplete Transaction', 'Complete', 'Voided']);
+    const statuses = await db
+      .selectFrom('order_statuses')
+      .select(['order_status_id', 'name'])
+      .orderBy('order_status_id')
+      .execute();
+    expect(statuses.map((s) => s.name)).toEqual([
+      'Pending',
+      'Processing',
+      'Saved',
+      'Quote',
+      'Kiosk',
+      'Incomplete Transaction',
+      'Complete',
+      'Voided',
+    ]);
     const roles = await db.selectFrom('roles').select('role').orderBy('role').execute();
     expect(roles.map((r) => r.role)).toEqual(['admin', 'cashier', 'installer', 'kiosk']);
-    const zones = await db.selectFrom('zones').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const zones = await db
+      .selectFrom('zones')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(zones.n)).toBe(51);
     const groups = await db.selectFrom('customer_groups').select('name').execute();
     expect(groups.map((g) => g.name)).toEqual(['Default']);
   });
 
   it('stamps a new version on insert and on every update', async () => {
-    const row = await db.insertInto('settings').values({ key: 't', value: JSON.stringify({ a: 1 }) }).returning('version').executeTakeFirstOrThrow();
-    const after1 = await db.updateTable('settings').set({ value: JSON.stringify({ a: 2 }) }).where('key', '=', 't').returning(['version', 'value']).executeTakeFirstOrThrow();
-    const after2 = await db.updateTable('settings').set({ value: JSON.stringify([1, 2]) }).where('key', '=', 't').returning(['version', 'value']).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('settings')
+      .values({ key: 't', value: JSON.stringify({ a: 1 }) })
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    const after1 = await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ a: 2 }) })
+      .where('key', '=', 't')
+      .returning(['version', 'value'])
+      .executeTakeFirstOrThrow();
+    const after2 = await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify([1, 2]) })
+      .where('key', '=', 't')
+      .returning(['version', 'value'])
+      .executeTakeFirstOrThrow();
     expect(BigInt(after1.version)).toBeGreaterThan(BigInt(row.version));
     expect(BigInt(after2.version)).toBeGreaterThan(BigInt(after1.version));
     expect(after2.value).toEqual([1, 2]);
   });
 
   it('leaves a tombstone with the key (composite keys joined by ":") on delete', async () => {
-    const loc = await db.insertInto('locations').values({ name: 'Test store' }).returning('location_id').executeTakeFirstOrThrow();
-    const make = await db.insertInto('manufacturers').values({ name: 'Test', aaia_code: 'TEST', slug: 'test' }).returning('manufacturer_id').executeTakeFirstOrThrow();
+    const loc = await db
+      .insertInto('locations')
+      .values({ name: 'Test store' })
+      .returning('location_id')
+      .executeTakeFirstOrThrow();
+    const make = await db
+      .insertInto('manufacturers')
+      .values({ name: 'Test', aaia_code: 'TEST', slug: 'test' })
+      .returning('manufacturer_id')
+      .executeTakeFirstOrThrow();
     const product = await db
       .insertInto('products')
-      .values({ manufacturer_id: make.manufacturer_id, aaia: 'TEST', mpn: '33-2304', name: 'Test part', slug: 'test-part', price: '10.00' })
+      .values({
+        manufacturer_id: make.manufacturer_id,
+        aaia: 'TEST',
+        mpn: '33-2304',
+        name: 'Test part',
+        slug: 'test-part',
+        price: '10.00',
+      })
       .returning(['product_id', 'mpn_key', 'price'])
       .executeTakeFirstOrThrow();
     expect(product.mpn_key).toBe('332304');
     expect(product.price).toBe('10.00');
-    await db.insertInto('product_stock').values({ product_id: product.product_id, location_id: loc.location_id, quantity: 3 }).execute();
+    await db
+      .insertInto('product_stock')
+      .values({ product_id: product.product_id, location_id: loc.location_id, quantity: 3 })
+      .execute();
     const before = await sql<{ v: string }>`select last_value::text as v from change_version`.execute(db);
 
     await db.deleteFrom('products').where('product_id', '=', product.product_id).execute();
-    const stones = await db.selectFrom('tombstones').selectAll().where('version', '>', before.rows[0]!.v).orderBy('version').execute();
+    const stones = await db
+      .selectFrom('tombstones')
+      .selectAll()
+      .where('version', '>', before.rows[0]!.v)
+      .orderBy('version')
+      .execute();
     // The stock row goes by cascade and is tombstoned too.
     expect(stones.map((t) => [t.table_name, t.row_key]).sort()).toEqual(
       [
@@ -82,19 +135,32 @@ describe.each(engines)('migrations on %s', (engine) => {
 
   it('keeps customer emails unique regardless of case, and usernames lower-case', async () => {
     await db.insertInto('customers').values({ firstname: 'A', email: 'Pat@Example.com' }).execute();
-    await expect(db.insertInto('customers').values({ firstname: 'B', email: 'pat@example.com' }).execute()).rejects.toThrow();
-    await db.insertInto('customers').values([{ firstname: 'C', email: null }, { firstname: 'D', email: null }]).execute();
-    await expect(db.insertInto('staff_users').values({ username: 'Admin', password_hash: 'x', role: 'admin' }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto('customers').values({ firstname: 'B', email: 'pat@example.com' }).execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('customers')
+      .values([
+        { firstname: 'C', email: null },
+        { firstname: 'D', email: null },
+      ])
+      .execute();
+    await expect(
+      db.insertInto('staff_users').values({ username: 'Admin', password_hash: 'x', role: 'admin' }).execute(),
+    ).rejects.toThrow();
   });
 
   it('has trigram indexes for product search', async () => {
-    const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'products' and indexname like '%trgm%'`.execute(db);
+    const idx = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where tablename = 'products' and indexname like '%trgm%'`.execute(db);
     expect(idx.rows.map((r) => r.indexname).sort()).toEqual(['products_mpn_trgm_idx', 'products_name_trgm_idx']);
   });
 
   it('0016-c down restores the search functions it replaced (none left calling the dropped fold), and up folds again', async () => {
     const k = db as unknown as Kysely<unknown>;
-    const tokens = async () => (await sql<{ t: string }>`select pd_search_tokens('Bremsbeläge') as t`.execute(k)).rows[0]?.t;
+    const tokens = async () =>
+      (await sql<{ t: string }>`select pd_search_tokens('Bremsbeläge') as t`.execute(k)).rows[0]?.t;
     expect(await tokens()).toBe('bremsbelage bremsbelage');
     await accents.down(k);
     await sql`select pd_search_refresh(array[1])`.execute(k);

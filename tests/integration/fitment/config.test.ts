@@ -37,14 +37,24 @@ describe.each(testEngines())('fitment config on %s', (engine) => {
 
   it('passes design colours only as hex colours', async () => {
     const design = { form: '#F5F5F5', text: 'red', button: '#123', hover: '#abc;background:url(x)', glow: ' #ff8800 ' };
-    await sql`update settings set value = ${JSON.stringify({ design })}::jsonb where key = 'fitment'`.execute(server.open.db);
+    await sql`update settings set value = ${JSON.stringify({ design })}::jsonb where key = 'fitment'`.execute(
+      server.open.db,
+    );
     const r = await new JarClient(server.url).get('/ymm/json/config');
     expect(r.body.design).toEqual({ form: '#F5F5F5', text: null, button: '#123', hover: null, glow: '#ff8800' });
   });
 
   it("missing keys take the spec's defaults ('Year/Make/Model', 'Engine'); '1' is on", async () => {
-    await sql`update settings set value = ${JSON.stringify({ require_fitment_confirmation: '1', ymm_tab_label: '  ' })}::jsonb where key = 'fitment'`.execute(server.open.db);
+    await sql`update settings set value = ${JSON.stringify({ require_fitment_confirmation: '1', ymm_tab_label: '  ' })}::jsonb where key = 'fitment'`.execute(
+      server.open.db,
+    );
     const r = await new JarClient(server.url).get('/ymm/json/config');
-    expect(r.body).toMatchObject({ ymm_tab_label: 'Year/Make/Model', engine_family_tab_label: 'Engine', require_fitment_confirmation: true, ymm_enabled: true, ymm_page_refresh: false });
+    expect(r.body).toMatchObject({
+      ymm_tab_label: 'Year/Make/Model',
+      engine_family_tab_label: 'Engine',
+      require_fitment_confirmation: true,
+      ymm_enabled: true,
+      ymm_page_refresh: false,
+    });
   });
 });

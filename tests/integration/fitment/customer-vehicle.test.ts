@@ -16,28 +16,56 @@ describe.each(testEngines())('customer vehicle calls on %s', (engine) => {
   let w: PosWorld;
   let customer: { id: string; customer_id: number };
   const count = async () =>
-    Number((await w.server.db.selectFrom('customer_vehicles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await w.server.db
+          .selectFrom('customer_vehicles')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     w = await startPos(engine);
-    customer = await w.server.db.selectFrom('customers').select(['id', 'customer_id']).orderBy('customer_id').executeTakeFirstOrThrow();
+    customer = await w.server.db
+      .selectFrom('customers')
+      .select(['id', 'customer_id'])
+      .orderBy('customer_id')
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await w?.server.close();
   });
 
   it('staff add a vehicle by customer number and read it back by vehicle number', async () => {
-    const r = await w.cashier.post('/api/customer_vehicle/add', { customer_id: customer.customer_id, title: '2019 Ford', vin: '', notes: 'From the counter', ymm_data: ymm });
+    const r = await w.cashier.post('/api/customer_vehicle/add', {
+      customer_id: customer.customer_id,
+      title: '2019 Ford',
+      vin: '',
+      notes: 'From the counter',
+      ymm_data: ymm,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.success).toMatch(/^Success/);
-    expect(r.body.vehicle).toMatchObject({ customer_id: customer.customer_id, title: '2019 Ford', notes: 'From the counter', ymm_data: ymm });
+    expect(r.body.vehicle).toMatchObject({
+      customer_id: customer.customer_id,
+      title: '2019 Ford',
+      notes: 'From the counter',
+      ymm_data: ymm,
+    });
     const got = await w.cashier.post('/api/customer_vehicle/getVehicleJson', { vehicleId: r.body.vehicle.vehicle_id });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(r.body.vehicle);
     // By row id too, and ymm_data as JSON text (a form post).
-    const again = await w.cashier.post('/api/customer_vehicle/add', { customer_id: customer.id, title: 'Second', ymm_data: JSON.stringify(ymm) });
+    const again = await w.cashier.post('/api/customer_vehicle/add', {
+      customer_id: customer.id,
+      title: 'Second',
+      ymm_data: JSON.stringify(ymm),
+    });
     expect(again.status).toBe(200);
-    expect((await w.cashier.post('/api/customer_vehicle/getVehicleJson', { vehicleId: again.body.vehicle.id })).body.title).toBe('Second');
+    expect(
+      (await w.cashier.post('/api/customer_vehicle/getVehicleJson', { vehicleId: again.body.vehicle.id })).body.title,
+    ).toBe('Second');
   });
 
   it("no customer: 'A customer must be selected!' and nothing stored", async () => {
@@ -47,7 +75,9 @@ describe.each(testEngines())('customer vehicle calls on %s', (engine) => {
       expect(r.status, String(customer_id)).toBe(422);
       expect(r.body.message).toBe('A customer must be selected!');
     }
-    expect((await w.cashier.post('/api/customer_vehicle/add', { title: 'x' })).body.message).toBe('A customer must be selected!');
+    expect((await w.cashier.post('/api/customer_vehicle/add', { title: 'x' })).body.message).toBe(
+      'A customer must be selected!',
+    );
     expect(await count()).toBe(before);
   });
 
@@ -66,7 +96,10 @@ describe.each(testEngines())('customer vehicle calls on %s', (engine) => {
       expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
       expect(typeof r.body.message).toBe('string');
     }
-    expect((await w.cashier.post('/api/customer_vehicle/add', { customer_id: customer.customer_id, vin: 'SHORT' })).body.message).toBe('VIN must be 17 characters');
+    expect(
+      (await w.cashier.post('/api/customer_vehicle/add', { customer_id: customer.customer_id, vin: 'SHORT' })).body
+        .message,
+    ).toBe('VIN must be 17 characters');
     expect(await count()).toBe(before);
     for (const vehicleId of ['abc', -1, null, '1; drop']) {
       const r = await w.cashier.post('/api/customer_vehicle/getVehicleJson', { vehicleId });

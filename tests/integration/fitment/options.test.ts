@@ -11,7 +11,13 @@ describe.each(testEngines())('fitment option lists on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     guest = new JarClient(server.url);
-    ford = (await server.open.db.selectFrom('vehicle_makes').select('make_id').where('name', '=', 'Ford').executeTakeFirstOrThrow()).make_id;
+    ford = (
+      await server.open.db
+        .selectFrom('vehicle_makes')
+        .select('make_id')
+        .where('name', '=', 'Ford')
+        .executeTakeFirstOrThrow()
+    ).make_id;
   });
   afterAll(async () => {
     await server?.close();
@@ -39,31 +45,46 @@ describe.each(testEngines())('fitment option lists on %s', (engine) => {
 
   it('makes: plain alphabetical list without the popular flag when ymm_popular_sort is off', async () => {
     const db = server.open.db;
-    await sql`update settings set value = jsonb_set(value, '{ymm_popular_sort}', '"0"') where key = 'fitment'`.execute(db);
+    await sql`update settings set value = jsonb_set(value, '{ymm_popular_sort}', '"0"') where key = 'fitment'`.execute(
+      db,
+    );
     try {
       const makes = (await guest.get('/ymm/json/makes?Year=2019')).body as { MakeName: string; is_popular: boolean }[];
       expect(makes.some((m) => m.is_popular)).toBe(false);
-      expect(makes.map((m) => m.MakeName)).toEqual(makes.map((m) => m.MakeName).sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })));
+      expect(makes.map((m) => m.MakeName)).toEqual(
+        makes
+          .map((m) => m.MakeName)
+          .sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })),
+      );
     } finally {
-      await sql`update settings set value = jsonb_set(value, '{ymm_popular_sort}', '"1"') where key = 'fitment'`.execute(db);
+      await sql`update settings set value = jsonb_set(value, '{ymm_popular_sort}', '"1"') where key = 'fitment'`.execute(
+        db,
+      );
     }
   });
 
-  it('models?Year&MakeID: the make\'s models sold that year, popular first', async () => {
+  it("models?Year&MakeID: the make's models sold that year, popular first", async () => {
     const r = await guest.get(`/ymm/json/models?Year=2019&MakeID=${ford}`);
     expect(r.status).toBe(200);
     const models = r.body as { ModelID: number; ModelName: string; is_popular: boolean }[];
-    expect(models.filter((m) => m.is_popular).map((m) => m.ModelName)).toEqual(expect.arrayContaining(['F-150', 'Mustang', 'Ranger']));
+    expect(models.filter((m) => m.is_popular).map((m) => m.ModelName)).toEqual(
+      expect.arrayContaining(['F-150', 'Mustang', 'Ranger']),
+    );
     expect(models[0]!.is_popular).toBe(true);
     expect(models.map((m) => m.ModelName)).not.toContain('Camaro');
   });
 
   it('missing or malformed parameters are 400 with a message; unknown ids are an empty list', async () => {
-    expect((await guest.get('/ymm/json/makes')).body).toMatchObject({ error: 'invalid_input', message: 'Year is required.' });
+    expect((await guest.get('/ymm/json/makes')).body).toMatchObject({
+      error: 'invalid_input',
+      message: 'Year is required.',
+    });
     expect((await guest.get('/ymm/json/makes?Year=abc')).status).toBe(400);
     expect((await guest.get('/ymm/json/makes?Year=1850')).body).toEqual([]);
     expect((await guest.get('/ymm/json/models?Year=2019')).body.message).toBe('MakeID is required.');
-    expect((await guest.get('/ymm/json/models?Year=2019&MakeID=-1')).body.message).toBe('MakeID must be a positive whole number.');
+    expect((await guest.get('/ymm/json/models?Year=2019&MakeID=-1')).body.message).toBe(
+      'MakeID must be a positive whole number.',
+    );
     expect((await guest.get('/ymm/json/models?Year=2019&MakeID=999999')).body).toEqual([]);
     expect((await guest.get('/ymm/json/choices?Year=2019&MakeID=1')).body.message).toBe('ModelID is required.');
     expect((await guest.get('/ymm/json/engine_family_sizes')).status).toBe(400);
@@ -86,23 +107,33 @@ order by b.year desc, b.model_id limit 1`.execute(db)
     expect(all.SubModelID).toMatchObject({ label: 'Sub Model', name: 'SubModelID' });
     expect(all.BodyTypeID.label).toBe('Body Type');
     expect(all.BedLengthID.label).toBe('Bed Length');
-    for (const list of Object.values<{ choices: Record<string, string>; options: { id: string; label: string }[] }>(all)) {
+    for (const list of Object.values<{ choices: Record<string, string>; options: { id: string; label: string }[] }>(
+      all,
+    )) {
       expect(Object.fromEntries(list.options.map((o) => [o.id, o.label]))).toEqual(list.choices);
       const labels = list.options.map((o) => o.label);
-      expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })));
+      expect(labels).toEqual(
+        [...labels].sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })),
+      );
     }
 
     const bodyId = Number(all.BodyTypeID.options[0].id);
     const narrowed = (await guest.get(`/ymm/json/choices?${q}&BodyTypeID=${bodyId}`)).body;
     const expected = await sql<{ sub_model_id: number }>`
 select distinct c.sub_model_id from vehicle_configs c join base_vehicles b using (base_vehicle_id)
-where b.year = ${base.year} and b.model_id = ${base.model_id} and c.body_type_id = ${bodyId} and c.sub_model_id is not null`.execute(db);
-    expect(Object.keys(narrowed.SubModelID.choices).map(Number).sort()).toEqual(expected.rows.map((r) => r.sub_model_id).sort());
+where b.year = ${base.year} and b.model_id = ${base.model_id} and c.body_type_id = ${bodyId} and c.sub_model_id is not null`.execute(
+      db,
+    );
+    expect(Object.keys(narrowed.SubModelID.choices).map(Number).sort()).toEqual(
+      expected.rows.map((r) => r.sub_model_id).sort(),
+    );
     // Its own value never narrows its own list.
     expect(narrowed.BodyTypeID.choices).toEqual(all.BodyTypeID.choices);
     // Empty selects count as not chosen; a malformed one is refused.
     expect((await guest.get(`/ymm/json/choices?${q}&SubModelID=&BedLengthID=&BodyTypeID=`)).body).toEqual(all);
-    expect((await guest.get(`/ymm/json/choices?${q}&SubModelID=abc`)).body.message).toBe('SubModelID must be a positive whole number.');
+    expect((await guest.get(`/ymm/json/choices?${q}&SubModelID=abc`)).body.message).toBe(
+      'SubModelID must be a positive whole number.',
+    );
     expect((await guest.get(`/ymm/json/choices?Year=2019&MakeID=999999&ModelID=1`)).body).toEqual({});
   });
 
@@ -113,10 +144,16 @@ where b.year = ${base.year} and b.model_id = ${base.model_id} and c.body_type_id
     const families = (await guest.get(`/ymm/json/engine_family_sizes?EngineMfrID=${fordEngines.EngineMfrID}`)).body;
     expect(families.length).toBeGreaterThan(0);
     expect(Object.keys(families[0]).sort()).toEqual(['EngineFamilyID', 'EngineFamilyName']);
-    const sizes = (await guest.get(`/ymm/json/engine_sizes?EngineMfrID=${fordEngines.EngineMfrID}&EngineFamilyID=${families[0].EngineFamilyID}`)).body;
+    const sizes = (
+      await guest.get(
+        `/ymm/json/engine_sizes?EngineMfrID=${fordEngines.EngineMfrID}&EngineFamilyID=${families[0].EngineFamilyID}`,
+      )
+    ).body;
     expect(sizes.length).toBeGreaterThan(0);
     expect(Object.keys(sizes[0]).sort()).toEqual(['EngineSizeID', 'EngineSizeName']);
-    expect((await guest.get(`/ymm/json/engine_sizes?EngineMfrID=999999&EngineFamilyID=${families[0].EngineFamilyID}`)).body).toEqual([]);
+    expect(
+      (await guest.get(`/ymm/json/engine_sizes?EngineMfrID=999999&EngineFamilyID=${families[0].EngineFamilyID}`)).body,
+    ).toEqual([]);
   });
 
   it('the older /catalog/index.php?route=ymm/json/... path answers the same lists', async () => {
@@ -130,7 +167,9 @@ where b.year = ${base.year} and b.model_id = ${base.model_id} and c.body_type_id
       expect(old.body).toEqual((await guest.get(`/ymm/json/${route}?${params.slice(1)}`)).body);
     }
     const model = (await guest.get(`/ymm/json/models?Year=2019&MakeID=${ford}`)).body[0].ModelID;
-    const choices = await guest.get(`/catalog/index.php?route=ymm/json/choices&Year=2019&MakeID=${ford}&ModelID=${model}`);
+    const choices = await guest.get(
+      `/catalog/index.php?route=ymm/json/choices&Year=2019&MakeID=${ford}&ModelID=${model}`,
+    );
     expect(choices.body).toEqual((await guest.get(`/ymm/json/choices?Year=2019&MakeID=${ford}&ModelID=${model}`)).body);
     expect((await guest.get('/catalog/index.php?route=ymm/json/makes')).status).toBe(400);
     expect((await guest.get('/catalog/index.php?route=ymm/json/saveVehicle')).status).toBe(404);

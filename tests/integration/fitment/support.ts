@@ -18,7 +18,12 @@ export class JarClient {
 
   constructor(private readonly base: string) {}
 
-  async request<T = any>(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<JarReply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: string,
+    headers: Record<string, string> = {},
+  ): Promise<JarReply<T>> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.jar.size) h.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.csrfToken && method !== 'GET') h['x-csrf-token'] = this.csrfToken;
@@ -52,7 +57,9 @@ export class JarClient {
   }
 
   async login(username: string, password: string): Promise<void> {
-    const r = await this.request('POST', '/api/session', JSON.stringify({ username, password }), { 'content-type': 'application/json' });
+    const r = await this.request('POST', '/api/session', JSON.stringify({ username, password }), {
+      'content-type': 'application/json',
+    });
     if (r.status !== 200) throw new Error(`login failed: ${r.status}`);
     this.csrfToken = r.body.csrfToken;
   }

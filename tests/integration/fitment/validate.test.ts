@@ -18,15 +18,26 @@ describe.each(testEngines())('validateFitment and getCatalogDetails on %s', (eng
   let fx: MaybeFixture;
   let universal: Product;
   let products: Product[];
-  const vehicleQuery = (f: MaybeFixture) => `add1=${item('Year', f.year)}&add2=${item('MakeID', f.makeId)}&add3=${item('ModelID', f.modelId)}`;
-  const parts = (ps: { aaia: string; mpn: string }[]) => encodeURIComponent(ps.map((p) => `${p.aaia}~${p.mpn}`).join(','));
+  const vehicleQuery = (f: MaybeFixture) =>
+    `add1=${item('Year', f.year)}&add2=${item('MakeID', f.makeId)}&add3=${item('ModelID', f.modelId)}`;
+  const parts = (ps: { aaia: string; mpn: string }[]) =>
+    encodeURIComponent(ps.map((p) => `${p.aaia}~${p.mpn}`).join(','));
 
   beforeAll(async () => {
     server = await startTestServer(engine);
     const db = server.open.db;
     fx = await maybeBySubModel(db);
-    products = await db.selectFrom('products').select(['product_id', 'aaia', 'mpn', 'series_id', 'manufacturer_id', 'is_universal']).where('status', '=', true).orderBy('product_id').execute();
-    universal = (await db.selectFrom('products').select(['product_id', 'aaia', 'mpn', 'series_id', 'manufacturer_id', 'is_universal']).where('is_universal', '=', true).executeTakeFirstOrThrow());
+    products = await db
+      .selectFrom('products')
+      .select(['product_id', 'aaia', 'mpn', 'series_id', 'manufacturer_id', 'is_universal'])
+      .where('status', '=', true)
+      .orderBy('product_id')
+      .execute();
+    universal = await db
+      .selectFrom('products')
+      .select(['product_id', 'aaia', 'mpn', 'series_id', 'manufacturer_id', 'is_universal'])
+      .where('is_universal', '=', true)
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await server?.close();
@@ -40,12 +51,26 @@ describe.each(testEngines())('validateFitment and getCatalogDetails on %s', (eng
     const maybe = (await shopper.get(q)).body;
     expect(maybe.parts).toHaveLength(1);
     const p = maybe.parts[0];
-    expect(p).toMatchObject({ BrandCode: fx.aaia, Part: fx.mpn, result: 'maybe', name: 'SubModelID', label: 'Sub Model' });
-    const subName = (await server.open.db.selectFrom('vehicle_submodels').select('name').where('sub_model_id', '=', fx.subModelId).executeTakeFirstOrThrow()).name;
+    expect(p).toMatchObject({
+      BrandCode: fx.aaia,
+      Part: fx.mpn,
+      result: 'maybe',
+      name: 'SubModelID',
+      label: 'Sub Model',
+    });
+    const subName = (
+      await server.open.db
+        .selectFrom('vehicle_submodels')
+        .select('name')
+        .where('sub_model_id', '=', fx.subModelId)
+        .executeTakeFirstOrThrow()
+    ).name;
     expect(p.choices).toContainEqual({ id: String(fx.subModelId), label: subName });
     expect(p.choices.every((c: { label: string }) => c.label !== '')).toBe(true);
     const labels = p.choices.map((c: { label: string }) => c.label);
-    expect(labels).toEqual([...labels].sort((a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })));
+    expect(labels).toEqual(
+      [...labels].sort((a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true })),
+    );
     expect(maybe.vehicle).toMatchObject({ hasYmm: true, hasEngine: false, showUniversal: true });
     expect(maybe.facets.ModelID.api_value).toBe(String(fx.modelId));
 
@@ -123,7 +148,9 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(await bad('')).toMatch(/Parts is required/);
     expect(await bad('?Parts=')).toMatch(/at least one part/);
     expect(await bad('?Parts=BBWW33-2304')).toMatch(/is not a part/);
-    expect(await bad(`?Parts=${parts(Array.from({ length: 101 }, (_, i) => ({ aaia: 'ABCD', mpn: String(i) })))}`)).toMatch(/At most 100 parts/);
+    expect(
+      await bad(`?Parts=${parts(Array.from({ length: 101 }, (_, i) => ({ aaia: 'ABCD', mpn: String(i) })))}`),
+    ).toMatch(/At most 100 parts/);
     expect(await bad(`?Parts=${'A~1,'.repeat(3000)}`)).toMatch(/too long/i);
     expect(await bad('?Parts=A~1&Parts=B~2')).toMatch(/Parts is required/);
     expect(await bad(`?Parts=A~1&add=${item('Colour', 1)}`)).toMatch(/Unknown vehicle facet/);
@@ -131,7 +158,9 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(unknownAdd.status).toBe(400);
     expect(unknownAdd.body.error).toBe('unknown_facet');
     // Quotes, percent signs and SQL in a part number are data.
-    const odd = await guest.get(`/ymm/json/validateFitment?Parts=${encodeURIComponent("A'B~1%'; drop table products; --")}`);
+    const odd = await guest.get(
+      `/ymm/json/validateFitment?Parts=${encodeURIComponent("A'B~1%'; drop table products; --")}`,
+    );
     expect(odd.status).toBe(200);
     expect(odd.body.parts[0].result).toBe('unknown');
   });
@@ -149,7 +178,9 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     try {
       const r = await new JarClient(server.url).get(`/ymm/json/validateFitment?Parts=${encodeURIComponent('AL~X~Y')}`);
       // Parsed as brand AL, part X~Y: the second product (no fitment data), never the universal first.
-      expect(r.body.parts).toEqual([{ BrandCode: 'AL', Part: 'X~Y', result: 'unknown', choices: [], label: '', name: '', notes: [] }]);
+      expect(r.body.parts).toEqual([
+        { BrandCode: 'AL', Part: 'X~Y', result: 'unknown', choices: [], label: '', name: '', notes: [] },
+      ]);
     } finally {
       await db.deleteFrom('products').where('slug', 'in', ['alias-one', 'alias-two']).execute();
     }
@@ -161,16 +192,30 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     const r = await shopper.get(`/ymm/json/validateFitment?Parts=${parts(products.slice(0, 100))}`);
     expect(r.status).toBe(200);
     expect(r.body.parts).toHaveLength(100);
-    expect(r.body.parts.every((p: { result: string }) => ['yes', 'no', 'maybe', 'universal'].includes(p.result))).toBe(true);
+    expect(r.body.parts.every((p: { result: string }) => ['yes', 'no', 'maybe', 'universal'].includes(p.result))).toBe(
+      true,
+    );
   });
 
   it('getCatalogDetails counts agree with validateFitment over the same series, category and brand', async () => {
     const shopper = new JarClient(server.url);
     await shopper.get(`/ymm/json/saveVehicle?${vehicleQuery(fx)}&add4=${item('SubModelID', fx.subModelId)}`);
     const product = products.find((p) => p.product_id === fx.productId)!;
-    const category = (await server.open.db.selectFrom('product_categories').select('category_id').where('product_id', '=', product.product_id).executeTakeFirstOrThrow()).category_id;
+    const category = (
+      await server.open.db
+        .selectFrom('product_categories')
+        .select('category_id')
+        .where('product_id', '=', product.product_id)
+        .executeTakeFirstOrThrow()
+    ).category_id;
     const inCategory = new Set(
-      (await server.open.db.selectFrom('product_categories').select('product_id').where('category_id', '=', category).execute()).map((r) => r.product_id),
+      (
+        await server.open.db
+          .selectFrom('product_categories')
+          .select('product_id')
+          .where('category_id', '=', category)
+          .execute()
+      ).map((r) => r.product_id),
     );
 
     const r = await shopper.postForm('/ymm/json/getCatalogDetails', {
@@ -191,12 +236,15 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     const fitting = new Set<number>();
     for (let i = 0; i < products.length; i += 100) {
       const page = products.slice(i, i + 100);
-      const res = (await shopper.get(`/ymm/json/validateFitment?Parts=${parts(page)}`)).body.parts as { result: string }[];
+      const res = (await shopper.get(`/ymm/json/validateFitment?Parts=${parts(page)}`)).body.parts as {
+        result: string;
+      }[];
       res.forEach((p, j) => {
         if (p.result === 'yes' || p.result === 'universal') fitting.add(page[j]!.product_id);
       });
     }
-    const count = (pred: (p: Product) => boolean) => products.filter((p) => fitting.has(p.product_id) && pred(p)).length;
+    const count = (pred: (p: Product) => boolean) =>
+      products.filter((p) => fitting.has(p.product_id) && pred(p)).length;
     expect(d.manufacturerCount).toBe(count((p) => p.manufacturer_id === product.manufacturer_id));
     expect(d.categoryCount).toBe(count((p) => inCategory.has(p.product_id)));
     expect(d.seriesCount).toBe(product.series_id ? count((p) => p.series_id === product.series_id) : 0);
@@ -214,21 +262,44 @@ where f.notes is not null and f.sub_model_id is null and f.body_type_id is null 
     expect(byBrand.products.every((p) => fitting.has(p.product_id))).toBe(true);
     expect((await listed(d.categoryUrl)).total_items).toBe(d.categoryCount);
     // Without a vehicle `fits` narrows nothing.
-    const all = await new JarClient(server.url).get(`/api/products/?manufacturer_id=${product.manufacturer_id}&fits=1&limit=1`);
+    const all = await new JarClient(server.url).get(
+      `/api/products/?manufacturer_id=${product.manufacturer_id}&fits=1&limit=1`,
+    );
     expect(all.body.fits_vehicle).toBeNull();
     expect(all.body.total_items).toBe(products.filter((p) => p.manufacturer_id === product.manufacturer_id).length);
 
     // Hiding universal parts removes them from the counts.
     await shopper.get('/ymm/json/toggle_universal');
-    const hidden = (await shopper.postForm('/ymm/json/getCatalogDetails', { product_id: product.product_id, category_id: category, manufacturer_id: product.manufacturer_id, series_id: 0 })).body;
-    expect(hidden.catalogDetails.manufacturerCount).toBe(count((p) => p.manufacturer_id === product.manufacturer_id && !p.is_universal));
+    const hidden = (
+      await shopper.postForm('/ymm/json/getCatalogDetails', {
+        product_id: product.product_id,
+        category_id: category,
+        manufacturer_id: product.manufacturer_id,
+        series_id: 0,
+      })
+    ).body;
+    expect(hidden.catalogDetails.manufacturerCount).toBe(
+      count((p) => p.manufacturer_id === product.manufacturer_id && !p.is_universal),
+    );
     expect(hidden.catalogDetails).toMatchObject({ seriesCount: 0, seriesUrl: '' });
   });
 
   it('getCatalogDetails: no vehicle gives zero counts; a malformed body is 400; a signed-in caller needs the CSRF token', async () => {
     const guest = new JarClient(server.url);
-    const r = await guest.postForm('/ymm/json/getCatalogDetails', { product_id: fx.productId, aaia: fx.aaia, mpn: fx.mpn, category_id: 0, manufacturer_id: 1, series_id: 1 });
-    expect(r.body.catalogDetails).toMatchObject({ seriesCount: 0, categoryCount: 0, manufacturerCount: 0, categoryUrl: '' });
+    const r = await guest.postForm('/ymm/json/getCatalogDetails', {
+      product_id: fx.productId,
+      aaia: fx.aaia,
+      mpn: fx.mpn,
+      category_id: 0,
+      manufacturer_id: 1,
+      series_id: 1,
+    });
+    expect(r.body.catalogDetails).toMatchObject({
+      seriesCount: 0,
+      categoryCount: 0,
+      manufacturerCount: 0,
+      categoryUrl: '',
+    });
     expect((await guest.postForm('/ymm/json/getCatalogDetails', { product_id: 'abc' })).status).toBe(400);
 
     const shopper = new JarClient(server.url);

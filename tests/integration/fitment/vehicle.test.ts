@@ -4,20 +4,28 @@ import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';
 import { JarClient, item } from './support';
 
-describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
+describe.each(testEngines())("the shopper's vehicle on %s", (engine) => {
   let server: TestServer;
   let ford: number;
   let f150: number;
   let sub: { id: number; name: string };
   let engineIds: { mfr: number; family: number; size: number; sizeName: string };
-  const ymm = () => `add1=${item('Year', 2019, 'Year', '2019')}&add2=${item('MakeID', ford, 'Make', 'Ford')}&add3=${item('ModelID', f150, 'Model', 'F-150')}`;
+  const ymm = () =>
+    `add1=${item('Year', 2019, 'Year', '2019')}&add2=${item('MakeID', ford, 'Make', 'Ford')}&add3=${item('ModelID', f150, 'Model', 'F-150')}`;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
     const db = server.open.db;
-    ford = (await db.selectFrom('vehicle_makes').select('make_id').where('name', '=', 'Ford').executeTakeFirstOrThrow()).make_id;
-    f150 = (await db.selectFrom('vehicle_models').select('model_id').where('name', '=', 'F-150').executeTakeFirstOrThrow()).model_id;
-    const s = await db.selectFrom('vehicle_submodels').select(['sub_model_id', 'name']).orderBy('sub_model_id').executeTakeFirstOrThrow();
+    ford = (await db.selectFrom('vehicle_makes').select('make_id').where('name', '=', 'Ford').executeTakeFirstOrThrow())
+      .make_id;
+    f150 = (
+      await db.selectFrom('vehicle_models').select('model_id').where('name', '=', 'F-150').executeTakeFirstOrThrow()
+    ).model_id;
+    const s = await db
+      .selectFrom('vehicle_submodels')
+      .select(['sub_model_id', 'name'])
+      .orderBy('sub_model_id')
+      .executeTakeFirstOrThrow();
     sub = { id: s.sub_model_id, name: s.name };
     const e = await db
       .selectFrom('engine_configs as c')
@@ -39,10 +47,17 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
 
   it('saveVehicle then getVehicle in the same cookie session; labels come from the catalog, not the client', async () => {
     const shopper = new JarClient(server.url);
-    const saved = await shopper.get(`/ymm/json/saveVehicle?${ymm()}&add4=${item('SubModelID', sub.id, 'Sub Model', '<script>')}`);
+    const saved = await shopper.get(
+      `/ymm/json/saveVehicle?${ymm()}&add4=${item('SubModelID', sub.id, 'Sub Model', '<script>')}`,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ action: 'saved', hasYmm: true, hasEngine: false, redirect: '' });
-    expect(saved.body.facets.MakeID).toEqual({ api_field: 'MakeID', api_value: String(ford), label_field: 'Make', label_value: 'Ford' });
+    expect(saved.body.facets.MakeID).toEqual({
+      api_field: 'MakeID',
+      api_value: String(ford),
+      label_field: 'Make',
+      label_value: 'Ford',
+    });
     expect(saved.body.facets.SubModelID.label_value).toBe(sub.name);
     expect(saved.body.label).toBe(`2019 Ford F-150 ${sub.name}`);
     const cookie = saved.setCookies.find((c) => c.startsWith('pd_vehicle='))!;
@@ -51,7 +66,13 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
     expect(cookie).toMatch(/Max-Age=7776000/);
 
     const got = await shopper.get('/ymm/json/getVehicle');
-    expect(got.body).toEqual({ facets: saved.body.facets, hasEngine: false, hasYmm: true, showUniversal: true, label: saved.body.label });
+    expect(got.body).toEqual({
+      facets: saved.body.facets,
+      hasEngine: false,
+      hasYmm: true,
+      showUniversal: true,
+      label: saved.body.label,
+    });
 
     // Only the cookie's sha256 is stored.
     const value = shopper.jar.get('pd_vehicle')!;
@@ -60,14 +81,16 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
     expect(rows.map((r) => r.id_hash)).not.toContain(value);
   });
 
-  it('a second client does not see the first one\'s vehicle', async () => {
+  it("a second client does not see the first one's vehicle", async () => {
     const a = new JarClient(server.url);
     const b = new JarClient(server.url);
     await a.get(`/ymm/json/saveVehicle?${ymm()}`);
     expect((await b.get('/ymm/json/getVehicle')).body.hasYmm).toBe(false);
     await b.get(`/ymm/json/saveVehicle?add1=${item('Year', 2018)}`);
     expect((await a.get('/ymm/json/getVehicle')).body.facets.Year.api_value).toBe('2019');
-    expect((await b.get('/ymm/json/getVehicle')).body.facets).toEqual({ Year: { api_field: 'Year', api_value: '2018', label_field: 'Year', label_value: '2018' } });
+    expect((await b.get('/ymm/json/getVehicle')).body.facets).toEqual({
+      Year: { api_field: 'Year', api_value: '2018', label_field: 'Year', label_value: '2018' },
+    });
   });
 
   it('a later save merges: a new sub model keeps the year/make/model; a new year drops what depended on the old one', async () => {
@@ -82,10 +105,14 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
   it('an engine is saved through its three facets; a size not built in the family is refused', async () => {
     const shopper = new JarClient(server.url);
     const e = engineIds;
-    const r = await shopper.get(`/ymm/json/saveVehicle?add1=${item('EngineMfrID', e.mfr)}&add2=${item('EngineFamilyID', e.family)}&add3=${item('EngineSizeID', e.size)}`);
+    const r = await shopper.get(
+      `/ymm/json/saveVehicle?add1=${item('EngineMfrID', e.mfr)}&add2=${item('EngineFamilyID', e.family)}&add3=${item('EngineSizeID', e.size)}`,
+    );
     expect(r.body).toMatchObject({ action: 'saved', hasEngine: true, hasYmm: false });
     expect(r.body.facets.EngineSizeID.label_value).toBe(e.sizeName);
-    const bad = await shopper.get(`/ymm/json/saveVehicle?add1=${item('EngineMfrID', e.mfr)}&add2=${item('EngineFamilyID', 999999)}`);
+    const bad = await shopper.get(
+      `/ymm/json/saveVehicle?add1=${item('EngineMfrID', e.mfr)}&add2=${item('EngineFamilyID', 999999)}`,
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -94,14 +121,25 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
     await shopper.get(`/ymm/json/saveVehicle?${ymm()}`);
     const before = (await shopper.get('/ymm/json/getVehicle')).body;
 
-    const unknownMake = await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', 999999, 'Make', 'Fake')}`);
+    const unknownMake = await shopper.get(
+      `/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', 999999, 'Make', 'Fake')}`,
+    );
     expect(unknownMake.status).toBe(400);
-    expect(unknownMake.body).toMatchObject({ error: 'unknown_facet', message: 'Make 999999 is not in the vehicle catalog for 2019.' });
+    expect(unknownMake.body).toMatchObject({
+      error: 'unknown_facet',
+      message: 'Make 999999 is not in the vehicle catalog for 2019.',
+    });
     expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 1850)}`)).body.error).toBe('invalid_input');
     expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 1901)}`)).body.error).toBe('unknown_facet');
-    expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('SubModelID', 999999)}`)).body.error).toBe('unknown_facet');
-    expect((await shopper.get(`/ymm/json/saveVehicle?add1=Colour||1`)).body.message).toMatch(/Unknown vehicle facet "Colour"/);
-    expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('Year', 2018)}`)).body.message).toBe('Year is given twice.');
+    expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('SubModelID', 999999)}`)).body.error).toBe(
+      'unknown_facet',
+    );
+    expect((await shopper.get(`/ymm/json/saveVehicle?add1=Colour||1`)).body.message).toMatch(
+      /Unknown vehicle facet "Colour"/,
+    );
+    expect(
+      (await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('Year', 2018)}`)).body.message,
+    ).toBe('Year is given twice.');
     expect((await shopper.get(`/ymm/json/saveVehicle?add1=${item('MakeID', 'x')}`)).status).toBe(400);
     expect((await shopper.get('/ymm/json/getVehicle')).body).toEqual(before);
 
@@ -114,15 +152,25 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
 
   it('a model of another make, or a make not sold that year, is refused', async () => {
     const shopper = new JarClient(server.url);
-    const chevy = (await server.open.db.selectFrom('vehicle_makes').select('make_id').where('name', '=', 'Chevrolet').executeTakeFirstOrThrow()).make_id;
-    const r = await shopper.get(`/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', chevy)}&add3=${item('ModelID', f150)}`);
+    const chevy = (
+      await server.open.db
+        .selectFrom('vehicle_makes')
+        .select('make_id')
+        .where('name', '=', 'Chevrolet')
+        .executeTakeFirstOrThrow()
+    ).make_id;
+    const r = await shopper.get(
+      `/ymm/json/saveVehicle?add1=${item('Year', 2019)}&add2=${item('MakeID', chevy)}&add3=${item('ModelID', f150)}`,
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toBe(`Model ${f150} is not in the vehicle catalog for 2019 Chevrolet.`);
   });
 
   it('remove_facet removes the facet and those that depend on it', async () => {
     const shopper = new JarClient(server.url);
-    await shopper.get(`/ymm/json/saveVehicle?${ymm()}&add4=${item('SubModelID', sub.id)}&add5=${item('EngineMfrID', engineIds.mfr)}`);
+    await shopper.get(
+      `/ymm/json/saveVehicle?${ymm()}&add4=${item('SubModelID', sub.id)}&add5=${item('EngineMfrID', engineIds.mfr)}`,
+    );
     const sub1 = await shopper.get('/ymm/json/remove_facet?remove=SubModelID');
     expect(Object.keys(sub1.body.facets)).toEqual(['Year', 'MakeID', 'ModelID', 'EngineMfrID']);
     const make = await shopper.get('/ymm/json/remove_facet?remove=MakeID');
@@ -175,7 +223,7 @@ describe.each(testEngines())('the shopper\'s vehicle on %s', (engine) => {
     expect((await forger.get('/ymm/json/getVehicle')).status).toBe(200);
   });
 
-  it('the vehicle survives signing in (it is the browser\'s, not the account\'s)', async () => {
+  it("the vehicle survives signing in (it is the browser's, not the account's)", async () => {
     const shopper = new JarClient(server.url);
     await shopper.get(`/ymm/json/saveVehicle?${ymm()}`);
     await shopper.login('shopper@example.com', 'shopper');

@@ -45,7 +45,9 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     cashier = await signedIn(server.url, 'cashier');
     device = new Device(cashier);
     customer = await device.customer(server.db, '0');
-    customerNo = (await server.db.selectFrom('customers').select('customer_id').where('id', '=', customer).executeTakeFirstOrThrow()).customer_id;
+    customerNo = (
+      await server.db.selectFrom('customers').select('customer_id').where('id', '=', customer).executeTakeFirstOrThrow()
+    ).customer_id;
     order = await device.order(['40.00'], { customer });
     const data = await cashier.get(`/pos/checkout/getAppointmentData?orderId=${order.number}`);
     expect(data.status).toBe(200);
@@ -59,10 +61,23 @@ describe.each(testEngines())('appointments on %s', (engine) => {
 
   it('getAppointmentData: bays per location, installers, statuses, slot length, the order customer', async () => {
     const r = await cashier.get(`/pos/order/getAppointmentData?orderId=${order.id}`);
-    expect(r.body).toMatchObject({ customerId: customerNo, customerRef: customer, orderRef: order.id, timeSlotLength: 15, ymmEnabled: true });
+    expect(r.body).toMatchObject({
+      customerId: customerNo,
+      customerRef: customer,
+      orderRef: order.id,
+      timeSlotLength: 15,
+      ymmEnabled: true,
+    });
     expect(r.body.installers.length).toBeGreaterThanOrEqual(2);
     expect(r.body.installers[0]).toEqual({ user_id: expect.any(Number), wholename: expect.any(String) });
-    expect(r.body.statuses.map((s: { name: string }) => s.name)).toEqual(['Scheduled', 'Confirmed', 'In Progress', 'Completed', 'Cancelled', 'No Show']);
+    expect(r.body.statuses.map((s: { name: string }) => s.name)).toEqual([
+      'Scheduled',
+      'Confirmed',
+      'In Progress',
+      'Completed',
+      'Cancelled',
+      'No Show',
+    ]);
     expect(new Set(r.body.bays.map((b: { location_id: number }) => b.location_id)).size).toBeGreaterThan(1);
     expect(bays.length).toBeGreaterThanOrEqual(2);
     expect((await cashier.get('/pos/checkout/getAppointmentData?orderId=987654')).status).toBe(404);
@@ -72,9 +87,14 @@ describe.each(testEngines())('appointments on %s', (engine) => {
   it('books; the order shows it as {date} @ {time}; an overlapping bay or installer is refused naming the booked one', async () => {
     const ok = await book({});
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ success: 'The appointment was booked.', appt: { display_time: { start_date: '2027-03-01', start_time: '09:00' }, duration: 60, status_id: 1 } });
+    expect(ok.body).toMatchObject({
+      success: 'The appointment was booked.',
+      appt: { display_time: { start_date: '2027-03-01', start_time: '09:00' }, duration: 60, status_id: 1 },
+    });
     const info = await cashier.get(`/api/order/info?order_id=${order.id}`);
-    expect(info.body.bookedAppointments).toEqual([{ id: ok.body.appt.id, display_time: { start_date: '2027-03-01', start_time: '09:00' } }]);
+    expect(info.body.bookedAppointments).toEqual([
+      { id: ok.body.appt.id, display_time: { start_date: '2027-03-01', start_time: '09:00' } },
+    ]);
     // The checkout state names it too (§3 Checkout state bookedAppointments).
     const state = await cashier.get(`/pos/checkout/getTransactions?orderId=${order.id}`);
     expect(state.body.checkout.bookedAppointments).toEqual(info.body.bookedAppointments);
@@ -91,7 +111,11 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     // Back to back is fine; a cancelled booking frees its slot.
     expect((await book({ start: '2027-03-01 10:00' })).status).toBe(200);
     expect((await book({ start: '2027-03-01 08:00' })).status).toBe(200);
-    await server.db.updateTable('appointments' as never).set({ status_id: 5 } as never).where('id' as never, '=', ok.body.appt.id as never).execute();
+    await server.db
+      .updateTable('appointments' as never)
+      .set({ status_id: 5 } as never)
+      .where('id' as never, '=', ok.body.appt.id as never)
+      .execute();
     expect((await book({ start: '2027-03-01 09:00', duration: 60 })).status).toBe(200);
   });
 
@@ -119,19 +143,32 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     const shopper = new TestClient(server.url);
     await shopper.login('shopper@example.com', 'shopper');
     expect((await shopper.post('/pos/checkout/addAppointment', {})).status).toBe(403);
-    expect((await new TestClient(server.url).get(`/pos/checkout/getAppointmentData?orderId=${order.id}`)).status).toBe(401);
+    expect((await new TestClient(server.url).get(`/pos/checkout/getAppointmentData?orderId=${order.id}`)).status).toBe(
+      401,
+    );
   });
 
   it('two bookings racing for the same bay: exactly one wins, every time', async () => {
     for (let i = 0; i < 5; i++) {
       const start = `2027-03-03 ${String(8 + i).padStart(2, '0')}:00`;
-      const [a, b] = await Promise.all([book({ start, user_id: [installers[0]] }), book({ start, user_id: [installers[1]] })]);
+      const [a, b] = await Promise.all([
+        book({ start, user_id: [installers[0]] }),
+        book({ start, user_id: [installers[1]] }),
+      ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
     }
     // Same installer on two different bays at once: one wins.
-    const [c, d] = await Promise.all([book({ start: '2027-03-04 09:00', bay_id: bays[0]!.bay_id }), book({ start: '2027-03-04 09:30', bay_id: bays[1]!.bay_id })]);
+    const [c, d] = await Promise.all([
+      book({ start: '2027-03-04 09:00', bay_id: bays[0]!.bay_id }),
+      book({ start: '2027-03-04 09:30', bay_id: bays[1]!.bay_id }),
+    ]);
     expect([c.status, d.status].sort()).toEqual([200, 409]);
-    const rows = await server.db.selectFrom('appointments' as never).select('id' as never).where('starts_at' as never, '>=', '2027-03-03' as never).where('starts_at' as never, '<', '2027-03-05' as never).execute();
+    const rows = await server.db
+      .selectFrom('appointments' as never)
+      .select('id' as never)
+      .where('starts_at' as never, '>=', '2027-03-03' as never)
+      .where('starts_at' as never, '<', '2027-03-05' as never)
+      .execute();
     expect(rows).toHaveLength(6);
   });
 
@@ -156,12 +193,25 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     expect((await device.push('appointment.book', first)).status).toBe('applied');
     const clash = await device.push('appointment.book', args('14:15'));
     expect(clash).toMatchObject({ status: 'rejected', code: 'slot_taken' });
-    expect(clash.message).toMatch(/is already booked 2027-03-05 14:00-14:30 \(appointment #\d+, Pat Payer\)\. This booking \(Pat Payer, 2027-03-05 14:15-14:45\) was not made\./);
-    const note = await server.db.selectFrom('notifications').select(['kind', 'channel', 'recipient', 'subject']).where('source_ref', '=', first.id).execute();
-    expect(note).toEqual([{ kind: 'appointment', channel: 'email', recipient: expect.stringMatching(/^pat-.*@example\.com$/), subject: expect.stringMatching(/^Your appointment at .+: 2027-03-05 @ 14:00$/) }]);
+    expect(clash.message).toMatch(
+      /is already booked 2027-03-05 14:00-14:30 \(appointment #\d+, Pat Payer\)\. This booking \(Pat Payer, 2027-03-05 14:15-14:45\) was not made\./,
+    );
+    const note = await server.db
+      .selectFrom('notifications')
+      .select(['kind', 'channel', 'recipient', 'subject'])
+      .where('source_ref', '=', first.id)
+      .execute();
+    expect(note).toEqual([
+      {
+        kind: 'appointment',
+        channel: 'email',
+        recipient: expect.stringMatching(/^pat-.*@example\.com$/),
+        subject: expect.stringMatching(/^Your appointment at .+: 2027-03-05 @ 14:00$/),
+      },
+    ]);
   });
 
-  it('day view: bays and the day\'s bookings; status change, move and cancel re-check the slot', async () => {
+  it("day view: bays and the day's bookings; status change, move and cancel re-check the slot", async () => {
     const a = await book({ start: '2027-03-10 09:00', user_id: [installers[0]] });
     const b = await book({ start: '2027-03-10 11:00', bay_id: bays[1]!.bay_id, user_id: [installers[1]] });
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -169,20 +219,49 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     expect(day.status).toBe(200);
     expect(day.body.bays.map((x: { bay_id: number }) => x.bay_id)).toEqual(bays.map((x) => x.bay_id));
     expect(day.body.appointments).toMatchObject([
-      { id: a.body.appt.id, bay_id: bays[0]!.bay_id, start_time: '09:00', end_time: '10:00', status: 'Scheduled', customer: 'Pat Payer', installers: [expect.any(String)] },
+      {
+        id: a.body.appt.id,
+        bay_id: bays[0]!.bay_id,
+        start_time: '09:00',
+        end_time: '10:00',
+        status: 'Scheduled',
+        customer: 'Pat Payer',
+        installers: [expect.any(String)],
+      },
       { id: b.body.appt.id, bay_id: bays[1]!.bay_id, start_time: '11:00', end_time: '12:00' },
     ]);
     // Moving b onto a's bay and time is refused naming a; moving it next to a is fine.
-    const clash = await cashier.post('/api/appointments/update', { id: b.body.appt.id, bay_id: bays[0]!.bay_id, start: '2027-03-10 09:30' });
+    const clash = await cashier.post('/api/appointments/update', {
+      id: b.body.appt.id,
+      bay_id: bays[0]!.bay_id,
+      start: '2027-03-10 09:30',
+    });
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toMatch(new RegExp(`is already booked 2027-03-10 09:00-10:00 \\(appointment #${a.body.appt.appointment_id}, Pat Payer\\)`));
-    expect((await cashier.post('/api/appointments/update', { id: b.body.appt.id, bay_id: bays[0]!.bay_id, start: '2027-03-10 10:00', duration: 30 })).body).toEqual({ success: 'The appointment was updated.' });
+    expect(clash.body.message).toMatch(
+      new RegExp(
+        `is already booked 2027-03-10 09:00-10:00 \\(appointment #${a.body.appt.appointment_id}, Pat Payer\\)`,
+      ),
+    );
+    expect(
+      (
+        await cashier.post('/api/appointments/update', {
+          id: b.body.appt.id,
+          bay_id: bays[0]!.bay_id,
+          start: '2027-03-10 10:00',
+          duration: 30,
+        })
+      ).body,
+    ).toEqual({ success: 'The appointment was updated.' });
     expect((await cashier.post('/api/appointments/update', { id: a.body.appt.id, status_id: 2 })).status).toBe(200);
     // Cancelled frees the slot: b can then take 09:00.
     expect((await cashier.post('/api/appointments/update', { id: a.body.appt.id, status_id: 5 })).status).toBe(200);
-    expect((await cashier.post('/api/appointments/update', { id: b.body.appt.id, start: '2027-03-10 09:00' })).status).toBe(200);
+    expect(
+      (await cashier.post('/api/appointments/update', { id: b.body.appt.id, start: '2027-03-10 09:00' })).status,
+    ).toBe(200);
     const after = await cashier.get(`/api/appointments/day?location_id=${location}&date=2027-03-10`);
-    expect(after.body.appointments.map((x: { start_time: string; status: string }) => `${x.start_time} ${x.status}`).sort()).toEqual(['09:00 Cancelled', '09:00 Scheduled']);
+    expect(
+      after.body.appointments.map((x: { start_time: string; status: string }) => `${x.start_time} ${x.status}`).sort(),
+    ).toEqual(['09:00 Cancelled', '09:00 Scheduled']);
     const bad: [Record<string, unknown>, number][] = [
       [{ id: b.body.appt.id, start: '2027-03-10 09:07' }, 400],
       [{ id: b.body.appt.id, duration: 500 }, 400],
@@ -190,7 +269,8 @@ describe.each(testEngines())('appointments on %s', (engine) => {
       [{ id: b.body.appt.id }, 400],
       [{ id: randomUUID(), status_id: 5 }, 404],
     ];
-    for (const [body, status] of bad) expect([body, (await cashier.post('/api/appointments/update', body)).status]).toEqual([body, status]);
+    for (const [body, status] of bad)
+      expect([body, (await cashier.post('/api/appointments/update', body)).status]).toEqual([body, status]);
     expect((await cashier.get(`/api/appointments/day?location_id=${location}&date=tomorrow`)).status).toBe(400);
   });
 });

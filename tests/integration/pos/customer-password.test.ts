@@ -18,13 +18,25 @@ describe.each(testEngines())('customer passwords through sync on %s', (engine) =
   const clientId = randomUUID();
   let next = 1;
   const push = async (name: string, args: unknown) => {
-    const r = await cashier.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: next++, name, args, at }] });
+    const r = await cashier.post('/sync/push', {
+      clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: next++, name, args, at }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.results[0] as { status: string; message?: string };
   };
   const stored = async (id: string) =>
-    (await server.db.selectFrom('customers').select(['password_hash']).where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
-  const customer = (email: string, password: string) => ({ id: randomUUID(), firstname: 'Pat', lastname: 'Driver', email, telephone: '', password });
+    (await server.db.selectFrom('customers').select(['password_hash']).where('id', '=', id).executeTakeFirstOrThrow())
+      .password_hash;
+  const customer = (email: string, password: string) => ({
+    id: randomUUID(),
+    firstname: 'Pat',
+    lastname: 'Driver',
+    email,
+    telephone: '',
+    password,
+  });
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
@@ -54,14 +66,18 @@ describe.each(testEngines())('customer passwords through sync on %s', (engine) =
     expect(await push('customer.update', { ...update, password: 'brake-pads' })).toMatchObject({ status: 'applied' });
     const first = await stored(c.id);
     expect(await verify(first!, 'brake-pads')).toBe(true);
-    expect(await push('customer.update', { ...update, firstname: 'Patricia', password: '' })).toMatchObject({ status: 'applied' });
+    expect(await push('customer.update', { ...update, firstname: 'Patricia', password: '' })).toMatchObject({
+      status: 'applied',
+    });
     expect(await stored(c.id)).toBe(first);
   });
 
   it('a too short or too long password is rejected with the form message and stores nothing', async () => {
     const short = customer('pat.short@example.com', 'abc');
     expect(await push('customer.create', short)).toMatchObject({ status: 'rejected', message: 'Minimum 4 characters' });
-    expect(await server.db.selectFrom('customers').select('id').where('id', '=', short.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('customers').select('id').where('id', '=', short.id).executeTakeFirst(),
+    ).toBeUndefined();
     const long = customer('pat.long@example.com', 'x'.repeat(21));
     expect(await push('customer.create', long)).toMatchObject({ status: 'rejected', message: 'Maximum 20 characters' });
   });

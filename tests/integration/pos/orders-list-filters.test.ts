@@ -28,7 +28,14 @@ interface Seed {
 describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
   let server: TestServer;
   let cashier: TestClient;
-  let customer: { id: string; customer_id: number; firstname: string; lastname: string; email: string; telephone: string };
+  let customer: {
+    id: string;
+    customer_id: number;
+    firstname: string;
+    lastname: string;
+    email: string;
+    telephone: string;
+  };
   const ids: Record<string, string> = {};
 
   const list = async (query: string): Promise<OrdersListReply> => {
@@ -86,12 +93,42 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
       .executeTakeFirstOrThrow();
     customer = { ...c, email: c.email ?? '' };
     // Chicago is the demo shop's zone: 04:30 UTC on March 10 is still March 9 there.
-    await addOrder('ann', { name: 'Ann Walker', email: 'ann.walker@example.com', telephone: '(999) 867-5309', at: '2026-03-10T04:30:00Z', lines: 12 });
-    await addOrder('bob', { status: 'complete', name: 'Bob 100%_Parts', total: '50.00', paid: '50.00', at: '2026-03-10T15:00:00Z', lines: 2 });
-    await addOrder('cat', { status: 'complete', name: 'Cat Walker', total: '80.00', paid: '20.00', at: '2026-03-11T15:00:00Z', lines: 1 });
-    await addOrder('inc', { statusId: 6, name: 'Ivy Incomplete', telephone: '999.867.5311', at: '2026-03-12T15:00:00Z' });
+    await addOrder('ann', {
+      name: 'Ann Walker',
+      email: 'ann.walker@example.com',
+      telephone: '(999) 867-5309',
+      at: '2026-03-10T04:30:00Z',
+      lines: 12,
+    });
+    await addOrder('bob', {
+      status: 'complete',
+      name: 'Bob 100%_Parts',
+      total: '50.00',
+      paid: '50.00',
+      at: '2026-03-10T15:00:00Z',
+      lines: 2,
+    });
+    await addOrder('cat', {
+      status: 'complete',
+      name: 'Cat Walker',
+      total: '80.00',
+      paid: '20.00',
+      at: '2026-03-11T15:00:00Z',
+      lines: 1,
+    });
+    await addOrder('inc', {
+      statusId: 6,
+      name: 'Ivy Incomplete',
+      telephone: '999.867.5311',
+      at: '2026-03-12T15:00:00Z',
+    });
     await addOrder('kio', { status: 'kiosk', name: 'Kim Kiosk', total: '10.00', at: '2026-03-13T15:00:00Z' });
-    await addOrder('cus', { status: 'quote', customer: customer.id, name: `${customer.firstname} ${customer.lastname}`, at: '2026-03-14T15:00:00Z' });
+    await addOrder('cus', {
+      status: 'quote',
+      customer: customer.id,
+      name: `${customer.firstname} ${customer.lastname}`,
+      at: '2026-03-14T15:00:00Z',
+    });
     await addOrder('drf', { status: 'draft', name: 'Dan Draft', at: '2026-03-15T15:00:00Z' });
     await addOrder('voi', { status: 'voided', name: 'Val Voided', at: '2026-03-16T15:00:00Z' });
   });
@@ -101,7 +138,16 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
 
   it('lists the statuses the server knows, for the Order Status filter', async () => {
     const reply = await list('status=all');
-    expect(reply.statuses.map((s) => s.name)).toEqual(['Pending', 'Processing', 'Saved', 'Quote', 'Kiosk', 'Incomplete Transaction', 'Complete', 'Voided']);
+    expect(reply.statuses.map((s) => s.name)).toEqual([
+      'Pending',
+      'Processing',
+      'Saved',
+      'Quote',
+      'Kiosk',
+      'Incomplete Transaction',
+      'Complete',
+      'Voided',
+    ]);
     expect(reply.statuses.find((s) => s.name === 'Incomplete Transaction')?.order_status_id).toBe(6);
   });
 
@@ -110,19 +156,37 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
     const ann = reply.orders.find((o) => o.id === ids.ann)!;
     expect(ann.items).toHaveLength(10);
     expect(ann.items.map((i) => i.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Part ${i + 1}`));
-    expect(ann).toMatchObject({ line_count: 12, total_items: 12, status: 'saved', email: 'ann.walker@example.com', telephone: '(999) 867-5309' });
+    expect(ann).toMatchObject({
+      line_count: 12,
+      total_items: 12,
+      status: 'saved',
+      email: 'ann.walker@example.com',
+      telephone: '(999) 867-5309',
+    });
     const kim = reply.orders.find((o) => o.id === ids.kio)!;
     expect(kim).toMatchObject({ items: [], line_count: 0, status: 'kiosk' });
     // An order made at the counter copies no contact: the customer's record supplies it.
     const quote = reply.orders.find((o) => o.id === ids.cus)!;
-    expect(quote).toMatchObject({ customer_id: customer.customer_id, email: customer.email, telephone: customer.telephone, status: 'quote' });
+    expect(quote).toMatchObject({
+      customer_id: customer.customer_id,
+      email: customer.email,
+      telephone: customer.telephone,
+      status: 'quote',
+    });
     expect(reply.orders.map((o) => o.id)).not.toContain(ids.drf);
   });
 
   it('lists what a device pushed: lines as items, the attached customer as the contact', async () => {
     const order = randomUUID();
     const at = '2026-03-20T15:00:00.000Z';
-    const line = (name: string, quantity: number) => ({ order_ref: order, line_id: randomUUID(), name, price: '5.00', quantity, tax_class_id: null });
+    const line = (name: string, quantity: number) => ({
+      order_ref: order,
+      line_id: randomUUID(),
+      name,
+      price: '5.00',
+      quantity,
+      tax_class_id: null,
+    });
     const r = await cashier.post('/sync/push', {
       clientId: randomUUID(),
       protocolVersion: PROTOCOL_VERSION,
@@ -133,8 +197,15 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
         { id: 4, name: 'order.save', args: { order_ref: order }, at },
       ],
     });
-    expect(r.body.results.map((x: { status: string }) => x.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    const row = (await list(`filter_customer=${encodeURIComponent(customer.email)}`)).orders.find((o) => o.id === order)!;
+    expect(r.body.results.map((x: { status: string }) => x.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    const row = (await list(`filter_customer=${encodeURIComponent(customer.email)}`)).orders.find(
+      (o) => o.id === order,
+    )!;
     expect(row).toMatchObject({
       items: [
         { name: 'Brake pads', quantity: 2 },
@@ -155,7 +226,10 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
     expect(names(await list('filter_customer=walker'))).toEqual(['Cat Walker', 'Ann Walker']);
     expect(names(await list('filter_customer=ANN.WALKER%40example'))).toEqual(['Ann Walker']);
     expect(names(await list('filter_customer=9998675309'))).toEqual(['Ann Walker']);
-    expect(names(await list(`filter_customer=${encodeURIComponent('999-867-53')}`))).toEqual(['Ivy Incomplete', 'Ann Walker']);
+    expect(names(await list(`filter_customer=${encodeURIComponent('999-867-53')}`))).toEqual([
+      'Ivy Incomplete',
+      'Ann Walker',
+    ]);
     const byEmail = await list(`filter_customer=${encodeURIComponent(customer.email)}`);
     expect(byEmail.orders.map((o) => o.id)).toEqual([ids.cus]);
     // LIKE wildcards in the text are plain characters.
@@ -165,7 +239,10 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
 
   it('reads Date From and Date To as whole days in the shop time zone, both inclusive', async () => {
     expect(names(await list('filter_date_to=2026-03-09'))).toEqual(['Ann Walker']);
-    expect(names(await list('filter_date_from=2026-03-10&filter_date_to=2026-03-11'))).toEqual(['Cat Walker', 'Bob 100%_Parts']);
+    expect(names(await list('filter_date_from=2026-03-10&filter_date_to=2026-03-11'))).toEqual([
+      'Cat Walker',
+      'Bob 100%_Parts',
+    ]);
     expect(names(await list('filter_date_from=2026-03-16'))).toEqual(['Val Voided']);
   });
 
@@ -198,7 +275,10 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
       'from_pos=1&from_pos=2',
     ]) {
       const r = await list(bad);
-      expect(r.orders.map((o) => o.id), bad).toEqual(all.orders.map((o) => o.id));
+      expect(
+        r.orders.map((o) => o.id),
+        bad,
+      ).toEqual(all.orders.map((o) => o.id));
       expect(r.counts, bad).toEqual(all.counts);
     }
     const beyond = await list('page=999999999');
@@ -207,7 +287,12 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
 
   it('reads late pages from the far end with the same rows and order as reading forwards', async () => {
     for (let i = 0; i < 9; i++) {
-      await addOrder(`extra${i}`, { status: i % 3 === 0 ? 'complete' : 'saved', name: `Zed ${i % 4}`, total: `${(i % 5) + 1}.00`, at: `2026-04-0${i + 1}T12:00:00Z` });
+      await addOrder(`extra${i}`, {
+        status: i % 3 === 0 ? 'complete' : 'saved',
+        name: `Zed ${i % 4}`,
+        total: `${(i % 5) + 1}.00`,
+        at: `2026-04-0${i + 1}T12:00:00Z`,
+      });
     }
     for (const sort of ['o.date_added', 'o.order_id', 'customer', 'total']) {
       for (const order of ['asc', 'desc']) {

@@ -28,7 +28,9 @@ describe.each(testEngines())('POS role checks on %s', (engine) => {
     await s.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 });
     saved = staffCartReplySchema.parse((await s.get('/checkout/cart/saveOrder')).body);
     await s.get('/checkout/cart/abandonOrder');
-    held = staffCartReplySchema.parse((await w.cashier.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).body);
+    held = staffCartReplySchema.parse(
+      (await w.cashier.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).body,
+    );
     expect(held.order_ref).not.toBeNull();
   });
   afterAll(async () => {
@@ -38,7 +40,11 @@ describe.each(testEngines())('POS role checks on %s', (engine) => {
   async function snapshot(): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     for (const t of STAFF_TABLES) {
-      const r = await sql<{ h: string }>`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.table(t)} x`.execute(w.server.db);
+      const r = await sql<{
+        h: string;
+      }>`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.table(t)} x`.execute(
+        w.server.db,
+      );
       out[t] = r.rows[0]!.h;
     }
     return out;
@@ -68,8 +74,16 @@ describe.each(testEngines())('POS role checks on %s', (engine) => {
       ['POST', `/pos/order/history?order_id=${order}`, { orderStatusId: 2, comment: 'x' }],
       ['GET', `/pos/order/histories?order_id=${order}`],
       ['POST', `/pos/order/histories?order_id=${order}`, {}],
-      ['POST', '/api/cart/applyPoNumber', { products: [{ cart_key: key, name: 'x', po_number: 'PO-1', apply_to_all: true }] }],
-      ['POST', `/pos/order/applyPoNumber?order_id=${order}`, { products: [{ cart_key: key, name: 'x', po_number: 'PO-1', apply_to_all: true }] }],
+      [
+        'POST',
+        '/api/cart/applyPoNumber',
+        { products: [{ cart_key: key, name: 'x', po_number: 'PO-1', apply_to_all: true }] },
+      ],
+      [
+        'POST',
+        `/pos/order/applyPoNumber?order_id=${order}`,
+        { products: [{ cart_key: key, name: 'x', po_number: 'PO-1', apply_to_all: true }] },
+      ],
       ['POST', '/pos/checkout/setCustomer', { customerId: 1, orderId: order }],
       ['POST', '/pos/order/setCustomer', { order_id: order, customer_id: 1 }],
       ['GET', '/pos/customer/search?s=a'],
@@ -81,7 +95,10 @@ describe.each(testEngines())('POS role checks on %s', (engine) => {
     const before = await snapshot();
     const calls = staffOnly();
     const seen: string[] = [];
-    for (const [who, client, status] of [['guest', w.guest, 401], ['shopper', w.shopper, 403]] as const) {
+    for (const [who, client, status] of [
+      ['guest', w.guest, 401],
+      ['shopper', w.shopper, 403],
+    ] as const) {
       for (const [method, path, body] of calls) {
         const r = await client.request(method, path, body);
         seen.push(`${who} ${method} ${path} -> ${r.status}`);

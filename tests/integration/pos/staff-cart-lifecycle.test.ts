@@ -18,7 +18,14 @@ const cart = (r: { status: number; body: unknown }): StaffCartReply => {
 describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
   let w: PosWorld;
   let p: PickedProducts;
-  let customer: { id: string; customer_id: number; firstname: string; lastname: string; email: string; telephone: string };
+  let customer: {
+    id: string;
+    customer_id: number;
+    firstname: string;
+    lastname: string;
+    email: string;
+    telephone: string;
+  };
   beforeAll(async () => {
     w = await startPos(engine);
     p = await pickProducts(w);
@@ -28,7 +35,17 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
       .where('email', 'is not', null)
       .where('telephone', '!=', '')
       // A phone number only one customer has (demo numbers repeat).
-      .where((eb) => eb('telephone', 'not in', eb.selectFrom('customers as d').select('d.telephone').groupBy('d.telephone').having((h) => h.fn.countAll(), '>', 1)))
+      .where((eb) =>
+        eb(
+          'telephone',
+          'not in',
+          eb
+            .selectFrom('customers as d')
+            .select('d.telephone')
+            .groupBy('d.telephone')
+            .having((h) => h.fn.countAll(), '>', 1),
+        ),
+      )
       .orderBy('customer_id')
       .limit(1)
       .executeTakeFirstOrThrow();
@@ -38,11 +55,16 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     await w?.server.close();
   });
 
-  const withLine = async (c: TestClient) => cart(await c.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+  const withLine = async (c: TestClient) =>
+    cart(await c.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
 
   it('setCustomer before any line creates the cart with the customer; removeCustomer detaches it', async () => {
     const c = await freshCashier(w);
-    refused(await c.post('/checkout/cart/setCustomer', { customer_id: 99_999_999 }), 404, 'The customer could not be found.');
+    refused(
+      await c.post('/checkout/cart/setCustomer', { customer_id: 99_999_999 }),
+      404,
+      'The customer could not be found.',
+    );
     const r = cart(await c.post('/checkout/cart/setCustomer', { customer_id: String(customer.customer_id) }));
     expect(r.customer).toMatchObject({ id: customer.id, customer_id: customer.customer_id, email: customer.email });
     expect(r.success).toBe(`${customer.firstname} ${customer.lastname} has been assigned to the order.`);
@@ -59,13 +81,32 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     await withLine(c);
     const byEmail = cart(await c.post('/checkout/cart/getCustomer', { customerData: customer.email.toUpperCase() }));
     expect(byEmail.customer?.id).toBe(customer.id);
-    const byPhone = cart(await c.post('/checkout/cart/getCustomer', { customerData: customer.telephone.replace(/\D/g, '').split('').join(' ') }));
+    const byPhone = cart(
+      await c.post('/checkout/cart/getCustomer', {
+        customerData: customer.telephone.replace(/\D/g, '').split('').join(' '),
+      }),
+    );
     expect(byPhone.customer?.id).toBe(customer.id);
     const byNumber = cart(await c.post('/checkout/cart/getCustomer', { customerData: String(customer.customer_id) }));
     expect(byNumber.customer?.id).toBe(customer.id);
-    const shared = await w.server.db.selectFrom('customers').select('telephone').groupBy('telephone').having((h) => h.fn.countAll(), '>', 1).limit(1).executeTakeFirst();
-    if (shared) refused(await c.post('/checkout/cart/getCustomer', { customerData: shared.telephone }), 409, 'More than one customer matches. Search by name instead.');
-    refused(await c.post('/checkout/cart/getCustomer', { customerData: 'nobody-here@example.invalid' }), 404, 'No customer matches that email, phone or customer number.');
+    const shared = await w.server.db
+      .selectFrom('customers')
+      .select('telephone')
+      .groupBy('telephone')
+      .having((h) => h.fn.countAll(), '>', 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (shared)
+      refused(
+        await c.post('/checkout/cart/getCustomer', { customerData: shared.telephone }),
+        409,
+        'More than one customer matches. Search by name instead.',
+      );
+    refused(
+      await c.post('/checkout/cart/getCustomer', { customerData: 'nobody-here@example.invalid' }),
+      404,
+      'No customer matches that email, phone or customer number.',
+    );
     refused(await c.post('/checkout/cart/getCustomer', {}), 400, 'Required');
     const cleared = cart(await c.post('/checkout/cart/setCheckoutData', { customer_id: null }));
     expect(cleared.customer).toBeNull();
@@ -93,18 +134,31 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     expect(list.orders.map((o: { id: string }) => o.id)).toEqual([r.order_ref]);
     const aside = cart(await c.get('/checkout/cart/abandonOrder'));
     expect(aside).toMatchObject({ order_ref: null, success: 'The order has been set aside.' });
-    const row = await w.server.db.selectFrom('orders').select('status').where('id', '=', r.order_ref!).executeTakeFirst();
+    const row = await w.server.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', r.order_ref!)
+      .executeTakeFirst();
     expect(row?.status).toBe('saved');
   });
 
   it("abandon follows the domain's abandonAction: an empty draft is deleted, a draft with lines voided, a draft that took money saved", async () => {
-    const status = async (id: string) => (await w.server.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst())?.status;
+    const status = async (id: string) =>
+      (await w.server.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst())?.status;
     const c = await freshCashier(w);
     // Empty (a customer only): nothing to keep, deleted; devices get a tombstone.
     const empty = cart(await c.post('/checkout/cart/setCustomer', { customer_id: customer.id }));
-    expect(cart(await c.get('/checkout/cart/abandonOrder'))).toMatchObject({ order_ref: null, success: 'The order has been set aside.' });
+    expect(cart(await c.get('/checkout/cart/abandonOrder'))).toMatchObject({
+      order_ref: null,
+      success: 'The order has been set aside.',
+    });
     expect(await status(empty.order_ref!)).toBeUndefined();
-    const tomb = await w.server.db.selectFrom('tombstones').select('row_key').where('table_name', '=', 'orders').where('row_key', '=', empty.order_ref!).executeTakeFirst();
+    const tomb = await w.server.db
+      .selectFrom('tombstones')
+      .select('row_key')
+      .where('table_name', '=', 'orders')
+      .where('row_key', '=', empty.order_ref!)
+      .executeTakeFirst();
     expect(tomb).toBeDefined();
     // Lines, no money: voided, kept for the record (what a device does offline through the outbox).
     const lines = await withLine(c);
@@ -115,7 +169,14 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     const push = await c.post('/sync/push', {
       clientId: randomUUID(),
       protocolVersion: PROTOCOL_VERSION,
-      mutations: [{ id: 1, name: 'transaction.add', args: { order_ref: paid.order_ref, id: randomUUID(), transaction_type: 'cash', amount: '1.00' }, at: new Date().toISOString() }],
+      mutations: [
+        {
+          id: 1,
+          name: 'transaction.add',
+          args: { order_ref: paid.order_ref, id: randomUUID(), transaction_type: 'cash', amount: '1.00' },
+          at: new Date().toISOString(),
+        },
+      ],
     });
     expect(push.body.results[0].status, JSON.stringify(push.body)).toBe('applied');
     cart(await c.get('/checkout/cart/abandonOrder'));
@@ -127,8 +188,15 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     const c = await freshCashier(w);
     const r = await withLine(c);
     const q = cart(await c.get('/checkout/cart/quoteOrder'));
-    expect(q).toMatchObject({ order_ref: null, success: 'Quote Saved!', redirect: `/pos/order/receipt?order_id=${r.order_id}` });
-    expect((await w.server.db.selectFrom('orders').select('status').where('id', '=', r.order_ref!).executeTakeFirstOrThrow()).status).toBe('quote');
+    expect(q).toMatchObject({
+      order_ref: null,
+      success: 'Quote Saved!',
+      redirect: `/pos/order/receipt?order_id=${r.order_id}`,
+    });
+    expect(
+      (await w.server.db.selectFrom('orders').select('status').where('id', '=', r.order_ref!).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('quote');
   });
 
   it('saveOrderAndCheckout saves and redirects to /pos/checkout; cancelOrder voids and empties the cart', async () => {
@@ -139,7 +207,10 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     expect(s.order_data?.status).toBe('saved');
     const x = cart(await c.get('/checkout/cart/cancelOrder'));
     expect(x).toMatchObject({ order_ref: null, success: 'The order has been cancelled.' });
-    expect((await w.server.db.selectFrom('orders').select('status').where('id', '=', r.order_ref!).executeTakeFirstOrThrow()).status).toBe('voided');
+    expect(
+      (await w.server.db.selectFrom('orders').select('status').where('id', '=', r.order_ref!).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('voided');
   });
 
   it('removeCredit voids the store credit payments of the cart order and gives the credit back', async () => {
@@ -151,7 +222,14 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     const push = await c.post('/sync/push', {
       clientId: randomUUID(),
       protocolVersion: PROTOCOL_VERSION,
-      mutations: [{ id: 1, name: 'transaction.add', args: { order_ref: r.order_ref, id: randomUUID(), transaction_type: 'store_credit', amount: '1.00' }, at: new Date().toISOString() }],
+      mutations: [
+        {
+          id: 1,
+          name: 'transaction.add',
+          args: { order_ref: r.order_ref, id: randomUUID(), transaction_type: 'store_credit', amount: '1.00' },
+          at: new Date().toISOString(),
+        },
+      ],
     });
     expect(push.body.results[0].status, JSON.stringify(push.body)).toBe('applied');
     expect(cart(await c.get('/checkout/cart/getData')).order_data?.amount_paid).toBe('1.00');
@@ -167,14 +245,22 @@ describe.each(testEngines())('staff cart lifecycle on %s', (engine) => {
     cart(await a.get('/checkout/cart/saveOrder'));
     cart(await a.get('/checkout/cart/abandonOrder'));
     await withLine(a);
-    refused(await a.get(`/pos/order/continue?order_id=${first.order_id}`), 409, 'Save or abandon the order in the cart first.');
+    refused(
+      await a.get(`/pos/order/continue?order_id=${first.order_id}`),
+      409,
+      'Save or abandon the order in the cart first.',
+    );
     cart(await a.get('/checkout/cart/abandonOrder'));
     const cont = cart(await a.get(`/pos/order/continue?order_id=${first.order_id}`));
     expect(cont).toMatchObject({ order_ref: first.order_ref, redirect: '/pos/checkout' });
     expect(cart(await a.get('/checkout/cart/getData')).order_ref).toBe(first.order_ref);
     // Another cashier cannot take it while it is this session's cart; the same cashier's new session can.
     const b = await freshCashier(w, 'cashier2');
-    refused(await b.get(`/pos/order/continue?order_id=${first.order_ref}`), 409, "This order is open in another cashier's cart.");
+    refused(
+      await b.get(`/pos/order/continue?order_id=${first.order_ref}`),
+      409,
+      "This order is open in another cashier's cart.",
+    );
     const a2 = await freshCashier(w);
     expect(cart(await a2.get(`/pos/order/continue?order_id=${first.order_id}`)).order_ref).toBe(first.order_ref);
     expect(cart(await a.get('/checkout/cart/getData')).order_ref).toBeNull();

@@ -57,7 +57,16 @@ export async function pickProducts(w: PosWorld): Promise<PickedProducts> {
     .where('p.labor_id', 'is', null)
     .where('p.requires_options', '=', false)
     .where('p.oos_text', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('product_options as o').select('o.product_option_id').whereRef('o.product_id', '=', 'p.product_id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('product_options as o')
+            .select('o.product_option_id')
+            .whereRef('o.product_id', '=', 'p.product_id'),
+        ),
+      ),
+    )
     .orderBy('p.product_id')
     .limit(2)
     .execute();
@@ -65,7 +74,13 @@ export async function pickProducts(w: PosWorld): Promise<PickedProducts> {
     .selectFrom('product_options as o')
     .innerJoin('products as p', 'p.product_id', 'o.product_id')
     .innerJoin('product_option_values as v', 'v.product_option_id', 'o.product_option_id')
-    .select(['p.product_id', 'o.product_option_id', 'v.product_option_value_id', sql<string>`v.price::text`.as('value_price'), sql<string>`p.price::text`.as('price')])
+    .select([
+      'p.product_id',
+      'o.product_option_id',
+      'v.product_option_value_id',
+      sql<string>`v.price::text`.as('value_price'),
+      sql<string>`p.price::text`.as('price'),
+    ])
     .where('p.status', '=', true)
     .where('p.is_orderable', '=', true)
     .where('o.required', '=', true)
@@ -84,14 +99,31 @@ export async function pickProducts(w: PosWorld): Promise<PickedProducts> {
     .orderBy('p.product_id')
     .limit(1)
     .executeTakeFirstOrThrow();
-  const notOrderable = await db.selectFrom('products').select('product_id').where('status', '=', true).where('is_orderable', '=', false).limit(1).executeTakeFirstOrThrow();
+  const notOrderable = await db
+    .selectFrom('products')
+    .select('product_id')
+    .where('status', '=', true)
+    .where('is_orderable', '=', false)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const [a, b] = plainRows;
   if (!a || !b) throw new Error('the test catalog has no plain products');
   return {
     plain: a,
     plain2: b,
-    optioned: { product_id: optioned.product_id, option_id: optioned.product_option_id, value_id: optioned.product_option_value_id, value_price: optioned.value_price, price: optioned.price },
-    withLabor: { product_id: labor.product_id, labor_id: labor.labor_id, labor_time: labor.labor_time ?? 0, rate: labor.rate },
+    optioned: {
+      product_id: optioned.product_id,
+      option_id: optioned.product_option_id,
+      value_id: optioned.product_option_value_id,
+      value_price: optioned.value_price,
+      price: optioned.price,
+    },
+    withLabor: {
+      product_id: labor.product_id,
+      labor_id: labor.labor_id,
+      labor_time: labor.labor_time ?? 0,
+      rate: labor.rate,
+    },
     notOrderable: notOrderable.product_id,
   };
 }
@@ -101,10 +133,24 @@ export async function domainTotals(w: PosWorld, orderRef: string) {
   const found = await loadOrder(w.server.db, orderRef, false);
   if (!found) throw new Error(`order ${orderRef} not stored`);
   const t = computeTotals(
-    { lines: found.order.lines, transactions: found.transactions, taxExempt: found.order.tax_exempt, taxExemptNumber: found.order.tax_exempt_number },
+    {
+      lines: found.order.lines,
+      transactions: found.transactions,
+      taxExempt: found.order.tax_exempt,
+      taxExemptNumber: found.order.tax_exempt_number,
+    },
     await new StoreSettingsService().load(w.server.db),
   );
-  return { order: found.order, transactions: found.transactions, parts: toWire(t.parts), labor: toWire(t.labor), tax: toWire(t.tax), order_total: toWire(t.orderTotal), balance_due: toWire(t.balanceDue), rows: t.rows };
+  return {
+    order: found.order,
+    transactions: found.transactions,
+    parts: toWire(t.parts),
+    labor: toWire(t.labor),
+    tax: toWire(t.tax),
+    order_total: toWire(t.orderTotal),
+    balance_due: toWire(t.balanceDue),
+    rows: t.rows,
+  };
 }
 
 /** Asserts a 4xx refusal with the given status and message. */

@@ -68,14 +68,19 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     expect(wrong.body.message).toBe('Verification code does not match the image!');
     const empty = await guest.post(R('product/product/validateCaptcha'), { captchaInput: '' }, { cookie });
     expect(empty.status).toBe(400);
-    const right = await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer.toLowerCase() }, { cookie });
+    const right = await guest.post(
+      R('product/product/validateCaptcha'),
+      { captchaInput: answer.toLowerCase() },
+      { cookie },
+    );
     expect(right.status).toBe(200);
     expect(right.body).toEqual({ success: true });
   });
 
   it('spends a captcha after five wrong answers', async () => {
     const { cookie, answer } = await newCaptcha();
-    for (let i = 0; i < 5; i++) await guest.post(R('product/product/validateCaptcha'), { captchaInput: 'WRONG' }, { cookie });
+    for (let i = 0; i < 5; i++)
+      await guest.post(R('product/product/validateCaptcha'), { captchaInput: 'WRONG' }, { cookie });
     const r = await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
     expect(r.status).toBe(422);
     expect(r.body.error).toBe('captcha_expired');
@@ -94,7 +99,11 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     expect(server.mailer.sent).toHaveLength(1);
     expect(server.mailer.sent[0]!.to).toBe(store.email_address);
     expect(server.mailer.sent[0]!.text).toContain('Is this in stock at your store?');
-    const row = await server.db.selectFrom('notifications').selectAll().where('kind', '=', 'product_contact').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('kind', '=', 'product_contact')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
     expect(row.recipient).toBe(store.email_address);
 
@@ -106,12 +115,18 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
   it('refuses missing or malformed fields with 400 and the field messages, sending nothing', async () => {
     const { cookie, answer } = await newCaptcha();
     await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
-    const r = await guest.post(R('product/product/productContactEmail'), form({ pcName: ' ', pcEmail: 'not-an-email', pcPhone: '12' }), { cookie });
+    const r = await guest.post(
+      R('product/product/productContactEmail'),
+      form({ pcName: ' ', pcEmail: 'not-an-email', pcPhone: '12' }),
+      { cookie },
+    );
     expect(r.status).toBe(400);
     expect(r.body.fields.pcName).toEqual(['Required']);
     expect(r.body.fields.pcEmail).toEqual(['Invalid email']);
     expect(r.body.fields.pcPhone).toEqual(['Invalid phone number format']);
-    const badStore = await guest.post(R('product/product/productContactEmail'), form({ pcLocation: '999999' }), { cookie });
+    const badStore = await guest.post(R('product/product/productContactEmail'), form({ pcLocation: '999999' }), {
+      cookie,
+    });
     expect(badStore.status).toBe(422);
     expect(badStore.body.message).toBe('Please choose a store.');
     expect(server.mailer.sent).toHaveLength(0);
@@ -125,21 +140,33 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
     const r = await guest.post(R('product/product/productContactEmail'), form({ pcMessage: 'fail me' }), { cookie });
     expect(r.status).toBe(502);
-    const row = await server.db.selectFrom('notifications').selectAll().where('body', 'like', '%fail me%').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('body', 'like', '%fail me%')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
   });
 
   it('needs the CSRF token from a signed-in shopper, like every POST', async () => {
     const shopper = new TestClient(server.url);
     await shopper.login('shopper@example.com', 'shopper');
-    const r = await shopper.post(R('product/product/validateCaptcha'), { captchaInput: 'ABCDE' }, { 'x-csrf-token': 'forged' });
+    const r = await shopper.post(
+      R('product/product/validateCaptcha'),
+      { captchaInput: 'ABCDE' },
+      { 'x-csrf-token': 'forged' },
+    );
     expect(r.status).toBe(403);
   });
 
   it('answers unknown routes with 404 and gives a browser navigation the app shell', async () => {
     const r = await guest.get(R('product/product/nothing'));
     expect(r.status).toBe(404);
-    const nav = await server.app.inject({ method: 'GET', url: R('product/search') + '&search=brake', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    const nav = await server.app.inject({
+      method: 'GET',
+      url: R('product/search') + '&search=brake',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
     expect(nav.statusCode).toBe(200);
     expect(nav.body).toContain('<title>Partsdesk</title>');
   });

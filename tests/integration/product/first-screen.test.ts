@@ -49,16 +49,28 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     server.app.inject({
       method: 'GET',
       url,
-      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      headers: {
+        accept: 'text/html',
+        'sec-fetch-mode': 'navigate',
+        ...(cookie ? { cookie } : {}),
+        ...(encoding ? { 'accept-encoding': encoding } : {}),
+      },
     });
   /** The embedded reply and the read it answers, or null when the page carries none. */
   const embedded = (html: string): { path: string; body: unknown } | null => {
-    const m = new RegExp(`<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="([^"]*)">(.*?)</script>`, 's').exec(html);
+    const m = new RegExp(
+      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="([^"]*)">(.*?)</script>`,
+      's',
+    ).exec(html);
     return m ? { path: m[1]!.replace(/&amp;/g, '&'), body: JSON.parse(m[2]!) as unknown } : null;
   };
   const setSetting = async (key: string, value: unknown) => {
     await server.db.deleteFrom('settings').where('key', '=', key).execute();
-    if (value !== undefined) await server.db.insertInto('settings').values({ key, value: JSON.stringify(value) }).execute();
+    if (value !== undefined)
+      await server.db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value) })
+        .execute();
   };
 
   beforeAll(async () => {
@@ -86,7 +98,9 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     // The markup in #root, inert until the app replaces it; the brand bar is gone.
     expect(r.body).toContain(`<div id="root"><!--first-screen--><div inert class="shell"><h1>`);
     expect(r.body).not.toContain('<div>Partsdesk</div>');
-    expect(r.body).toContain(`<html data-first-screen="${CATALOG_FIRST_PATH.replace(/&/g, '&amp;')}" data-first-screen-markup lang="en">`);
+    expect(r.body).toContain(
+      `<html data-first-screen="${CATALOG_FIRST_PATH.replace(/&/g, '&amp;')}" data-first-screen-markup lang="en">`,
+    );
     // The entry and its preload leave the head; a script after the data starts them.
     expect(r.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(r.body).toContain('requestAnimationFrame');
@@ -108,9 +122,17 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
   });
 
   it('embeds any text intact and inert: no closing script tag, no replacement patterns expanded', async () => {
-    const before = await server.db.selectFrom('products').select('description').where('product_id', '=', first.product_id).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('products')
+      .select('description')
+      .where('product_id', '=', first.product_id)
+      .executeTakeFirstOrThrow();
     const text = "Save $$ and $' or $& <!-- here --> </script><script>window.pwned = 1</script> \u2028 end";
-    await server.db.updateTable('products').set({ description: text }).where('product_id', '=', first.product_id).execute();
+    await server.db
+      .updateTable('products')
+      .set({ description: text })
+      .where('product_id', '=', first.product_id)
+      .execute();
     try {
       const r = await navigate(first.links.view);
       expect(r.body).not.toContain('</script><script>window.pwned');
@@ -120,7 +142,11 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
       // The rest of the page is where it belongs.
       expect(r.body.trimEnd().endsWith('</html>')).toBe(true);
     } finally {
-      await server.db.updateTable('products').set({ description: before.description }).where('product_id', '=', first.product_id).execute();
+      await server.db
+        .updateTable('products')
+        .set({ description: before.description })
+        .where('product_id', '=', first.product_id)
+        .execute();
     }
   });
 
@@ -141,14 +167,17 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
       expect(asShopper.products.filter((p) => /^\d+\.\d{2}$/.test(p.price ?? '')).length).toBeGreaterThan(20);
 
       // The guest's product page likewise carries no price.
-      const product = embedded((await navigate(first.links.view)).body)?.body as { kind: string; product: { price: string | null; price_login_required: boolean } };
+      const product = embedded((await navigate(first.links.view)).body)?.body as {
+        kind: string;
+        product: { price: string | null; price_login_required: boolean };
+      };
       expect(product.product).toMatchObject({ price: null, price_login_required: true });
     } finally {
       await setSetting('customer_price', undefined);
     }
   });
 
-  it("gives staff their own page (their prices), private like every first screen", async () => {
+  it('gives staff their own page (their prices), private like every first screen', async () => {
     const admin = new TestClient(server.url);
     await admin.login('admin', 'admin');
     const r = await navigate(first.links.view, admin.sessionCookie);
@@ -156,15 +185,18 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     expect(embedded(r.body)?.body).toEqual((await admin.get(productPagePath(first.links.view.slice(1)))).body);
   });
 
-  it.each(['/product/catalog?page=2', '/product/catalog?fits=1', '/no-such-product-anywhere', '/pos/order', '/checkout/cart'])(
-    'serves the plain shell to %s',
-    async (url) => {
-      const r = await navigate(url);
-      expect(r.statusCode).toBe(200);
-      expect(r.headers['cache-control']).toBe('no-cache');
-      expect(r.body).toBe(TEMPLATE);
-    },
-  );
+  it.each([
+    '/product/catalog?page=2',
+    '/product/catalog?fits=1',
+    '/no-such-product-anywhere',
+    '/pos/order',
+    '/checkout/cart',
+  ])('serves the plain shell to %s', async (url) => {
+    const r = await navigate(url);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.body).toBe(TEMPLATE);
+  });
 
   it('does not serve the renderer itself', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/ssr/first-screen.js' })).statusCode).toBe(404);

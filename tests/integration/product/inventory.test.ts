@@ -16,7 +16,12 @@ describe.each(testEngines())('POST /api/inventory/getInventoriesByProductId on %
     server = await startProductServer(engine);
     guest = new TestClient(server.url);
     productId = (await guest.get('/api/products/?limit=1')).body.products[0].product_id;
-    const locations = await server.db.selectFrom('locations').select('location_id').where('status', '=', true).orderBy('location_id').execute();
+    const locations = await server.db
+      .selectFrom('locations')
+      .select('location_id')
+      .where('status', '=', true)
+      .orderBy('location_id')
+      .execute();
     await server.db.deleteFrom('product_stock').where('product_id', '=', productId).execute();
     stock = new Map(locations.map((l, i) => [l.location_id, 3 + i * 4]));
     await server.db

@@ -18,7 +18,11 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
   };
   const setSetting = async (key: string, value: unknown) => {
     await server.db.deleteFrom('settings').where('key', '=', key).execute();
-    if (value !== undefined) await server.db.insertInto('settings').values({ key, value: JSON.stringify(value) }).execute();
+    if (value !== undefined)
+      await server.db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value) })
+        .execute();
   };
 
   beforeAll(async () => {
@@ -46,7 +50,11 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
   it('answers a brand link and a category link with their kind', async () => {
     const brand = productPageReplySchema.parse((await page(guest, first.links.manufacturer.slice(1))).body);
     expect(brand.kind).toBe('brand');
-    const cat = await server.db.selectFrom('categories').select('slug').where('status', '=', true).executeTakeFirstOrThrow();
+    const cat = await server.db
+      .selectFrom('categories')
+      .select('slug')
+      .where('status', '=', true)
+      .executeTakeFirstOrThrow();
     const category = productPageReplySchema.parse((await page(guest, cat.slug)).body);
     expect(category.kind).toBe('category');
   });
@@ -61,7 +69,11 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
   });
 
   it('shows a sale price with the MSRP it is taken from and what the shopper saves', async () => {
-    await server.db.updateTable('products').set({ price: '80.00', msrp: '100.00' }).where('product_id', '=', first.product_id).execute();
+    await server.db
+      .updateTable('products')
+      .set({ price: '80.00', msrp: '100.00' })
+      .where('product_id', '=', first.product_id)
+      .execute();
     const p = productOf((await page(guest, first.links.view.slice(1))).body);
     expect(p.special).toBe('80.00');
     expect(p.original_unit_price).toBe('100.00');
@@ -76,7 +88,10 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
     const r = await guest.get('/api/products/?special=1&limit=100');
     expect(r.status).toBe(200);
     expect(r.body.products.length).toBeGreaterThan(0);
-    for (const p of (r.body.products as { price: string | null; msrp: string | null }[]).filter((x) => x.price !== null)) expect(Number(p.msrp)).toBeGreaterThan(Number(p.price));
+    for (const p of (r.body.products as { price: string | null; msrp: string | null }[]).filter(
+      (x) => x.price !== null,
+    ))
+      expect(Number(p.msrp)).toBeGreaterThan(Number(p.price));
     const all = (await guest.get('/api/products/?limit=1')).body.total_items;
     expect(r.body.total_items).toBeLessThan(all);
   });
@@ -105,14 +120,21 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
       const g = (await guest.get('/api/products/?limit=100')).body as ProductsListReply;
       expect(g.products.every((p) => p.price === null && p.msrp === null && p.price_login_required)).toBe(true);
       expect(g.products.every((p) => !p.guest_checkout && !p.logged_in)).toBe(true);
-      const optioned = await server.db.selectFrom('products').select('product_id').where('requires_options', '=', true).where('status', '=', true).execute();
+      const optioned = await server.db
+        .selectFrom('products')
+        .select('product_id')
+        .where('requires_options', '=', true)
+        .where('status', '=', true)
+        .execute();
       const ids = new Set(optioned.map((o) => o.product_id));
       expect(g.products.filter((p) => p.requires_options).every((p) => ids.has(p.product_id))).toBe(true);
       expect(g.products.filter((p) => !p.requires_options).some((p) => ids.has(p.product_id))).toBe(false);
       const shopper = new TestClient(server.url);
       await shopper.login('shopper@example.com', 'shopper');
       const s = (await shopper.get('/api/products/?limit=5')).body as ProductsListReply;
-      expect(s.products.every((p) => /^\d+\.\d{2}$/.test(p.price ?? '') && !p.price_login_required && p.logged_in)).toBe(true);
+      expect(
+        s.products.every((p) => /^\d+\.\d{2}$/.test(p.price ?? '') && !p.price_login_required && p.logged_in),
+      ).toBe(true);
     } finally {
       await setSetting('customer_price', undefined);
       await setSetting('guest_checkout', undefined);
@@ -120,18 +142,35 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
   });
 
   it('hides prices of a product with pricing off, with the notice from the settings or the default', async () => {
-    await server.db.updateTable('products').set({ disable_pricing: true }).where('product_id', '=', first.product_id).execute();
+    await server.db
+      .updateTable('products')
+      .set({ disable_pricing: true })
+      .where('product_id', '=', first.product_id)
+      .execute();
     try {
       const p = productOf((await page(guest, first.links.view.slice(1))).body);
       expect(p.price).toBeNull();
       expect(p.disable_pricing_notice).toBe('Product Unavailable');
-      const card = ((await guest.get(`/api/products/?manufacturer_id=${first.manufacturer_id}&limit=100`)).body as ProductsListReply).products.find((c) => c.product_id === first.product_id);
-      expect(card).toMatchObject({ price: null, msrp: null, disable_pricing: true, disable_pricing_notice: 'Product Unavailable' });
+      const card = (
+        (await guest.get(`/api/products/?manufacturer_id=${first.manufacturer_id}&limit=100`)).body as ProductsListReply
+      ).products.find((c) => c.product_id === first.product_id);
+      expect(card).toMatchObject({
+        price: null,
+        msrp: null,
+        disable_pricing: true,
+        disable_pricing_notice: 'Product Unavailable',
+      });
       await setSetting('disable_pricing_notice', 'Call for price');
-      expect(productOf((await page(guest, first.links.view.slice(1))).body).disable_pricing_notice).toBe('Call for price');
+      expect(productOf((await page(guest, first.links.view.slice(1))).body).disable_pricing_notice).toBe(
+        'Call for price',
+      );
     } finally {
       await setSetting('disable_pricing_notice', undefined);
-      await server.db.updateTable('products').set({ disable_pricing: false }).where('product_id', '=', first.product_id).execute();
+      await server.db
+        .updateTable('products')
+        .set({ disable_pricing: false })
+        .where('product_id', '=', first.product_id)
+        .execute();
     }
   });
 
@@ -148,10 +187,23 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
         { product_option_id: opt.product_option_id, name: 'Chrome', price: '12.50', sort_order: 2 },
       ])
       .execute();
-    const others = await server.db.selectFrom('products').select('product_id').where('product_id', '<>', first.product_id).orderBy('product_id').limit(12).execute();
+    const others = await server.db
+      .selectFrom('products')
+      .select('product_id')
+      .where('product_id', '<>', first.product_id)
+      .orderBy('product_id')
+      .limit(12)
+      .execute();
     await server.db
       .insertInto('product_components')
-      .values(others.map((o, i) => ({ package_id: first.product_id, component_id: o.product_id, quantity: 1 + (i % 2), sort_order: i })))
+      .values(
+        others.map((o, i) => ({
+          package_id: first.product_id,
+          component_id: o.product_id,
+          quantity: 1 + (i % 2),
+          sort_order: i,
+        })),
+      )
       .execute();
     const p = productOf((await page(guest, first.links.view.slice(1))).body);
     expect(p.requires_options).toBe(true);
@@ -159,7 +211,10 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
       expect.objectContaining({
         name: 'Finish',
         required: true,
-        values: [expect.objectContaining({ name: 'Black', price: '0.00' }), expect.objectContaining({ name: 'Chrome', price: '12.50', price_prefix: '+' })],
+        values: [
+          expect.objectContaining({ name: 'Black', price: '0.00' }),
+          expect.objectContaining({ name: 'Chrome', price: '12.50', price_prefix: '+' }),
+        ],
       }),
     ]);
     expect(p.components).toHaveLength(12);

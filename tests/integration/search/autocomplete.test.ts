@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchAutocompleteReplySchema, type SearchAutocompleteReply } from '../../../src/contracts/search-autocomplete';
+import {
+  searchAutocompleteReplySchema,
+  type SearchAutocompleteReply,
+} from '../../../src/contracts/search-autocomplete';
 import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -52,7 +55,9 @@ describe.each(testEngines())('search autocomplete on %s', (engine) => {
     const r = await ac(kn.mpn);
     expect(r.queryID).toMatch(/^[0-9a-f]{32}$/);
     expect(r.parts[0]!.url).toBe(`/${kn.slug}?queryID=${r.queryID}`);
-    expect(r.show_more_url).toBe(`/index.php?route=product/search&search=${encodeURIComponent(kn.mpn)}&queryID=${r.queryID}`);
+    expect(r.show_more_url).toBe(
+      `/index.php?route=product/search&search=${encodeURIComponent(kn.mpn)}&queryID=${r.queryID}`,
+    );
     expect(r.parts[0]!.price === null || /^\d+\.\d{2}$/.test(r.parts[0]!.price)).toBe(true);
   });
 
@@ -63,7 +68,8 @@ describe.each(testEngines())('search autocomplete on %s', (engine) => {
     expect(kinds[0]).toMatch(/^part-number/);
     // Tiers never go backwards.
     const order = ['part-number', 'part-number-prefix', 'name', 'any-field'];
-    for (let i = 1; i < kinds.length; i++) expect(order.indexOf(kinds[i]!)).toBeGreaterThanOrEqual(order.indexOf(kinds[i - 1]!));
+    for (let i = 1; i < kinds.length; i++)
+      expect(order.indexOf(kinds[i]!)).toBeGreaterThanOrEqual(order.indexOf(kinds[i - 1]!));
   });
 
   it('answers 5 parts on a phone and 8 over 1199 px (§9), and sections with brands, series, categories', async () => {
@@ -83,13 +89,21 @@ describe.each(testEngines())('search autocomplete on %s', (engine) => {
 
   it('follows catalog changes at once: new, renamed and disabled parts', async () => {
     const db = server.open.db;
-    await db.updateTable('products').set({ name: 'Zyxwv Cold Air Intake' }).where('product_id', '=', kn.product_id).execute();
+    await db
+      .updateTable('products')
+      .set({ name: 'Zyxwv Cold Air Intake' })
+      .where('product_id', '=', kn.product_id)
+      .execute();
     expect((await ac('zyxw')).parts.map((p) => p.product_id)).toEqual([kn.product_id]);
     expect((await ac('zyxw')).parts[0]!.match).toBe('name');
     await db.updateTable('products').set({ status: false }).where('product_id', '=', kn.product_id).execute();
     expect((await ac('zyxw')).total).toBe(0);
     expect((await ac(kn.mpn)).parts.map((p) => p.product_id)).not.toContain(kn.product_id);
-    await db.updateTable('products').set({ status: true, name: kn.name }).where('product_id', '=', kn.product_id).execute();
+    await db
+      .updateTable('products')
+      .set({ status: true, name: kn.name })
+      .where('product_id', '=', kn.product_id)
+      .execute();
     expect((await ac(kn.mpn)).parts[0]!.product_id).toBe(kn.product_id);
   });
 
@@ -129,23 +143,44 @@ describe.each(testEngines())('search autocomplete on %s', (engine) => {
     const words = await guest.get('/api/products/?search=filter&sort=relevance&limit=15');
     const auto = await ac('filter', '&limit=15');
     expect(words.body.total_items).toBe(auto.total);
-    expect(words.body.products.map((p: { product_id: number }) => p.product_id)).toEqual(auto.parts.map((p) => p.product_id));
+    expect(words.body.products.map((p: { product_id: number }) => p.product_id)).toEqual(
+      auto.parts.map((p) => p.product_id),
+    );
   });
 
   it('finds accented names by their plain letters and by accents, as the device index does', async () => {
-    const brand = await server.open.db.selectFrom('manufacturers').select(['manufacturer_id']).orderBy('manufacturer_id').executeTakeFirstOrThrow();
+    const brand = await server.open.db
+      .selectFrom('manufacturers')
+      .select(['manufacturer_id'])
+      .orderBy('manufacturer_id')
+      .executeTakeFirstOrThrow();
     const { product_id } = await server.open.db
       .insertInto('products')
-      .values({ aaia: 'ACCT', mpn: 'ACC-0016', name: 'Bremsbeläge Vorderachse Sécurité', manufacturer_id: brand.manufacturer_id, slug: `bremsbelaege-${Date.now()}`, price: '49.90', msrp: '49.90' })
+      .values({
+        aaia: 'ACCT',
+        mpn: 'ACC-0016',
+        name: 'Bremsbeläge Vorderachse Sécurité',
+        manufacturer_id: brand.manufacturer_id,
+        slug: `bremsbelaege-${Date.now()}`,
+        price: '49.90',
+        msrp: '49.90',
+      })
       .returning('product_id')
       .executeTakeFirstOrThrow();
     try {
       for (const q of ['bremsbelag', 'Bremsbeläge', 'BREMSBELÄ', 'securite vorder', 'sécu']) {
         const r = await ac(q, '&limit=50');
-        expect(r.parts.map((p) => p.product_id), q).toContain(product_id);
+        expect(
+          r.parts.map((p) => p.product_id),
+          q,
+        ).toContain(product_id);
       }
       // Renamed: the folded tokens follow the name.
-      await server.open.db.updateTable('products').set({ name: 'Frein à disque' }).where('product_id', '=', product_id).execute();
+      await server.open.db
+        .updateTable('products')
+        .set({ name: 'Frein à disque' })
+        .where('product_id', '=', product_id)
+        .execute();
       expect((await ac('frein a disq', '&limit=50')).parts.map((p) => p.product_id)).toContain(product_id);
       expect((await ac('bremsbelag', '&limit=50')).parts.map((p) => p.product_id)).not.toContain(product_id);
     } finally {

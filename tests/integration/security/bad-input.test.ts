@@ -23,19 +23,67 @@ describe.each(testEngines())('bad input answers 400 on %s', (engine) => {
   });
 
   const cases = (): [string, 'guest' | 'cashier', string, string, unknown?][] => [
-    ['inventory productId out of range', 'guest', 'POST', '/api/inventory/getInventoriesByProductId', { productId: 99999999999 }],
+    [
+      'inventory productId out of range',
+      'guest',
+      'POST',
+      '/api/inventory/getInventoriesByProductId',
+      { productId: 99999999999 },
+    ],
     ['NUL in login', 'guest', 'POST', '/api/session', { username: 'adm\u0000in', password: 'x' }],
-    ['NUL in register', 'guest', 'POST', '/api/account/register', { firstname: 'Ni\u0000na', lastname: 'Null', email: 'nul@example.com', password: 'secret1' }],
+    [
+      'NUL in register',
+      'guest',
+      'POST',
+      '/api/account/register',
+      { firstname: 'Ni\u0000na', lastname: 'Null', email: 'nul@example.com', password: 'secret1' },
+    ],
     ['NUL in search', 'guest', 'GET', '/api/search/autocomplete?search=br%00ake'],
     ['NUL in product search', 'guest', 'GET', '/api/products/?search=br%00ake'],
     ['lone surrogate in search', 'guest', 'GET', '/api/search/autocomplete?search=%ED%A0%80'],
     ['lone surrogate in login', 'guest', 'POST', '/api/session', '{"username":"\\ud800","password":"x"}'],
-    ['NUL in a history note', 'cashier', 'POST', `/pos/order/history?order_id=${randomUUID()}`, { comment: 'no\u0000te', notify: false }],
-    ['huge laborTime', 'cashier', 'POST', '/checkout/cart/applyLabor', { name: 'Labor', laborTime: 1e300, rate: '95.00' }],
-    ['newPrice 2147483647', 'cashier', 'POST', '/checkout/cart/updatePrice', { key: randomUUID(), newPrice: '2147483647' }],
-    ['transaction_id 2147483648', 'cashier', 'POST', '/pos/checkout/voidTransaction', { transaction: { transaction_id: 2147483648 } }],
-    ['custom product name too long', 'cashier', 'POST', '/checkout/cart/addCustomProduct', { name: 'x'.repeat(20_000), price: '1.00', quantity: 1 }],
-    ['history comment too long', 'cashier', 'POST', `/pos/order/history?order_id=${randomUUID()}`, { comment: 'x'.repeat(100_000), notify: false }],
+    [
+      'NUL in a history note',
+      'cashier',
+      'POST',
+      `/pos/order/history?order_id=${randomUUID()}`,
+      { comment: 'no\u0000te', notify: false },
+    ],
+    [
+      'huge laborTime',
+      'cashier',
+      'POST',
+      '/checkout/cart/applyLabor',
+      { name: 'Labor', laborTime: 1e300, rate: '95.00' },
+    ],
+    [
+      'newPrice 2147483647',
+      'cashier',
+      'POST',
+      '/checkout/cart/updatePrice',
+      { key: randomUUID(), newPrice: '2147483647' },
+    ],
+    [
+      'transaction_id 2147483648',
+      'cashier',
+      'POST',
+      '/pos/checkout/voidTransaction',
+      { transaction: { transaction_id: 2147483648 } },
+    ],
+    [
+      'custom product name too long',
+      'cashier',
+      'POST',
+      '/checkout/cart/addCustomProduct',
+      { name: 'x'.repeat(20_000), price: '1.00', quantity: 1 },
+    ],
+    [
+      'history comment too long',
+      'cashier',
+      'POST',
+      `/pos/order/history?order_id=${randomUUID()}`,
+      { comment: 'x'.repeat(100_000), notify: false },
+    ],
   ];
 
   it.each(cases().map((c) => [c[0], c] as const))('%s', async (_name, [, who, method, path, body]) => {
@@ -63,7 +111,12 @@ describe.each(testEngines())('CSRF and login door on %s', (engine) => {
 
   it('a GET that changes data needs the CSRF token like a POST', async () => {
     const cashier = await signInAs(server.url, 'cashier');
-    for (const path of ['/checkout/cart/cancelOrder', '/checkout/cart/abandonOrder', `/pos/order/void?order_id=${randomUUID()}`, `/pos/order/continue?order_id=${randomUUID()}`]) {
+    for (const path of [
+      '/checkout/cart/cancelOrder',
+      '/checkout/cart/abandonOrder',
+      `/pos/order/void?order_id=${randomUUID()}`,
+      `/pos/order/continue?order_id=${randomUUID()}`,
+    ]) {
       const r = await cashier.get(path, { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': '' });
       expect([path, r.status, r.body.error]).toEqual([path, 403, 'csrf']);
     }
@@ -85,14 +138,23 @@ describe.each(testEngines())('CSRF and login door on %s', (engine) => {
     const ct = { 'content-type': 'application/x-www-form-urlencoded' };
     expect((await c.post('/api/session', form, { ...ct, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await c.post('/api/session', form, { ...ct, origin: 'https://evil.example' })).status).toBe(403);
-    expect((await c.post('/api/account/register', { firstname: 'Eve', lastname: 'Evil', email: 'eve@example.com', password: 'secret1' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await c.post(
+          '/api/account/register',
+          { firstname: 'Eve', lastname: 'Evil', email: 'eve@example.com', password: 'secret1' },
+          { origin: 'https://evil.example' },
+        )
+      ).status,
+    ).toBe(403);
     expect((await c.post('/api/session', form, { ...ct, origin: server.url })).status).toBe(200);
   });
 
   it('the login limit also holds per address across usernames', async () => {
     const c = await signInAs(server.url, 'guest');
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await c.post('/api/session', { username: `nobody${i}`, password: 'x' })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await c.post('/api/session', { username: `nobody${i}`, password: 'x' })).status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(9);
     expect(statuses.at(-1)).toBe(429);
   });

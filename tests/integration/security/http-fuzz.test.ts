@@ -20,7 +20,23 @@ const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 /** Text a contract must refuse or bound: NUL, lone surrogates, huge, numeric edge cases, injection-looking. */
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', 'x'.repeat(20_000), '99999999999', '2147483648', '-1', '1e308', 'NaN', '0x10', "'; drop table orders; --", '../../etc/passwd', '__proto__', 'constructor'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    'x'.repeat(20_000),
+    '99999999999',
+    '2147483648',
+    '-1',
+    '1e308',
+    'NaN',
+    '0x10',
+    "'; drop table orders; --",
+    '../../etc/passwd',
+    '__proto__',
+    'constructor',
+  ),
 );
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   v: fc.oneof(
@@ -32,11 +48,80 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('v'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('id', 'key', 'orderId', 'order_id', 'product_id', 'quantity', 'amount', 'transaction', 'token', 'card', 'price', 'name')), tie('v'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom(
+          'id',
+          'key',
+          'orderId',
+          'order_id',
+          'product_id',
+          'quantity',
+          'amount',
+          'transaction',
+          'token',
+          'card',
+          'price',
+          'name',
+        ),
+      ),
+      tie('v'),
+      { maxKeys: 4 },
+    ),
   ),
 })).v;
-const body = fc.oneof(value, fc.dictionary(fc.constantFrom('id', 'key', 'orderId', 'order_id', 'product_id', 'quantity', 'amount', 'transaction', 'token', 'card', 'newPrice', 'laborTime', 'name', 'comment', 'username', 'password', 'email', 'customer_id', 'products', 'mutations', 'clientId'), value, { maxKeys: 6 }));
-const query = fc.dictionary(fc.constantFrom('order_id', 'orderId', 'id', 'page', 'limit', 'search', 'token', 'transactionId', 'attemptId', 's', 'series_id', 'route', 'year', 'make', 'model'), nasty, { maxKeys: 4 });
+const body = fc.oneof(
+  value,
+  fc.dictionary(
+    fc.constantFrom(
+      'id',
+      'key',
+      'orderId',
+      'order_id',
+      'product_id',
+      'quantity',
+      'amount',
+      'transaction',
+      'token',
+      'card',
+      'newPrice',
+      'laborTime',
+      'name',
+      'comment',
+      'username',
+      'password',
+      'email',
+      'customer_id',
+      'products',
+      'mutations',
+      'clientId',
+    ),
+    value,
+    { maxKeys: 6 },
+  ),
+);
+const query = fc.dictionary(
+  fc.constantFrom(
+    'order_id',
+    'orderId',
+    'id',
+    'page',
+    'limit',
+    'search',
+    'token',
+    'transactionId',
+    'attemptId',
+    's',
+    'series_id',
+    'route',
+    'year',
+    'make',
+    'model',
+  ),
+  nasty,
+  { maxKeys: 4 },
+);
 
 interface Target {
   key: string;
@@ -70,7 +155,14 @@ describe.each(testEngines())('HTTP fuzzing on %s', (engine) => {
     for (const r of registeredRoutes(server.app)) {
       const key = `${r.method} ${r.url}`;
       // Signing out ends the callers' sessions; the SSE stream holds its socket (its query is fuzzed through the plain GET).
-      if (r.method === 'DELETE' || key === 'GET /pos/checkout/cardPayment/events' || key === 'GET /' || key.startsWith('GET /index.php') || key.startsWith('POST /index.php')) continue;
+      if (
+        r.method === 'DELETE' ||
+        key === 'GET /pos/checkout/cardPayment/events' ||
+        key === 'GET /' ||
+        key.startsWith('GET /index.php') ||
+        key.startsWith('POST /index.php')
+      )
+        continue;
       const as = callerOf(key);
       if (as) targets.push({ key, method: r.method, path: (MATRIX[key]?.path ?? r.url).split('?')[0]!, as });
     }
@@ -94,16 +186,28 @@ describe.each(testEngines())('HTTP fuzzing on %s', (engine) => {
         const res = await server.app.inject({
           method: t.method as 'GET',
           url,
-          headers: { cookie: c.sessionCookie, 'x-csrf-token': c.csrfToken ?? '', 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            cookie: c.sessionCookie,
+            'x-csrf-token': c.csrfToken ?? '',
+            'x-requested-with': 'XMLHttpRequest',
+            accept: 'application/json',
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
           ...(hasBody ? { payload: JSON.stringify(b) ?? 'null' } : {}),
         });
         requests++;
-        if (res.statusCode >= 500) fives.push(`${t.key} as ${t.as}: ${res.statusCode} ${url.slice(0, 120)} ${(JSON.stringify(b) ?? '').slice(0, 160)} -> ${res.body.slice(0, 160)}`);
+        if (res.statusCode >= 500)
+          fives.push(
+            `${t.key} as ${t.as}: ${res.statusCode} ${url.slice(0, 120)} ${(JSON.stringify(b) ?? '').slice(0, 160)} -> ${res.body.slice(0, 160)}`,
+          );
       }
     };
-    for (let i = 0; i < targets.length; i += 8) await Promise.all(targets.slice(i, i + 8).map((t, j) => fuzzRoute(t, i + j)));
+    for (let i = 0; i < targets.length; i += 8)
+      await Promise.all(targets.slice(i, i + 8).map((t, j) => fuzzRoute(t, i + j)));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`HTTP fuzzing (${engine}): ${targets.length} routes × ${FUZZ_RUNS} = ${requests} requests in ${seconds} s, ${fives.length} answers of 5xx`);
+    console.log(
+      `HTTP fuzzing (${engine}): ${targets.length} routes × ${FUZZ_RUNS} = ${requests} requests in ${seconds} s, ${fives.length} answers of 5xx`,
+    );
     expect(fives.slice(0, 20)).toEqual([]);
   }, 300_000);
 });

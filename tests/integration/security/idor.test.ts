@@ -36,7 +36,11 @@ describe.each(testEngines())('IDOR swaps on %s', (engine) => {
 
   /** A hash of every row of these tables (what a refused call must leave alone). */
   async function rowsOf(table: string, where: string, value: string): Promise<string> {
-    const r = await sql<{ h: string }>`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.table(table)} x where ${sql.ref(where)} = ${value}`.execute(server.open.db);
+    const r = await sql<{
+      h: string;
+    }>`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.table(table)} x where ${sql.ref(where)} = ${value}`.execute(
+      server.open.db,
+    );
     return r.rows[0]!.h;
   }
 
@@ -84,9 +88,13 @@ describe.each(testEngines())('IDOR swaps on %s', (engine) => {
   it("another order's line id: a PO number on order A naming order B's line changes nothing of B", async () => {
     const a = await device.order(['10.00']);
     const b = await device.order(['20.00']);
-    const bLine = (await sql<{ id: string }>`select id from order_lines where order_ref = ${b.id} limit 1`.execute(server.open.db)).rows[0]!;
+    const bLine = (
+      await sql<{ id: string }>`select id from order_lines where order_ref = ${b.id} limit 1`.execute(server.open.db)
+    ).rows[0]!;
     const before = await rowsOf('order_lines', 'order_ref', b.id);
-    const r = await call(cashier, 'POST', `/pos/order/applyPoNumber?order_id=${a.id}`, { products: [{ order_product_id: bLine.id, po_number: 'PO-HIJACK' }] });
+    const r = await call(cashier, 'POST', `/pos/order/applyPoNumber?order_id=${a.id}`, {
+      products: [{ order_product_id: bLine.id, po_number: 'PO-HIJACK' }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400);
     expect(await rowsOf('order_lines', 'order_ref', b.id)).toBe(before);
   });
@@ -95,9 +103,19 @@ describe.each(testEngines())('IDOR swaps on %s', (engine) => {
     const a = await device.order(['100.00']);
     const b = await device.order(['30.00']);
     const id = randomUUID();
-    expect((await call(cashier, 'POST', '/pos/checkout/addTransaction', { orderId: a.id, transaction: { id, transaction_type: 'cash', amount: '100.00' } })).status).toBe(200);
+    expect(
+      (
+        await call(cashier, 'POST', '/pos/checkout/addTransaction', {
+          orderId: a.id,
+          transaction: { id, transaction_type: 'cash', amount: '100.00' },
+        })
+      ).status,
+    ).toBe(200);
     const before = await rowsOf('transactions', 'order_ref', a.id);
-    const r = await call(cashier, 'POST', '/pos/checkout/addTransaction', { orderId: b.id, transaction: { id, transaction_type: 'cash', amount: '30.00' } });
+    const r = await call(cashier, 'POST', '/pos/checkout/addTransaction', {
+      orderId: b.id,
+      transaction: { id, transaction_type: 'cash', amount: '30.00' },
+    });
     expect(r.status).toBe(409);
     expect(await rowsOf('transactions', 'order_ref', a.id)).toBe(before);
   });
@@ -106,16 +124,30 @@ describe.each(testEngines())('IDOR swaps on %s', (engine) => {
     const a = await device.order(['100.00']);
     const b = await device.order(['40.00']);
     const id = randomUUID();
-    expect((await call(cashier, 'POST', '/pos/checkout/addTransaction', { orderId: a.id, transaction: { id, transaction_type: 'cash', amount: '100.00' } })).status).toBe(200);
+    expect(
+      (
+        await call(cashier, 'POST', '/pos/checkout/addTransaction', {
+          orderId: a.id,
+          transaction: { id, transaction_type: 'cash', amount: '100.00' },
+        })
+      ).status,
+    ).toBe(200);
     const before = await rowsOf('transactions', 'order_ref', a.id);
-    const sent = await call(cashier, 'POST', `/pos/order/sendPaymentURL?order_id=${b.id}`, { notifyByEmail: true, email: 'pat@example.com' });
+    const sent = await call(cashier, 'POST', `/pos/order/sendPaymentURL?order_id=${b.id}`, {
+      notifyByEmail: true,
+      email: 'pat@example.com',
+    });
     expect(sent.status).toBe(200);
     const token = tokenOf();
     const card = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Pat Payer' };
     const r = await call(new TestClient(server.url), 'POST', '/api/pay/link', { token, id, card });
     expect(r.status, JSON.stringify(r.body)).toBe(409);
     expect(await rowsOf('transactions', 'order_ref', a.id)).toBe(before);
-    const paidA = await server.open.db.selectFrom('orders').select('amount_paid').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const paidA = await server.open.db
+      .selectFrom('orders')
+      .select('amount_paid')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(paidA.amount_paid).toBe('100.00');
   });
 

@@ -7,7 +7,14 @@ import { TestClient } from '../../support/http-client';
 export const MATRIX_ROLES = ['guest', 'shopper', 'other', 'cashier', 'installer', 'admin', 'kiosk'] as const;
 export type MatrixRole = (typeof MATRIX_ROLES)[number];
 
-export const OTHER_SHOPPER = { firstname: 'Olga', lastname: 'Other', email: 'other.shopper@example.com', password: 'other1', telephone: '', newsletter: false };
+export const OTHER_SHOPPER = {
+  firstname: 'Olga',
+  lastname: 'Other',
+  email: 'other.shopper@example.com',
+  password: 'other1',
+  telephone: '',
+  newsletter: false,
+};
 
 export async function signInAll(base: string): Promise<Record<MatrixRole, TestClient>> {
   const clients = {} as Record<MatrixRole, TestClient>;

@@ -13,7 +13,10 @@ describe.each(testEngines())('payment link origin on %s', (engine) => {
   let plain: TestServer;
   let configured: CheckoutServer;
   beforeAll(async () => {
-    [plain, configured] = await Promise.all([startTestServer(engine), startCheckoutServer(engine, { publicUrl: 'https://shop.example' })]);
+    [plain, configured] = await Promise.all([
+      startTestServer(engine),
+      startCheckoutServer(engine, { publicUrl: 'https://shop.example' }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([plain?.close(), configured?.close()]);
@@ -25,7 +28,12 @@ describe.each(testEngines())('payment link origin on %s', (engine) => {
     const r = await plain.app.inject({
       method: 'POST',
       url: `/pos/order/sendPaymentURL?order_id=${orderRef}`,
-      headers: { host: 'evil.example', cookie: cashier.sessionCookie, 'x-csrf-token': cashier.csrfToken!, 'content-type': 'application/json' },
+      headers: {
+        host: 'evil.example',
+        cookie: cashier.sessionCookie,
+        'x-csrf-token': cashier.csrfToken!,
+        'content-type': 'application/json',
+      },
       payload: { notifyByEmail: true, email: 'pat@example.com' },
     });
     expect(r.statusCode).toBe(409);
@@ -40,11 +48,21 @@ describe.each(testEngines())('payment link origin on %s', (engine) => {
     const r = await configured.app.inject({
       method: 'POST',
       url: `/pos/order/sendPaymentURL?order_id=${o.id}`,
-      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', cookie: cashier.sessionCookie, 'x-csrf-token': cashier.csrfToken!, 'content-type': 'application/json' },
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        cookie: cashier.sessionCookie,
+        'x-csrf-token': cashier.csrfToken!,
+        'content-type': 'application/json',
+      },
       payload: { notifyByEmail: true, email: 'pat@example.com' },
     });
     expect(r.statusCode, r.body).toBe(200);
-    const row = await configured.db.selectFrom('notifications').select('body').where('order_ref', '=', o.id).executeTakeFirstOrThrow();
+    const row = await configured.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('order_ref', '=', o.id)
+      .executeTakeFirstOrThrow();
     expect(row.body).toContain('https://shop.example/checkout/pay?token=');
     expect(row.body).not.toContain('evil.example');
   });

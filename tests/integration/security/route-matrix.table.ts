@@ -136,7 +136,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /index.php?route=product/product/getLocations': { who: 'all', ok: 200 },
   'GET /index.php?route=product/product/getDealerLocatorPopupText': { who: 'all', ok: 200 },
   'GET /index.php?route=tool/captcha': { who: 'all', ok: 200 },
-  'GET /index.php?route=^checkout\\/[A-Za-z0-9_-]{1,64}\\/remove$': { who: SHOPPERS, ok: 404, path: '/index.php?route=checkout/voucher/remove' },
+  'GET /index.php?route=^checkout\\/[A-Za-z0-9_-]{1,64}\\/remove$': {
+    who: SHOPPERS,
+    ok: 404,
+    path: '/index.php?route=checkout/voucher/remove',
+  },
   'POST /index.php?route=product/product/validateCaptcha': { who: 'all', ok: 400 },
   'POST /index.php?route=product/product/productContactEmail': { who: 'all', ok: 400 },
   'POST /index.php?route=checkout/confirm/createOrder': { who: SHOPPERS, ok: 400 },

@@ -53,7 +53,10 @@ describe.each(testEngines())('route × role matrix on %s', (engine) => {
     const missing = cases.filter((c) => !c.entry).map((c) => c.key);
     expect(missing, 'routes without an entry in route-matrix.table.ts').toEqual([]);
     const known = new Set(cases.map((c) => c.key));
-    expect(Object.keys(MATRIX).filter((k) => !known.has(k)), 'entries without a route').toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !known.has(k)),
+      'entries without a route',
+    ).toEqual([]);
   });
 
   it('every route answers every role as the table says (no unexpected 2xx)', async () => {
@@ -66,7 +69,9 @@ describe.each(testEngines())('route × role matrix on %s', (engine) => {
     let tested = 0;
     let unexpected2xx = 0;
     // Calls that end a session run last for each role, and the role signs in again after.
-    const ordered = [...cases].sort((a, b) => Number(a.entry!.endsSession ?? false) - Number(b.entry!.endsSession ?? false));
+    const ordered = [...cases].sort(
+      (a, b) => Number(a.entry!.endsSession ?? false) - Number(b.entry!.endsSession ?? false),
+    );
     for (const c of ordered) {
       for (const role of MATRIX_ROLES) {
         const r = await call(clients[role], c.method, c.path, c.entry!.body);
@@ -81,7 +86,9 @@ describe.each(testEngines())('route × role matrix on %s', (engine) => {
       if (c.entry!.endsSession) clients = await signInAll(server.url);
     }
     if (process.env.MATRIX_DUMP) console.log(JSON.stringify(dump, null, 1));
-    console.log(`route × role matrix (${engine}): ${cases.length} routes × ${MATRIX_ROLES.length} roles = ${tested} calls, ${unexpected2xx} unexpected 2xx`);
+    console.log(
+      `route × role matrix (${engine}): ${cases.length} routes × ${MATRIX_ROLES.length} roles = ${tested} calls, ${unexpected2xx} unexpected 2xx`,
+    );
     expect(wrong).toEqual([]);
     expect(unexpected2xx).toBe(0);
   });

@@ -18,14 +18,18 @@ describe.each(testEngines())('secrets and slow bodies on %s', (engine) => {
   it('a payment-link token in a URL never reaches the log', async () => {
     const token = 'SeCrEtToKeN_0123456789abcdefghij';
     await fetch(`${server.url}/api/pay/link?token=${token}`).then((r) => r.arrayBuffer());
-    await fetch(`${server.url}/checkout/pay?token=${token}&x=1`, { headers: { accept: 'text/html' } }).then((r) => r.arrayBuffer());
+    await fetch(`${server.url}/checkout/pay?token=${token}&x=1`, { headers: { accept: 'text/html' } }).then((r) =>
+      r.arrayBuffer(),
+    );
     const text = log.join('');
     expect(text).toContain('/api/pay/link?token=[redacted]');
     expect(text).not.toContain(token);
   });
 
   it('the outbox view masks tokens to their first 4 characters', () => {
-    expect(maskTokens('Pay here: https://shop.example/checkout/pay?token=AbCdEfGhIj-_kl now')).toBe('Pay here: https://shop.example/checkout/pay?token=AbCd… now');
+    expect(maskTokens('Pay here: https://shop.example/checkout/pay?token=AbCdEfGhIj-_kl now')).toBe(
+      'Pay here: https://shop.example/checkout/pay?token=AbCd… now',
+    );
     expect(redactUrl('/checkout/pay?a=1&token=xyz&b=2')).toBe('/checkout/pay?a=1&token=[redacted]&b=2');
   });
 

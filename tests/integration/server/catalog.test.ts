@@ -33,8 +33,12 @@ describe.each(testEngines())('catalog listing on %s', (engine) => {
   });
 
   it('pages do not overlap and cover the catalog in a stable order', async () => {
-    const a = (await guest.get('/api/products/?page=1&limit=20')).body.products.map((p: { product_id: number }) => p.product_id);
-    const b = (await guest.get('/api/products/?page=2&limit=20')).body.products.map((p: { product_id: number }) => p.product_id);
+    const a = (await guest.get('/api/products/?page=1&limit=20')).body.products.map(
+      (p: { product_id: number }) => p.product_id,
+    );
+    const b = (await guest.get('/api/products/?page=2&limit=20')).body.products.map(
+      (p: { product_id: number }) => p.product_id,
+    );
     expect(new Set([...a, ...b]).size).toBe(40);
   });
 
@@ -58,16 +62,24 @@ describe.each(testEngines())('catalog listing on %s', (engine) => {
 
   it('filters by brand, series and category', async () => {
     const first = (await guest.get('/api/products/?limit=1')).body.products[0];
-    const withSeries = (await guest.get('/api/products/?limit=100')).body.products.find((p: { series_id: number | null }) => p.series_id !== null);
+    const withSeries = (await guest.get('/api/products/?limit=100')).body.products.find(
+      (p: { series_id: number | null }) => p.series_id !== null,
+    );
     const bySeries = (await guest.get(`/api/products/?series_id=${withSeries.series_id}&limit=100`)).body;
     expect(bySeries.total_items).toBeGreaterThan(0);
     expect(bySeries.products.every((p: { series_id: number }) => p.series_id === withSeries.series_id)).toBe(true);
     const byBrand = (await guest.get(`/api/products/?manufacturer_id=${first.manufacturer_id}&limit=100`)).body;
-    expect(byBrand.products.every((p: { manufacturer_id: number }) => p.manufacturer_id === first.manufacturer_id)).toBe(true);
+    expect(
+      byBrand.products.every((p: { manufacturer_id: number }) => p.manufacturer_id === first.manufacturer_id),
+    ).toBe(true);
     const categoryId = first.categories[0].category_id;
     const byCategory = (await guest.get(`/api/products/?category_id=${categoryId}&limit=100`)).body;
     expect(byCategory.total_items).toBeGreaterThan(0);
-    expect(byCategory.products.every((p: { categories: { category_id: number }[] }) => p.categories.some((c) => c.category_id === categoryId))).toBe(true);
+    expect(
+      byCategory.products.every((p: { categories: { category_id: number }[] }) =>
+        p.categories.some((c) => c.category_id === categoryId),
+      ),
+    ).toBe(true);
   });
 
   it('falls back to defaults on nonsense query values and answers an empty page past the end', async () => {

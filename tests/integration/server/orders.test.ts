@@ -9,7 +9,14 @@ describe.each(testEngines())('orders list on %s', (engine) => {
   let server: TestServer;
   let cashier: TestClient;
 
-  async function addOrder(status: string, statusId: number, total: string, paid: string, minutesAgo: number, name = 'Pat Doe') {
+  async function addOrder(
+    status: string,
+    statusId: number,
+    total: string,
+    paid: string,
+    minutesAgo: number,
+    name = 'Pat Doe',
+  ) {
     await server.open.db
       .insertInto('orders')
       .values({
@@ -67,11 +74,21 @@ describe.each(testEngines())('orders list on %s', (engine) => {
     await addOrder('draft', 1, '10.00', '0.00', 1, 'Draft Dan');
     const all = (await cashier.get('/api/order?status=all')).body;
     expect(all.counts).toEqual({ all: 4, saved: 1, kiosk: 1, outstanding_balance: 3, complete: 2 });
-    expect(all.orders.map((o: { customer: string }) => o.customer)).toEqual(['Owing Olga', 'Paid Pat', 'Kiosk Kim', 'Saved Sam']);
+    expect(all.orders.map((o: { customer: string }) => o.customer)).toEqual([
+      'Owing Olga',
+      'Paid Pat',
+      'Kiosk Kim',
+      'Saved Sam',
+    ]);
     const owing = (await cashier.get('/api/order?status=outstanding_balance')).body;
     expect(owing.orders.map((o: { customer: string }) => o.customer)).toEqual(['Owing Olga', 'Kiosk Kim', 'Saved Sam']);
     const olga = owing.orders[0];
-    expect(olga).toMatchObject({ order_total: '99.99', paid_amount: '50.00', balance_due: '49.99', order_status: 'Complete' });
+    expect(olga).toMatchObject({
+      order_total: '99.99',
+      paid_amount: '50.00',
+      balance_due: '49.99',
+      order_status: 'Complete',
+    });
     expect(olga.order_id).toBeGreaterThan(0);
   });
 

@@ -26,7 +26,11 @@ describe.each(testEngines())('permission table on %s', (engine) => {
   it('installers take no payments, voids, refunds, price overrides or payment links', async () => {
     const order = randomUUID();
     const calls: [string, string, unknown?][] = [
-      ['POST', '/pos/checkout/addTransaction', { orderId: order, transaction: { id: randomUUID(), transaction_type: 'cash', amount: '10.00' } }],
+      [
+        'POST',
+        '/pos/checkout/addTransaction',
+        { orderId: order, transaction: { id: randomUUID(), transaction_type: 'cash', amount: '10.00' } },
+      ],
       ['POST', '/pos/checkout/voidTransaction', { orderId: order, transactionId: randomUUID() }],
       ['GET', `/pos/checkout/voidTransactions?orderId=${order}`],
       ['GET', '/pos/checkout/voidOrReturn?transactionId=1'],
@@ -53,11 +57,20 @@ describe.each(testEngines())('permission table on %s', (engine) => {
     for (const path of ['/api/order', '/pos/checkout/getTerminals', '/api/notifications']) {
       expect([path, (await kiosk.get(path, { 'x-requested-with': 'XMLHttpRequest' })).status]).toEqual([path, 403]);
     }
-    expect((await kiosk.post('/sync/push', { protocolVersion: 1, clientId: randomUUID(), mutations: [] })).status).toBe(403);
+    expect((await kiosk.post('/sync/push', { protocolVersion: 1, clientId: randomUUID(), mutations: [] })).status).toBe(
+      403,
+    );
   });
 
   it('the table names every role and money stays with cashiers and admins', () => {
-    for (const p of ['payment.take', 'payment.void', 'payment.link', 'order.void', 'pos.price_override', 'customer.privileged'] as const) {
+    for (const p of [
+      'payment.take',
+      'payment.void',
+      'payment.link',
+      'order.void',
+      'pos.price_override',
+      'customer.privileged',
+    ] as const) {
       expect(ROLES.filter((role) => can(role, p))).toEqual(['cashier', 'admin']);
     }
     expect(ROLES.filter((role) => can(role, 'pos.cart'))).toEqual(['cashier', 'installer', 'admin']);

@@ -20,16 +20,24 @@ describe('routing, SPA fallback and health', () => {
     expect(r.body.schemaVersion).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(['/', '/pos/order', '/product/catalog', '/pos/order/view?order_id=3', '/k-n-air-filter-33-2304', '/pos/checkout'])(
-    'serves the app shell to a navigation to %s',
-    async (path) => {
-      // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
-      const r = await server.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
-      expect(r.statusCode).toBe(200);
-      expect(r.headers['content-type']).toMatch(/text\/html/);
-      expect(r.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/pos/order',
+    '/product/catalog',
+    '/pos/order/view?order_id=3',
+    '/k-n-air-filter-33-2304',
+    '/pos/checkout',
+  ])('serves the app shell to a navigation to %s', async (path) => {
+    // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
+    const r = await server.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/text\/html/);
+    expect(r.body).toContain('<div id="root">');
+  });
 
   it('serves build assets brotli- or gzip-compressed from their siblings, cached for good; the shell revalidated', async () => {
     const br = await server.app.inject({ method: 'GET', url: FAKE_ASSET, headers: { 'accept-encoding': 'br, gzip' } });
@@ -43,7 +51,11 @@ describe('routing, SPA fallback and health', () => {
     const plain = await server.app.inject({ method: 'GET', url: FAKE_ASSET });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(FAKE_ASSET_TEXT);
-    const shell = await server.app.inject({ method: 'GET', url: '/product/catalog', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    const shell = await server.app.inject({
+      method: 'GET',
+      url: '/product/catalog',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
@@ -52,18 +64,33 @@ describe('routing, SPA fallback and health', () => {
     const api = await c.get('/api/nope');
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ error: 'not_found', message: 'No such call: GET /api/nope' });
-    const nav = await server.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    const nav = await server.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
     expect(nav.statusCode).toBe(404);
     expect(nav.headers['content-type']).toMatch(/json/);
-    const legacy = await server.app.inject({ method: 'GET', url: '/pos/order', headers: { accept: 'text/html,application/xhtml+xml' } });
+    const legacy = await server.app.inject({
+      method: 'GET',
+      url: '/pos/order',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(legacy.statusCode).toBe(200);
-    const xhr = await server.app.inject({ method: 'GET', url: '/pos/order', headers: { accept: 'text/html', 'x-requested-with': 'XMLHttpRequest' } });
+    const xhr = await server.app.inject({
+      method: 'GET',
+      url: '/pos/order',
+      headers: { accept: 'text/html', 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(xhr.statusCode).toBe(404);
   });
 
   it('serves the home page to any browser, asking for compressed files or not; a non-navigation gets 404 JSON', async () => {
     for (const encoding of [undefined, 'identity', 'gzip', 'br, gzip']) {
-      const headers = { accept: 'text/html,application/xhtml+xml', ...(encoding ? { 'accept-encoding': encoding } : {}) };
+      const headers = {
+        accept: 'text/html,application/xhtml+xml',
+        ...(encoding ? { 'accept-encoding': encoding } : {}),
+      };
       const r = await server.app.inject({ method: 'GET', url: '/', headers });
       expect(r.statusCode, `Accept-Encoding: ${encoding ?? '(none)'}`).toBe(200);
       expect(r.headers['content-type']).toMatch(/text\/html/);

@@ -97,7 +97,8 @@ describe('login rate limit', () => {
     try {
       const c = new TestClient(server.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await c.post('/api/session', { username: 'admin', password: 'x' })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await c.post('/api/session', { username: 'admin', password: 'x' })).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       const limited = await c.post('/api/session', { username: 'admin', password: 'admin' });
       expect(limited.status).toBe(429);

@@ -29,17 +29,32 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
   it('answers an empty cart to a new guest without creating anything', async () => {
     const g = guest();
     const r = shopCart(await g.get('/checkout/cart/getData'));
-    expect(r).toMatchObject({ products: [], vouchers: [], total_items: 0, confirm_button: false, total: '0.00', logged_in: false, redirect: null });
+    expect(r).toMatchObject({
+      products: [],
+      vouchers: [],
+      total_items: 0,
+      confirm_button: false,
+      total: '0.00',
+      logged_in: false,
+      redirect: null,
+    });
     expect(g.cookie('pd_shopper')).toBeUndefined();
   });
 
   it('adds at the catalog price whatever the client sends, and the same line again adds up', async () => {
     const g = guest();
-    const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 2, price: '0.01' }));
+    const r = shopCart(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 2, price: '0.01' }),
+    );
     expect(g.cookie('pd_shopper')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.products).toHaveLength(1);
     const line = r.products[0]!;
-    expect(line).toMatchObject({ product_id: p.plain.product_id, name: p.plain.name, quantity: 2, unit_price: toWire(decimal(p.plain.price)) });
+    expect(line).toMatchObject({
+      product_id: p.plain.product_id,
+      name: p.plain.name,
+      quantity: 2,
+      unit_price: toWire(decimal(p.plain.price)),
+    });
     expect(line.total).toBe(toWire(decimal(p.plain.price).times(2)));
     expect(r.success).toBe(`Success: You have added ${p.plain.name} to your shopping cart!`);
     expect(r.total_items).toBe(2);
@@ -54,13 +69,26 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
 
   it('prices options from the catalog and adds installation labor as its own row', async () => {
     const g = guest();
-    const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.optioned.product_id, quantity: 1, option: { [p.optioned.option_id]: String(p.optioned.value_id) } }));
+    const r = shopCart(
+      await g.post('/checkout/cart/add', {
+        product_id: p.optioned.product_id,
+        quantity: 1,
+        option: { [p.optioned.option_id]: String(p.optioned.value_id) },
+      }),
+    );
     expect(r.products[0]!.unit_price).toBe(toWire(decimal(p.optioned.price).plus(p.optioned.value_price)));
-    expect(r.products[0]!.selected_options[0]).toMatchObject({ product_option_id: p.optioned.option_id, price: toWire(decimal(p.optioned.value_price)) });
-    const l = shopCart(await g.post('/checkout/cart/add', { product_id: p.withLabor.product_id, quantity: 2, apply_labor: 1 }));
+    expect(r.products[0]!.selected_options[0]).toMatchObject({
+      product_option_id: p.optioned.option_id,
+      price: toWire(decimal(p.optioned.value_price)),
+    });
+    const l = shopCart(
+      await g.post('/checkout/cart/add', { product_id: p.withLabor.product_id, quantity: 2, apply_labor: 1 }),
+    );
     const labor = l.products.find((x) => x.labor_product)!;
     expect(labor.quantity).toBe(2);
-    expect(labor.total).toBe(toWire(decimal(p.withLabor.rate).times(p.withLabor.labor_time).div(60).times(2).toDecimalPlaces(2)));
+    expect(labor.total).toBe(
+      toWire(decimal(p.withLabor.rate).times(p.withLabor.labor_time).div(60).times(2).toDecimalPlaces(2)),
+    );
     expect(l.totals.some((t) => t.code === 'labor')).toBe(true);
     // Removing the labor row leaves the product.
     const noLabor = shopCart(await g.post('/checkout/cart/remove', { key: labor.key }));
@@ -70,18 +98,50 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
     const g = guest();
-    refused(await g.post('/checkout/cart/add', { product_id: 99_999_999, quantity: 1 }), 404, 'This product is not available.');
-    refused(await g.post('/checkout/cart/add', { product_id: 'abc', quantity: 1 }), 400, 'This product is not available.');
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 0 }), 400, 'Minimum quantity is 1');
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 10_001 }), 400, 'Maximum quantity is 10000');
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 'lots' }), 400, 'A number must be input');
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1, option: { 999999: '1' } }), 400, 'Choose one of the listed options.');
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1, option: 'red' }), 400, 'Choose one of the listed options.');
+    refused(
+      await g.post('/checkout/cart/add', { product_id: 99_999_999, quantity: 1 }),
+      404,
+      'This product is not available.',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: 'abc', quantity: 1 }),
+      400,
+      'This product is not available.',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 0 }),
+      400,
+      'Minimum quantity is 1',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 10_001 }),
+      400,
+      'Maximum quantity is 10000',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 'lots' }),
+      400,
+      'A number must be input',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1, option: { 999999: '1' } }),
+      400,
+      'Choose one of the listed options.',
+    );
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1, option: 'red' }),
+      400,
+      'Choose one of the listed options.',
+    );
     refused(await g.post('/checkout/cart/add', { product_id: p.optioned.product_id, quantity: 1 }), 400);
     refused(await g.post('/checkout/cart/add', { product_id: p.notOrderable, quantity: 1 }), 400);
     expect(g.cookie('pd_shopper')).toBeUndefined();
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 10_000 }));
-    refused(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }), 400, 'Maximum quantity is 10000');
+    refused(
+      await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }),
+      400,
+      'Maximum quantity is 10000',
+    );
     const r = shopCart(await g.get('/checkout/cart/getData'));
     expect(r.products[0]!.quantity).toBe(10_000);
     refused(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 0 }), 400, 'Minimum quantity is 1');
@@ -94,16 +154,31 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     const g = guest();
     const kept = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
     expect(kept.guest_checkout).toBe(true);
-    await w.server.db.insertInto('settings').values({ key: 'guest_checkout', value: JSON.stringify(false) }).execute();
+    await w.server.db
+      .insertInto('settings')
+      .values({ key: 'guest_checkout', value: JSON.stringify(false) })
+      .execute();
     try {
-      refused(await g.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 }), 401, 'Please log in to add products to your cart.');
+      refused(
+        await g.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 }),
+        401,
+        'Please log in to add products to your cart.',
+      );
       const cart = shopCart(await g.get('/checkout/cart/getData'));
       expect(cart).toMatchObject({ guest_checkout: false, confirm_button: false });
       expect(cart.products).toHaveLength(1);
-      const slug = (await w.server.db.selectFrom('products').select('slug').where('product_id', '=', p.plain.product_id).executeTakeFirstOrThrow()).slug;
+      const slug = (
+        await w.server.db
+          .selectFrom('products')
+          .select('slug')
+          .where('product_id', '=', p.plain.product_id)
+          .executeTakeFirstOrThrow()
+      ).slug;
       expect((await g.get(`/api/products/page/${slug}`)).body.product).toMatchObject({ guest_checkout: false });
       const c = await registeredShopper(w.server.url, `switch-${Date.now()}@example.com`);
-      expect(shopCart(await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).confirm_button).toBe(true);
+      expect(
+        shopCart(await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 })).confirm_button,
+      ).toBe(true);
     } finally {
       await w.server.db.deleteFrom('settings').where('key', '=', 'guest_checkout').execute();
     }
@@ -125,8 +200,14 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     try {
       refused(await g.post('/checkout/cart/add', { product_id: id, quantity: 2 }), 400, 'Minimum quantity is 3');
       const r = shopCart(await g.post('/checkout/cart/add', { product_id: id, quantity: 3 }));
-      refused(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 2 }), 400, 'Minimum quantity is 3');
-      expect(shopCart(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 4 })).products[0]!.quantity).toBe(4);
+      refused(
+        await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 2 }),
+        400,
+        'Minimum quantity is 3',
+      );
+      expect(
+        shopCart(await g.put('/checkout/cart/edit', { key: r.products[0]!.key, quantity: 4 })).products[0]!.quantity,
+      ).toBe(4);
     } finally {
       await w.server.db.updateTable('products').set({ minimum: 1 }).where('product_id', '=', id).execute();
     }
@@ -135,7 +216,11 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
   it('warns on stock with the default text and disables checkout', async () => {
     const g = guest();
     const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 9_999 }));
-    expect(r.products[0]).toMatchObject({ enough_inventory: false, show_stock_warning: true, oos_text: DEFAULT_OOS_TEXT });
+    expect(r.products[0]).toMatchObject({
+      enough_inventory: false,
+      show_stock_warning: true,
+      oos_text: DEFAULT_OOS_TEXT,
+    });
     expect(r.confirm_button).toBe(false);
   });
 
@@ -187,7 +272,12 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     await g.login(email, 'secret123');
     const merged = shopCart(await g.get('/checkout/cart/getData'));
     expect(merged.logged_in).toBe(true);
-    expect(merged.products.map((x) => [x.product_id, x.quantity]).sort()).toEqual([[p.plain.product_id, 3], [p.plain2.product_id, 1]].sort());
+    expect(merged.products.map((x) => [x.product_id, x.quantity]).sort()).toEqual(
+      [
+        [p.plain.product_id, 3],
+        [p.plain2.product_id, 1],
+      ].sort(),
+    );
     expect(g.cookie('pd_shopper')).toBeUndefined();
     // The other browser of the same account sees the same cart.
     expect(shopCart(await owner.get('/checkout/cart/getData')).total_items).toBe(4);
@@ -196,25 +286,45 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
   it("brings the guest's gift certificate codes along at login and keeps the newest 4 compared", async () => {
     const email = `merge-codes-${Date.now()}@example.com`;
     const owner = await registeredShopper(w.server.url, email);
-    const ids = (await w.server.db.selectFrom('products').select('product_id').where('status', '=', true).orderBy('product_id').limit(6).execute()).map((r) => r.product_id);
-    for (const id of ids.slice(0, 3)) expect((await owner.post('/product/compare/add', { product_id: id })).status).toBe(200);
+    const ids = (
+      await w.server.db
+        .selectFrom('products')
+        .select('product_id')
+        .where('status', '=', true)
+        .orderBy('product_id')
+        .limit(6)
+        .execute()
+    ).map((r) => r.product_id);
+    for (const id of ids.slice(0, 3))
+      expect((await owner.post('/product/compare/add', { product_id: id })).status).toBe(200);
     const code = `GC-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await sql`insert into vouchers (code, original_amount, balance, status, description) values (${code}, '5.00', '5.00', 'active', 'Gift Certificate')`.execute(w.server.db);
+    await sql`insert into vouchers (code, original_amount, balance, status, description) values (${code}, '5.00', '5.00', 'active', 'Gift Certificate')`.execute(
+      w.server.db,
+    );
     const g = guest();
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
     shopCart(await g.post('/checkout/cart/applyCode', { type: 'voucher', code }));
-    for (const id of ids.slice(3, 6)) expect((await g.post('/product/compare/add', { product_id: id })).status).toBe(200);
+    for (const id of ids.slice(3, 6))
+      expect((await g.post('/product/compare/add', { product_id: id })).status).toBe(200);
     await g.login(email, 'secret123');
-    expect(shopCart(await g.get('/checkout/cart/getData')).totals.map((t) => t.title)).toContain(`Gift Certificate (${code})`);
-    const compared = ((await g.get('/product/compare/getCompare')).body as { products: { product_id: number }[] }).products.map((x) => x.product_id);
+    expect(shopCart(await g.get('/checkout/cart/getData')).totals.map((t) => t.title)).toContain(
+      `Gift Certificate (${code})`,
+    );
+    const compared = (
+      (await g.get('/product/compare/getCompare')).body as { products: { product_id: number }[] }
+    ).products.map((x) => x.product_id);
     expect(compared).toHaveLength(4);
   });
 
   it('forgets guests idle longer than their cookie lives', async () => {
     const old = randomUUID();
-    await sql`insert into shop_shoppers (id, token_hash, updated_at) values (${old}::uuid, ${'x'.repeat(64)}, now() - interval '40 days')`.execute(w.server.db);
+    await sql`insert into shop_shoppers (id, token_hash, updated_at) values (${old}::uuid, ${'x'.repeat(64)}, now() - interval '40 days')`.execute(
+      w.server.db,
+    );
     shopCart(await guest().post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
-    const left = await sql<{ n: string }>`select count(*) as n from shop_shoppers where id = ${old}::uuid`.execute(w.server.db);
+    const left = await sql<{ n: string }>`select count(*) as n from shop_shoppers where id = ${old}::uuid`.execute(
+      w.server.db,
+    );
     expect(Number(left.rows[0]!.n)).toBe(0);
   });
 
@@ -227,7 +337,11 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
 
   it('answers a browser navigation with the app shell', async () => {
     // fetch() stamps its own Sec-Fetch-Mode, so the navigation goes through inject.
-    const r = await w.server.app.inject({ method: 'GET', url: '/checkout/cart/getData', headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    const r = await w.server.app.inject({
+      method: 'GET',
+      url: '/checkout/cart/getData',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
     expect(r.statusCode).not.toBe(500);
     expect(r.body).not.toContain('"products"');
   });

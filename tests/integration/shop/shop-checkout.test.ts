@@ -7,14 +7,31 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderReplySchema } from '../../../src/contracts/shop-checkout';
-import { SimulatedOnlineGateway, type OnlinePaymentGateway } from '../../../server/adapters/online-payment/storefront-gateway';
+import {
+  SimulatedOnlineGateway,
+  type OnlinePaymentGateway,
+} from '../../../server/adapters/online-payment/storefront-gateway';
 import { testEngines } from '../../support/engines';
-import { domainTotals, freshCashier, pickProducts, refused, startPos, type PickedProducts, type PosWorld } from '../pos/support';
+import {
+  domainTotals,
+  freshCashier,
+  pickProducts,
+  refused,
+  startPos,
+  type PickedProducts,
+  type PosWorld,
+} from '../pos/support';
 import { registeredShopper, shopCart, ShopClient } from './support';
 
 const R = '/index.php?route=checkout/confirm/createOrder';
 const body = (over: Record<string, unknown> = {}) => ({
-  checkout_key: randomUUID(), firstname: 'Pat', lastname: 'Guest', email: 'pat@example.com', telephone: '', card: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }, ...over,
+  checkout_key: randomUUID(),
+  firstname: 'Pat',
+  lastname: 'Guest',
+  email: 'pat@example.com',
+  telephone: '',
+  card: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+  ...over,
 });
 
 describe.each(testEngines())('storefront checkout on %s', (engine) => {
@@ -27,12 +44,15 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
   afterAll(async () => {
     await w?.server.close();
   });
-  const orders = async () => Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n);
+  const orders = async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n);
 
   it('creates one complete, paid order with the domain totals, once for a double submit', async () => {
     const g = new ShopClient(w.server.url);
     const cart = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 2 }));
-    shopCart(await g.post('/checkout/cart/add', { product_id: p.withLabor.product_id, quantity: 1, apply_labor: true }));
+    shopCart(
+      await g.post('/checkout/cart/add', { product_id: p.withLabor.product_id, quantity: 1, apply_labor: true }),
+    );
     const before = await orders();
     const req = body();
     const [a, b] = await Promise.all([g.post(R, req), g.post(R, req)]);
@@ -41,7 +61,11 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
     const first = createOrderReplySchema.parse(a.body);
     expect(createOrderReplySchema.parse(b.body).order_id).toBe(first.order_id);
     expect(await orders()).toBe(before + 1);
-    const row = await w.server.db.selectFrom('orders').select(['id', 'status', 'email', 'customer_name']).where('order_id', '=', first.order_id).executeTakeFirstOrThrow();
+    const row = await w.server.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'email', 'customer_name'])
+      .where('order_id', '=', first.order_id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'complete', email: 'pat@example.com', customer_name: 'Pat Guest' });
     const t = await domainTotals(w, row.id);
     expect(t.balance_due).toBe('0.00');
@@ -49,7 +73,10 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
     expect(t.transactions[0]).toMatchObject({ transaction_type: 'online', amount: t.order_total });
     expect(first.total_text).toBe(`$${t.order_total.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
     expect(t.order.lines.map((l) => l.kind).sort()).toEqual(['labor', 'product', 'product']);
-    expect(cart.products[0]!.unit_price).toBe((t.order.lines.find((l) => l.kind === 'product' && l.product_id === p.plain.product_id) as { price: string }).price);
+    expect(cart.products[0]!.unit_price).toBe(
+      (t.order.lines.find((l) => l.kind === 'product' && l.product_id === p.plain.product_id) as { price: string })
+        .price,
+    );
     // The cart is empty afterwards; the same key again answers the same order.
     expect(shopCart(await g.get('/checkout/cart/getData')).products).toEqual([]);
     expect(createOrderReplySchema.parse((await g.post(R, req)).body).order_id).toBe(first.order_id);
@@ -63,8 +90,16 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
     refused(await g.post(R, body({ email: 'not-an-email' })), 400, 'Invalid email');
     refused(await g.post(R, body({ checkout_key: 'x' })), 400);
     refused(await g.post(R, body({ card: { number: '1234', expiry: '12/39', cvc: '123' } })), 400);
-    refused(await g.post(R, body({ card: { number: '4000000000000002', expiry: '12/39', cvc: '123' } })), 402, 'Card declined');
-    refused(await g.post(R, body({ card: { number: '4242424242424242', expiry: '01/20', cvc: '123' } })), 402, 'Card expired');
+    refused(
+      await g.post(R, body({ card: { number: '4000000000000002', expiry: '12/39', cvc: '123' } })),
+      402,
+      'Card declined',
+    );
+    refused(
+      await g.post(R, body({ card: { number: '4242424242424242', expiry: '01/20', cvc: '123' } })),
+      402,
+      'Card expired',
+    );
     refused(await g.post(R, 'garbage', { 'content-type': 'application/json' }), 400);
     expect(await orders()).toBe(before);
     expect(shopCart(await g.get('/checkout/cart/getData')).products).toHaveLength(1);
@@ -73,7 +108,11 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
   it('refuses a cart short of stock with the stock text', async () => {
     const g = new ShopClient(w.server.url);
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 9_999 }));
-    refused(await g.post(R, body()), 409, "I'm sorry, this product is either not available in the desired quantity or not in stock.");
+    refused(
+      await g.post(R, body()),
+      409,
+      "I'm sorry, this product is either not available in the desired quantity or not in stock.",
+    );
   });
 
   it("attaches a customer's account to the order and never reaches another shopper's cart", async () => {
@@ -83,7 +122,11 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
     refused(await c.post(R, body()), 409, 'Your shopping cart is empty.');
     shopCart(await c.post('/checkout/cart/add', { product_id: p.plain2.product_id, quantity: 1 }));
     const r = createOrderReplySchema.parse((await c.post(R, body())).body);
-    const row = await w.server.db.selectFrom('orders').select(['customer_uuid']).where('order_id', '=', r.order_id).executeTakeFirstOrThrow();
+    const row = await w.server.db
+      .selectFrom('orders')
+      .select(['customer_uuid'])
+      .where('order_id', '=', r.order_id)
+      .executeTakeFirstOrThrow();
     expect(row.customer_uuid).not.toBeNull();
     expect(shopCart(await other.get('/checkout/cart/getData')).products).toHaveLength(1);
   });
@@ -91,14 +134,21 @@ describe.each(testEngines())('storefront checkout on %s', (engine) => {
   it('takes an online order while the counter requires PO numbers (a shopper cannot give one)', async () => {
     const g = new ShopClient(w.server.url);
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
-    const old = await w.server.db.selectFrom('settings').select('value').where('key', '=', 'po_numbers').executeTakeFirst();
+    const old = await w.server.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'po_numbers')
+      .executeTakeFirst();
     await sql`insert into settings (key, value) values ('po_numbers', ${JSON.stringify({ enabled: true, required: true })}::jsonb)
       on conflict (key) do update set value = excluded.value`.execute(w.server.db);
     try {
       const r = await g.post(R, body());
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     } finally {
-      if (old) await sql`update settings set value = ${JSON.stringify(old.value)}::jsonb where key = 'po_numbers'`.execute(w.server.db);
+      if (old)
+        await sql`update settings set value = ${JSON.stringify(old.value)}::jsonb where key = 'po_numbers'`.execute(
+          w.server.db,
+        );
       else await sql`delete from settings where key = 'po_numbers'`.execute(w.server.db);
     }
   });
@@ -144,7 +194,10 @@ describe.each(testEngines())('storefront checkout and the card processor on %s',
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
     const req = body();
     const r = createOrderReplySchema.parse((await g.post(R, req)).body);
-    expect(gateway.ledger.get(req.checkout_key)).toMatchObject({ status: 'authorized', amount: r.total_text.replace(/[$,]/g, '') });
+    expect(gateway.ledger.get(req.checkout_key)).toMatchObject({
+      status: 'authorized',
+      amount: r.total_text.replace(/[$,]/g, ''),
+    });
     expect(createOrderReplySchema.parse((await g.post(R, req)).body).order_id).toBe(r.order_id);
     expect([...gateway.ledger.values()].filter((e) => e.status === 'authorized')).toHaveLength(1);
   });
@@ -159,9 +212,15 @@ describe.each(testEngines())('storefront checkout and the card processor on %s',
     };
     const before = Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n);
     const req = body();
-    refused(await g.post(R, req), 409, 'Your cart changed while you were checking out. Review your cart and try again.');
+    refused(
+      await g.post(R, req),
+      409,
+      'Your cart changed while you were checking out. Review your cart and try again.',
+    );
     expect(gateway.ledger.get(req.checkout_key)?.status).toBe('voided');
-    expect(Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n)).toBe(before);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(w.server.db)).rows[0]!.n)).toBe(
+      before,
+    );
     // Trying again with the same key authorizes the new total and makes the order.
     const ok = await g.post(R, req);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -173,7 +232,11 @@ describe.each(testEngines())('storefront checkout and the card processor on %s',
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
     unreachable = true;
     try {
-      refused(await g.post(R, body()), 503, 'The card payment service cannot be reached right now. Please try again in a moment.');
+      refused(
+        await g.post(R, body()),
+        503,
+        'The card payment service cannot be reached right now. Please try again in a moment.',
+      );
     } finally {
       unreachable = false;
     }

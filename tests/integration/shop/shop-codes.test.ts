@@ -28,13 +28,26 @@ describe.each(testEngines())('shopper cart codes on %s', (engine) => {
 
   const certificate = async (amount: string) => {
     const code = `GC-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await w.server.db.insertInto('vouchers').values({ code, original_amount: amount, balance: amount, status: 'active', description: 'Gift Certificate' }).execute();
+    await w.server.db
+      .insertInto('vouchers')
+      .values({ code, original_amount: amount, balance: amount, status: 'active', description: 'Gift Certificate' })
+      .execute();
     return code;
   };
   const balance = async (code: string) =>
-    (await w.server.db.selectFrom('vouchers').select('balance').where(sql<string>`upper(code)`, '=', code.toUpperCase()).executeTakeFirstOrThrow()).balance;
+    (
+      await w.server.db
+        .selectFrom('vouchers')
+        .select('balance')
+        .where(sql<string>`upper(code)`, '=', code.toUpperCase())
+        .executeTakeFirstOrThrow()
+    ).balance;
   const body = (card = true) => ({
-    checkout_key: randomUUID(), firstname: 'Gia', lastname: 'Gift', email: 'gia@example.com', ...(card ? { card: { number: '4242424242424242', expiry: '12/39', cvc: '123' } } : {}),
+    checkout_key: randomUUID(),
+    firstname: 'Gia',
+    lastname: 'Gift',
+    email: 'gia@example.com',
+    ...(card ? { card: { number: '4242424242424242', expiry: '12/39', cvc: '123' } } : {}),
   });
 
   it('refuses coupons, unknown codes, an empty cart and a code twice; removes codes', async () => {
@@ -51,7 +64,11 @@ describe.each(testEngines())('shopper cart codes on %s', (engine) => {
       { code: 'voucher', title: `Gift Certificate (${code})`, text: '-$5.00' },
       { code: 'balance', title: 'Balance Due', text: expect.stringMatching(/^\$/) },
     ]);
-    refused(await g.post('/checkout/cart/applyCode', { type: 'voucher', code }), 409, 'This code has already been applied to the order.');
+    refused(
+      await g.post('/checkout/cart/applyCode', { type: 'voucher', code }),
+      409,
+      'This code has already been applied to the order.',
+    );
     const other = new ShopClient(w.server.url);
     refused(await other.post('/checkout/cart/removeCode', { type: 'voucher', code }), 404, 'Invalid code');
     const removed = shopCart(await g.post('/checkout/cart/removeCode', { type: 'voucher', code }));
@@ -71,7 +88,11 @@ describe.each(testEngines())('shopper cart codes on %s', (engine) => {
     const r = await g.post(R, body());
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const order = createOrderReplySchema.parse(r.body);
-    const row = await w.server.db.selectFrom('orders').select('id').where('order_id', '=', order.order_id).executeTakeFirstOrThrow();
+    const row = await w.server.db
+      .selectFrom('orders')
+      .select('id')
+      .where('order_id', '=', order.order_id)
+      .executeTakeFirstOrThrow();
     const t = await domainTotals(w, row.id);
     expect(t.balance_due).toBe('0.00');
     const byType = Object.fromEntries(t.transactions.map((x) => [x.transaction_type, x.amount]));

@@ -20,7 +20,13 @@ describe.each(testEngines())('compare and wishlist calls on %s', (engine) => {
   beforeAll(async () => {
     w = await startPos(engine);
     p = await pickProducts(w);
-    const rows = await w.server.db.selectFrom('products').select('product_id').where('status', '=', true).orderBy('product_id').limit(COMPARE_LIMIT + 1).execute();
+    const rows = await w.server.db
+      .selectFrom('products')
+      .select('product_id')
+      .where('status', '=', true)
+      .orderBy('product_id')
+      .limit(COMPARE_LIMIT + 1)
+      .execute();
     ids = rows.map((r) => r.product_id);
   });
   afterAll(async () => {
@@ -34,7 +40,9 @@ describe.each(testEngines())('compare and wishlist calls on %s', (engine) => {
     expect(one.products[0]).toMatchObject({ product_id: p.plain.product_id, name: p.plain.name });
     expect(one.products[0]!.price).toMatch(/^\d+\.\d{2}$/);
     // Form payload, as the spec sends it.
-    const form = await g.post('/product/compare/add', `product_id=${p.plain2.product_id}`, { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await g.post('/product/compare/add', `product_id=${p.plain2.product_id}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(ok(compareReplySchema, form).products).toHaveLength(2);
     const other = new ShopClient(w.server.url);
     expect(ok(compareReplySchema, await other.get('/product/compare/getCompare')).products).toEqual([]);
@@ -55,8 +63,15 @@ describe.each(testEngines())('compare and wishlist calls on %s', (engine) => {
 
   it('keeps a wishlist for a signed-in customer only, each their own', async () => {
     const g = new ShopClient(w.server.url);
-    expect(ok(wishlistReplySchema, await g.get('/account/wishlist/getWishlist'))).toEqual({ products: [], logged_in: false });
-    refused(await g.post('/account/wishlist/add', { product_id: p.plain.product_id }), 401, 'Log in or create an account to keep a wishlist.');
+    expect(ok(wishlistReplySchema, await g.get('/account/wishlist/getWishlist'))).toEqual({
+      products: [],
+      logged_in: false,
+    });
+    refused(
+      await g.post('/account/wishlist/add', { product_id: p.plain.product_id }),
+      401,
+      'Log in or create an account to keep a wishlist.',
+    );
     const a = await registeredShopper(w.server.url, `wish-a-${Date.now()}@example.com`);
     const b = await registeredShopper(w.server.url, `wish-b-${Date.now()}@example.com`);
     const added = ok(wishlistReplySchema, await a.post('/account/wishlist/add', { product_id: p.plain.product_id }));
@@ -74,6 +89,14 @@ describe.each(testEngines())('compare and wishlist calls on %s', (engine) => {
     refused(await c.get('/product/compare/getCompare'), 403);
     refused(await c.post('/account/wishlist/add', { product_id: p.plain.product_id }), 403);
     const a = await registeredShopper(w.server.url, `wish-c-${Date.now()}@example.com`);
-    refused(await a.request('POST', '/account/wishlist/add', { product_id: p.plain.product_id }, { 'x-csrf-token': 'forged' }), 403);
+    refused(
+      await a.request(
+        'POST',
+        '/account/wishlist/add',
+        { product_id: p.plain.product_id },
+        { 'x-csrf-token': 'forged' },
+      ),
+      403,
+    );
   });
 });

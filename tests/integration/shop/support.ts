@@ -16,7 +16,12 @@ export class ShopClient {
     return this.jar.get(name);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.jar.size > 0) h.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.csrfToken && method !== 'GET' && !('x-csrf-token' in headers)) h['x-csrf-token'] = this.csrfToken;
@@ -70,7 +75,11 @@ export const shopCart = (r: { status: number; body: unknown }): ShopCartReply =>
 export async function registeredShopper(base: string, email: string): Promise<ShopClient> {
   const c = new ShopClient(base);
   const r = await c.post('/api/account/register', {
-    firstname: 'Second', lastname: 'Shopper', email, telephone: '(555) 555-0199', password: 'secret123',
+    firstname: 'Second',
+    lastname: 'Shopper',
+    email,
+    telephone: '(555) 555-0199',
+    password: 'secret123',
   });
   if (r.status !== 200) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
   c.csrfToken = (r.body as { csrfToken: string }).csrfToken;

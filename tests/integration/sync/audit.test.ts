@@ -23,7 +23,11 @@ describe.each(testEngines())('audit log on %s', (engine) => {
   const clientId = randomUUID();
   let next = 1;
   const push = async (name: string, args: unknown) => {
-    const r = await cashier.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: next, name, args, at }] });
+    const r = await cashier.post('/sync/push', {
+      clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: next, name, args, at }],
+    });
     expect(r.status).toBe(200);
     next++;
     return r.body.results[0] as { id: number; status: string; code?: string; message?: string };
@@ -51,11 +55,26 @@ describe.each(testEngines())('audit log on %s', (engine) => {
     const order = randomUUID();
     const line = randomUUID();
     expect((await push('order.create', { id: order, device_ref: null })).status).toBe('applied');
-    expect((await push('cart.addCustomProduct', { order_ref: order, line_id: line, name: 'Brake rotor', price: '80.00', quantity: 1, tax_class_id: null })).status).toBe('applied');
+    expect(
+      (
+        await push('cart.addCustomProduct', {
+          order_ref: order,
+          line_id: line,
+          name: 'Brake rotor',
+          price: '80.00',
+          quantity: 1,
+          tax_class_id: null,
+        })
+      ).status,
+    ).toBe('applied');
     const m = next;
-    expect((await push('cart.updatePrice', { order_ref: order, line_id: line, new_price: '65.50' })).status).toBe('applied');
+    expect((await push('cart.updatePrice', { order_ref: order, line_id: line, new_price: '65.50' })).status).toBe(
+      'applied',
+    );
     // A refused change records nothing.
-    expect((await push('cart.updatePrice', { order_ref: order, line_id: randomUUID(), new_price: '1.00' })).status).toBe('rejected');
+    expect(
+      (await push('cart.updatePrice', { order_ref: order, line_id: randomUUID(), new_price: '1.00' })).status,
+    ).toBe('rejected');
     const entries = await entriesSince(since);
     expect(entries).toEqual([
       {
@@ -76,27 +95,74 @@ describe.each(testEngines())('audit log on %s', (engine) => {
   });
 
   it('payment voids, an order void over HTTP, tax exemption and store credit are recorded', async () => {
-    const customer = await server.db.selectFrom('customers').select(['id']).where('status', '=', true).orderBy('customer_id').limit(1).executeTakeFirstOrThrow();
-    await server.db.updateTable('customers').set({ store_credit: '50.00', tax_exempt: false, tax_exempt_number: '' }).where('id', '=', customer.id).execute();
+    const customer = await server.db
+      .selectFrom('customers')
+      .select(['id'])
+      .where('status', '=', true)
+      .orderBy('customer_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('customers')
+      .set({ store_credit: '50.00', tax_exempt: false, tax_exempt_number: '' })
+      .where('id', '=', customer.id)
+      .execute();
     const since = await lastId();
     const order = randomUUID();
-    expect((await push('order.create', { id: order, device_ref: null, customer_ref: customer.id })).status).toBe('applied');
-    expect((await push('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Alternator', price: '200.00', quantity: 1, tax_class_id: null })).status).toBe('applied');
+    expect((await push('order.create', { id: order, device_ref: null, customer_ref: customer.id })).status).toBe(
+      'applied',
+    );
+    expect(
+      (
+        await push('cart.addCustomProduct', {
+          order_ref: order,
+          line_id: randomUUID(),
+          name: 'Alternator',
+          price: '200.00',
+          quantity: 1,
+          tax_class_id: null,
+        })
+      ).status,
+    ).toBe('applied');
     const cash = randomUUID();
-    expect((await push('transaction.add', { order_ref: order, id: cash, transaction_type: 'cash', amount: '20.00' })).status).toBe('applied');
+    expect(
+      (await push('transaction.add', { order_ref: order, id: cash, transaction_type: 'cash', amount: '20.00' })).status,
+    ).toBe('applied');
     expect((await push('transaction.void', { order_ref: order, transaction_ref: cash })).status).toBe('applied');
     const credit = randomUUID();
-    expect((await push('transaction.add', { order_ref: order, id: credit, transaction_type: 'store_credit', amount: '30.00' })).status).toBe('applied');
+    expect(
+      (
+        await push('transaction.add', {
+          order_ref: order,
+          id: credit,
+          transaction_type: 'store_credit',
+          amount: '30.00',
+        })
+      ).status,
+    ).toBe('applied');
 
     // Tax exemption through the customer form's mutation.
-    const c = await server.db.selectFrom('customers').select(['firstname', 'lastname', 'email', 'telephone']).where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const c = await server.db
+      .selectFrom('customers')
+      .select(['firstname', 'lastname', 'email', 'telephone'])
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     const update = await push('customer.update', {
-      customer_ref: customer.id, firstname: c.firstname, lastname: c.lastname, email: c.email ?? '', telephone: c.telephone, tax_exempt: true, tax_exempt_number: 'TX-99', addresses: [],
+      customer_ref: customer.id,
+      firstname: c.firstname,
+      lastname: c.lastname,
+      email: c.email ?? '',
+      telephone: c.telephone,
+      tax_exempt: true,
+      tax_exempt_number: 'TX-99',
+      addresses: [],
     });
     expect(update).toMatchObject({ status: 'applied' });
 
     // The order voided through the HTTP call (no device).
-    const number = (await server.db.selectFrom('orders').select('order_id').where('id', '=', order).executeTakeFirstOrThrow()).order_id;
+    const number = (
+      await server.db.selectFrom('orders').select('order_id').where('id', '=', order).executeTakeFirstOrThrow()
+    ).order_id;
     expect((await cashier.get(`/pos/order/void?order_id=${number}`)).status).toBe(200);
 
     const entries = await entriesSince(since);
@@ -107,16 +173,38 @@ describe.each(testEngines())('audit log on %s', (engine) => {
       ['tax_exempt', 'customer.update', 'customers', 'push'],
       ['void', 'order.void', 'orders', 'http'],
     ]);
-    expect(entries[0]).toMatchObject({ record: { id: cash }, order_ref: order, before: { status: 'approved', amount: '20.00' }, after: { status: 'void' } });
-    expect(entries[1]).toMatchObject({ record: { id: customer.id }, before: { store_credit: '50.00' }, after: { store_credit: '20.00' } });
-    expect(entries[2]).toMatchObject({ before: { tax_exempt: false, tax_exempt_number: null }, after: { tax_exempt: true, tax_exempt_number: 'TX-99' } });
-    expect(entries[3]).toMatchObject({ actor: { id: cashierId, role: 'cashier' }, device: null, before: { status: 'draft' }, after: { status: 'voided' } });
+    expect(entries[0]).toMatchObject({
+      record: { id: cash },
+      order_ref: order,
+      before: { status: 'approved', amount: '20.00' },
+      after: { status: 'void' },
+    });
+    expect(entries[1]).toMatchObject({
+      record: { id: customer.id },
+      before: { store_credit: '50.00' },
+      after: { store_credit: '20.00' },
+    });
+    expect(entries[2]).toMatchObject({
+      before: { tax_exempt: false, tax_exempt_number: null },
+      after: { tax_exempt: true, tax_exempt_number: 'TX-99' },
+    });
+    expect(entries[3]).toMatchObject({
+      actor: { id: cashierId, role: 'cashier' },
+      device: null,
+      before: { status: 'draft' },
+      after: { status: 'voided' },
+    });
     for (const e of entries) expect(e.actor).toEqual({ kind: 'staff', id: cashierId, role: 'cashier' });
   });
 
   it('a price override through the staff cart call is recorded too, without a device', async () => {
     const since = await lastId();
-    const added = await cashier.post('/checkout/cart/addCustomProduct', { name: 'Shop rag', price: '2.00', quantity: 1, tax_class_id: null });
+    const added = await cashier.post('/checkout/cart/addCustomProduct', {
+      name: 'Shop rag',
+      price: '2.00',
+      quantity: 1,
+      tax_class_id: null,
+    });
     expect(added.status).toBe(200);
     const key = (added.body.products as { key: string; name: string }[]).find((x) => x.name === 'Shop rag')!.key;
     expect((await cashier.post('/checkout/cart/updatePrice', { key, newPrice: '1.50' })).status).toBe(200);
@@ -169,7 +257,9 @@ describe.each(testEngines())('audit log on %s', (engine) => {
 
     expect((await cashier.get('/api/audit')).status).toBe(403);
     expect((await signedIn(server.url, 'installer', 'installer').then((c) => c.get('/api/audit'))).status).toBe(403);
-    expect((await signedIn(server.url, 'shopper@example.com', 'shopper').then((c) => c.get('/api/audit'))).status).toBe(403);
+    expect((await signedIn(server.url, 'shopper@example.com', 'shopper').then((c) => c.get('/api/audit'))).status).toBe(
+      403,
+    );
     expect((await new TestClient(server.url).get('/api/audit')).status).toBe(401);
   });
 });

@@ -18,7 +18,13 @@ describe.each(testEngines())('sync under concurrency on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    staff = await Promise.all([['cashier', 'cashier'], ['cashier2', 'cashier2'], ['admin', 'admin']].map(([u, p]) => signedIn(server.url, u!, p!)));
+    staff = await Promise.all(
+      [
+        ['cashier', 'cashier'],
+        ['cashier2', 'cashier2'],
+        ['admin', 'admin'],
+      ].map(([u, p]) => signedIn(server.url, u!, p!)),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -28,7 +34,12 @@ describe.each(testEngines())('sync under concurrency on %s', (engine) => {
     c.post('/sync/push', {
       clientId,
       protocolVersion: PROTOCOL_VERSION,
-      mutations: orders.map((id, i) => ({ id: from + i, name: 'order.create', args: { id }, at: new Date().toISOString() })),
+      mutations: orders.map((id, i) => ({
+        id: from + i,
+        name: 'order.create',
+        args: { id },
+        at: new Date().toISOString(),
+      })),
     });
 
   it('a pull running alongside many pushes misses no row', async () => {
@@ -74,14 +85,34 @@ describe.each(testEngines())('sync under concurrency on %s', (engine) => {
     const pay = Array.from({ length: 6 }, (_, i) => ({
       id: i + 2,
       name: 'cart.addCustomProduct',
-      args: { order_ref: order, line_id: randomUUID(), name: `Part ${i}`, price: '10.00', quantity: 1, tax_class_id: null },
+      args: {
+        order_ref: order,
+        line_id: randomUUID(),
+        name: `Part ${i}`,
+        price: '10.00',
+        quantity: 1,
+        tax_class_id: null,
+      },
       at: new Date().toISOString(),
     }));
-    const replies = await Promise.all(Array.from({ length: 5 }, () => c.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: pay })));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        c.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: pay }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const o = await server.db.selectFrom('orders').select(['order_total', 'total_items']).where('id', '=', order).executeTakeFirstOrThrow();
+    const o = await server.db
+      .selectFrom('orders')
+      .select(['order_total', 'total_items'])
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow();
     expect(o).toEqual({ order_total: '60.00', total_items: 6 });
-    const recorded = await server.db.selectFrom('sync_mutations').select('mutation_id').where('client_id', '=', clientId).orderBy('seq').execute();
+    const recorded = await server.db
+      .selectFrom('sync_mutations')
+      .select('mutation_id')
+      .where('client_id', '=', clientId)
+      .orderBy('seq')
+      .execute();
     expect(recorded.map((r) => Number(r.mutation_id))).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

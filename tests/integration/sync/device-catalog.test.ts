@@ -30,18 +30,36 @@ describe.each(testEngines())('device catalog and history on %s', (engine) => {
   });
 
   it('holds every stock row in grouped records, and a stock change on the server updates it on the next pull', async () => {
-    const serverRows = Number((await sql<{ n: string }>`select count(*)::text as n from product_stock`.execute(server.db)).rows[0]!.n);
+    const serverRows = Number(
+      (await sql<{ n: string }>`select count(*)::text as n from product_stock`.execute(server.db)).rows[0]!.n,
+    );
     let deviceRows = 0;
     await db.catalogLinks.each((c) => (deviceRows += Object.keys(c.stock).length));
     expect(deviceRows).toBe(serverRows);
     expect(await db.catalogLinks.count()).toBeLessThan(serverRows / 10);
 
-    const row = await server.db.selectFrom('product_stock').select(['product_id', 'location_id', 'quantity']).orderBy('product_id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('product_stock')
+      .select(['product_id', 'location_id', 'quantity'])
+      .orderBy('product_id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const index = new CatalogIndex(db);
-    expect((await index.getProduct(row.product_id))?.stock).toContainEqual({ location_id: row.location_id, quantity: row.quantity });
-    await server.db.updateTable('product_stock').set({ quantity: row.quantity + 17 }).where('product_id', '=', row.product_id).where('location_id', '=', row.location_id).execute();
+    expect((await index.getProduct(row.product_id))?.stock).toContainEqual({
+      location_id: row.location_id,
+      quantity: row.quantity,
+    });
+    await server.db
+      .updateTable('product_stock')
+      .set({ quantity: row.quantity + 17 })
+      .where('product_id', '=', row.product_id)
+      .where('location_id', '=', row.location_id)
+      .execute();
     expect(await device.syncNow()).toBe('ok');
-    expect((await index.getProduct(row.product_id))?.stock).toContainEqual({ location_id: row.location_id, quantity: row.quantity + 17 });
+    expect((await index.getProduct(row.product_id))?.stock).toContainEqual({
+      location_id: row.location_id,
+      quantity: row.quantity + 17,
+    });
   });
 
   it('numbers an order made here with the prefix the first pull brought, and the server keeps the number', async () => {
@@ -52,7 +70,11 @@ describe.each(testEngines())('device catalog and history on %s', (engine) => {
     const ref = `${prefix}-0001`;
     expect((await db.orders.get(order))?.device_ref).toBe(ref);
     expect(await device.syncNow()).toBe('ok');
-    const o = await server.db.selectFrom('orders').select(['device_ref', 'order_id']).where('id', '=', order).executeTakeFirstOrThrow();
+    const o = await server.db
+      .selectFrom('orders')
+      .select(['device_ref', 'order_id'])
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow();
     expect(o.device_ref).toBe(ref);
     expect((await db.orders.get(order))?.device_ref).toBe(ref);
   });
@@ -61,12 +83,30 @@ describe.each(testEngines())('device catalog and history on %s', (engine) => {
     const order = randomUUID();
     const entry = randomUUID();
     await device.mutate('order.create', { id: order });
-    await device.mutate('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Wiper', price: '12.50', quantity: 1, tax_class_id: null });
+    await device.mutate('cart.addCustomProduct', {
+      order_ref: order,
+      line_id: randomUUID(),
+      name: 'Wiper',
+      price: '12.50',
+      quantity: 1,
+      tax_class_id: null,
+    });
     await device.mutate('order.save', { order_ref: order });
-    expect(await device.mutate('orderHistory.add', { order_ref: order, id: entry, order_status_id: 2, comment: 'Parts ordered' })).toMatchObject({ ok: true });
+    expect(
+      await device.mutate('orderHistory.add', {
+        order_ref: order,
+        id: entry,
+        order_status_id: 2,
+        comment: 'Parts ordered',
+      }),
+    ).toMatchObject({ ok: true });
     expect(await orderHistoryRows(db, order)).toMatchObject([{ id: entry, comment: 'Parts ordered' }]);
     expect(await device.syncNow()).toBe('ok');
-    const stored = await server.db.selectFrom('order_history').select(['id', 'comment']).where('order_ref', '=', order).execute();
+    const stored = await server.db
+      .selectFrom('order_history')
+      .select(['id', 'comment'])
+      .where('order_ref', '=', order)
+      .execute();
     expect(stored).toEqual([{ id: entry, comment: 'Parts ordered' }]);
     const rows = await orderHistoryRows<{ id: string; date_added: string; actor_id: string }>(db, order);
     expect(rows).toHaveLength(1);

@@ -17,9 +17,17 @@ describe.each(testEngines())('device prefix on %s', (engine) => {
     expect(r.status).toBe(200);
     return pullReplySchema.parse(r.body);
   }
-  const push = (c: TestClient, clientId: string, mutations: { id: number; name: string; args: unknown }[], devicePrefix?: string) =>
+  const push = (
+    c: TestClient,
+    clientId: string,
+    mutations: { id: number; name: string; args: unknown }[],
+    devicePrefix?: string,
+  ) =>
     c.post('/sync/push', {
-      clientId, protocolVersion: PROTOCOL_VERSION, mutations: mutations.map((m) => ({ ...m, at: new Date().toISOString() })), ...(devicePrefix ? { devicePrefix } : {}),
+      clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: mutations.map((m) => ({ ...m, at: new Date().toISOString() })),
+      ...(devicePrefix ? { devicePrefix } : {}),
     });
 
   beforeAll(async () => {
@@ -46,7 +54,7 @@ describe.each(testEngines())('device prefix on %s', (engine) => {
     expect((await pull(cashier, a, other)).devicePrefix).toBe(first);
   });
 
-  it("a device a restored server forgot gets its own prefix back; a claim someone holds gets a new one", async () => {
+  it('a device a restored server forgot gets its own prefix back; a claim someone holds gets a new one', async () => {
     const restored = randomUUID();
     expect((await pull(cashier, restored, 'C9000')).devicePrefix).toBe('C9000');
     const rival = randomUUID();
@@ -70,8 +78,14 @@ describe.each(testEngines())('device prefix on %s', (engine) => {
     const create = (id: string) => ({ id: 1, name: 'order.create', args: { id, device_ref: 'X00AB12-0001' } });
     expect((await push(cashier, one, [create(orderA)])).body).toMatchObject({ results: [{ status: 'applied' }] });
     expect((await push(cashier, two, [create(orderB)])).body).toMatchObject({ results: [{ status: 'applied' }] });
-    expect((await push(cashier, two, [create(orderB)])).body).toMatchObject({ results: [{ status: 'skipped', was: 'applied' }] });
-    const rows = await server.db.selectFrom('orders').select(['id', 'device_ref']).where('id', 'in', [orderA, orderB]).execute();
+    expect((await push(cashier, two, [create(orderB)])).body).toMatchObject({
+      results: [{ status: 'skipped', was: 'applied' }],
+    });
+    const rows = await server.db
+      .selectFrom('orders')
+      .select(['id', 'device_ref'])
+      .where('id', 'in', [orderA, orderB])
+      .execute();
     const ref = new Map(rows.map((o) => [o.id, o.device_ref]));
     expect(ref.get(orderA)).toBe('X00AB12-0001');
     expect(ref.get(orderB)).toBe(`X00AB12-0001-${orderB.slice(-4).toUpperCase()}`);

@@ -18,7 +18,14 @@ describe.each(testEngines())('conflict discards on %s', (engine) => {
   const order = randomUUID();
   const payment = { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '10.00' };
   const discard = (c: TestClient, mutationId: number, extra: object = {}) =>
-    c.post('/sync/discard', { clientId, mutationId, name: 'transaction.add', args: payment, discardedAt: '2026-11-20T08:00:00.000Z', ...extra });
+    c.post('/sync/discard', {
+      clientId,
+      mutationId,
+      name: 'transaction.add',
+      args: payment,
+      discardedAt: '2026-11-20T08:00:00.000Z',
+      ...extra,
+    });
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
@@ -36,14 +43,22 @@ describe.each(testEngines())('conflict discards on %s', (engine) => {
       ],
     });
     expect(r.status).toBe(200);
-    expect(r.body.results).toMatchObject([{ id: 1, status: 'applied' }, { id: 2, status: 'rejected', code: 'no_balance_due' }]);
+    expect(r.body.results).toMatchObject([
+      { id: 1, status: 'applied' },
+      { id: 2, status: 'rejected', code: 'no_balance_due' },
+    ]);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('records who made a change on the device beside who pushed it', async () => {
-    const rows = await server.db.selectFrom('sync_mutations').select(['mutation_id', 'actor_id', 'made_by_id', 'made_by_role']).where('client_id', '=', clientId).orderBy('mutation_id').execute();
+    const rows = await server.db
+      .selectFrom('sync_mutations')
+      .select(['mutation_id', 'actor_id', 'made_by_id', 'made_by_role'])
+      .where('client_id', '=', clientId)
+      .orderBy('mutation_id')
+      .execute();
     expect(rows.map((m) => [Number(m.mutation_id), m.actor_id, m.made_by_id, m.made_by_role])).toEqual([
       [1, cashierId, '1', 'admin'],
       [2, cashierId, '1', 'admin'],
@@ -74,7 +89,13 @@ describe.each(testEngines())('conflict discards on %s', (engine) => {
     const rows = await server.db.selectFrom('sync_discards').selectAll().where('client_id', '=', clientId).execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect(row).toMatchObject({ name: 'transaction.add', args: payment, code: 'no_balance_due', discarded_by_kind: 'staff', discarded_by_id: cashierId });
+    expect(row).toMatchObject({
+      name: 'transaction.add',
+      args: payment,
+      code: 'no_balance_due',
+      discarded_by_kind: 'staff',
+      discarded_by_id: cashierId,
+    });
     expect(Number(row.mutation_id)).toBe(2);
     expect(new Date(row.device_at!).toISOString()).toBe('2026-11-20T08:00:00.000Z');
     expect(new Date(row.discarded_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -84,6 +105,8 @@ describe.each(testEngines())('conflict discards on %s', (engine) => {
     const again = await discard(admin, 2, { discardedAt: '2026-11-21T08:00:00.000Z' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(r.body);
-    expect(await server.db.selectFrom('sync_discards').selectAll().where('client_id', '=', clientId).execute()).toEqual(rows);
+    expect(await server.db.selectFrom('sync_discards').selectAll().where('client_id', '=', clientId).execute()).toEqual(
+      rows,
+    );
   });
 });

@@ -19,7 +19,12 @@ describe.each(testEngines())('the push door checks args before SQL on %s', (engi
   let cashier: TestClient;
   const clientId = randomUUID();
   let next = 1;
-  const push = (name: string, args: unknown) => cashier.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: next++, name, args, at: at() }] });
+  const push = (name: string, args: unknown) =>
+    cashier.post('/sync/push', {
+      clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: next++, name, args, at: at() }],
+    });
   const order = randomUUID();
 
   beforeAll(async () => {
@@ -42,7 +47,14 @@ describe.each(testEngines())('the push door checks args before SQL on %s', (engi
   }
 
   it('refuses malformed args that used to stick the queue (503 forever): non-uuid refs, huge text, overflowing numbers, NUL and lone surrogates', async () => {
-    const line = { order_ref: order, line_id: randomUUID(), name: 'Part', price: '1.00', quantity: 1, tax_class_id: null };
+    const line = {
+      order_ref: order,
+      line_id: randomUUID(),
+      name: 'Part',
+      price: '1.00',
+      quantity: 1,
+      tax_class_id: null,
+    };
     const cases: [string, unknown][] = [
       ['cart.addCustomProduct', { ...line, order_ref: 'not-a-uuid' }],
       ['order.create', { id: randomUUID(), device_ref: 'x'.repeat(3_900_000) }],
@@ -50,7 +62,10 @@ describe.each(testEngines())('the push door checks args before SQL on %s', (engi
       ['cart.addCustomProduct', { ...line, quantity: 99_999_999_999 }],
       ['cart.addCustomProduct', { ...line, name: 'NUL\u0000byte' }],
       ['cart.addCustomProduct', { ...line, name: 'lone \ud800 surrogate' }],
-      ['transaction.add', { order_ref: order, id: randomUUID(), transaction_type: 'check', amount: '1.00', check_number: 2_147_483_648 }],
+      [
+        'transaction.add',
+        { order_ref: order, id: randomUUID(), transaction_type: 'check', amount: '1.00', check_number: 2_147_483_648 },
+      ],
       ['cart.addProduct', { ...line, product_id: 99_999_999_999 }],
       ['orderHistory.add', { order_ref: order, id: randomUUID(), order_status_id: 99_999_999_999 }],
     ];
@@ -71,7 +86,14 @@ describe.each(testEngines())('the push door checks args before SQL on %s', (engi
   it('turns a database data error that gets past the schema into a conflict, not a 503', async () => {
     // Each line fits; their sum does not fit numeric(12,2).
     for (let i = 0; i < 2; i++) {
-      const r = await push('cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: `Big ${i}`, price: '9999999999.00', quantity: 10, tax_class_id: null });
+      const r = await push('cart.addCustomProduct', {
+        order_ref: order,
+        line_id: randomUUID(),
+        name: `Big ${i}`,
+        price: '9999999999.00',
+        quantity: 10,
+        tax_class_id: null,
+      });
       expect(r.status).toBe(200);
       if (r.body.results[0].status === 'rejected') {
         expect(r.body.results[0]).toMatchObject({ code: 'conflict', message: DATA_ERROR_MESSAGE });

@@ -26,14 +26,24 @@ describe.each(testEngines())('writable fields per role on %s', (engine) => {
     shopper = new Device(s);
     installer = new Device(await signedIn(server.url, 'installer'));
     cashier = new Device(await signedIn(server.url, 'cashier'));
-    wholesale = (await server.db.selectFrom('customer_groups').select('customer_group_id').where('name', '=', 'Wholesale').executeTakeFirstOrThrow()).customer_group_id;
+    wholesale = (
+      await server.db
+        .selectFrom('customer_groups')
+        .select('customer_group_id')
+        .where('name', '=', 'Wholesale')
+        .executeTakeFirstOrThrow()
+    ).customer_group_id;
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const privileges = (id: string) =>
-    server.db.selectFrom('customers').select(['firstname', 'tax_exempt', 'tax_exempt_number', 'customer_group_id', 'safe', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    server.db
+      .selectFrom('customers')
+      .select(['firstname', 'tax_exempt', 'tax_exempt_number', 'customer_group_id', 'safe', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const base = { firstname: 'Sam', lastname: 'Shopper', email: 'shopper@example.com', telephone: '(512) 555-0199' };
 
   it('refuses a shopper who grants themself tax exemption, Wholesale, safe; their record is unchanged', async () => {
@@ -53,32 +63,78 @@ describe.each(testEngines())('writable fields per role on %s', (engine) => {
   });
 
   it('lets a shopper edit their own name; staff-only fields left out keep their value', async () => {
-    await server.db.updateTable('customers').set({ tax_exempt: true, tax_exempt_number: 'EX-9', customer_group_id: wholesale }).where('id', '=', me).execute();
+    await server.db
+      .updateTable('customers')
+      .set({ tax_exempt: true, tax_exempt_number: 'EX-9', customer_group_id: wholesale })
+      .where('id', '=', me)
+      .execute();
     const r = await shopper.push('customer.update', { customer_ref: me, ...base, firstname: 'Samuel' });
     expect(r).toMatchObject({ status: 'applied' });
-    expect(await privileges(me)).toMatchObject({ firstname: 'Samuel', tax_exempt: true, tax_exempt_number: 'EX-9', customer_group_id: wholesale });
+    expect(await privileges(me)).toMatchObject({
+      firstname: 'Samuel',
+      tax_exempt: true,
+      tax_exempt_number: 'EX-9',
+      customer_group_id: wholesale,
+    });
     // Sending the current values back unchanged is fine too.
-    const same = await shopper.push('customer.update', { customer_ref: me, ...base, tax_exempt: true, tax_exempt_number: 'EX-9', customer_group_id: wholesale });
+    const same = await shopper.push('customer.update', {
+      customer_ref: me,
+      ...base,
+      tax_exempt: true,
+      tax_exempt_number: 'EX-9',
+      customer_group_id: wholesale,
+    });
     expect(same).toMatchObject({ status: 'applied' });
   });
 
   it('refuses an installer who makes a customer tax exempt or overrides a price; a cashier may', async () => {
     const id = randomUUID();
-    const customer = { id, firstname: 'Ivy', lastname: 'Install', email: `ivy-${id.slice(0, 8)}@example.com`, telephone: '(512) 555-0123' };
-    expect(await installer.push('customer.create', { ...customer, tax_exempt: true, tax_exempt_number: 'X' })).toMatchObject({ status: 'rejected', message: fieldNotWritable('tax_exempt') });
+    const customer = {
+      id,
+      firstname: 'Ivy',
+      lastname: 'Install',
+      email: `ivy-${id.slice(0, 8)}@example.com`,
+      telephone: '(512) 555-0123',
+    };
+    expect(
+      await installer.push('customer.create', { ...customer, tax_exempt: true, tax_exempt_number: 'X' }),
+    ).toMatchObject({ status: 'rejected', message: fieldNotWritable('tax_exempt') });
     await installer.apply('customer.create', customer);
-    expect(await installer.push('customer.update', { customer_ref: id, ...customer, id: undefined, tax_exempt: true, tax_exempt_number: 'X' })).toMatchObject({
+    expect(
+      await installer.push('customer.update', {
+        customer_ref: id,
+        ...customer,
+        id: undefined,
+        tax_exempt: true,
+        tax_exempt_number: 'X',
+      }),
+    ).toMatchObject({
       status: 'rejected',
       message: fieldNotWritable('tax_exempt'),
     });
-    await cashier.apply('customer.update', { customer_ref: id, ...customer, id: undefined, tax_exempt: true, tax_exempt_number: 'X' });
+    await cashier.apply('customer.update', {
+      customer_ref: id,
+      ...customer,
+      id: undefined,
+      tax_exempt: true,
+      tax_exempt_number: 'X',
+    });
     expect((await privileges(id)).tax_exempt).toBe(true);
 
     const order = await installer.order(['20.00']);
-    const line = (await server.db.selectFrom('order_lines').select('id').where('order_ref', '=', order.id).executeTakeFirstOrThrow()).id;
-    expect(await installer.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '0.01' })).toMatchObject({ status: 'rejected', code: 'not_permitted', message: fieldNotWritable('new_price') });
-    expect((await server.db.selectFrom('orders').select('order_total').where('id', '=', order.id).executeTakeFirstOrThrow()).order_total).toBe('20.00');
-    expect(await cashier.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '15.00' })).toMatchObject({ status: 'applied' });
+    const line = (
+      await server.db.selectFrom('order_lines').select('id').where('order_ref', '=', order.id).executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await installer.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '0.01' }),
+    ).toMatchObject({ status: 'rejected', code: 'not_permitted', message: fieldNotWritable('new_price') });
+    expect(
+      (await server.db.selectFrom('orders').select('order_total').where('id', '=', order.id).executeTakeFirstOrThrow())
+        .order_total,
+    ).toBe('20.00');
+    expect(
+      await cashier.push('cart.updatePrice', { order_ref: order.id, line_id: line, new_price: '15.00' }),
+    ).toMatchObject({ status: 'applied' });
   });
 
   it('refuses an installer who takes, voids or completes money through the push, as the HTTP calls do; a cashier may', async () => {
@@ -88,12 +144,23 @@ describe.each(testEngines())('writable fields per role on %s', (engine) => {
     expect(await installer.push('transaction.add', { ...pay, id: randomUUID() })).toMatchObject(refused);
     expect(await installer.push('order.void', { order_ref: order.id })).toMatchObject(refused);
     expect(await installer.push('order.complete', { order_ref: order.id })).toMatchObject(refused);
-    expect(await server.db.selectFrom('orders').select(['amount_paid', 'status']).where('id', '=', order.id).executeTakeFirstOrThrow()).toMatchObject({ amount_paid: '0.00', status: 'saved' });
+    expect(
+      await server.db
+        .selectFrom('orders')
+        .select(['amount_paid', 'status'])
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ amount_paid: '0.00', status: 'saved' });
     const txId = randomUUID();
     expect(await cashier.push('transaction.add', { ...pay, id: txId })).toMatchObject({ status: 'applied' });
-    expect(await installer.push('transaction.void', { order_ref: order.id, transaction_ref: txId })).toMatchObject(refused);
+    expect(await installer.push('transaction.void', { order_ref: order.id, transaction_ref: txId })).toMatchObject(
+      refused,
+    );
     expect(await installer.push('transaction.voidAll', { order_ref: order.id })).toMatchObject(refused);
-    expect((await server.db.selectFrom('orders').select('amount_paid').where('id', '=', order.id).executeTakeFirstOrThrow()).amount_paid).toBe('20.00');
+    expect(
+      (await server.db.selectFrom('orders').select('amount_paid').where('id', '=', order.id).executeTakeFirstOrThrow())
+        .amount_paid,
+    ).toBe('20.00');
   });
 
   it('refuses every order mutation from a shopper', async () => {

@@ -26,7 +26,8 @@ const one = process.env.SEED ? [Number(process.env.SEED)] : null;
 const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 100);
 const first = Number(process.env.SEED_FROM ?? 1);
 const seeds = one ?? Array.from({ length: count }, (_, i) => first + i);
-const replay = (seed: number) => `SEED=${seed} npx vitest run --project integration tests/integration/sync/fault-injection.test.ts`;
+const replay = (seed: number) =>
+  `SEED=${seed} npx vitest run --project integration tests/integration/sync/fault-injection.test.ts`;
 
 describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
   let server: SyncTestServer & RestartableServer;
@@ -34,14 +35,26 @@ describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
   const faults = keyedFaults(0.05);
   const crash = new ServerCrash(() => server.cutConnections());
   let restarts = 0;
-  const crashes = { arm: (k: number) => crash.arm(k), disarm: () => crash.disarm(), restart: async () => (restarts++, await server.restart()) };
+  const crashes = {
+    arm: (k: number) => crash.arm(k),
+    disarm: () => crash.disarm(),
+    restart: async () => (restarts++, await server.restart()),
+  };
 
   beforeAll(async () => {
     // The model, the devices and the server all run the mutators with the default settings: the
     // simulation tests the protocol, not the shop's tax set-up (which the server reads from its tables).
     const settings = () => Promise.resolve(defaultStoreSettings);
-    server = await startSyncServer(engine, { appliers: chaosAppliers(defaultAppliers, faults.fail, crash.check), settings, syncCommit: false });
-    for (const [u, p] of [['cashier', 'cashier'], ['cashier2', 'cashier2'], ['admin', 'admin']] as const) {
+    server = await startSyncServer(engine, {
+      appliers: chaosAppliers(defaultAppliers, faults.fail, crash.check),
+      settings,
+      syncCommit: false,
+    });
+    for (const [u, p] of [
+      ['cashier', 'cashier'],
+      ['cashier2', 'cashier2'],
+      ['admin', 'admin'],
+    ] as const) {
       const client = await signedIn(server.url, u, p);
       const me = (await client.get('/api/session')).body.user;
       logins.push({ client, actor: { id: me.id, role: me.role } });
@@ -51,40 +64,57 @@ describe.each(testEngines())('fault-injection simulation on %s', (engine) => {
     await server?.close();
   });
 
-  it(`holds every invariant for ${seeds.length} seed(s)`, { timeout: Math.max(60_000, seeds.length * 5_000) }, async () => {
-    const failures: string[] = [];
-    const total = { mutations: 0, rejected: 0, droppedReplies: 0, duplicates: 0, late: 0, serverFaults: 0, restarts: 0, crashesMidPush: 0 };
-    const restartsBefore = restarts;
-    const crashesBefore = crash.crashes;
-    const firedBefore = faults.fired();
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    for (const seed of seeds) {
-      const { problems, stats } = await runSeed(server, logins, { seed, devices: 3, steps: 40, crash: crashes });
-      for (const k of ['mutations', 'rejected', 'droppedReplies', 'duplicates', 'late'] as const) total[k] += stats[k];
-      if (problems.length) {
-        failures.push(`SEED=${seed} (replay: ${replay(seed)})\n  ${problems.slice(0, 8).join('\n  ')}`);
-        if (failures.length >= 3) break;
+  it(
+    `holds every invariant for ${seeds.length} seed(s)`,
+    { timeout: Math.max(60_000, seeds.length * 5_000) },
+    async () => {
+      const failures: string[] = [];
+      const total = {
+        mutations: 0,
+        rejected: 0,
+        droppedReplies: 0,
+        duplicates: 0,
+        late: 0,
+        serverFaults: 0,
+        restarts: 0,
+        crashesMidPush: 0,
+      };
+      const restartsBefore = restarts;
+      const crashesBefore = crash.crashes;
+      const firedBefore = faults.fired();
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      for (const seed of seeds) {
+        const { problems, stats } = await runSeed(server, logins, { seed, devices: 3, steps: 40, crash: crashes });
+        for (const k of ['mutations', 'rejected', 'droppedReplies', 'duplicates', 'late'] as const)
+          total[k] += stats[k];
+        if (problems.length) {
+          failures.push(`SEED=${seed} (replay: ${replay(seed)})\n  ${problems.slice(0, 8).join('\n  ')}`);
+          if (failures.length >= 3) break;
+        }
       }
-    }
-    const ms = performance.now() - started;
-    total.serverFaults = faults.fired() - firedBefore;
-    total.restarts = restarts - restartsBefore;
-    total.crashesMidPush = crash.crashes - crashesBefore;
-    const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
-    expect(failures, failures.join('\n')).toEqual([]);
-    // Wall time per seed, and this process's CPU per seed (steadier on a shared machine; on
-    // PostgreSQL the database's own CPU is not in it).
-    const per = (x: number) => (x / seeds.length).toFixed(0);
-    console.log(`fault-injection on ${engine}: ${seeds.length} seeds in ${(ms / 1000).toFixed(1)} s, ${per(ms)} ms/seed (${per(cpuMs)} ms CPU here)`, total);
-    // The run must have exercised what it claims to (a simulation that never loses a reply proves nothing).
-    if (seeds.length >= 5) {
-      expect(total.rejected).toBeGreaterThan(0);
-      expect(total.droppedReplies).toBeGreaterThan(0);
-      expect(total.duplicates).toBeGreaterThan(0);
-      expect(total.late).toBeGreaterThan(0);
-      expect(total.serverFaults).toBeGreaterThan(0);
-    }
-    if (seeds.length >= 50) expect(total.crashesMidPush).toBeGreaterThan(0);
-  });
+      const ms = performance.now() - started;
+      total.serverFaults = faults.fired() - firedBefore;
+      total.restarts = restarts - restartsBefore;
+      total.crashesMidPush = crash.crashes - crashesBefore;
+      const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
+      expect(failures, failures.join('\n')).toEqual([]);
+      // Wall time per seed, and this process's CPU per seed (steadier on a shared machine; on
+      // PostgreSQL the database's own CPU is not in it).
+      const per = (x: number) => (x / seeds.length).toFixed(0);
+      console.log(
+        `fault-injection on ${engine}: ${seeds.length} seeds in ${(ms / 1000).toFixed(1)} s, ${per(ms)} ms/seed (${per(cpuMs)} ms CPU here)`,
+        total,
+      );
+      // The run must have exercised what it claims to (a simulation that never loses a reply proves nothing).
+      if (seeds.length >= 5) {
+        expect(total.rejected).toBeGreaterThan(0);
+        expect(total.droppedReplies).toBeGreaterThan(0);
+        expect(total.duplicates).toBeGreaterThan(0);
+        expect(total.late).toBeGreaterThan(0);
+        expect(total.serverFaults).toBeGreaterThan(0);
+      }
+      if (seeds.length >= 50) expect(total.crashesMidPush).toBeGreaterThan(0);
+    },
+  );
 });

@@ -55,14 +55,25 @@ class Pusher {
 describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine) => {
   let server: CheckoutServer;
   const pushers = {} as Record<Role, Pusher>;
-  const pools: Pools = { orders: [], lines: [], transactions: [], customers: [], addresses: [], vehicles: [], products: [], options: [], labor: [] };
+  const pools: Pools = {
+    orders: [],
+    lines: [],
+    transactions: [],
+    customers: [],
+    addresses: [],
+    vehicles: [],
+    products: [],
+    options: [],
+    labor: [],
+  };
   let startVersion = '0';
   const owners = new Map<string, string>();
 
   beforeAll(async () => {
     server = await startCheckoutServer(engine);
     for (const r of roles) {
-      const c = r === 'shopper' ? await signedIn(server.url, 'shopper@example.com', 'shopper') : await signedIn(server.url, r);
+      const c =
+        r === 'shopper' ? await signedIn(server.url, 'shopper@example.com', 'shopper') : await signedIn(server.url, r);
       pushers[r] = new Pusher(c);
     }
     const me = (await pushers.shopper.client.get('/api/session')).body.user.id as string;
@@ -70,19 +81,50 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
     const cashier = new Device(pushers.cashier.client);
     const paid = await cashier.order(['100.00', '25.00']);
     const payment = randomUUID();
-    await cashier.apply('transaction.add', { order_ref: paid.id, id: payment, transaction_type: 'cash', amount: '125.00' });
+    await cashier.apply('transaction.add', {
+      order_ref: paid.id,
+      id: payment,
+      transaction_type: 'cash',
+      amount: '125.00',
+    });
     await cashier.apply('order.complete', { order_ref: paid.id });
     const draft = await cashier.order(['10.00']);
     const other = randomUUID();
     const address = randomUUID();
     await cashier.apply('customer.create', {
-      id: other, firstname: 'Olga', lastname: 'Other', email: `olga-${other.slice(0, 8)}@example.com`, telephone: '(512) 555-0111',
-      addresses: [{ address_id: address, firstname: 'Olga', lastname: 'Other', address_1: '1 Main Street', city: 'Austin', postcode: '78701', country_id: 223, zone_id: 0 }],
+      id: other,
+      firstname: 'Olga',
+      lastname: 'Other',
+      email: `olga-${other.slice(0, 8)}@example.com`,
+      telephone: '(512) 555-0111',
+      addresses: [
+        {
+          address_id: address,
+          firstname: 'Olga',
+          lastname: 'Other',
+          address_1: '1 Main Street',
+          city: 'Austin',
+          postcode: '78701',
+          country_id: 223,
+          zone_id: 0,
+        },
+      ],
     });
     const vehicle = randomUUID();
     await cashier.apply('vehicle.create', { id: vehicle, customer_ref: other, title: 'Truck' });
-    const lines = await server.db.selectFrom('order_lines').select('id').where('order_ref', 'in', [paid.id, draft.id]).execute();
-    const products = await server.db.selectFrom('products').select('product_id').where('status', '=', true).where('is_orderable', '=', true).orderBy('product_id').limit(3).execute();
+    const lines = await server.db
+      .selectFrom('order_lines')
+      .select('id')
+      .where('order_ref', 'in', [paid.id, draft.id])
+      .execute();
+    const products = await server.db
+      .selectFrom('products')
+      .select('product_id')
+      .where('status', '=', true)
+      .where('is_orderable', '=', true)
+      .orderBy('product_id')
+      .limit(3)
+      .execute();
     const options = await server.db
       .selectFrom('product_option_values as v')
       .innerJoin('product_options as o', 'o.product_option_id', 'v.product_option_id')
@@ -101,7 +143,10 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
       addresses: [address, ...minted(3)],
       vehicles: [vehicle, ...minted(3)],
       products: [...products.map((p) => p.product_id), ...options.map((o) => o.product_id)],
-      options: options.map((o) => ({ product_option_id: o.product_option_id, product_option_value_id: o.product_option_value_id })),
+      options: options.map((o) => ({
+        product_option_id: o.product_option_id,
+        product_option_value_id: o.product_option_value_id,
+      })),
       labor: labor.map((l) => l.labor_id),
     });
     const v = await sql<{ v: string }>`select greatest(
@@ -117,154 +162,302 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
 
   // ---- generators (built once the world exists: they draw ids from its pools) ---------------
   function generators(customers: string[], shopper: boolean) {
-  const garbage = fc.oneof(fc.constant(null), fc.constant('not-a-uuid'), fc.integer(), fc.boolean(), fc.constant({ __proto__: { x: 1 } }), fc.constant([]));
-  const ref = (pool: () => string[]) => fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pool()) }, { weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: garbage });
-  const anyRef = () => ref(() => [...pools.orders, ...pools.lines, ...pools.transactions, ...customers, ...pools.addresses, ...pools.vehicles]);
-  const cents = fc.integer({ min: 0, max: 20_000_000 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
-  const money = fc.oneof(
-    { weight: 6, arbitrary: cents },
-    { weight: 3, arbitrary: fc.constantFrom('-1.00', '-166.45', '-0.01', '0', '0.00', '99999999999.99', '9999999999.99', '1e5', '1.001', '', ' 5', 'NaN') },
-    { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.constant(null)) },
-  );
-  const int = fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 1, max: 12 }) },
-    { weight: 3, arbitrary: fc.constantFrom(0, -1, 10_001, 2_147_483_647, 2_147_483_648, 99_999_999_999, 1.5) },
-    { weight: 1, arbitrary: fc.oneof(fc.string(), fc.constant(null)) },
-  );
-  const text = fc.oneof(
-    { weight: 6, arbitrary: fc.string({ minLength: 0, maxLength: 24 }) },
-    { weight: 3, arbitrary: fc.constantFrom('Brake pads', 'Sam', 'a\u0000b', 'lone \ud800', 'x'.repeat(300), 'y'.repeat(6000), "'; drop table orders; --", '__proto__') },
-    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null)) },
-  );
-  const bool = fc.oneof({ weight: 9, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom('yes', 1, null) });
-  const option = fc.oneof(
-    fc.constantFrom(...(pools.options.length ? pools.options : [{ product_option_id: 1, product_option_value_id: 1 }])).map((o) => ({ name: 'Size', value: 'Any', price: '-500.00', ...o })),
-    fc.record({ name: text, value: text, price: money }),
-  );
-  const address = fc.record({
-    address_id: ref(() => pools.addresses), firstname: text, lastname: text, address_1: text, city: text, postcode: text, country_id: int, zone_id: int,
-  }, { requiredKeys: ['address_id'] });
-
-  /** A value a real device would send for this arg (by the catalogue's conventions), or null for "use the fuzzing one". */
-  function validFor(name: string, key: string): fc.Arbitrary<unknown> | null {
-    const from = <T,>(xs: T[]) => fc.constantFrom(...xs);
-    switch (key) {
-      case 'order_ref': return from(pools.orders);
-      case 'line_id': case 'product_line_id': return from(pools.lines);
-      case 'transaction_ref': return from(pools.transactions);
-      case 'customer_ref': return from(customers);
-      case 'vehicle_ref': return from(pools.vehicles);
-      case 'id':
-        if (name === 'order.create') return from(pools.orders);
-        if (name.startsWith('transaction.')) return from(pools.transactions);
-        if (name === 'customer.create') return from(customers);
-        if (name === 'vehicle.create') return from(pools.vehicles);
-        return fc.uuid();
-      case 'product_id': return from(pools.products.slice(0, 3));
-      case 'labor_id': return from(pools.labor);
-      case 'price': case 'amount': case 'rate': case 'new_price': case 'price_override':
-        return fc.integer({ min: 1, max: 50_000 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
-      case 'surcharge': return fc.constant('0.00');
-      case 'quantity': return fc.integer({ min: 1, max: 4 });
-      case 'minutes': return fc.integer({ min: 15, max: 120 });
-      case 'minimum': return fc.constant(1);
-      case 'check_number': return fc.integer({ min: 1, max: 9999 });
-      case 'order_status_id': return fc.integer({ min: 1, max: 5 });
-      case 'customer_group_id': return fc.constantFrom(null, 1, 2);
-      case 'default_location_id': case 'tax_class_id': case 'device_ref': return fc.constant(null);
-      case 'transaction_type': return from([...paymentTypes]);
-      case 'card_type': return fc.constantFrom('credit', 'debit');
-      case 'status': return name === 'customer.create' || name === 'customer.update' ? fc.boolean() : fc.constant('approved');
-      case 'firstname': case 'lastname': return fc.constantFrom('Sam', 'Pat', 'Olga', 'Ivy');
-      case 'email': return fc.constantFrom('', 'pat@example.com', 'shopper@example.com');
-      case 'telephone': case 'phone': return fc.constant('(512) 555-0142');
-      case 'name': case 'description': case 'title': case 'comment': case 'label': case 'notes': return fc.constantFrom('Brake pads', 'Oil change', 'Gift');
-      case 'code': case 'voucher_code': case 'po_number': return fc.stringMatching(/^[A-Z0-9]{6,10}$/);
-      case 'options': return fc.constant([]);
-      case 'addresses': return fc.constant([]);
-      case 'line_ids': return fc.array(from(pools.lines), { maxLength: 2 });
-      case 'ymm_data': return fc.constant({});
-      case 'tax_exempt_number': case 'password': case 'vin': case 'model': case 'mpn': case 'aaia': case 'message': case 'voucher_theme': return fc.constant('');
-      default: return null;
-    }
-  }
-
-  /** The fuzzing value for one arg, chosen by its name: pool ids, other owners' ids, garbage, bad money and text. */
-  function argFor(key: string): fc.Arbitrary<unknown> {
-    switch (key) {
-      case 'order_ref':
-        return ref(() => pools.orders);
-      case 'line_id':
-      case 'product_line_id':
-        return ref(() => pools.lines);
-      case 'transaction_ref':
-        return ref(() => pools.transactions);
-      case 'customer_ref':
-        return ref(() => customers);
-      case 'vehicle_ref':
-        return ref(() => pools.vehicles);
-      case 'id':
-        return anyRef();
-      case 'product_id':
-        return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...pools.products) }, { weight: 2, arbitrary: int });
-      case 'labor_id':
-        return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...pools.labor) }, { weight: 2, arbitrary: int });
-      case 'price': case 'amount': case 'rate': case 'new_price': case 'price_override': case 'surcharge':
-        return money;
-      case 'quantity': case 'minutes': case 'minimum': case 'check_number': case 'order_status_id': case 'customer_group_id':
-      case 'default_location_id': case 'tax_class_id':
-        return fc.oneof(int, fc.constant(null));
-      case 'transaction_type':
-        return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...paymentTypes) }, { weight: 1, arbitrary: text });
-      case 'card_type':
-        return fc.constantFrom('credit', 'debit', null, 'gold');
-      case 'status':
-        return fc.constantFrom('approved', 'pending', 'void', true, false);
-      case 'options':
-        return fc.array(option, { maxLength: 3 });
-      case 'addresses':
-        return fc.array(address, { maxLength: 2 });
-      case 'line_ids':
-        return fc.array(ref(() => pools.lines), { maxLength: 3 });
-      case 'ymm_data':
-        return fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 3 }));
-      default:
-        return /^(notify|texting|newsletter|safe|tax_exempt$|apply_to_all|override)/.test(key) ? bool : text;
-    }
-  }
-
-  // Every registered mutation, creates more often (so later mutations find their records), a shopper
-  // mostly what a shopper may do; and names that can never be a mutation.
-  const registered = Object.keys(defaultAppliers) as MutationName[];
-  const weightOf = (n: string): number => {
-    if (shopper) return n === 'customer.update' ? 6 : n.startsWith('vehicle.') ? 3 : 1;
-    const often: Record<string, number> = { 'order.create': 8, 'cart.addProduct': 6, 'cart.addCustomProduct': 6, 'transaction.add': 6, 'customer.create': 3, 'vehicle.create': 3, 'order.void': 1 };
-    return often[n] ?? 2;
-  };
-  const names = fc.oneof(
-    ...registered.map((n) => ({ weight: weightOf(n), arbitrary: fc.constant<string>(n) })),
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty') },
-  );
-  const mutation = names.chain((name) => {
-    const shape = Object.prototype.hasOwnProperty.call(mutationArgs, name) ? Object.keys(mutationArgs[name as MutationName].shape) : ['id'];
-    const valid = Object.fromEntries(shape.map((k) => [k, validFor(name, k) ?? argFor(k)]));
-    // One bad field in otherwise valid args: what a buggy or hostile device sends most often.
-    const oneBad = fc.constantFrom(...shape).chain((bad) => fc.record({ ...valid, [bad]: argFor(bad) }));
-    const fuzzed = Object.fromEntries(shape.map((k) => [k, argFor(k)]));
-    const required = shape.filter((k) => k.endsWith('_ref') || k === 'id' || k === 'line_id');
-    const args = fc.oneof(
-      { weight: 10, arbitrary: fc.record(valid) },
-      { weight: 5, arbitrary: oneBad },
-      { weight: 4, arbitrary: fc.record(fuzzed, { requiredKeys: required }) },
-      { weight: 1, arbitrary: fc.oneof(fc.record(fuzzed, { requiredKeys: [] }), fc.anything()) },
+    const garbage = fc.oneof(
+      fc.constant(null),
+      fc.constant('not-a-uuid'),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant({ __proto__: { x: 1 } }),
+      fc.constant([]),
     );
-    return args.map((a) => ({ name, args: a }));
-  });
-  return fc.array(mutation, { minLength: 1, maxLength: BATCH });
+    const ref = (pool: () => string[]) =>
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...pool()) },
+        { weight: 3, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: garbage },
+      );
+    const anyRef = () =>
+      ref(() => [
+        ...pools.orders,
+        ...pools.lines,
+        ...pools.transactions,
+        ...customers,
+        ...pools.addresses,
+        ...pools.vehicles,
+      ]);
+    const cents = fc
+      .integer({ min: 0, max: 20_000_000 })
+      .map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
+    const money = fc.oneof(
+      { weight: 6, arbitrary: cents },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '-1.00',
+          '-166.45',
+          '-0.01',
+          '0',
+          '0.00',
+          '99999999999.99',
+          '9999999999.99',
+          '1e5',
+          '1.001',
+          '',
+          ' 5',
+          'NaN',
+        ),
+      },
+      { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.constant(null)) },
+    );
+    const int = fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 1, max: 12 }) },
+      { weight: 3, arbitrary: fc.constantFrom(0, -1, 10_001, 2_147_483_647, 2_147_483_648, 99_999_999_999, 1.5) },
+      { weight: 1, arbitrary: fc.oneof(fc.string(), fc.constant(null)) },
+    );
+    const text = fc.oneof(
+      { weight: 6, arbitrary: fc.string({ minLength: 0, maxLength: 24 }) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'Brake pads',
+          'Sam',
+          'a\u0000b',
+          'lone \ud800',
+          'x'.repeat(300),
+          'y'.repeat(6000),
+          "'; drop table orders; --",
+          '__proto__',
+        ),
+      },
+      { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null)) },
+    );
+    const bool = fc.oneof(
+      { weight: 9, arbitrary: fc.boolean() },
+      { weight: 1, arbitrary: fc.constantFrom('yes', 1, null) },
+    );
+    const option = fc.oneof(
+      fc
+        .constantFrom(
+          ...(pools.options.length ? pools.options : [{ product_option_id: 1, product_option_value_id: 1 }]),
+        )
+        .map((o) => ({ name: 'Size', value: 'Any', price: '-500.00', ...o })),
+      fc.record({ name: text, value: text, price: money }),
+    );
+    const address = fc.record(
+      {
+        address_id: ref(() => pools.addresses),
+        firstname: text,
+        lastname: text,
+        address_1: text,
+        city: text,
+        postcode: text,
+        country_id: int,
+        zone_id: int,
+      },
+      { requiredKeys: ['address_id'] },
+    );
+
+    /** A value a real device would send for this arg (by the catalogue's conventions), or null for "use the fuzzing one". */
+    function validFor(name: string, key: string): fc.Arbitrary<unknown> | null {
+      const from = <T>(xs: T[]) => fc.constantFrom(...xs);
+      switch (key) {
+        case 'order_ref':
+          return from(pools.orders);
+        case 'line_id':
+        case 'product_line_id':
+          return from(pools.lines);
+        case 'transaction_ref':
+          return from(pools.transactions);
+        case 'customer_ref':
+          return from(customers);
+        case 'vehicle_ref':
+          return from(pools.vehicles);
+        case 'id':
+          if (name === 'order.create') return from(pools.orders);
+          if (name.startsWith('transaction.')) return from(pools.transactions);
+          if (name === 'customer.create') return from(customers);
+          if (name === 'vehicle.create') return from(pools.vehicles);
+          return fc.uuid();
+        case 'product_id':
+          return from(pools.products.slice(0, 3));
+        case 'labor_id':
+          return from(pools.labor);
+        case 'price':
+        case 'amount':
+        case 'rate':
+        case 'new_price':
+        case 'price_override':
+          return fc
+            .integer({ min: 1, max: 50_000 })
+            .map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
+        case 'surcharge':
+          return fc.constant('0.00');
+        case 'quantity':
+          return fc.integer({ min: 1, max: 4 });
+        case 'minutes':
+          return fc.integer({ min: 15, max: 120 });
+        case 'minimum':
+          return fc.constant(1);
+        case 'check_number':
+          return fc.integer({ min: 1, max: 9999 });
+        case 'order_status_id':
+          return fc.integer({ min: 1, max: 5 });
+        case 'customer_group_id':
+          return fc.constantFrom(null, 1, 2);
+        case 'default_location_id':
+        case 'tax_class_id':
+        case 'device_ref':
+          return fc.constant(null);
+        case 'transaction_type':
+          return from([...paymentTypes]);
+        case 'card_type':
+          return fc.constantFrom('credit', 'debit');
+        case 'status':
+          return name === 'customer.create' || name === 'customer.update' ? fc.boolean() : fc.constant('approved');
+        case 'firstname':
+        case 'lastname':
+          return fc.constantFrom('Sam', 'Pat', 'Olga', 'Ivy');
+        case 'email':
+          return fc.constantFrom('', 'pat@example.com', 'shopper@example.com');
+        case 'telephone':
+        case 'phone':
+          return fc.constant('(512) 555-0142');
+        case 'name':
+        case 'description':
+        case 'title':
+        case 'comment':
+        case 'label':
+        case 'notes':
+          return fc.constantFrom('Brake pads', 'Oil change', 'Gift');
+        case 'code':
+        case 'voucher_code':
+        case 'po_number':
+          return fc.stringMatching(/^[A-Z0-9]{6,10}$/);
+        case 'options':
+          return fc.constant([]);
+        case 'addresses':
+          return fc.constant([]);
+        case 'line_ids':
+          return fc.array(from(pools.lines), { maxLength: 2 });
+        case 'ymm_data':
+          return fc.constant({});
+        case 'tax_exempt_number':
+        case 'password':
+        case 'vin':
+        case 'model':
+        case 'mpn':
+        case 'aaia':
+        case 'message':
+        case 'voucher_theme':
+          return fc.constant('');
+        default:
+          return null;
+      }
+    }
+
+    /** The fuzzing value for one arg, chosen by its name: pool ids, other owners' ids, garbage, bad money and text. */
+    function argFor(key: string): fc.Arbitrary<unknown> {
+      switch (key) {
+        case 'order_ref':
+          return ref(() => pools.orders);
+        case 'line_id':
+        case 'product_line_id':
+          return ref(() => pools.lines);
+        case 'transaction_ref':
+          return ref(() => pools.transactions);
+        case 'customer_ref':
+          return ref(() => customers);
+        case 'vehicle_ref':
+          return ref(() => pools.vehicles);
+        case 'id':
+          return anyRef();
+        case 'product_id':
+          return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...pools.products) }, { weight: 2, arbitrary: int });
+        case 'labor_id':
+          return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...pools.labor) }, { weight: 2, arbitrary: int });
+        case 'price':
+        case 'amount':
+        case 'rate':
+        case 'new_price':
+        case 'price_override':
+        case 'surcharge':
+          return money;
+        case 'quantity':
+        case 'minutes':
+        case 'minimum':
+        case 'check_number':
+        case 'order_status_id':
+        case 'customer_group_id':
+        case 'default_location_id':
+        case 'tax_class_id':
+          return fc.oneof(int, fc.constant(null));
+        case 'transaction_type':
+          return fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...paymentTypes) }, { weight: 1, arbitrary: text });
+        case 'card_type':
+          return fc.constantFrom('credit', 'debit', null, 'gold');
+        case 'status':
+          return fc.constantFrom('approved', 'pending', 'void', true, false);
+        case 'options':
+          return fc.array(option, { maxLength: 3 });
+        case 'addresses':
+          return fc.array(address, { maxLength: 2 });
+        case 'line_ids':
+          return fc.array(
+            ref(() => pools.lines),
+            { maxLength: 3 },
+          );
+        case 'ymm_data':
+          return fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 3 }));
+        default:
+          return /^(notify|texting|newsletter|safe|tax_exempt$|apply_to_all|override)/.test(key) ? bool : text;
+      }
+    }
+
+    // Every registered mutation, creates more often (so later mutations find their records), a shopper
+    // mostly what a shopper may do; and names that can never be a mutation.
+    const registered = Object.keys(defaultAppliers) as MutationName[];
+    const weightOf = (n: string): number => {
+      if (shopper) return n === 'customer.update' ? 6 : n.startsWith('vehicle.') ? 3 : 1;
+      const often: Record<string, number> = {
+        'order.create': 8,
+        'cart.addProduct': 6,
+        'cart.addCustomProduct': 6,
+        'transaction.add': 6,
+        'customer.create': 3,
+        'vehicle.create': 3,
+        'order.void': 1,
+      };
+      return often[n] ?? 2;
+    };
+    const names = fc.oneof(...registered.map((n) => ({ weight: weightOf(n), arbitrary: fc.constant<string>(n) })), {
+      weight: 1,
+      arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
+    });
+    const mutation = names.chain((name) => {
+      const shape = Object.prototype.hasOwnProperty.call(mutationArgs, name)
+        ? Object.keys(mutationArgs[name as MutationName].shape)
+        : ['id'];
+      const valid = Object.fromEntries(shape.map((k) => [k, validFor(name, k) ?? argFor(k)]));
+      // One bad field in otherwise valid args: what a buggy or hostile device sends most often.
+      const oneBad = fc.constantFrom(...shape).chain((bad) => fc.record({ ...valid, [bad]: argFor(bad) }));
+      const fuzzed = Object.fromEntries(shape.map((k) => [k, argFor(k)]));
+      const required = shape.filter((k) => k.endsWith('_ref') || k === 'id' || k === 'line_id');
+      const args = fc.oneof(
+        { weight: 10, arbitrary: fc.record(valid) },
+        { weight: 5, arbitrary: oneBad },
+        { weight: 4, arbitrary: fc.record(fuzzed, { requiredKeys: required }) },
+        { weight: 1, arbitrary: fc.oneof(fc.record(fuzzed, { requiredKeys: [] }), fc.anything()) },
+      );
+      return args.map((a) => ({ name, args: a }));
+    });
+    return fc.array(mutation, { minLength: 1, maxLength: BATCH });
   }
 
   const run = () => {
-    const staff = generators(pools.customers.filter((c) => c !== pools.customers[0]), false);
+    const staff = generators(
+      pools.customers.filter((c) => c !== pools.customers[0]),
+      false,
+    );
     return fc.record({ shopper: generators(pools.customers, true), cashier: staff, installer: staff, admin: staff });
   };
 
@@ -285,27 +478,52 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
       if (was !== undefined && was !== r.owner) {
         // Only a row deleted meanwhile (a removed line) may come back under another owner: its id
         // was free again. A live row never moves.
-        const deleted = await sql<{ n: number }>`select count(*)::int as n from tombstones where row_key like ${`%${r.id}%`}`.execute(server.db);
-        expect(deleted.rows[0]!.n, `${key} changed owner from ${was} to ${r.owner} without being deleted`).toBeGreaterThan(0);
+        const deleted = await sql<{
+          n: number;
+        }>`select count(*)::int as n from tombstones where row_key like ${`%${r.id}%`}`.execute(server.db);
+        expect(
+          deleted.rows[0]!.n,
+          `${key} changed owner from ${was} to ${r.owner} without being deleted`,
+        ).toBeGreaterThan(0);
       }
       owners.set(key, r.owner);
     }
   }
 
   async function checkMoney(): Promise<void> {
-    const orders = await server.db.selectFrom('orders').select(['id', 'amount_paid']).where(sql<boolean>`version > ${startVersion}::bigint or id::text = any(${pools.orders})`).execute();
+    const orders = await server.db
+      .selectFrom('orders')
+      .select(['id', 'amount_paid'])
+      .where(sql<boolean>`version > ${startVersion}::bigint or id::text = any(${pools.orders})`)
+      .execute();
     if (orders.length === 0) return;
     const ids = orders.map((o) => o.id);
-    const lines = await server.db.selectFrom('order_lines').select(['id', 'data']).where('order_ref', 'in', ids).execute();
+    const lines = await server.db
+      .selectFrom('order_lines')
+      .select(['id', 'data'])
+      .where('order_ref', 'in', ids)
+      .execute();
     for (const l of lines) {
       const line = l.data as unknown as OrderLine;
       expect(lineTotal(line).gte(0), `line ${l.id} total ${lineTotal(line).toFixed(2)}`).toBe(true);
       if (line.kind === 'product') expect(decimal(line.surcharge).gte(0), `line ${l.id} surcharge`).toBe(true);
     }
-    const txs = await server.db.selectFrom('transactions').select(['order_ref', 'amount', 'surcharge', 'surcharge_tax', 'status']).where('order_ref', 'in', ids).execute();
+    const txs = await server.db
+      .selectFrom('transactions')
+      .select(['order_ref', 'amount', 'surcharge', 'surcharge_tax', 'status'])
+      .where('order_ref', 'in', ids)
+      .execute();
     for (const o of orders) {
-      const paid = txs.filter((t) => t.order_ref === o.id && t.status === 'approved').reduce((s, t) => s.plus(decimal(t.amount)).plus(decimal(t.surcharge)).plus(decimal(t.surcharge_tax)), decimal(0));
-      expect(decimal(o.amount_paid).eq(paid), `order ${o.id} paid ${o.amount_paid} vs transactions ${paid.toFixed(2)}`).toBe(true);
+      const paid = txs
+        .filter((t) => t.order_ref === o.id && t.status === 'approved')
+        .reduce(
+          (s, t) => s.plus(decimal(t.amount)).plus(decimal(t.surcharge)).plus(decimal(t.surcharge_tax)),
+          decimal(0),
+        );
+      expect(
+        decimal(o.amount_paid).eq(paid),
+        `order ${o.id} paid ${o.amount_paid} vs transactions ${paid.toFixed(2)}`,
+      ).toBe(true);
     }
   }
 
@@ -326,9 +544,14 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
       expect(['applied', 'rejected'], `${role} #${first + i}`).toContain(res.status);
       if (res.status === 'rejected') {
         figures.rejected++;
-        codes.set(`${role} ${batch[i]!.name} ${res.code} ${res.message}`.slice(0, 140), (codes.get(`${role} ${batch[i]!.name} ${res.code} ${res.message}`.slice(0, 140)) ?? 0) + 1);
+        codes.set(
+          `${role} ${batch[i]!.name} ${res.code} ${res.message}`.slice(0, 140),
+          (codes.get(`${role} ${batch[i]!.name} ${res.code} ${res.message}`.slice(0, 140)) ?? 0) + 1,
+        );
         expect(typeof res.code === 'string' && res.code.length > 0, `${role} ${batch[i]!.name}: code`).toBe(true);
-        expect(typeof res.message === 'string' && res.message.length > 0, `${role} ${batch[i]!.name}: message`).toBe(true);
+        expect(typeof res.message === 'string' && res.message.length > 0, `${role} ${batch[i]!.name}: message`).toBe(
+          true,
+        );
       } else figures.applied++;
     }
   }
@@ -346,17 +569,35 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
       { numRuns: RUNS, seed: 17, endOnFailure: true },
     );
     for (const role of roles) {
-      const row = await server.db.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', pushers[role].clientId).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('sync_clients')
+        .select('last_mutation_id')
+        .where('client_id', '=', pushers[role].clientId)
+        .executeTakeFirstOrThrow();
       expect(Number(row.last_mutation_id), `${role} queue`).toBe(pushers[role].next - 1);
     }
     expect(figures.http5xx).toBe(0);
     expect(figures.otherNon200).toBe(0);
     if (process.env.FUZZ_CODES) {
       const byCode = new Map<string, number>();
-      for (const [k, n] of codes) byCode.set(k.split(' ').slice(2, 3).join(' '), (byCode.get(k.split(' ').slice(2, 3).join(' ')) ?? 0) + n);
-      console.log([...byCode].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`).join('\n'));
-      console.log([...codes].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, n]) => `${n} ${k}`).join('\n'));
+      for (const [k, n] of codes)
+        byCode.set(k.split(' ').slice(2, 3).join(' '), (byCode.get(k.split(' ').slice(2, 3).join(' ')) ?? 0) + n);
+      console.log(
+        [...byCode]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${n} ${k}`)
+          .join('\n'),
+      );
+      console.log(
+        [...codes]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 40)
+          .map(([k, n]) => `${n} ${k}`)
+          .join('\n'),
+      );
     }
-    console.log(`mutation fuzz on ${engine}: ${figures.pushes} pushes, ${figures.mutations} mutations (${figures.applied} applied, ${figures.rejected} rejected), ${figures.http5xx} 5xx, ${Date.now() - started} ms`);
+    console.log(
+      `mutation fuzz on ${engine}: ${figures.pushes} pushes, ${figures.mutations} mutations (${figures.applied} applied, ${figures.rejected} rejected), ${figures.http5xx} 5xx, ${Date.now() - started} ms`,
+    );
   });
 });

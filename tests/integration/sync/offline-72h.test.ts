@@ -34,8 +34,14 @@ describe.each(testEngines())('a till offline for 72+ hours on %s', (engine) => {
     const start = Date.now() - 80 * HOUR;
     let deviceNow = Date.now();
     const device = new SyncEngine({
-      db, transport: clientTransport(cashier), pollMs: 0, pullLimit: 5000, settings: settings.get,
-      clock: () => deviceNow, env: { online: () => online }, onCycleEnd: () => void settings.refresh(),
+      db,
+      transport: clientTransport(cashier),
+      pollMs: 0,
+      pullLimit: 5000,
+      settings: settings.get,
+      clock: () => deviceNow,
+      env: { online: () => online },
+      onCycleEnd: () => void settings.refresh(),
     });
     device.setSession({ id: me.id, role: me.role });
     expect(await device.syncNow()).toBe('ok');
@@ -51,7 +57,10 @@ describe.each(testEngines())('a till offline for 72+ hours on %s', (engine) => {
       const price = `${10 + hoursLater}.00`;
       for (const [name, args] of [
         ['order.create', { id: order }],
-        ['cart.addCustomProduct', { order_ref: order, line_id: randomUUID(), name: 'Oil filter', price, quantity: 1, tax_class_id: null }],
+        [
+          'cart.addCustomProduct',
+          { order_ref: order, line_id: randomUUID(), name: 'Oil filter', price, quantity: 1, tax_class_id: null },
+        ],
         ['transaction.add', { order_ref: order, id: pay, transaction_type: 'cash', amount: price }],
       ] as const) {
         const r = await device.mutate(name, args);
@@ -71,14 +80,29 @@ describe.each(testEngines())('a till offline for 72+ hours on %s', (engine) => {
     expect(await device.status()).toMatchObject({ pending: 0, conflicts: 0 });
 
     const clientId = (await db.meta.get('clientId'))?.value as string;
-    const rec = await server.db.selectFrom('sync_mutations').select(['mutation_id', 'status']).where('client_id', '=', clientId).orderBy('seq').execute();
-    expect(rec.map((r) => [Number(r.mutation_id), r.status])).toEqual(Array.from({ length: 15 }, (_, i) => [i + 1, 'applied']));
+    const rec = await server.db
+      .selectFrom('sync_mutations')
+      .select(['mutation_id', 'status'])
+      .where('client_id', '=', clientId)
+      .orderBy('seq')
+      .execute();
+    expect(rec.map((r) => [Number(r.mutation_id), r.status])).toEqual(
+      Array.from({ length: 15 }, (_, i) => [i + 1, 'applied']),
+    );
     for (const s of sales) {
-      const o = await server.db.selectFrom('orders').select(['date_added', 'order_total', 'amount_paid']).where('id', '=', s.order).executeTakeFirstOrThrow();
+      const o = await server.db
+        .selectFrom('orders')
+        .select(['date_added', 'order_total', 'amount_paid'])
+        .where('id', '=', s.order)
+        .executeTakeFirstOrThrow();
       expect({ total: o.order_total, paid: o.amount_paid }).toEqual({ total: s.amount, paid: s.amount });
       // The order and its payment carry the time of the sale on the till, not of the push.
       expect(new Date(o.date_added).getTime()).toBe(s.at);
-      const txs = await server.db.selectFrom('transactions').select(['id', 'created_at', 'status']).where('order_ref', '=', s.order).execute();
+      const txs = await server.db
+        .selectFrom('transactions')
+        .select(['id', 'created_at', 'status'])
+        .where('order_ref', '=', s.order)
+        .execute();
       expect(txs.map((t) => [t.id, t.status, new Date(t.created_at).getTime()])).toEqual([[s.pay, 'approved', s.at]]);
     }
   });

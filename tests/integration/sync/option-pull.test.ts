@@ -22,7 +22,9 @@ describe.each(testEngines())('product options on a staff device (%s)', (engine) 
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    const p = await sql<{ product_id: number }>`select min(product_id) as product_id from product_options`.execute(server.db);
+    const p = await sql<{ product_id: number }>`select min(product_id) as product_id from product_options`.execute(
+      server.db,
+    );
     productId = p.rows[0]!.product_id;
     ({ device, db } = await signedInDevice(server, `options-${engine}`, 5000));
     expect(await device.syncNow()).toBe('ok');
@@ -32,18 +34,30 @@ describe.each(testEngines())('product options on a staff device (%s)', (engine) 
   });
 
   const serverOptions = async (id: number) => {
-    const defs = await server.db.selectFrom('product_options').select(['product_option_id', 'name', 'type', 'required', 'sort_order']).where('product_id', '=', id).orderBy('product_option_id').execute();
+    const defs = await server.db
+      .selectFrom('product_options')
+      .select(['product_option_id', 'name', 'type', 'required', 'sort_order'])
+      .where('product_id', '=', id)
+      .orderBy('product_option_id')
+      .execute();
     const values = await server.db
       .selectFrom('product_option_values')
       .select(['product_option_value_id', 'product_option_id', 'name', 'price', 'price_prefix', 'sort_order'])
-      .where('product_option_id', 'in', defs.map((d) => d.product_option_id))
+      .where(
+        'product_option_id',
+        'in',
+        defs.map((d) => d.product_option_id),
+      )
       .orderBy('product_option_value_id')
       .execute();
     return { defs, values };
   };
   const onDevice = async (id: number) => {
     const o = await productOptions(db, id);
-    return { defs: o.defs.sort((a, b) => a.product_option_id - b.product_option_id), values: o.values.sort((a, b) => a.product_option_value_id - b.product_option_value_id) };
+    return {
+      defs: o.defs.sort((a, b) => a.product_option_id - b.product_option_id),
+      values: o.values.sort((a, b) => a.product_option_value_id - b.product_option_value_id),
+    };
   };
 
   it('holds every option and value of a part as the server has them', async () => {
@@ -54,15 +68,27 @@ describe.each(testEngines())('product options on a staff device (%s)', (engine) 
 
   it('follows a price change and a deleted value on the next sync', async () => {
     const { values } = await serverOptions(productId);
-    await server.db.updateTable('product_option_values').set({ price: '77.70' }).where('product_option_value_id', '=', values[0]!.product_option_value_id).execute();
-    await server.db.deleteFrom('product_option_values').where('product_option_value_id', '=', values[1]!.product_option_value_id).execute();
+    await server.db
+      .updateTable('product_option_values')
+      .set({ price: '77.70' })
+      .where('product_option_value_id', '=', values[0]!.product_option_value_id)
+      .execute();
+    await server.db
+      .deleteFrom('product_option_values')
+      .where('product_option_value_id', '=', values[1]!.product_option_value_id)
+      .execute();
     expect(await device.syncNow()).toBe('ok');
     expect(await onDevice(productId)).toEqual(await serverOptions(productId));
   });
 
   it('a line added on the device with options is stored at the catalog option price after the push', async () => {
     const { defs, values } = await onDevice(productId);
-    const chosen = Object.fromEntries(defs.map((d) => [d.product_option_id, String(values.find((v) => v.product_option_id === d.product_option_id)!.product_option_value_id)]));
+    const chosen = Object.fromEntries(
+      defs.map((d) => [
+        d.product_option_id,
+        String(values.find((v) => v.product_option_id === d.product_option_id)!.product_option_value_id),
+      ]),
+    );
     const r = resolveOptions(defs, values, chosen);
     if (!r.ok) throw new Error(r.message);
     const order = randomUUID();
@@ -70,10 +96,31 @@ describe.each(testEngines())('product options on a staff device (%s)', (engine) 
     expect((await device.mutate('order.create', { id: order })).ok).toBe(true);
     // What the device shows meanwhile is its copy; the server prices the ids itself.
     const forged = r.options.map((o) => ({ ...o, price: '999.00' }));
-    const p = await server.db.selectFrom('products').select(['name', 'price']).where('product_id', '=', productId).executeTakeFirstOrThrow();
-    expect((await device.mutate('cart.addProduct', { order_ref: order, line_id: line, product_id: productId, name: p.name, price: '0.01', options: forged, quantity: 1, tax_class_id: null })).ok).toBe(true);
+    const p = await server.db
+      .selectFrom('products')
+      .select(['name', 'price'])
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await device.mutate('cart.addProduct', {
+          order_ref: order,
+          line_id: line,
+          product_id: productId,
+          name: p.name,
+          price: '0.01',
+          options: forged,
+          quantity: 1,
+          tax_class_id: null,
+        })
+      ).ok,
+    ).toBe(true);
     expect(await device.syncNow()).toBe('ok');
-    const stored = await server.db.selectFrom('order_lines').select('data').where('id', '=', line).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('order_lines')
+      .select('data')
+      .where('id', '=', line)
+      .executeTakeFirstOrThrow();
     expect((stored.data as { options: unknown }).options).toEqual(r.options);
     expect(stored.data).toMatchObject({ price: p.price });
   });

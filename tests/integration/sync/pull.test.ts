@@ -33,7 +33,11 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     }
   }
   const push = (c: TestClient, clientId: string, mutations: { id: number; name: string; args: unknown }[]) =>
-    c.post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: mutations.map((m) => ({ ...m, at: new Date().toISOString() })) });
+    c.post('/sync/push', {
+      clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: mutations.map((m) => ({ ...m, at: new Date().toISOString() })),
+    });
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
@@ -49,13 +53,16 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     const whole = await pullAll(cashier, staffClient, 0, 5000);
     const paged = await pullAll(cashier, staffClient, 0, 97);
     expect(paged.pages).toBeGreaterThan(3);
-    expect(paged.changes.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(whole.changes.map((c) => `${c.table}/${c.key}/${c.version}`));
+    expect(paged.changes.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(
+      whole.changes.map((c) => `${c.table}/${c.key}/${c.version}`),
+    );
     const versions = paged.changes.map((c) => c.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);
     expect(paged.cookie).toBe(whole.cookie);
     const tables = new Set(whole.changes.map((c) => c.table));
-    for (const t of ['products', 'customers', 'addresses', 'customer_vehicles', 'settings', 'tax_classes']) expect(tables).toContain(t);
+    for (const t of ['products', 'customers', 'addresses', 'customer_vehicles', 'settings', 'tax_classes'])
+      expect(tables).toContain(t);
     // Nothing new since: an empty page that keeps the cookie.
     const again = await pull(cashier, staffClient, whole.cookie);
     expect(again).toMatchObject({ changes: [], more: false, cookie: whole.cookie });
@@ -76,33 +83,69 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     expect(product.row).not.toHaveProperty('cost');
     const mine = await pullAll(shopper, shopperClient);
     expect(mine.changes.find((c) => c.table === 'products')!.row).not.toHaveProperty('cost');
-    for (const [user, sees] of [['installer', false], ['admin', true]] as const) {
+    for (const [user, sees] of [
+      ['installer', false],
+      ['admin', true],
+    ] as const) {
       const c = await signedIn(server.url, user, user);
       const packed = await c.get(`/sync/pull?clientId=${randomUUID()}&cookie=0&limit=20000&pack=1`);
       expect(packed.status).toBe(200);
       const rows = await pullAll(c, randomUUID(), 0, 5000);
       expect(rows.changes.find((ch) => ch.table === 'products')!.row, user).toHaveProperty('price');
-      expect(rows.changes.some((ch) => ch.table === 'products' && ch.row !== null && 'cost' in ch.row), user).toBe(sees);
+      expect(
+        rows.changes.some((ch) => ch.table === 'products' && ch.row !== null && 'cost' in ch.row),
+        user,
+      ).toBe(sees);
       expect(JSON.stringify(packed.body).includes('"cost"'), `${user} packed`).toBe(sees);
     }
   });
 
   it('sends deletions as tombstones', async () => {
     const { cookie } = await pullAll(cashier, staffClient);
-    const victim = await server.db.selectFrom('product_categories').select(['product_id', 'category_id']).limit(1).executeTakeFirstOrThrow();
-    await server.db.deleteFrom('product_categories').where('product_id', '=', victim.product_id).where('category_id', '=', victim.category_id).execute();
+    const victim = await server.db
+      .selectFrom('product_categories')
+      .select(['product_id', 'category_id'])
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .deleteFrom('product_categories')
+      .where('product_id', '=', victim.product_id)
+      .where('category_id', '=', victim.category_id)
+      .execute();
     const next = await pullAll(cashier, staffClient, cookie);
-    expect(next.changes).toEqual([expect.objectContaining({ table: 'product_categories', key: `${victim.product_id}:${victim.category_id}`, row: null })]);
+    expect(next.changes).toEqual([
+      expect.objectContaining({
+        table: 'product_categories',
+        key: `${victim.product_id}:${victim.category_id}`,
+        row: null,
+      }),
+    ]);
   });
 
   it('scopes a shopper to the catalog and their own records', async () => {
     const theirs = randomUUID();
     const mineOrder = randomUUID();
-    const other = await server.db.selectFrom('customers').select('id').where('id', '!=', shopperId).limit(1).executeTakeFirstOrThrow();
+    const other = await server.db
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '!=', shopperId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const r = await push(cashier, staffClient, [
       { id: 1, name: 'order.create', args: { id: theirs, customer_ref: other.id } },
       { id: 2, name: 'order.create', args: { id: mineOrder, customer_ref: shopperId } },
-      { id: 3, name: 'cart.addCustomProduct', args: { order_ref: mineOrder, line_id: randomUUID(), name: 'Mats', price: '30', quantity: 1, tax_class_id: null } },
+      {
+        id: 3,
+        name: 'cart.addCustomProduct',
+        args: {
+          order_ref: mineOrder,
+          line_id: randomUUID(),
+          name: 'Mats',
+          price: '30',
+          quantity: 1,
+          tax_class_id: null,
+        },
+      },
     ]);
     expect(r.body.results.map((x: { status: string }) => x.status)).toEqual(['applied', 'applied', 'applied']);
     const got = (await pullAll(shopper, shopperClient)).changes;
@@ -116,9 +159,15 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     expect(JSON.stringify(got)).not.toContain(other.id);
     // Tombstones of other people's records do not reach a shopper either.
     const { cookie } = await pullAll(shopper, shopperClient);
-    const gone = await server.db.deleteFrom('customer_vehicles').where('customer_id', '=', other.id).returning('id').execute();
+    const gone = await server.db
+      .deleteFrom('customer_vehicles')
+      .where('customer_id', '=', other.id)
+      .returning('id')
+      .execute();
     expect(gone.length).toBeGreaterThan(0);
-    const staffSees = (await pullAll(cashier, staffClient, cookie)).changes.filter((c) => c.row === null && c.table === 'customer_vehicles');
+    const staffSees = (await pullAll(cashier, staffClient, cookie)).changes.filter(
+      (c) => c.row === null && c.table === 'customer_vehicles',
+    );
     expect(staffSees).toHaveLength(gone.length);
     const afterDelete = await pullAll(shopper, shopperClient, cookie);
     expect(afterDelete.changes.filter((c) => c.table === 'customer_vehicles')).toEqual([]);
@@ -135,7 +184,10 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
 
   it('asks for a full sync when the cookie predates purged tombstones, or is ahead of the server', async () => {
     const { cookie } = await pullAll(cashier, staffClient);
-    await server.db.deleteFrom('product_categories').where('product_id', 'in', sql<number>`(select product_id from product_categories limit 1)`).execute();
+    await server.db
+      .deleteFrom('product_categories')
+      .where('product_id', 'in', sql<number>`(select product_id from product_categories limit 1)`)
+      .execute();
     await purgeTombstones(server.open.db, new Date(Date.now() + 60_000));
     const stale = await pull(cashier, staffClient, Math.max(1, cookie - 1));
     expect(stale.needsFullSync).toBe(true);
@@ -145,7 +197,16 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
   });
 
   it('refuses a malformed or out-of-range cookie, limit or upTo with 400 instead of guessing; absent ones default', async () => {
-    for (const bad of ['cookie=abc', 'cookie=-1', 'cookie=1.5', 'limit=0', 'limit=20001', 'limit=ten', 'upTo=x&tables=installers', 'schema=-2']) {
+    for (const bad of [
+      'cookie=abc',
+      'cookie=-1',
+      'cookie=1.5',
+      'limit=0',
+      'limit=20001',
+      'limit=ten',
+      'upTo=x&tables=installers',
+      'schema=-2',
+    ]) {
       const r = await cashier.get(`/sync/pull?clientId=${staffClient}&${bad}`);
       expect(r.status, bad).toBe(400);
       expect(r.body.error, bad).toBeDefined();

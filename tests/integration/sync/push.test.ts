@@ -17,16 +17,43 @@ const flaky: Applier = {
   async apply(args, ctx) {
     const id = (args as { id: string }).id;
     await saveOrder(ctx.trx, {
-      id, order_id: null, device_ref: null, status: 'draft', order_status_id: null, customer_ref: null, customer_id: null,
-      customer_name: null, tax_exempt: false, tax_exempt_number: null, lines: [], shipping_method: null, payment_method: null,
-      cashier_id: ctx.actor.id, totals: { parts: '0.00', surcharge: '0.00', labor: '0.00', tax: '0.00', card_surcharge: '0.00', card_surcharge_tax: '0.00', order_total: '0.00', amount_paid: '0.00', balance_due: '0.00', paid_in_full: true },
-      created_at: ctx.now, updated_at: ctx.now, completed_at: null, voided_at: null,
+      id,
+      order_id: null,
+      device_ref: null,
+      status: 'draft',
+      order_status_id: null,
+      customer_ref: null,
+      customer_id: null,
+      customer_name: null,
+      tax_exempt: false,
+      tax_exempt_number: null,
+      lines: [],
+      shipping_method: null,
+      payment_method: null,
+      cashier_id: ctx.actor.id,
+      totals: {
+        parts: '0.00',
+        surcharge: '0.00',
+        labor: '0.00',
+        tax: '0.00',
+        card_surcharge: '0.00',
+        card_surcharge_tax: '0.00',
+        order_total: '0.00',
+        amount_paid: '0.00',
+        balance_due: '0.00',
+        paid_in_full: true,
+      },
+      created_at: ctx.now,
+      updated_at: ctx.now,
+      completed_at: null,
+      voided_at: null,
     });
     const mode = failNext;
     failNext = null;
     if (mode === 'plain') throw new Error('connection reset by peer');
     if (mode === 'serialization') throw Object.assign(new Error('could not serialize access'), { code: '40001' });
-    if (mode === 'integrity') throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    if (mode === 'integrity')
+      throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
     return { ok: true };
   },
 };
@@ -37,9 +64,21 @@ describe.each(testEngines())('sync push on %s', (engine) => {
   const clientId = randomUUID();
   const order = randomUUID();
   const push = (mutations: { id: number; name: string; args: unknown }[], c = cashier, cid = clientId) =>
-    c.post('/sync/push', { clientId: cid, protocolVersion: PROTOCOL_VERSION, mutations: mutations.map((m) => ({ ...m, at })) });
+    c.post('/sync/push', {
+      clientId: cid,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: mutations.map((m) => ({ ...m, at })),
+    });
   const last = async (cid = clientId) =>
-    Number((await server.db.selectFrom('sync_clients').select('last_mutation_id').where('client_id', '=', cid).executeTakeFirst())?.last_mutation_id ?? 0);
+    Number(
+      (
+        await server.db
+          .selectFrom('sync_clients')
+          .select('last_mutation_id')
+          .where('client_id', '=', cid)
+          .executeTakeFirst()
+      )?.last_mutation_id ?? 0,
+    );
 
   beforeAll(async () => {
     server = await startSyncServer(engine, { appliers: { ...defaultAppliers, 'test.flaky': flaky } });
@@ -51,28 +90,65 @@ describe.each(testEngines())('sync push on %s', (engine) => {
 
   const batch = [
     { id: 1, name: 'order.create', args: { id: order, device_ref: 'C9-0001' } },
-    { id: 2, name: 'cart.addCustomProduct', args: { order_ref: order, line_id: randomUUID(), name: 'Brake pads', price: '40.00', quantity: 2, tax_class_id: null } },
-    { id: 3, name: 'transaction.add', args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '25.5' } },
+    {
+      id: 2,
+      name: 'cart.addCustomProduct',
+      args: {
+        order_ref: order,
+        line_id: randomUUID(),
+        name: 'Brake pads',
+        price: '40.00',
+        quantity: 2,
+        tax_class_id: null,
+      },
+    },
+    {
+      id: 3,
+      name: 'transaction.add',
+      args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '25.5' },
+    },
   ];
 
   it('applies a batch in order and records each mutation with its actor', async () => {
     const r = await push(batch);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ lastMutationId: 3, results: [1, 2, 3].map((id) => ({ id, status: 'applied' })), epoch: expect.stringMatching(/^[0-9a-f-]{36}$/), devicePrefix: expect.stringMatching(/^C\d+$/) });
+    expect(r.body).toEqual({
+      lastMutationId: 3,
+      results: [1, 2, 3].map((id) => ({ id, status: 'applied' })),
+      epoch: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      devicePrefix: expect.stringMatching(/^C\d+$/),
+    });
     const o = await server.db.selectFrom('orders').selectAll().where('id', '=', order).executeTakeFirstOrThrow();
     expect(o).toMatchObject({ order_total: '80.00', amount_paid: '25.50', device_ref: 'C9-0001', total_items: 2 });
     expect(o.order_id).toBeGreaterThan(0);
-    const rec = await server.db.selectFrom('sync_mutations').selectAll().where('client_id', '=', clientId).orderBy('seq').execute();
-    expect(rec.map((m) => [Number(m.mutation_id), m.status, m.actor_kind])).toEqual([[1, 'applied', 'staff'], [2, 'applied', 'staff'], [3, 'applied', 'staff']]);
+    const rec = await server.db
+      .selectFrom('sync_mutations')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .orderBy('seq')
+      .execute();
+    expect(rec.map((m) => [Number(m.mutation_id), m.status, m.actor_kind])).toEqual([
+      [1, 'applied', 'staff'],
+      [2, 'applied', 'staff'],
+      [3, 'applied', 'staff'],
+    ]);
   });
 
   it('is exactly-once on replay: every id comes back skipped and nothing is written twice', async () => {
-    const before = await server.db.selectFrom('orders').select('version').where('id', '=', order).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('orders')
+      .select('version')
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow();
     const r = await push(batch);
     expect(r.body.results).toEqual([1, 2, 3].map((id) => ({ id, status: 'skipped', was: 'applied' })));
     const txs = await server.db.selectFrom('transactions').selectAll().where('order_ref', '=', order).execute();
     expect(txs).toHaveLength(1);
-    const after = await server.db.selectFrom('orders').select(['version', 'amount_paid']).where('id', '=', order).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('orders')
+      .select(['version', 'amount_paid'])
+      .where('id', '=', order)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ version: before.version, amount_paid: '25.50' });
   });
 
@@ -88,14 +164,24 @@ describe.each(testEngines())('sync push on %s', (engine) => {
     expect(r2.status).toBe(409);
     expect(r2.body).toMatchObject({ expected: 5, results: [{ id: 4, status: 'applied' }] });
     expect(await last()).toBe(4);
-    expect((await server.db.selectFrom('orders').select('status').where('id', '=', order).executeTakeFirstOrThrow()).status).toBe('saved');
+    expect(
+      (await server.db.selectFrom('orders').select('status').where('id', '=', order).executeTakeFirstOrThrow()).status,
+    ).toBe('saved');
   });
 
   it('records a domain refusal as rejected, advances, and applies the next one', async () => {
     const r = await push([
       { id: 5, name: 'transaction.void', args: { order_ref: order, transaction_ref: randomUUID() } },
-      { id: 6, name: 'transaction.add', args: { order_ref: order, id: randomUUID(), transaction_type: 'check', amount: '1000.00', check_number: 7 } },
-      { id: 7, name: 'transaction.add', args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '4.50' } },
+      {
+        id: 6,
+        name: 'transaction.add',
+        args: { order_ref: order, id: randomUUID(), transaction_type: 'check', amount: '1000.00', check_number: 7 },
+      },
+      {
+        id: 7,
+        name: 'transaction.add',
+        args: { order_ref: order, id: randomUUID(), transaction_type: 'cash', amount: '4.50' },
+      },
     ]);
     expect(r.status).toBe(200);
     expect(r.body.results).toMatchObject([
@@ -103,12 +189,28 @@ describe.each(testEngines())('sync push on %s', (engine) => {
       { id: 6, status: 'rejected', code: 'amount_above_balance', message: 'Max amount allowed: $54.50' },
       { id: 7, status: 'applied' },
     ]);
-    const rec = await server.db.selectFrom('sync_mutations').selectAll().where('client_id', '=', clientId).where('mutation_id', '=', '6').executeTakeFirstOrThrow();
+    const rec = await server.db
+      .selectFrom('sync_mutations')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('mutation_id', '=', '6')
+      .executeTakeFirstOrThrow();
     expect(rec).toMatchObject({ status: 'rejected', code: 'amount_above_balance', actor_kind: 'staff' });
     // A replay of a rejected id repeats the recorded outcome, so a lost reply cannot hide it.
     const replay = await push([{ id: 6, name: 'transaction.add', args: {} }]);
-    expect(replay.body.results).toEqual([{ id: 6, status: 'skipped', was: 'rejected', code: 'amount_above_balance', message: 'Max amount allowed: $54.50' }]);
-    expect((await server.db.selectFrom('orders').select('amount_paid').where('id', '=', order).executeTakeFirstOrThrow()).amount_paid).toBe('30.00');
+    expect(replay.body.results).toEqual([
+      {
+        id: 6,
+        status: 'skipped',
+        was: 'rejected',
+        code: 'amount_above_balance',
+        message: 'Max amount allowed: $54.50',
+      },
+    ]);
+    expect(
+      (await server.db.selectFrom('orders').select('amount_paid').where('id', '=', order).executeTakeFirstOrThrow())
+        .amount_paid,
+    ).toBe('30.00');
   });
 
   it('a transient failure rolls the mutation back, answers 503, and the retry applies it once', async () => {
@@ -158,7 +260,15 @@ describe.each(testEngines())('sync push on %s', (engine) => {
     expect(wrong.status).toBe(409);
     expect(wrong.body.error).toBe('protocol_mismatch');
     const { TestClient } = await import('../../support/http-client');
-    expect((await new TestClient(server.url).post('/sync/push', { clientId, protocolVersion: PROTOCOL_VERSION, mutations: [] })).status).toBe(401);
+    expect(
+      (
+        await new TestClient(server.url).post('/sync/push', {
+          clientId,
+          protocolVersion: PROTOCOL_VERSION,
+          mutations: [],
+        })
+      ).status,
+    ).toBe(401);
     const shopper = await signedIn(server.url, 'shopper@example.com', 'shopper');
     const shopperClient = randomUUID();
     const r = await push([{ id: 1, name: 'order.create', args: { id: randomUUID() } }], shopper, shopperClient);

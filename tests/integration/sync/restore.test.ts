@@ -29,7 +29,8 @@ import { copyTemplate, testEngines, type TestDatabaseConfig } from '../../suppor
 import { serveDatabase, type SyncTestServer } from './support/sync-server';
 import { connect, drain, Ledger, newTill, type Till } from './support/tills';
 
-const epochOf = async (server: SyncTestServer) => (await sql<{ e: string }>`select epoch::text as e from sync_state`.execute(server.db)).rows[0]?.e;
+const epochOf = async (server: SyncTestServer) =>
+  (await sql<{ e: string }>`select epoch::text as e from sync_state`.execute(server.db)).rows[0]?.e;
 /** The newest version among an order's rows (order, lines, payments). */
 async function newestVersionOf(server: SyncTestServer, orderId: string): Promise<number> {
   const r = await sql<{ v: string }>`select greatest(
@@ -38,7 +39,8 @@ async function newestVersionOf(server: SyncTestServer, orderId: string): Promise
       (select max(version) from transactions where order_ref = ${orderId})) as v`.execute(server.db);
   return Number(r.rows[0]?.v);
 }
-const horizonOf = async (server: SyncTestServer) => Number((await sql<{ v: string }>`select last_value as v from change_version`.execute(server.db)).rows[0]?.v);
+const horizonOf = async (server: SyncTestServer) =>
+  Number((await sql<{ v: string }>`select last_value as v from change_version`.execute(server.db)).rows[0]?.v);
 
 describe.each(testEngines())('restoring a backup while tills sell, on %s', (engine) => {
   let cfg: TestDatabaseConfig;
@@ -90,7 +92,8 @@ describe.each(testEngines())('restoring a backup while tills sell, on %s', (engi
     // Restore: the server stops, the backup replaces its database, the server starts again.
     a.link = null;
     await server.close();
-    const restored = engine === 'pglite' ? await restorePglite(cfg.dataDir, file) : await restorePostgres(cfg.databaseUrl!, file);
+    const restored =
+      engine === 'pglite' ? await restorePglite(cfg.dataDir, file) : await restorePostgres(cfg.databaseUrl!, file);
     server = await serveDatabase(cfg);
     expect(await horizonOf(server)).toBeLessThan(cCookie);
     expect(restored.epoch).toBeTruthy();
@@ -119,19 +122,44 @@ describe.each(testEngines())('restoring a backup while tills sell, on %s', (engi
 
 async function expectServerHasEverySaleOnce(server: SyncTestServer, ledger: Ledger, tills: Till[]): Promise<void> {
   const ids = [...ledger.sales.keys()];
-  const orders = await server.db.selectFrom('orders').select(['id', 'order_total', 'amount_paid', 'device_ref']).where('id', 'in', ids).execute();
+  const orders = await server.db
+    .selectFrom('orders')
+    .select(['id', 'order_total', 'amount_paid', 'device_ref'])
+    .where('id', 'in', ids)
+    .execute();
   expect(orders.map((o) => o.id).sort()).toEqual([...ids].sort());
-  for (const o of orders) expect({ id: o.id, order_total: o.order_total, amount_paid: o.amount_paid }).toEqual({ id: o.id, ...ledger.expected(o.id) });
-  const txs = await server.db.selectFrom('transactions').select(['id', 'order_ref', 'amount', 'status']).where('order_ref', 'in', ids).execute();
-  const want = [...ledger.sales.values()].flatMap((s) => [...s.payments].map(([id, c]) => ({ id, order_ref: s.id, amount: (c / 100).toFixed(2), status: 'approved' })));
+  for (const o of orders)
+    expect({ id: o.id, order_total: o.order_total, amount_paid: o.amount_paid }).toEqual({
+      id: o.id,
+      ...ledger.expected(o.id),
+    });
+  const txs = await server.db
+    .selectFrom('transactions')
+    .select(['id', 'order_ref', 'amount', 'status'])
+    .where('order_ref', 'in', ids)
+    .execute();
+  const want = [...ledger.sales.values()].flatMap((s) =>
+    [...s.payments].map(([id, c]) => ({ id, order_ref: s.id, amount: (c / 100).toFixed(2), status: 'approved' })),
+  );
   expect(txs.sort((x, y) => x.id.localeCompare(y.id))).toEqual(want.sort((x, y) => x.id.localeCompare(y.id)));
   // Each till's changes were processed once each, in its own order, and none was rejected.
   for (const t of tills) {
     const clientId = await getMeta(t.db, 'clientId');
-    const rows = await server.db.selectFrom('sync_mutations').select(['mutation_id', 'status']).where('client_id', '=', clientId).orderBy('seq').execute();
+    const rows = await server.db
+      .selectFrom('sync_mutations')
+      .select(['mutation_id', 'status'])
+      .where('client_id', '=', clientId)
+      .orderBy('seq')
+      .execute();
     const n = (await getMeta(t.db, 'nextMutationId')) - 1;
-    expect(rows.map((r) => Number(r.mutation_id)), `${t.name}: processed ids`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    expect(rows.filter((r) => r.status !== 'applied'), `${t.name}: rejected`).toEqual([]);
+    expect(
+      rows.map((r) => Number(r.mutation_id)),
+      `${t.name}: processed ids`,
+    ).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(
+      rows.filter((r) => r.status !== 'applied'),
+      `${t.name}: rejected`,
+    ).toEqual([]);
   }
 }
 
@@ -140,12 +168,35 @@ async function expectTillShowsServer(t: Till, server: SyncTestServer, ledger: Le
   expect(await getMeta(t.db, 'epoch'), `${t.name}: epoch`).toBe(await epochOf(server));
   expect(await getMeta(t.db, 'resendFrom')).toBeNull();
   for (const id of ledger.sales.keys()) {
-    const s = await server.db.selectFrom('orders').select(['order_total', 'amount_paid', 'status', 'order_id']).where('id', '=', id).executeTakeFirstOrThrow();
-    const local = (await t.db.orders.get(id)) as { totals: { order_total: string; amount_paid: string }; status: string; order_id: number | null } | undefined;
-    const shown = local ? { order_total: local.totals.order_total, amount_paid: local.totals.amount_paid, status: local.status, order_id: local.order_id } : null;
-    expect(shown, `${t.name}: order ${ledger.sales.get(id)?.till} ${id.slice(0, 8)}`).toEqual({ ...s, order_id: Number(s.order_id) });
-    const serverTx = (await server.db.selectFrom('transactions').select(['id', 'amount', 'status']).where('order_ref', '=', id).execute()).sort((x, y) => x.id.localeCompare(y.id));
-    const localTx = ((await t.db.transactions.toArray()) as { id: string; order_ref: string; amount: string; status: string }[])
+    const s = await server.db
+      .selectFrom('orders')
+      .select(['order_total', 'amount_paid', 'status', 'order_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const local = (await t.db.orders.get(id)) as
+      { totals: { order_total: string; amount_paid: string }; status: string; order_id: number | null } | undefined;
+    const shown = local
+      ? {
+          order_total: local.totals.order_total,
+          amount_paid: local.totals.amount_paid,
+          status: local.status,
+          order_id: local.order_id,
+        }
+      : null;
+    expect(shown, `${t.name}: order ${ledger.sales.get(id)?.till} ${id.slice(0, 8)}`).toEqual({
+      ...s,
+      order_id: Number(s.order_id),
+    });
+    const serverTx = (
+      await server.db
+        .selectFrom('transactions')
+        .select(['id', 'amount', 'status'])
+        .where('order_ref', '=', id)
+        .execute()
+    ).sort((x, y) => x.id.localeCompare(y.id));
+    const localTx = (
+      (await t.db.transactions.toArray()) as { id: string; order_ref: string; amount: string; status: string }[]
+    )
       .filter((x) => x.order_ref === id)
       .map((x) => ({ id: x.id, amount: x.amount, status: x.status }))
       .sort((x, y) => x.id.localeCompare(y.id));

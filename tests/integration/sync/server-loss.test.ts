@@ -29,12 +29,27 @@ describe.each(testEngines())('server-loss recovery on %s', (engine) => {
   it('re-pushes what the restored server lost and converges', async () => {
     const kept = randomUUID();
     const lost = randomUUID();
-    const ok = async (name: string, args: unknown) => expect(await device.mutate(name, args)).toMatchObject({ ok: true });
+    const ok = async (name: string, args: unknown) =>
+      expect(await device.mutate(name, args)).toMatchObject({ ok: true });
     await ok('order.create', { id: kept });
-    await ok('cart.addCustomProduct', { order_ref: kept, line_id: randomUUID(), name: 'Kept', price: '10.00', quantity: 1, tax_class_id: null });
+    await ok('cart.addCustomProduct', {
+      order_ref: kept,
+      line_id: randomUUID(),
+      name: 'Kept',
+      price: '10.00',
+      quantity: 1,
+      tax_class_id: null,
+    });
     expect(await device.syncNow()).toBe('ok');
     await ok('order.create', { id: lost, device_ref: 'LOSS-1' });
-    await ok('cart.addCustomProduct', { order_ref: lost, line_id: randomUUID(), name: 'Lost', price: '30.00', quantity: 2, tax_class_id: null });
+    await ok('cart.addCustomProduct', {
+      order_ref: lost,
+      line_id: randomUUID(),
+      name: 'Lost',
+      price: '30.00',
+      quantity: 2,
+      tax_class_id: null,
+    });
     await ok('transaction.add', { order_ref: lost, id: randomUUID(), transaction_type: 'cash', amount: '15.00' });
     expect(await device.syncNow()).toBe('ok');
     expect(await getMeta(db, 'lastAckedId')).toBe(5);
@@ -42,17 +57,35 @@ describe.each(testEngines())('server-loss recovery on %s', (engine) => {
 
     // "Restore last night's backup": mutations 3..5 and everything they wrote are gone.
     await server.db.deleteFrom('orders').where('id', '=', lost).execute();
-    await server.db.deleteFrom('sync_mutations').where('client_id', '=', clientId).where('mutation_id', '>', '2').execute();
-    await server.db.updateTable('sync_clients').set({ last_mutation_id: 2 }).where('client_id', '=', clientId).execute();
+    await server.db
+      .deleteFrom('sync_mutations')
+      .where('client_id', '=', clientId)
+      .where('mutation_id', '>', '2')
+      .execute();
+    await server.db
+      .updateTable('sync_clients')
+      .set({ last_mutation_id: 2 })
+      .where('client_id', '=', clientId)
+      .execute();
 
     // The device keeps selling; its next push meets the gap and recovers.
     await ok('transaction.add', { order_ref: lost, id: randomUUID(), transaction_type: 'cash', amount: '5.00' });
-    for (let i = 0; i < 3 && ((await device.status()).pending > 0 || (await getMeta(db, 'resendFrom')) !== null); i++) await device.syncNow();
+    for (let i = 0; i < 3 && ((await device.status()).pending > 0 || (await getMeta(db, 'resendFrom')) !== null); i++)
+      await device.syncNow();
     await device.syncNow();
 
-    const ids = await server.db.selectFrom('sync_mutations').select('mutation_id').where('client_id', '=', clientId).orderBy('seq').execute();
+    const ids = await server.db
+      .selectFrom('sync_mutations')
+      .select('mutation_id')
+      .where('client_id', '=', clientId)
+      .orderBy('seq')
+      .execute();
     expect(ids.map((r) => Number(r.mutation_id))).toEqual([1, 2, 3, 4, 5, 6]);
-    const o = await server.db.selectFrom('orders').select(['order_total', 'amount_paid', 'device_ref']).where('id', '=', lost).executeTakeFirstOrThrow();
+    const o = await server.db
+      .selectFrom('orders')
+      .select(['order_total', 'amount_paid', 'device_ref'])
+      .where('id', '=', lost)
+      .executeTakeFirstOrThrow();
     expect(o).toEqual({ order_total: '60.00', amount_paid: '20.00', device_ref: 'LOSS-1' });
     const local = await loadOrder(db, lost);
     expect(local?.totals).toMatchObject({ order_total: '60.00', amount_paid: '20.00' });

@@ -10,7 +10,11 @@ const graphOf = (edges: Record<string, string[]>): Graph => new Map(Object.entri
 
 describe('import cycle rule (docs/architecture.md "Layers and dependency rules")', () => {
   it('finds no cycle in a layered graph', () => {
-    const g = graphOf({ 'src/app/routes.tsx': ['src/pos/cart/page.tsx'], 'src/pos/cart/page.tsx': ['src/device/db.ts'], 'src/device/db.ts': [] });
+    const g = graphOf({
+      'src/app/routes.tsx': ['src/pos/cart/page.tsx'],
+      'src/pos/cart/page.tsx': ['src/device/db.ts'],
+      'src/device/db.ts': [],
+    });
     expect(cyclicGroups(g)).toEqual([]);
     expect(describeCycles(g)).toEqual([]);
   });
@@ -22,7 +26,9 @@ describe('import cycle rule (docs/architecture.md "Layers and dependency rules")
       'src/storefront/catalog/product-link.tsx': ['src/app/slug-page.tsx', 'src/ui/button.tsx'],
       'src/ui/button.tsx': [],
     });
-    expect(cyclicGroups(g)).toEqual([['src/app/slug-page.tsx', 'src/storefront/catalog/listing-page.tsx', 'src/storefront/catalog/product-link.tsx']]);
+    expect(cyclicGroups(g)).toEqual([
+      ['src/app/slug-page.tsx', 'src/storefront/catalog/listing-page.tsx', 'src/storefront/catalog/product-link.tsx'],
+    ]);
     const link = describeCycles(g).find((c: { from: string }) => c.from === 'src/storefront/catalog/product-link.tsx');
     expect(link.cycle).toEqual([
       'src/storefront/catalog/product-link.tsx',
@@ -72,7 +78,10 @@ describe('import cycle rule (docs/architecture.md "Layers and dependency rules")
     expect(runtime.get('src/b.tsx')).toEqual([]);
     expect(cyclicGroups(runtime)).toEqual([['server/c.ts', 'server/d/index.ts']]);
     const withTypes: Graph = importGraph(tmp, ['src', 'server'], { withTypes: true });
-    expect(cyclicGroups(withTypes)).toEqual([['server/c.ts', 'server/d/index.ts'], ['src/a.ts', 'src/b.tsx']]);
+    expect(cyclicGroups(withTypes)).toEqual([
+      ['server/c.ts', 'server/d/index.ts'],
+      ['src/a.ts', 'src/b.tsx'],
+    ]);
   });
 
   it('the repository has no import cycle', () => {

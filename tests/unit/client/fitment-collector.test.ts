@@ -12,7 +12,15 @@ import { makeFacet } from '../../../src/domain/fitment-facets';
 const reply = (parts: string[]) => ({
   parts: parts.map((p) => {
     const [BrandCode = '', Part = ''] = p.split('~');
-    return { BrandCode, Part, result: Part.startsWith('N') ? 'no' : 'yes', choices: [], label: '', name: '', notes: [] };
+    return {
+      BrandCode,
+      Part,
+      result: Part.startsWith('N') ? 'no' : 'yes',
+      choices: [],
+      label: '',
+      name: '',
+      notes: [],
+    };
   }),
   vehicle: { label: '', hasYmm: false, hasEngine: false, showUniversal: true },
   facets: {},
@@ -84,7 +92,17 @@ describe('fitment collector', () => {
     const asked: { refs: string[]; facets: object }[] = [];
     answerFitmentOffline((refs, facets) => {
       asked.push({ refs, facets });
-      return Promise.resolve(refs.map((r) => ({ BrandCode: 'BRD', Part: r.slice(4), result: 'maybe' as const, choices: [{ id: '2011', label: '2011' }], label: 'Year', name: 'Year', notes: [] })));
+      return Promise.resolve(
+        refs.map((r) => ({
+          BrandCode: 'BRD',
+          Part: r.slice(4),
+          result: 'maybe' as const,
+          choices: [{ id: '2011', label: '2011' }],
+          label: 'Year',
+          name: 'Year',
+          notes: [],
+        })),
+      );
     });
     const year = { Year: makeFacet('Year', 2011, '2011') };
     fitmentStore.vehicleChanged({ facets: year, hasEngine: false, hasYmm: true, showUniversal: true, label: '2011' });
@@ -95,7 +113,9 @@ describe('fitment collector', () => {
     expect(fitmentStore.getSnapshot().results.get('BRD~OFF1')?.result).toBe('maybe');
 
     // A reply from the server (here a 500) is the server's answer: never replaced by the cache's.
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ error: 'x', message: 'x' }), { status: 500 })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ error: 'x', message: 'x' }), { status: 500 })),
+    );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fitmentStore.register('BRD', 'OFF2');
     await vi.advanceTimersByTimeAsync(1100);
@@ -114,7 +134,19 @@ describe('fitment collector', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(log).toHaveBeenCalled();
     expect(fitmentStore.getSnapshot().results.has('BRD~LATE')).toBe(false);
-    answerFitmentOffline((refs) => Promise.resolve(refs.map(() => ({ BrandCode: 'BRD', Part: 'LATE', result: 'no' as const, choices: [], label: '', name: '', notes: [] }))));
+    answerFitmentOffline((refs) =>
+      Promise.resolve(
+        refs.map(() => ({
+          BrandCode: 'BRD',
+          Part: 'LATE',
+          result: 'no' as const,
+          choices: [],
+          label: '',
+          name: '',
+          notes: [],
+        })),
+      ),
+    );
     await vi.advanceTimersByTimeAsync(10);
     expect(fitmentStore.getSnapshot().results.get('BRD~LATE')?.result).toBe('no');
     log.mockRestore();
@@ -133,16 +165,38 @@ describe('fitment labels', () => {
   });
 
   it('sorts years descending and other choices by label', () => {
-    const years = [{ id: '2018', label: '2018' }, { id: '2021', label: '2021' }, { id: '2019', label: '2019' }];
+    const years = [
+      { id: '2018', label: '2018' },
+      { id: '2021', label: '2021' },
+      { id: '2019', label: '2019' },
+    ];
     expect(sortChoices('Year', years).map((c) => c.id)).toEqual(['2021', '2019', '2018']);
-    const subs = [{ id: '3', label: 'XLT' }, { id: '1', label: 'Lariat' }, { id: '2', label: 'King Ranch' }];
+    const subs = [
+      { id: '3', label: 'XLT' },
+      { id: '1', label: 'Lariat' },
+      { id: '2', label: 'King Ranch' },
+    ];
     expect(sortChoices('SubModelID', subs).map((c) => c.label)).toEqual(['King Ranch', 'Lariat', 'XLT']);
   });
 
-  it("matches a garage vehicle on every chosen facet", () => {
-    const facets = { Year: makeFacet('Year', 2019, '2019'), MakeID: makeFacet('MakeID', 54, 'Ford'), ModelID: makeFacet('ModelID', 7, 'F-150') };
-    const v = (ymm_data: Record<string, ReturnType<typeof makeFacet>>) =>
-      ({ id: 'v', vehicle_id: 1, customer_ref: 'c', title: '', vin: '', notes: '', ymm_data, created_at: '', updated_at: '', deleted_at: null });
+  it('matches a garage vehicle on every chosen facet', () => {
+    const facets = {
+      Year: makeFacet('Year', 2019, '2019'),
+      MakeID: makeFacet('MakeID', 54, 'Ford'),
+      ModelID: makeFacet('ModelID', 7, 'F-150'),
+    };
+    const v = (ymm_data: Record<string, ReturnType<typeof makeFacet>>) => ({
+      id: 'v',
+      vehicle_id: 1,
+      customer_ref: 'c',
+      title: '',
+      vin: '',
+      notes: '',
+      ymm_data,
+      created_at: '',
+      updated_at: '',
+      deleted_at: null,
+    });
     expect(garageHas([v({ ...facets })], facets)).toBe(true);
     expect(garageHas([v({ ...facets, ModelID: makeFacet('ModelID', 8, 'F-250') })], facets)).toBe(false);
     expect(garageHas([], facets)).toBe(false);

@@ -9,11 +9,29 @@ import { makeFacet } from '../../../src/domain/fitment-facets';
 
 type Result = 'yes' | 'no' | 'maybe';
 const CONFIG = {
-  ymm_enabled: true, engine_family_enabled: true, vehicle_lookup_enabled: true, ymm_heading: 'Shop By Vehicle', ymm_tab_label: 'Year/Make/Model',
-  engine_family_tab_label: 'Engine', ymm_page_refresh: true, require_fitment_confirmation: true, ymm_popular_sort: false, enable_choices: true,
+  ymm_enabled: true,
+  engine_family_enabled: true,
+  vehicle_lookup_enabled: true,
+  ymm_heading: 'Shop By Vehicle',
+  ymm_tab_label: 'Year/Make/Model',
+  engine_family_tab_label: 'Engine',
+  ymm_page_refresh: true,
+  require_fitment_confirmation: true,
+  ymm_popular_sort: false,
+  enable_choices: true,
   design: { form: null, text: null, button: null, hover: null, glow: null },
 };
-const VEHICLE = { facets: { Year: makeFacet('Year', 2019, '2019'), MakeID: makeFacet('MakeID', 54, 'Ford'), ModelID: makeFacet('ModelID', 7, 'F-150') }, hasEngine: false, hasYmm: true, showUniversal: true, label: '2019 Ford F-150' };
+const VEHICLE = {
+  facets: {
+    Year: makeFacet('Year', 2019, '2019'),
+    MakeID: makeFacet('MakeID', 54, 'Ford'),
+    ModelID: makeFacet('ModelID', 7, 'F-150'),
+  },
+  hasEngine: false,
+  hasYmm: true,
+  showUniversal: true,
+  label: '2019 Ford F-150',
+};
 const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 describe('fitment prompt and stale answers', () => {
@@ -39,10 +57,28 @@ describe('fitment prompt and stale answers', () => {
       const parts = (u.searchParams.get('Parts') ?? '').split(',').map((p) => {
         const [BrandCode = '', Part = ''] = p.split('~');
         const result = judge(Part);
-        const choices = result === 'maybe' ? [{ id: '2', label: 'XLT' }, { id: '1', label: 'Lariat' }] : [];
-        return { BrandCode, Part, result, choices, label: result === 'maybe' ? 'Sub Model' : '', name: result === 'maybe' ? 'SubModelID' : '', notes: [] };
+        const choices =
+          result === 'maybe'
+            ? [
+                { id: '2', label: 'XLT' },
+                { id: '1', label: 'Lariat' },
+              ]
+            : [];
+        return {
+          BrandCode,
+          Part,
+          result,
+          choices,
+          label: result === 'maybe' ? 'Sub Model' : '',
+          name: result === 'maybe' ? 'SubModelID' : '',
+          notes: [],
+        };
       });
-      return json({ parts, vehicle: { label: VEHICLE.label, hasYmm: true, hasEngine: false, showUniversal: true }, facets: VEHICLE.facets });
+      return json({
+        parts,
+        vehicle: { label: VEHICLE.label, hasYmm: true, hasEngine: false, showUniversal: true },
+        facets: VEHICLE.facets,
+      });
     });
   });
   afterEach(() => {

@@ -12,7 +12,10 @@ class FakeStream {
     this.closed = true;
   }
   fire(name: string, data: object = {}) {
-    for (const fn of this.listeners.get(name) ?? []) fn({ data: JSON.stringify({ attemptId: '0190a0a0-0000-7000-8000-000000000001', status: name, message: '', ...data }) } as MessageEvent<string>);
+    for (const fn of this.listeners.get(name) ?? [])
+      fn({
+        data: JSON.stringify({ attemptId: '0190a0a0-0000-7000-8000-000000000001', status: name, message: '', ...data }),
+      } as MessageEvent<string>);
   }
   drop() {
     for (const fn of this.listeners.get('error') ?? []) fn({ data: '' } as MessageEvent<string>);
@@ -23,7 +26,9 @@ function setup(statuses: ({ status: string; message: string } | Error)[]) {
   const streams: FakeStream[] = [];
   const status = vi.fn(() => {
     const next = statuses.shift() ?? { status: 'pending', message: '' };
-    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next as { status: 'pending'; message: string });
+    return next instanceof Error
+      ? Promise.reject(next)
+      : Promise.resolve(next as { status: 'pending'; message: string });
   });
   const deps: AttemptFollowDeps = {
     openStream: () => {
@@ -55,7 +60,11 @@ describe('following a card attempt (the waiting dialog)', () => {
 
   it('a dropped stream: asks the status (never re-sends), reopens while pending, then takes the outcome', async () => {
     vi.useFakeTimers();
-    const t = setup([new Error('offline'), { status: 'pending', message: '' }, { status: 'approved', message: 'The transaction was approved.' }]);
+    const t = setup([
+      new Error('offline'),
+      { status: 'pending', message: '' },
+      { status: 'approved', message: 'The transaction was approved.' },
+    ]);
     t.streams[0]!.drop();
     expect(t.streams[0]!.closed).toBe(true);
     expect(t.reconnecting).toHaveBeenLastCalledWith(true);

@@ -4,7 +4,12 @@ import { orderNumberLabel, orderViewHref, ordersQueryFromUrl } from '../../../sr
 
 describe('catalog query from the URL', () => {
   it('uses the contract defaults when nothing is given', () => {
-    expect(catalogQueryFromUrl(new URLSearchParams())).toMatchObject({ page: 1, limit: 24, sort: 'name', order: 'asc' });
+    expect(catalogQueryFromUrl(new URLSearchParams())).toMatchObject({
+      page: 1,
+      limit: 24,
+      sort: 'name',
+      order: 'asc',
+    });
   });
 
   it('reads page, sort, order and search', () => {
@@ -26,11 +31,20 @@ describe('catalog query from the URL', () => {
 
 describe('orders query from the URL', () => {
   it('defaults to the All tab, newest first, 20 a page', () => {
-    expect(ordersQueryFromUrl(new URLSearchParams())).toEqual({ status: 'all', page: 1, sort: 'o.date_added', order: 'desc', limit: 20 });
+    expect(ordersQueryFromUrl(new URLSearchParams())).toEqual({
+      status: 'all',
+      page: 1,
+      sort: 'o.date_added',
+      order: 'desc',
+      limit: 20,
+    });
   });
 
   it('reads the tab and page, ignoring unknown values', () => {
-    expect(ordersQueryFromUrl(new URLSearchParams('status=outstanding_balance&page=4'))).toMatchObject({ status: 'outstanding_balance', page: 4 });
+    expect(ordersQueryFromUrl(new URLSearchParams('status=outstanding_balance&page=4'))).toMatchObject({
+      status: 'outstanding_balance',
+      page: 4,
+    });
     expect(ordersQueryFromUrl(new URLSearchParams('status=nope&page=x'))).toMatchObject({ status: 'all', page: 1 });
   });
 

@@ -12,10 +12,13 @@ describe('chunk load failures', () => {
     expect(isChunkLoadError(error)).toBe(true);
   });
 
-  it.each([new Error('Cannot read properties of undefined'), 'Failed to fetch dynamically imported module', null, undefined, { status: 404 }])(
-    'leaves other errors alone: %s',
-    (error) => {
-      expect(isChunkLoadError(error)).toBe(false);
-    },
-  );
+  it.each([
+    new Error('Cannot read properties of undefined'),
+    'Failed to fetch dynamically imported module',
+    null,
+    undefined,
+    { status: 404 },
+  ])('leaves other errors alone: %s', (error) => {
+    expect(isChunkLoadError(error)).toBe(false);
+  });
 });

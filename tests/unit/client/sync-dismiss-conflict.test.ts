@@ -7,11 +7,24 @@ const firstId = (req: TransportRequest) => (req.body as { mutations: { id: numbe
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const rejectFirst = (req: TransportRequest): TransportReply => ({
   status: 200,
-  body: { lastMutationId: 1, results: [{ id: firstId(req), status: 'rejected', code: 'order_already_voided', message: 'This order has been voided.' }] },
+  body: {
+    lastMutationId: 1,
+    results: [
+      { id: firstId(req), status: 'rejected', code: 'order_already_voided', message: 'This order has been voided.' },
+    ],
+  },
 });
 const recorded = (req: TransportRequest): TransportReply => {
   const b = req.body as { clientId: string; mutationId: number };
-  return { status: 200, body: { clientId: b.clientId, mutationId: b.mutationId, discardedBy: { kind: 'staff', id: staff.id }, discardedAt: '2026-11-22T10:00:01.000Z' } };
+  return {
+    status: 200,
+    body: {
+      clientId: b.clientId,
+      mutationId: b.mutationId,
+      discardedBy: { kind: 'staff', id: staff.id },
+      discardedAt: '2026-11-22T10:00:01.000Z',
+    },
+  };
 };
 
 /** An engine with one rejected order.create (id 1) in its conflicts; `more` answers what follows. */
@@ -32,7 +45,11 @@ describe('Dismiss in the conflicts panel (SyncWorkerApi.dismissConflict)', () =>
     const { db, engine } = await withConflict([]);
     await engine.dismissConflict(1);
     expect(await engine.conflicts()).toEqual([]);
-    expect(await db.conflicts.get(1)).toMatchObject({ seenAt: '2026-11-22T10:00:00.000Z', seenBy: { id: staff.id, role: staff.role }, discard: { pending: true } });
+    expect(await db.conflicts.get(1)).toMatchObject({
+      seenAt: '2026-11-22T10:00:00.000Z',
+      seenBy: { id: staff.id, role: staff.role },
+      discard: { pending: true },
+    });
   });
 
   it('sends the discard to the server with the mutation and its args, and marks it recorded', async () => {
@@ -40,12 +57,22 @@ describe('Dismiss in the conflicts panel (SyncWorkerApi.dismissConflict)', () =>
     await engine.dismissConflict(1);
     expect(await engine.syncNow()).toBe('ok');
     const sent = transport.calls.find((c) => c.path === '/sync/discard');
-    expect(sent).toMatchObject({ method: 'POST', body: { mutationId: 1, name: 'order.create', args: { id: order }, discardedAt: '2026-11-22T10:00:00.000Z' } });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      body: { mutationId: 1, name: 'order.create', args: { id: order }, discardedAt: '2026-11-22T10:00:00.000Z' },
+    });
     expect((await db.conflicts.get(1))?.discard).toEqual({ pending: false, recordedAt: '2026-11-22T10:00:01.000Z' });
     // Sent once: the next cycle has nothing more to send.
     const calls = transport.calls.length;
     const quiet = scripted([() => page(2, [], false, 1)]);
-    const again = new SyncEngine({ db, transport: quiet, pollMs: 0, mintId: uuid, clock: () => NOW, env: { online: () => true } });
+    const again = new SyncEngine({
+      db,
+      transport: quiet,
+      pollMs: 0,
+      mintId: uuid,
+      clock: () => NOW,
+      env: { online: () => true },
+    });
     again.setSession(staff);
     expect(await again.syncNow()).toBe('ok');
     expect(quiet.calls.map((c) => c.path)).not.toContain('/sync/discard');
@@ -57,7 +84,10 @@ describe('Dismiss in the conflicts panel (SyncWorkerApi.dismissConflict)', () =>
     const failing = (): TransportReply => {
       throw new Error('network down');
     };
-    const { db, engine, transport } = await withConflict([() => page(2, [], false, 1), failing, () => page(2, [], false, 1), recorded], () => online);
+    const { db, engine, transport } = await withConflict(
+      [() => page(2, [], false, 1), failing, () => page(2, [], false, 1), recorded],
+      () => online,
+    );
     online = false;
     await engine.dismissConflict(1);
     expect(await engine.syncNow()).toBe('retry');
@@ -72,15 +102,20 @@ describe('Dismiss in the conflicts panel (SyncWorkerApi.dismissConflict)', () =>
 
   it('a 401 on the discard keeps it pending and asks for a login; a refusal for good is kept with its reason', async () => {
     const { db, engine } = await withConflict([
-      () => page(2, [], false, 1), () => ({ status: 401, body: { error: 'unauthorized' } }),
-      () => page(2, [], false, 1), () => ({ status: 409, body: { error: 'not_rejected', message: 'Change 1 was applied on the server.' } }),
+      () => page(2, [], false, 1),
+      () => ({ status: 401, body: { error: 'unauthorized' } }),
+      () => page(2, [], false, 1),
+      () => ({ status: 409, body: { error: 'not_rejected', message: 'Change 1 was applied on the server.' } }),
     ]);
     await engine.dismissConflict(1);
     expect(await engine.syncNow()).toBe('needsLogin');
     expect((await db.conflicts.get(1))?.discard).toEqual({ pending: true });
     engine.setSession(staff);
     expect(await engine.syncNow()).toBe('ok');
-    expect((await db.conflicts.get(1))?.discard).toEqual({ pending: false, error: 'Change 1 was applied on the server.' });
+    expect((await db.conflicts.get(1))?.discard).toEqual({
+      pending: false,
+      error: 'Change 1 was applied on the server.',
+    });
   });
 
   it('only staff can discard: a device without a staff session refuses and keeps the conflict open', async () => {

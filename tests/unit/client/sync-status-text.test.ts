@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mutationLabel } from '../../../src/features/sync-status/conflict-text';
-import { exactTimeText, lastSyncedText, pendingText, queueText, relativeTimeText, syncAlerts } from '../../../src/features/sync-status/sync-status-text';
+import {
+  exactTimeText,
+  lastSyncedText,
+  pendingText,
+  queueText,
+  relativeTimeText,
+  syncAlerts,
+} from '../../../src/features/sync-status/sync-status-text';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -34,14 +41,22 @@ describe('sync status words (POS top bar)', () => {
   it('claims "All changes synced" only after a complete sync; pending wins over download progress', () => {
     expect(queueText({ pending: 0, lastSuccess: null, progress: null })).toBe('Syncing for the first time…');
     expect(queueText({ pending: 0, lastSuccess: ago(1000), progress: null })).toBe('All changes synced');
-    expect(queueText({ pending: 0, lastSuccess: null, progress: { applied: 1000, remaining: 500 } })).toBe('Downloading updates (1000 of 1500)');
-    expect(queueText({ pending: 2, lastSuccess: null, progress: { applied: 1, remaining: 1 } })).toBe('2 changes waiting to sync');
+    expect(queueText({ pending: 0, lastSuccess: null, progress: { applied: 1000, remaining: 500 } })).toBe(
+      'Downloading updates (1000 of 1500)',
+    );
+    expect(queueText({ pending: 2, lastSuccess: null, progress: { applied: 1, remaining: 1 } })).toBe(
+      '2 changes waiting to sync',
+    );
   });
 
   it('alerts: session expired, out of date (instead of its error text), blocked queue', () => {
     expect(syncAlerts(clear)).toEqual([]);
-    expect(syncAlerts({ ...clear, needsLogin: true })).toEqual([{ kind: 'needsLogin', text: 'Session expired — log in again to sync' }]);
-    expect(syncAlerts({ ...clear, needsUpdate: true, error: 'protocol 3 expected' }).map((a) => a.kind)).toEqual(['needsUpdate']);
+    expect(syncAlerts({ ...clear, needsLogin: true })).toEqual([
+      { kind: 'needsLogin', text: 'Session expired — log in again to sync' },
+    ]);
+    expect(syncAlerts({ ...clear, needsUpdate: true, error: 'protocol 3 expected' }).map((a) => a.kind)).toEqual([
+      'needsUpdate',
+    ]);
     expect(syncAlerts({ ...clear, error: 'Unknown mutation' })).toEqual([{ kind: 'error', text: 'Unknown mutation' }]);
   });
 

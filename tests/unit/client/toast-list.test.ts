@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TITLES, pushToast, type ToastItem } from '../../../src/ui/toast/toast-list';
 
-const item = (id: number): ToastItem => ({ id, kind: 'success', title: 'Success!', text: `t${id}`, duration: 3000, actions: [] });
+const item = (id: number): ToastItem => ({
+  id,
+  kind: 'success',
+  title: 'Success!',
+  text: `t${id}`,
+  duration: 3000,
+  actions: [],
+});
 
 describe('toast list', () => {
   it('keeps at most the newest 3', () => {

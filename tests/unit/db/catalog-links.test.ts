@@ -11,9 +11,16 @@ import { CatalogIndex } from '../../../sync/catalog-index';
 import { freshDb } from '../sync/support';
 
 let version = 0;
-const raw = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({ table, key, version: ++version, row });
-const stock = (p: number, loc: number, quantity: number) => raw('product_stock', `${p}:${loc}`, { product_id: p, location_id: loc, quantity, warehouse_location: `A${loc}` });
-const product = (id: number) => raw('products', String(id), { product_id: id, name: `Part ${id}`, mpn: `M-${id}`, price: '9.99', status: true });
+const raw = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
+  table,
+  key,
+  version: ++version,
+  row,
+});
+const stock = (p: number, loc: number, quantity: number) =>
+  raw('product_stock', `${p}:${loc}`, { product_id: p, location_id: loc, quantity, warehouse_location: `A${loc}` });
+const product = (id: number) =>
+  raw('products', String(id), { product_id: id, name: `Part ${id}`, mpn: `M-${id}`, price: '9.99', status: true });
 
 async function apply(db: PartsdeskDb, changes: RowChange[]): Promise<void> {
   await db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
@@ -23,11 +30,20 @@ describe('grouped stock and category links', () => {
   it('keeps many products per record and reads each product back alone', async () => {
     const db = freshDb();
     const rows: RowChange[] = [];
-    for (let p = 1; p <= 200; p++) rows.push(product(p), stock(p, 1, p), stock(p, 2, 0), raw('product_categories', `${p}:7`, { product_id: p, category_id: 7 }));
+    for (let p = 1; p <= 200; p++)
+      rows.push(
+        product(p),
+        stock(p, 1, p),
+        stock(p, 2, 0),
+        raw('product_categories', `${p}:7`, { product_id: p, category_id: 7 }),
+      );
     await apply(db, rows);
     // 200 products in ids 1..200 span 4 chunks of 64: 4 records instead of 600 rows.
     expect(await db.catalogLinks.count()).toBe(Math.ceil(201 / LINK_CHUNK));
-    expect((await stockRows(db, 130)).map((r) => [r.location_id, r.quantity])).toEqual([[1, 130], [2, 0]]);
+    expect((await stockRows(db, 130)).map((r) => [r.location_id, r.quantity])).toEqual([
+      [1, 130],
+      [2, 0],
+    ]);
     expect((await categoryLinks(db, 2)).get(199)).toEqual([7]);
     expect(await stockRows(db, 999)).toEqual([]);
   });
@@ -36,7 +52,10 @@ describe('grouped stock and category links', () => {
     const db = freshDb();
     await apply(db, [product(5), stock(5, 1, 3), stock(5, 2, 8), product(6), stock(6, 1, 1)]);
     const index = new CatalogIndex(db);
-    expect((await index.getProduct(5))?.stock).toEqual([{ location_id: 1, quantity: 3 }, { location_id: 2, quantity: 8 }]);
+    expect((await index.getProduct(5))?.stock).toEqual([
+      { location_id: 1, quantity: 3 },
+      { location_id: 2, quantity: 8 },
+    ]);
     // A later pull page: a sale elsewhere changed location 1, location 2 was removed.
     await apply(db, [stock(5, 1, 2), raw('product_stock', '5:2', null)]);
     expect((await index.getProduct(5))?.stock).toEqual([{ location_id: 1, quantity: 2 }]);
@@ -52,18 +71,44 @@ describe('device schema version 1 -> 2', () => {
     const indexedDB = new IDBFactory();
     const v1 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
     v1.version(1).stores({
-      products: 'k', stock: 'k', catalog: '[table+k]', lookups: '[table+k]', customers: 'id', addresses: 'address_id, customer_ref',
-      vehicles: 'id, customer_ref', orders: 'id', orderLines: 'id, order_ref', transactions: 'id, order_ref', base: '[table+k]',
-      dirty: '[table+k]', outbox: '++seq, &id', journal: 'id, ackedAt', conflicts: 'id', meta: 'key',
+      products: 'k',
+      stock: 'k',
+      catalog: '[table+k]',
+      lookups: '[table+k]',
+      customers: 'id',
+      addresses: 'address_id, customer_ref',
+      vehicles: 'id, customer_ref',
+      orders: 'id',
+      orderLines: 'id, order_ref',
+      transactions: 'id, order_ref',
+      base: '[table+k]',
+      dirty: '[table+k]',
+      outbox: '++seq, &id',
+      journal: 'id, ackedAt',
+      conflicts: 'id',
+      meta: 'key',
     });
-    const entry = { id: 'h1', order_ref: 'o1', order_status_id: 5, comment: 'Called', notify_customer: false, date_added: '2026-11-20T10:00:00.000Z' };
+    const entry = {
+      id: 'h1',
+      order_ref: 'o1',
+      order_status_id: 5,
+      comment: 'Called',
+      notify_customer: false,
+      date_added: '2026-11-20T10:00:00.000Z',
+    };
     await v1.table('products').put({ k: '70', product_id: 70, name: 'Part 70' });
-    await v1.table('stock').bulkPut([{ k: '70:1', product_id: 70, location_id: 1, quantity: 4 }, { k: '3:2', product_id: 3, location_id: 2, quantity: 1 }]);
+    await v1.table('stock').bulkPut([
+      { k: '70:1', product_id: 70, location_id: 1, quantity: 4 },
+      { k: '3:2', product_id: 3, location_id: 2, quantity: 1 },
+    ]);
     await v1.table('catalog').bulkPut([
       { table: 'product_categories', k: '70:7', row: { product_id: 70, category_id: 7 } },
       { table: 'categories', k: '7', row: { category_id: 7, name: 'Filters' } },
     ]);
-    await v1.table('lookups').bulkPut([{ table: 'order_history', k: 'h1', row: entry }, { table: 'locations', k: '1', row: { location_id: 1 } }]);
+    await v1.table('lookups').bulkPut([
+      { table: 'order_history', k: 'h1', row: entry },
+      { table: 'locations', k: '1', row: { location_id: 1 } },
+    ]);
     await v1.table('meta').put({ key: 'cookie', value: 42 });
     v1.close();
 
@@ -90,22 +135,55 @@ describe('device schema version 2 -> 3', () => {
     const indexedDB = new IDBFactory();
     const v2 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
     const v1stores = {
-      products: 'k', stock: 'k', catalog: '[table+k]', lookups: '[table+k]', customers: 'id', addresses: 'address_id, customer_ref',
-      vehicles: 'id, customer_ref', orders: 'id', orderLines: 'id, order_ref', transactions: 'id, order_ref', base: '[table+k]',
-      dirty: '[table+k]', outbox: '++seq, &id', journal: 'id, ackedAt', conflicts: 'id', meta: 'key',
+      products: 'k',
+      stock: 'k',
+      catalog: '[table+k]',
+      lookups: '[table+k]',
+      customers: 'id',
+      addresses: 'address_id, customer_ref',
+      vehicles: 'id, customer_ref',
+      orders: 'id',
+      orderLines: 'id, order_ref',
+      transactions: 'id, order_ref',
+      base: '[table+k]',
+      dirty: '[table+k]',
+      outbox: '++seq, &id',
+      journal: 'id, ackedAt',
+      conflicts: 'id',
+      meta: 'key',
     };
     v2.version(1).stores(v1stores);
     v2.version(2).stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' });
     const ids = Array.from({ length: 130 }, (_, i) => i + 1);
-    await v2.table('products').bulkPut(ids.map((id) => ({ k: String(id), product_id: id, name: `Brake pad ${id}`, mpn: `BP-${id}`, price: '10.00', status: true })));
-    await v2.table('meta').bulkPut([{ key: 'cookie', value: 42 }, { key: 'fullPullDone', value: true }]);
+    await v2
+      .table('products')
+      .bulkPut(
+        ids.map((id) => ({
+          k: String(id),
+          product_id: id,
+          name: `Brake pad ${id}`,
+          mpn: `BP-${id}`,
+          price: '10.00',
+          status: true,
+        })),
+      );
+    await v2.table('meta').bulkPut([
+      { key: 'cookie', value: 42 },
+      { key: 'fullPullDone', value: true },
+    ]);
     v2.close();
 
     const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
     await db.open();
     expect(await db.productChunks.toCollection().primaryKeys()).toEqual([0, 1, 2]);
     expect(Object.keys((await db.productChunks.get(1))!.rows)).toHaveLength(LINK_CHUNK);
-    expect(await productRow(db, 64)).toEqual({ product_id: 64, name: 'Brake pad 64', mpn: 'BP-64', price: '10.00', status: true });
+    expect(await productRow(db, 64)).toEqual({
+      product_id: 64,
+      name: 'Brake pad 64',
+      mpn: 'BP-64',
+      price: '10.00',
+      status: true,
+    });
     expect((await db.meta.get('cookie'))?.value).toBe(42);
     const index = new CatalogIndex(db);
     await index.start();

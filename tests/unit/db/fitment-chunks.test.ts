@@ -21,13 +21,29 @@ import { domainRegistry } from '../../../sync/registry';
 import { freshDb, page, scripted } from '../sync/support';
 
 let version = 0;
-const change = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({ table, key, version: ++version, row });
+const change = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
+  table,
+  key,
+  version: ++version,
+  row,
+});
 const fit = (id: number, p: number, extra: Record<string, unknown> = {}) =>
   change('part_fitment', `${p}:${id}`, {
-    fitment_id: String(id), product_id: p, make_id: 1, model_id: 10, year_from: 2010, year_to: 2012, sub_model_id: null, body_type_id: null,
-    bed_length_id: null, engine_config_id: null, notes: null, ...extra,
+    fitment_id: String(id),
+    product_id: p,
+    make_id: 1,
+    model_id: 10,
+    year_from: 2010,
+    year_to: 2012,
+    sub_model_id: null,
+    body_type_id: null,
+    bed_length_id: null,
+    engine_config_id: null,
+    notes: null,
+    ...extra,
   });
-const apply = (db: PartsdeskDb, changes: RowChange[]) => db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
+const apply = (db: PartsdeskDb, changes: RowChange[]) =>
+  db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
 
 describe('compact fitment store', () => {
   it('groups fitment rows per product chunk as tuples; changes, moves and deletions land like row-by-row', async () => {
@@ -54,7 +70,10 @@ describe('compact fitment store', () => {
     expect(after.get(6)).toEqual([[2010, 2012, 1, 10, 7, 0, 0, 0, 'Front']]);
     expect(after.get(7)).toHaveLength(3);
     // The last rows of a chunk gone: the record goes too.
-    const chunk0 = Array.from({ length: 63 }, (_, i) => i + 1).flatMap((p) => [change('part_fitment', `${p}:${p * 10}`, null), change('part_fitment', `${p}:${p * 10 + 1}`, null)]);
+    const chunk0 = Array.from({ length: 63 }, (_, i) => i + 1).flatMap((p) => [
+      change('part_fitment', `${p}:${p * 10}`, null),
+      change('part_fitment', `${p}:${p * 10 + 1}`, null),
+    ]);
     await apply(db, [...chunk0, change('part_fitment', '7:60', null)]);
     expect(await db.fitment.get(chunkOf(5))).toBeUndefined();
     expect(await db.fitment.get(chunkOf(64))).toBeDefined();
@@ -63,9 +82,22 @@ describe('compact fitment store', () => {
 
 const V3_STORES = {
   1: {
-    products: 'k', stock: 'k', catalog: '[table+k]', lookups: '[table+k]', customers: 'id', addresses: 'address_id, customer_ref',
-    vehicles: 'id, customer_ref', orders: 'id', orderLines: 'id, order_ref', transactions: 'id, order_ref', base: '[table+k]',
-    dirty: '[table+k]', outbox: '++seq, &id', journal: 'id, ackedAt', conflicts: 'id', meta: 'key',
+    products: 'k',
+    stock: 'k',
+    catalog: '[table+k]',
+    lookups: '[table+k]',
+    customers: 'id',
+    addresses: 'address_id, customer_ref',
+    vehicles: 'id, customer_ref',
+    orders: 'id',
+    orderLines: 'id, order_ref',
+    transactions: 'id, order_ref',
+    base: '[table+k]',
+    dirty: '[table+k]',
+    outbox: '++seq, &id',
+    journal: 'id, ackedAt',
+    conflicts: 'id',
+    meta: 'key',
   },
   2: { stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' },
   3: { products: null, productChunks: 'k' },
@@ -75,9 +107,24 @@ async function v3Device(cookie: number): Promise<IDBFactory> {
   const indexedDB = new IDBFactory();
   const v3 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
   for (const [v, stores] of Object.entries(V3_STORES)) v3.version(Number(v)).stores(stores);
-  await v3.table('productChunks').put({ k: 0, rows: { '5': { product_id: 5, aaia: 'AB', mpn: 'X-5', status: true, is_universal: false } } });
-  await v3.table('meta').bulkPut([{ key: 'clientId', value: '11111111-1111-4111-8111-111111111111' }, { key: 'cookie', value: cookie }, { key: 'fullPullDone', value: cookie > 0 }]);
-  await v3.table('outbox').put({ id: 1, name: 'order.create', args: {}, at: '2026-11-24T10:00:00.000Z', actor: { id: '2', role: 'cashier' }, status: 'pending' });
+  await v3
+    .table('productChunks')
+    .put({ k: 0, rows: { '5': { product_id: 5, aaia: 'AB', mpn: 'X-5', status: true, is_universal: false } } });
+  await v3.table('meta').bulkPut([
+    { key: 'clientId', value: '11111111-1111-4111-8111-111111111111' },
+    { key: 'cookie', value: cookie },
+    { key: 'fullPullDone', value: cookie > 0 },
+  ]);
+  await v3
+    .table('outbox')
+    .put({
+      id: 1,
+      name: 'order.create',
+      args: {},
+      at: '2026-11-24T10:00:00.000Z',
+      actor: { id: '2', role: 'cashier' },
+      status: 'pending',
+    });
   v3.close();
   return indexedDB;
 }
@@ -100,11 +147,27 @@ describe('device schema version 3 -> 4 (and on to 5)', () => {
 
     const progress: [number, number, boolean][] = [];
     const t = scripted([
-      () => page(3000, [fit(1, 5), change('installers', '9', { user_id: 9, wholename: 'Ivan Petrov', location_id: 1, status: true })], true, 0, { remaining: 1 }),
+      () =>
+        page(
+          3000,
+          [
+            fit(1, 5),
+            change('installers', '9', { user_id: 9, wholename: 'Ivan Petrov', location_id: 1, status: true }),
+          ],
+          true,
+          0,
+          { remaining: 1 },
+        ),
       () => page(4200, [change('vehicle_makes', '1', { make_id: 1, name: 'Ford', is_popular: true })]),
       () => page(4300, [fit(2, 5, { year_from: 2020, year_to: 2021 })]),
     ]);
-    const out = await pullAll(db, t, { clientId: await getMeta(db, 'clientId'), limit: 1000, registry: domainRegistry, settings: () => defaultStoreSettings, onProgress: (d, r, i) => progress.push([d, r, i]) });
+    const out = await pullAll(db, t, {
+      clientId: await getMeta(db, 'clientId'),
+      limit: 1000,
+      registry: domainRegistry,
+      settings: () => defaultStoreSettings,
+      onProgress: (d, r, i) => progress.push([d, r, i]),
+    });
     expect(out.kind).toBe('done');
     const paths = t.calls.map((c) => c.path);
     expect(paths[0]).toContain('cookie=0&');
@@ -114,11 +177,16 @@ describe('device schema version 3 -> 4 (and on to 5)', () => {
     expect(paths[2]).toContain('cookie=4200&');
     expect(paths[2]).not.toContain('tables=');
     // The progress bar counts the backfill's rows.
-    expect(progress.slice(0, 2)).toEqual([[2, 1, true], [3, 0, true]]);
+    expect(progress.slice(0, 2)).toEqual([
+      [2, 1, true],
+      [3, 0, true],
+    ]);
     expect(await getMeta(db, 'backfill')).toBeNull();
     expect(await getMeta(db, 'cookie')).toBe(4300);
     expect((await fitmentOf(db, [5])).get(5)).toHaveLength(2);
-    expect(await cachedInstallers(db)).toEqual([{ user_id: 9, wholename: 'Ivan Petrov', location_id: 1, status: true }]);
+    expect(await cachedInstallers(db)).toEqual([
+      { user_id: 9, wholename: 'Ivan Petrov', location_id: 1, status: true },
+    ]);
   });
 
   it('a device that never pulled gets the new tables with its download: no backfill', async () => {
@@ -131,8 +199,16 @@ describe('device schema version 3 -> 4 (and on to 5)', () => {
     const db = new PartsdeskDb('partsdesk', { indexedDB: await v3Device(500), IDBKeyRange });
     await db.open();
     await db.outbox.clear();
-    const first = scripted([() => page(300, [fit(1, 5)], true, 0, { remaining: 5 }), () => ({ status: 503, body: {} })]);
-    const opts = { clientId: await getMeta(db, 'clientId'), limit: 1000, registry: domainRegistry, settings: () => defaultStoreSettings };
+    const first = scripted([
+      () => page(300, [fit(1, 5)], true, 0, { remaining: 5 }),
+      () => ({ status: 503, body: {} }),
+    ]);
+    const opts = {
+      clientId: await getMeta(db, 'clientId'),
+      limit: 1000,
+      registry: domainRegistry,
+      settings: () => defaultStoreSettings,
+    };
     expect((await pullAll(db, first, opts)).kind).toBe('retry');
     expect(await getMeta(db, 'backfill')).toMatchObject({ cookie: 300, upTo: 500, done: 1, total: 6 });
     const second = scripted([() => page(500, []), () => page(500, [])]);
@@ -144,23 +220,48 @@ describe('device schema version 3 -> 4 (and on to 5)', () => {
 });
 
 describe('validateFitment from the cache', () => {
-  const names = (table: string, id: string, name: string, extra: Record<string, unknown> = {}) => change(table, id, { [`${FACET_ID[table]}`]: Number(id), name, ...extra });
-  const FACET_ID: Record<string, string> = { vehicle_makes: 'make_id', vehicle_models: 'model_id', vehicle_submodels: 'sub_model_id', vehicle_bed_lengths: 'bed_length_id' };
-  const product = (id: number, extra: Record<string, unknown> = {}) => change('products', String(id), { product_id: id, aaia: 'AB', mpn: `P-${id}`, status: true, is_universal: false, ...extra });
-  const ymm = (year: number): Facets => ({ Year: makeFacet('Year', year, String(year)), MakeID: makeFacet('MakeID', 1, 'Ford'), ModelID: makeFacet('ModelID', 10, 'F-150') });
+  const names = (table: string, id: string, name: string, extra: Record<string, unknown> = {}) =>
+    change(table, id, { [`${FACET_ID[table]}`]: Number(id), name, ...extra });
+  const FACET_ID: Record<string, string> = {
+    vehicle_makes: 'make_id',
+    vehicle_models: 'model_id',
+    vehicle_submodels: 'sub_model_id',
+    vehicle_bed_lengths: 'bed_length_id',
+  };
+  const product = (id: number, extra: Record<string, unknown> = {}) =>
+    change('products', String(id), {
+      product_id: id,
+      aaia: 'AB',
+      mpn: `P-${id}`,
+      status: true,
+      is_universal: false,
+      ...extra,
+    });
+  const ymm = (year: number): Facets => ({
+    Year: makeFacet('Year', year, String(year)),
+    MakeID: makeFacet('MakeID', 1, 'Ford'),
+    ModelID: makeFacet('ModelID', 10, 'F-150'),
+  });
 
   async function device(): Promise<DeviceFitment> {
     const db = freshDb();
     await apply(db, [
-      names('vehicle_makes', '1', 'Ford'), names('vehicle_models', '10', 'F-150', { make_id: 1 }),
-      names('vehicle_submodels', '7', 'XLT'), names('vehicle_submodels', '8', 'Lariat'),
+      names('vehicle_makes', '1', 'Ford'),
+      names('vehicle_models', '10', 'F-150', { make_id: 1 }),
+      names('vehicle_submodels', '7', 'XLT'),
+      names('vehicle_submodels', '8', 'Lariat'),
       change('engine_configs', '3', { engine_config_id: 3, engine_mfr_id: 4, engine_family_id: 5, engine_size_id: 6 }),
-      product(1), fit(100, 1, { sub_model_id: 8, notes: 'Crew cab' }), fit(101, 1, { sub_model_id: 7 }),
-      product(2), fit(200, 2, { engine_config_id: 3, year_from: 1999, year_to: 1999 }),
+      product(1),
+      fit(100, 1, { sub_model_id: 8, notes: 'Crew cab' }),
+      fit(101, 1, { sub_model_id: 7 }),
+      product(2),
+      fit(200, 2, { engine_config_id: 3, year_from: 1999, year_to: 1999 }),
       product(3, { is_universal: true }),
       product(4),
-      product(5, { status: false }), fit(500, 5),
-      product(6), fit(600, 6),
+      product(5, { status: false }),
+      fit(500, 5),
+      product(6),
+      fit(600, 6),
     ]);
     return new DeviceFitment(db);
   }
@@ -170,14 +271,27 @@ describe('validateFitment from the cache', () => {
     const parts = ['AB~P-1', 'AB~P-2', 'AB~P-3', 'AB~P-4', 'AB~P-5', 'AB~P-6', 'ZZ~NOPE'];
     const r = await f.validate(parts, ymm(2011));
     expect(r.map((p) => p.result)).toEqual(['maybe', 'no', 'universal', 'unknown', 'unknown', 'yes', 'unknown']);
-    expect(r[0]).toMatchObject({ BrandCode: 'AB', Part: 'P-1', name: 'SubModelID', label: 'Sub Model', notes: ['Crew cab'] });
-    expect(r[0]!.choices).toEqual([{ id: '8', label: 'Lariat' }, { id: '7', label: 'XLT' }]);
+    expect(r[0]).toMatchObject({
+      BrandCode: 'AB',
+      Part: 'P-1',
+      name: 'SubModelID',
+      label: 'Sub Model',
+      notes: ['Crew cab'],
+    });
+    expect(r[0]!.choices).toEqual([
+      { id: '8', label: 'Lariat' },
+      { id: '7', label: 'XLT' },
+    ]);
     const withSub = await f.validate(['AB~P-1'], { ...ymm(2011), SubModelID: makeFacet('SubModelID', 7, 'XLT') });
     expect(withSub[0]!.result).toBe('yes');
     const none = await f.validate(['AB~P-1'], {});
     expect(none[0]).toMatchObject({ result: 'maybe', name: 'Year' });
     expect(none[0]!.choices.map((c) => c.id)).toEqual(['2012', '2011', '2010']);
-    const engine = { EngineMfrID: makeFacet('EngineMfrID', 4, 'Ford'), EngineFamilyID: makeFacet('EngineFamilyID', 5, 'Modular'), EngineSizeID: makeFacet('EngineSizeID', 6, '5.4L') };
+    const engine = {
+      EngineMfrID: makeFacet('EngineMfrID', 4, 'Ford'),
+      EngineFamilyID: makeFacet('EngineFamilyID', 5, 'Modular'),
+      EngineSizeID: makeFacet('EngineSizeID', 6, '5.4L'),
+    };
     expect((await f.validate(['AB~P-2', 'AB~P-6'], engine)).map((p) => p.result)).toEqual(['yes', 'maybe']);
   });
 
@@ -185,7 +299,12 @@ describe('validateFitment from the cache', () => {
     const f = await device();
     await expect(f.validate([], {})).rejects.toThrow();
     await expect(f.validate(['no-tilde'], {})).rejects.toThrow();
-    await expect(f.validate(Array.from({ length: 101 }, (_, i) => `AB~P-${i}`), {})).rejects.toThrow();
+    await expect(
+      f.validate(
+        Array.from({ length: 101 }, (_, i) => `AB~P-${i}`),
+        {},
+      ),
+    ).rejects.toThrow();
   });
 
   it('sees products pulled after its index was built', async () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../../src/db/ids';
-import { customerVehicles, findOrder, getCatalogProduct, lookupRows, pendingOrders, searchCustomers } from '../../../src/db/queries';
+import {
+  customerVehicles,
+  findOrder,
+  getCatalogProduct,
+  lookupRows,
+  pendingOrders,
+  searchCustomers,
+} from '../../../src/db/queries';
 import { applyServerChange } from '../../../src/db/tables';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { mutate } from '../../../sync/outbox';
@@ -26,7 +33,12 @@ describe('device read queries', () => {
     const db = freshDb();
     const id = uuidv7();
     await run(db, 'order.create', { id });
-    await run(db, 'cart.addCustomProduct', { order_ref: id, line_id: uuidv7(), name: 'Rag', price: '3.00', quantity: 2, tax_class_id: null }, 1);
+    await run(
+      db,
+      'cart.addCustomProduct',
+      { order_ref: id, line_id: uuidv7(), name: 'Rag', price: '3.00', quantity: 2, tax_class_id: null },
+      1,
+    );
     const local = await findOrder(db, id);
     expect(local).toMatchObject({ pending: true, order: { id, totals: { order_total: '6.00' } }, transactions: [] });
     expect(await findOrder(db, '1042')).toBeNull();
@@ -73,15 +85,46 @@ describe('device read queries', () => {
 
   it('reads lookups, vehicles and catalog products as the pull stored them', async () => {
     const db = freshDb();
-    await applyServerChange(db, { table: 'labor_types', key: '1', version: 1, row: { labor_id: 1, title: 'Standard Labor', amount: '120.00' } });
-    await applyServerChange(db, { table: 'tax_classes', key: '1', version: 2, row: { tax_class_id: 1, title: 'Taxable Goods' } });
     await applyServerChange(db, {
-      table: 'products', key: '7', version: 3,
-      row: { product_id: 7, name: 'Air Filter', mpn: '33-2304', aaia: 'KNFL', price: '54.99', minimum: 2, tax_class_id: 1, labor_id: null, labor_time: null, is_orderable: true },
+      table: 'labor_types',
+      key: '1',
+      version: 1,
+      row: { labor_id: 1, title: 'Standard Labor', amount: '120.00' },
+    });
+    await applyServerChange(db, {
+      table: 'tax_classes',
+      key: '1',
+      version: 2,
+      row: { tax_class_id: 1, title: 'Taxable Goods' },
+    });
+    await applyServerChange(db, {
+      table: 'products',
+      key: '7',
+      version: 3,
+      row: {
+        product_id: 7,
+        name: 'Air Filter',
+        mpn: '33-2304',
+        aaia: 'KNFL',
+        price: '54.99',
+        minimum: 2,
+        tax_class_id: 1,
+        labor_id: null,
+        labor_time: null,
+        is_orderable: true,
+      },
     });
     expect(await lookupRows(db, 'labor_types')).toEqual([{ labor_id: 1, title: 'Standard Labor', amount: '120.00' }]);
     expect(await lookupRows(db, 'labor')).toEqual([]);
-    expect(await getCatalogProduct(db, 7)).toMatchObject({ product_id: 7, mpn: '33-2304', model: '33-2304', price: '54.99', minimum: 2, tax_class_id: 1, is_orderable: true });
+    expect(await getCatalogProduct(db, 7)).toMatchObject({
+      product_id: 7,
+      mpn: '33-2304',
+      model: '33-2304',
+      price: '54.99',
+      minimum: 2,
+      tax_class_id: 1,
+      is_orderable: true,
+    });
     expect(await getCatalogProduct(db, 8)).toBeNull();
     const customer = uuidv7();
     await run(db, 'customer.create', { id: customer, firstname: 'Ann', lastname: 'Smith' });

@@ -15,13 +15,27 @@ describe('writeChanges rewrites only what a mutation changed', () => {
     await run(db, 'order.create', { id: order });
     const ids = [uuidv7(), uuidv7(), uuidv7()];
     for (const [i, id] of ids.entries()) {
-      await run(db, 'cart.addCustomProduct', { order_ref: order, line_id: id, name: `Item ${i}`, price: '1.00', quantity: 1, tax_class_id: null }, i + 1);
+      await run(
+        db,
+        'cart.addCustomProduct',
+        { order_ref: order, line_id: id, name: `Item ${i}`, price: '1.00', quantity: 1, tax_class_id: null },
+        i + 1,
+      );
     }
-    const dirtyLines = async () => (await db.dirty.toArray()).filter((d) => d.table === 'order_lines').map((d) => d.k).sort();
+    const dirtyLines = async () =>
+      (await db.dirty.toArray())
+        .filter((d) => d.table === 'order_lines')
+        .map((d) => d.k)
+        .sort();
 
     await db.dirty.clear();
     const added = uuidv7();
-    await run(db, 'cart.addCustomProduct', { order_ref: order, line_id: added, name: 'Item 3', price: '1.00', quantity: 1, tax_class_id: null }, 5);
+    await run(
+      db,
+      'cart.addCustomProduct',
+      { order_ref: order, line_id: added, name: 'Item 3', price: '1.00', quantity: 1, tax_class_id: null },
+      5,
+    );
     expect(await dirtyLines()).toEqual([added]);
 
     await db.dirty.clear();

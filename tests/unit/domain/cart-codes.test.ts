@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { appliedCodes, codeRows, findAppliedCode, redemptionAmount } from '../../../src/domain/cart-codes';
 import { money, toWire } from '../../../src/domain/money';
 
-const t = (id: string, code: string | null, amount: string, over: { type?: 'voucher' | 'cash'; status?: 'approved' | 'void' | 'pending' } = {}) => ({
+const t = (
+  id: string,
+  code: string | null,
+  amount: string,
+  over: { type?: 'voucher' | 'cash'; status?: 'approved' | 'void' | 'pending' } = {},
+) => ({
   id,
   transaction_type: over.type ?? 'voucher',
   status: over.status ?? 'approved',
@@ -37,10 +42,20 @@ describe('cart codes', () => {
   it('adds a negative row per code and the balance left after Order Total; none without codes', () => {
     const codes = appliedCodes([t('1', 'GC-1', '25.00')]);
     expect(codeRows([], { balanceDue: money('10'), balanceLabel: 'Balance Due' })).toEqual([]);
-    expect(codeRows(codes, { balanceDue: money('15'), balanceLabel: 'Balance Due' }).map((r) => [r.code, r.title, toWire(r.value), r.text])).toEqual([
+    expect(
+      codeRows(codes, { balanceDue: money('15'), balanceLabel: 'Balance Due' }).map((r) => [
+        r.code,
+        r.title,
+        toWire(r.value),
+        r.text,
+      ]),
+    ).toEqual([
       ['voucher', 'Gift Certificate (GC-1)', '-25.00', '-$25.00'],
       ['balance', 'Balance Due', '15.00', '$15.00'],
     ]);
-    expect(codeRows(codes, { balanceDue: money('-3'), balanceLabel: 'Change Due' }).at(-1)).toMatchObject({ title: 'Change Due', text: '$3.00' });
+    expect(codeRows(codes, { balanceDue: money('-3'), balanceLabel: 'Change Due' }).at(-1)).toMatchObject({
+      title: 'Change Due',
+      text: '$3.00',
+    });
   });
 });

@@ -14,7 +14,8 @@ describe('cart lifecycle (one rule for the server and the device)', () => {
   });
 
   it('abandon: listed orders are released; a draft is saved if it took money, voided if it has lines, else discarded', () => {
-    for (const s of ['saved', 'quote', 'kiosk', 'complete', 'voided'] as const) expect(abandonAction(withLine(s), [transaction()])).toBe('release');
+    for (const s of ['saved', 'quote', 'kiosk', 'complete', 'voided'] as const)
+      expect(abandonAction(withLine(s), [transaction()])).toBe('release');
     expect(abandonAction(withLine('draft'), [transaction({ status: 'approved' })])).toBe('save');
     expect(abandonAction(order({ status: 'draft' }), [transaction({ status: 'pending' })])).toBe('save');
     expect(abandonAction(withLine('draft'), [transaction({ status: 'void' })])).toBe('void');

@@ -13,8 +13,16 @@ describe('constants', () => {
     expect(K.analyticsPosition(4, 3)).toBe(35);
   });
   it('limits, timings and lists', () => {
-    expect([K.TOAST_LIMIT, K.TOAST_AUTO_CLOSE_MS, K.PAYMENT_ERROR_TOAST_MS, K.QUANTITY_DEBOUNCE_MS, K.SEARCH_AUTOCOMPLETE_DEBOUNCE_MS]).toEqual([3, 3000, 8000, 500, 250]);
-    expect([K.ORDERS_PAGE_SIZE, K.CUSTOMER_ADMIN_PAGE_SIZE, K.QUANTITY_MAX, K.IMAGE_UPLOAD_MAX_BYTES]).toEqual([20, 10, 10000, 2097152]);
+    expect([
+      K.TOAST_LIMIT,
+      K.TOAST_AUTO_CLOSE_MS,
+      K.PAYMENT_ERROR_TOAST_MS,
+      K.QUANTITY_DEBOUNCE_MS,
+      K.SEARCH_AUTOCOMPLETE_DEBOUNCE_MS,
+    ]).toEqual([3, 3000, 8000, 500, 250]);
+    expect([K.ORDERS_PAGE_SIZE, K.CUSTOMER_ADMIN_PAGE_SIZE, K.QUANTITY_MAX, K.IMAGE_UPLOAD_MAX_BYTES]).toEqual([
+      20, 10, 10000, 2097152,
+    ]);
     expect(K.LOCATOR_POPUP_COOKIE_DAYS * 24 * 60).toBeCloseTo(5);
     expect(K.POPULAR_MAKES).toEqual(['Chevrolet', 'Ford', 'GMC', 'Jeep', 'Ram', 'Toyota']);
     expect(K.POPULAR_MODELS.Ford).toContain('F-150');
@@ -26,9 +34,15 @@ describe('constants', () => {
 
 describe('inventory wording', () => {
   it('Out of Stock / {n} in Stock / oos text', () => {
-    expect([I.inventoryText(0), I.inventoryText(-2), I.inventoryText(3)]).toEqual(['Out of Stock', 'Out of Stock', '3 in Stock']);
+    expect([I.inventoryText(0), I.inventoryText(-2), I.inventoryText(3)]).toEqual([
+      'Out of Stock',
+      'Out of Stock',
+      '3 in Stock',
+    ]);
     expect(I.outOfStockText('Gone')).toBe('Gone');
     expect(I.outOfStockText(' ')).toBe(I.DEFAULT_OOS_TEXT);
-    expect(I.outOfStockText(null)).toBe("I'm sorry, this product is either not available in the desired quantity or not in stock.");
+    expect(I.outOfStockText(null)).toBe(
+      "I'm sorry, this product is either not available in the desired quantity or not in stock.",
+    );
   });
 });

@@ -5,7 +5,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseWarehouse, defaultWarehouse, inventoryItem, orderForm, rowCost, setQuantity, stockFor, yourCost, type DistributorRow, type DistributorWireItem } from '../../../src/domain/distributor';
+import {
+  chooseWarehouse,
+  defaultWarehouse,
+  inventoryItem,
+  orderForm,
+  rowCost,
+  setQuantity,
+  stockFor,
+  yourCost,
+  type DistributorRow,
+  type DistributorWireItem,
+} from '../../../src/domain/distributor';
 import { toWire } from '../../../src/domain/money';
 
 const wire: DistributorWireItem = {
@@ -26,15 +37,31 @@ describe('the POS inventory item', () => {
   const item = inventoryItem(wire, { name: 'Brake Pads, Front', quantity: 2 });
 
   it('counts the shop shelf and every warehouse in the total, names the part as the shop does', () => {
-    expect(item).toMatchObject({ aaia: 'BBHK', mpn: 'P-100', name: 'Brake Pads, Front', productId: 'D42', totalInventory: 12, storeInventory: 2 });
-    expect(item.locations.map((l) => [l.location_name, l.quantity, l.warehouse_location, l.wd_inventory, l.pace_inventory, l.price])).toEqual([
+    expect(item).toMatchObject({
+      aaia: 'BBHK',
+      mpn: 'P-100',
+      name: 'Brake Pads, Front',
+      productId: 'D42',
+      totalInventory: 12,
+      storeInventory: 2,
+    });
+    expect(
+      item.locations.map((l) => [
+        l.location_name,
+        l.quantity,
+        l.warehouse_location,
+        l.wd_inventory,
+        l.pace_inventory,
+        l.price,
+      ]),
+    ).toEqual([
       ['Atlanta DC', 0, 'ATL', 0, 0, '50.10'],
       ['Dallas DC', 7, 'DAL', 7, 0, '49.95'],
       ['Chicago DC', 3, 'CHI', 3, 0, '51.00'],
     ]);
   });
 
-  it('prices: your cost is the first location\'s, with retail and msrp, $ and 2 decimals', () => {
+  it("prices: your cost is the first location's, with retail and msrp, $ and 2 decimals", () => {
     expect(item.prices).toEqual([
       { key: 'your_cost', name: 'Your Cost', text: '$50.10', value: '50.10' },
       { key: 'retail', name: 'Retail', text: '$72.50', value: '72.50' },
@@ -43,7 +70,16 @@ describe('the POS inventory item', () => {
   });
 
   it('a negative or broken inventory from the distributor counts as none', () => {
-    const odd = inventoryItem({ ...wire, Locations: [{ Inventory: -4, Name: 'X', Price: '1', WarehouseCode: 'X' }, { Inventory: Number.NaN, Name: 'Y', Price: '1', WarehouseCode: 'Y' }] }, { name: '', quantity: -1 });
+    const odd = inventoryItem(
+      {
+        ...wire,
+        Locations: [
+          { Inventory: -4, Name: 'X', Price: '1', WarehouseCode: 'X' },
+          { Inventory: Number.NaN, Name: 'Y', Price: '1', WarehouseCode: 'Y' },
+        ],
+      },
+      { name: '', quantity: -1 },
+    );
     expect([odd.totalInventory, odd.storeInventory, odd.name]).toEqual([0, 0, 'Brake pad set']);
   });
 
@@ -78,11 +114,15 @@ describe('quantities (§5): integer ≥ 0, invalid → 0, max the warehouse or t
 
   it('property: a quantity is always a whole number between 0 and the max', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer(), fc.double(), fc.string()), fc.constantFrom('ATL', 'DAL', 'CHI', null), (input, wh) => {
-        const q = setQuantity({ item, quantity: 0, warehouse: wh }, input).quantity;
-        const max = wh === null ? 10 : item.locations.find((l) => l.warehouse_location === wh)!.wd_inventory;
-        return Number.isInteger(q) && q >= 0 && q <= max;
-      }),
+      fc.property(
+        fc.oneof(fc.integer(), fc.double(), fc.string()),
+        fc.constantFrom('ATL', 'DAL', 'CHI', null),
+        (input, wh) => {
+          const q = setQuantity({ item, quantity: 0, warehouse: wh }, input).quantity;
+          const max = wh === null ? 10 : item.locations.find((l) => l.warehouse_location === wh)!.wd_inventory;
+          return Number.isInteger(q) && q >= 0 && q <= max;
+        },
+      ),
     );
   });
 });
@@ -90,7 +130,7 @@ describe('quantities (§5): integer ≥ 0, invalid → 0, max the warehouse or t
 describe('"Your Cost" and the order form', () => {
   const item = inventoryItem(wire, { name: 'Pads', quantity: 0 });
 
-  it('each row costs its warehouse\'s price, the footer sums quantity × cost exactly', () => {
+  it("each row costs its warehouse's price, the footer sums quantity × cost exactly", () => {
     const rows: DistributorRow[] = [
       { item, quantity: 3, warehouse: 'DAL' },
       { item, quantity: 1, warehouse: 'CHI' },
@@ -110,7 +150,13 @@ describe('"Your Cost" and the order form', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ q: fc.nat(50), cents: fc.nat(100_000) }), { maxLength: 20 }), (specs) => {
         const rows = specs.map(({ q, cents }) => ({
-          item: inventoryItem({ ...wire, Locations: [{ Inventory: 100, Name: 'A', Price: (cents / 100).toFixed(2), WarehouseCode: 'A' }] }, { name: 'x', quantity: 0 }),
+          item: inventoryItem(
+            {
+              ...wire,
+              Locations: [{ Inventory: 100, Name: 'A', Price: (cents / 100).toFixed(2), WarehouseCode: 'A' }],
+            },
+            { name: 'x', quantity: 0 },
+          ),
           quantity: q,
           warehouse: 'A',
         }));

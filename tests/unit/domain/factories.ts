@@ -1,6 +1,14 @@
 /** Record factories with overrides for the domain tests. */
 import { emptyTotals } from '../../../src/domain/mutations/guards';
-import type { CustomLine, Customer, LaborLine, Order, ProductLine, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
+import type {
+  CustomLine,
+  Customer,
+  LaborLine,
+  Order,
+  ProductLine,
+  Transaction,
+  VoucherLine,
+} from '../../../src/domain/mutations/records';
 import type { MutatorContext } from '../../../src/domain/mutations/types';
 import { defaultStoreSettings, type StoreSettings } from '../../../src/domain/settings';
 

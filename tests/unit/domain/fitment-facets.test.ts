@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  descendantsOf, facetItemSchema, facetsSchema, hasEngine, hasYmm, isEmptyVehicle, makeFacet, mergeFacets, orphanFacet,
-  removeFacet, vehicleLabel, type Facets,
+  descendantsOf,
+  facetItemSchema,
+  facetsSchema,
+  hasEngine,
+  hasYmm,
+  isEmptyVehicle,
+  makeFacet,
+  mergeFacets,
+  orphanFacet,
+  removeFacet,
+  vehicleLabel,
+  type Facets,
 } from '../../../src/domain/fitment-facets';
 
 const vehicle: Facets = {
@@ -17,7 +27,12 @@ const vehicle: Facets = {
 
 describe('facets', () => {
   it('a facet carries api_field/api_value and the label the summary shows', () => {
-    expect(makeFacet('SubModelID', 5, 'XLT')).toEqual({ api_field: 'SubModelID', api_value: '5', label_field: 'Sub Model', label_value: 'XLT' });
+    expect(makeFacet('SubModelID', 5, 'XLT')).toEqual({
+      api_field: 'SubModelID',
+      api_value: '5',
+      label_field: 'Sub Model',
+      label_value: 'XLT',
+    });
     expect(facetsSchema.parse(vehicle)).toEqual(vehicle);
   });
 
@@ -28,8 +43,20 @@ describe('facets', () => {
   });
 
   it('removing a facet removes what depends on it and nothing else', () => {
-    expect(Object.keys(removeFacet(vehicle, 'MakeID'))).toEqual(['Year', 'EngineMfrID', 'EngineFamilyID', 'EngineSizeID']);
-    expect(Object.keys(removeFacet(vehicle, 'EngineFamilyID'))).toEqual(['Year', 'MakeID', 'ModelID', 'SubModelID', 'BedLengthID', 'EngineMfrID']);
+    expect(Object.keys(removeFacet(vehicle, 'MakeID'))).toEqual([
+      'Year',
+      'EngineMfrID',
+      'EngineFamilyID',
+      'EngineSizeID',
+    ]);
+    expect(Object.keys(removeFacet(vehicle, 'EngineFamilyID'))).toEqual([
+      'Year',
+      'MakeID',
+      'ModelID',
+      'SubModelID',
+      'BedLengthID',
+      'EngineMfrID',
+    ]);
     expect(Object.keys(removeFacet(vehicle, 'SubModelID'))).toHaveLength(7);
     expect(removeFacet({}, 'Year')).toEqual({});
   });
@@ -37,10 +64,23 @@ describe('facets', () => {
   it('a changed facet drops its descendants unless the same call sets them', () => {
     const newYear = mergeFacets(vehicle, [makeFacet('Year', 2020, '2020')]);
     expect(Object.keys(newYear)).toEqual(['Year', 'EngineMfrID', 'EngineFamilyID', 'EngineSizeID']);
-    const wholeForm = mergeFacets(vehicle, [makeFacet('Year', 2020, '2020'), makeFacet('MakeID', 2, 'Ford'), makeFacet('ModelID', 20, 'F-150')]);
-    expect(Object.keys(wholeForm)).toEqual(['Year', 'MakeID', 'ModelID', 'EngineMfrID', 'EngineFamilyID', 'EngineSizeID']);
+    const wholeForm = mergeFacets(vehicle, [
+      makeFacet('Year', 2020, '2020'),
+      makeFacet('MakeID', 2, 'Ford'),
+      makeFacet('ModelID', 20, 'F-150'),
+    ]);
+    expect(Object.keys(wholeForm)).toEqual([
+      'Year',
+      'MakeID',
+      'ModelID',
+      'EngineMfrID',
+      'EngineFamilyID',
+      'EngineSizeID',
+    ]);
     expect(mergeFacets(vehicle, [makeFacet('Year', 2019, '2019')])).toEqual(vehicle); // same value keeps everything
-    expect(mergeFacets({}, [makeFacet('BodyTypeID', 4, 'SuperCrew')])).toEqual({ BodyTypeID: makeFacet('BodyTypeID', 4, 'SuperCrew') });
+    expect(mergeFacets({}, [makeFacet('BodyTypeID', 4, 'SuperCrew')])).toEqual({
+      BodyTypeID: makeFacet('BodyTypeID', 4, 'SuperCrew'),
+    });
   });
 
   it('finds a facet without its parent', () => {
@@ -64,7 +104,12 @@ describe('facetItemSchema: field||id||label||encodedValue', () => {
   it('parses the four parts, decoding the value', () => {
     expect(ok('MakeID||2||Make||Land%20Rover')).toEqual({ key: 'MakeID', id: 2, label: 'Make', value: 'Land Rover' });
     expect(ok('Year||2019')).toEqual({ key: 'Year', id: 2019, label: '', value: '' });
-    expect(ok('SubModelID||5||Sub Model||A+B%7C%7CC')).toEqual({ key: 'SubModelID', id: 5, label: 'Sub Model', value: 'A B||C' });
+    expect(ok('SubModelID||5||Sub Model||A+B%7C%7CC')).toEqual({
+      key: 'SubModelID',
+      id: 5,
+      label: 'Sub Model',
+      value: 'A B||C',
+    });
     expect(ok('BodyTypeID||4||Body||100%')).toMatchObject({ value: '100%' }); // not percent-encoded: kept
     expect(ok('ModelID||7||Model||a||b')).toMatchObject({ value: 'a||b' });
   });

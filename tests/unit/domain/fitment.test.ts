@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PARTS_PARAM, MAX_PARTS_PER_CALL, judgePart, partsParamSchema, sortChoices, type FitmentRow, type PartFacts,
+  MAX_PARTS_PARAM,
+  MAX_PARTS_PER_CALL,
+  judgePart,
+  partsParamSchema,
+  sortChoices,
+  type FitmentRow,
+  type PartFacts,
 } from '../../../src/domain/fitment';
 import { makeFacet, type FacetKey, type Facets } from '../../../src/domain/fitment-facets';
 
@@ -9,19 +15,42 @@ const XLT = { id: 5, name: 'XLT' };
 const LARIAT = { id: 6, name: 'Lariat' };
 const KING = { id: 7, name: 'King Ranch' };
 const COYOTE = { mfr: { id: 1, name: 'Ford' }, family: { id: 11, name: 'Coyote' }, size: { id: 111, name: '5.0L V8' } };
-const ECOBOOST = { mfr: { id: 1, name: 'Ford' }, family: { id: 12, name: 'EcoBoost' }, size: { id: 121, name: '3.5L V6' } };
+const ECOBOOST = {
+  mfr: { id: 1, name: 'Ford' },
+  family: { id: 12, name: 'EcoBoost' },
+  size: { id: 121, name: '3.5L V6' },
+};
 
 function row(over: Partial<FitmentRow> = {}): FitmentRow {
-  return { yearFrom: 2015, yearTo: 2020, ...F150, subModel: null, bodyType: null, bedLength: null, engine: null, notes: null, ...over };
+  return {
+    yearFrom: 2015,
+    yearTo: 2020,
+    ...F150,
+    subModel: null,
+    bodyType: null,
+    bedLength: null,
+    engine: null,
+    notes: null,
+    ...over,
+  };
 }
-const part = (rows: FitmentRow[], over: Partial<PartFacts> = {}): PartFacts => ({ known: true, universal: false, hasFitmentData: true, rows, ...over });
+const part = (rows: FitmentRow[], over: Partial<PartFacts> = {}): PartFacts => ({
+  known: true,
+  universal: false,
+  hasFitmentData: true,
+  rows,
+  ...over,
+});
 
 const ymm = (year = 2018, make = F150.make, model = F150.model): Facets => ({
   Year: makeFacet('Year', year, String(year)),
   MakeID: makeFacet('MakeID', make.id, make.name),
   ModelID: makeFacet('ModelID', model.id, model.name),
 });
-const withSub = (f: Facets, sub: { id: number; name: string }): Facets => ({ ...f, SubModelID: makeFacet('SubModelID', sub.id, sub.name) });
+const withSub = (f: Facets, sub: { id: number; name: string }): Facets => ({
+  ...f,
+  SubModelID: makeFacet('SubModelID', sub.id, sub.name),
+});
 const engine = (e: typeof COYOTE, levels = 3): Facets => {
   const f: Facets = { EngineMfrID: makeFacet('EngineMfrID', e.mfr.id, e.mfr.name) };
   if (levels > 1) f.EngineFamilyID = makeFacet('EngineFamilyID', e.family.id, e.family.name);
@@ -31,7 +60,11 @@ const engine = (e: typeof COYOTE, levels = 3): Facets => {
 
 describe('judgePart: the result', () => {
   it('unknown when the part is not in the catalog, whatever the vehicle', () => {
-    expect(judgePart(part([row()], { known: false }), ymm())).toMatchObject({ result: 'unknown', choices: [], name: '' });
+    expect(judgePart(part([row()], { known: false }), ymm())).toMatchObject({
+      result: 'unknown',
+      choices: [],
+      name: '',
+    });
   });
 
   it('universal for a universal product, even with no vehicle', () => {
@@ -44,13 +77,19 @@ describe('judgePart: the result', () => {
 
   it('yes when a row matches every constraint it carries', () => {
     expect(judgePart(part([row({ notes: 'Without tow package' })]), ymm())).toEqual({
-      result: 'yes', choices: [], label: '', name: '', notes: ['Without tow package'],
+      result: 'yes',
+      choices: [],
+      label: '',
+      name: '',
+      notes: ['Without tow package'],
     });
   });
 
   it('no when no row fits the year, make or model', () => {
     expect(judgePart(part([row()]), ymm(2021)).result).toBe('no');
-    expect(judgePart(part([row()]), ymm(2018, { id: 3, name: 'Chevrolet' }, { id: 30, name: 'Silverado 1500' })).result).toBe('no');
+    expect(
+      judgePart(part([row()]), ymm(2018, { id: 3, name: 'Chevrolet' }, { id: 30, name: 'Silverado 1500' })).result,
+    ).toBe('no');
     expect(judgePart(part([]), ymm()).result).toBe('no'); // has data, none for this vehicle
   });
 
@@ -61,12 +100,19 @@ describe('judgePart: the result', () => {
   });
 
   it('maybe when rows for the vehicle need a sub model, listing those sub models by label', () => {
-    const j = judgePart(part([row({ subModel: XLT, notes: 'Crew cab' }), row({ subModel: LARIAT }), row({ subModel: KING })]), ymm());
+    const j = judgePart(
+      part([row({ subModel: XLT, notes: 'Crew cab' }), row({ subModel: LARIAT }), row({ subModel: KING })]),
+      ymm(),
+    );
     expect(j).toEqual({
       result: 'maybe',
       name: 'SubModelID',
       label: 'Sub Model',
-      choices: [{ id: '7', label: 'King Ranch' }, { id: '6', label: 'Lariat' }, { id: '5', label: 'XLT' }],
+      choices: [
+        { id: '7', label: 'King Ranch' },
+        { id: '6', label: 'Lariat' },
+        { id: '5', label: 'XLT' },
+      ],
       notes: ['Crew cab'],
     });
   });
@@ -87,7 +133,12 @@ describe('judgePart: the result', () => {
     const p = part([row({ bedLength: { id: 3, name: '6.5 ft' }, engine: COYOTE })]);
     expect(judgePart(p, ymm()).name).toBe('BedLengthID');
     const withBed = { ...ymm(), BedLengthID: makeFacet('BedLengthID', 3, '6.5 ft') };
-    expect(judgePart(p, withBed)).toMatchObject({ result: 'maybe', name: 'EngineMfrID', label: 'Manufacturer', choices: [{ id: '1', label: 'Ford' }] });
+    expect(judgePart(p, withBed)).toMatchObject({
+      result: 'maybe',
+      name: 'EngineMfrID',
+      label: 'Manufacturer',
+      choices: [{ id: '1', label: 'Ford' }],
+    });
     expect(judgePart(p, { ...withBed, ...engine(COYOTE, 1) }).name).toBe('EngineFamilyID');
     expect(judgePart(p, { ...withBed, ...engine(COYOTE) }).result).toBe('yes');
     expect(judgePart(p, { ...withBed, ...engine(ECOBOOST) }).result).toBe('no');
@@ -95,7 +146,10 @@ describe('judgePart: the result', () => {
   });
 
   it('with no vehicle a part with fitment data is maybe, asking for a year, newest first', () => {
-    const j = judgePart(part([row({ yearFrom: 2018, yearTo: 2019 }), row({ yearFrom: 2016, yearTo: 2016, notes: 'n' })]), {});
+    const j = judgePart(
+      part([row({ yearFrom: 2018, yearTo: 2019 }), row({ yearFrom: 2016, yearTo: 2016, notes: 'n' })]),
+      {},
+    );
     expect(j).toEqual({
       result: 'maybe',
       name: 'Year',
@@ -107,7 +161,11 @@ describe('judgePart: the result', () => {
 
   it('a partial year/make/model asks for the next of them', () => {
     const year = { Year: makeFacet('Year', 2018, '2018') };
-    expect(judgePart(part([row()]), year)).toMatchObject({ result: 'maybe', name: 'MakeID', choices: [{ id: '2', label: 'Ford' }] });
+    expect(judgePart(part([row()]), year)).toMatchObject({
+      result: 'maybe',
+      name: 'MakeID',
+      choices: [{ id: '2', label: 'Ford' }],
+    });
     expect(judgePart(part([row()]), { ...year, MakeID: makeFacet('MakeID', 2, 'Ford') }).name).toBe('ModelID');
   });
 
@@ -115,7 +173,11 @@ describe('judgePart: the result', () => {
     const p = part([row({ engine: COYOTE, notes: 'Coyote only' })]);
     expect(judgePart(p, engine(COYOTE))).toMatchObject({ result: 'yes', notes: ['Coyote only'] });
     expect(judgePart(p, engine(ECOBOOST)).result).toBe('no');
-    expect(judgePart(p, engine(COYOTE, 2))).toMatchObject({ result: 'maybe', name: 'EngineSizeID', choices: [{ id: '111', label: '5.0L V8' }] });
+    expect(judgePart(p, engine(COYOTE, 2))).toMatchObject({
+      result: 'maybe',
+      name: 'EngineSizeID',
+      choices: [{ id: '111', label: '5.0L V8' }],
+    });
   });
 
   it('engine only: rows without an engine stay open, the engine selects asked first', () => {
@@ -131,7 +193,12 @@ describe('judgePart: the result', () => {
   });
 
   it('notes are trimmed, de-duplicated and empty ones dropped', () => {
-    const p = part([row({ notes: ' Fits 4WD ' }), row({ notes: 'Fits 4WD' }), row({ notes: '  ' }), row({ notes: 'Steel' })]);
+    const p = part([
+      row({ notes: ' Fits 4WD ' }),
+      row({ notes: 'Fits 4WD' }),
+      row({ notes: '  ' }),
+      row({ notes: 'Steel' }),
+    ]);
     expect(judgePart(p, ymm()).notes).toEqual(['Fits 4WD', 'Steel']);
   });
 
@@ -142,22 +209,40 @@ describe('judgePart: the result', () => {
     const engines = [null, COYOTE, ECOBOOST];
     const randomRow = (): FitmentRow => {
       const from = 2010 + Math.floor(rng() * 10);
-      return row({ yearFrom: from, yearTo: from + Math.floor(rng() * 4), subModel: pick(subs), engine: pick(engines), notes: pick([null, 'a', 'b']) });
+      return row({
+        yearFrom: from,
+        yearTo: from + Math.floor(rng() * 4),
+        subModel: pick(subs),
+        engine: pick(engines),
+        notes: pick([null, 'a', 'b']),
+      });
     };
-    const vehicles: Facets[] = [{}, ymm(2014), ymm(2016), withSub(ymm(2012), XLT), { ...ymm(2017), ...engine(COYOTE) }, engine(ECOBOOST), engine(COYOTE, 1)];
+    const vehicles: Facets[] = [
+      {},
+      ymm(2014),
+      ymm(2016),
+      withSub(ymm(2012), XLT),
+      { ...ymm(2017), ...engine(COYOTE) },
+      engine(ECOBOOST),
+      engine(COYOTE, 1),
+    ];
     for (let i = 0; i < 300; i++) {
       const rows = Array.from({ length: 1 + Math.floor(rng() * 5) }, randomRow);
       const vehicle = pick(vehicles);
       const base = judgePart(part(rows), vehicle);
       const otherModel = rows.map((r) => ({ ...r, model: { id: 99, name: 'Ranger' } }));
       const widened = judgePart(part([...rows, ...otherModel].sort(() => rng() - 0.5)), vehicle);
-      if (vehicle.ModelID) expect({ ...widened, notes: [...widened.notes].sort() }).toEqual({ ...base, notes: [...base.notes].sort() });
+      if (vehicle.ModelID)
+        expect({ ...widened, notes: [...widened.notes].sort() }).toEqual({ ...base, notes: [...base.notes].sort() });
       expect(['yes', 'no', 'maybe']).toContain(base.result);
       if (base.result === 'maybe') {
         expect(base.choices.length).toBeGreaterThan(0);
         // Every offered choice keeps the part from being 'no'.
         for (const c of base.choices) {
-          const next = judgePart(part(rows), { ...vehicle, [base.name]: makeFacet(base.name as FacetKey, Number(c.id), c.label) });
+          const next = judgePart(part(rows), {
+            ...vehicle,
+            [base.name]: makeFacet(base.name as FacetKey, Number(c.id), c.label),
+          });
           expect(next.result).not.toBe('no');
         }
       }
@@ -167,8 +252,19 @@ describe('judgePart: the result', () => {
 
 describe('sortChoices', () => {
   it('years newest first; other facets by label, naturally, case-insensitively', () => {
-    expect(sortChoices('Year', [{ id: '2001', label: '2001' }, { id: '2019', label: '2019' }]).map((c) => c.id)).toEqual(['2019', '2001']);
-    const beds = [{ id: '1', label: '8 ft' }, { id: '2', label: '6.5 ft' }, { id: '3', label: '10 ft' }, { id: '4', label: 'short' }, { id: '0', label: 'Short' }];
+    expect(
+      sortChoices('Year', [
+        { id: '2001', label: '2001' },
+        { id: '2019', label: '2019' },
+      ]).map((c) => c.id),
+    ).toEqual(['2019', '2001']);
+    const beds = [
+      { id: '1', label: '8 ft' },
+      { id: '2', label: '6.5 ft' },
+      { id: '3', label: '10 ft' },
+      { id: '4', label: 'short' },
+      { id: '0', label: 'Short' },
+    ];
     expect(sortChoices('BedLengthID', beds).map((c) => c.label)).toEqual(['6.5 ft', '8 ft', '10 ft', 'Short', 'short']);
   });
 });
@@ -200,7 +296,9 @@ describe('partsParamSchema', () => {
     expect(err('~33')).toMatch(/not a part/);
     expect(err('BBWW~')).toMatch(/not a part/);
     expect(err(`BBWW~${'9'.repeat(65)}`)).toMatch(/not a part/);
-    expect(err(Array.from({ length: MAX_PARTS_PER_CALL + 1 }, (_, i) => `A~${i}`).join(','))).toMatch(/At most 100 parts/);
+    expect(err(Array.from({ length: MAX_PARTS_PER_CALL + 1 }, (_, i) => `A~${i}`).join(','))).toMatch(
+      /At most 100 parts/,
+    );
     expect(err('A~1,'.repeat(MAX_PARTS_PARAM))).toMatch(/too long/);
     expect(err(['A~1', 'B~2'])).toMatch(/Parts is required/);
   });

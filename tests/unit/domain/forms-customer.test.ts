@@ -1,7 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { addressSchema, adminAddressSchema } from '../../../src/domain/forms/address';
 import { customerFormSchema, customerFormVisibility } from '../../../src/domain/forms/customer';
-import { notificationFormSchema, TEXT_CONSENT_MESSAGE, TEXT_OVERRIDE_LABEL } from '../../../src/domain/forms/notification';
+import {
+  notificationFormSchema,
+  TEXT_CONSENT_MESSAGE,
+  TEXT_OVERRIDE_LABEL,
+} from '../../../src/domain/forms/notification';
 import { orderHistoryFormSchema } from '../../../src/domain/forms/order-history';
 import { errors } from './zod-errors';
 
@@ -43,52 +47,93 @@ describe('customer form', () => {
     expect(s.parse({ ...valid, tax_exempt: '0', tax_exempt_number: 'TX-9' }).tax_exempt_number).toBe('');
   });
   it('visibility of password, safe, tax exempt number and default location', () => {
-    expect(customerFormVisibility({ hasCustomerId: true, taxExempt: false, isPro: true, locationCount: 2, inPos: true })).toEqual({
+    expect(
+      customerFormVisibility({ hasCustomerId: true, taxExempt: false, isPro: true, locationCount: 2, inPos: true }),
+    ).toEqual({
       password: true,
       safe: false,
       taxExemptNumber: false,
       defaultLocation: true,
     });
-    expect(customerFormVisibility({ hasCustomerId: false, taxExempt: true, isPro: true, locationCount: 1, inPos: false }).defaultLocation).toBe(false);
+    expect(
+      customerFormVisibility({ hasCustomerId: false, taxExempt: true, isPro: true, locationCount: 1, inPos: false })
+        .defaultLocation,
+    ).toBe(false);
   });
 });
 
 describe('address', () => {
-  const full = { firstname: 'Ada', lastname: 'Love', address_1: '1 Main St', city: 'Springfield', postcode: '12345', country_id: 223, zone_id: 5 };
+  const full = {
+    firstname: 'Ada',
+    lastname: 'Love',
+    address_1: '1 Main St',
+    city: 'Springfield',
+    postcode: '12345',
+    country_id: 223,
+    zone_id: 5,
+  };
   it('required only if require_address, lengths always apply', () => {
     const loose = addressSchema(false);
-    expect(loose.safeParse({ firstname: '', lastname: '', address_1: '', city: '', postcode: '', country_id: 0, zone_id: 0 }).success).toBe(true);
+    expect(
+      loose.safeParse({ firstname: '', lastname: '', address_1: '', city: '', postcode: '', country_id: 0, zone_id: 0 })
+        .success,
+    ).toBe(true);
     expect(errors(loose, { ...full, city: 'A' })).toEqual({ city: 'Minimum 2 characters' });
     expect(errors(loose, { ...full, company: 'x'.repeat(41) })).toEqual({ company: 'Maximum 40 characters' });
     expect(errors(loose, { ...full, postcode: '12345678901' })).toEqual({ postcode: 'Maximum 10 characters' });
     expect(errors(loose, { ...full, address_2: 'x' })).toEqual({ address_2: 'Minimum 2 characters' });
     expect(errors(loose, { ...full, country_id: -1 })).toEqual({ country_id: 'Please select a value' });
     const strict = addressSchema(true);
-    expect(errors(strict, { ...full, address_1: '', country_id: 0 })).toEqual({ address_1: 'Required', country_id: 'Required' });
+    expect(errors(strict, { ...full, address_1: '', country_id: 0 })).toEqual({
+      address_1: 'Required',
+      country_id: 'Required',
+    });
     expect(adminAddressSchema.safeParse(full).success).toBe(true);
   });
 });
 
 describe('notification form', () => {
-  const base = { notifyByEmail: false, email: '', notifyByText: false, phone: '', textingAlerts: false, overrideTextPermission: false };
+  const base = {
+    notifyByEmail: false,
+    email: '',
+    notifyByText: false,
+    phone: '',
+    textingAlerts: false,
+    overrideTextPermission: false,
+  };
   it('email required and valid when notifying by email', () => {
     expect(errors(notificationFormSchema, { ...base, notifyByEmail: true })).toEqual({ email: 'Required' });
-    expect(errors(notificationFormSchema, { ...base, notifyByEmail: 1, email: 'bad' })).toEqual({ email: 'Invalid email' });
+    expect(errors(notificationFormSchema, { ...base, notifyByEmail: 1, email: 'bad' })).toEqual({
+      email: 'Invalid email',
+    });
     expect(notificationFormSchema.safeParse(base).success).toBe(true);
   });
   it('phone required and formatted when texting; consent or override', () => {
-    expect(errors(notificationFormSchema, { ...base, notifyByText: true, textingAlerts: true })).toEqual({ phone: 'Required' });
-    expect(errors(notificationFormSchema, { ...base, notifyByText: true, textingAlerts: true, phone: '12' })).toEqual({ phone: 'Invalid phone number format' });
+    expect(errors(notificationFormSchema, { ...base, notifyByText: true, textingAlerts: true })).toEqual({
+      phone: 'Required',
+    });
+    expect(errors(notificationFormSchema, { ...base, notifyByText: true, textingAlerts: true, phone: '12' })).toEqual({
+      phone: 'Invalid phone number format',
+    });
     expect(errors(notificationFormSchema, { ...base, notifyByText: true, phone: '555-123-4567' })).toEqual({
       overrideTextPermission: "Customer doesn't constent to text messages",
     });
-    expect(notificationFormSchema.safeParse({ ...base, notifyByText: true, phone: '555-123-4567', overrideTextPermission: true }).success).toBe(true);
+    expect(
+      notificationFormSchema.safeParse({
+        ...base,
+        notifyByText: true,
+        phone: '555-123-4567',
+        overrideTextPermission: true,
+      }).success,
+    ).toBe(true);
     expect(TEXT_CONSENT_MESSAGE).toBe("Customer doesn't constent to text messages");
     expect(TEXT_OVERRIDE_LABEL).toBe('The customer does NOT consent to receiving text messages. Send anyway?');
   });
   it('order history form checks notification fields only when notifying', () => {
     expect(orderHistoryFormSchema.safeParse({ orderStatusId: '2', notifyByEmail: true }).success).toBe(true);
-    expect(errors(orderHistoryFormSchema, { orderStatusId: 2, notifyCustomer: 1, notifyByEmail: true })).toEqual({ email: 'Required' });
+    expect(errors(orderHistoryFormSchema, { orderStatusId: 2, notifyCustomer: 1, notifyByEmail: true })).toEqual({
+      email: 'Required',
+    });
     expect(errors(orderHistoryFormSchema, { orderStatusId: 0 })).toEqual({ orderStatusId: 'Please select a status' });
   });
 });

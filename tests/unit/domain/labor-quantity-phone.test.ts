@@ -60,7 +60,15 @@ describe('quantity input', () => {
 
 describe('phone', () => {
   it('accepts the spec formats', () => {
-    for (const ok of ['(555) 123-4567', '555-123-4567', '555.123.4567', '5551234567', '+5551234567', '555 123 456789', '(555)123-4567']) {
+    for (const ok of [
+      '(555) 123-4567',
+      '555-123-4567',
+      '555.123.4567',
+      '5551234567',
+      '+5551234567',
+      '555 123 456789',
+      '(555)123-4567',
+    ]) {
       expect(isValidPhone(ok)).toBe(true);
     }
     for (const bad of ['555-1234', '55-123-4567', 'abc', '555-123-4567890', '']) expect(isValidPhone(bad)).toBe(false);

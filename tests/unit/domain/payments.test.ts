@@ -13,7 +13,9 @@ describe('payment availability', () => {
     expect(r.types.map((t) => t.type)).toEqual(['card', 'cash', 'voucher', 'check', 'store_credit']);
     expect(r.types.every((t) => t.enabled)).toBe(true);
     expect(r.message).toBeNull();
-    expect(P.paymentAvailability({ ...s, cardDevicesEnabled: false }, money('10'), ZERO).types.map((t) => t.type)).not.toContain('card');
+    expect(
+      P.paymentAvailability({ ...s, cardDevicesEnabled: false }, money('10'), ZERO).types.map((t) => t.type),
+    ).not.toContain('card');
   });
   it('disables everything when balance due is 0 or less, store credit when credit is 0', () => {
     expect(P.paymentAvailability(settings(), ZERO, money('5')).types.some((t) => t.enabled)).toBe(false);
@@ -34,27 +36,44 @@ describe('amount rules', () => {
   const due = money('100.00');
   it('amount must be more than $0.00', () => {
     for (const a of ['0', '-1', 'abc', '0.004']) {
-      expect(P.checkPaymentAmount('cash', a, due, {})).toEqual({ ok: false, code: 'amount_not_positive', message: 'Amount must be more than $0.00' });
+      expect(P.checkPaymentAmount('cash', a, due, {})).toEqual({
+        ok: false,
+        code: 'amount_not_positive',
+        message: 'Amount must be more than $0.00',
+      });
     }
   });
   it('cash may exceed the balance (change due); card, check and online may not', () => {
     expect(P.checkPaymentAmount('cash', '150', due, {}).ok).toBe(true);
     for (const t of ['card', 'check', 'online'] as const) {
-      expect(P.checkPaymentAmount(t, '100.01', due, {})).toEqual({ ok: false, code: 'amount_above_balance', message: 'Max amount allowed: $100.00' });
+      expect(P.checkPaymentAmount(t, '100.01', due, {})).toEqual({
+        ok: false,
+        code: 'amount_above_balance',
+        message: 'Max amount allowed: $100.00',
+      });
       expect(P.checkPaymentAmount(t, '100', due, {}).ok).toBe(true);
     }
   });
   it('voucher: "Max amount allowed: {amount}" against the card balance (and the balance due)', () => {
-    expect(P.checkPaymentAmount('voucher', '30', due, { voucherBalance: money('25') })).toEqual({ ok: false, code: 'amount_above_voucher', message: 'Max amount allowed: $25.00' });
+    expect(P.checkPaymentAmount('voucher', '30', due, { voucherBalance: money('25') })).toEqual({
+      ok: false,
+      code: 'amount_above_voucher',
+      message: 'Max amount allowed: $25.00',
+    });
     expect(P.checkPaymentAmount('voucher', '25', due, { voucherBalance: money('25') }).ok).toBe(true);
     expect(P.checkPaymentAmount('voucher', '1', due, {}).ok).toBe(false);
-    expect(P.checkPaymentAmount('voucher', '101', due, { voucherBalance: money('1000') })).toMatchObject({ message: 'Max amount allowed: $100.00' });
+    expect(P.checkPaymentAmount('voucher', '101', due, { voucherBalance: money('1000') })).toMatchObject({
+      message: 'Max amount allowed: $100.00',
+    });
   });
   it('store credit: capped at the lesser of credit and balance due', () => {
     expect(P.maxPaymentAmount('store_credit', due, { storeCredit: money('40') })?.toFixed(2)).toBe('40.00');
     expect(P.maxPaymentAmount('store_credit', money('30'), { storeCredit: money('40') })?.toFixed(2)).toBe('30.00');
     expect(P.maxPaymentAmount('store_credit', due, {})?.toFixed(2)).toBe('0.00');
-    expect(P.checkPaymentAmount('store_credit', '41', due, { storeCredit: money('40') })).toMatchObject({ code: 'amount_above_store_credit', message: 'Max amount allowed: $40.00' });
+    expect(P.checkPaymentAmount('store_credit', '41', due, { storeCredit: money('40') })).toMatchObject({
+      code: 'amount_above_store_credit',
+      message: 'Max amount allowed: $40.00',
+    });
     expect(P.maxPaymentAmount('cash', due, {})).toBeNull();
   });
   it('a negative cap is reported as $0.00', () => {
@@ -91,7 +110,16 @@ describe('card surcharge', () => {
   });
   it('not on debit unless configured; untaxed when exempt or no class', () => {
     expect(toWire(P.cardSurchargeFor(money('100'), 'debit', s, false).surcharge)).toBe('0.00');
-    expect(toWire(P.cardSurchargeFor(money('100'), 'debit', { ...s, cardSurcharge: { ...s.cardSurcharge, applyToDebit: true } }, false).surcharge)).toBe('3.00');
+    expect(
+      toWire(
+        P.cardSurchargeFor(
+          money('100'),
+          'debit',
+          { ...s, cardSurcharge: { ...s.cardSurcharge, applyToDebit: true } },
+          false,
+        ).surcharge,
+      ),
+    ).toBe('3.00');
     expect(toWire(P.cardSurchargeFor(money('100'), 'credit', s, true).tax)).toBe('0.00');
     expect(toWire(P.cardSurchargeFor(money('100'), 'credit', settings(), false).surcharge)).toBe('0.00');
   });
@@ -111,7 +139,10 @@ describe('adding and voiding transactions', () => {
     const all = P.voidAllTransactions(b, 'x');
     expect(all.transactions.every((t) => t.status === 'void')).toBe(true);
     expect(all.storeCredit.toFixed(2)).toBe('50.00');
-    const t = computeTotals({ lines: [custom({ price: '70.00' })], transactions: all.transactions, taxExempt: false, taxExemptNumber: null }, settings());
+    const t = computeTotals(
+      { lines: [custom({ price: '70.00' })], transactions: all.transactions, taxExempt: false, taxExemptNumber: null },
+      settings(),
+    );
     expect([t.amountPaid.toFixed(2), t.balanceDue.toFixed(2)]).toEqual(['0.00', '70.00']);
     expect(P.visibleTransactions(v.transactions).map((x) => x.id)).toEqual([uuid(501)]);
   });
@@ -125,10 +156,25 @@ describe('adding and voiding transactions', () => {
         fc.constantFrom<'cash' | 'card' | 'store_credit' | 'check'>('cash', 'card', 'store_credit', 'check'),
         (prior, a, type) => {
           const lines = [custom({ price: '500.00' })];
-          const start: P.PaymentState = { transactions: prior.map((p, i) => transaction({ id: uuid(700 + i), amount: p })), storeCredit: money('1000') };
-          const totals = (st: P.PaymentState) => computeTotals({ lines, transactions: st.transactions, taxExempt: false, taxExemptNumber: null }, settings());
+          const start: P.PaymentState = {
+            transactions: prior.map((p, i) => transaction({ id: uuid(700 + i), amount: p })),
+            storeCredit: money('1000'),
+          };
+          const totals = (st: P.PaymentState) =>
+            computeTotals(
+              { lines, transactions: st.transactions, taxExempt: false, taxExemptNumber: null },
+              settings(),
+            );
           const before = totals(start);
-          const added = P.applyTransaction(start, transaction({ id: uuid(900), transaction_type: type, amount: a, surcharge: type === 'card' ? '1.00' : '0.00' }));
+          const added = P.applyTransaction(
+            start,
+            transaction({
+              id: uuid(900),
+              transaction_type: type,
+              amount: a,
+              surcharge: type === 'card' ? '1.00' : '0.00',
+            }),
+          );
           expect(totals(added).balanceDue.plus(a).eq(before.balanceDue)).toBe(true);
           const back = P.voidTransactionIn(added, uuid(900), 'now');
           const after = totals(back);

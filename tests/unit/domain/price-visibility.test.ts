@@ -3,13 +3,30 @@ import { loginToViewPrice, priceView, settingFlag } from '../../../src/domain/pr
 
 describe('price visibility (storefront.md §2 "Price display")', () => {
   it('withholds prices from callers not signed in when customer_price is on, and from pricing-off products', () => {
-    expect(priceView({ loginToViewPrice: true, signedIn: false, disablePricing: false })).toEqual({ hidden: true, loginRequired: true, text: 'Login Required To View Price' });
-    expect(priceView({ loginToViewPrice: true, signedIn: true, disablePricing: false })).toEqual({ hidden: false, loginRequired: false, text: '' });
+    expect(priceView({ loginToViewPrice: true, signedIn: false, disablePricing: false })).toEqual({
+      hidden: true,
+      loginRequired: true,
+      text: 'Login Required To View Price',
+    });
+    expect(priceView({ loginToViewPrice: true, signedIn: true, disablePricing: false })).toEqual({
+      hidden: false,
+      loginRequired: false,
+      text: '',
+    });
     expect(priceView({ loginToViewPrice: false, signedIn: false, disablePricing: false }).hidden).toBe(false);
-    expect(priceView({ loginToViewPrice: false, signedIn: true, disablePricing: true })).toEqual({ hidden: true, loginRequired: false, text: 'Product Unavailable' });
-    expect(priceView({ loginToViewPrice: false, signedIn: true, disablePricing: true, disablePricingNotice: 'Call us' }).text).toBe('Call us');
+    expect(priceView({ loginToViewPrice: false, signedIn: true, disablePricing: true })).toEqual({
+      hidden: true,
+      loginRequired: false,
+      text: 'Product Unavailable',
+    });
+    expect(
+      priceView({ loginToViewPrice: false, signedIn: true, disablePricing: true, disablePricingNotice: 'Call us' })
+        .text,
+    ).toBe('Call us');
     // Login first: a guest is told to log in, not that the product is unavailable.
-    expect(priceView({ loginToViewPrice: true, signedIn: false, disablePricing: true }).text).toBe('Login Required To View Price');
+    expect(priceView({ loginToViewPrice: true, signedIn: false, disablePricing: true }).text).toBe(
+      'Login Required To View Price',
+    );
   });
 
   it('reads the customer_price switch as the settings table stores it', () => {

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { mergeTarget } from '../../../src/domain/mutations/cart';
 import type { OrderLine } from '../../../src/domain/mutations/records';
-import { choiceOfLineOptions, OPTION_INVALID, resolveOptions, valuesOf, type OptionDef, type OptionValueDef } from '../../../src/domain/product-options';
+import {
+  choiceOfLineOptions,
+  OPTION_INVALID,
+  resolveOptions,
+  valuesOf,
+  type OptionDef,
+  type OptionValueDef,
+} from '../../../src/domain/product-options';
 
 const defs: OptionDef[] = [
   { product_option_id: 20, name: 'Finish', type: 'radio', required: false, sort_order: 2 },
@@ -15,11 +22,46 @@ const defs: OptionDef[] = [
   { product_option_id: 40, name: 'Engraving', type: 'text', required: false, sort_order: 4 },
 ];
 const values: OptionValueDef[] = [
-  { product_option_value_id: 102, product_option_id: 10, name: '20x9', price: '50.00', price_prefix: '+', sort_order: 2 },
-  { product_option_value_id: 101, product_option_id: 10, name: '17x8.5', price: '0.00', price_prefix: '+', sort_order: 1 },
-  { product_option_value_id: 201, product_option_id: 20, name: 'Matte', price: '12.50', price_prefix: '-', sort_order: 1 },
-  { product_option_value_id: 301, product_option_id: 30, name: 'Locks', price: '19.99', price_prefix: '+', sort_order: 1 },
-  { product_option_value_id: 302, product_option_id: 30, name: 'Caps', price: '5.00', price_prefix: '+', sort_order: 2 },
+  {
+    product_option_value_id: 102,
+    product_option_id: 10,
+    name: '20x9',
+    price: '50.00',
+    price_prefix: '+',
+    sort_order: 2,
+  },
+  {
+    product_option_value_id: 101,
+    product_option_id: 10,
+    name: '17x8.5',
+    price: '0.00',
+    price_prefix: '+',
+    sort_order: 1,
+  },
+  {
+    product_option_value_id: 201,
+    product_option_id: 20,
+    name: 'Matte',
+    price: '12.50',
+    price_prefix: '-',
+    sort_order: 1,
+  },
+  {
+    product_option_value_id: 301,
+    product_option_id: 30,
+    name: 'Locks',
+    price: '19.99',
+    price_prefix: '+',
+    sort_order: 1,
+  },
+  {
+    product_option_value_id: 302,
+    product_option_id: 30,
+    name: 'Caps',
+    price: '5.00',
+    price_prefix: '+',
+    sort_order: 2,
+  },
 ];
 
 describe('resolveOptions', () => {
@@ -38,8 +80,15 @@ describe('resolveOptions', () => {
   });
 
   it('refuses a missing required option with "{Option} required!" and leaves optional ones out', () => {
-    expect(resolveOptions(defs, values, { 20: '201' })).toEqual({ ok: false, field: 'option.10', message: 'Size required!' });
-    expect(resolveOptions(defs, values, { 10: '101', 20: '', 30: [] })).toMatchObject({ ok: true, options: [{ name: 'Size', value: '17x8.5', price: '0.00' }] });
+    expect(resolveOptions(defs, values, { 20: '201' })).toEqual({
+      ok: false,
+      field: 'option.10',
+      message: 'Size required!',
+    });
+    expect(resolveOptions(defs, values, { 10: '101', 20: '', 30: [] })).toMatchObject({
+      ok: true,
+      options: [{ name: 'Size', value: '17x8.5', price: '0.00' }],
+    });
   });
 
   it('refuses a value of another option, an unknown option, and two values for a select', () => {
@@ -65,9 +114,26 @@ describe('resolveOptions', () => {
 });
 
 describe('mergeTarget', () => {
-  const line = (id: string, options: { name: string; value: string; price: string }[], price_override: string | null = null): OrderLine => ({
-    kind: 'product', id, name: 'Wheel', quantity: 1, po_number: null, product_id: 7, model: 'W', mpn: 'W', aaia: 'X', price: '100.00', options,
-    price_override, surcharge: '0.00', tax_class_id: null, minimum: 1,
+  const line = (
+    id: string,
+    options: { name: string; value: string; price: string }[],
+    price_override: string | null = null,
+  ): OrderLine => ({
+    kind: 'product',
+    id,
+    name: 'Wheel',
+    quantity: 1,
+    po_number: null,
+    product_id: 7,
+    model: 'W',
+    mpn: 'W',
+    aaia: 'X',
+    price: '100.00',
+    options,
+    price_override,
+    surcharge: '0.00',
+    tax_class_id: null,
+    minimum: 1,
   });
   it('is the line of the same product and options without a staff price', () => {
     const big = [{ name: 'Size', value: '20x9', price: '50.00' }];

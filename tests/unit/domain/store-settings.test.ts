@@ -44,7 +44,12 @@ describe('storeSettingsFrom', () => {
 
   it('a disabled or malformed setting falls back instead of failing', () => {
     const s = storeSettingsFrom({
-      settings: { credit_card_surcharge: { enabled: false, percent: '3' }, appointments: { time_slot_length: -5 }, po_numbers: 'yes', taxes: { labor_tax_class_id: 'x' } },
+      settings: {
+        credit_card_surcharge: { enabled: false, percent: '3' },
+        appointments: { time_slot_length: -5 },
+        po_numbers: 'yes',
+        taxes: { labor_tax_class_id: 'x' },
+      },
       taxClasses: [],
       taxRates: [],
     });
@@ -53,7 +58,19 @@ describe('storeSettingsFrom', () => {
     expect(s.poNumbersEnabled).toBe(false);
     expect(s.laborTaxClassId).toBeNull();
     expect(s.taxClasses).toEqual(defaultStoreSettings.taxClasses);
-    expect(storeSettingsFrom({ settings: { credit_card_surcharge: { enabled: true, percent: '-1' } }, taxClasses: classes, taxRates: [] }).cardSurcharge.percent).toBe('0');
-    expect(storeSettingsFrom({ settings: { po_numbers: { enabled: false, required: true } }, taxClasses: classes, taxRates: [] }).requirePoNumbers).toBe(false);
+    expect(
+      storeSettingsFrom({
+        settings: { credit_card_surcharge: { enabled: true, percent: '-1' } },
+        taxClasses: classes,
+        taxRates: [],
+      }).cardSurcharge.percent,
+    ).toBe('0');
+    expect(
+      storeSettingsFrom({
+        settings: { po_numbers: { enabled: false, required: true } },
+        taxClasses: classes,
+        taxRates: [],
+      }).requirePoNumbers,
+    ).toBe(false);
   });
 });

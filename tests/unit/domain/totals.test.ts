@@ -2,10 +2,24 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import type { OrderLine } from '../../../src/domain/mutations/records';
-import { computeTotals, lineTotal, paymentStatusText, productUnitPrice, totalsFromRecord, totalsToRecord, type TotalsInput } from '../../../src/domain/totals';
+import {
+  computeTotals,
+  lineTotal,
+  paymentStatusText,
+  productUnitPrice,
+  totalsFromRecord,
+  totalsToRecord,
+  type TotalsInput,
+} from '../../../src/domain/totals';
 import { custom, labor, product, settings, transaction, uuid, voucherLine } from './factories';
 
-const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({ lines: [], transactions: [], taxExempt: false, taxExemptNumber: null, ...over });
+const base = (over: Partial<TotalsInput> = {}): TotalsInput => ({
+  lines: [],
+  transactions: [],
+  taxExempt: false,
+  taxExemptNumber: null,
+  ...over,
+});
 const wire = (input: TotalsInput, s = settings()) => totalsToRecord(computeTotals(input, s));
 
 describe('line totals', () => {
@@ -55,7 +69,10 @@ describe('computeTotals', () => {
   });
 
   it('taxes labor and surcharges when the store says so', () => {
-    const lines = [product({ price: '10.00', surcharge: '10.00', tax_class_id: 9 }), labor({ rate: '100.00', minutes: 60 })];
+    const lines = [
+      product({ price: '10.00', surcharge: '10.00', tax_class_id: 9 }),
+      labor({ rate: '100.00', minutes: 60 }),
+    ];
     const t = computeTotals(base({ lines }), settings({ laborTaxClassId: 11, surchargeTaxable: true }));
     // (10 + 10) x 8.25% = 1.65; 100 x 6% = 6
     expect(t.tax.toFixed(2)).toBe('7.65');
@@ -70,7 +87,9 @@ describe('computeTotals', () => {
     expect(row?.title).toBe('Tax Exempt');
     expect(row?.text).toBe('EX-1');
     expect(t.taxExemptNumber).toBe('EX-1');
-    expect(computeTotals(base({ lines, taxExempt: true }), settings()).rows.find((r) => r.code === 'tax')?.text).toBe('');
+    expect(computeTotals(base({ lines, taxExempt: true }), settings()).rows.find((r) => r.code === 'tax')?.text).toBe(
+      '',
+    );
   });
 
   it('card surcharge rows only when above 0; paid includes them; change due when overpaid', () => {
@@ -98,8 +117,18 @@ describe('computeTotals', () => {
     expect(t.paidInFull).toBe(true);
     expect(paymentStatusText(t)).toBe('Payment Processed');
     const rec = totalsToRecord(t);
-    expect(rec).toMatchObject({ order_total: '101.62', amount_paid: '111.62', balance_due: '-10.00', paid_in_full: true, card_surcharge: '1.50', card_surcharge_tax: '0.12' });
-    const onlySurcharge = computeTotals(base({ lines, transactions: [transaction({ surcharge: '1.00' })] }), settings());
+    expect(rec).toMatchObject({
+      order_total: '101.62',
+      amount_paid: '111.62',
+      balance_due: '-10.00',
+      paid_in_full: true,
+      card_surcharge: '1.50',
+      card_surcharge_tax: '0.12',
+    });
+    const onlySurcharge = computeTotals(
+      base({ lines, transactions: [transaction({ surcharge: '1.00' })] }),
+      settings(),
+    );
     expect(onlySurcharge.rows.map((r) => r.code)).not.toContain('card_surcharge_tax');
   });
 });
@@ -107,14 +136,36 @@ describe('computeTotals', () => {
 // ---- properties ----
 const cents = (max: number) => fc.integer({ min: 0, max }).map((c) => new Decimal(c).div(100).toFixed(2));
 const lineArb: fc.Arbitrary<OrderLine> = fc.oneof(
-  fc.record({ price: cents(50000), q: fc.integer({ min: 1, max: 20 }), opt: cents(2000), cls: fc.constantFrom(9, 10, 11, null), sur: cents(3000), ovr: fc.option(cents(50000)) }).map((r) =>
-    product({ price: r.price, quantity: r.q, options: [{ name: 'o', value: 'v', price: r.opt }], tax_class_id: r.cls, surcharge: r.sur, price_override: r.ovr }),
-  ),
-  fc.record({ price: cents(50000), q: fc.integer({ min: 1, max: 20 }), cls: fc.constantFrom(9, 10, null) }).map((r) => custom({ price: r.price, quantity: r.q, tax_class_id: r.cls })),
-  fc.record({ rate: cents(30000), min: fc.integer({ min: 1, max: 480 }), q: fc.integer({ min: 1, max: 5 }) }).map((r) => labor({ rate: r.rate, minutes: r.min, quantity: r.q })),
+  fc
+    .record({
+      price: cents(50000),
+      q: fc.integer({ min: 1, max: 20 }),
+      opt: cents(2000),
+      cls: fc.constantFrom(9, 10, 11, null),
+      sur: cents(3000),
+      ovr: fc.option(cents(50000)),
+    })
+    .map((r) =>
+      product({
+        price: r.price,
+        quantity: r.q,
+        options: [{ name: 'o', value: 'v', price: r.opt }],
+        tax_class_id: r.cls,
+        surcharge: r.sur,
+        price_override: r.ovr,
+      }),
+    ),
+  fc
+    .record({ price: cents(50000), q: fc.integer({ min: 1, max: 20 }), cls: fc.constantFrom(9, 10, null) })
+    .map((r) => custom({ price: r.price, quantity: r.q, tax_class_id: r.cls })),
+  fc
+    .record({ rate: cents(30000), min: fc.integer({ min: 1, max: 480 }), q: fc.integer({ min: 1, max: 5 }) })
+    .map((r) => labor({ rate: r.rate, minutes: r.min, quantity: r.q })),
   cents(50000).map((a) => voucherLine({ amount: a })),
 );
-const storeArb = fc.record({ labor: fc.constantFrom(11, null), sur: fc.boolean() }).map((r) => settings({ laborTaxClassId: r.labor, surchargeTaxable: r.sur }));
+const storeArb = fc
+  .record({ labor: fc.constantFrom(11, null), sur: fc.boolean() })
+  .map((r) => settings({ laborTaxClassId: r.labor, surchargeTaxable: r.sur }));
 
 describe('totals properties', () => {
   it('are independent of line order', () => {
@@ -130,21 +181,40 @@ describe('totals properties', () => {
   });
 
   it('a stored snapshot reads back as the computation it came from (screens show totalsFromRecord)', () => {
-    const view = (t: ReturnType<typeof computeTotals>) => ({ ...totalsToRecord(t), rows: t.rows.map((r) => [r.code, r.title, r.text]), label: t.balanceLabel, status: t.statusText, change: t.changeDue?.toFixed(2) ?? null, number: t.taxExemptNumber });
+    const view = (t: ReturnType<typeof computeTotals>) => ({
+      ...totalsToRecord(t),
+      rows: t.rows.map((r) => [r.code, r.title, r.text]),
+      label: t.balanceLabel,
+      status: t.statusText,
+      change: t.changeDue?.toFixed(2) ?? null,
+      number: t.taxExemptNumber,
+    });
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 12 }), fc.array(cents(100000), { maxLength: 3 }), cents(300), fc.boolean(), fc.option(fc.constant('EX-9')), (lines, pays, sur, exempt, num) => {
-        const transactions = pays.map((a, i) => transaction({ id: uuid(700 + i), amount: a, surcharge: i === 0 ? sur : '0.00' }));
-        const t = computeTotals(base({ lines, transactions, taxExempt: exempt, taxExemptNumber: num }), settings());
-        const back = totalsFromRecord(totalsToRecord(t), { tax_exempt: exempt, tax_exempt_number: num });
-        expect(view(back)).toEqual(view(t));
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 12 }),
+        fc.array(cents(100000), { maxLength: 3 }),
+        cents(300),
+        fc.boolean(),
+        fc.option(fc.constant('EX-9')),
+        (lines, pays, sur, exempt, num) => {
+          const transactions = pays.map((a, i) =>
+            transaction({ id: uuid(700 + i), amount: a, surcharge: i === 0 ? sur : '0.00' }),
+          );
+          const t = computeTotals(base({ lines, transactions, taxExempt: exempt, taxExemptNumber: num }), settings());
+          const back = totalsFromRecord(totalsToRecord(t), { tax_exempt: exempt, tax_exempt_number: num });
+          expect(view(back)).toEqual(view(t));
+        },
+      ),
     );
   });
 
   it('paid + balance = total, and the total is the sum of its rows', () => {
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 20 }), fc.array(cents(100000), { maxLength: 5 }), (lines, pays) => {
-        const t = computeTotals(base({ lines, transactions: pays.map((a, i) => transaction({ id: uuid(600 + i), amount: a })) }), settings());
+        const t = computeTotals(
+          base({ lines, transactions: pays.map((a, i) => transaction({ id: uuid(600 + i), amount: a })) }),
+          settings(),
+        );
         expect(t.amountPaid.plus(t.balanceDue).eq(t.orderTotal)).toBe(true);
         const rows = t.rows.filter((r) => r.code !== 'total').reduce((acc, r) => acc.plus(r.value), new Decimal(0));
         expect(rows.eq(t.orderTotal)).toBe(true);
@@ -157,7 +227,8 @@ describe('totals properties', () => {
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 12 }), (lines) => {
         const s = settings({ laborTaxClassId: 11 });
         const t = computeTotals(base({ lines }), s);
-        for (const v of [t.parts, t.surcharge, t.labor, t.tax, t.orderTotal, t.balanceDue]) expect(v.decimalPlaces()).toBeLessThanOrEqual(2);
+        for (const v of [t.parts, t.surcharge, t.labor, t.tax, t.orderTotal, t.balanceDue])
+          expect(v.decimalPlaces()).toBeLessThanOrEqual(2);
         // independent recomputation at line level, exact
         let exact = new Decimal(0);
         const rate: Record<number, string> = { 9: '8.25', 10: '5', 11: '6' };

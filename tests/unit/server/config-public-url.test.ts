@@ -12,7 +12,13 @@ describe('PUBLIC_URL (server/config.ts)', () => {
     expect(publicUrlOf('http://localhost:8080')).toBe('http://localhost:8080');
   });
   it('refuses anything else with one clear line', () => {
-    for (const bad of ['shop.example', 'ftp://shop.example', 'https://shop.example/?a=1', 'https://shop.example/#x', 'https://u:p@shop.example']) {
+    for (const bad of [
+      'shop.example',
+      'ftp://shop.example',
+      'https://shop.example/?a=1',
+      'https://shop.example/#x',
+      'https://u:p@shop.example',
+    ]) {
       expect(() => publicUrlOf(bad)).toThrow(/Invalid PUBLIC_URL/);
     }
   });

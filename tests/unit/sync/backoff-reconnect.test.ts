@@ -10,7 +10,10 @@ import { freshDb, page, staff, uuid } from './support';
 
 const okPush = (req: TransportRequest): TransportReply => {
   const ms = (req.body as { mutations: { id: number }[] }).mutations;
-  return { status: 200, body: { lastMutationId: ms.at(-1)!.id, results: ms.map((m) => ({ id: m.id, status: 'applied' })) } };
+  return {
+    status: 200,
+    body: { lastMutationId: ms.at(-1)!.id, results: ms.map((m) => ({ id: m.id, status: 'applied' })) },
+  };
 };
 
 /** Lets the engine's promise chains (fake-indexeddb, Dexie) settle without moving the fake clock much. */
@@ -30,7 +33,11 @@ describe('backoff and reconnect (fake timers)', () => {
     let wake: () => void = () => undefined;
     const db = freshDb();
     const engine = new SyncEngine({
-      db, transport, random, pollMs: 30_000, mintId: uuid,
+      db,
+      transport,
+      random,
+      pollMs: 30_000,
+      mintId: uuid,
       env: { online: () => true, onWake: (cb) => ((wake = cb), () => undefined) },
     });
     engine.setSession(staff);

@@ -10,9 +10,26 @@ import { freshDb, scripted, staff, uuid } from './support';
 
 let version = 0;
 const v = () => ++version;
-const raw = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({ table, key, version: v(), row });
+const raw = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
+  table,
+  key,
+  version: v(),
+  row,
+});
 const product = (id: number, fields: Record<string, unknown>) =>
-  raw('products', String(id), { product_id: id, name: `Part ${id}`, mpn: `M-${id}`, aaia: 'BRND', price: '19.99', msrp: '24.99', minimum: 1, tax_class_id: 9, status: true, upc: null, ...fields });
+  raw('products', String(id), {
+    product_id: id,
+    name: `Part ${id}`,
+    mpn: `M-${id}`,
+    aaia: 'BRND',
+    price: '19.99',
+    msrp: '24.99',
+    minimum: 1,
+    tax_class_id: 9,
+    status: true,
+    upc: null,
+    ...fields,
+  });
 
 function catalog(): RowChange[] {
   return [
@@ -22,7 +39,14 @@ function catalog(): RowChange[] {
     raw('series', '5', { series_id: 5, manufacturer_id: 1, name: 'HighFlow' }),
     raw('categories', '7', { category_id: 7, name: 'Air Filters' }),
     raw('categories', '8', { category_id: 8, name: 'Spark Plugs' }),
-    product(1, { name: 'K&N Air Filter 33-2304', mpn: '33-2304', aaia: 'KNFL', manufacturer_id: 1, series_id: 5, upc: '024844012345' }),
+    product(1, {
+      name: 'K&N Air Filter 33-2304',
+      mpn: '33-2304',
+      aaia: 'KNFL',
+      manufacturer_id: 1,
+      series_id: 5,
+      upc: '024844012345',
+    }),
     product(2, { name: 'NGK Spark Plug 6619', mpn: '6619', aaia: 'NGK', manufacturer_id: 2, upc: '087295166190' }),
     product(3, { name: 'Denso Spark Plug 6619', mpn: '6619', aaia: 'DNS', manufacturer_id: 3 }),
     product(4, { name: 'Hidden Filter', mpn: 'HID-1', manufacturer_id: 1, status: false }),
@@ -57,7 +81,8 @@ function device(handlers: Parameters<typeof scripted>[0]) {
   return { db, index, engine, errors };
 }
 
-const ids = async (index: CatalogIndex, q: string) => (await index.searchParts(q, { limit: 10 })).parts.map((p) => p.product_id);
+const ids = async (index: CatalogIndex, q: string) =>
+  (await index.searchParts(q, { limit: 10 })).parts.map((p) => p.product_id);
 
 describe('catalog index fed from Dexie', () => {
   it('is built once the initial download is complete (not before) and finds parts by words and numbers', async () => {
@@ -93,7 +118,9 @@ describe('catalog index fed from Dexie', () => {
         ...down,
         table: (name) => {
           const t = down.table(name);
-          return name === 'productChunks' ? { ...t, query: (req) => (reads++, t.query(req)), openCursor: (req) => (reads++, t.openCursor(req)) } : t;
+          return name === 'productChunks'
+            ? { ...t, query: (req) => (reads++, t.query(req)), openCursor: (req) => (reads++, t.openCursor(req)) }
+            : t;
         },
       }),
     });
@@ -153,7 +180,12 @@ describe('catalog index fed from Dexie', () => {
     expect(await ids(index, 'air filter')).toEqual([1]);
 
     index.pulled({ changes: [], cleared: false, complete: true, after: version, cookie: version });
-    const renamed = product(1, { name: 'K&N Cabin Element 33-2304', mpn: '33-2304', manufacturer_id: 1, upc: '024844012345' });
+    const renamed = product(1, {
+      name: 'K&N Cabin Element 33-2304',
+      mpn: '33-2304',
+      manufacturer_id: 1,
+      upc: '024844012345',
+    });
     const gone = raw('products', '2', null);
     await d.db.transaction('rw', d.db.productChunks, () => applyProductChanges(d.db, [renamed, gone]));
     index.pulled({ changes: [renamed, gone], cleared: false, complete: true, after: version, cookie: version });
@@ -188,7 +220,20 @@ describe('catalog index fed from Dexie', () => {
   });
 
   it('a full resync drops the index until the new download is complete', async () => {
-    const d = device([() => reply(catalog()), () => ({ status: 200, body: { cookie: v(), lastMutationId: 0, changes: [product(20, { name: 'Only Part', mpn: 'ONLY-1' })], more: false, remaining: 0, needsFullSync: true } })]);
+    const d = device([
+      () => reply(catalog()),
+      () => ({
+        status: 200,
+        body: {
+          cookie: v(),
+          lastMutationId: 0,
+          changes: [product(20, { name: 'Only Part', mpn: 'ONLY-1' })],
+          more: false,
+          remaining: 0,
+          needsFullSync: true,
+        },
+      }),
+    ]);
     await d.engine.syncNow();
     await d.index.idle();
     expect(await ids(d.index, 'k&n')).toEqual([1]);

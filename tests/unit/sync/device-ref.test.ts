@@ -9,7 +9,13 @@ import { pushOnce } from '../../../sync/push';
 import { domainRegistry } from '../../../sync/registry';
 import { at, freshDb, page, scripted, staff, uuid } from './support';
 
-const input = (name: string, args: unknown, n = 0) => ({ name, args, actor: staff, now: at(n), settings: defaultStoreSettings });
+const input = (name: string, args: unknown, n = 0) => ({
+  name,
+  args,
+  actor: staff,
+  now: at(n),
+  settings: defaultStoreSettings,
+});
 const CLIENT = '0190a2b4-1c2d-7e3f-8a9b-0c1d2e3f4a5b';
 const pullOpts = { clientId: CLIENT, limit: 100, registry: domainRegistry, settings: () => defaultStoreSettings };
 
@@ -22,7 +28,9 @@ describe('offline order references (device prefix)', () => {
     const db = freshDb();
     await ensureClientId(db, () => CLIENT);
     const first = uuid();
-    expect(await mutate(db, domainRegistry, input('order.create', { id: first, device_ref: null }))).toMatchObject({ ok: true });
+    expect(await mutate(db, domainRegistry, input('order.create', { id: first, device_ref: null }))).toMatchObject({
+      ok: true,
+    });
     expect(await deviceRefOf(db, first)).toBe('X3F4A5B-0001');
     expect(fallbackPrefix(CLIENT)).toBe('X3F4A5B');
     // The outbox carries the number, so the server stores the same reference as the receipt.
@@ -45,7 +53,10 @@ describe('offline order references (device prefix)', () => {
     await ensureClientId(db, () => CLIENT);
     const id = uuid();
     await mutate(db, domainRegistry, input('order.create', { id }));
-    expect(await mutate(db, domainRegistry, input('order.create', { id }))).toMatchObject({ ok: false, code: 'duplicate_id' });
+    expect(await mutate(db, domainRegistry, input('order.create', { id }))).toMatchObject({
+      ok: false,
+      code: 'duplicate_id',
+    });
     expect(await getMeta(db, 'nextOrderRef')).toBe(2);
     const given = uuid();
     await mutate(db, domainRegistry, input('order.create', { id: given, device_ref: 'RT-0001' }));
@@ -57,7 +68,12 @@ describe('offline order references (device prefix)', () => {
     const db = freshDb();
     await ensureClientId(db, () => CLIENT);
     await mutate(db, domainRegistry, input('order.create', { id: uuid() }));
-    const t = scripted([(req) => ({ status: 200, body: { lastMutationId: 1, results: [{ id: 1, status: 'applied' }], devicePrefix: 'C7', echo: req.body } })]);
+    const t = scripted([
+      (req) => ({
+        status: 200,
+        body: { lastMutationId: 1, results: [{ id: 1, status: 'applied' }], devicePrefix: 'C7', echo: req.body },
+      }),
+    ]);
     expect(await pushOnce(db, t, CLIENT, () => Date.now())).toMatchObject({ kind: 'progress' });
     expect(t.calls[0]!.body).not.toHaveProperty('devicePrefix');
     expect(await getMeta(db, 'devicePrefix')).toBe('C7');
@@ -71,17 +87,34 @@ describe('order history on the device', () => {
     const order = uuid();
     const entry = uuid();
     await mutate(db, domainRegistry, input('order.create', { id: order }));
-    const r = await mutate(db, domainRegistry, input('orderHistory.add', { order_ref: order, id: entry, order_status_id: 5, comment: 'Called the customer' }, 1));
+    const r = await mutate(
+      db,
+      domainRegistry,
+      input('orderHistory.add', { order_ref: order, id: entry, order_status_id: 5, comment: 'Called the customer' }, 1),
+    );
     expect(r).toMatchObject({ ok: true });
-    expect(await orderHistoryRows(db, order)).toMatchObject([{ id: entry, comment: 'Called the customer', order_status_id: 5 }]);
+    expect(await orderHistoryRows(db, order)).toMatchObject([
+      { id: entry, comment: 'Called the customer', order_status_id: 5 },
+    ]);
 
     // A pull that does not yet hold it: the rebase re-applies the pending entry.
     await pullAll(db, scripted([() => page(3, [], false, 0)]), pullOpts);
     expect(await orderHistoryRows(db, order)).toHaveLength(1);
 
     // The server applied both and sends its rows: the device shows the server's copy.
-    const server = { id: entry, order_ref: order, order_status_id: 5, comment: 'Called the customer', notify_customer: false, date_added: at(9) };
-    await pullAll(db, scripted([() => page(4, [{ table: 'order_history', key: entry, version: 4, row: server }], false, 2)]), pullOpts);
+    const server = {
+      id: entry,
+      order_ref: order,
+      order_status_id: 5,
+      comment: 'Called the customer',
+      notify_customer: false,
+      date_added: at(9),
+    };
+    await pullAll(
+      db,
+      scripted([() => page(4, [{ table: 'order_history', key: entry, version: 4, row: server }], false, 2)]),
+      pullOpts,
+    );
     expect(await orderHistoryRows(db, order)).toEqual([server]);
     expect(await db.lookups.count()).toBe(0);
   });

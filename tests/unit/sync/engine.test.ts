@@ -5,12 +5,22 @@ import type { TransportRequest } from '../../../sync/transport';
 import { freshDb, page, scripted, staff, uuid } from './support';
 
 const pushed = (req: TransportRequest) => (req.body as { mutations: { id: number }[] }).mutations.map((m) => m.id);
-const applyAll = (req: TransportRequest) => ({ status: 200, body: { lastMutationId: Math.max(...pushed(req)), results: pushed(req).map((id) => ({ id, status: 'applied' })) } });
+const applyAll = (req: TransportRequest) => ({
+  status: 200,
+  body: { lastMutationId: Math.max(...pushed(req)), results: pushed(req).map((id) => ({ id, status: 'applied' })) },
+});
 
 function engineWith(handlers: Parameters<typeof scripted>[0], extra: { locks?: LockLike } = {}) {
   const db = freshDb();
   const transport = scripted(handlers);
-  const engine = new SyncEngine({ db, transport, pollMs: 0, mintId: uuid, clock: () => Date.parse('2026-11-22T10:00:00Z'), env: { online: () => true, locks: extra.locks } });
+  const engine = new SyncEngine({
+    db,
+    transport,
+    pollMs: 0,
+    mintId: uuid,
+    clock: () => Date.parse('2026-11-22T10:00:00Z'),
+    env: { online: () => true, locks: extra.locks },
+  });
   engine.setSession(staff);
   return { db, transport, engine };
 }
@@ -26,7 +36,13 @@ describe('sync engine', () => {
     expect(transport.calls.map((c) => c.method)).toEqual(['POST', 'GET']);
     expect(names).toEqual(['partsdesk-push']);
     const s = await engine.status();
-    expect(s).toMatchObject({ pending: 0, oldestPendingAgeMs: null, conflicts: 0, needsLogin: false, lastSuccess: '2026-11-22T10:00:00.000Z' });
+    expect(s).toMatchObject({
+      pending: 0,
+      oldestPendingAgeMs: null,
+      conflicts: 0,
+      needsLogin: false,
+      lastSuccess: '2026-11-22T10:00:00.000Z',
+    });
     expect(await getMeta(db, 'cookie')).toBe(7);
   });
 
@@ -64,14 +80,32 @@ describe('sync engine', () => {
 
   it('counts a rejection as a conflict for staff to resolve', async () => {
     const { engine } = engineWith([
-      (req) => ({ status: 200, body: { lastMutationId: 1, results: [{ id: pushed(req)[0], status: 'rejected', code: 'order_already_voided', message: 'This order has been voided.' }] } }),
+      (req) => ({
+        status: 200,
+        body: {
+          lastMutationId: 1,
+          results: [
+            {
+              id: pushed(req)[0],
+              status: 'rejected',
+              code: 'order_already_voided',
+              message: 'This order has been voided.',
+            },
+          ],
+        },
+      }),
       () => page(2, [], false, 1),
     ]);
     await engine.mutate('order.create', { id: uuid() });
     await engine.syncNow();
     expect((await engine.status()).conflicts).toBe(1);
     const [c] = await engine.conflicts();
-    expect(c).toMatchObject({ id: 1, name: 'order.create', code: 'order_already_voided', message: 'This order has been voided.' });
+    expect(c).toMatchObject({
+      id: 1,
+      name: 'order.create',
+      code: 'order_already_voided',
+      message: 'This order has been voided.',
+    });
     await engine.dismissConflict(1);
     expect((await engine.status()).conflicts).toBe(0);
   });

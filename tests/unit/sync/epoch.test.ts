@@ -17,14 +17,30 @@ const now = () => Date.parse(at(0));
 const ids = (req: TransportRequest) => (req.body as { mutations: { id: number }[] }).mutations.map((m) => m.id);
 const applied = (last: number, epoch?: string) => (req: TransportRequest) => ({
   status: 200,
-  body: { lastMutationId: last, results: ids(req).map((id) => ({ id, status: 'applied' })), ...(epoch ? { epoch } : {}) },
+  body: {
+    lastMutationId: last,
+    results: ids(req).map((id) => ({ id, status: 'applied' })),
+    ...(epoch ? { epoch } : {}),
+  },
 });
-const product = (id: number, version: number): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name: `P${id}`, price: '1.00' } });
+const product = (id: number, version: number): RowChange => ({
+  table: 'products',
+  key: String(id),
+  version,
+  row: { product_id: id, name: `P${id}`, price: '1.00' },
+});
 const cookieOf = (req: TransportRequest) => Number(/cookie=(\d+)/.exec(req.path)?.[1]);
 
 async function queue(n: number) {
   const db = freshDb();
-  for (let i = 0; i < n; i++) await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(i), settings: defaultStoreSettings });
+  for (let i = 0; i < n; i++)
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(i),
+      settings: defaultStoreSettings,
+    });
   return db;
 }
 
@@ -47,7 +63,13 @@ describe('server epoch', () => {
     await pushOnce(db, scripted([applied(2, E1)]), uuid(), now);
     expect(await getMeta(db, 'epoch')).toBe(E1);
     expect(await getMeta(db, 'fullSync')).toBe(false);
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(5), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(5),
+      settings: defaultStoreSettings,
+    });
     await pushOnce(db, scripted([applied(3)]), uuid(), now);
     expect(await getMeta(db, 'epoch')).toBe(E1);
     expect(await getMeta(db, 'fullSync')).toBe(false);
@@ -66,9 +88,18 @@ describe('server epoch', () => {
   it('a new epoch with a lower counter also starts the resend from the journal', async () => {
     const db = await queue(3);
     await pushOnce(db, scripted([applied(3, E1)]), uuid(), now);
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(5), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(5),
+      settings: defaultStoreSettings,
+    });
     // The restored server has 1 only: it refuses 4 as a gap, with its new epoch.
-    const gap = () => ({ status: 409, body: { error: 'mutation_gap', message: 'gap', expected: 2, lastMutationId: 1, epoch: E2 } });
+    const gap = () => ({
+      status: 409,
+      body: { error: 'mutation_gap', message: 'gap', expected: 2, lastMutationId: 1, epoch: E2 },
+    });
     const t = scripted([gap, applied(4, E2)]);
     await pushOnce(db, t, uuid(), now);
     expect(await getMeta(db, 'resendFrom')).toBe(2);

@@ -14,12 +14,23 @@ import { downloadStatus } from '../../../sync/status';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
 import { freshDb, productIds, scripted, staff, uuid } from './support';
 
-const product = (id: number, version: number, name = `P${id}`): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name, price: '10.00' } });
+const product = (id: number, version: number, name = `P${id}`): RowChange => ({
+  table: 'products',
+  key: String(id),
+  version,
+  row: { product_id: id, name, price: '10.00' },
+});
 const reply = (cookie: number, changes: RowChange[], remaining: number, extra: object = {}): TransportReply => ({
   status: 200,
   body: { cookie, lastMutationId: 0, changes, more: remaining > 0, remaining, ...extra },
 });
-const opts = (clientId = uuid()) => ({ clientId, limit: 2, initialLimit: 3, registry: domainRegistry, settings: () => defaultStoreSettings });
+const opts = (clientId = uuid()) => ({
+  clientId,
+  limit: 2,
+  initialLimit: 3,
+  registry: domainRegistry,
+  settings: () => defaultStoreSettings,
+});
 const cookieOf = (req: TransportRequest) => Number(/cookie=(\d+)/.exec(req.path)?.[1]);
 const limitOf = (req: TransportRequest) => Number(/limit=(\d+)/.exec(req.path)?.[1]);
 const offline = () => {
@@ -28,7 +39,15 @@ const offline = () => {
 
 function engineOn(db: ReturnType<typeof freshDb>, handlers: Parameters<typeof scripted>[0]) {
   const transport = scripted(handlers);
-  const engine = new SyncEngine({ db, transport, pollMs: 0, mintId: uuid, initialPullLimit: 3, pullLimit: 2, env: { online: () => true } });
+  const engine = new SyncEngine({
+    db,
+    transport,
+    pollMs: 0,
+    mintId: uuid,
+    initialPullLimit: 3,
+    pullLimit: 2,
+    env: { online: () => true },
+  });
   engine.setSession(staff);
   return { engine, transport };
 }
@@ -85,7 +104,11 @@ describe('initial download: progress and resume', () => {
     ]);
     expect((await second.engine.status()).download).toEqual({ done: 3, total: 10, percent: 30 });
     expect(await second.engine.syncNow()).toBe('ok');
-    expect(requests).toEqual([[3, 3], [6, 3], [9, 3]]);
+    expect(requests).toEqual([
+      [3, 3],
+      [6, 3],
+      [9, 3],
+    ]);
     // Never back to 0: the rows stored before the reload stay counted.
     expect(Math.min(...done)).toBeGreaterThanOrEqual(3);
     expect(done).toEqual([...done].sort((a, b) => a - b));
@@ -95,7 +118,10 @@ describe('initial download: progress and resume', () => {
 
   it('uses the larger initial page size only while downloading; later pulls use the normal one', async () => {
     const db = freshDb();
-    const t = scripted([() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 0), () => reply(4, [product(4, 4)], 0)]);
+    const t = scripted([
+      () => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 0),
+      () => reply(4, [product(4, 4)], 0),
+    ]);
     await pullAll(db, t, opts());
     await pullAll(db, t, opts());
     expect(t.calls.map(limitOf)).toEqual([3, 2]);
@@ -105,9 +131,22 @@ describe('initial download: progress and resume', () => {
     const db = freshDb();
     const calls: [number, number, boolean][] = [];
     const onProgress = (d: number, r: number, i: boolean) => calls.push([d, r, i]);
-    await pullAll(db, scripted([() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 1), () => reply(4, [product(4, 4)], 0)]), { ...opts(), onProgress });
-    await pullAll(db, scripted([() => reply(6, [product(5, 5), product(6, 6)], 1), () => reply(7, [product(7, 7)], 0)]), { ...opts(), onProgress });
-    expect(calls).toEqual([[3, 1, true], [4, 0, true], [2, 1, false], [3, 0, false]]);
+    await pullAll(
+      db,
+      scripted([() => reply(3, [product(1, 1), product(2, 2), product(3, 3)], 1), () => reply(4, [product(4, 4)], 0)]),
+      { ...opts(), onProgress },
+    );
+    await pullAll(
+      db,
+      scripted([() => reply(6, [product(5, 5), product(6, 6)], 1), () => reply(7, [product(7, 7)], 0)]),
+      { ...opts(), onProgress },
+    );
+    expect(calls).toEqual([
+      [3, 1, true],
+      [4, 0, true],
+      [2, 1, false],
+      [3, 0, false],
+    ]);
   });
 
   it('needsFullSync starts a new download: the catalog is gone, the bar comes back', async () => {
@@ -152,15 +191,36 @@ describe('initial download: progress and resume', () => {
         expect(req.path).toContain('pack=1');
         return reply(40, [{ table: 'products', key: '9', version: 30, row: null }], 0, {
           packed: [
-            { table: 'products', key: ['product_id'], cols: ['product_id', 'name', 'price', 'version'], rows: [[7, 'Filter', '9.50', 32], [9, 'Back', '1.00', 31]] },
-            { table: 'product_stock', key: ['product_id', 'location_id'], cols: ['product_id', 'location_id', 'quantity', 'version'], rows: [[7, 2, 5, 33]] },
+            {
+              table: 'products',
+              key: ['product_id'],
+              cols: ['product_id', 'name', 'price', 'version'],
+              rows: [
+                [7, 'Filter', '9.50', 32],
+                [9, 'Back', '1.00', 31],
+              ],
+            },
+            {
+              table: 'product_stock',
+              key: ['product_id', 'location_id'],
+              cols: ['product_id', 'location_id', 'quantity', 'version'],
+              rows: [[7, 2, 5, 33]],
+            },
           ],
         });
       },
     ]);
     const pages: RowChange[][] = [];
-    expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push([...p.changes]) })).toMatchObject({ kind: 'done', changes: 4 });
-    expect(pages[0]!.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(['products/9/30', 'products/9/31', 'products/7/32', 'product_stock/7:2/33']);
+    expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push([...p.changes]) })).toMatchObject({
+      kind: 'done',
+      changes: 4,
+    });
+    expect(pages[0]!.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual([
+      'products/9/30',
+      'products/9/31',
+      'products/7/32',
+      'product_stock/7:2/33',
+    ]);
     expect(await productRow(db, 7)).toEqual({ product_id: 7, name: 'Filter', price: '9.50' });
     expect(await productRow(db, 9)).toMatchObject({ name: 'Back' });
     expect(await stockRows(db, 7)).toEqual([{ product_id: 7, location_id: 2, quantity: 5 }]);
@@ -168,7 +228,12 @@ describe('initial download: progress and resume', () => {
 
   it('a malformed column block is a retry, and nothing of it is stored', async () => {
     const db = freshDb();
-    const t = scripted([() => reply(5, [], 0, { packed: [{ table: 'products', key: ['product_id'], cols: ['product_id', 'version'], rows: [[1]] }] })]);
+    const t = scripted([
+      () =>
+        reply(5, [], 0, {
+          packed: [{ table: 'products', key: ['product_id'], cols: ['product_id', 'version'], rows: [[1]] }],
+        }),
+    ]);
     expect(await pullAll(db, t, opts())).toEqual({ kind: 'retry', reason: 'unreadable pull reply' });
     expect((await productIds(db)).length).toBe(0);
     expect(await getMeta(db, 'cookie')).toBe(0);
@@ -180,7 +245,11 @@ describe('initial download: progress and resume', () => {
     const pullDb = new PartsdeskDb('two', { indexedDB: factory, IDBKeyRange, durability: 'relaxed' });
     const transport = scripted([() => reply(2, [product(1, 1), product(2, 2)], 0)]);
     let pullTransactions = 0;
-    pullDb.use({ stack: 'dbcore', name: 'count', create: (down) => ({ ...down, transaction: (...a) => (pullTransactions++, down.transaction(...a)) }) });
+    pullDb.use({
+      stack: 'dbcore',
+      name: 'count',
+      create: (down) => ({ ...down, transaction: (...a) => (pullTransactions++, down.transaction(...a)) }),
+    });
     const engine = new SyncEngine({ db, pullDb, transport, pollMs: 0, mintId: uuid, env: { online: () => true } });
     engine.setSession(staff);
     expect(await engine.syncNow()).toBe('ok');
@@ -226,7 +295,11 @@ describe('applyServerChanges (bulk per store)', () => {
     const expected = await dump(one);
     expect(await dump(bulk)).toEqual(expected);
     expect(expected.links).toEqual([
-      { k: 0, stock: { '1:1': { product_id: 1, location_id: 1, quantity: 4 } }, categories: { '1:7': { product_id: 1, category_id: 7, again: true } } },
+      {
+        k: 0,
+        stock: { '1:1': { product_id: 1, location_id: 1, quantity: 4 } },
+        categories: { '1:7': { product_id: 1, category_id: 7, again: true } },
+      },
     ]);
     expect(expected.base).toContainEqual({ table: 'customers', k: 'c2', row: null });
   });

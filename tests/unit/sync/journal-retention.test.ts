@@ -20,7 +20,10 @@ function server() {
     if (req.method === 'GET') return Promise.resolve(page(1, [], false, last));
     const ms = (req.body as { mutations: { id: number }[] }).mutations;
     last = Math.max(last, ms.at(-1)!.id);
-    return Promise.resolve({ status: 200, body: { lastMutationId: last, results: ms.map((m) => ({ id: m.id, status: 'applied' })) } });
+    return Promise.resolve({
+      status: 200,
+      body: { lastMutationId: last, results: ms.map((m) => ({ id: m.id, status: 'applied' })) },
+    });
   };
 }
 
@@ -28,7 +31,14 @@ describe('journal retention (sync/recovery.ts pruneJournal)', () => {
   it('keeps acknowledged mutations 7 days, drops older ones with the next push, keeps the newest always', async () => {
     const db = freshDb();
     let now = T0;
-    const engine = new SyncEngine({ db, transport: server(), pollMs: 0, mintId: uuid, clock: () => now, env: { online: () => true } });
+    const engine = new SyncEngine({
+      db,
+      transport: server(),
+      pollMs: 0,
+      mintId: uuid,
+      clock: () => now,
+      env: { online: () => true },
+    });
     engine.setSession(staff);
     const sell = async () => {
       expect((await engine.mutate('order.create', { id: uuid() })).ok).toBe(true);
@@ -55,7 +65,14 @@ describe('journal retention (sync/recovery.ts pruneJournal)', () => {
   it('never drops the newest acknowledged entry, however old', async () => {
     const db = freshDb();
     let now = T0;
-    const engine = new SyncEngine({ db, transport: server(), pollMs: 0, mintId: uuid, clock: () => now, env: { online: () => true } });
+    const engine = new SyncEngine({
+      db,
+      transport: server(),
+      pollMs: 0,
+      mintId: uuid,
+      clock: () => now,
+      env: { online: () => true },
+    });
     engine.setSession(staff);
     await engine.mutate('order.create', { id: uuid() });
     await engine.mutate('order.create', { id: uuid() });

@@ -5,7 +5,13 @@ import { domainRegistry, type MutationRegistry } from '../../../sync/registry';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { at, freshDb, staff, uuid } from './support';
 
-const input = (name: string, args: unknown, n = 0) => ({ name, args, actor: staff, now: at(n), settings: defaultStoreSettings });
+const input = (name: string, args: unknown, n = 0) => ({
+  name,
+  args,
+  actor: staff,
+  now: at(n),
+  settings: defaultStoreSettings,
+});
 
 describe('outbox: mutate is one transaction', () => {
   it('writes the record, the outbox row and the next id together, ids 1, 2, 3', async () => {
@@ -13,7 +19,15 @@ describe('outbox: mutate is one transaction', () => {
     const order = uuid();
     expect(await mutate(db, domainRegistry, input('order.create', { id: order }))).toEqual({ ok: true, id: 1 });
     const line = uuid();
-    const r = await mutate(db, domainRegistry, input('cart.addCustomProduct', { order_ref: order, line_id: line, name: 'Wiper', price: '12.5', quantity: 2, tax_class_id: null }, 1));
+    const r = await mutate(
+      db,
+      domainRegistry,
+      input(
+        'cart.addCustomProduct',
+        { order_ref: order, line_id: line, name: 'Wiper', price: '12.5', quantity: 2, tax_class_id: null },
+        1,
+      ),
+    );
     expect(r).toEqual({ ok: true, id: 2 });
     expect(await db.outbox.orderBy('id').toArray()).toMatchObject([
       { id: 1, name: 'order.create' },
@@ -63,8 +77,12 @@ describe('outbox: mutate is one transaction', () => {
 
   it('concurrent mutate calls get distinct consecutive ids', async () => {
     const db = freshDb();
-    const ids = await Promise.all(Array.from({ length: 20 }, () => mutate(db, domainRegistry, input('order.create', { id: uuid() }))));
-    expect(ids.map((r) => (r.ok ? r.id : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () => mutate(db, domainRegistry, input('order.create', { id: uuid() }))),
+    );
+    expect(ids.map((r) => (r.ok ? r.id : 0)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 });
 
@@ -73,7 +91,11 @@ describe('outbox: what the engine cannot store is not queued', () => {
     const db = freshDb();
     const customer = uuid();
     await mutate(db, domainRegistry, input('customer.create', { id: customer, firstname: 'Dana', lastname: 'Lopez' }));
-    const r = await mutate(db, domainRegistry, input('customerHistory.add', { customer_ref: customer, id: uuid(), comment: 'x' }));
+    const r = await mutate(
+      db,
+      domainRegistry,
+      input('customerHistory.add', { customer_ref: customer, id: uuid(), comment: 'x' }),
+    );
     expect(r).toMatchObject({ ok: false, code: 'invalid_args' });
     expect(await db.outbox.count()).toBe(1);
   });

@@ -8,8 +8,18 @@ import { pullAll } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
 import { at, freshDb, page, productIds, scripted, staff, uuid } from './support';
 
-const opts = (clientId = uuid()) => ({ clientId, limit: 2, registry: domainRegistry, settings: () => defaultStoreSettings });
-const product = (id: number, version: number, price = '10.00'): RowChange => ({ table: 'products', key: String(id), version, row: { product_id: id, name: `P${id}`, price } });
+const opts = (clientId = uuid()) => ({
+  clientId,
+  limit: 2,
+  registry: domainRegistry,
+  settings: () => defaultStoreSettings,
+});
+const product = (id: number, version: number, price = '10.00'): RowChange => ({
+  table: 'products',
+  key: String(id),
+  version,
+  row: { product_id: id, name: `P${id}`, price },
+});
 
 describe('pull: cookie handling', () => {
   it('stores each page with its cookie and sends the stored cookie next', async () => {
@@ -21,7 +31,10 @@ describe('pull: cookie handling', () => {
     expect(t.calls.map((c) => /cookie=(\d+)/.exec(c.path)?.[1])).toEqual(['0', '2']);
     expect(await getMeta(db, 'cookie')).toBe(5);
     expect((await productIds(db)).length).toBe(3);
-    expect(progress).toEqual([[2, 1], [3, 0]]);
+    expect(progress).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
   });
 
   it('a failure between pages keeps the first page and its cookie, and resumes from it', async () => {
@@ -50,7 +63,13 @@ describe('pull: cookie handling', () => {
   it('needsFullSync drops cached server rows but keeps the outbox, then applies from 0', async () => {
     const db = freshDb();
     await pullAll(db, scripted([() => page(2, [product(1, 1), product(2, 2)])]), opts());
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(0), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(0),
+      settings: defaultStoreSettings,
+    });
     await pullAll(db, scripted([() => page(9, [product(7, 9)], false, 0, { needsFullSync: true })]), opts());
     expect(await productIds(db)).toEqual(['7']);
     expect(await db.outbox.count()).toBe(1);
@@ -60,7 +79,11 @@ describe('pull: cookie handling', () => {
 
   it('ignores tables it does not know (a newer server)', async () => {
     const db = freshDb();
-    await pullAll(db, scripted([() => page(1, [{ table: 'future_things', key: 'a', version: 1, row: { a: 1 } }])]), opts());
+    await pullAll(
+      db,
+      scripted([() => page(1, [{ table: 'future_things', key: 'a', version: 1, row: { a: 1 } }])]),
+      opts(),
+    );
     expect(await getMeta(db, 'cookie')).toBe(1);
   });
 });
@@ -70,9 +93,14 @@ describe('rebase: local = server + pending', () => {
     const db = freshDb();
     const order = uuid();
     const line = uuid();
-    const m = (name: string, args: unknown, n: number) => mutate(db, domainRegistry, { name, args, actor: staff, now: at(n), settings: defaultStoreSettings });
+    const m = (name: string, args: unknown, n: number) =>
+      mutate(db, domainRegistry, { name, args, actor: staff, now: at(n), settings: defaultStoreSettings });
     await m('order.create', { id: order }, 0);
-    await m('cart.addCustomProduct', { order_ref: order, line_id: line, name: 'Pads', price: '40.00', quantity: 1, tax_class_id: null }, 1);
+    await m(
+      'cart.addCustomProduct',
+      { order_ref: order, line_id: line, name: 'Pads', price: '40.00', quantity: 1, tax_class_id: null },
+      1,
+    );
     await m('transaction.add', { order_ref: order, id: uuid(), transaction_type: 'cash', amount: '10.00' }, 2);
     return { db, order, line };
   }
@@ -96,7 +124,10 @@ describe('rebase: local = server + pending', () => {
       ...txs.map((tx, i) => ({ table: 'transactions', key: String(tx.id), version: 20 + i, row: tx })),
     ];
     await pullAll(db, scripted([() => page(30, changes, false, 3)]), opts());
-    expect(await db.orders.get(order)).toMatchObject({ order_id: 1042, totals: { amount_paid: '10.00', order_total: '40.00' } });
+    expect(await db.orders.get(order)).toMatchObject({
+      order_id: 1042,
+      totals: { amount_paid: '10.00', order_total: '40.00' },
+    });
     expect(await db.transactions.count()).toBe(1);
     // Still queued until a push reply tells their outcome; but never re-run.
     expect(await db.outbox.count()).toBe(3);
@@ -107,10 +138,24 @@ describe('rebase: local = server + pending', () => {
     const local = (await db.orders.get(order))!;
     const lines = await db.orderLines.toArray();
     // Server applied 1 and 2 but rejected 3 (the payment): its rows show no payment.
-    const server = { ...local, totals: { ...(local.totals as object), amount_paid: '0.00', balance_due: '40.00', paid_in_full: false } };
+    const server = {
+      ...local,
+      totals: { ...(local.totals as object), amount_paid: '0.00', balance_due: '40.00', paid_in_full: false },
+    };
     await pullAll(
       db,
-      scripted([() => page(30, [{ table: 'orders', key: order, version: 10, row: server }, ...lines.map((l, i) => ({ table: 'order_lines', key: String(l.id), version: 11 + i, row: l }))], false, 3)]),
+      scripted([
+        () =>
+          page(
+            30,
+            [
+              { table: 'orders', key: order, version: 10, row: server },
+              ...lines.map((l, i) => ({ table: 'order_lines', key: String(l.id), version: 11 + i, row: l })),
+            ],
+            false,
+            3,
+          ),
+      ]),
       opts(),
     );
     expect(await db.transactions.count()).toBe(0);
@@ -120,7 +165,13 @@ describe('rebase: local = server + pending', () => {
   it('removes a record created optimistically that the server never got, once its mutation is settled', async () => {
     const db = freshDb();
     const order = uuid();
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: order }, actor: staff, now: at(0), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: order },
+      actor: staff,
+      now: at(0),
+      settings: defaultStoreSettings,
+    });
     await db.outbox.clear(); // answered (e.g. rejected) and moved to the journal by a push
     await setMeta(db, 'lastAckedId', 1);
     await pullAll(db, scripted([() => page(1, [], false, 1)]), opts());

@@ -14,7 +14,13 @@ const now = () => Date.parse(at(0));
 async function queue(n: number) {
   const db = freshDb();
   for (let i = 0; i < n; i++) {
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(i), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(i),
+      settings: defaultStoreSettings,
+    });
   }
   return db;
 }
@@ -24,7 +30,13 @@ const ok = (results: object[], last: number) => ({ status: 200, body: { lastMuta
 describe('push', () => {
   it(`sends at most PUSH_BATCH (${PUSH_BATCH}) per batch, in id order, and moves answered ones to the journal`, async () => {
     const db = await queue(PUSH_BATCH + 30);
-    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), PUSH_BATCH)]);
+    const t = scripted([
+      (req) =>
+        ok(
+          ids(req).map((id) => ({ id, status: 'applied' })),
+          PUSH_BATCH,
+        ),
+    ]);
     expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: PUSH_BATCH });
     expect(ids(t.calls[0]!)).toEqual(Array.from({ length: PUSH_BATCH }, (_, i) => i + 1));
     expect(await db.outbox.count()).toBe(30);
@@ -35,8 +47,18 @@ describe('push', () => {
   it('a reply that answers only the first mutations (the server deadline) keeps the rest queued, and the next push starts with them', async () => {
     const db = await queue(10);
     const t = scripted([
-      (req) => ok(ids(req).slice(0, 3).map((id) => ({ id, status: 'applied' })), 3),
-      (req) => ok(ids(req).map((id) => ({ id, status: 'applied' })), 10),
+      (req) =>
+        ok(
+          ids(req)
+            .slice(0, 3)
+            .map((id) => ({ id, status: 'applied' })),
+          3,
+        ),
+      (req) =>
+        ok(
+          ids(req).map((id) => ({ id, status: 'applied' })),
+          10,
+        ),
     ]);
     expect(await pushOnce(db, t, uuid(), now)).toEqual({ kind: 'progress', answered: 3 });
     expect(await db.outbox.count()).toBe(7);
@@ -61,15 +83,34 @@ describe('push', () => {
 
   it('a 401 keeps the queue and asks for a login', async () => {
     const db = await queue(2);
-    expect(await pushOnce(db, scripted([() => ({ status: 401, body: {} })]), uuid(), now)).toEqual({ kind: 'needsLogin' });
+    expect(await pushOnce(db, scripted([() => ({ status: 401, body: {} })]), uuid(), now)).toEqual({
+      kind: 'needsLogin',
+    });
     expect(await db.outbox.count()).toBe(2);
   });
 
   it('records a rejection as a conflict, including one only learnt from a replay (skipped, was=rejected)', async () => {
     const db = await queue(2);
-    const t = scripted([() => ok([{ id: 1, status: 'skipped', was: 'rejected', code: 'order_not_editable', message: 'This order has been voided.' }, { id: 2, status: 'applied' }], 2)]);
+    const t = scripted([
+      () =>
+        ok(
+          [
+            {
+              id: 1,
+              status: 'skipped',
+              was: 'rejected',
+              code: 'order_not_editable',
+              message: 'This order has been voided.',
+            },
+            { id: 2, status: 'applied' },
+          ],
+          2,
+        ),
+    ]);
     await pushOnce(db, t, uuid(), now);
-    expect(await db.conflicts.toArray()).toMatchObject([{ id: 1, code: 'order_not_editable', message: 'This order has been voided.' }]);
+    expect(await db.conflicts.toArray()).toMatchObject([
+      { id: 1, code: 'order_not_editable', message: 'This order has been voided.' },
+    ]);
     expect(await db.journal.get(1)).toMatchObject({ outcome: 'rejected' });
   });
 });
@@ -77,12 +118,25 @@ describe('push', () => {
 describe('server-loss recovery', () => {
   it('re-pushes acknowledged mutations from the journal when the server counter went backwards', async () => {
     const db = await queue(5);
-    const all = (req: TransportRequest) => ok(ids(req).map((id) => ({ id, status: 'applied' })), Math.max(...ids(req)));
+    const all = (req: TransportRequest) =>
+      ok(
+        ids(req).map((id) => ({ id, status: 'applied' })),
+        Math.max(...ids(req)),
+      );
     await pushOnce(db, scripted([all]), uuid(), now);
     expect(await getMeta(db, 'lastAckedId')).toBe(5);
-    await mutate(db, domainRegistry, { name: 'order.create', args: { id: uuid() }, actor: staff, now: at(9), settings: defaultStoreSettings });
+    await mutate(db, domainRegistry, {
+      name: 'order.create',
+      args: { id: uuid() },
+      actor: staff,
+      now: at(9),
+      settings: defaultStoreSettings,
+    });
     // The restored server only has 1..2: it refuses 6 as a gap and says it expects 3.
-    const t = scripted([() => ({ status: 409, body: { error: 'mutation_gap', message: 'gap', expected: 3, lastMutationId: 2 } }), all]);
+    const t = scripted([
+      () => ({ status: 409, body: { error: 'mutation_gap', message: 'gap', expected: 3, lastMutationId: 2 } }),
+      all,
+    ]);
     await pushOnce(db, t, uuid(), now);
     expect(await getMeta(db, 'resendFrom')).toBe(3);
     await pushOnce(db, t, uuid(), now);
@@ -98,14 +152,25 @@ describe('server-loss recovery', () => {
     const total = PUSH_BATCH * 2 + 5;
     const db = await queue(total);
     const client = uuid();
-    const answer = (req: TransportRequest, last: number) => ok(ids(req).map((id) => ({ id, status: id <= last ? 'applied' : 'skipped' })), Math.max(last, ...ids(req)));
+    const answer = (req: TransportRequest, last: number) =>
+      ok(
+        ids(req).map((id) => ({ id, status: id <= last ? 'applied' : 'skipped' })),
+        Math.max(last, ...ids(req)),
+      );
     for (let i = 0; i < 3; i++) await pushOnce(db, scripted([(req) => answer(req, 0)]), client, now);
     expect(await getMeta(db, 'lastAckedId')).toBe(total);
     // A restored server holds 1..4: the device resends 5..total from its journal, one batch at a time.
     let serverLast = 4;
     const restored = (req: TransportRequest) => {
       const sent = ids(req);
-      const r = ok(sent.map((id) => ({ id, status: id <= serverLast ? 'skipped' : 'applied', ...(id <= serverLast ? { was: 'applied' } : {}) })), Math.max(serverLast, ...sent));
+      const r = ok(
+        sent.map((id) => ({
+          id,
+          status: id <= serverLast ? 'skipped' : 'applied',
+          ...(id <= serverLast ? { was: 'applied' } : {}),
+        })),
+        Math.max(serverLast, ...sent),
+      );
       serverLast = Math.max(serverLast, ...sent);
       return r;
     };
@@ -123,15 +188,38 @@ describe('server-loss recovery', () => {
     const db = await queue(1);
     await setMeta(db, 'lastAckedId', 10);
     await setMeta(db, 'resendFrom', 4);
-    expect(await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, 100))).toEqual({ stuck: true, missing: 4 });
+    expect(await db.transaction('r', [db.outbox, db.journal, db.meta], () => nextBatch(db, 100))).toEqual({
+      stuck: true,
+      missing: 4,
+    });
   });
 
   it('a stale low lastMutationId is harmless: the resend comes back skipped and recovery ends', async () => {
     const db = await queue(2);
     const client = uuid();
-    await pushOnce(db, scripted([() => ok([{ id: 1, status: 'applied' }, { id: 2, status: 'applied' }], 0)]), client, now);
+    await pushOnce(
+      db,
+      scripted([
+        () =>
+          ok(
+            [
+              { id: 1, status: 'applied' },
+              { id: 2, status: 'applied' },
+            ],
+            0,
+          ),
+      ]),
+      client,
+      now,
+    );
     expect(await getMeta(db, 'resendFrom')).toBe(1);
-    const t = scripted([(req) => ok(ids(req).map((id) => ({ id, status: 'skipped', was: 'applied' })), 2)]);
+    const t = scripted([
+      (req) =>
+        ok(
+          ids(req).map((id) => ({ id, status: 'skipped', was: 'applied' })),
+          2,
+        ),
+    ]);
     expect(await pushOnce(db, t, client, now)).toEqual({ kind: 'progress', answered: 2 });
     expect(await getMeta(db, 'resendFrom')).toBeNull();
     expect(await db.conflicts.count()).toBe(0);

@@ -49,18 +49,36 @@ describe('exact part numbers over a generated catalog', () => {
 
 describe('adversarial part numbers', () => {
   const mpnChar = fc.constantFrom('0', '0', '1', '3', '9', '-', '.', ' ', '/', 'A', 'K', 'x');
-  const mpn = fc.array(mpnChar, { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')).filter((s) => partKey(s).length > 0);
+  const mpn = fc
+    .array(mpnChar, { minLength: 1, maxLength: 12 })
+    .map((cs) => cs.join(''))
+    .filter((s) => partKey(s).length > 0);
 
   it('property: in any small catalog, every product is found first by its own mpn', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(mpn, fc.constantFrom('Brake Pad', 'K&N Filter', 'Señal Lamp')), { minLength: 1, maxLength: 30 }), (parts) => {
-        const catalog = parts.map(([m, noun], i) => ({ product_id: i + 1, mpn: m, name: `${noun} ${m}`, manufacturer_id: 1, manufacturer: 'Brand' }));
-        const small = PartIndex.build(catalog);
-        return catalog.every((row) => {
-          const r = small.query(row.mpn, { limit: 50 });
-          return partKey(r.parts[0]?.mpn ?? '') === partKey(row.mpn) && r.parts.some((p) => p.product_id === row.product_id && p.match === 'part-number');
-        });
-      }),
+      fc.property(
+        fc.array(fc.tuple(mpn, fc.constantFrom('Brake Pad', 'K&N Filter', 'Señal Lamp')), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        (parts) => {
+          const catalog = parts.map(([m, noun], i) => ({
+            product_id: i + 1,
+            mpn: m,
+            name: `${noun} ${m}`,
+            manufacturer_id: 1,
+            manufacturer: 'Brand',
+          }));
+          const small = PartIndex.build(catalog);
+          return catalog.every((row) => {
+            const r = small.query(row.mpn, { limit: 50 });
+            return (
+              partKey(r.parts[0]?.mpn ?? '') === partKey(row.mpn) &&
+              r.parts.some((p) => p.product_id === row.product_id && p.match === 'part-number')
+            );
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -8,17 +8,118 @@ const SUSPENSION = cat(2, 'Suspension');
 const BRAKES = cat(3, 'Brakes');
 
 const FIXTURE: SearchProductRow[] = [
-  { product_id: 1, mpn: '33-2304', name: 'K&N Air Filter 33-2304', aaia: 'KNFL', manufacturer_id: 1, manufacturer: 'K&N', series_id: 11, series: 'Replacement Filter', categories: [cat(10, 'Air Filters'), ENGINE], upc: '700000123456' },
-  { product_id: 2, mpn: '33-23041', name: 'K&N High-Flow Air Filter 33-23041', aaia: 'KNFL', manufacturer_id: 1, manufacturer: 'K&N', series_id: 11, series: 'Replacement Filter', categories: [cat(10, 'Air Filters'), ENGINE] },
-  { product_id: 3, mpn: '24-186728', name: 'Bilstein Monotube Shock Absorber 24-186728', aaia: 'BLST', manufacturer_id: 2, manufacturer: 'Bilstein', series_id: 21, series: '5100 Series', categories: [cat(20, 'Shocks'), SUSPENSION] },
-  { product_id: 4, mpn: '0242236562', name: 'Bosch Oxygen Sensor 0242236562', aaia: 'BSCH', manufacturer_id: 3, manufacturer: 'Bosch', series_id: null, series: null, categories: [cat(11, 'Sensors'), ENGINE] },
-  { product_id: 5, mpn: '6619', name: 'NGK Laser Iridium Spark Plug 6619', aaia: 'NGKS', manufacturer_id: 4, manufacturer: 'NGK', series_id: 41, series: 'Laser Iridium', categories: [cat(12, 'Spark Plugs'), ENGINE] },
-  { product_id: 6, mpn: '6619', name: 'Denso Iridium Spark Plug 6619', aaia: 'DNSO', manufacturer_id: 5, manufacturer: 'Denso', series_id: 51, series: 'Iridium TT', categories: [cat(12, 'Spark Plugs'), ENGINE] },
-  { product_id: 7, mpn: 'K750155', name: 'Moog Ball Joint K750155', aaia: 'MOOG', manufacturer_id: 6, manufacturer: 'Moog', series_id: 61, series: 'Problem Solver', categories: [cat(21, 'Ball Joints'), SUSPENSION] },
-  { product_id: 8, mpn: 'QC1234', name: 'Wagner Ceramic Brake Pad Set QC1234', aaia: 'WGNR', manufacturer_id: 7, manufacturer: 'Wagner', series_id: 71, series: 'ThermoQuiet', categories: [cat(30, 'Brake Pads'), BRAKES] },
-  { product_id: 9, mpn: 'HS26332PT', name: 'Fel-Pro Head Gasket Set HS26332PT', aaia: 'FELP', manufacturer_id: 8, manufacturer: 'Fel-Pro', series_id: 81, series: 'PermaDryPlus', categories: [cat(13, 'Gaskets'), ENGINE] },
+  {
+    product_id: 1,
+    mpn: '33-2304',
+    name: 'K&N Air Filter 33-2304',
+    aaia: 'KNFL',
+    manufacturer_id: 1,
+    manufacturer: 'K&N',
+    series_id: 11,
+    series: 'Replacement Filter',
+    categories: [cat(10, 'Air Filters'), ENGINE],
+    upc: '700000123456',
+  },
+  {
+    product_id: 2,
+    mpn: '33-23041',
+    name: 'K&N High-Flow Air Filter 33-23041',
+    aaia: 'KNFL',
+    manufacturer_id: 1,
+    manufacturer: 'K&N',
+    series_id: 11,
+    series: 'Replacement Filter',
+    categories: [cat(10, 'Air Filters'), ENGINE],
+  },
+  {
+    product_id: 3,
+    mpn: '24-186728',
+    name: 'Bilstein Monotube Shock Absorber 24-186728',
+    aaia: 'BLST',
+    manufacturer_id: 2,
+    manufacturer: 'Bilstein',
+    series_id: 21,
+    series: '5100 Series',
+    categories: [cat(20, 'Shocks'), SUSPENSION],
+  },
+  {
+    product_id: 4,
+    mpn: '0242236562',
+    name: 'Bosch Oxygen Sensor 0242236562',
+    aaia: 'BSCH',
+    manufacturer_id: 3,
+    manufacturer: 'Bosch',
+    series_id: null,
+    series: null,
+    categories: [cat(11, 'Sensors'), ENGINE],
+  },
+  {
+    product_id: 5,
+    mpn: '6619',
+    name: 'NGK Laser Iridium Spark Plug 6619',
+    aaia: 'NGKS',
+    manufacturer_id: 4,
+    manufacturer: 'NGK',
+    series_id: 41,
+    series: 'Laser Iridium',
+    categories: [cat(12, 'Spark Plugs'), ENGINE],
+  },
+  {
+    product_id: 6,
+    mpn: '6619',
+    name: 'Denso Iridium Spark Plug 6619',
+    aaia: 'DNSO',
+    manufacturer_id: 5,
+    manufacturer: 'Denso',
+    series_id: 51,
+    series: 'Iridium TT',
+    categories: [cat(12, 'Spark Plugs'), ENGINE],
+  },
+  {
+    product_id: 7,
+    mpn: 'K750155',
+    name: 'Moog Ball Joint K750155',
+    aaia: 'MOOG',
+    manufacturer_id: 6,
+    manufacturer: 'Moog',
+    series_id: 61,
+    series: 'Problem Solver',
+    categories: [cat(21, 'Ball Joints'), SUSPENSION],
+  },
+  {
+    product_id: 8,
+    mpn: 'QC1234',
+    name: 'Wagner Ceramic Brake Pad Set QC1234',
+    aaia: 'WGNR',
+    manufacturer_id: 7,
+    manufacturer: 'Wagner',
+    series_id: 71,
+    series: 'ThermoQuiet',
+    categories: [cat(30, 'Brake Pads'), BRAKES],
+  },
+  {
+    product_id: 9,
+    mpn: 'HS26332PT',
+    name: 'Fel-Pro Head Gasket Set HS26332PT',
+    aaia: 'FELP',
+    manufacturer_id: 8,
+    manufacturer: 'Fel-Pro',
+    series_id: 81,
+    series: 'PermaDryPlus',
+    categories: [cat(13, 'Gaskets'), ENGINE],
+  },
   // The brand is not in this name: it is found through the brand field, ranked below name matches.
-  { product_id: 10, mpn: 'FA-1884', name: 'Engine Air Filter FA-1884', aaia: 'MTCR', manufacturer_id: 9, manufacturer: 'Motorcraft', series_id: null, series: null, categories: [cat(10, 'Air Filters'), ENGINE] },
+  {
+    product_id: 10,
+    mpn: 'FA-1884',
+    name: 'Engine Air Filter FA-1884',
+    aaia: 'MTCR',
+    manufacturer_id: 9,
+    manufacturer: 'Motorcraft',
+    series_id: null,
+    series: null,
+    categories: [cat(10, 'Air Filters'), ENGINE],
+  },
 ];
 
 const index = PartIndex.build(FIXTURE);
@@ -79,7 +180,12 @@ describe('words', () => {
     expect(r.parts[0]).toMatchObject({ product_id: 10, match: 'any-field' });
     // 'engine' is in product 10's name, and only a category of the others.
     expect(ids('engine')[0]).toBe(10);
-    expect(index.query('engine').parts.slice(1).every((p) => p.match === 'any-field')).toBe(true);
+    expect(
+      index
+        .query('engine')
+        .parts.slice(1)
+        .every((p) => p.match === 'any-field'),
+    ).toBe(true);
   });
 
   it('ranks part-number matches before word matches', () => {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { PackedStrings } from '../../../sync/search/packed-strings';
 import { TermIndexBuilder } from '../../../sync/search/term-index';
 
-const key = fc.array(fc.constantFrom('0', '1', '9', 'A', 'B', 'a', 'z', 'é', '-'), { maxLength: 6 }).map((cs) => cs.join(''));
+const key = fc
+  .array(fc.constantFrom('0', '1', '9', 'A', 'B', 'a', 'z', 'é', '-'), { maxLength: 6 })
+  .map((cs) => cs.join(''));
 
 describe('PackedStrings.prefixRange', () => {
   it('property: the range holds exactly the keys starting with the prefix', () => {
@@ -24,25 +26,36 @@ describe('PackedStrings.prefixRange', () => {
 describe('TermIndexBuilder', () => {
   it('property: postings by key and the forward index agree with the pairs added', () => {
     fc.assert(
-      fc.property(fc.array(fc.uniqueArray(key.filter((k) => k.length > 0), { maxLength: 5 }), { maxLength: 20 }), (docs) => {
-        const b = new TermIndexBuilder();
-        docs.forEach((keys, slot) => keys.forEach((k, i) => b.add(k, ((slot << 1) | (i % 2)) >>> 0)));
-        const ix = b.finish(docs.length);
-        const sorted = [...new Set(docs.flat())].sort();
-        expect(ix.keys.size).toBe(sorted.length);
-        sorted.forEach((k, rank) => {
-          const [from] = ix.keys.prefixRange(k);
-          expect(from).toBe(rank);
-          const got = Array.from(ix.postings.subarray(ix.starts[rank], ix.starts[rank + 1]));
-          const want = docs.flatMap((keys, slot) => keys.flatMap((x, i) => (x === k ? [((slot << 1) | (i % 2)) >>> 0] : [])));
-          expect(got).toEqual(want);
-        });
-        docs.forEach((keys, slot) => {
-          const fwd = ix.forward!;
-          const got = Array.from(fwd.entries.subarray(fwd.starts[slot], fwd.starts[slot + 1]));
-          expect(got).toEqual(keys.map((k, i) => ((sorted.indexOf(k) << 1) | (i % 2)) >>> 0));
-        });
-      }),
+      fc.property(
+        fc.array(
+          fc.uniqueArray(
+            key.filter((k) => k.length > 0),
+            { maxLength: 5 },
+          ),
+          { maxLength: 20 },
+        ),
+        (docs) => {
+          const b = new TermIndexBuilder();
+          docs.forEach((keys, slot) => keys.forEach((k, i) => b.add(k, ((slot << 1) | (i % 2)) >>> 0)));
+          const ix = b.finish(docs.length);
+          const sorted = [...new Set(docs.flat())].sort();
+          expect(ix.keys.size).toBe(sorted.length);
+          sorted.forEach((k, rank) => {
+            const [from] = ix.keys.prefixRange(k);
+            expect(from).toBe(rank);
+            const got = Array.from(ix.postings.subarray(ix.starts[rank], ix.starts[rank + 1]));
+            const want = docs.flatMap((keys, slot) =>
+              keys.flatMap((x, i) => (x === k ? [((slot << 1) | (i % 2)) >>> 0] : [])),
+            );
+            expect(got).toEqual(want);
+          });
+          docs.forEach((keys, slot) => {
+            const fwd = ix.forward!;
+            const got = Array.from(fwd.entries.subarray(fwd.starts[slot], fwd.starts[slot + 1]));
+            expect(got).toEqual(keys.map((k, i) => ((sorted.indexOf(k) << 1) | (i % 2)) >>> 0));
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });

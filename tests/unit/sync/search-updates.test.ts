@@ -6,7 +6,12 @@ import { PartIndex } from '../../../sync/search/part-index';
 import { createSearchHandlers } from '../../../sync/search/search-worker-api';
 import type { SearchProductRow } from '../../../sync/search/types';
 
-const row = (product_id: number, mpn: string, name: string, extra: Partial<SearchProductRow> = {}): SearchProductRow => ({
+const row = (
+  product_id: number,
+  mpn: string,
+  name: string,
+  extra: Partial<SearchProductRow> = {},
+): SearchProductRow => ({
   product_id,
   mpn,
   name,
@@ -16,10 +21,18 @@ const row = (product_id: number, mpn: string, name: string, extra: Partial<Searc
   ...extra,
 });
 
-const base = () => [row(1, 'K750155', 'Moog Ball Joint K750155'), row(2, 'K80026', 'Moog Ball Joint K80026'), row(3, 'ES3454', 'Moog Tie Rod End ES3454')];
+const base = () => [
+  row(1, 'K750155', 'Moog Ball Joint K750155'),
+  row(2, 'K80026', 'Moog Ball Joint K80026'),
+  row(3, 'ES3454', 'Moog Tie Rod End ES3454'),
+];
 const ids = (ix: PartIndex, q: string) => ix.query(q, { limit: 20 }).parts.map((p) => p.product_id);
 /** Parts with every term in their name (all fixture rows share the category 'Ball Joints'). */
-const named = (ix: PartIndex, q: string) => ix.query(q, { limit: 20 }).parts.filter((p) => p.match === 'name').map((p) => p.product_id);
+const named = (ix: PartIndex, q: string) =>
+  ix
+    .query(q, { limit: 20 })
+    .parts.filter((p) => p.match === 'name')
+    .map((p) => p.product_id);
 
 describe('upsert and remove', () => {
   it('finds a new product by part number and words at once, in name order', () => {
@@ -87,7 +100,11 @@ describe('upsert and remove', () => {
 
 describe('property: updates against a model', () => {
   const op = fc.oneof(
-    fc.record({ kind: fc.constant('upsert' as const), id: fc.integer({ min: 1, max: 12 }), n: fc.integer({ min: 0, max: 40 }) }),
+    fc.record({
+      kind: fc.constant('upsert' as const),
+      id: fc.integer({ min: 1, max: 12 }),
+      n: fc.integer({ min: 0, max: 40 }),
+    }),
     fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 12 }) }),
     fc.record({ kind: fc.constant('compact' as const) }),
   );
@@ -108,10 +125,14 @@ describe('property: updates against a model', () => {
         }
         expect(ix.stats().live).toBe(model.size);
         for (const r of model.values()) {
-          expect(ix.query(r.mpn, { limit: 20 }).parts[0]).toMatchObject({ product_id: r.product_id, match: 'part-number' });
+          expect(ix.query(r.mpn, { limit: 20 }).parts[0]).toMatchObject({
+            product_id: r.product_id,
+            match: 'part-number',
+          });
         }
         for (let id = 1; id <= 12; id++) {
-          if (!model.has(id)) expect(ix.query(`P-${id}-`, { limit: 50 }).parts.some((p) => p.product_id === id)).toBe(false);
+          if (!model.has(id))
+            expect(ix.query(`P-${id}-`, { limit: 50 }).parts.some((p) => p.product_id === id)).toBe(false);
         }
       }),
       { numRuns: 150 },

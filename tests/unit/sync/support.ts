@@ -14,7 +14,9 @@ export const staff = { id: '2', role: 'cashier' };
 export const at = (n: number) => new Date(Date.UTC(2026, 10, 22, 9, 0, n)).toISOString();
 
 /** A scripted server: each call is answered by the next handler. */
-export function scripted(handlers: ((req: TransportRequest) => TransportReply | Promise<TransportReply>)[]): Transport & { calls: TransportRequest[] } {
+export function scripted(
+  handlers: ((req: TransportRequest) => TransportReply | Promise<TransportReply>)[],
+): Transport & { calls: TransportRequest[] } {
   const calls: TransportRequest[] = [];
   const t = (async (req: TransportRequest) => {
     calls.push(req);
@@ -26,7 +28,13 @@ export function scripted(handlers: ((req: TransportRequest) => TransportReply | 
   return t;
 }
 
-export const page = (cookie: number, changes: RowChange[], more = false, lastMutationId = 0, extra: object = {}): TransportReply => ({
+export const page = (
+  cookie: number,
+  changes: RowChange[],
+  more = false,
+  lastMutationId = 0,
+  extra: object = {},
+): TransportReply => ({
   status: 200,
   body: { cookie, lastMutationId, changes, more, remaining: more ? 1 : 0, ...extra },
 });

@@ -1,7 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import type { VehicleReply } from '../../../contracts/fitment/vehicle';
-import { ENGINE_KEYS, FACET_KEYS, YMM_KEYS, descendantsOf, makeFacet, type FacetKey } from '../../../domain/fitment-facets';
+import {
+  ENGINE_KEYS,
+  FACET_KEYS,
+  YMM_KEYS,
+  descendantsOf,
+  makeFacet,
+  type FacetKey,
+} from '../../../domain/fitment-facets';
 import { fitmentStore, logFailure, useFitmentSnapshot } from '../fitment-store';
 import { CascadeForm, type CascadeField } from './cascade-form';
 import type { SelectOption } from './fitment-select';
@@ -131,10 +138,26 @@ export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => 
   const engineLabel = config.engine_family_tab_label;
   const active: Tab = ymmOn && engineOn ? tab : ymmOn ? 'ymm' : 'engine';
   const ymmForm = (
-    <CascadeForm label={ymmLabel} fields={ymmFields} required={YMM_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit([...YMM_KEYS, ...CHOICE_KEYS])} />
+    <CascadeForm
+      label={ymmLabel}
+      fields={ymmFields}
+      required={YMM_KEYS.length}
+      picks={picks}
+      busy={busy}
+      onPick={pick}
+      onSubmit={() => void submit([...YMM_KEYS, ...CHOICE_KEYS])}
+    />
   );
   const engineForm = (
-    <CascadeForm label={engineLabel} fields={engineFields} required={ENGINE_KEYS.length} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit(ENGINE_KEYS)} />
+    <CascadeForm
+      label={engineLabel}
+      fields={engineFields}
+      required={ENGINE_KEYS.length}
+      picks={picks}
+      busy={busy}
+      onPick={pick}
+      onSubmit={() => void submit(ENGINE_KEYS)}
+    />
   );
   if (!(ymmOn && engineOn)) return <div>{active === 'ymm' ? ymmForm : engineForm}</div>;
   // Radix Tabs: tablist/tab/tabpanel roles tied together, arrow keys between the two tabs, and only

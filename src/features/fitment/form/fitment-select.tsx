@@ -11,10 +11,16 @@ export interface SelectOption {
  * 'All' by name, so a shopper who reads the alphabetical list still finds Ford there. Ungrouped,
  * the server's order stands.
  */
-export function groupOptions(options: readonly SelectOption[], grouped: boolean): { popular: SelectOption[]; all: readonly SelectOption[] } {
+export function groupOptions(
+  options: readonly SelectOption[],
+  grouped: boolean,
+): { popular: SelectOption[]; all: readonly SelectOption[] } {
   if (!grouped) return { popular: [], all: options };
   const popular = options.filter((o) => o.popular);
-  const all = popular.length === 0 ? options : [...options].sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
+  const all =
+    popular.length === 0
+      ? options
+      : [...options].sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
   return { popular, all };
 }
 

@@ -29,14 +29,23 @@ export function useYmmLists(picks: Picks, enabled: boolean) {
   });
   const makes = useQuery({
     queryKey: ['fitment', 'makes', year],
-    queryFn: logged(async () => (await fitmentApi.makes(year)).map((m) => ({ id: String(m.MakeID), label: m.MakeName, popular: m.is_popular })), []),
+    queryFn: logged(
+      async () =>
+        (await fitmentApi.makes(year)).map((m) => ({ id: String(m.MakeID), label: m.MakeName, popular: m.is_popular })),
+      [],
+    ),
     enabled: enabled && !!year,
     ...LIST,
   });
   const models = useQuery({
     queryKey: ['fitment', 'models', year, make],
     queryFn: logged(
-      async () => (await fitmentApi.models(year, make)).map((m) => ({ id: String(m.ModelID), label: m.ModelName, popular: m.is_popular })),
+      async () =>
+        (await fitmentApi.models(year, make)).map((m) => ({
+          id: String(m.ModelID),
+          label: m.ModelName,
+          popular: m.is_popular,
+        })),
       [],
     ),
     enabled: enabled && !!year && !!make,
@@ -72,14 +81,21 @@ export function useEngineLists(picks: Picks, enabled: boolean) {
   const family = picks.EngineFamilyID?.id ?? '';
   const mfrs = useQuery({
     queryKey: ['fitment', 'engine_mfrs'],
-    queryFn: logged(async () => (await fitmentApi.engineMfrs()).map((m) => ({ id: String(m.EngineMfrID), label: m.EngineMfrName })), []),
+    queryFn: logged(
+      async () => (await fitmentApi.engineMfrs()).map((m) => ({ id: String(m.EngineMfrID), label: m.EngineMfrName })),
+      [],
+    ),
     enabled,
     ...LIST,
   });
   const families = useQuery({
     queryKey: ['fitment', 'families', mfr],
     queryFn: logged(
-      async () => (await fitmentApi.engineFamilies(mfr)).map((m) => ({ id: String(m.EngineFamilyID), label: m.EngineFamilyName })),
+      async () =>
+        (await fitmentApi.engineFamilies(mfr)).map((m) => ({
+          id: String(m.EngineFamilyID),
+          label: m.EngineFamilyName,
+        })),
       [],
     ),
     enabled: enabled && !!mfr,
@@ -88,7 +104,11 @@ export function useEngineLists(picks: Picks, enabled: boolean) {
   const sizes = useQuery({
     queryKey: ['fitment', 'sizes', mfr, family],
     queryFn: logged(
-      async () => (await fitmentApi.engineSizes(mfr, family)).map((m) => ({ id: String(m.EngineSizeID), label: m.EngineSizeName })),
+      async () =>
+        (await fitmentApi.engineSizes(mfr, family)).map((m) => ({
+          id: String(m.EngineSizeID),
+          label: m.EngineSizeName,
+        })),
       [],
     ),
     enabled: enabled && !!mfr && !!family,

@@ -26,7 +26,13 @@ export function VehicleSummary(props: {
               <span>
                 {f.label_field}: {f.label_value}
               </span>
-              <button type="button" className={styles.remove} aria-label={`Remove ${f.label_field}`} disabled={busy} onClick={() => props.onRemove(k)}>
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={`Remove ${f.label_field}`}
+                disabled={busy}
+                onClick={() => props.onRemove(k)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>

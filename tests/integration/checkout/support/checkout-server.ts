@@ -39,10 +39,16 @@ export interface CheckoutServer {
 
 /** Every payment type on (online too), no card surcharge: the defaults a test starts from. */
 export function testSettings(): StoreSettings {
-  return { ...structuredClone(defaultStoreSettings), paymentTypeFlags: { card: true, online: true, cash: true, voucher: true, check: true, store_credit: true } };
+  return {
+    ...structuredClone(defaultStoreSettings),
+    paymentTypeFlags: { card: true, online: true, cash: true, voucher: true, check: true, store_credit: true },
+  };
 }
 
-export async function startCheckoutServer(engine: Engine, opts: Partial<CheckoutOptions> & { latencyMs?: number; distributor?: Distributor | null } = {}): Promise<CheckoutServer> {
+export async function startCheckoutServer(
+  engine: Engine,
+  opts: Partial<CheckoutOptions> & { latencyMs?: number; distributor?: Distributor | null } = {},
+): Promise<CheckoutServer> {
   const cfg = await copyTemplate(engine);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -51,7 +57,10 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
   const terminal = new SimulatedTerminal({ latencyMs: opts.latencyMs ?? 0 });
   const mails: MailMessage[] = [];
   const outbox = new OutboxMailer();
-  const mailer = opts.mailer ?? { name: outbox.name, send: (m: MailMessage) => outbox.send(m).then(() => void mails.push(m)) };
+  const mailer = opts.mailer ?? {
+    name: outbox.name,
+    send: (m: MailMessage) => outbox.send(m).then(() => void mails.push(m)),
+  };
   const server = { settings: testSettings(), mails } as CheckoutServer;
   // The distributor answers at once and never fails unless a test says otherwise.
   const { distributor = new SimulatedDistributor({ seed: 1, latencyMs: 0, failureRate: 0 }), ...checkoutOpts } = opts;
@@ -65,7 +74,15 @@ export async function startCheckoutServer(engine: Engine, opts: Partial<Checkout
     loginLimitPerMinute: 100_000,
     sync: { settings: () => Promise.resolve(server.settings) },
     // The outbox sender's background loop is off: tests drive it (server.app's checkout.sender).
-    checkout: { terminal, terminalTimeoutMs: 300, heartbeatMs: 50, pollMs: 50, notifyPollMs: 0, ...checkoutOpts, mailer },
+    checkout: {
+      terminal,
+      terminalTimeoutMs: 300,
+      heartbeatMs: 50,
+      pollMs: 50,
+      notifyPollMs: 0,
+      ...checkoutOpts,
+      mailer,
+    },
     distributor,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -98,8 +115,15 @@ export class Device {
 
   constructor(readonly client: TestClient) {}
 
-  async push(name: string, args: Record<string, unknown>): Promise<{ status: string; code?: string; message?: string }> {
-    const r = await this.client.post('/sync/push', { clientId: this.clientId, protocolVersion: PROTOCOL_VERSION, mutations: [{ id: this.next++, name, args, at: new Date().toISOString() }] });
+  async push(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ status: string; code?: string; message?: string }> {
+    const r = await this.client.post('/sync/push', {
+      clientId: this.clientId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [{ id: this.next++, name, args, at: new Date().toISOString() }],
+    });
     if (r.status !== 200) throw new Error(`push ${name}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.results[0];
   }
@@ -110,11 +134,29 @@ export class Device {
   }
 
   /** An order with custom (untaxed) lines of these prices; returns its uuid and number. */
-  async order(prices: string[], extra: { customer?: string; vouchers?: { code: string; amount: string }[] } = {}): Promise<{ id: string; number: number }> {
+  async order(
+    prices: string[],
+    extra: { customer?: string; vouchers?: { code: string; amount: string }[] } = {},
+  ): Promise<{ id: string; number: number }> {
     const id = randomUUID();
     await this.apply('order.create', { id });
-    for (const price of prices) await this.apply('cart.addCustomProduct', { order_ref: id, line_id: randomUUID(), name: `Part ${price}`, price, quantity: 1, tax_class_id: null });
-    for (const v of extra.vouchers ?? []) await this.apply('cart.addVoucher', { order_ref: id, line_id: randomUUID(), code: v.code, amount: v.amount, description: 'Gift Certificate' });
+    for (const price of prices)
+      await this.apply('cart.addCustomProduct', {
+        order_ref: id,
+        line_id: randomUUID(),
+        name: `Part ${price}`,
+        price,
+        quantity: 1,
+        tax_class_id: null,
+      });
+    for (const v of extra.vouchers ?? [])
+      await this.apply('cart.addVoucher', {
+        order_ref: id,
+        line_id: randomUUID(),
+        code: v.code,
+        amount: v.amount,
+        description: 'Gift Certificate',
+      });
     if (extra.customer) await this.apply('order.setCustomer', { order_ref: id, customer_ref: extra.customer });
     await this.apply('order.save', { order_ref: id });
     const row = await this.client.get(`/pos/checkout/getTransactions?orderId=${id}`);
@@ -124,7 +166,13 @@ export class Device {
   /** A customer with this much store credit (credit set directly: the credit call is another issue's). */
   async customer(db: Kysely<DB>, credit: string): Promise<string> {
     const id = randomUUID();
-    await this.apply('customer.create', { id, firstname: 'Pat', lastname: 'Payer', email: `pat-${id.slice(0, 8)}@example.com`, telephone: '(512) 555-0142' });
+    await this.apply('customer.create', {
+      id,
+      firstname: 'Pat',
+      lastname: 'Payer',
+      email: `pat-${id.slice(0, 8)}@example.com`,
+      telephone: '(512) 555-0142',
+    });
     await db.updateTable('customers').set({ store_credit: credit }).where('id', '=', id).execute();
     return id;
   }
@@ -136,8 +184,15 @@ export interface SseEvent {
 }
 
 /** Reads a text/event-stream until the server closes it (or `timeoutMs`); comments are counted. */
-export async function readSse(url: string, client: TestClient, timeoutMs = 10_000): Promise<{ status: number; events: SseEvent[]; comments: number; type: string }> {
-  const res = await fetch(url, { headers: { cookie: client.sessionCookie, accept: 'text/event-stream' }, signal: AbortSignal.timeout(timeoutMs) });
+export async function readSse(
+  url: string,
+  client: TestClient,
+  timeoutMs = 10_000,
+): Promise<{ status: number; events: SseEvent[]; comments: number; type: string }> {
+  const res = await fetch(url, {
+    headers: { cookie: client.sessionCookie, accept: 'text/event-stream' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const type = res.headers.get('content-type') ?? '';
   if (!res.body || !type.startsWith('text/event-stream')) return { status: res.status, events: [], comments: 0, type };
   let text = '';

@@ -48,8 +48,31 @@ export interface FakeSmtpOptions {
 export function selfSigned(): { key: string; cert: string } | null {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-smtp-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { cwd: dir, stdio: 'ignore' });
-    return { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    return {
+      key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+      cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+    };
   } catch {
     return null;
   } finally {
@@ -68,7 +91,9 @@ export async function startFakeSmtp(opts: FakeSmtpOptions = {}): Promise<FakeSmt
   const make = () =>
     new SMTPServer({
       secure: opts.tls?.implicit ?? false,
-      ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }),
+      ...(opts.tls
+        ? { key: opts.tls.key, cert: opts.tls.cert }
+        : { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }),
       authMethods: ['PLAIN', 'LOGIN'],
       authOptional: true,
       allowInsecureAuth: true,

@@ -6,7 +6,11 @@
  */
 import type { ApplierMap } from '../../../../server/commands/appliers/types';
 
-export function chaosAppliers(appliers: ApplierMap, fail: (name: string, args: unknown) => boolean, crash: () => boolean = () => false): ApplierMap {
+export function chaosAppliers(
+  appliers: ApplierMap,
+  fail: (name: string, args: unknown) => boolean,
+  crash: () => boolean = () => false,
+): ApplierMap {
   return Object.fromEntries(
     Object.entries(appliers).map(([name, a]) => [
       name,

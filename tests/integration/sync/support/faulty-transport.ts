@@ -15,7 +15,13 @@ export interface FaultRates {
   keepForLater: number;
 }
 
-export const defaultRates: FaultRates = { dropRequest: 0.1, dropReply: 0.15, duplicate: 0.1, delay: 0.2, keepForLater: 0.1 };
+export const defaultRates: FaultRates = {
+  dropRequest: 0.1,
+  dropReply: 0.15,
+  duplicate: 0.1,
+  delay: 0.2,
+  keepForLater: 0.1,
+};
 
 export class FaultyNetwork {
   /** Old requests still "in the network", delivered by flushOne(). */

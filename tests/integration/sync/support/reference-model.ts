@@ -26,7 +26,11 @@ export class ReferenceModel {
     const customerId = t.customerId ?? (t.orderCustomer ? (order?.customer_ref ?? null) : null);
     const customer = customerId ? this.customers.get(customerId) : undefined;
     if (customer) state.customer = customer;
-    const r = runMutation(name, state, args, { now: '2026-11-22T00:00:00.000Z', actor: { id: actorId, role: 'cashier' }, settings: defaultStoreSettings });
+    const r = runMutation(name, state, args, {
+      now: '2026-11-22T00:00:00.000Z',
+      actor: { id: actorId, role: 'cashier' },
+      settings: defaultStoreSettings,
+    });
     if (!r.ok) return { ok: false, code: r.code };
     if (r.changes.order) this.orders.set(r.changes.order.id, r.changes.order);
     for (const x of r.changes.transactions ?? []) this.transactions.set(x.id, x);

@@ -40,7 +40,10 @@ export interface SyncTestServer {
 /** Sync options, plus what the app may take instead of its defaults. */
 export type ServeOptions = SyncOptions & { syncCommit?: boolean; onlinePayments?: OnlinePaymentGateway };
 
-export async function startSyncServer(engine: Engine, opts: ServeOptions = {}): Promise<SyncTestServer & RestartableServer> {
+export async function startSyncServer(
+  engine: Engine,
+  opts: ServeOptions = {},
+): Promise<SyncTestServer & RestartableServer> {
   const cfg = await copyTemplate(engine);
   let current = await serveDatabase(cfg, opts);
   const port = Number(new URL(current.url).port);
@@ -91,7 +94,11 @@ export interface RestartableServer {
  * The app on an existing database, migrated as the server does at start: a restart serves the same
  * data directory or URL again (on a new port). close() stops the app and closes the database only.
  */
-export async function serveDatabase(cfg: { dataDir: string; databaseUrl: string | undefined }, opts: ServeOptions = {}, port = 0): Promise<SyncTestServer> {
+export async function serveDatabase(
+  cfg: { dataDir: string; databaseUrl: string | undefined },
+  opts: ServeOptions = {},
+  port = 0,
+): Promise<SyncTestServer> {
   if (cfg.databaseUrl && opts.syncCommit === false) await asyncCommits(cfg.databaseUrl);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -130,7 +137,10 @@ export async function signedIn(url: string, user: string, password: string): Pro
 
 /** The staff cashier and the demo shopper signed in on `server`. */
 export async function cashierAndShopper(server: SyncTestServer): Promise<{ cashier: TestClient; shopper: TestClient }> {
-  return { cashier: await signedIn(server.url, 'cashier', 'cashier'), shopper: await signedIn(server.url, 'shopper@example.com', 'shopper') };
+  return {
+    cashier: await signedIn(server.url, 'cashier', 'cashier'),
+    shopper: await signedIn(server.url, 'shopper@example.com', 'shopper'),
+  };
 }
 
 /** The engine's transport over a signed-in test client (cookie + CSRF). */
@@ -142,13 +152,25 @@ export function clientTransport(c: TestClient): Transport {
 }
 
 /** A device (the real engine over its own fake-indexeddb) signed in as `user` against `server`. */
-export async function signedInDevice(server: SyncTestServer, name: string, pullLimit: number, user = 'cashier'): Promise<{ device: SyncEngine; db: PartsdeskDb }> {
+export async function signedInDevice(
+  server: SyncTestServer,
+  name: string,
+  pullLimit: number,
+  user = 'cashier',
+): Promise<{ device: SyncEngine; db: PartsdeskDb }> {
   const cashier = await signedIn(server.url, user, user);
   const me = (await cashier.get('/api/session')).body.user;
   const db = new PartsdeskDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
   // As the real worker does: mutators run with the shop's settings as last pulled.
   const settings = new SettingsCache(db);
-  const device = new SyncEngine({ db, transport: clientTransport(cashier), pollMs: 0, pullLimit, settings: settings.get, onCycleEnd: () => void settings.refresh() });
+  const device = new SyncEngine({
+    db,
+    transport: clientTransport(cashier),
+    pollMs: 0,
+    pullLimit,
+    settings: settings.get,
+    onCycleEnd: () => void settings.refresh(),
+  });
   device.setSession({ id: me.id, role: me.role });
   return { device, db };
 }
@@ -157,7 +179,9 @@ async function asyncCommits(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`do $$ begin execute format('alter database %I set synchronous_commit = off', current_database()); end $$`);
+    await client.query(
+      `do $$ begin execute format('alter database %I set synchronous_commit = off', current_database()); end $$`,
+    );
   } finally {
     await client.end();
   }

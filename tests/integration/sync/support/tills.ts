@@ -43,13 +43,26 @@ export async function connect(till: Till, server: SyncTestServer): Promise<void>
  * full sync pending, and nothing new processed by the server (so every till pulled after the last change).
  */
 export async function drain(tills: Till[], server: SyncTestServer, rounds = 10): Promise<void> {
-  const processed = async () => Number((await server.db.selectFrom('sync_mutations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
+  const processed = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('sync_mutations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   for (let round = 0; round < rounds; round++) {
     const before = await processed();
     const results = [];
     for (const t of tills) results.push(await t.engine.syncNow());
     const busy = await Promise.all(
-      tills.map(async (t) => (await t.db.outbox.count()) > 0 || (await getMeta(t.db, 'resendFrom')) !== null || (await getMeta(t.db, 'fullSync'))),
+      tills.map(
+        async (t) =>
+          (await t.db.outbox.count()) > 0 ||
+          (await getMeta(t.db, 'resendFrom')) !== null ||
+          (await getMeta(t.db, 'fullSync')),
+      ),
     );
     if (results.every((r) => r === 'ok') && !busy.some(Boolean) && (await processed()) === before) return;
   }
@@ -78,7 +91,14 @@ export class Ledger {
     this.sales.set(id, sale);
     await ok(till, 'order.create', { id, device_ref: `${till.name}-${this.sales.size}` });
     for (const price of lines) {
-      await ok(till, 'cart.addCustomProduct', { order_ref: id, line_id: crypto.randomUUID(), name: `Part ${price}`, price, quantity: 1, tax_class_id: null });
+      await ok(till, 'cart.addCustomProduct', {
+        order_ref: id,
+        line_id: crypto.randomUUID(),
+        name: `Part ${price}`,
+        price,
+        quantity: 1,
+        tax_class_id: null,
+      });
       sale.lines.push(cents(price));
     }
     for (const amount of payments) await this.pay(till, id, amount);
