@@ -36,6 +36,11 @@ export default defineConfig({
           // Fails a test on any Content-Security-Policy violation (tests/e2e/support/csp-guard.ts).
           setupFiles: ['tests/e2e/support/csp-setup.ts'],
           environment: 'node',
+          // expect.poll waits for the page to get somewhere (the app started, a toast shown). Its
+          // 1 s default is a guess about speed, not a rule of the app: beside another npm test on
+          // 2 cores a cold page start takes longer, and CI failed two tests on it. A real hang still
+          // fails, after 10 s.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: true,
