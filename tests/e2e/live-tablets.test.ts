@@ -6,7 +6,7 @@ import { addPart, cashierDevice, pageText, serverOrders, visible, waitSynced } f
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
- * Issue 19, live across tablets (docs/decisions/sync.md "Poke"): two tablets (two browser
+ * Live across tablets (docs/decisions/sync.md "Poke"): two tablets (two browser
  * contexts at 1024x768) on one server. A sale saved on A shows in B's Orders list with no reload
  * and no click on B; after B's poke stream drops, B opens it again and still hears the next sale.
  */
