@@ -133,7 +133,9 @@ export class PokeHub {
   private async flush(): Promise<void> {
     try {
       const v = await this.head();
-      if (!this.closed) await this.opts.bus.publish(v);
+      // Already announced (by this process or another): a commit that wrote no version (a
+      // background job's claim) costs one read, no NOTIFY.
+      if (!this.closed && v > this.delivered) await this.opts.bus.publish(v);
     } catch (err) {
       this.opts.log?.('poke: publish failed; devices learn at their next pull', err);
     }
