@@ -8,6 +8,7 @@ import { Money } from '../../ui/money';
 import { OrderItemsTable } from '../../ui/order-items-table';
 import { Spinner } from '../../ui/spinner';
 import styles from './invoice.module.css';
+import { formatPhone } from '../../domain/phone';
 
 /** /pos/order/invoice?order_id=: a printable invoice (letter paper), opened in a new tab. */
 export function InvoicePage() {
@@ -50,7 +51,7 @@ export function InvoicePage() {
             </p>
           )}
           {customer?.email && <p>{customer.email}</p>}
-          {customer?.telephone && <p>{customer.telephone}</p>}
+          {customer?.telephone && <p>{formatPhone(customer.telephone)}</p>}
         </div>
       </header>
       <OrderItemsTable lines={order.lines} className={styles.lines} />
