@@ -76,14 +76,12 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     } catch (err) {
       // The spec's reply carries the errors in messages.error (shown joined in a toast).
       if (!(err instanceof ServiceError) || statusOf(err) >= 500) throw err;
-      return reply
-        .code(statusOf(err))
-        .send({
-          error: err.code,
-          message: err.message,
-          orderId: typeof orderId === 'number' ? orderId : null,
-          messages: { error: [err.message] },
-        });
+      return reply.code(statusOf(err)).send({
+        error: err.code,
+        message: err.message,
+        orderId: typeof orderId === 'number' ? orderId : null,
+        messages: { error: [err.message] },
+      });
     }
   });
 

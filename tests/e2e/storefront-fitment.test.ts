@@ -67,15 +67,15 @@ describe('storefront vehicle fitment on a phone', () => {
       open.db,
     );
     carless = // The customer with the smallest garage: the walked vehicle is then almost surely not in it.
-    (
-      await sql<{
-        firstname: string;
-        lastname: string;
-      }>`select firstname, lastname from customers c where firstname <> ''
+      (
+        await sql<{
+          firstname: string;
+          lastname: string;
+        }>`select firstname, lastname from customers c where firstname <> ''
         order by (select count(*) from customer_vehicles v where v.customer_id = c.id), customer_id limit 1`.execute(
-        open.db,
-      )
-    ).rows[0]!;
+          open.db,
+        )
+      ).rows[0]!;
     await open.close();
     [server, browser] = await Promise.all([
       runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),

@@ -349,15 +349,13 @@ async function seedEngines(db: Kysely<DB>, makes: string[]): Promise<{ forMake(m
 
   const configRows = mfrNames.flatMap((mfr) => {
     const mfrId = mfrIds.get(mfr)!;
-    return groups
-      .get(mfr)!
-      .flatMap((f) =>
-        f.sizes.map((size) => ({
-          engine_mfr_id: mfrId,
-          engine_family_id: familyIds.get(`${mfrId}|${f.name}`)!,
-          engine_size_id: sizeIds.get(size)!,
-        })),
-      );
+    return groups.get(mfr)!.flatMap((f) =>
+      f.sizes.map((size) => ({
+        engine_mfr_id: mfrId,
+        engine_family_id: familyIds.get(`${mfrId}|${f.name}`)!,
+        engine_size_id: sizeIds.get(size)!,
+      })),
+    );
   });
   const configs = await insertReturning(db, 'engine_configs', configRows, [
     'engine_config_id',

@@ -38,19 +38,17 @@ describe.each(testEngines())('payment races on %s', (engine) => {
     for (let round = 0; round < 5; round++) {
       const o = await device.order(['25.00']);
       const replies = await Promise.all(
-        clients
-          .slice(0, 2)
-          .map((c, i) =>
-            c.post('/pos/checkout/addTransaction', {
-              orderId: o.id,
-              transaction: {
-                id: randomUUID(),
-                transaction_type: i === 0 ? 'check' : 'cash',
-                amount: '25.00',
-                check_number: 10,
-              },
-            }),
-          ),
+        clients.slice(0, 2).map((c, i) =>
+          c.post('/pos/checkout/addTransaction', {
+            orderId: o.id,
+            transaction: {
+              id: randomUUID(),
+              transaction_type: i === 0 ? 'check' : 'cash',
+              amount: '25.00',
+              check_number: 10,
+            },
+          }),
+        ),
       );
       expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(replies.find((r) => r.status === 409)!.body.message).toBe('There is no balance due on this order.');

@@ -155,18 +155,16 @@ describe('device schema version 2 -> 3', () => {
     v2.version(1).stores(v1stores);
     v2.version(2).stores({ stock: null, catalogLinks: 'k', orderHistory: 'id, order_ref' });
     const ids = Array.from({ length: 130 }, (_, i) => i + 1);
-    await v2
-      .table('products')
-      .bulkPut(
-        ids.map((id) => ({
-          k: String(id),
-          product_id: id,
-          name: `Brake pad ${id}`,
-          mpn: `BP-${id}`,
-          price: '10.00',
-          status: true,
-        })),
-      );
+    await v2.table('products').bulkPut(
+      ids.map((id) => ({
+        k: String(id),
+        product_id: id,
+        name: `Brake pad ${id}`,
+        mpn: `BP-${id}`,
+        price: '10.00',
+        status: true,
+      })),
+    );
     await v2.table('meta').bulkPut([
       { key: 'cookie', value: 42 },
       { key: 'fullPullDone', value: true },

@@ -115,16 +115,14 @@ async function v3Device(cookie: number): Promise<IDBFactory> {
     { key: 'cookie', value: cookie },
     { key: 'fullPullDone', value: cookie > 0 },
   ]);
-  await v3
-    .table('outbox')
-    .put({
-      id: 1,
-      name: 'order.create',
-      args: {},
-      at: '2026-11-24T10:00:00.000Z',
-      actor: { id: '2', role: 'cashier' },
-      status: 'pending',
-    });
+  await v3.table('outbox').put({
+    id: 1,
+    name: 'order.create',
+    args: {},
+    at: '2026-11-24T10:00:00.000Z',
+    actor: { id: '2', role: 'cashier' },
+    status: 'pending',
+  });
   v3.close();
   return indexedDB;
 }
