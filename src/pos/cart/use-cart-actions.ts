@@ -4,11 +4,17 @@
  * (src/features/pos-sale/add-to-sale.ts), so the part finder and the catalog agree.
  */
 import { useCallback } from 'react';
+import { decimal } from '../../domain/money';
+import { NO_CORE_CHARGE } from '../../domain/mutations/cart';
 import type { LineOption, Order } from '../../domain/mutations/records';
-import type { CachedProduct } from '../../db/queries';
+import { uuidv7 } from '../../db/ids';
+import { getCatalogProduct, type CachedProduct } from '../../db/queries';
 import { addToSale, ensureSale, type SaleAdded } from '../../features/pos-sale/add-to-sale';
 import { deviceDb } from '../../device/device-db';
 import { useRunMutation, type RunMutation } from '../../device/use-run-mutation';
+import { useSync } from '../../device/sync-context';
+import type { CoreReturnRequest } from './core-return-modal';
+import { PART_NOT_FOUND } from './part-finder';
 import { useToast } from '../../ui/toast/toast-context';
 
 export type { RunMutation };
@@ -26,6 +32,11 @@ export interface CartActions {
   ensureCart: () => Promise<string | null>;
   /** Adds the part; the spec's stock text is toasted when the sale holds more than the stores have. */
   addProduct: (p: CachedProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
+  /**
+   * A core return of the part (on the sale, or found by part number in the device's catalog):
+   * null once added, else the reason to show (the domain's refusal included).
+   */
+  addCoreReturn: (r: CoreReturnRequest) => Promise<string | null>;
 }
 
 export function useCartActions(userId: string, cart: Order | null): CartActions {
@@ -51,5 +62,36 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
     [cart, run, toast, userId],
   );
 
-  return { run, ensureCart, addProduct };
+  const api = useSync();
+  const addCoreReturn = useCallback(
+    async (r: CoreReturnRequest): Promise<string | null> => {
+      const db = deviceDb();
+      const found = r.productId !== null ? { product_id: r.productId } : await api?.findPart(r.partNumber);
+      const p = found ? await getCatalogProduct(db, found.product_id) : null;
+      if (!p) return PART_NOT_FOUND(r.partNumber);
+      if (!decimal(p.surcharge).gt(0)) return NO_CORE_CHARGE;
+      const ref = await ensureCart();
+      if (ref === null) return null;
+      let refused: string | null = null;
+      const ok = await run(
+        'cart.addCoreReturn',
+        {
+          order_ref: ref,
+          line_id: uuidv7(),
+          product_id: p.product_id,
+          name: p.name,
+          mpn: p.mpn,
+          aaia: p.aaia,
+          quantity: r.quantity,
+          surcharge: p.surcharge,
+          tax_class_id: p.tax_class_id,
+        },
+        { onRefused: (reason) => (refused = reason) },
+      );
+      return ok ? null : (refused ?? NO_CORE_CHARGE);
+    },
+    [api, ensureCart, run],
+  );
+
+  return { run, ensureCart, addProduct, addCoreReturn };
 }
