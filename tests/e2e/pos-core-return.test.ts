@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInfo } from '../../src/contracts/pos-order';
 import { productPageReplySchema, type ProductDetail } from '../../src/contracts/product-page';
 import { formatUSD } from '../../src/domain/money';
 import { TestClient } from '../support/http-client';
@@ -81,6 +82,19 @@ describe('core charge and core return (headless Chromium)', () => {
     await expect.poll(visible(page, /Cart - Order # \d+/)).toBe(true);
     await expect.poll(surcharge).toBe('$0.00');
     expect(await page.getByTestId('cart-total').textContent()).toBe(offlineTotal);
+    expect(await page.getByText(/Conflicts \(\d+\)/).count()).toBe(0);
+
+    // And the server derived the same from its catalog: the credit line and Surcharge $0.00.
+    const number = /Order # (\d+)/.exec((await page.locator('#cart-title').textContent()) ?? '')?.[1];
+    const admin = new TestClient(srv.server.url);
+    expect((await admin.login('admin', 'admin')).status).toBe(200);
+    const info = (await admin.get(`/api/order/info?order_id=${number}`)).body as OrderInfo;
+    expect(info.products.map((l) => [l.kind, l.surcharge, l.total])).toEqual([
+      ['product', part.core_charge, part.price],
+      ['core_return', part.core_charge, `-${part.core_charge}`],
+    ]);
+    expect(info.totals.find((t) => t.code === 'surcharge')?.text).toBe('$0.00');
+    expect(formatUSD(info.order_total)).toBe(offlineTotal);
     await ctx.close();
   });
 });
