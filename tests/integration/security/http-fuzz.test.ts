@@ -1,5 +1,5 @@
 /**
- * HTTP fuzzing (issue 17): every route that reads a body or a query through a zod contract gets
+ * HTTP fuzzing: every route that reads a body or a query through a zod contract gets
  * FUZZ_RUNS invalid inputs per run (fast-check, a fixed seed per route so a failure replays),
  * sent as a caller the route lets in (so the contract, not the door, answers). Goal: 0 answers of
  * 5xx. The routes come from the router itself (as the route × role matrix), so a new route is fuzzed

@@ -1,5 +1,5 @@
 /**
- * Fault-injection simulation (issue 4): devices sync through a network that drops, duplicates,
+ * Fault-injection simulation: devices sync through a network that drops, duplicates,
  * delays and reorders requests and drops replies after the server acted; devices restart
  * mid-push; the server itself fails 5 % of mutations after writing them (must roll back), and
  * crashes mid-push (connections cut, the mutation in progress lost) and restarts on the same

@@ -1,5 +1,5 @@
 /**
- * kill -9 soak (issue 17): the real server (server/main.ts, as `npm start` runs it) in its own
+ * kill -9 soak: the real server (server/main.ts, as `npm start` runs it) in its own
  * process, on a database on disk (PGlite in a data directory; PostgreSQL when TEST_DATABASE_URL is
  * set), is killed with SIGKILL in the middle of bursts of payment pushes and started again on the
  * same data and port. fault-injection.test.ts restarts the app inside the test process (connections
