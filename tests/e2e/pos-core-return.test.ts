@@ -9,7 +9,7 @@ import { addPart, cashierDevice, cutNetwork, pageText, visible, waitSynced } fro
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
- * Core charges (issue 22) in headless Chromium: the product page names a part's core charge; on
+ * Core charges in headless Chromium: the product page names a part's core charge; on
  * the POS the part's line shows it and the Surcharge row carries it; a Core Return made offline
  * credits it back (Surcharge $0.00) through the outbox, and the server keeps the same figures.
  */

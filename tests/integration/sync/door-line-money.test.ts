@@ -2,7 +2,7 @@
  * Every money field of a cart line comes from the catalog (price, surcharge,
  * option prices, labor rate) or from a staff override mutation with its own rules; a line whose
  * total would be negative is refused with the spec's message, whichever way it got there.
- * Issue 22: the core charge (products.surcharge) and a core return's credit are the catalog's too.
+ * The core charge (products.surcharge) and a core return's credit are the catalog's too.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Core charges and core returns (issue 22; docs/decisions/domain.md "Core charges"). */
+/** Core charges and core returns (docs/decisions/domain.md "Core charges"). */
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { CoreReturnLine, Order } from '../../../src/domain/mutations/records';
