@@ -2,18 +2,15 @@ import { useState } from 'react';
 import { formatUSD } from '../../domain/money';
 import { CORE_RETURN_MAX, CORE_RETURN_QUANTITY } from '../../domain/mutations/cart';
 import type { ProductLine } from '../../domain/mutations/records';
+import { getCatalogProduct, type CachedProduct } from '../../db/queries';
+import { deviceDb } from '../../device/device-db';
+import { useSync } from '../../device/sync-context';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
+import { PART_NOT_FOUND } from './part-finder';
 
 export const CORE_RETURN_PART_REQUIRED = 'Choose a part on this sale or enter the part number of the old part.';
-
-/** What the cashier asked to return: a part on the sale (by product id) or a part number, and how many. */
-export interface CoreReturnRequest {
-  productId: number | null;
-  partNumber: string;
-  quantity: number;
-}
 
 /**
  * "Core Return" (docs/decisions/domain.md "Core charges"): the old part the customer brought back,
@@ -26,8 +23,9 @@ export function CoreReturnModal(props: {
   /** The sale's product lines with a core charge. */
   cored: readonly ProductLine[];
   /** Resolves with a refusal message to show, or null when the core return was added. */
-  onSave: (r: CoreReturnRequest) => Promise<string | null>;
+  onSave: (p: CachedProduct, quantity: number) => Promise<string | null>;
 }) {
+  const api = useSync();
   const first = props.cored[0];
   const [productId, setProductId] = useState<string>(first ? String(first.product_id) : '');
   const [partNumber, setPartNumber] = useState('');
@@ -48,7 +46,10 @@ export function CoreReturnModal(props: {
       return;
     }
     setBusy(true);
-    const refused = await props.onSave({ productId: id, partNumber: code, quantity: q });
+    // The part from the device's catalog: by id for a part on the sale, else as a scan finds it.
+    const found = id !== null ? { product_id: id } : await api?.findPart(code);
+    const p = found ? await getCatalogProduct(deviceDb(), found.product_id) : null;
+    const refused = p ? await props.onSave(p, q) : PART_NOT_FOUND(code);
     setBusy(false);
     if (refused) {
       setError({ field: refused === CORE_RETURN_QUANTITY ? 'quantity' : 'part', message: refused });

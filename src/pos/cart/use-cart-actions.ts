@@ -8,13 +8,10 @@ import { decimal } from '../../domain/money';
 import { NO_CORE_CHARGE } from '../../domain/mutations/cart';
 import type { LineOption, Order } from '../../domain/mutations/records';
 import { uuidv7 } from '../../db/ids';
-import { getCatalogProduct, type CachedProduct } from '../../db/queries';
+import type { CachedProduct } from '../../db/queries';
 import { addToSale, ensureSale, type SaleAdded } from '../../features/pos-sale/add-to-sale';
 import { deviceDb } from '../../device/device-db';
 import { useRunMutation, type RunMutation } from '../../device/use-run-mutation';
-import { useSync } from '../../device/sync-context';
-import type { CoreReturnRequest } from './core-return-modal';
-import { PART_NOT_FOUND } from './part-finder';
 import { useToast } from '../../ui/toast/toast-context';
 
 export type { RunMutation };
@@ -32,11 +29,8 @@ export interface CartActions {
   ensureCart: () => Promise<string | null>;
   /** Adds the part; the spec's stock text is toasted when the sale holds more than the stores have. */
   addProduct: (p: CachedProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
-  /**
-   * A core return of the part (on the sale, or found by part number in the device's catalog):
-   * null once added, else the reason to show (the domain's refusal included).
-   */
-  addCoreReturn: (r: CoreReturnRequest) => Promise<string | null>;
+  /** A core return of the part: null once added, else the reason to show (the domain's refusal included). */
+  addCoreReturn: (p: CachedProduct, quantity: number) => Promise<string | null>;
 }
 
 export function useCartActions(userId: string, cart: Order | null): CartActions {
@@ -62,13 +56,8 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
     [cart, run, toast, userId],
   );
 
-  const api = useSync();
   const addCoreReturn = useCallback(
-    async (r: CoreReturnRequest): Promise<string | null> => {
-      const db = deviceDb();
-      const found = r.productId !== null ? { product_id: r.productId } : await api?.findPart(r.partNumber);
-      const p = found ? await getCatalogProduct(db, found.product_id) : null;
-      if (!p) return PART_NOT_FOUND(r.partNumber);
+    async (p: CachedProduct, quantity: number): Promise<string | null> => {
       if (!decimal(p.surcharge).gt(0)) return NO_CORE_CHARGE;
       const ref = await ensureCart();
       if (ref === null) return null;
@@ -82,7 +71,7 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
           name: p.name,
           mpn: p.mpn,
           aaia: p.aaia,
-          quantity: r.quantity,
+          quantity,
           surcharge: p.surcharge,
           tax_class_id: p.tax_class_id,
         },
@@ -90,7 +79,7 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
       );
       return ok ? null : (refused ?? NO_CORE_CHARGE);
     },
-    [api, ensureCart, run],
+    [ensureCart, run],
   );
 
   return { run, ensureCart, addProduct, addCoreReturn };
