@@ -5,6 +5,7 @@ import type { ProductLine } from '../../domain/mutations/records';
 import { getCatalogProduct, type CachedProduct } from '../../db/queries';
 import { deviceDb } from '../../device/device-db';
 import { useSync } from '../../device/sync-context';
+import { DEVICE_NOT_READY } from '../../device/use-run-mutation';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
@@ -43,6 +44,10 @@ export function CoreReturnModal(props: {
     const id = code ? null : Number(productId) || null;
     if (!code && id === null) {
       setError({ field: 'part', message: CORE_RETURN_PART_REQUIRED });
+      return;
+    }
+    if (id === null && !api) {
+      setError({ field: 'part', message: DEVICE_NOT_READY });
       return;
     }
     setBusy(true);
