@@ -7,7 +7,7 @@
  * options are priced the same way: the device names them by id (product_option_id,
  * product_option_value_id); their names and prices come from product_options and
  * product_option_values (src/domain/product-options.ts), never from the device. The line's surcharge
- * (core charge) is the catalog's too (products.surcharge, migration 0020), and so is a core
+ * (core charge) is the catalog's too (products.surcharge, migration 0021), and so is a core
  * return's credit (cart.addCoreReturn: the product's name, part numbers, core charge and tax class).
  * A staff price is its own mutation (cart.updatePrice, cart.updateLabor's price_override) with its
  * own rules.

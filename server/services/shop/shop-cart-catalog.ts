@@ -24,7 +24,7 @@ export interface ShopCatalogProduct {
   slug: string;
   image: string;
   price: string;
-  /** Core charge per unit ('0.00' = none; migration 0020): the line's surcharge, as at checkout. */
+  /** Core charge per unit ('0.00' = none; migration 0021): the line's surcharge, as at checkout. */
   surcharge: string;
   minimum: number;
   tax_class_id: number | null;

@@ -124,7 +124,7 @@ describe('device read queries', () => {
       minimum: 2,
       tax_class_id: 1,
       is_orderable: true,
-      surcharge: '0.00', // a row pulled before migration 0020 has no core charge
+      surcharge: '0.00', // a row pulled before migration 0021 has no core charge
     });
     expect(await getCatalogProduct(db, 8)).toBeNull();
     const customer = uuidv7();

@@ -1,5 +1,5 @@
 /**
- * Migration 0020: core charges (docs/decisions/domain.md "Core charges").
+ * Migration 0021: core charges (docs/decisions/domain.md "Core charges").
  * - products.surcharge: the part's core charge, a deposit the shopper pays on a rebuildable part
  *   (alternator, starter, battery, caliper…) and gets back when the old part comes in. 0 = none.
  *   A cart line takes it from here (server/commands/appliers/catalog-priced.ts), never from a device.
