@@ -38,8 +38,6 @@ import type { SearchProductRow } from './search/types';
 export interface DeviceProduct extends CachedProduct {
   upc: string | null;
   msrp: string;
-  /** Per-unit surcharge (core charge); the server catalog has no such column yet, so '0.00' unless a row carries one. */
-  surcharge: string;
   manufacturer_id: number | null;
   manufacturer: string | null;
   /** False for a product the shop disabled (the server refuses to sell it). */
@@ -183,7 +181,6 @@ export class CatalogIndex {
       ...base,
       upc: text(row.upc) || null,
       msrp: text(row.msrp) || base.price,
-      surcharge: text(row.surcharge) || '0.00',
       manufacturer_id: manufacturerId,
       manufacturer: facet ? text(facet.row.name) || null : null,
       enabled: enabled(row),

@@ -66,6 +66,7 @@ function linePrice(l: OrderLine): { price: string; price_override: string | null
     case 'custom':
       return { price: l.price, price_override: null };
     case 'voucher':
+    case 'core_return':
       return null;
   }
 }

@@ -11,6 +11,8 @@ export interface CatalogProduct {
   mpn: string;
   aaia: string;
   price: string;
+  /** Core charge per unit ('0.00' = none): the line's surcharge, refunded by a core return. */
+  surcharge: string;
   minimum: number;
   tax_class_id: number | null;
 }

@@ -7,10 +7,10 @@ import { z } from 'zod';
  */
 export const invoiceLineSchema = z.object({
   id: z.string(),
-  kind: z.enum(['product', 'custom', 'labor', 'voucher']),
+  kind: z.enum(['product', 'custom', 'labor', 'voucher', 'core_return']),
   name: z.string(),
   model: z.string(),
-  /** Options, labor time or gift certificate code, one line each. */
+  /** Options, core charge, labor time or gift certificate code, one line each. */
   details: z.array(z.string()),
   quantity: z.number().int(),
   unit_price: z.string(),

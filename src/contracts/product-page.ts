@@ -60,6 +60,11 @@ export const productDetailSchema = z.object({
   /** MSRP minus price when positive ("You Save"), else null. */
   instant_rebate: money.nullable(),
   price_login_required: z.boolean(),
+  /**
+   * Core charge per unit added at checkout and refunded when the old part comes back
+   * (products.surcharge; docs/decisions/domain.md "Core charges"); null when none or prices are hidden.
+   */
+  core_charge: money.nullable(),
   /** Shown instead of the price when pricing is off; the spec's default is 'Product Unavailable'. */
   disable_pricing_notice: z.string(),
   /** Guests may check out (store setting); when false a guest gets the login link instead of Add. */

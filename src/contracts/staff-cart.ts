@@ -45,7 +45,8 @@ export const cartLaborSchema = z.object({
 
 export const cartProductSchema = z.object({
   key: z.uuid(),
-  kind: z.enum(['product', 'custom', 'labor']),
+  /** 'core_return': an old part brought back against its core charge (docs/decisions/domain.md "Core charges"). */
+  kind: z.enum(['product', 'custom', 'labor', 'core_return']),
   product_id: z.number().int().nullable(),
   name: z.string(),
   model: z.string(),
@@ -65,6 +66,11 @@ export const cartProductSchema = z.object({
   option: z.array(cartOptionSchema),
   tax_class_id: z.number().int().nullable(),
   labor: cartLaborSchema.nullable(),
+  /**
+   * Core charge per unit, in the Surcharge row: a product's (the catalog's), a core return's credit
+   * (positive; its `total` is the negated credit), '0.00' for other lines.
+   */
+  surcharge: money,
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 

@@ -140,6 +140,8 @@ export async function getCatalogProduct(db: PartsdeskDb, productId: number): Pro
     mpn: str(row.mpn),
     aaia: str(row.aaia),
     price: str(row.price) || '0.00',
+    // Rows cached before migration 0021 have none: 0, as the server had then.
+    surcharge: str(row.surcharge) || '0.00',
     minimum: Number(row.minimum ?? 1) || 1,
     tax_class_id: intOrNull(row.tax_class_id),
     labor_id: intOrNull(row.labor_id),

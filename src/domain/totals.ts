@@ -2,7 +2,8 @@
  * Order totals (pos-back-office.md §2 "POS checkout page"). Exact decimal sums; each line total is
  * exact (cents x integer quantity) except labor, rounded once per line; tax is summed exactly per
  * class and rounded once per order, so the result does not depend on line order. Decisions on
- * what is taxed: docs/decisions/domain.md "What is taxed".
+ * what is taxed: docs/decisions/domain.md "What is taxed"; core charges and core returns:
+ * "Core charges".
  */
 import type Decimal from 'decimal.js';
 import { laborAmount } from './labor';
@@ -72,8 +73,14 @@ export function lineTotal(line: OrderLine): Money {
         : laborAmount(line.rate, line.minutes, line.quantity);
     case 'voucher':
       return roundMoney(decimal(line.amount));
+    case 'core_return':
+      return coreCredit(line).neg() as Money;
   }
 }
+
+/** What a core return credits: its core charge x quantity (positive; the line shows it negated). */
+export const coreCredit = (line: { surcharge: string; quantity: number }): Money =>
+  roundMoney(decimal(line.surcharge).times(line.quantity));
 
 export function computeTotals(input: TotalsInput, settings: StoreSettings): OrderTotals {
   let parts: Decimal = new Dec(0);
@@ -107,6 +114,13 @@ export function computeTotals(input: TotalsInput, settings: StoreSettings): Orde
       case 'voucher':
         parts = parts.plus(total);
         break;
+      case 'core_return': {
+        // The core charge comes back the way it was charged: off the Surcharge row, and off the
+        // tax base when surcharges are taxed (so a sale and its core return net both to 0).
+        surcharge = surcharge.plus(total);
+        if (settings.surchargeTaxable) addBase(line.tax_class_id, total);
+        break;
+      }
     }
   }
   let taxExact: Decimal = new Dec(0);

@@ -18,6 +18,8 @@ export function lineModel(l: OrderLine): string {
       return 'Custom';
     case 'voucher':
       return l.code;
+    case 'core_return':
+      return l.mpn ? `Core ${l.mpn}` : 'Core';
   }
 }
 

@@ -7,8 +7,10 @@
  * options are priced the same way: the device names them by id (product_option_id,
  * product_option_value_id); their names and prices come from product_options and
  * product_option_values (src/domain/product-options.ts), never from the device. The line's surcharge
- * (core charge) is the catalog's too, '0.00' while products have none. A staff price is its own
- * mutation (cart.updatePrice, cart.updateLabor's price_override) with its own rules.
+ * (core charge) is the catalog's too (products.surcharge, migration 0021), and so is a core
+ * return's credit (cart.addCoreReturn: the product's name, part numbers, core charge and tax class).
+ * A staff price is its own mutation (cart.updatePrice, cart.updateLabor's price_override) with its
+ * own rules.
  */
 import type { Kysely } from 'kysely';
 import { moneyString } from '../../../src/domain/money';
@@ -78,7 +80,7 @@ export function catalogPricedProduct(inner: Applier): Applier {
       if (productId === null) return inner.apply(args, ctx); // the schema refuses it with its own message
       const p = await ctx.trx
         .selectFrom('products')
-        .select(['name', 'mpn', 'aaia', 'price', 'minimum', 'tax_class_id', 'status', 'is_orderable'])
+        .select(['name', 'mpn', 'aaia', 'price', 'surcharge', 'minimum', 'tax_class_id', 'status', 'is_orderable'])
         .where('product_id', '=', productId)
         .executeTakeFirst();
       if (!p || !p.status) return refuse('not_found', PRODUCT_NOT_FOUND);
@@ -99,9 +101,42 @@ export function catalogPricedProduct(inner: Applier): Applier {
           aaia: p.aaia,
           price: moneyString(p.price),
           options: options.options,
-          // The catalog has no surcharge (core charge) column yet: none is ever taken from a device.
-          surcharge: '0.00',
+          // The core charge is the catalog's: none is ever taken from a device.
+          surcharge: moneyString(p.surcharge),
           minimum: p.minimum,
+          tax_class_id: p.tax_class_id,
+        },
+        ctx,
+      );
+    },
+  };
+}
+
+/**
+ * A core return credits the catalog's core charge of the product, whatever the device sent; a
+ * product without one is refused by the mutator (NO_CORE_CHARGE) since its surcharge is 0 here.
+ * A disabled or unorderable product may still take its old part back: only a missing one is refused.
+ */
+export function catalogPricedCoreReturn(inner: Applier): Applier {
+  return {
+    access: inner.access,
+    async apply(args, ctx) {
+      const a = record(args);
+      const productId = positiveInt(a.product_id);
+      if (productId === null) return inner.apply(args, ctx); // the schema refuses it with its own message
+      const p = await ctx.trx
+        .selectFrom('products')
+        .select(['name', 'mpn', 'aaia', 'surcharge', 'tax_class_id'])
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      if (!p) return refuse('not_found', PRODUCT_NOT_FOUND);
+      return inner.apply(
+        {
+          ...a,
+          name: p.name,
+          mpn: p.mpn,
+          aaia: p.aaia,
+          surcharge: moneyString(p.surcharge),
           tax_class_id: p.tax_class_id,
         },
         ctx,

@@ -1,5 +1,5 @@
 /** Order lifecycle and cart edits: staff only (the kiosk and storefront carts are a later issue). */
-import { catalogPricedLabor, catalogPricedProduct } from './catalog-priced';
+import { catalogPricedCoreReturn, catalogPricedLabor, catalogPricedProduct } from './catalog-priced';
 import { domainApplier } from './domain-applier';
 import type { ApplierMap } from './types';
 import { soldVouchers } from './vouchers';
@@ -15,6 +15,7 @@ const names = [
   'order.void',
   'poNumber.apply',
   'cart.addProduct',
+  'cart.addCoreReturn',
   'cart.addCustomProduct',
   'cart.addLabor',
   'cart.updateLabor',
@@ -27,6 +28,7 @@ const names = [
 export const orderAppliers: ApplierMap = {
   ...Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')])),
   'cart.addProduct': catalogPricedProduct(domainApplier('cart.addProduct', 'staff')),
+  'cart.addCoreReturn': catalogPricedCoreReturn(domainApplier('cart.addCoreReturn', 'staff')),
   'cart.addLabor': catalogPricedLabor(domainApplier('cart.addLabor', 'staff')),
   // Completing issues the gift certificates the order sold; voiding voids them.
   'order.complete': domainApplier('order.complete', 'staff', soldVouchers),

@@ -134,8 +134,32 @@ function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
     // Heavy parts are special-ordered when the shelf is empty: their own cart stock warning
     // (decided from a drawn value, so the draw sequence and every other part stay as they were).
     if (Number(row.weight) >= SPECIAL_ORDER_WEIGHT) row.oos_text = SPECIAL_ORDER_TEXT;
+    // Rebuildable parts carry a core charge (derived, no draw: every other field stays as it was).
+    const core = coreChargeCents(leaf.def.slug, retail);
+    if (core > 0) row.surcharge = cents(core);
     return { row, leaf, option };
   };
+}
+
+/**
+ * Core charges (products.surcharge) of the parts that carry one in real shops, by category leaf:
+ * about 30% of the part's retail in whole $5 steps (a battery's is flat-ish), within the leaf's
+ * usual range. Other leaves have none.
+ */
+const CORE_CHARGES: Readonly<Record<string, readonly [number, number]>> = {
+  alternators: [30, 75],
+  starters: [25, 60],
+  batteries: [15, 25],
+  'brake-calipers': [15, 45],
+  'water-pumps': [10, 30],
+};
+
+export function coreChargeCents(leafSlug: string, retailCents: number): number {
+  const range = CORE_CHARGES[leafSlug];
+  if (!range) return 0;
+  const [lo, hi] = range;
+  const dollars = Math.round((retailCents * 0.3) / 500) * 5;
+  return Math.min(hi, Math.max(lo, dollars)) * 100;
 }
 
 function uniqueMpn(rng: Rng, brand: BrandRef, leaf: LeafRef, used: Set<string>): string {

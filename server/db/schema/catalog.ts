@@ -87,6 +87,8 @@ export interface ProductsTable {
   date_added: GeneratedTimestamp;
   /** The cart's stock warning for this product; null or blank: the default sentence (migration 0014). */
   oos_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Core charge per unit, refunded when the old part comes back; 0 = none (migration 0021). */
+  surcharge: GeneratedDecimal;
   version: Version;
 }
 

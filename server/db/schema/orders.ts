@@ -48,7 +48,7 @@ export interface OrderLinesTable {
   id: string;
   order_ref: string;
   position: number;
-  kind: 'product' | 'custom' | 'labor' | 'voucher';
+  kind: 'product' | 'custom' | 'labor' | 'voucher' | 'core_return';
   product_id: number | null;
   name: string;
   quantity: number;

@@ -82,6 +82,7 @@ export class ProductPageService {
         'm.slug as manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+        sql<string>`p.surcharge::numeric(12,2)::text`.as('surcharge'),
         sql<string | null>`l.amount::numeric(12,2)::text`.as('labor_rate'),
       ])
       .where('p.slug', '=', slug)
@@ -130,6 +131,7 @@ export class ProductPageService {
       special: show(onSale ? r.price : null),
       instant_rebate: show(onSale ? toWire(sub(msrp, price)) : null),
       price_login_required: view.loginRequired,
+      core_charge: show(money(r.surcharge).gt(0) ? r.surcharge : null),
       disable_pricing: r.disable_pricing,
       disable_pricing_notice: settings.disablePricingNotice || PRODUCT_UNAVAILABLE,
       guest_checkout: settings.guestCheckout,

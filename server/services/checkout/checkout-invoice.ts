@@ -26,6 +26,7 @@ function unitPrice(line: OrderLine): string {
       return toWire(decimal(line.price));
     case 'labor':
     case 'voucher':
+    case 'core_return':
       return toWire(decimal(lineTotal(line)).div(line.quantity));
   }
 }
@@ -33,7 +34,12 @@ function unitPrice(line: OrderLine): string {
 function details(line: OrderLine): string[] {
   switch (line.kind) {
     case 'product':
-      return line.options.map((o) => `${o.name}: ${o.value}`);
+      return [
+        ...line.options.map((o) => `${o.name}: ${o.value}`),
+        ...(decimal(line.surcharge).gt(0) ? [`Core charge ${formatUSD(line.surcharge)} each`] : []),
+      ];
+    case 'core_return':
+      return [`Core credit ${formatUSD(line.surcharge)} each`];
     case 'labor':
       return [`${formatLaborTime(line.minutes)} @ ${formatUSD(line.rate)}/hr`];
     case 'voucher':

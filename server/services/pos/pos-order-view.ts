@@ -23,11 +23,17 @@ function originalUnit(line: Exclude<OrderLine, VoucherLine>): string {
       return toWire(decimal(line.price));
     case 'labor':
       return toWire(laborUnitAmount(line.rate, line.minutes));
+    case 'core_return':
+      return toWire(decimal(line.surcharge).neg());
   }
 }
 
+const overrideOf = (line: Exclude<OrderLine, VoucherLine>): string | null =>
+  line.kind === 'product' || line.kind === 'labor' ? line.price_override : null;
+
 function unitPrice(line: Exclude<OrderLine, VoucherLine>): string {
-  if (line.kind !== 'custom' && line.price_override !== null) return toWire(decimal(line.price_override));
+  const override = overrideOf(line);
+  if (override !== null) return toWire(decimal(override));
   return originalUnit(line);
 }
 
@@ -37,18 +43,18 @@ export function productWire(line: Exclude<OrderLine, VoucherLine>): CartProduct 
   return {
     key: line.id,
     kind: line.kind,
-    product_id: line.kind === 'product' ? line.product_id : null,
+    product_id: line.kind === 'product' || line.kind === 'core_return' ? line.product_id : null,
     name: line.name,
-    model: line.kind === 'product' ? line.model : '',
-    mpn: line.kind === 'product' ? line.mpn : '',
-    aaia: line.kind === 'product' ? line.aaia : '',
+    model: line.kind === 'product' ? line.model : line.kind === 'core_return' ? line.mpn : '',
+    mpn: line.kind === 'product' || line.kind === 'core_return' ? line.mpn : '',
+    aaia: line.kind === 'product' || line.kind === 'core_return' ? line.aaia : '',
     po_number: line.po_number,
     quantity: line.quantity,
     minimum: line.kind === 'product' ? line.minimum : 1,
     price,
     price_text: text(price),
     original_price: originalUnit(line),
-    price_overridden: line.kind !== 'custom' && line.price_override !== null,
+    price_overridden: overrideOf(line) !== null,
     total,
     total_text: text(total),
     option:
@@ -66,6 +72,7 @@ export function productWire(line: Exclude<OrderLine, VoucherLine>): CartProduct 
             product_key: line.product_line_id,
           }
         : null,
+    surcharge: line.kind === 'product' || line.kind === 'core_return' ? toWire(decimal(line.surcharge)) : '0.00',
   };
 }
 

@@ -24,6 +24,8 @@ export interface ShopCatalogProduct {
   slug: string;
   image: string;
   price: string;
+  /** Core charge per unit ('0.00' = none; migration 0021): the line's surcharge, as at checkout. */
+  surcharge: string;
   minimum: number;
   tax_class_id: number | null;
   orderable: boolean;
@@ -65,6 +67,7 @@ export async function loadShopProducts(
       'l.labor_id',
       'l.title as labor_title',
       sql<string>`p.price::text`.as('price'),
+      sql<string>`p.surcharge::text`.as('surcharge'),
       sql<string | null>`l.amount::text`.as('labor_rate'),
       sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
         'stock',
@@ -120,6 +123,7 @@ export async function loadShopProducts(
       slug: r.slug,
       image: r.image,
       price: toWire(decimal(r.price)),
+      surcharge: toWire(decimal(r.surcharge)),
       minimum: r.minimum,
       tax_class_id: r.tax_class_id,
       orderable: r.status && r.is_orderable && !r.disable_pricing,

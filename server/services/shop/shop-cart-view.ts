@@ -82,7 +82,8 @@ export async function priceLines(
       price: p.price,
       options: options.map((o) => ({ name: o.name, value: o.value, price: o.price })),
       price_override: null,
-      surcharge: '0.00',
+      // The catalog's core charge: the Surcharge row shows it, as the order will at checkout.
+      surcharge: p.surcharge,
       tax_class_id: p.tax_class_id,
       minimum: p.minimum,
     };

@@ -9,11 +9,11 @@ import { decimal, moneyString } from '../money';
 import { validatePriceInput } from '../pricing';
 import { normalizeQuantity } from '../quantity';
 import { refuse } from '../refusal';
-import { lineTotal } from '../totals';
+import { computeTotals, lineTotal } from '../totals';
 import type { MutationArgs } from './catalogue';
 import { parseOrRefuse } from './first-issue';
 import { assertEditable, isRefusal, LINE_NOT_FOUND, requireOrder, withTotals } from './guards';
-import type { LineOption, OrderLine, ProductLine } from './records';
+import type { CoreReturnLine, LineOption, OrderLine, ProductLine } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
 
 /** A part the shop does not sell (products.is_orderable off): the server refuses its add, the POS says so before. */
@@ -27,7 +27,33 @@ export const PRODUCT_NOT_ORDERABLE = 'This product cannot be ordered.';
 export const LINE_PRICE_MESSAGE = 'Price must be a positive number.';
 
 const negativeLine = (l: OrderLine): boolean =>
-  lineTotal(l).lt(0) || (l.kind === 'product' && decimal(l.surcharge).lt(0));
+  l.kind === 'core_return'
+    ? decimal(l.surcharge).lte(0)
+    : lineTotal(l).lt(0) || (l.kind === 'product' && decimal(l.surcharge).lt(0));
+
+/** Core returns on one line: 1 to CORE_RETURN_MAX old parts (docs/decisions/domain.md "Core charges"). */
+export const CORE_RETURN_MAX = 99;
+export const CORE_RETURN_QUANTITY = `Core return quantity must be between 1 and ${CORE_RETURN_MAX}.`;
+export const NO_CORE_CHARGE = 'This part has no core charge, so there is no core to return.';
+/** A core return line's name: the receipt's roll shows only the name, so it says what the line is. */
+export const coreReturnName = (productName: string): string => `Core Return: ${productName}`.slice(0, 255);
+export const CORE_RETURN_ABOVE_TOTAL = 'A core return cannot bring the order total below $0.00.';
+
+/**
+ * A core return is credited against the sale it is on: an order holding one may not total below
+ * $0.00 (before card surcharges) after any edit, so removing the part it came back with, or
+ * lowering its quantity, is refused until the core return is changed first. Orders without a core
+ * return are never checked (they cannot go below $0.00: no other line is negative).
+ */
+function creditExceedsOrder(order: { lines: OrderLine[]; tax_exempt: boolean }, ctx: MutatorContext): boolean {
+  if (!order.lines.some((l) => l.kind === 'core_return')) return false;
+  const t = computeTotals(
+    { lines: order.lines, transactions: [], taxExempt: order.tax_exempt, taxExemptNumber: null },
+    ctx.settings,
+  );
+  // Before tax too, so a later tax exemption cannot take the order below $0.00 either.
+  return t.orderTotal.lt(0) || t.parts.plus(t.surcharge).plus(t.labor).lt(0);
+}
 
 /** Load the editable order, apply `edit` to its lines, recompute totals; a changed line may not go below $0.00. */
 function editLines(
@@ -43,6 +69,8 @@ function editLines(
   const lines = edit(order.lines);
   if (!Array.isArray(lines)) return lines;
   if (lines.some((l) => !order.lines.includes(l) && negativeLine(l))) return refuse('invalid_args', LINE_PRICE_MESSAGE);
+  if (creditExceedsOrder({ lines, tax_exempt: order.tax_exempt }, ctx))
+    return refuse('invalid_args', CORE_RETURN_ABOVE_TOTAL);
   return applied({ order: withTotals({ ...order, lines }, state.transactions ?? [], ctx.settings, ctx.now) });
 }
 
@@ -115,6 +143,37 @@ export const addProduct: Mutator<MutationArgs<'cart.addProduct'>> = (state, args
     });
   });
 
+/**
+ * The old part of a product with a core charge brought back (docs/decisions/domain.md "Core
+ * charges"): a line crediting the core charge x quantity off the Surcharge row. A second return of
+ * the same product raises the line's quantity. The core charge is the catalog's (the server
+ * re-stamps it); a product without one has no core to return.
+ */
+export const addCoreReturn: Mutator<MutationArgs<'cart.addCoreReturn'>> = (state, args, ctx) =>
+  editLines(state, args.order_ref, ctx, (lines) => {
+    if (decimal(args.surcharge).lte(0)) return refuse('invalid_args', NO_CORE_CHARGE);
+    const outOfRange = (q: number): boolean => !Number.isInteger(q) || q < 1 || q > CORE_RETURN_MAX;
+    if (outOfRange(args.quantity)) return refuse('invalid_args', CORE_RETURN_QUANTITY);
+    const same = lines.find((l): l is CoreReturnLine => l.kind === 'core_return' && l.product_id === args.product_id);
+    if (same) {
+      const quantity = same.quantity + args.quantity;
+      if (outOfRange(quantity)) return refuse('invalid_args', CORE_RETURN_QUANTITY);
+      return lines.map((l) => (l === same ? { ...same, quantity, surcharge: args.surcharge } : l));
+    }
+    return addLine(lines, {
+      kind: 'core_return',
+      id: args.line_id,
+      product_id: args.product_id,
+      name: coreReturnName(args.name),
+      mpn: args.mpn,
+      aaia: args.aaia,
+      surcharge: args.surcharge,
+      tax_class_id: args.tax_class_id,
+      quantity: args.quantity,
+      po_number: null,
+    });
+  });
+
 export const addCustomProduct: Mutator<MutationArgs<'cart.addCustomProduct'>> = (state, args, ctx) =>
   editLines(state, args.order_ref, ctx, (lines) => {
     const form = parseOrRefuse(customProductFormSchema, args);
@@ -165,7 +224,8 @@ export const setQuantity: Mutator<MutationArgs<'cart.setQuantity'>> = (state, ar
     updateLine(lines, args.line_id, (l) => {
       if (l.kind === 'voucher') return l;
       const min = l.kind === 'product' ? l.minimum : 1;
-      return { ...l, quantity: normalizeQuantity(args.quantity, { min, max: ctx.settings.maxQuantity }).value };
+      const max = l.kind === 'core_return' ? CORE_RETURN_MAX : ctx.settings.maxQuantity;
+      return { ...l, quantity: normalizeQuantity(args.quantity, { min, max }).value };
     }),
   );
 
@@ -183,6 +243,7 @@ export const updatePrice: Mutator<MutationArgs<'cart.updatePrice'>> = (state, ar
         case 'custom':
           return { ...l, price };
         case 'voucher':
+        case 'core_return':
           return refuse('invalid_args', "The unit price couldn't be updated.");
       }
     });

@@ -127,6 +127,22 @@ export const mutationArgs = {
     surcharge: moneyArg.default('0.00'),
     tax_class_id: taxClass,
   }),
+  /**
+   * An old part brought back against its core charge (docs/decisions/domain.md "Core charges").
+   * Like cart.addProduct, the server re-reads name, part numbers, core charge and tax class from its
+   * catalog; quantity 1-99 is checked by the mutator with its own message.
+   */
+  'cart.addCoreReturn': z.object({
+    ...orderRef,
+    line_id: id,
+    product_id: posInt,
+    name: name.min(1),
+    mpn: text(64).default(''),
+    aaia: text(64).default(''),
+    quantity: z.number().min(-INT4_MAX).max(INT4_MAX),
+    surcharge: moneyArg,
+    tax_class_id: taxClass,
+  }),
   'cart.addCustomProduct': z.object({
     ...orderRef,
     line_id: id,

@@ -56,7 +56,7 @@ export interface ProductLine extends LineBase {
   options: LineOption[];
   /** Staff unit price override (replaces price + options); null = catalog price. */
   price_override: MoneyString | null;
-  /** Per-unit surcharge (core charge, fees), shown in the Surcharge row. */
+  /** Per-unit surcharge (the catalog's core charge, products.surcharge), shown in the Surcharge row. */
   surcharge: MoneyString;
   tax_class_id: number | null;
   minimum: number;
@@ -91,7 +91,22 @@ export interface VoucherLine extends LineBase {
   original_amount: MoneyString;
 }
 
-export type OrderLine = ProductLine | CustomLine | LaborLine | VoucherLine;
+/**
+ * An old part brought back against its core charge (docs/decisions/domain.md "Core charges"): it
+ * credits the Surcharge row with the product's core charge x quantity. The server stamps name,
+ * part numbers, core charge and tax class from its catalog, as for a product line.
+ */
+export interface CoreReturnLine extends LineBase {
+  kind: 'core_return';
+  product_id: number;
+  mpn: string;
+  aaia: string;
+  /** The product's core charge per unit (positive): the line credits surcharge x quantity. */
+  surcharge: MoneyString;
+  tax_class_id: number | null;
+}
+
+export type OrderLine = ProductLine | CustomLine | LaborLine | VoucherLine | CoreReturnLine;
 
 /** Snapshot of the computed totals, stored on the order for lists and receipts. */
 export interface OrderTotalsRecord {

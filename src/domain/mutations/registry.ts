@@ -6,6 +6,7 @@
 import { refuse } from '../refusal';
 import { mutationArgs, type MutationArgs, type MutationName } from './catalogue';
 import {
+  addCoreReturn,
   addCustomProduct,
   addLabor,
   addProduct,
@@ -39,6 +40,7 @@ export type MutatorMap = { [N in MutationName]: Mutator<MutationArgs<N>> };
 export const mutators: MutatorMap = {
   'order.create': createOrder,
   'cart.addProduct': addProduct,
+  'cart.addCoreReturn': addCoreReturn,
   'cart.addCustomProduct': addCustomProduct,
   'cart.addLabor': addLabor,
   'cart.updateLabor': updateLabor,

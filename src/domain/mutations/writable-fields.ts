@@ -97,6 +97,18 @@ export const writableFields: Table = {
     surcharge: STAFF,
     tax_class_id: STAFF,
   },
+  'cart.addCoreReturn': {
+    ...orderRef,
+    line_id: STAFF,
+    product_id: STAFF,
+    quantity: STAFF,
+    // Re-read from the catalog by the server whoever sends them (server/commands/appliers/catalog-priced.ts).
+    name: STAFF,
+    mpn: STAFF,
+    aaia: STAFF,
+    surcharge: STAFF,
+    tax_class_id: STAFF,
+  },
   'cart.addCustomProduct': {
     ...orderRef,
     line_id: STAFF,

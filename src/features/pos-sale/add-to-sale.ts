@@ -95,6 +95,7 @@ export async function addToSale(
     mpn: p.mpn,
     aaia: p.aaia,
     price: p.price,
+    surcharge: p.surcharge,
     options: req.options,
     quantity: Math.max(req.quantity, p.minimum),
     minimum: p.minimum,

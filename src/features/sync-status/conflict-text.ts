@@ -9,6 +9,7 @@ const names: Record<string, string> = {
   'order.complete': 'Complete order',
   'order.void': 'Void order',
   'cart.addProduct': 'Add a product',
+  'cart.addCoreReturn': 'Add a core return',
   'cart.addCustomProduct': 'Add a custom product',
   'cart.addLabor': 'Add labor',
   'cart.updateLabor': 'Change labor',

@@ -2,7 +2,8 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { LABOR_UPDATE_FAILED } from '../../domain/forms/custom-labor';
 import { UNIT_PRICE_FAILED } from '../../domain/forms/price-edit';
 import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
-import { toWire } from '../../domain/money';
+import { decimal, formatUSD, toWire } from '../../domain/money';
+import { CORE_RETURN_MAX } from '../../domain/mutations/cart';
 import type { LaborLine, Order, OrderLine } from '../../domain/mutations/records';
 import { lineTotal, productUnitPrice } from '../../domain/totals';
 import { Button } from '../../ui/button';
@@ -23,19 +24,29 @@ function unitPrice(l: OrderLine): string {
       return l.price_override ?? toWire(laborUnitAmount(l.rate, l.minutes));
     case 'voucher':
       return l.amount;
+    case 'core_return':
+      return toWire(decimal(l.surcharge).neg());
   }
 }
 
 function detail(l: OrderLine): string {
   switch (l.kind) {
     case 'product':
-      return [l.model || l.mpn, ...l.options.map((o) => `${o.name}: ${o.value}`)].filter(Boolean).join(' · ');
+      return [
+        l.model || l.mpn,
+        ...l.options.map((o) => `${o.name}: ${o.value}`),
+        decimal(l.surcharge).gt(0) ? `Core charge ${formatUSD(l.surcharge)} each` : '',
+      ]
+        .filter(Boolean)
+        .join(' · ');
     case 'custom':
       return 'Custom product';
     case 'labor':
       return `Labor · ${formatLaborTime(l.minutes)}`;
     case 'voucher':
       return `Gift certificate ${l.code}`;
+    case 'core_return':
+      return [l.mpn, `Core credit ${formatUSD(l.surcharge)} each`].filter(Boolean).join(' · ');
   }
 }
 
@@ -58,6 +69,7 @@ const CartLineRow = memo(
               key={`${l.id}:${l.quantity}`}
               value={l.quantity}
               min={l.kind === 'product' ? l.minimum : 1}
+              max={l.kind === 'core_return' ? CORE_RETURN_MAX : undefined}
               label={`Quantity of ${l.name}`}
               onChange={(quantity) => void run('cart.setQuantity', { order_ref: ref, line_id: l.id, quantity })}
             />

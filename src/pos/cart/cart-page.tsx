@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { findOrder, lookupRows } from '../../db/queries';
 import { uuidv7 } from '../../db/ids';
-import { editableStatuses } from '../../domain/mutations/records';
+import { decimal } from '../../domain/money';
+import { editableStatuses, type ProductLine } from '../../domain/mutations/records';
 import { setCartRef, useCartRef } from '../../device/pos-cart-ref';
 import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
@@ -15,6 +16,7 @@ import { useToast } from '../../ui/toast/toast-context';
 import { CartCodes } from './cart-codes';
 import { CartLines } from './cart-lines';
 import { CartSummary } from './cart-summary';
+import { CoreReturnModal } from './core-return-modal';
 import { CustomerBanner } from '../../features/pos-customer/customer-banner';
 import { PosCartFitment } from '../../features/fitment/pos-cart-fitment';
 import { CustomProductModal, type TaxClass } from './custom-product-modal';
@@ -26,7 +28,7 @@ import { saleStockWarnings } from '../../features/pos-sale/add-to-sale';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 
-type Dialog = 'custom' | 'labor' | 'po' | 'cancel' | null;
+type Dialog = 'custom' | 'labor' | 'po' | 'cancel' | 'core' | null;
 
 /**
  * The POS cart (/pos/cart; /checkout/cart in POS mode): the draft order on this counter, read
@@ -49,7 +51,10 @@ export function CartPage() {
     [],
   );
   const order = view.data && editableStatuses.includes(view.data.order.status) ? view.data.order : null;
-  const { run, ensureCart, addProduct } = useCartActions(userId, order);
+  const { run, ensureCart, addProduct, addCoreReturn } = useCartActions(userId, order);
+  const cored = (order?.lines ?? []).filter(
+    (l): l is ProductLine => l.kind === 'product' && decimal(l.surcharge).gt(0),
+  );
   // Stock on hand changes with pulls, the sale with every edit: both re-run this.
   const stock = useLiveQuery(
     () => (order ? saleStockWarnings(db, order) : Promise.resolve(new Map<string, string>())),
@@ -115,6 +120,9 @@ export function CartPage() {
         </Button>
         <Button variant="secondary" onClick={() => setDialog('labor')}>
           Custom labor
+        </Button>
+        <Button variant="secondary" onClick={() => setDialog('core')}>
+          Core Return
         </Button>
         {order && order.lines.length > 0 && (
           <Button variant="secondary" onClick={() => setDialog('po')}>
@@ -182,6 +190,9 @@ export function CartPage() {
           );
         }}
       />
+      {dialog === 'core' && (
+        <CoreReturnModal open onOpenChange={(o) => setDialog(o ? 'core' : null)} cored={cored} onSave={addCoreReturn} />
+      )}
       {order && (
         <PoNumberModal
           order={order}

@@ -4,7 +4,10 @@
  * (src/features/pos-sale/add-to-sale.ts), so the part finder and the catalog agree.
  */
 import { useCallback } from 'react';
+import { decimal } from '../../domain/money';
+import { NO_CORE_CHARGE } from '../../domain/mutations/cart';
 import type { LineOption, Order } from '../../domain/mutations/records';
+import { uuidv7 } from '../../db/ids';
 import type { CachedProduct } from '../../db/queries';
 import { addToSale, ensureSale, type SaleAdded } from '../../features/pos-sale/add-to-sale';
 import { deviceDb } from '../../device/device-db';
@@ -26,6 +29,8 @@ export interface CartActions {
   ensureCart: () => Promise<string | null>;
   /** Adds the part; the spec's stock text is toasted when the sale holds more than the stores have. */
   addProduct: (p: CachedProduct, quantity: number, opts?: AddOptions) => Promise<SaleAdded | null>;
+  /** A core return of the part: null once added, else the reason to show (the domain's refusal included). */
+  addCoreReturn: (p: CachedProduct, quantity: number) => Promise<string | null>;
 }
 
 export function useCartActions(userId: string, cart: Order | null): CartActions {
@@ -51,5 +56,31 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
     [cart, run, toast, userId],
   );
 
-  return { run, ensureCart, addProduct };
+  const addCoreReturn = useCallback(
+    async (p: CachedProduct, quantity: number): Promise<string | null> => {
+      if (!decimal(p.surcharge).gt(0)) return NO_CORE_CHARGE;
+      const ref = await ensureCart();
+      if (ref === null) return null;
+      let refused: string | null = null;
+      const ok = await run(
+        'cart.addCoreReturn',
+        {
+          order_ref: ref,
+          line_id: uuidv7(),
+          product_id: p.product_id,
+          name: p.name,
+          mpn: p.mpn,
+          aaia: p.aaia,
+          quantity,
+          surcharge: p.surcharge,
+          tax_class_id: p.tax_class_id,
+        },
+        { onRefused: (reason) => (refused = reason) },
+      );
+      return ok ? null : (refused ?? NO_CORE_CHARGE);
+    },
+    [ensureCart, run],
+  );
+
+  return { run, ensureCart, addProduct, addCoreReturn };
 }

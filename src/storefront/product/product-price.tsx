@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../contracts/product-page';
+import { formatUSD } from '../../domain/money';
 import { Money } from '../../ui/money';
 import styles from './product.module.css';
 
 export const LOGIN_TO_VIEW_PRICE = 'Login Required To View Price';
+
+/** The core charge under the price (docs/decisions/domain.md "Core charges"; the spec has no wording). */
+export const CORE_CHARGE_TEXT = (amount: string): string =>
+  `Plus ${formatUSD(amount)} core charge, refunded when you return the old part.`;
 
 /**
  * The price area (storefront.md §2 "Price display"): pricing off shows 'Product Unavailable' or
@@ -36,6 +41,7 @@ export function ProductPrice({ product }: { product: ProductDetail }) {
           )}
         </>
       )}
+      {product.core_charge && <p className={styles.coreCharge}>{CORE_CHARGE_TEXT(product.core_charge)}</p>}
     </div>
   );
 }

@@ -135,6 +135,23 @@ describe('demo data', () => {
     expect(Number(fitmentOfUniversal.rows[0]!.n)).toBe(0);
   });
 
+  it('gives core charges ($10-$75) to alternators, starters, batteries, calipers and water pumps only', async () => {
+    const rows = await sql<{ slug: string; surcharge: string }>`
+      select c.slug, p.surcharge::text as surcharge from products p
+      join product_categories pc using (product_id) join categories c using (category_id)
+      where c.parent_id is not null`.execute(a.open.db);
+    const cored = new Set(['alternators', 'starters', 'batteries', 'brake-calipers', 'water-pumps']);
+    const withCore = rows.rows.filter((r) => r.surcharge !== '0.00');
+    expect(withCore.length).toBeGreaterThan(0);
+    for (const r of withCore) {
+      expect(cored.has(r.slug), r.slug).toBe(true);
+      expect(Number(r.surcharge)).toBeGreaterThanOrEqual(10);
+      expect(Number(r.surcharge)).toBeLessThanOrEqual(75);
+      expect(r.surcharge).toMatch(/^\d+(5|0)\.00$/);
+    }
+    for (const r of rows.rows.filter((x) => cored.has(x.slug))) expect(r.surcharge, r.slug).not.toBe('0.00');
+  });
+
   it('refuses to seed a database that already has data', async () => {
     await expect(seedDemoData(a.open.db, { parts: 1 })).rejects.toThrow(/already has locations/);
   });

@@ -47,6 +47,26 @@ describe.each(testEngines())('GET /api/products/page/{slug} on %s', (engine) => 
     expect(p.minimum).toBeGreaterThanOrEqual(1);
   });
 
+  it('names a part’s core charge (products.surcharge), null for a part without one', async () => {
+    const cored = await server.db
+      .selectFrom('products')
+      .select(['slug', sql<string>`surcharge::text`.as('surcharge')])
+      .where('status', '=', true)
+      .where('disable_pricing', '=', false)
+      .where('surcharge', '>', '0')
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    expect(productOf((await page(guest, cored.slug)).body).core_charge).toBe(cored.surcharge);
+    const plain = await server.db
+      .selectFrom('products')
+      .select('slug')
+      .where('status', '=', true)
+      .where('surcharge', '=', '0')
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    expect(productOf((await page(guest, plain.slug)).body).core_charge).toBeNull();
+  });
+
   it('answers a brand link and a category link with their kind', async () => {
     const brand = productPageReplySchema.parse((await page(guest, first.links.manufacturer.slice(1))).body);
     expect(brand.kind).toBe('brand');

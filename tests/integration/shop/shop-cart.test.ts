@@ -67,6 +67,24 @@ describe.each(testEngines())('shopper cart calls on %s', (engine) => {
     expect(parts).toBe(`$${toWire(decimal(p.plain.price).times(5)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
   });
 
+  it('shows a part’s core charge in a Surcharge row, as the order will charge it', async () => {
+    const cored = await w.server.db
+      .selectFrom('products')
+      .select(['product_id', sql<string>`surcharge::text`.as('surcharge')])
+      .where('status', '=', true)
+      .where('is_orderable', '=', true)
+      .where('disable_pricing', '=', false)
+      .where('requires_options', '=', false)
+      .where('minimum', '=', 1)
+      .where('surcharge', '>', '0')
+      .where('product_id', 'not in', w.server.db.selectFrom('product_options').select('product_id'))
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow();
+    const r = shopCart(await guest().post('/checkout/cart/add', { product_id: cored.product_id, quantity: 2 }));
+    expect(r.totals.map((t) => t.code)).toEqual(['parts', 'surcharge', 'tax', 'total']);
+    expect(r.totals.find((t) => t.code === 'surcharge')?.text).toBe(`$${toWire(decimal(cored.surcharge).times(2))}`);
+  });
+
   it('prices options from the catalog and adds installation labor as its own row', async () => {
     const g = guest();
     const r = shopCart(

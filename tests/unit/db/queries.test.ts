@@ -124,11 +124,50 @@ describe('device read queries', () => {
       minimum: 2,
       tax_class_id: 1,
       is_orderable: true,
+      surcharge: '0.00', // a row pulled before migration 0021 has no core charge
     });
     expect(await getCatalogProduct(db, 8)).toBeNull();
     const customer = uuidv7();
     await run(db, 'customer.create', { id: customer, firstname: 'Ann', lastname: 'Smith' });
     await run(db, 'vehicle.create', { id: uuidv7(), customer_ref: customer, title: '2019 Ford F-150' }, 1);
     expect((await customerVehicles(db, customer)).map((v) => v.title)).toEqual(['2019 Ford F-150']);
+  });
+});
+
+describe('core charges on the device', () => {
+  it('a pulled core charge prices the line and a core return offline, as the server does', async () => {
+    const db = freshDb(`core-${uuidv7()}`);
+    await applyServerChange(db, {
+      table: 'products',
+      key: '9',
+      version: 4,
+      row: {
+        product_id: 9,
+        name: 'Alternator',
+        mpn: 'AL-1',
+        aaia: 'BOSC',
+        price: '189.99',
+        surcharge: '45.00',
+        minimum: 1,
+        tax_class_id: null,
+        is_orderable: true,
+      },
+    });
+    const p = (await getCatalogProduct(db, 9))!;
+    expect(p.surcharge).toBe('45.00');
+    const order = uuidv7();
+    await run(db, 'order.create', { id: order });
+    const line = { order_ref: order, product_id: 9, name: p.name, mpn: p.mpn, aaia: p.aaia, tax_class_id: null };
+    await run(
+      db,
+      'cart.addProduct',
+      { ...line, line_id: uuidv7(), price: p.price, surcharge: p.surcharge, quantity: 2 },
+      1,
+    );
+    expect((await findOrder(db, order))?.order.totals).toMatchObject({ surcharge: '90.00', order_total: '469.98' });
+    await run(db, 'cart.addCoreReturn', { ...line, line_id: uuidv7(), surcharge: p.surcharge, quantity: 2 }, 2);
+    const after = (await findOrder(db, order))!.order;
+    expect(after.lines.map((l) => l.kind)).toEqual(['product', 'core_return']);
+    expect(after.totals).toMatchObject({ parts: '379.98', surcharge: '0.00', order_total: '379.98' });
   });
 });
