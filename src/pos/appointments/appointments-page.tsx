@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { APPOINTMENT_UPDATED } from '../../contracts/appointments';
+import { APPOINTMENT_UPDATE_QUEUED, APPOINTMENT_UPDATED } from '../../contracts/appointments';
 import { appointmentDay, type DeviceDay, type DeviceDayAppointment } from '../../db/appointment-day';
 import { startTimeOptions } from '../../domain/forms/appointment';
 import { APPOINTMENT_CANCELLED } from '../../domain/mutations/appointment';
 import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
+import { useOnline } from '../../device/use-online';
 import { useRunMutation } from '../../device/use-run-mutation';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
@@ -86,13 +87,14 @@ export function AppointmentsPage() {
 function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
   const toast = useToast();
   const run = useRunMutation();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [moveBay, setMoveBay] = useState(String(a.bay_id));
   const [moveTime, setMoveTime] = useState(a.start_time);
   const change = (go: () => Promise<boolean>) => {
     setBusy(true);
     void go()
-      .then((ok) => ok && toast.success(APPOINTMENT_UPDATED))
+      .then((ok) => ok && toast.success(online ? APPOINTMENT_UPDATED : APPOINTMENT_UPDATE_QUEUED))
       .finally(() => setBusy(false));
   };
   const setStatus = (status: number) =>
