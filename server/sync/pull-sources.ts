@@ -25,6 +25,7 @@ import { orderHistoryFromSql } from '../commands/records/order-history';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
+import type { Range } from './pull-range';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
 export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
@@ -46,11 +47,6 @@ export interface Reach {
 }
 
 export const FULL_REACH: Reach = { schema: 0, only: null };
-
-export interface Range {
-  after: number;
-  upTo: number;
-}
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history). */
 export type PullTable = SyncedTable | 'order_history';

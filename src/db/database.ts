@@ -29,7 +29,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES } from '../contracts/sync-pull';
 import { putLink } from './catalog-links';
-import type { FitmentChunk } from './fitment-chunks';
+import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
 import { putProduct } from './product-chunks';
 
 /**
@@ -82,24 +82,6 @@ export interface ConflictEntry {
    * /sync/discard; `recordedAt` is the server's time) or refused it for good (`error`). Not indexed.
    */
   discard?: { pending: boolean; recordedAt?: string; error?: string };
-}
-
-/** Stock and category-link rows of LINK_CHUNK consecutive product ids (src/db/catalog-links.ts). */
-export interface LinkChunk {
-  /** floor(product_id / LINK_CHUNK) */
-  k: number;
-  /** product_stock rows by wire key 'productId:locationId'. */
-  stock: Record<string, Record<string, unknown>>;
-  /** product_categories rows by wire key 'productId:categoryId'. */
-  categories: Record<string, Record<string, unknown>>;
-}
-
-/** Product rows of LINK_CHUNK consecutive product ids (src/db/product-chunks.ts). */
-export interface ProductChunk {
-  /** floor(product_id / LINK_CHUNK) */
-  k: number;
-  /** products rows (as pulled) by product id. */
-  rows: Record<string, Record<string, unknown>>;
 }
 
 export interface SharedRow {
