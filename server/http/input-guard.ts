@@ -1,5 +1,5 @@
 /**
- * Text no handler should ever see, refused at the door with a 400 naming the field (issue 17 "Low"):
+ * Text no handler should ever see, refused at the door with a 400 naming the field:
  * NUL characters and unpaired UTF-16 surrogates (PostgreSQL cannot store either: they answered
  * 500), and any one text value longer than MAX_TEXT characters (every staff and shopper text field
  * has its own, smaller limit in its contract; this is the floor under all of them). The sync push

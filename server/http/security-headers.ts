@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 17 item 8). Every response: X-Content-Type-Options nosniff. HTML
+ * Security headers. Every response: X-Content-Type-Options nosniff. HTML
  * responses also: a Content-Security-Policy whose scripts are the app's own files plus the inline
  * scripts of THAT page by their sha256 (no 'unsafe-inline' for scripts: an injected <script> does
  * not run), frame-ancestors 'none' (no clickjacking of the POS), a Referrer-Policy that keeps a

@@ -1,6 +1,6 @@
 /**
- * The mutation door: what a pushed mutation must pass before any of its SQL runs (issue 17;
- * docs/decisions/sync.md "Trust at the mutation door"). Pure: the push service asks it once per
+ * The mutation door: what a pushed mutation must pass before any of its SQL runs
+ * (docs/decisions/sync.md "Trust at the mutation door"). Pure: the push service asks it once per
  * mutation, then runs the applier (which adds the checks that need the locked records: owned ids,
  * writable fields per role, the shopper's own records, the catalog's money).
  *

@@ -32,7 +32,7 @@ export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; custo
 
 /**
  * Product columns a viewer may not read: cost (what the shop pays) is for admins, as the HTTP
- * inventory call shows it (issue 17 item 6; docs/decisions/sync.md "Trust at the mutation door").
+ * inventory call shows it (docs/decisions/sync.md "Trust at the mutation door").
  */
 const hiddenProductColumns = (viewer: Viewer): string[] =>
   viewer.kind === 'staff' && viewer.role === 'admin' ? [] : ['cost'];

@@ -1,6 +1,6 @@
 /**
  * The last staff session this browser saw, so a POS device that restarts without the network opens
- * straight into the POS (issue: offline engine) instead of "cannot check your session". It holds
+ * straight into the POS instead of "cannot check your session". It holds
  * only who was signed in and the CSRF token: the session itself is the httpOnly cookie, which the
  * server checks again on the first call back online (a 401 then asks the cashier to log in and
  * keeps the queue). Shopper sessions are not kept.

@@ -1,4 +1,4 @@
-// Issue 4 item 4: a POS device's initial download (catalog, stock, categories, lookups, customers)
+// A POS device's initial download (catalog, stock, categories, lookups, customers)
 // into IndexedDB, in headless Chromium with the BUILT sync worker (dist/, `npx vite build`), from
 // the real server process on a demo-seeded PGlite database. Goal: 200,000 parts under 60 s.
 // For each part count in BENCH_PARTS (default "20000,200000"): a fresh copy of a cached seeded

@@ -1,4 +1,4 @@
-// Issue 6's checkout figures, PGlite and PostgreSQL side by side. Each engine gets a real server
+// The checkout figures, PGlite and PostgreSQL side by side. Each engine gets a real server
 // process (server/main.ts) on a fresh demo-seeded database (BENCH_PARTS parts, default 200) with
 // the terminal simulator at zero latency (TERMINAL_LATENCY_MS=0).
 // (a) terminal flow: POST cardPayment -> read the SSE stream until `approved` (the event is

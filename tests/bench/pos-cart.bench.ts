@@ -1,4 +1,4 @@
-// Issue 5's cart figure: adding a line to a 30-line cart OFFLINE, from the tap on "Add" to the
+// The cart figure: adding a line to a 30-line cart OFFLINE, from the tap on "Add" to the
 // updated Order Total on screen (goal under 100 ms). The real built app in headless Chromium,
 // signed in as a cashier against a real server (PGlite, BENCH_PARTS demo parts, default 1,000), its
 // catalog downloaded; then the browser goes offline and the cart is built through the UI. Timed in

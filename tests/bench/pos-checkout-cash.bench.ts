@@ -1,4 +1,4 @@
-// Issue 6's checkout figure: from confirming a cash payment (the modal's "Add Cash Payment") to the
+// The checkout figure: from confirming a cash payment (the modal's "Add Cash Payment") to the
 // updated Amount Paid on the checkout screen (goal under 100 ms). The real built app in headless
 // Chromium, signed in as a cashier against a real server (PGlite, BENCH_PARTS demo parts, default
 // 1,000), catalog downloaded, then OFFLINE as a till on bad wifi would be: the payment goes through

@@ -1,4 +1,4 @@
-// `npm run bench push-order-size` (issue 17 item 4): what one pushed mutation on an order costs
+// `npm run bench push-order-size`: what one pushed mutation on an order costs
 // as the order grows. A real server process on a fresh database (BENCH_PARTS demo parts, default
 // 200); one staff device pushes over real HTTP. Two orders are built first, one with 9 lines and
 // one with ORDER_LINE_CAP - 1 (499) custom lines (pushed 100 per request); then BENCH_ROUNDS (default

@@ -1,4 +1,4 @@
-// Storefront JavaScript budget (issue 7): what a phone downloads for its first page, the catalog,
+// Storefront JavaScript budget: what a phone downloads for its first page, the catalog,
 // and what each lazily loaded area adds, in KB of gzip (level 9, as the build's .gz siblings
 // that the server sends). Goal: first load < 150 KB, no POS code in it, each lazy area < 50 KB.
 //

@@ -1,4 +1,4 @@
-// Issue 4's sync figures (1) and (2), PGlite and PostgreSQL side by side in one run. Each engine
+// The sync figures (1) and (2), PGlite and PostgreSQL side by side in one run. Each engine
 // gets a real server process on a fresh demo-seeded database (BENCH_PARTS parts, default 1,000).
 // A device is the real sync/ engine over its own fake IndexedDB in Node, signed in as a cashier
 // over real HTTP (cookie + CSRF), production push batch (100) and pull page (1,000) sizes.

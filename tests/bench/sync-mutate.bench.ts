@@ -1,4 +1,4 @@
-// Issue 4's sync figure (3): the local mutate(name, args) round trip to the durable outbox
+// The sync figure (3): the local mutate(name, args) round trip to the durable outbox
 // (validate + optimistic mutator + outbox append, one Dexie transaction), p50/p95 over
 // BENCH_MUTATIONS (1,000) counter mutations. Goal: p95 under 50 ms. Two runtimes, same sequence:
 // - node: SyncEngine.mutate() in-process over fake-indexeddb (no worker, no comlink hop);

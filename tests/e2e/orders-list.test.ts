@@ -12,7 +12,7 @@ import { startE2EServer, type E2EServer } from './support/server';
 const COMPLETE_MESSAGE = 'This order is complete and can no longer be changed.';
 
 /**
- * The /pos/order screen (issue 5) in headless Chromium on orders a cashier pushed through
+ * The /pos/order screen in headless Chromium on orders a cashier pushed through
  * /sync/push: tabs and counts, the Filter panel (customer, Clear Filters), the customer and item
  * popovers, Continue Order's selection rule, the Incomplete Transaction row, tablet widths.
  */

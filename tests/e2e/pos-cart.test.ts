@@ -9,9 +9,9 @@ import { addPart, cashierDevice, cutNetwork, pageText, serverOrders, visible, wa
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
- * The POS counter (issue 5) in headless Chromium: build a sale with a product, a custom product and
+ * The POS counter in headless Chromium: build a sale with a product, a custom product and
  * labor, edit a price, save, find it under Saved, continue it, void it - once online and once made
- * offline then synced (issue 4: pending count, drain to 0, on the server exactly once). Online, a
+ * offline then synced (pending count, drain to 0, on the server exactly once). Online, a
  * gift certificate code is applied and removed; offline, applying says it needs the network.
  */
 

@@ -11,7 +11,7 @@ import { setUpCatalogParts, type CatalogParts, type Part } from './support/catal
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 
 /**
- * Issue 25: in POS mode (a cashier at 1024 x 768) every add of the storefront's product page and
+ * In POS mode (a cashier at 1024 x 768) every add of the storefront's product page and
  * listing cards puts the part on the sale the device's POS Cart shows, through the sync worker, so
  * it works offline: Add to Cart (1-10 and 10+), Add With {labor}, a product's options, a listing
  * card, a part out of stock (the spec's stock text, the part still on the sale), Instant Checkout

@@ -8,7 +8,7 @@ import { startE2EServer, type E2EServer } from './support/server';
 import { partsOf, startFakeSmtp, type FakeSmtp } from '../integration/checkout/support/fake-smtp';
 
 /**
- * The checkout under a shop's own settings (issue 6): PO numbers required (Complete is refused with
+ * The checkout under a shop's own settings: PO numbers required (Complete is refused with
  * the spec's message until the product has one; the checkout's PO Number form adds it), and online
  * payments on (the customer gets a link, pays on their phone, the till sees the payment).
  */

@@ -6,7 +6,7 @@ import { addPart, cashierDevice, pageText, serverOrders, visible, waitSynced } f
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
- * Checkout and receipt (issue 6) in headless Chromium: a sale paid in cash (50% then Balance),
+ * Checkout and receipt in headless Chromium: a sale paid in cash (50% then Balance),
  * completed, shown as "Payment Processed" on the receipt; the same sale made and paid offline
  * reaches the server exactly once, complete and paid.
  */

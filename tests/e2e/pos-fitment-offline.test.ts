@@ -1,6 +1,6 @@
 /**
- * A staff device answers part validation from its cache when the server cannot be reached (issue 4,
- * compact fitment): the cashier's device downloads the catalog with its fitment, browses the
+ * A staff device answers part validation from its cache when the server cannot be reached (compact
+ * fitment): the cashier's device downloads the catalog with its fitment, browses the
  * storefront listing with a vehicle chosen, and then, with every validateFitment request failing
  * as a dropped connection, the reloaded listing shows the same fit result on every card as the
  * server gave — answered by the sync worker from IndexedDB with the server's rule.

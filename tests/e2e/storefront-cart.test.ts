@@ -218,9 +218,20 @@ describe('storefront cart, compare, wishlist and checkout on a phone', () => {
     await page.getByText('Your wishlist is empty.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('partsdesk.shop-cart'))).toBeNull();
     await page.unroute(cartFetch);
+    // A tap before GET /api/session answers (held here until the tap is made, as a slow link or a
+    // busy phone holds it) is decided on the answer: the customer stays, the product is added.
+    let releaseSession = () => {};
+    const sessionHeld = new Promise<void>((r) => (releaseSession = r));
+    await page.route('**/api/session', async (route) => {
+      await sessionHeld;
+      await route.continue();
+    });
     await page.goto(`${server.url}${a.links.view}`);
     await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+    releaseSession();
     await page.getByRole('button', { name: 'In Wishlist' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(a.links.view);
+    await page.unroute('**/api/session');
     await page.getByRole('link', { name: 'Wishlist', exact: true }).click();
     await page.waitForURL(/\/account\/wishlist$/);
     await page.getByRole('list', { name: 'Wishlist' }).getByRole('link', { name: a.name }).waitFor();

@@ -7,7 +7,7 @@ import { cashierDevice, pageText, queueOffline, visible, waitSynced } from './su
 import { e2eWorld } from './support/world';
 
 /**
- * The queue survives what a till meets in a shop (issue 4 "Never lose a sale"), in headless
+ * The queue survives what a till meets in a shop, in headless
  * Chromium against the real server: the session expiring on the server while a sale waits (401 on
  * push), and the page closing while a push is in flight. Nothing is lost, nothing is doubled.
  */

@@ -1,5 +1,5 @@
 /**
- * Record ids are owned (issue 17 item 1; docs/decisions/sync.md "Trust at the mutation door").
+ * Record ids are owned (docs/decisions/sync.md "Trust at the mutation door").
  * Devices mint the ids of lines, payments, history entries and addresses, and the savers upsert by
  * id. An id that already names a row of ANOTHER order (or another customer's address) must never
  * move or rewrite that row: the change is refused here, before anything is written, as a conflict

@@ -138,7 +138,7 @@ async function freeDeviceRef(db: Kysely<DB>, orderId: string, ref: string | null
  * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
  * position while the order of lines holds (the mutators only append and remove), so removing one
  * line does not renumber the rest. What one mutation costs therefore does not grow with the order's
- * line count (issue 17 item 4; before, every save rewrote every line, and every rewrite bumped the
+ * line count (before, every save rewrote every line, and every rewrite bumped the
  * line's version, so each device then pulled the whole order again).
  */
 export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrder): Promise<void> {

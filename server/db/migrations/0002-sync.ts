@@ -1,5 +1,5 @@
 /**
- * Migration 0002: the sync protocol's server-side bookkeeping (issue 4). None of these tables is
+ * Migration 0002: the sync protocol's server-side bookkeeping. None of these tables is
  * versioned: they never leave the server.
  *
  * - sync_clients: one row per installed client (clientId). `last_mutation_id` is the highest

@@ -1,5 +1,5 @@
 /**
- * Migration 0004: the shopper's chosen vehicle (issue 7, storefront.md §7 "Vehicle fitment
+ * Migration 0004: the shopper's chosen vehicle (storefront.md §7 "Vehicle fitment
  * service") and what its queries need. See docs/decisions/fitment.md "Vehicle fitment (/ymm/json/)".
  *
  * - fitment_vehicles: one row per browser that saved a vehicle, keyed by the sha256 of its

@@ -1,5 +1,5 @@
 /**
- * Migration 0005: the staff cart and order history (issue 5). See docs/decisions/pos.md ("Staff cart
+ * Migration 0005: the staff cart and order history. See docs/decisions/pos.md ("Staff cart
  * and POS order calls").
  *
  * - staff_carts: which order is the cart of a staff SESSION, keyed by the session's id hash (the

@@ -1,5 +1,5 @@
 /**
- * Migration 0012: the shopper's cart, compare list and wishlist, and online checkouts (issue 7).
+ * Migration 0012: the shopper's cart, compare list and wishlist, and online checkouts.
  * See docs/decisions/storefront.md ("Shopper cart").
  *
  * - shop_shoppers: one row per shopper. A guest is known only by the sha256 of an anonymous cookie

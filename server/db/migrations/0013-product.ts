@@ -1,5 +1,5 @@
 /**
- * Migration 0013: what the storefront product page needs beyond the catalog (issue 7).
+ * Migration 0013: what the storefront product page needs beyond the catalog.
  *
  * - product_components: the parts a package product is made of (storefront.md §2 "Packages show a
  *   component warning"). A package is a normal product with component rows; a component may be

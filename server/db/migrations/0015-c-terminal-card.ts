@@ -1,5 +1,5 @@
 /**
- * Migration 0015 (helper c): mark card payments a terminal approved (`transactions.terminal`).
+ * Migration 0015: mark card payments a terminal approved (`transactions.terminal`).
  * The domain refuses a plain void of such a payment (src/domain/mutations/transactions.ts
  * `isTerminalCard`): its money is on a card and goes back only through the terminal's void/return.
  * The flag travels with the row to every device, so the refusal is the same offline and on the

@@ -1,5 +1,5 @@
 /**
- * Migration 0016: part_fitment tombstones name their product (issue 4, compact fitment on devices).
+ * Migration 0016: part_fitment tombstones name their product (compact fitment on devices).
  *
  * A device keeps fitment grouped by product (src/db/fitment-chunks.ts), so a deletion must say
  * which product's group to edit: the tombstone key becomes 'productId:fitmentId' (the key the

@@ -1,5 +1,5 @@
 /**
- * Migration 0016 (helper c): the server's search tokens fold accents as the device's do
+ * Migration 0016: the server's search tokens fold accents as the device's do
  * (src/domain/search-normalize.ts: NFKD, then every Unicode mark \p{M} removed, then lower-case),
  * so 'bremsbelag' finds "Bremsbeläge" on a shopper's phone (server) as on a POS device (worker).
  *

@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (helper b, issue 17): the kiosk role. A showroom kiosk signs in with a device
+ * Migration 0017: the kiosk role. A showroom kiosk signs in with a device
  * account (a staff_users row with role kiosk); its session has a shopper's rights and no staff right
  * (server/auth/permissions.ts, docs/security.md).
  */

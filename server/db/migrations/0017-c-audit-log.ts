@@ -1,5 +1,5 @@
 /**
- * Migration 0017-c: the audit log (issue 17). One row per sensitive change, written in the same
+ * Migration 0017-c: the audit log. One row per sensitive change, written in the same
  * transaction as the change itself (server/commands/audit.ts): voids (orders and payments), price
  * overrides, tax-exempt changes, store credit changes, and conflicts staff discarded.
  *

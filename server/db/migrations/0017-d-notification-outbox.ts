@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (helper d): the notifications table becomes a durable outbox
+ * Migration 0017: the notifications table becomes a durable outbox
  * (docs/decisions/notifications.md "Durable sending").
  *
  * - A row is written in the transaction of the change that causes it (a receipt sent, a payment

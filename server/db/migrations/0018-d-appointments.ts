@@ -1,5 +1,5 @@
 /**
- * Migration 0018 (helper d): appointments (pos-back-office.md §3 "Appointment data/form", §4, §7
+ * Migration 0018: appointments (pos-back-office.md §3 "Appointment data/form", §4, §7
  * getAppointmentData / addAppointment; docs/decisions/appointments.md).
  *
  * - appointment_statuses: the statuses a booking can have; `blocks_slot` false for the ones that

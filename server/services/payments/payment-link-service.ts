@@ -66,7 +66,7 @@ export class PaymentLinkService {
       const replay = o.transactions.find((t) => t.id === id);
       if (replay) return { amount: replay.amount, declined: false };
       // The id is the customer's browser's: one naming another order's payment (or card attempt) is
-      // refused, never applied to it (issue 17: a paid order lost its payment to a link this way).
+      // refused, never applied to it (a paid order lost its payment to a link this way).
       const taken = await tx.trx
         .selectFrom('transactions')
         .select('order_ref')

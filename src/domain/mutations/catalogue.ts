@@ -10,7 +10,7 @@ import { paymentTypes } from '../settings';
 const id = z.uuid();
 
 /**
- * Every arg is bounded so a device's data can always be stored (issue 17 item 5; docs/decisions/sync.md
+ * Every arg is bounded so a device's data can always be stored (docs/decisions/sync.md
  * "Trust at the mutation door"): text has a length cap and no character PostgreSQL refuses (NUL, a
  * lone UTF-16 surrogate: text and jsonb reject both), integers fit an int4 column, money a
  * numeric(12,2) one, arrays and maps have a size cap. The server checks them before any SQL.

@@ -1,5 +1,5 @@
 /**
- * Who may write which field of a mutation's args (issue 17 item 3; the decision table is in
+ * Who may write which field of a mutation's args (the decision table is in
  * docs/decisions/sync.md "Trust at the mutation door"). Pure and shared: the server's applier
  * enforces it for every mutation (server/commands/appliers/domain-applier.ts); a device may use it to
  * hide what its user cannot change.

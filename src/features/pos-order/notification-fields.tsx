@@ -1,3 +1,4 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { notificationFormSchema, TEXT_OVERRIDE_LABEL } from '../../domain/forms/notification';
 import type { Customer } from '../../domain/mutations/records';
 import { TextField } from '../../ui/field';
@@ -26,21 +27,43 @@ export function useNotificationForm(customer: Customer | null) {
   return Object.assign(form, { nothingChosen: !byEmail && !byText });
 }
 
-export function NotificationFields({ form }: { form: ReturnType<typeof useNotificationForm> }) {
+/** The fields it shows: any form holding them can use it (the order history form has more). */
+type NotificationField = 'notifyByEmail' | 'email' | 'notifyByText' | 'phone' | 'overrideTextPermission';
+
+export interface NotificationFieldsForm {
+  register: (name: NotificationField) => UseFormRegisterReturn;
+  field: (name: NotificationField) => UseFormRegisterReturn & { error: string | undefined };
+  error: (name: NotificationField) => string | undefined;
+  watch: () => { notifyByEmail: boolean; notifyByText: boolean; textingAlerts: boolean };
+}
+
+const RECEIPT_LABELS = { byEmail: 'Email', email: 'Email address', byText: 'Text', phone: 'Phone number' };
+
+/**
+ * Email and/or text, the address and number, and the override of a customer who has not opted in to
+ * texts (pos-back-office.md §5 consent rules). `labels` word them for the form they sit in.
+ */
+export function NotificationFields({
+  form,
+  labels = RECEIPT_LABELS,
+}: {
+  form: NotificationFieldsForm;
+  labels?: typeof RECEIPT_LABELS;
+}) {
   const v = form.watch();
   const overrideError = form.error('overrideTextPermission');
   return (
     <>
       <label className={modalForm.check}>
-        <input type="checkbox" {...form.register('notifyByEmail')} /> Email
+        <input type="checkbox" {...form.register('notifyByEmail')} /> {labels.byEmail}
       </label>
-      {v.notifyByEmail && <TextField label="Email address" type="email" {...form.field('email')} />}
+      {v.notifyByEmail && <TextField label={labels.email} type="email" {...form.field('email')} />}
       <label className={modalForm.check}>
-        <input type="checkbox" {...form.register('notifyByText')} /> Text
+        <input type="checkbox" {...form.register('notifyByText')} /> {labels.byText}
       </label>
       {v.notifyByText && (
         <>
-          <TextField label="Phone number" type="tel" {...form.field('phone')} />
+          <TextField label={labels.phone} type="tel" {...form.field('phone')} />
           {!v.textingAlerts && (
             <label className={modalForm.check}>
               <input type="checkbox" {...form.register('overrideTextPermission')} /> {TEXT_OVERRIDE_LABEL}

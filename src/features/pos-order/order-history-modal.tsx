@@ -1,5 +1,4 @@
 import { orderHistoryFormSchema, ORDER_HISTORY_FAILED } from '../../domain/forms/order-history';
-import { TEXT_OVERRIDE_LABEL } from '../../domain/forms/notification';
 import { uuidv7 } from '../../db/ids';
 import { formatDateTime } from '../../ui/format-date';
 import { SelectField, TextField } from '../../ui/field';
@@ -8,9 +7,12 @@ import { ModalFooter } from '../../ui/modal-footer';
 import modalForm from '../../ui/modal-form.module.css';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
+import { NotificationFields } from './notification-fields';
 import type { HistoryRow, OrderStatusRow } from './order-data';
 import type { RunMutation } from '../../device/use-run-mutation';
 import styles from './order-history-modal.module.css';
+
+const HISTORY_LABELS = { byEmail: 'Notify by email', email: 'Email', byText: 'Notify by text', phone: 'Phone' };
 
 /** Order History: the entries so far and the form to add one (notify fields only with Notify Customer). */
 export function OrderHistoryModal(props: {
@@ -37,7 +39,6 @@ export function OrderHistoryModal(props: {
   });
   const form = useZodForm(orderHistoryFormSchema, initial());
   const v = form.watch();
-  const overrideError = form.error('overrideTextPermission');
   const name = (id: number) => props.statuses.find((s) => s.order_status_id === id)?.name ?? String(id);
 
   const submit = form.handleSubmit(async (f) => {
@@ -101,28 +102,7 @@ export function OrderHistoryModal(props: {
       {v.notifyCustomer && (
         <fieldset className={modalForm.fieldset}>
           <legend>Notification</legend>
-          <label className={modalForm.check}>
-            <input type="checkbox" {...form.register('notifyByEmail')} /> Notify by email
-          </label>
-          {v.notifyByEmail && <TextField label="Email" type="email" {...form.field('email')} />}
-          <label className={modalForm.check}>
-            <input type="checkbox" {...form.register('notifyByText')} /> Notify by text
-          </label>
-          {v.notifyByText && (
-            <>
-              <TextField label="Phone" type="tel" {...form.field('phone')} />
-              {!v.textingAlerts && (
-                <label className={modalForm.check}>
-                  <input type="checkbox" {...form.register('overrideTextPermission')} /> {TEXT_OVERRIDE_LABEL}
-                </label>
-              )}
-              {overrideError && (
-                <p className={modalForm.error} role="alert">
-                  {overrideError}
-                </p>
-              )}
-            </>
-          )}
+          <NotificationFields form={form} labels={HISTORY_LABELS} />
         </fieldset>
       )}
     </Modal>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionQueryOptions } from '../../api/get-session';
 import { changeWishlist, wishlistQueryKey, wishlistQueryOptions } from '../../api/shop-lists';
 import type { WishlistReply } from '../../contracts/shop-lists';
 import { useSession } from '../session/use-session';
@@ -19,7 +20,7 @@ export interface WishlistApi {
 export function useWishlist(): WishlistApi {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
   const isCustomer = user?.role === 'customer';
   const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
   const mutation = useMutation({
@@ -38,7 +39,12 @@ export function useWishlist(): WishlistApi {
   );
   const toggle = useCallback(
     async (product_id: number) => {
-      if (!isCustomer) {
+      // A tap before GET /api/session answered (a slow link, a busy phone) is decided on the
+      // answer, not on "nobody yet": it must not send a signed-in customer to the login page.
+      const customer = sessionLoading
+        ? (await client.ensureQueryData(sessionQueryOptions).catch(() => null))?.user?.role === 'customer'
+        : isCustomer;
+      if (!customer) {
         await navigate('/account/login');
         return;
       }
@@ -48,7 +54,7 @@ export function useWishlist(): WishlistApi {
         console.error('wishlist change failed', err);
       }
     },
-    [ids, isCustomer, mutateAsync, navigate],
+    [client, ids, isCustomer, mutateAsync, navigate, sessionLoading],
   );
   return { ids, toggle, isPending: mutation.isPending };
 }

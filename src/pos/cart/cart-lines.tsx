@@ -108,7 +108,7 @@ const CartLineRow = memo(
     );
   },
   // Every live-query answer brings new line objects: compare what they hold, so adding a line to a
-  // 30-line cart renders one row (and the totals), not 31 (the tap-to-total figure, issue 5).
+  // 30-line cart renders one row (and the totals), not 31 (the tap-to-total figure).
   (a, b) =>
     a.orderRef === b.orderRef &&
     a.run === b.run &&

@@ -48,7 +48,7 @@ export function PartFinder({
   const [choosing, setChoosing] = useState<{ product: CachedProduct; withLabor: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Catalog records of the hits on screen, read while the cashier looks at them, so a tap on Add
-  // goes straight to the sync worker instead of reading the catalog first (tap-to-total, issue 5).
+  // goes straight to the sync worker instead of reading the catalog first (tap-to-total).
   const prefetched = useRef(new Map<number, Promise<CachedProduct | null | undefined>>());
   const [records, setRecords] = useState<ReadonlyMap<number, CachedProduct>>(new Map());
 

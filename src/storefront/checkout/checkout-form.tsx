@@ -2,6 +2,7 @@ import { createOrderRequestSchema, type CreateOrderRequest } from '../../contrac
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useZodForm } from '../../ui/use-zod-form';
+import { CardFields } from './card-fields';
 import styles from './checkout.module.css';
 
 const bodySchema = createOrderRequestSchema.omit({ checkout_key: true });
@@ -36,29 +37,7 @@ export function CheckoutForm({ needsCard, initial, busy, error, onSubmit }: Prop
         <TextField label="E-Mail" type="email" autoComplete="email" {...form.field('email')} required />
         <TextField label="Telephone" type="tel" autoComplete="tel" {...form.field('telephone')} />
       </fieldset>
-      {needsCard && (
-        <fieldset className={styles.fieldset}>
-          <legend>Payment</legend>
-          <TextField
-            label="Card Number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            {...form.field('card.number')}
-            hint="Test cards only, e.g. 4242 4242 4242 4242."
-            required
-          />
-          <div className={styles.row}>
-            <TextField
-              label="Expiry (MM/YY)"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              {...form.field('card.expiry')}
-              required
-            />
-            <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...form.field('card.cvc')} required />
-          </div>
-        </fieldset>
-      )}
+      {needsCard && <CardFields legend="Payment" field={form.field} />}
       <Button type="submit" block disabled={busy}>
         {busy ? 'Processing...' : 'Confirm Order'}
       </Button>

@@ -10,6 +10,7 @@ import { TextField } from '../../ui/field';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
 import { useZodForm } from '../../ui/use-zod-form';
+import { CardFields } from './card-fields';
 import styles from './checkout.module.css';
 
 /** The page checks the card; the token was checked when the link loaded (payLinkQuerySchema). */
@@ -111,28 +112,9 @@ export function PayPage() {
         <p role="status">This order is paid in full. Thank you!</p>
       ) : (
         <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-label="Card payment">
-          <fieldset className={styles.fieldset}>
-            <legend>Card</legend>
-            <TextField
-              label="Card Number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              {...form.field('card.number')}
-              hint="Test cards only, e.g. 4242 4242 4242 4242."
-              required
-            />
-            <div className={styles.row}>
-              <TextField
-                label="Expiry (MM/YY)"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                {...form.field('card.expiry')}
-                required
-              />
-              <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" {...form.field('card.cvc')} required />
-            </div>
+          <CardFields legend="Card" field={form.field}>
             <TextField label="Name on card" autoComplete="cc-name" {...form.register('card.name')} />
-          </fieldset>
+          </CardFields>
           {error && (
             <p className={styles.error} role="alert">
               {error}

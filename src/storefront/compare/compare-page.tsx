@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { compareQueryOptions } from '../../api/shop-lists';
-import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { ListedProductActions } from '../../features/shop-cart/listed-product-actions';
 import { useCompare } from '../../features/shop-cart/use-compare';
 import type { ListedProduct } from '../../contracts/shop-lists';
-import { Button, buttonClassName } from '../../ui/button';
+import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { COMPARE_EMPTY, priceText } from './compare-texts';
@@ -26,7 +26,6 @@ const ROWS: { label: string; value(p: ListedProduct): string }[] = [
 export function ComparePage() {
   const q = useQuery(compareQueryOptions);
   const compare = useCompare();
-  const { add: addToCart, isPending } = useCartAdder();
 
   if (q.isPending) return <Spinner />;
   // Failures are only logged (§8): the page shows what it has, or the empty state.
@@ -74,31 +73,12 @@ export function ComparePage() {
                 </th>
                 {products.map((p) => (
                   <td key={p.product_id}>
-                    <div className={styles.cellActions}>
-                      {p.requires_options ? (
-                        <Link to={p.links.view} className={buttonClassName('primary')}>
-                          View Product
-                        </Link>
-                      ) : (
-                        p.is_orderable &&
-                        !p.disable_pricing && (
-                          <Button
-                            disabled={isPending}
-                            onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })}
-                            aria-label={`Add ${p.name} to cart`}
-                          >
-                            Add to Cart
-                          </Button>
-                        )
-                      )}
-                      <Button
-                        variant="secondary"
-                        onClick={() => void compare.toggle(p.product_id)}
-                        aria-label={`Remove ${p.name} from comparison`}
-                      >
-                        Remove
-                      </Button>
-                    </div>
+                    <ListedProductActions
+                      product={p}
+                      className={styles.cellActions}
+                      removeLabel={`Remove ${p.name} from comparison`}
+                      onRemove={() => void compare.toggle(p.product_id)}
+                    />
                   </td>
                 ))}
               </tr>

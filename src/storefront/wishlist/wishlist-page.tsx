@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { wishlistQueryOptions } from '../../api/shop-lists';
-import { useCartAdder } from '../../features/shop-cart/cart-adder';
+import { ListedProductActions } from '../../features/shop-cart/listed-product-actions';
 import { useWishlist } from '../../features/shop-cart/use-wishlist';
 import { useSession } from '../../features/session/use-session';
-import { Button, buttonClassName } from '../../ui/button';
+import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import styles from '../../ui/product-list.module.css';
@@ -19,7 +19,6 @@ export function WishlistPage() {
   const isCustomer = user?.role === 'customer';
   const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
   const wishlist = useWishlist();
-  const { add: addToCart, isPending } = useCartAdder();
 
   if (isLoading || (isCustomer && q.isPending)) return <Spinner />;
   const products = q.data?.products ?? [];
@@ -62,31 +61,12 @@ export function WishlistPage() {
                 <p className={styles.meta}>{p.stock_text}</p>
                 <p className={styles.price}>{p.price_text}</p>
               </div>
-              <div className={styles.cardActions}>
-                {p.requires_options ? (
-                  <Link to={p.links.view} className={buttonClassName('primary')}>
-                    View Product
-                  </Link>
-                ) : (
-                  p.is_orderable &&
-                  !p.disable_pricing && (
-                    <Button
-                      disabled={isPending}
-                      onClick={() => void addToCart({ product_id: p.product_id, quantity: 1 })}
-                      aria-label={`Add ${p.name} to cart`}
-                    >
-                      Add to Cart
-                    </Button>
-                  )
-                )}
-                <Button
-                  variant="secondary"
-                  onClick={() => void wishlist.toggle(p.product_id)}
-                  aria-label={`Remove ${p.name} from wishlist`}
-                >
-                  Remove
-                </Button>
-              </div>
+              <ListedProductActions
+                product={p}
+                className={styles.cardActions}
+                removeLabel={`Remove ${p.name} from wishlist`}
+                onRemove={() => void wishlist.toggle(p.product_id)}
+              />
             </li>
           ))}
         </ul>

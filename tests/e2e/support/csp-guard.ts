@@ -1,5 +1,5 @@
 /**
- * Every e2e test fails on a Content-Security-Policy violation (issue 17 item 8): each browser
+ * Every e2e test fails on a Content-Security-Policy violation: each browser
  * context the support code opens reports `securitypolicyviolation` events and Chromium's own
  * "Refused to ... Content Security Policy" console errors here, and the afterEach hook of this
  * setup file (vitest.config.ts, e2e project) fails the test that caused one.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Low": input that once answered 500 now answers 400 with field errors, and every
+ * Input that once answered 500 now answers 400 with field errors, and every
  * example of the issue is one case here.
  */
 import { randomUUID } from 'node:crypto';

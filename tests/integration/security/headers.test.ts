@@ -1,4 +1,4 @@
-/** Issue 17 item 8: HTML responses carry the security headers; every response nosniff. */
+/** HTML responses carry the security headers; every response nosniff. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app-server';
 import { testEngines } from '../../support/engines';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 7: a payment link's address comes only from PUBLIC_URL, never from the request's
+ * A payment link's address comes only from PUBLIC_URL, never from the request's
  * Host header; without PUBLIC_URL no link is sent and staff read why.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Issue 17 "Low": payment-link tokens stay out of the log; slow request bodies time out. */
+/** Payment-link tokens stay out of the log; slow request bodies time out. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../../server/http/redact';
 import { maskTokens } from '../../../server/services/notifications/mask-tokens';

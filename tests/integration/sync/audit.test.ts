@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 17; server/commands/audit.ts, migration 0017-c): voids, price overrides,
+ * The audit log (server/commands/audit.ts, migration 0017-c): voids, price overrides,
  * tax-exempt changes, store credit changes and discarded conflicts are recorded with who (the
  * trusted staff user), when, which device and before/after, in the transaction of the change
  * itself, by a sync push and by the HTTP calls alike; GET /api/audit shows them to admins only,

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5: a device's queue never sticks. Args are checked with the mutation's schema
+ * A device's queue never sticks. Args are checked with the mutation's schema
  * (bounded text, int4 integers, numeric(12,2) money, uuids) before any SQL; a name such as
  * `__proto__` is refused, not a crash; a mutation that still meets a database data error is
  * refused as a conflict with a message, never a 503 the device would retry forever.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2: every money field of a cart line comes from the catalog (price, surcharge,
+ * Every money field of a cart line comes from the catalog (price, surcharge,
  * option prices, labor rate) or from a staff override mutation with its own rules; a line whose
  * total would be negative is refused with the spec's message, whichever way it got there.
  */

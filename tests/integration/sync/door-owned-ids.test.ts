@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: record ids are owned. A pushed line or payment whose id belongs to another
+ * Record ids are owned. A pushed line or payment whose id belongs to another
  * order (and the public payment link paying with such an id) is refused as a conflict with a
  * clear message; the other order's row keeps its owner and its amount.
  */

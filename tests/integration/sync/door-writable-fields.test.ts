@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: per role, the fields of customer and order mutations it may write
+ * Per role, the fields of customer and order mutations it may write
  * (src/domain/mutations/writable-fields.ts). A shopper cannot grant themself tax exemption, a
  * customer group, "safe" or another status; an installer cannot either, nor override a price; a
  * cashier can. Staff-only fields left out of an update keep their value.

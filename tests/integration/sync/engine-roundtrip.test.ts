@@ -1,5 +1,5 @@
 /**
- * A device engine against the real server, no faults: the minimum mutation set of issue 4
+ * A device engine against the real server, no faults: the minimum mutation set of the sync engine
  * (customer create and edit, vehicle add, cart line add/edit/remove, order save, cash payment
  * add/void) made offline, pushed, pulled back. After the round trip the device holds the server's
  * records, and they equal what the device computed optimistically except for what the server

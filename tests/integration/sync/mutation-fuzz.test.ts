@@ -1,5 +1,5 @@
 /**
- * Mutation fuzzing at the push door (issue 17, the proof suite): for every mutation the server
+ * Mutation fuzzing at the push door (the proof suite): for every mutation the server
  * registers, fast-check generates args, valid and invalid (ids of other orders and customers,
  * negative and overflowing money, huge and unstorable text, wrong types, garbage), and each role
  * (shopper, cashier, installer, admin) pushes them in batches. Must hold for every push:

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 4: an order's size does not make each change slower, and a push is bounded in time.
+ * An order's size does not make each change slower, and a push is bounded in time.
  * - A mutation writes only the rows it changes: on a 500-line order, a quantity change bumps the
  *   version of one line (and the order), a removal deletes one row and renumbers nothing.
  * - The line cap (ORDER_LINE_CAP): the 501st line is refused as a conflict with a clear message;

@@ -75,7 +75,7 @@ describe.each(testEngines())('sync pull on %s', (engine) => {
     expect(first.remaining).toBe(total - 50);
   });
 
-  it('never sends a password hash, and sends product cost to admins only (issue 17 item 6)', async () => {
+  it('never sends a password hash, and sends product cost to admins only', async () => {
     const all = await pullAll(cashier, staffClient);
     expect(JSON.stringify(all.changes)).not.toContain('password_hash');
     const product = all.changes.find((c) => c.table === 'products')!;

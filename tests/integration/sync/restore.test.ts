@@ -1,5 +1,5 @@
 /**
- * Restoring the server from a backup while three tills keep selling (issue 4: never lose a sale).
+ * Restoring the server from a backup while three tills keep selling (never lose a sale).
  * The server's database is backed up mid-run with the real backup code (PGlite: dumpDataDir;
  * PostgreSQL: pg_dump), the tills keep selling, then the backup is restored with the real restore
  * code (PGlite: a new data directory; PostgreSQL: pg_restore) and the server starts again on it.
