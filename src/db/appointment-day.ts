@@ -41,7 +41,16 @@ export async function appointmentDay(db: PartsdeskDb, locationId: number, date: 
   const statusName = new Map(statuses.map((s) => [s.status_id, s.name]));
   const installerName = new Map(installers.map((i) => [i.user_id, i.wholename]));
   const appointments: DeviceDayAppointment[] = [];
-  for (const a of rows.sort((x, y) => x.start_time.localeCompare(y.start_time) || x.bay_id - y.bay_id)) {
+  // By start and bay; same slot (a cancelled booking and its replacement): the older booking first.
+  const byNumber = (a: Appointment) => a.appointment_id ?? Number.MAX_SAFE_INTEGER;
+  const ordered = rows.sort(
+    (x, y) =>
+      x.start_time.localeCompare(y.start_time) ||
+      x.bay_id - y.bay_id ||
+      byNumber(x) - byNumber(y) ||
+      x.id.localeCompare(y.id),
+  );
+  for (const a of ordered) {
     const customer = (await db.customers.get(a.customer_ref)) as Customer | undefined;
     const order = a.order_ref ? ((await db.orders.get(a.order_ref)) as Order | undefined) : undefined;
     const vehicle =
