@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { ApiError } from '../src/contracts/api-error';
-import { composeServices, type CheckoutOptions, type SyncOptions } from './compose';
+import { composeServices, type CheckoutOptions, type PokeOptions, type SyncOptions } from './compose';
 import { adapterConfig, type AdapterConfig } from './config';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
@@ -80,6 +80,8 @@ export interface AppOptions {
   distributor?: Distributor | null;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
+  /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
+  poke?: PokeOptions;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -115,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.captcha ? { captcha: opts.captcha } : {}),
     publicUrl: opts.publicUrl,
     ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
+    ...(opts.poke ? { poke: opts.poke } : {}),
     log: (msg, err) => app.log.error({ err }, msg),
   });
   const { shopSettings, pos, shop, checkout } = services;
@@ -172,6 +175,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Messages left queued (or claimed by a process that died) go out from here on.
     checkout.sender.start();
     done();
+  });
+  // A process serves once it hears the other processes' pokes (PostgreSQL LISTEN, server/sync/poke-bus.ts).
+  app.addHook('onReady', () => services.sync.poke.ready());
+  app.addHook('preClose', async () => {
+    // Open poke streams would keep app.close() waiting for their sockets.
+    await services.sync.poke.close();
   });
   app.addHook('onClose', async () => {
     await checkout.close();

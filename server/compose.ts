@@ -48,6 +48,8 @@ import { ShopListsService } from './services/shop/shop-lists-service';
 import { StaffCartService } from './services/pos/staff-cart-service';
 import { StoreSettingsService } from './services/session/store-settings-service';
 import { recordDiscard } from './sync/discard-service';
+import { LocalPokeBus, PgPokeBus, type PokeBus } from './sync/poke-bus';
+import { PokeHub } from './sync/poke-hub';
 import { PullService } from './sync/pull-service';
 import { PushService } from './sync/push-service';
 import type { SyncRouteDeps } from './sync/routes';
@@ -79,8 +81,17 @@ export interface CheckoutOptions {
   notifyBackoffMs?: readonly number[];
 }
 
+/** The poke streams (server/sync/poke-hub.ts); tests shorten the heartbeat or the cap. */
+export interface PokeOptions {
+  /** PostgreSQL's URL: pokes cross server processes by LISTEN/NOTIFY. Unset (PGlite): in-process only. */
+  databaseUrl?: string | undefined;
+  maxStreams?: number;
+  heartbeatMs?: number;
+}
+
 export interface ComposeOptions {
   db: Kysely<DB>;
+  poke?: PokeOptions;
   /** The outside services' configuration (server/config.ts adapterConfig). */
   adapters: AdapterConfig;
   sync?: SyncOptions;
@@ -143,10 +154,12 @@ export function composeServices(opts: ComposeOptions): Services {
   // Every path that runs a mutator reads the shop's own settings unless a test pins them.
   const storeSettings = new StoreSettingsService();
   const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d));
+  const poke = composePoke(db, opts.poke ?? {}, opts.log);
   const runner = new CommandRunner(db, {
     ...(sync.appliers ? { appliers: sync.appliers } : {}),
     settings,
     ...(sync.clock ? { clock: sync.clock } : {}),
+    onCommit: () => poke.changed(),
   });
   const notifiers = opts.checkout?.mailer && opts.checkout.sms ? null : notifiersFrom(opts.adapters.notify);
   const mailer = opts.checkout?.mailer ?? (notifiers as NonNullable<typeof notifiers>).mailer;
@@ -178,6 +191,7 @@ export function composeServices(opts: ComposeOptions): Services {
       }),
       pull: new PullService(db),
       discard: (req, actor) => recordDiscard(db, req, actor, runner.clock()),
+      poke,
     },
     pos: composePos(runner, db),
     shop: composeShop(runner, db, settings, opts.onlinePayments ?? new SimulatedOnlineGateway(), shopSettings),
@@ -193,6 +207,18 @@ export function composeServices(opts: ComposeOptions): Services {
     captcha: opts.captcha ?? new SimulatedCaptcha(),
     shopSettings,
   };
+}
+
+/** One hub per process; on PostgreSQL its bus LISTENs on a dedicated connection (server/sync/poke-bus.ts). */
+function composePoke(db: Kysely<DB>, opts: PokeOptions, log: (msg: string, err?: unknown) => void): PokeHub {
+  const bus: PokeBus = opts.databaseUrl ? new PgPokeBus({ url: opts.databaseUrl, log }) : new LocalPokeBus();
+  return new PokeHub(db, {
+    bus,
+    shared: opts.databaseUrl !== undefined,
+    ...(opts.maxStreams !== undefined ? { maxStreams: opts.maxStreams } : {}),
+    ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
+    log,
+  });
 }
 
 function composePos(runner: CommandRunner, db: Kysely<DB>): PosServices {

@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
     adapters: { notify: config.notify, terminal: config.terminal, distributor: config.distributor },
+    // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
+    poke: { databaseUrl: open.databaseUrl },
   });
 
   const backupDir = path.join(config.dataDir, 'backups');

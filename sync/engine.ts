@@ -19,6 +19,7 @@ import { backoffMs } from './backoff';
 import { pushDiscards } from './discards';
 import { mutate, requeueConflict, type MutateResult } from './outbox';
 import { pullAll, type PulledPage } from './pull';
+import { LivePulls, type OpenPokeSource } from './poke-stream';
 import { pushOnce } from './push';
 import { domainRegistry, type MutationRegistry } from './registry';
 import { downloadStatus, type SyncStatus } from './status';
@@ -66,6 +67,8 @@ export interface EngineDeps {
   pollMs?: number;
   /** Upper bound on push rounds per cycle, so one cycle cannot spin forever. */
   maxPushRounds?: number;
+  /** Opens GET /sync/poke (sync/poke-stream.ts eventSourcePokes); absent: no live pulls, the timer only. */
+  pokes?: OpenPokeSource | null;
 }
 
 /** Rows per page of the initial download (the contract's maximum); see docs/decisions/sync.md "Initial download, version 3". */
@@ -100,6 +103,7 @@ export class SyncEngine {
   private readonly registry: MutationRegistry;
   private readonly clock: () => number;
   private readonly random: () => number;
+  private readonly poke: LivePulls | null;
 
   constructor(private readonly deps: EngineDeps) {
     this.registry = deps.registry ?? domainRegistry;
@@ -118,6 +122,18 @@ export class SyncEngine {
           .finally(() => signal.removeEventListener('abort', onAbort));
       });
     };
+    this.poke = deps.pokes
+      ? new LivePulls({
+          open: deps.pokes,
+          clientId: () => ensureClientId(deps.db, deps.mintId ?? (() => crypto.randomUUID())),
+          random: this.random,
+          // The running cycle may pull the poked change itself (a device's own push pokes it too).
+          settled: () => this.chain,
+          cookie: () => getMeta(deps.db, 'cookie'),
+          // With the timer off (tests), a poke runs the cycle itself.
+          pull: () => ((deps.pollMs ?? 30_000) === 0 ? void this.syncNow().catch(() => undefined) : this.schedule(0)),
+        })
+      : null;
   }
 
   /** Starts the triggers and runs a first cycle. */
@@ -129,6 +145,7 @@ export class SyncEngine {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.poke?.stop();
     this.unwake?.();
   }
 
@@ -138,6 +155,7 @@ export class SyncEngine {
     this.state.needsLogin = false;
     this.emit();
     this.wake();
+    if (!this.stopped) this.poke?.start();
   }
 
   async mutate(name: string, args: unknown): Promise<MutateResult> {
@@ -210,6 +228,7 @@ export class SyncEngine {
     this.reconnects++;
     if (this.inflight && this.clock() - this.inflightSince >= 500) this.inflight.abort();
     this.wake();
+    this.poke?.wake();
   }
 
   subscribe(fn: () => void): () => void {
@@ -355,6 +374,7 @@ export class SyncEngine {
     switch (p.kind) {
       case 'needsLogin':
         this.state.needsLogin = true;
+        this.poke?.stop();
         this.emit();
         return 'needsLogin';
       case 'needsUpdate':

@@ -10,6 +10,7 @@ import type { SyncWorkerApi } from './api';
 import { CatalogIndex } from './catalog-index';
 import { DeviceFitment } from './device-fitment';
 import { SyncEngine, type EngineEnv } from './engine';
+import { eventSourcePokes } from './poke-stream';
 import { SettingsCache } from './settings-cache';
 import { fetchTransport } from './transport';
 
@@ -65,6 +66,8 @@ const api: SyncWorkerApi = {
       pullDb,
       transport: fetchTransport(baseUrl, () => csrf),
       env: browserEnv(),
+      // The server's "pull now" (GET /sync/poke), opened once a staff session is set.
+      pokes: eventSourcePokes(baseUrl),
       settings: settings.get,
       onPullPage: (page) => {
         index.pulled(page);

@@ -37,6 +37,11 @@ export interface CommandOptions {
   clock?: () => Date;
   /** Retries of a transaction that lost a race (40001/40P01); MAX_RETRIES unless a test sets it. */
   maxRetries?: number;
+  /**
+   * After a transaction committed (never inside it, never for one rolled back): the poke hub
+   * (server/sync/poke-hub.ts) tells staff devices something changed. Must not throw or wait.
+   */
+  onCommit?: () => void;
 }
 
 export interface CommandTx {
@@ -61,6 +66,7 @@ export class CommandRunner {
   private readonly loadSettings: SettingsLoader;
   readonly clock: () => Date;
   private readonly maxRetries: number;
+  private readonly onCommit: (() => void) | undefined;
 
   constructor(db: Kysely<DB>, opts: CommandOptions = {}) {
     this.db = db;
@@ -68,6 +74,7 @@ export class CommandRunner {
     this.loadSettings = opts.settings ?? defaultSettingsLoader;
     this.clock = opts.clock ?? (() => new Date());
     this.maxRetries = opts.maxRetries ?? MAX_RETRIES;
+    this.onCommit = opts.onCommit;
   }
 
   /** The same runner with its settings transformed (the storefront's online tender: ./settings.ts withOnlineTender). */
@@ -77,6 +84,7 @@ export class CommandRunner {
       settings: settings(this.loadSettings),
       clock: this.clock,
       maxRetries: this.maxRetries,
+      ...(this.onCommit ? { onCommit: this.onCommit } : {}),
     });
   }
 
@@ -108,8 +116,10 @@ export class CommandRunner {
    * must lock its own rows before the horizon (the sync push locks the device's row first and
    * takes the horizon only for a mutation it applies) and handles database errors itself.
    */
-  execute<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-    return withRetry(() => this.db.transaction().execute(fn), this.maxRetries);
+  async execute<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    const result = await withRetry(() => this.db.transaction().execute(fn), this.maxRetries);
+    this.onCommit?.();
+    return result;
   }
 
   /** Runs mutation `name` through its applier; a refusal is thrown (rolling the transaction back). */

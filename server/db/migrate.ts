@@ -29,7 +29,8 @@ import * as m0017c from './migrations/0017-c-audit-log';
 import * as m0017d from './migrations/0017-d-notification-outbox';
 import * as m0018d from './migrations/0018-d-appointments';
 import * as m0019 from './migrations/0019-purchase-orders';
-import * as m0020 from './migrations/0020-appointments-sync';
+import * as m0020 from './migrations/0020-order-numbers';
+import * as m0021 from './migrations/0021-appointments-sync';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -54,7 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-d-notification-outbox': m0017d,
   '0018-d-appointments': m0018d,
   '0019-purchase-orders': m0019,
-  '0020-appointments-sync': m0020,
+  '0020-order-numbers': m0020,
+  '0021-appointments-sync': m0021,
 };
 
 const provider: MigrationProvider = {

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { discardRequestSchema, type DiscardReply, type DiscardRequest } from '../../src/contracts/sync-discard';
+import { pokeQuerySchema } from '../../src/contracts/sync-poke';
 import { pullQuerySchema, type PullReply } from '../../src/contracts/sync-pull';
 import { pushRequestSchema, type PushReply } from '../../src/contracts/sync-push';
 import type { SessionUser } from '../../src/contracts/session';
@@ -18,12 +19,15 @@ import { packedReplyText } from './pull-packed';
 import type { PullService } from './pull-service';
 import { PushRefused, type PushService } from './push-service';
 import type { Viewer } from './pull-sources';
+import type { PokeHub } from './poke-hub';
 
 export interface SyncRouteDeps {
   push: PushService;
   pull: PullService;
   /** Records a conflict staff discarded (server/sync/discard-service.ts). */
   discard: (req: DiscardRequest, actor: Actor) => Promise<DiscardReply>;
+  /** The poke streams of this process (poke-hub.ts). */
+  poke: PokeHub;
 }
 
 function actorOf(user: SessionUser | null): Actor {
@@ -64,6 +68,48 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
   app.post('/sync/discard', { config: { access: STAFF } }, (req): Promise<DiscardReply> => {
     const body = parse(discardRequestSchema, req.body);
     return deps.discard(body, actorOf(req.user));
+  });
+
+  /**
+   * Server-Sent Events: `event: poke` with `data: {"version":V}` when something changed (and once
+   * at once with the head version), a comment every 25 s. Staff devices only (a shopper 403, a
+   * guest 401): shoppers' devices pull nothing live. docs/decisions/sync.md "Poke".
+   */
+  app.get('/sync/poke', { config: { access: STAFF } }, (req, reply) => {
+    const { clientId } = parse(pokeQuerySchema, req.query);
+    const res = reply.raw;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      res.end();
+    };
+    const close = deps.poke.open(clientId, {
+      poke: (version) => res.write(`event: poke\ndata: {"version":${version}}\n\n`),
+      heartbeat: () => res.write(': ping\n\n'),
+      end,
+    });
+    if (!close) {
+      void reply
+        .code(503)
+        .header('Retry-After', '10')
+        .send({ error: 'unavailable', message: 'Too many live connections; this device syncs on its timer.' });
+      return reply;
+    }
+    void reply.hijack();
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    // The client reconnects on its own backoff (sync/poke-stream.ts); this is EventSource's own.
+    res.write('retry: 5000\n\n');
+    req.raw.on('close', () => {
+      ended = true;
+      close();
+    });
+    return reply;
   });
 
   app.get('/sync/pull', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PullReply | string> => {

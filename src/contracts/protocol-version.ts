@@ -9,6 +9,7 @@
  *    Additive since, same number (old clients and servers ignore the new optional fields):
  *    - epoch on push/pull replies (server restore);
  *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
- *      query; the device numbers offline orders with it (order.create device_ref "C2-0042").
+ *      query; the device numbers offline orders with it (order.create device_ref "C2-0042");
+ *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream.
  */
 export const PROTOCOL_VERSION = 2;

@@ -18,3 +18,14 @@ export function maskPhone(input: string): string {
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
+
+/**
+ * A stored number as staff read it: ten digits (optionally after +1 or 1) shown in the spec's mask,
+ * (512) 555-0199; anything else (an extension, a foreign number) as it was stored.
+ */
+export function formatPhone(stored: string): string {
+  const d = stored.replace(/\D/g, '');
+  const ten = d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+  if (ten.length !== 10 || !isValidPhone(stored)) return stored;
+  return maskPhone(ten);
+}

@@ -146,8 +146,12 @@ describe('POS checkout (headless Chromium)', () => {
     await expect.poll(visible(page, /^Offline$/), { timeout: 5_000 }).toBe(true);
     const total = await sellInCash(page);
     await expect.poll(visible(page, /\d+ changes? waiting/)).toBe(true);
+    // The receipt names the sale by the device's reference until the server numbers it.
+    const title = () => page.getByRole('heading', { level: 1 }).textContent();
+    expect(await title()).toMatch(/^Receipt - Order # [A-Z]\w*-\d+$/);
     await ctx.setOffline(false);
     await waitSynced(page);
+    await expect.poll(title).toMatch(/^Receipt - Order # \d+$/);
     const done = await serverOrders(srv.server.url, 'complete');
     expect(done).toHaveLength(3);
     expect(done.filter((o) => o.order_total === total && o.paid_amount === total)).toHaveLength(3);

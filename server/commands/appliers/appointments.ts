@@ -206,7 +206,7 @@ const bookExtension: ApplierExtension = {
  * is one of the appointment's location, then - when the new status blocks the slot - re-checks the
  * slot under the same locks and rule as booking (bay row, installers' rows in id order, overlap
  * query excluding the appointment itself), and writes the row (its version is bumped by the
- * trigger, migration 0020). A clash is refused `slot_taken` naming both appointments.
+ * trigger, migration 0021). A clash is refused `slot_taken` naming both appointments.
  */
 const changeExtension: ApplierExtension = {
   load: () => Promise.resolve(),

@@ -1,7 +1,8 @@
 /**
  * Orders, their lines and payments between SQL rows and the domain records the mutators take.
  * Must stay true: save(load(x)) changes nothing; human numbers (order_id, transaction_id) are
- * assigned by the database on first insert and never overwritten by a record that lacks them.
+ * assigned by the database on first insert and never overwritten by a record that lacks them; an
+ * order draws its number only when it is first inserted (migration 0020, gapless).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { emptyTotals } from '../../../src/domain/mutations/guards';
@@ -168,11 +169,26 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
     voided_at: header.voided_at,
     date_modified: header.updated_at,
   };
-  await db
-    .insertInto('orders')
-    .values({ id: header.id, date_added: header.created_at, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+  // An update first: an insert-or-update would fire the insert trigger that numbers the order
+  // (migration 0020) on every edit. A new order takes its number once, as it is inserted.
+  const updated = await db.updateTable('orders').set(values).where('id', '=', header.id).executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) {
+    const inserted = await db
+      .insertInto('orders')
+      .values({ id: header.id, date_added: header.created_at, ...values })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 0n) {
+      // Stored by a concurrent transaction between the two statements: give back the number this
+      // insert drew (this transaction holds the counter row until it ends) and update instead.
+      await db
+        .updateTable('order_numbers')
+        .set((eb) => ({ last_number: eb('last_number', '-', 1) }))
+        .where('id', '=', 1)
+        .execute();
+      await db.updateTable('orders').set(values).where('id', '=', header.id).execute();
+    }
+  }
   const plan = prev ? linePlan(prev, order.lines) : null;
   const keep = lines.map((l) => l.id);
   if (plan) {

@@ -78,9 +78,16 @@ export interface TransactionsTable {
 }
 
 /** The order tables in DB. */
+/** The one counter row orders draw their numbers from (migration 0020; `id` is always 1). */
+export interface OrderNumbersTable {
+  id: number;
+  last_number: number;
+}
+
 export interface OrderTables {
   order_statuses: OrderStatusesTable;
   orders: OrdersTable;
+  order_numbers: OrderNumbersTable;
   order_lines: OrderLinesTable;
   transactions: TransactionsTable;
 }

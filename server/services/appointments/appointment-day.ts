@@ -7,7 +7,7 @@
  * (appointment.move, appointment.setStatus, appointment.cancel in src/domain/mutations/appointment.ts),
  * so a change made here and one pushed from a device run the same applier
  * (server/commands/appliers/appointments.ts: the slot re-checked under the booking's locks, the row's
- * version bumped by its trigger, migration 0020). Like booking, these changes write no audit entry:
+ * version bumped by its trigger, migration 0021). Like booking, these changes write no audit entry:
  * the audit log records what moves money or tax (docs/decisions/server.md "Audit log"); a pushed
  * change is kept with its actor in sync_mutations.
  */

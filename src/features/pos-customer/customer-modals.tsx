@@ -11,6 +11,7 @@ import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
 import styles from './customer-modals.module.css';
+import { formatPhone } from '../../domain/phone';
 
 export const SEARCH_FAILED = 'Something went wrong!';
 
@@ -69,7 +70,7 @@ export function CustomerSearchModal(props: {
                 <strong>
                   {c.firstname} {c.lastname}
                 </strong>{' '}
-                <span className={styles.muted}>{[c.email, c.telephone].filter(Boolean).join(' · ')}</span>
+                <span className={styles.muted}>{[c.email, formatPhone(c.telephone)].filter(Boolean).join(' · ')}</span>
               </span>
               <Button
                 onClick={() =>

@@ -30,6 +30,7 @@ import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
 import { useVoidPayments } from './use-void-payments';
 import styles from './checkout.module.css';
+import { orderNumberText } from '../../domain/order-number';
 
 /** Payment types the server must take part in (the terminal, the payment link). */
 const NEEDS_NETWORK = new Set<PaymentType>(['card', 'online']);
@@ -107,7 +108,7 @@ export function CheckoutPage() {
     <section aria-labelledby="checkout-title" className={styles.page}>
       <div className={styles.head}>
         <h1 id="checkout-title" className={styles.title}>
-          Check Out - Order # {order.order_id ?? 'pending sync'}
+          Check Out - Order # {orderNumberText(order)}
         </h1>
         <Button variant="secondary" onClick={() => setHistory(true)}>
           Order History

@@ -18,6 +18,7 @@ import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { PurchaseOrdersSection } from '../../features/pos-order/purchase-orders-section';
 import { PaymentSection } from './payment-section';
 import styles from './order-view.module.css';
+import { formatPhone } from '../../domain/phone';
 
 /** Partsdesk has no admin app (docs/decisions/pos.md "View in Admin"): the button stays, disabled, saying why. */
 export const VIEW_IN_ADMIN_NOTE =
@@ -95,7 +96,7 @@ export function OrderViewPage() {
                 <dt>Email</dt>
                 <dd>{customer.data.email || '-'}</dd>
                 <dt>Telephone</dt>
-                <dd>{customer.data.telephone || '-'}</dd>
+                <dd>{customer.data.telephone ? formatPhone(customer.data.telephone) : '-'}</dd>
               </>
             )}
             {order.tax_exempt && (

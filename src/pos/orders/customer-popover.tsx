@@ -5,6 +5,7 @@ import { buttonClassName } from '../../ui/button';
 import { useToast } from '../../ui/toast/toast-context';
 import { useCopy } from './use-copy';
 import styles from './orders.module.css';
+import { formatPhone } from '../../domain/phone';
 
 export const COPY_FAILED = "Couldn't copy to the clipboard.";
 
@@ -15,7 +16,7 @@ export function CustomerPopover({ row }: { row: CustomerFields }) {
   const { copied, copy } = useCopy();
   const toast = useToast();
   if (row.customer === '' && row.email === '' && row.telephone === '') return <span className={styles.muted}>—</span>;
-  const name = row.customer || row.email || row.telephone;
+  const name = row.customer || row.email || formatPhone(row.telephone);
   const copyText = row.email || row.telephone;
   const copyWhat = row.email ? 'email' : 'telephone';
   const onCopy = async () => {
@@ -31,7 +32,7 @@ export function CustomerPopover({ row }: { row: CustomerFields }) {
             <dt>Email</dt>
             <dd>{row.email || '—'}</dd>
             <dt>Telephone</dt>
-            <dd>{row.telephone || '—'}</dd>
+            <dd>{row.telephone ? formatPhone(row.telephone) : '—'}</dd>
           </dl>
           <div className={styles.popoverActions}>
             {copyText && (

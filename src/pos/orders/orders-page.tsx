@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ordersQueryOptions } from '../../api/get-orders';
 import type { OrderTab } from '../../contracts/orders-list';
+import { useRefetchOnPull } from '../../device/use-refetch-on-pull';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -24,6 +25,8 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = ordersQueryFromUrl(params);
   const orders = useQuery(ordersQueryOptions(query));
+  // Another tablet's sale, once this device pulled it (a poke: docs/decisions/sync.md "Poke").
+  useRefetchOnPull(['orders']);
   const filterCount = activeFilterCount(query);
   const [filterOpen, setFilterOpen] = useState(filterCount > 0);
 

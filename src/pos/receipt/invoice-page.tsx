@@ -8,6 +8,8 @@ import { Money } from '../../ui/money';
 import { OrderItemsTable } from '../../ui/order-items-table';
 import { Spinner } from '../../ui/spinner';
 import styles from './invoice.module.css';
+import { formatPhone } from '../../domain/phone';
+import { orderNumberText } from '../../domain/order-number';
 
 /** /pos/order/invoice?order_id=: a printable invoice (letter paper), opened in a new tab. */
 export function InvoicePage() {
@@ -36,9 +38,9 @@ export function InvoicePage() {
       <header className={styles.top}>
         <div>
           <h1 id="invoice-title">Invoice</h1>
-          <p>Order # {order.order_id ?? 'pending sync'}</p>
+          <p>Order # {orderNumberText(order)}</p>
           <p>{formatDateTime(order.created_at)}</p>
-          {order.device_ref && <p>Ref {order.device_ref}</p>}
+          {order.order_id !== null && order.device_ref && <p>Ref {order.device_ref}</p>}
         </div>
         <div>
           <h2>Bill to</h2>
@@ -50,7 +52,7 @@ export function InvoicePage() {
             </p>
           )}
           {customer?.email && <p>{customer.email}</p>}
-          {customer?.telephone && <p>{customer.telephone}</p>}
+          {customer?.telephone && <p>{formatPhone(customer.telephone)}</p>}
         </div>
       </header>
       <OrderItemsTable lines={order.lines} className={styles.lines} />

@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { ReceiptExtras } from './receipt-extras';
 import { SendReceiptPanel } from './send-receipt-panel';
 import styles from './receipt.module.css';
+import { orderNumberText } from '../../domain/order-number';
 
 /**
  * /pos/order/receipt?order_id=: the receipt (printable on an 80 mm roll or letter paper), the
@@ -62,11 +63,11 @@ export function ReceiptPage() {
 
       <article className={styles.receipt} aria-labelledby="receipt-title">
         <h1 id="receipt-title" className={styles.title}>
-          {order.status === 'quote' ? 'Quote' : 'Receipt'} - Order # {order.order_id ?? 'pending sync'}
+          {order.status === 'quote' ? 'Quote' : 'Receipt'} - Order # {orderNumberText(order)}
         </h1>
         <p className={styles.meta}>
           {formatDateTime(order.created_at)}
-          {order.device_ref && ` · Ref ${order.device_ref}`}
+          {order.order_id !== null && order.device_ref && ` · Ref ${order.device_ref}`}
           {order.customer_name && ` · ${order.customer_name}`}
         </p>
         <OrderItemsTable lines={order.lines} variant="roll" className={styles.lines} />

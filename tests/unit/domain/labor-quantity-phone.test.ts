@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { formatLaborTime, laborAmount, laborUnitAmount } from '../../../src/domain/labor';
-import { isValidPhone, maskPhone, PHONE_MASK } from '../../../src/domain/phone';
+import { formatPhone, isValidPhone, maskPhone, PHONE_MASK } from '../../../src/domain/phone';
 import * as Q from '../../../src/domain/quantity';
 
 describe('labor', () => {
@@ -79,5 +79,16 @@ describe('phone', () => {
     expect(maskPhone('55')).toBe('(55');
     expect(maskPhone('55512')).toBe('(555) 12');
     expect(maskPhone('555123456789')).toBe('(555) 123-4567');
+  });
+});
+
+describe('formatPhone', () => {
+  it('shows ten stored digits in the (###) ###-#### mask, whatever separators they came with', () => {
+    for (const stored of ['5125550199', '512-555-0199', '512.555.0199', '(512) 555-0199', '+15125550199'])
+      expect(formatPhone(stored)).toBe('(512) 555-0199');
+  });
+  it('leaves an extension, a foreign number or an empty value as stored', () => {
+    for (const stored of ['512-555-019912', '+44 20 7946 0958', '', '555-0199'])
+      expect(formatPhone(stored)).toBe(stored);
   });
 });

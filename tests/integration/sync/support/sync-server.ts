@@ -12,7 +12,7 @@ import { buildApp } from '../../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import type { OnlinePaymentGateway } from '../../../../server/adapters/online-payment/storefront-gateway';
-import type { SyncOptions } from '../../../../server/compose';
+import type { PokeOptions, SyncOptions } from '../../../../server/compose';
 import type { DB } from '../../../../server/db/schema';
 import { copyTemplate } from '../../../support/engines';
 import { TestClient } from '../../../support/http-client';
@@ -38,7 +38,11 @@ export interface SyncTestServer {
  * Nothing a test can observe changes short of an operating-system crash.
  */
 /** Sync options, plus what the app may take instead of its defaults. */
-export type ServeOptions = SyncOptions & { syncCommit?: boolean; onlinePayments?: OnlinePaymentGateway };
+export type ServeOptions = SyncOptions & {
+  syncCommit?: boolean;
+  onlinePayments?: OnlinePaymentGateway;
+  poke?: Omit<PokeOptions, 'databaseUrl'>;
+};
 
 export async function startSyncServer(
   engine: Engine,
@@ -113,6 +117,7 @@ export async function serveDatabase(
     loginLimitPerMinute: 100_000,
     sync: opts,
     onlinePayments: opts.onlinePayments,
+    poke: { databaseUrl: open.databaseUrl, ...opts.poke },
   });
   const url = await app.listen({ port, host: '127.0.0.1' });
   return {

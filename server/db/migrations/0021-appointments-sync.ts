@@ -1,5 +1,5 @@
 /**
- * Migration 0020: appointments reach staff devices (docs/decisions/appointments.md "Day view on
+ * Migration 0021: appointments reach staff devices (docs/decisions/appointments.md "Day view on
  * the device"). `appointments` and `appointment_statuses` get the change tracking every synced
  * table has (0001 pd_track_changes: a version index, the version bumped on every update by trigger,
  * a tombstone on delete - a customer's deletion cascades to their bookings, and the devices must
