@@ -1,7 +1,9 @@
 // No import cycles in src/, sync/, sw/ and server/ (docs/architecture.md "Layers and dependency
 // rules"): a cycle makes module order decide what is initialised, hides a layer pointing the wrong
 // way, and keeps chunks from splitting. The rule builds the import graph of those folders once per
-// lint run and reports each import that closes a cycle, with the cycle.
+// lint run and reports each import that closes a cycle, with the cycle. Type-only imports count
+// too: they vanish from the build, but a cycle of types still ties two modules' designs together
+// and is one edit away from a runtime cycle (shared types go down a layer instead).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -57,10 +59,10 @@ function listFiles(dir, out) {
 
 /**
  * The import graph: repository-relative path -> the repository-relative paths it imports.
- * Type-only imports (`import type`, `export type ... from`) count only when `withTypes` is set:
- * they vanish from the build, so they cannot make a module run before its dependency.
+ * Type-only imports (`import type`, `export type ... from`) count unless `withTypes` is false (the
+ * runtime graph: what the build keeps).
  */
-export function importGraph(base = root, dirs = GRAPH_DIRS, { withTypes = false } = {}) {
+export function importGraph(base = root, dirs = GRAPH_DIRS, { withTypes = true } = {}) {
   const files = dirs.flatMap((d) => listFiles(path.join(base, d), []));
   const known = new Set(files);
   const graph = new Map();
@@ -190,8 +192,8 @@ export const importCyclesRule = {
     const file = rel(root, context.filename);
     if (!GRAPH_DIRS.some((d) => file.startsWith(`${d}/`))) return {};
     const cycles = graphOnce();
-    function check(node, source, typeOnly) {
-      if (typeof source !== 'string' || !source.startsWith('.') || typeOnly) return;
+    function check(node, source) {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
       const abs = path.resolve(path.dirname(context.filename), source);
       for (const c of CANDIDATES) {
         const cycle = cycles.get(`${file} ${rel(root, abs + c)}`);
@@ -205,17 +207,18 @@ export const importCyclesRule = {
       }
     }
     return {
-      ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
-      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
   },
 };
 
-// `node eslint-rules/import-cycles.js [--types]`: print every cycle group (what lint reports, at once).
+// `node eslint-rules/import-cycles.js [--runtime]`: print every cycle group (what lint reports, at
+// once); --runtime leaves type-only imports out (what the build keeps).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const withTypes = process.argv.includes('--types');
+  const withTypes = !process.argv.includes('--runtime');
   const graph = importGraph(process.argv.find((a, i) => i > 1 && !a.startsWith('--')) ?? root, GRAPH_DIRS, {
     withTypes,
   });

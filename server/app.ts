@@ -144,7 +144,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   productRoutes(app, {
     pages,
     inventory: new ProductInventoryService(opts.db),
-    contact: new ProductContactService(opts.db, services.mailer),
+    contact: new ProductContactService(opts.db, checkout.sender),
     captcha: services.captcha,
     secureCookies: opts.secureCookies,
   });

@@ -31,6 +31,7 @@ import * as m0018d from './migrations/0018-d-appointments';
 import * as m0019 from './migrations/0019-purchase-orders';
 import * as m0020 from './migrations/0020-order-numbers';
 import * as m0021 from './migrations/0021-core-charges';
+import * as m0022 from './migrations/0022-appointments-sync';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-purchase-orders': m0019,
   '0020-order-numbers': m0020,
   '0021-core-charges': m0021,
+  '0022-appointments-sync': m0022,
 };
 
 const provider: MigrationProvider = {

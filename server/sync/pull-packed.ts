@@ -11,7 +11,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Range } from './pull-sources';
+import type { Range } from './pull-range';
 
 /** A block with its rows still JSON text (an array of arrays), as the database wrote it. */
 export interface PackedText {

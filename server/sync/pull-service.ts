@@ -22,7 +22,8 @@ import type { DB } from '../db/schema';
 import type { Actor } from '../commands/actor';
 import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';
-import { sourcesFor, tombstoneSource, type Range, type Reach, type Viewer } from './pull-sources';
+import type { Range } from './pull-range';
+import { sourcesFor, tombstoneSource, type Reach, type Viewer } from './pull-sources';
 
 type ClientRow = {
   last_mutation_id: string;

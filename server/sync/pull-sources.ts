@@ -11,7 +11,7 @@
  *
  * Scopes (docs/architecture.md "Data and truth"):
  * - staff: catalog, lookups (gift certificates among them), every customer, address, vehicle,
- *   order, line and payment;
+ *   order, line and payment, and (cache schema 6) every booked appointment;
  * - customer (shopper): catalog and public lookups, plus their own customer row, addresses,
  *   vehicles, orders, lines and payments. Never settings, never password_hash; product cost to admins only.
  *   Order history (`order_history`, domain OrderHistory records) is staff-only: its comments are the
@@ -22,8 +22,10 @@ import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/co
 import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
+import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
+import type { Range } from './pull-range';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
 export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
@@ -45,11 +47,6 @@ export interface Reach {
 }
 
 export const FULL_REACH: Reach = { schema: 0, only: null };
-
-export interface Range {
-  after: number;
-  upTo: number;
-}
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history). */
 export type PullTable = SyncedTable | 'order_history';
@@ -310,6 +307,25 @@ const staffEntities = (): PullSource[] => [
   },
 ];
 
+/**
+ * Booked appointments (cache schema 6, staff): every location's, as domain Appointment records
+ * with their installers, so the day view reads them offline and runs its changes as mutations;
+ * and their statuses, as a lookup. Not scoped by location: any staff member may work at any of the
+ * shop's counters (docs/security.md "Store isolation"), and the day view picks the location.
+ * docs/decisions/appointments.md "Day view on the device".
+ */
+const appointmentSources = (): PullSource[] => [
+  rawSource('appointment_statuses', ['status_id']),
+  {
+    table: 'appointments',
+    candidates: (r) => sql`select version from appointments where ${inRange(sql.ref('version'), r)}`,
+    fetch: async (db, r) =>
+      (await selectAppointments(inRange(sql.ref('a.version'), r)).execute(db)).rows.map((row) =>
+        change('appointments', row.id, row.version, appointmentFromSql(row)),
+      ),
+  },
+];
+
 export function sourcesFor(viewer: Viewer, reach: Reach = FULL_REACH): PullSource[] {
   const staff = viewer.kind === 'staff';
   const all = [
@@ -318,6 +334,7 @@ export function sourcesFor(viewer: Viewer, reach: Reach = FULL_REACH): PullSourc
     ...(staff ? staffLookups() : []),
     ...(staff && reach.schema >= 4 ? [...fitmentSources(), installersSource()] : []),
     ...(reach.schema >= 5 ? optionSources() : []),
+    ...(staff && reach.schema >= 6 ? appointmentSources() : []),
     ...entitySources(viewer),
     ...(staff ? staffEntities() : []),
   ];

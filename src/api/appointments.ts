@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { appointmentDataSchema, dayReplySchema, type AppointmentData, type DayReply } from '../contracts/appointments';
+import { appointmentDataSchema, type AppointmentData } from '../contracts/appointments';
 import { request } from './http';
 
 const CACHE_KEY = 'pd-appointment-lists';
-const updateReplySchema = z.object({ success: z.string() });
 type ShopLists = Pick<
   AppointmentData,
   'bays' | 'installers' | 'locations' | 'statuses' | 'timeSlotLength' | 'ymmEnabled'
@@ -48,24 +46,4 @@ export function cachedAppointmentLists(): ShopLists | null {
   } catch {
     return null;
   }
-}
-
-/** GET /api/appointments/day: one location's bays and the day's appointments. */
-export function getAppointmentDay(locationId: number, date: string, signal?: AbortSignal): Promise<DayReply> {
-  return request(
-    `/api/appointments/day?location_id=${locationId}&date=${encodeURIComponent(date)}`,
-    dayReplySchema,
-    signal ? { signal } : {},
-  );
-}
-
-/** POST /api/appointments/update: status, move (bay, start, duration) or cancel. */
-export function updateAppointment(body: {
-  id: string;
-  status_id?: number;
-  bay_id?: number;
-  start?: string;
-  duration?: number;
-}): Promise<{ success: string }> {
-  return request('/api/appointments/update', updateReplySchema, { method: 'POST', body });
 }

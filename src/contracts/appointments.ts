@@ -122,3 +122,6 @@ export const updateAppointmentRequestSchema = z
     { message: 'Nothing to change', path: ['id'] },
   );
 export const APPOINTMENT_UPDATED = 'The appointment was updated.';
+/** The day view's change made offline: queued in the outbox, applied when the server is reached. */
+export const APPOINTMENT_UPDATE_QUEUED =
+  'The change is saved on this device and made on the server when it can be reached.';

@@ -32,7 +32,9 @@ export const productContactRequestSchema = contactFormSchema.extend({
   product_id: z.coerce.number({ error: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.'),
 });
 export type ProductContactRequest = z.infer<typeof productContactRequestSchema>;
-export const productContactReplySchema = z.object({ success: z.string() });
+/** `queued`: the mail server could not take it yet; the outbox sends it when it can (the success text says so). */
+export const productContactReplySchema = z.object({ success: z.string(), queued: z.literal(true).optional() });
+export type ProductContactReply = z.infer<typeof productContactReplySchema>;
 
 export const dealerLocatorPopupTextReplySchema = z.object({
   dealer_locator_popup_text: z.string(),

@@ -24,7 +24,8 @@ export const pullQuerySchema = z.object({
   pack: z.literal('1').optional().catch(undefined),
   /**
    * The device cache's schema (src/db/database.ts DEVICE_SCHEMA). From 4 a staff device also gets
-   * FITMENT_TABLES and 'installers', from 5 every device the option tables; absent (older builds):
+   * FITMENT_TABLES and 'installers', from 5 every device the option tables, from 6 a staff device
+   * the appointment tables; absent (older builds):
    * not, so they never fill an old cache with rows it cannot use.
    */
   schema: z.coerce.number().int().min(0).max(1000).optional(),
@@ -165,17 +166,27 @@ export const INSTALLERS_TABLE = 'installers';
  * (src/domain/product-options.ts); the server prices them again when the line is pushed.
  */
 export const optionTables = ['product_options', 'product_option_values'] as const;
+/**
+ * Booked appointments and their statuses (staff devices, cache schema 6): `appointments` carries
+ * domain Appointment records (src/domain/mutations/records.ts, installers included) in their own
+ * entity store, so the day view reads them offline and its changes run as mutations;
+ * `appointment_statuses` lands in `lookups`.
+ */
+export const appointmentTables = ['appointments', 'appointment_statuses'] as const;
 /** The tables a cache of schema 4 gained: a device upgraded from 3 backfills them (sync/pull.ts). */
 export const SCHEMA_4_TABLES: readonly string[] = [...fitmentTables, INSTALLERS_TABLE];
 /** The tables a cache of schema 5 gained: a device upgraded from 4 backfills them (sync/pull.ts). */
 export const SCHEMA_5_TABLES: readonly string[] = [...optionTables];
+/** The tables a cache of schema 6 gained: a device upgraded from 5 backfills them (sync/pull.ts). */
+export const SCHEMA_6_TABLES: readonly string[] = [...appointmentTables];
 export type EntityTable = (typeof entityTables)[number];
 export type FitmentTable = (typeof fitmentTables)[number];
 export type CatalogTable = (typeof catalogTables)[number];
 export type LookupTable = (typeof lookupTables)[number];
 export type OptionTable = (typeof optionTables)[number];
+export type AppointmentTable = (typeof appointmentTables)[number];
 export type SyncedTable =
-  EntityTable | CatalogTable | LookupTable | FitmentTable | OptionTable | typeof INSTALLERS_TABLE;
+  EntityTable | CatalogTable | LookupTable | FitmentTable | OptionTable | AppointmentTable | typeof INSTALLERS_TABLE;
 
 /**
  * Every change of a reply as RowChanges ordered by version: `changes` plus the `packed` blocks

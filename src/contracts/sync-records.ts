@@ -37,7 +37,8 @@ export function customerFromRows(row: CustomerRow, addresses: readonly AddressRo
 /**
  * Which records a mutation reads, found from its args by the conventions of the catalogue
  * (src/domain/mutations/catalogue.ts): `order_ref` names an order (its transactions come with it),
- * `customer_ref` a customer (or the order's customer, for store credit), `vehicle_ref` a vehicle;
+ * `customer_ref` a customer (or the order's customer, for store credit), `vehicle_ref` a vehicle,
+ * `appointment_ref` a booked appointment;
  * a create names its new record by `id`, loaded so a duplicate is refused rather than overwritten.
  */
 export interface Touches {
@@ -46,6 +47,8 @@ export interface Touches {
   vehicleId: string | null;
   /** Load the customer attached to the order too (payments against store credit). */
   orderCustomer: boolean;
+  /** A booked appointment a day-view change names (`appointment_ref`). */
+  appointmentId: string | null;
   /** A voucher payment's code: the device gives the mutator its cached balance (src/db/vouchers.ts). */
   voucherCode: string | null;
 }
@@ -59,6 +62,7 @@ export function touchesOf(name: string, args: unknown): Touches {
     orderId: str(a.order_ref) ?? (name === 'order.create' ? ownId : null),
     customerId: str(a.customer_ref) ?? (name === 'customer.create' ? ownId : null),
     vehicleId: str(a.vehicle_ref) ?? (name === 'vehicle.create' ? ownId : null),
+    appointmentId: str(a.appointment_ref),
     orderCustomer: area === 'transaction' || area === 'credit',
     voucherCode: name === 'transaction.add' && a.transaction_type === 'voucher' ? str(a.voucher_code) : null,
   };

@@ -12,7 +12,7 @@
  */
 import type { Table } from 'dexie';
 import type { RowChange } from '../contracts/sync-pull';
-import type { LinkChunk, PartsdeskDb } from './database';
+import type { ChunkStores, LinkChunk } from './chunk-stores';
 
 /** Products per record: small enough that a stock change rewrites ~25 KB, large enough to cut records 64-fold. */
 export const LINK_CHUNK = 64;
@@ -75,7 +75,7 @@ export async function writeChunks<C extends { k: number }>(
 }
 
 /** Writes link changes (in page order) to their chunks. Call inside a transaction over `catalogLinks`. */
-export function applyLinkChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+export function applyLinkChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
   return writeChunks(db.catalogLinks, changes, {
     keyOf: (c) => chunkOf(ownerOf(c.key)),
     empty: emptyChunk,
@@ -94,13 +94,13 @@ function rowsOf(rows: Record<string, Record<string, unknown>>, productId: number
 }
 
 /** The cached product_stock rows of one product. */
-export async function stockRows(db: PartsdeskDb, productId: number): Promise<Record<string, unknown>[]> {
+export async function stockRows(db: ChunkStores, productId: number): Promise<Record<string, unknown>[]> {
   const chunk = await db.catalogLinks.get(chunkOf(productId));
   return chunk ? rowsOf(chunk.stock, productId) : [];
 }
 
 /** Every cached category link as product id -> category ids, read in chunks of `batch` records. */
-export async function categoryLinks(db: PartsdeskDb, batch = 1000): Promise<Map<number, number[]>> {
+export async function categoryLinks(db: ChunkStores, batch = 1000): Promise<Map<number, number[]>> {
   const links = new Map<number, number[]>();
   let after: number | null = null;
   for (;;) {

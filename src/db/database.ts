@@ -27,17 +27,17 @@
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
-import { SCHEMA_4_TABLES, SCHEMA_5_TABLES } from '../contracts/sync-pull';
+import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES } from '../contracts/sync-pull';
 import { putLink } from './catalog-links';
-import type { FitmentChunk } from './fitment-chunks';
+import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
 import { putProduct } from './product-chunks';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
  * gets compact fitment, the vehicle name tables and installers, from 5 the product options and
- * their values (src/contracts/sync-pull.ts).
+ * their values, from 6 the booked appointments and their statuses (src/contracts/sync-pull.ts).
  */
-export const DEVICE_SCHEMA = 5;
+export const DEVICE_SCHEMA = 6;
 
 export interface OutboxEntry {
   seq?: number;
@@ -82,24 +82,6 @@ export interface ConflictEntry {
    * /sync/discard; `recordedAt` is the server's time) or refused it for good (`error`). Not indexed.
    */
   discard?: { pending: boolean; recordedAt?: string; error?: string };
-}
-
-/** Stock and category-link rows of LINK_CHUNK consecutive product ids (src/db/catalog-links.ts). */
-export interface LinkChunk {
-  /** floor(product_id / LINK_CHUNK) */
-  k: number;
-  /** product_stock rows by wire key 'productId:locationId'. */
-  stock: Record<string, Record<string, unknown>>;
-  /** product_categories rows by wire key 'productId:categoryId'. */
-  categories: Record<string, Record<string, unknown>>;
-}
-
-/** Product rows of LINK_CHUNK consecutive product ids (src/db/product-chunks.ts). */
-export interface ProductChunk {
-  /** floor(product_id / LINK_CHUNK) */
-  k: number;
-  /** products rows (as pulled) by product id. */
-  rows: Record<string, Record<string, unknown>>;
 }
 
 export interface SharedRow {
@@ -151,6 +133,7 @@ export class PartsdeskDb extends Dexie {
   orderLines!: Table<Record<string, unknown>, string>;
   transactions!: Table<Record<string, unknown>, string>;
   orderHistory!: Table<Record<string, unknown>, string>;
+  appointments!: Table<Record<string, unknown>, string>;
   base!: Table<BaseRow, [string, string]>;
   dirty!: Table<DirtyKey, [string, string]>;
   outbox!: Table<OutboxEntry, number>;
@@ -206,21 +189,28 @@ export class PartsdeskDb extends Dexie {
     // already pulled backfills them like version 4's tables (docs/decisions/pos.md "Adding from the catalog").
     this.version(5)
       .stores({})
-      .upgrade((tx) => upgradeToV5(tx));
+      .upgrade((tx) => addToBackfill(tx, SCHEMA_5_TABLES));
+    // Version 6: booked appointments as an entity store (the day view reads them offline and its
+    // changes are mutations), their statuses in `lookups`; backfilled like version 5's tables
+    // (docs/decisions/appointments.md "Day view on the device").
+    this.version(6)
+      .stores({ appointments: 'id, [location_id+start_date]' })
+      .upgrade((tx) => addToBackfill(tx, SCHEMA_6_TABLES));
   }
 }
 
 /**
- * Adds SCHEMA_5_TABLES to the backfill. One backfill has one cursor: when version 4's is still
- * under way (a device upgraded from 3), it starts again from 0 with both sets of tables, up to the
- * same cookie (rows already backfilled are written again, which changes nothing).
+ * Adds a version's new tables (SCHEMA_5_TABLES, SCHEMA_6_TABLES) to the backfill. One backfill has
+ * one cursor: when an earlier version's is still under way (a device upgraded from 3 or 4), it
+ * starts again from 0 with both sets of tables, up to the same cookie (rows already backfilled are
+ * written again, which changes nothing).
  */
-async function upgradeToV5(tx: Transaction): Promise<void> {
+async function addToBackfill(tx: Transaction, added: readonly string[]): Promise<void> {
   const meta = tx.table('meta');
   const pending = ((await meta.get('backfill')) as MetaRow | undefined)?.value as
     { tables: string[]; upTo: number } | null | undefined;
   if (pending) {
-    const tables = [...new Set([...pending.tables, ...SCHEMA_5_TABLES])];
+    const tables = [...new Set([...pending.tables, ...added])];
     await meta.put({ key: 'backfill', value: { tables, cookie: 0, upTo: pending.upTo, done: 0, total: 0 } });
     return;
   }
@@ -229,7 +219,7 @@ async function upgradeToV5(tx: Transaction): Promise<void> {
   if (typeof cookie !== 'number' || cookie <= 0 || full) return;
   await meta.put({
     key: 'backfill',
-    value: { tables: [...SCHEMA_5_TABLES], cookie: 0, upTo: cookie, done: 0, total: 0 },
+    value: { tables: [...added], cookie: 0, upTo: cookie, done: 0, total: 0 },
   });
 }
 
@@ -287,6 +277,7 @@ export const writeStores = (db: PartsdeskDb) => [
   db.customers,
   db.addresses,
   db.vehicles,
+  db.appointments,
   db.dirty,
   db.outbox,
   db.meta,

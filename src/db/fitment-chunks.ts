@@ -15,20 +15,7 @@
  */
 import type { RowChange } from '../contracts/sync-pull';
 import { chunkOf, writeChunks } from './catalog-links';
-import type { PartsdeskDb } from './database';
-
-/**
- * One fitment row: [yearFrom, yearTo, makeId, modelId, subModelId, bodyTypeId, bedLengthId,
- * engineConfigId, notes]; 0 for an optional id the row leaves open, null for no notes.
- */
-export type FitTuple = [number, number, number, number, number, number, number, number, string | null];
-
-export interface FitmentChunk {
-  /** floor(product_id / LINK_CHUNK) */
-  k: number;
-  /** fitment rows by product id, then by fitment id. */
-  rows: Record<string, Record<string, FitTuple>>;
-}
+import type { ChunkStores, FitmentChunk, FitTuple } from './chunk-stores';
 
 const id0 = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
@@ -73,7 +60,7 @@ export function putFitment(chunks: Map<number, FitmentChunk>, key: string, row: 
 }
 
 /** Writes part_fitment changes (in page order) to their chunks; keys of another form are skipped. Call inside a transaction over `fitment`. */
-export function applyFitmentChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+export function applyFitmentChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
   return writeChunks(
     db.fitment,
     changes.filter((c) => splitKey(c.key) !== null),
@@ -87,7 +74,7 @@ export function applyFitmentChanges(db: PartsdeskDb, changes: readonly RowChange
 }
 
 /** The cached fitment tuples of each product in `ids` (an empty list for a product without any). */
-export async function fitmentOf(db: PartsdeskDb, ids: readonly number[]): Promise<Map<number, FitTuple[]>> {
+export async function fitmentOf(db: ChunkStores, ids: readonly number[]): Promise<Map<number, FitTuple[]>> {
   const keys = [...new Set(ids.map(chunkOf))];
   const found = await db.fitment.bulkGet(keys);
   const byKey = new Map(keys.map((k, i) => [k, found[i]]));

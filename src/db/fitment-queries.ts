@@ -19,7 +19,8 @@ import {
 } from '../domain/fitment';
 import type { Facets } from '../domain/fitment-facets';
 import type { PartsdeskDb } from './database';
-import { fitmentOf, type FitTuple } from './fitment-chunks';
+import type { FitTuple } from './chunk-stores';
+import { fitmentOf } from './fitment-chunks';
 import { eachProductBatch, productRows } from './product-chunks';
 
 /** `{aaia}~{mpn}`, the Parts parameter's spelling (the server matches the same text). */

@@ -11,7 +11,7 @@
  */
 import type { RowChange } from '../contracts/sync-pull';
 import { chunkOf, writeChunks } from './catalog-links';
-import type { PartsdeskDb, ProductChunk } from './database';
+import type { ChunkStores, ProductChunk } from './chunk-stores';
 
 export type ProductRow = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export function putProduct(chunks: Map<number, ProductChunk>, key: string, row: 
 }
 
 /** Writes product changes (in page order) to their chunks. Call inside a transaction over `productChunks`. */
-export function applyProductChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
+export function applyProductChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
   return writeChunks(db.productChunks, changes, {
     keyOf: (c) => chunkOf(Number(c.key)),
     empty: emptyChunk,
@@ -37,12 +37,12 @@ export function applyProductChanges(db: PartsdeskDb, changes: readonly RowChange
 }
 
 /** One cached product row, or undefined. */
-export async function productRow(db: PartsdeskDb, productId: number): Promise<ProductRow | undefined> {
+export async function productRow(db: ChunkStores, productId: number): Promise<ProductRow | undefined> {
   return (await db.productChunks.get(chunkOf(productId)))?.rows[String(productId)];
 }
 
 /** Cached product rows of `ids`, in the same order (undefined where absent). */
-export async function productRows(db: PartsdeskDb, ids: readonly number[]): Promise<(ProductRow | undefined)[]> {
+export async function productRows(db: ChunkStores, ids: readonly number[]): Promise<(ProductRow | undefined)[]> {
   const keys = [...new Set(ids.map(chunkOf))];
   const found = await db.productChunks.bulkGet(keys);
   const byKey = new Map(keys.map((k, i) => [k, found[i]]));
@@ -55,7 +55,7 @@ export async function productRows(db: PartsdeskDb, ids: readonly number[]): Prom
  * `each` works on this one (IndexedDB reads in the browser process, `each` in this realm).
  */
 export async function eachProductBatch(
-  db: PartsdeskDb,
+  db: ChunkStores,
   each: (rows: ProductRow[]) => void | Promise<void>,
   batch = 80,
 ): Promise<void> {

@@ -4,7 +4,7 @@
  * rebase resets it from `base` before re-applying what is still pending.
  * Call inside a transaction over writeStores()/pullStores().
  */
-import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { Appointment, Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../domain/mutations/types';
 import {
   customerFromRows,
@@ -56,6 +56,10 @@ export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorSta
     const v = (await db.vehicles.get(t.vehicleId)) as Vehicle | undefined;
     if (v) state.vehicle = v;
   }
+  if (t.appointmentId) {
+    const a = (await db.appointments.get(t.appointmentId)) as Appointment | undefined;
+    if (a) state.appointment = a;
+  }
   if (t.voucherCode) {
     const v = await findCachedVoucher(db, t.voucherCode);
     // The payment's own code as typed: the domain compares it with state.voucher.code.
@@ -106,6 +110,7 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
     for (const a of addresses) await put(db, 'addresses', a.address_id, a);
   }
   if (changes.vehicle) await put(db, 'customer_vehicles', changes.vehicle.id, changes.vehicle);
+  if (changes.appointment) await put(db, 'appointments', changes.appointment.id, changes.appointment);
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

@@ -12,7 +12,14 @@ import { applyFitmentChanges } from './fitment-chunks';
 import { applyProductChanges } from './product-chunks';
 
 export type EntityTableName =
-  'orders' | 'order_lines' | 'transactions' | 'order_history' | 'customers' | 'addresses' | 'customer_vehicles';
+  | 'orders'
+  | 'order_lines'
+  | 'transactions'
+  | 'order_history'
+  | 'customers'
+  | 'addresses'
+  | 'customer_vehicles'
+  | 'appointments';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -30,6 +37,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.addresses;
     case 'customer_vehicles':
       return db.vehicles;
+    case 'appointments':
+      return db.appointments;
   }
 }
 
@@ -41,6 +50,7 @@ const entityTables = new Set<string>([
   'customers',
   'addresses',
   'customer_vehicles',
+  'appointments',
 ]);
 const otherCatalog = new Set<string>([
   'manufacturers',
@@ -66,6 +76,7 @@ export const pullStores = (db: PartsdeskDb) => [
   db.customers,
   db.addresses,
   db.vehicles,
+  db.appointments,
   db.base,
   db.dirty,
   db.outbox,
@@ -151,6 +162,7 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
     db.customers,
     db.addresses,
     db.vehicles,
+    db.appointments,
     db.base,
   ]) {
     await t.clear();

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
-import type { ModalProps } from './modal';
+import type { ModalProps } from './modal-props';
 import styles from './modal.module.css';
 
 /** Radix Dialog with focus trap, Escape to close and an accessible title. */

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPOINTMENT_UPDATE_QUEUED } from '../../src/contracts/appointments';
 import { TestClient } from '../support/http-client';
 import { Device } from '../integration/checkout/support/checkout-server';
 import { seriousViolations } from './support/axe';
@@ -11,6 +12,8 @@ import { startE2EServer, type E2EServer } from './support/server';
  * Book Appointment on the receipt (docs/decisions/appointments.md), 1024x768: online the booking
  * reaches the server and shows as "{date} @ {time}"; offline the form opens from the cached lists,
  * the booking waits in the outbox, and a slot taken meanwhile comes back as a conflict naming both.
+ * The day view reads the device store: offline it shows the pulled bookings, and its moves wait in
+ * the outbox like bookings do.
  */
 describe('POS Book Appointment (headless Chromium)', () => {
   let srv: E2EServer;
@@ -118,7 +121,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await ctx.close();
   });
 
-  it('day view: bays side by side; a move onto a taken slot is refused naming it; move and cancel', async () => {
+  it('day view from the device store: offline it shows the pulled bookings; a move made offline syncs on reconnect, a clash comes back as a conflict naming both; cancel', async () => {
     const api = new TestClient(srv.server.url);
     await api.login('cashier', 'cashier');
     const device = new Device(api);
@@ -148,35 +151,91 @@ describe('POS Book Appointment (headless Chromium)', () => {
     const b = await booking(bay2.bay_id, '2027-05-01 09:00');
     expect([a.status, b.status]).toEqual([200, 200]);
 
-    const { ctx, page } = await cashierDevice(browser, srv.server.url);
+    const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
     await page.getByRole('link', { name: 'Appointments' }).click();
     await page.waitForURL(/\/pos\/appointments/);
-    await page.goto(`${srv.server.url}/pos/appointments?location_id=${location}&date=2027-05-01`);
+    const dayUrl = `${srv.server.url}/pos/appointments?location_id=${location}&date=2027-05-01`;
+    await page.goto(dayUrl);
+    const col1 = page.getByRole('region', { name: bay1.title });
     const col2 = page.getByRole('region', { name: bay2.title });
-    const card = col2.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
-    await expect.poll(() => card.isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await expect
+      .poll(() => col2.getByRole('article', { name: '09:00-10:00 Dana Diaz' }).isVisible(), {
+        timeout: 15_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
     await page.screenshot({ path: '/tmp/pd-appt-day.png' });
     expect(await seriousViolations(page)).toEqual([]);
 
-    await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
-    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
-    await expect
-      .poll(
-        visible(
-          page,
-          `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz).`,
-        ),
-      )
-      .toBe(true);
+    // Offline, opened afresh: the bookings come from the device store.
+    await cutNetwork(ctx, true);
+    await page.goto(dayUrl);
+    await expect.poll(visible(page, /^Offline$/), { timeout: 10_000 }).toBe(true);
+    const card = col2.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    await expect.poll(() => col1.getByRole('article', { name: '09:00-10:00 Dana Diaz' }).isVisible()).toBe(true);
 
+    // Another counter books bay 2 at 13:00 while this till is offline.
+    const taken = await booking(bay2.bay_id, '2027-05-01 13:00');
+    expect(taken.status).toBe(200);
+
+    // b moves next to a (free), a moves onto the slot taken meanwhile (this till cannot know).
+    await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
     await card.getByLabel('Start').selectOption('10:00');
     await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
-    const moved = page
-      .getByRole('region', { name: bay1.title })
-      .getByRole('article', { name: '10:00-11:00 Dana Diaz' });
+    const moved = col1.getByRole('article', { name: '10:00-11:00 Dana Diaz' });
     await expect.poll(() => moved.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(true);
+    await expect.poll(visible(page, APPOINTMENT_UPDATE_QUEUED)).toBe(true);
+    const first = col1.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
+    await first.getByLabel('Bay').selectOption(String(bay2.bay_id));
+    await first.getByLabel('Start').selectOption('13:00');
+    await first.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    await expect.poll(() => col2.getByRole('article', { name: '13:00-14:00 Dana Diaz' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/pd-appt-day-offline.png' });
+
+    await cutNetwork(ctx, false);
+    const conflicts = page.getByRole('button', { name: 'Conflicts (1)' });
+    await expect.poll(() => conflicts.isVisible(), { timeout: 30_000, message: await pageText(page) }).toBe(true);
+    const server = async () =>
+      (await api.get(`/api/appointments/day?location_id=${location}&date=2027-05-01`)).body.appointments
+        .map((x: { bay_id: number; start_time: string; id: string }) => `${x.id} ${x.bay_id} ${x.start_time}`)
+        .sort();
+    expect(await server()).toEqual(
+      [
+        `${a.body.appt.id} ${bay1.bay_id} 09:00`,
+        `${b.body.appt.id} ${bay1.bay_id} 10:00`,
+        `${taken.body.appt.id} ${bay2.bay_id} 13:00`,
+      ].sort(),
+    );
+    // The refused move falls back to the server's copy: a is at 09:00 on bay 1 again.
+    await expect.poll(() => col1.getByRole('article', { name: '09:00-10:00 Dana Diaz' }).isVisible()).toBe(true);
+    await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(false);
+    await conflicts.click();
+    const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
+    await expect
+      .poll(() =>
+        panel
+          .getByText(
+            `${bay2.title} is already booked 2027-05-01 13:00-14:00 (appointment #${taken.body.appt.appointment_id}, Dana Diaz). This booking (Dana Diaz, 2027-05-01 13:00-14:00) was not made.`,
+            { exact: false },
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.keyboard.press('Escape');
+
     await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
     await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');
+    await expect
+      .poll(
+        async () =>
+          (await api.get(`/api/appointments/day?location_id=${location}&date=2027-05-01`)).body.appointments.find(
+            (x: { id: string }) => x.id === b.body.appt.id,
+          ).status,
+        { timeout: 30_000 },
+      )
+      .toBe('Cancelled');
     await page.screenshot({ path: '/tmp/pd-appt-day-after.png' });
     await ctx.close();
   });

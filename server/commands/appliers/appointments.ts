@@ -1,6 +1,6 @@
 /**
- * Booking an appointment on the server (appointment.book: pushed from a device's outbox, or
- * posted to addAppointment). The domain checks the form (slot grid, durations, customer); this
+ * Appointments on the server: booking (appointment.book: pushed from a device's outbox, or posted
+ * to addAppointment) and the day view's move, status and cancel (below, `changeExtension`). The domain checks the form (slot grid, durations, customer); this
  * extension checks what only the database knows and stores the booking, in the same transaction:
  *
  * - the location is active, the bay is one of its bays, every installer is an active staff user
@@ -200,6 +200,77 @@ const bookExtension: ApplierExtension = {
   },
 };
 
+/**
+ * The day view's changes (appointment.move, appointment.setStatus, appointment.cancel): the domain
+ * checked the form on the appointment loaded FOR UPDATE; this checks the status exists and the bay
+ * is one of the appointment's location, then - when the new status blocks the slot - re-checks the
+ * slot under the same locks and rule as booking (bay row, installers' rows in id order, overlap
+ * query excluding the appointment itself), and writes the row (its version is bumped by the
+ * trigger, migration 0022). A clash is refused `slot_taken` naming both appointments.
+ */
+const changeExtension: ApplierExtension = {
+  load: () => Promise.resolve(),
+  async write(state, changes, ctx: ApplyContext) {
+    const a = changes.appointment;
+    if (!a || !state.appointment) return null;
+    const db = ctx.trx;
+    const status = await db
+      .selectFrom('appointment_statuses')
+      .select(['status_id', 'blocks_slot'])
+      .where('status_id', '=', a.status_id)
+      .executeTakeFirst();
+    if (!status) return bad('Select a status');
+    const bay = await db
+      .selectFrom('bays')
+      .select(['bay_id', 'title', 'location_id'])
+      .where('bay_id', '=', a.bay_id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!bay || bay.location_id !== a.location_id) return bad('Select a bay of this location');
+    if (a.installers.length)
+      await db
+        .selectFrom('staff_users')
+        .select('user_id')
+        .where(
+          'user_id',
+          'in',
+          [...a.installers].sort((x, y) => x - y),
+        )
+        .orderBy('user_id')
+        .forUpdate()
+        .execute();
+    const start = `${a.start_date} ${a.start_time}`;
+    const end = addMinutes(a.start_date, a.start_time, a.duration);
+    if (status.blocks_slot) {
+      const clash = await findClash(db, a, start, end);
+      if (clash) {
+        const c = await db
+          .selectFrom('customers')
+          .select(['firstname', 'lastname'])
+          .where('id', '=', a.customer_ref)
+          .executeTakeFirst();
+        return refuse('slot_taken', clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''));
+      }
+    }
+    await db
+      .updateTable('appointments')
+      .set({
+        bay_id: a.bay_id,
+        starts_at: start,
+        ends_at: end,
+        duration: a.duration,
+        status_id: a.status_id,
+        updated_at: ctx.now,
+      })
+      .where('id', '=', a.id)
+      .execute();
+    return null;
+  },
+};
+
 export const appointmentAppliers: ApplierMap = {
   'appointment.book': domainApplier('appointment.book', 'staff', bookExtension),
+  'appointment.move': domainApplier('appointment.move', 'staff', changeExtension),
+  'appointment.setStatus': domainApplier('appointment.setStatus', 'staff', changeExtension),
+  'appointment.cancel': domainApplier('appointment.cancel', 'staff', changeExtension),
 };

@@ -1,7 +1,8 @@
 /**
  * The applier every domain mutation shares: what it reads comes from its args (touchesOf), what it
  * writes from the changes the mutator returns. Locks are always taken in the order order ->
- * customer -> vehicle, so two mutations on the same records cannot deadlock each other.
+ * customer -> vehicle -> appointment (then an extension's: bay, installers), so two mutations on
+ * the same records cannot deadlock each other.
  */
 import { isMutationName, runMutation } from '../../../src/domain/mutations/registry';
 import { currentArgsOf, restrictArgs, writerOf } from '../../../src/domain/mutations/writable-fields';
@@ -11,6 +12,7 @@ import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-recor
 import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
+import { loadAppointment } from '../records/appointments';
 import { auditEntries, writeAudit } from '../audit';
 import { ownedIdsRefusal } from './owned-ids';
 import type { Actor } from '../actor';
@@ -98,6 +100,10 @@ async function loadState(
   if (t.vehicleId) {
     const v = await loadVehicle(trx, t.vehicleId, true);
     if (v) state.vehicle = v;
+  }
+  if (t.appointmentId) {
+    const a = await loadAppointment(trx, t.appointmentId, true);
+    if (a) state.appointment = a;
   }
   return { state, stored };
 }

@@ -1,15 +1,15 @@
 /**
- * The appointments day view (docs/decisions/appointments.md "Day view"): one location's bays and
- * the day's appointments, and changes staff make there - status, move (bay, start, duration),
- * cancel. A move re-checks the slot under the same locks and rule as booking (bay row, then the
- * installers' rows, then the overlap query), so a move cannot double-book either.
+ * The appointments day view on the server (docs/decisions/appointments.md "Day view"): one
+ * location's bays and the day's appointments (`GET /api/appointments/day`), and the call form of
+ * the changes staff make there (`POST /api/appointments/update`: status, move, cancel).
  *
- * A change runs as a command of the runner (server/commands/runner.ts: one transaction holding the
- * pull's version horizon, retried on a lost race, in the name of the staff user, at server time)
- * and bumps the row's version (the appointments table has no version trigger, migration 0018-d).
- * It is not a domain mutation with an applier: no device makes it (bookings are not in the device
- * store) and the domain has no mutator for it; nor is it audited: the audit log records what moves
- * money or tax (docs/decisions/server.md "Audit log"). docs/decisions/appointments.md "Day view (server)".
+ * The POS screen itself reads the device store and queues the same changes as mutations
+ * (appointment.move, appointment.setStatus, appointment.cancel in src/domain/mutations/appointment.ts),
+ * so a change made here and one pushed from a device run the same applier
+ * (server/commands/appliers/appointments.ts: the slot re-checked under the booking's locks, the row's
+ * version bumped by its trigger, migration 0022). Like booking, these changes write no audit entry:
+ * the audit log records what moves money or tax (docs/decisions/server.md "Audit log"); a pushed
+ * change is kept with its actor in sync_mutations.
  */
 import { sql, type Kysely } from 'kysely';
 import {
@@ -17,23 +17,14 @@ import {
   type DayReply,
   type updateAppointmentRequestSchema,
 } from '../../../src/contracts/appointments';
-import {
-  DURATION_MESSAGE,
-  isValidDuration,
-  isValidDate,
-  parseTime,
-  slotMessage,
-} from '../../../src/domain/forms/appointment';
-import type { Appointment } from '../../../src/domain/mutations/records';
+import { APPOINTMENT_CANCELLED, UNKNOWN_APPOINTMENT } from '../../../src/domain/mutations/appointment';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { ServiceError, notFound } from '../../errors';
-import { addMinutes, clashMessage, findClash } from '../../commands/appliers/appointments';
+import { notFound } from '../../errors';
+import { addMinutes } from '../../commands/appliers/appointments';
+import { loadAppointment } from '../../commands/records/appointments';
 import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
-
-const bad = (field: string, message: string) =>
-  new ServiceError('invalid', 'invalid_input', message, { [field]: [message] });
 
 export class AppointmentDayService {
   constructor(private readonly commands: CommandRunner) {}
@@ -98,99 +89,31 @@ order by a.starts_at, a.bay_id`.execute(db),
     };
   }
 
+  /**
+   * POST /api/appointments/update: the same mutations a device queues from the day view, run
+   * through the command runner in one transaction (a status first, then a move): appointment.cancel
+   * for Cancelled, appointment.setStatus for any other status, appointment.move for a bay, start or
+   * duration. Refusals answer with the status of server/commands/refusals.ts (slot_taken 409).
+   */
   async update(actor: Actor, f: z.output<typeof updateAppointmentRequestSchema>): Promise<{ success: string }> {
     return this.commands.transaction(actor, async (tx) => {
-      const trx = tx.trx;
-      const slot = Math.max(1, (await tx.settings()).timeSlotLength);
-      const cur = await trx
-        .selectFrom('appointments')
-        .select([
-          'id',
-          'bay_id',
-          'location_id',
-          'duration',
-          'status_id',
-          'customer_ref',
-          sql<string>`to_char(starts_at, 'YYYY-MM-DD HH24:MI')`.as('start'),
-        ])
-        .where('id', '=', f.id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!cur) throw notFound('Unknown appointment');
-      const start = f.start ?? cur.start;
-      const [date = '', time = ''] = start.split(' ');
-      if (!isValidDate(date) || parseTime(time) === null) throw bad('start', 'Start must be YYYY-MM-DD HH:mm');
-      if ((parseTime(time) ?? 0) % slot !== 0) throw bad('start', slotMessage(slot));
-      const duration = f.duration ?? cur.duration;
-      if (!isValidDuration(duration)) throw bad('duration', DURATION_MESSAGE);
-      const bayId = f.bay_id ?? cur.bay_id;
-      const statusId = f.status_id ?? cur.status_id;
-      const status = await trx
-        .selectFrom('appointment_statuses')
-        .select(['status_id', 'blocks_slot'])
-        .where('status_id', '=', statusId)
-        .executeTakeFirst();
-      if (!status) throw bad('status_id', 'Select a status');
-      const bay = await trx
-        .selectFrom('bays')
-        .select(['bay_id', 'title', 'location_id'])
-        .where('bay_id', '=', bayId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!bay || bay.location_id !== cur.location_id) throw bad('bay_id', 'Select a bay of this location');
-      const installers = (
-        await trx
-          .selectFrom('appointment_installers')
-          .select('user_id')
-          .where('appointment_ref', '=', cur.id)
-          .orderBy('user_id')
-          .execute()
-      ).map((r) => r.user_id);
-      if (installers.length)
-        await trx
-          .selectFrom('staff_users')
-          .select('user_id')
-          .where('user_id', 'in', installers)
-          .orderBy('user_id')
-          .forUpdate()
-          .execute();
-      const end = addMinutes(date, time, duration);
-      if (status.blocks_slot) {
-        const a = {
-          id: cur.id,
-          bay_id: bayId,
-          installers,
-          start_date: date,
-          start_time: time,
-          duration,
-        } as Appointment;
-        const clash = await findClash(trx, a, start, end);
-        if (clash) {
-          const c = await trx
-            .selectFrom('customers')
-            .select(['firstname', 'lastname'])
-            .where('id', '=', cur.customer_ref)
-            .executeTakeFirst();
-          throw new ServiceError(
-            'conflict',
-            'slot_taken',
-            clashMessage(clash, a, bay.title, c ? `${c.firstname} ${c.lastname}`.trim() : ''),
-          );
-        }
+      const cur = await loadAppointment(tx.trx, f.id, false);
+      if (!cur) throw notFound(UNKNOWN_APPOINTMENT);
+      if (f.status_id !== undefined) {
+        if (f.status_id === APPOINTMENT_CANCELLED)
+          await this.commands.run(tx, 'appointment.cancel', { appointment_ref: f.id });
+        else await this.commands.run(tx, 'appointment.setStatus', { appointment_ref: f.id, status: f.status_id });
       }
-      await trx
-        .updateTable('appointments')
-        .set({
-          bay_id: bayId,
-          starts_at: start,
-          ends_at: end,
-          duration,
-          status_id: statusId,
-          updated_at: tx.now,
-          version: sql`nextval('change_version')`,
-        })
-        .where('id', '=', cur.id)
-        .execute();
+      if (f.bay_id !== undefined || f.start !== undefined || f.duration !== undefined) {
+        const [startDate = '', startTime = ''] = (f.start ?? `${cur.start_date} ${cur.start_time}`).split(' ');
+        await this.commands.run(tx, 'appointment.move', {
+          appointment_ref: f.id,
+          bay: f.bay_id ?? cur.bay_id,
+          startDate,
+          startTime,
+          duration: f.duration ?? null,
+        });
+      }
       return { success: APPOINTMENT_UPDATED };
     });
   }

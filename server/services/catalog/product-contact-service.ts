@@ -5,19 +5,31 @@
  * Must stay true: the recipient is the chosen store's own address from the locations table, never
  * the pcLocationEmail the browser sends (that would make the form an open mail relay). A message
  * needs a captcha solved in this browser first (validateCaptcha), and one solve sends one message.
- * The message is written to the notifications outbox before the mailer is called, as receipts are.
+ * The message rides the notifications outbox like receipts (docs/decisions/notifications.md "Durable
+ * sending"; docs/decisions/storefront.md "Contact Us"): the row is committed `queued`, then the
+ * retrying sender hands it to the mailer. Sent at once: "has been sent"; the mail server down or
+ * saying "try later": the row stays queued, is retried in the background and the answer says it
+ * is queued (200: answering "failed" would make the shopper send it again, and the store get two);
+ * refused for good (5xx): 502. The sender's claim makes sure no row is mailed twice.
  */
 import type { Kysely } from 'kysely';
-import type { ContactLocationsReply, ProductContactRequest } from '../../../src/contracts/product-contact';
+import type {
+  ContactLocationsReply,
+  ProductContactReply,
+  ProductContactRequest,
+} from '../../../src/contracts/product-contact';
 import type { SessionUser } from '../../../src/contracts/session';
 import { firstEmail } from '../../../src/domain/forms/contact';
-import type { Mailer } from '../../adapters/notify/types';
 import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
+import type { NotificationSender } from '../notifications/notification-sender';
 import { loadProductSettings } from './product-settings';
 
 export const CONTACT_SENT = 'Thank you! Your message has been sent to the store.';
 export const CONTACT_FAILED = 'Your message could not be sent. Please try again later.';
+/** The mail server could not take it yet: it is kept and sent by the outbox's retries (our text; the spec has none). */
+export const CONTACT_QUEUED =
+  'Thank you! Your message is saved and will be sent to the store as soon as our mail server answers.';
 export const CAPTCHA_NEEDED = 'Please enter the code shown in the image.';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,7 +37,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export class ProductContactService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly mailer: Mailer,
+    private readonly sender: Pick<NotificationSender, 'deliver'>,
   ) {}
 
   async popupText(): Promise<{ dealer_locator_popup_text: string; dealer_locator_popup_heading_text: string }> {
@@ -61,7 +73,7 @@ export class ProductContactService {
     form: ProductContactRequest,
     user: SessionUser | null,
     consumeCaptcha: () => boolean,
-  ): Promise<{ success: string }> {
+  ): Promise<ProductContactReply> {
     const locationId = Number(form.pcLocation);
     const location = Number.isInteger(locationId)
       ? await this.db
@@ -113,18 +125,12 @@ export class ProductContactService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    let error: string | null = null;
-    try {
-      await this.mailer.send({ to, subject, text, html });
-    } catch (err) {
-      error = err instanceof Error ? err.message.slice(0, 500) : 'delivery failed';
-    }
-    await db
-      .updateTable('notifications')
-      .set(error === null ? { status: 'sent', sent_at: new Date() } : { status: 'failed', error })
-      .where('id', '=', row.id)
-      .execute();
-    if (error !== null) throw new ServiceError('upstream_failed', 'notification_failed', CONTACT_FAILED);
+    // Committed above (no transaction: one insert); now the outbox's sender, as for receipts.
+    const outcomes = await this.sender.deliver([row.id]);
+    if (outcomes.some((o) => o.result === 'failed'))
+      throw new ServiceError('upstream_failed', 'notification_failed', CONTACT_FAILED);
+    // 'retry', or no outcome (the background round claimed the row first): it goes out from the outbox.
+    if (!outcomes.some((o) => o.result === 'sent')) return { success: CONTACT_QUEUED, queued: true };
     return { success: CONTACT_SENT };
   }
 }

@@ -241,6 +241,17 @@ export const mutationArgs = {
     vehicle: int.nullable().default(null),
     notifyCustomer: z.boolean().default(false),
   }),
+  // The day view's changes of a booked appointment (docs/decisions/appointments.md "Day view").
+  'appointment.move': z.object({
+    appointment_ref: id,
+    bay: posInt,
+    startDate: text(32),
+    startTime: text(32),
+    /** null: keep the appointment's duration. */
+    duration: int.nullable().default(null),
+  }),
+  'appointment.setStatus': z.object({ appointment_ref: id, status: posInt }),
+  'appointment.cancel': z.object({ appointment_ref: id }),
   'customer.create': z.object({ id, ...customerFields }),
   'customer.update': z.object({ customer_ref: id, ...customerFields }),
   'vehicle.create': z.object({ id, customer_ref: id.nullable(), ...vehicleFields }),

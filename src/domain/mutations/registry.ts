@@ -31,7 +31,7 @@ import {
 } from './order';
 import { applyPoNumber } from './po-number';
 import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTransaction } from './transactions';
-import { bookAppointment } from './appointment';
+import { bookAppointment, cancelAppointment, moveAppointment, setAppointmentStatus } from './appointment';
 import { createVehicle, deleteVehicle, updateVehicle } from './vehicle';
 import type { Mutator, MutatorContext, MutatorResult, MutatorState } from './types';
 
@@ -63,6 +63,9 @@ export const mutators: MutatorMap = {
   'orderHistory.add': addOrderHistory,
   'poNumber.apply': applyPoNumber,
   'appointment.book': bookAppointment,
+  'appointment.move': moveAppointment,
+  'appointment.setStatus': setAppointmentStatus,
+  'appointment.cancel': cancelAppointment,
   'customer.create': createCustomer,
   'customer.update': updateCustomer,
   'vehicle.create': createVehicle,

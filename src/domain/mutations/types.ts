@@ -30,6 +30,8 @@ export interface MutatorState {
   transactions?: Transaction[];
   customer?: Customer;
   vehicle?: Vehicle;
+  /** The booked appointment a day-view change names (appointment_ref). */
+  appointment?: Appointment;
   /** A looked-up voucher (gift certificate) being redeemed: its remaining balance. */
   voucher?: { code: string; balance: string };
 }

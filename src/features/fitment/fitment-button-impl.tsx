@@ -3,7 +3,7 @@ import { partRef } from '../../api/fitment';
 import { fitmentButtonLook } from './fitment-labels';
 import { FitmentModal } from './fitment-modal';
 import { fitmentStore, hasVehicle, useFitmentSnapshot } from './fitment-store';
-import type { FitmentButtonProps } from './fitment-button';
+import type { FitmentButtonProps } from './fitment-button-props';
 import styles from './fitment.module.css';
 
 /**

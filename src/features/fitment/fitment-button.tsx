@@ -1,10 +1,7 @@
 import { Suspense } from 'react';
 import { lazyAfterPaint } from '../../ui/after-paint';
+import type { FitmentButtonProps } from './fitment-button-props';
 import styles from './fitment.module.css';
-
-export interface FitmentButtonProps {
-  product: { product_id: number; aaia: string; mpn: string; part_number: string };
-}
 
 // The collector, the fitment client and the modal load in their own chunk, after the listing
 // has painted (src/ui/after-paint.ts): they are not part of the storefront's first-load budget.

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/api-error';
 import { shopCartQueryKey } from '../../api/shop-cart-key';
 import type { ShopCartAddRequest } from '../../contracts/shop-cart';
 import { useToast } from '../../ui/toast/toast-context';
-import type { CartAddRequest, CartAdded, CartAdder } from './cart-adder';
+import type { CartAddRequest, CartAdded, CartAdder } from './cart-adder-types';
 import { OFFLINE_CART_MESSAGE } from './shop-cart-messages';
 
 /** storefront.md §2 "Routes": Instant Checkout goes to the online checkout. */

@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/api-error';
-import { getAppointmentDay, updateAppointment } from '../../api/appointments';
-import type { DayAppointment, DayReply } from '../../contracts/appointments';
+import { APPOINTMENT_UPDATE_QUEUED, APPOINTMENT_UPDATED } from '../../contracts/appointments';
+import { appointmentDay, type DeviceDay, type DeviceDayAppointment } from '../../db/appointment-day';
 import { startTimeOptions } from '../../domain/forms/appointment';
+import { APPOINTMENT_CANCELLED } from '../../domain/mutations/appointment';
+import { deviceDb } from '../../device/device-db';
+import { useLiveQuery } from '../../device/use-live-query';
+import { useOnline } from '../../device/use-online';
+import { useRunMutation } from '../../device/use-run-mutation';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { SelectField, TextField } from '../../ui/field';
@@ -12,24 +15,22 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
 import styles from './appointments.module.css';
 
-const CANCELLED = 5;
 const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
  * /pos/appointments: a location's bays side by side for one date, each with its appointments
  * (time, customer, vehicle, installers, status). Staff change the status, move a booking (bay and
- * start time; the server re-checks the slot and names a clash) or cancel it. Online: the bookings
- * are read from the server (docs/decisions/appointments.md "Day view").
+ * start time) or cancel it. Read from the device store, so it works offline; every change is a
+ * mutation through the outbox (appointment.setStatus, .move, .cancel). The server re-checks the slot
+ * when the change reaches it; a clash comes back as a conflict naming both appointments
+ * (docs/decisions/appointments.md "Day view on the device").
  */
 export function AppointmentsPage() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? today();
   // The first location (ids start at 1) until one is chosen; the reply lists them all for the select.
   const location = Number(params.get('location_id')) || 1;
-  const day = useQuery({
-    queryKey: ['appointment-day', location, date],
-    queryFn: ({ signal }) => getAppointmentDay(location, date, signal),
-  });
+  const day = useLiveQuery(() => appointmentDay(deviceDb(), location, date), [location, date]);
   const set = (k: string, v: string) => {
     const next = new URLSearchParams(params);
     next.set(k, v);
@@ -56,10 +57,8 @@ export function AppointmentsPage() {
           onChange={(e) => e.target.value && set('date', e.target.value)}
         />
       </div>
-      {day.isError && !data ? (
-        <ErrorState
-          message={day.error instanceof ApiError ? day.error.message : 'The appointments could not be loaded.'}
-        />
+      {day.error && !data ? (
+        <ErrorState message="The appointments could not be loaded." />
       ) : !data ? (
         <Spinner label="Loading the appointments" />
       ) : data.bays.length === 0 ? (
@@ -85,27 +84,38 @@ export function AppointmentsPage() {
   );
 }
 
-function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
+function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
   const toast = useToast();
-  const client = useQueryClient();
+  const run = useRunMutation();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
   const [moveBay, setMoveBay] = useState(String(a.bay_id));
   const [moveTime, setMoveTime] = useState(a.start_time);
-  const change = useMutation({
-    mutationFn: updateAppointment,
-    onSuccess: (r) => toast.success(r.success),
-    onError: (err) =>
-      toast.error(err instanceof ApiError ? err.message : 'The appointment could not be updated.', { duration: 8000 }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['appointment-day'] }),
-  });
+  const change = (go: () => Promise<boolean>) => {
+    setBusy(true);
+    void go()
+      .then((ok) => ok && toast.success(online ? APPOINTMENT_UPDATED : APPOINTMENT_UPDATE_QUEUED))
+      .finally(() => setBusy(false));
+  };
+  const setStatus = (status: number) =>
+    change(() =>
+      status === APPOINTMENT_CANCELLED
+        ? run('appointment.cancel', { appointment_ref: a.id })
+        : run('appointment.setStatus', { appointment_ref: a.id, status }),
+    );
   const label = `${a.start_time}-${a.end_time} ${a.customer}`;
   return (
-    <article className={`${styles.card} ${a.status_id === CANCELLED ? styles.cancelled : ''}`} aria-label={label}>
+    <article
+      className={`${styles.card} ${a.status_id === APPOINTMENT_CANCELLED ? styles.cancelled : ''}`}
+      aria-label={label}
+    >
       <div className={styles.time}>
         {a.start_time}-{a.end_time}
       </div>
       <div>
         {a.customer}
         {a.order_id !== null && <span className={styles.muted}> · Order # {a.order_id}</span>}
+        {a.pending && <span className={styles.muted}> · Not synced yet</span>}
       </div>
       {a.vehicle && <div className={styles.muted}>{a.vehicle}</div>}
       {a.installers.length > 0 && <div className={styles.muted}>Installers: {a.installers.join(', ')}</div>}
@@ -114,8 +124,8 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
         <SelectField
           label="Status"
           value={String(a.status_id)}
-          disabled={change.isPending}
-          onChange={(e) => change.mutate({ id: a.id, status_id: Number(e.target.value) })}
+          disabled={busy}
+          onChange={(e) => setStatus(Number(e.target.value))}
         >
           {day.statuses.map((s) => (
             <option key={s.status_id} value={s.status_id}>
@@ -123,11 +133,11 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
             </option>
           ))}
         </SelectField>
-        {a.status_id !== CANCELLED && (
+        {a.status_id !== APPOINTMENT_CANCELLED && (
           <Button
             variant="secondary"
-            disabled={change.isPending}
-            onClick={() => change.mutate({ id: a.id, status_id: CANCELLED })}
+            disabled={busy}
+            onClick={() => setStatus(APPOINTMENT_CANCELLED)}
             aria-label={`Cancel ${label}`}
           >
             Cancel
@@ -151,8 +161,17 @@ function Card({ a, day }: { a: DayAppointment; day: DayReply }) {
         </SelectField>
         <Button
           variant="secondary"
-          disabled={change.isPending}
-          onClick={() => change.mutate({ id: a.id, bay_id: Number(moveBay), start: `${a.start_date} ${moveTime}` })}
+          disabled={busy}
+          onClick={() =>
+            change(() =>
+              run('appointment.move', {
+                appointment_ref: a.id,
+                bay: Number(moveBay),
+                startDate: a.start_date,
+                startTime: moveTime,
+              }),
+            )
+          }
           aria-label={`Move ${label}`}
         >
           Move

@@ -5,7 +5,7 @@ import { useCartAdder } from '../../features/shop-cart/cart-adder';
 import { useCompare } from '../../features/shop-cart/use-compare';
 import { useFitmentGuard } from '../../features/fitment/use-fitment-guard';
 import { Button, buttonClassName } from '../../ui/button';
-import type { CardProduct } from './product-card';
+import type { CardProduct } from './card-product';
 import styles from './product-card.module.css';
 
 export const REQUIRES_OPTIONS_TIP = 'Requires options to be selected - Click to view product.';

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../contracts/products-list';
+import type { CardProduct } from './card-product';
 import { FitmentButton } from '../../features/fitment/fitment-button';
 import { Money } from '../../ui/money';
 import type { DisplayMode } from './use-display-mode';
@@ -6,12 +6,6 @@ import { ProductCardActions } from './product-card-actions';
 import { ProductImage } from './product-image';
 import { ProductLink } from './product-link';
 import styles from './product-card.module.css';
-
-/**
- * A listing product plus the fields other lists (search, wishlist, related) may carry; the card
- * uses them when present, so one card serves every product list.
- */
-export type CardProduct = ProductSummary & Partial<{ stock_text: string }>;
 
 export interface ProductCardProps {
   product: CardProduct;

@@ -8,7 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SimulatedCaptcha } from '../../../server/adapters/captcha/simulator';
-import type { Mailer, MailMessage, SmsMessage, SmsSender } from '../../../server/adapters/notify/types';
+import {
+  DeliveryError,
+  type Mailer,
+  type MailMessage,
+  type SmsMessage,
+  type SmsSender,
+} from '../../../server/adapters/notify/types';
 import { buildApp } from '../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -20,7 +26,8 @@ export class RecordingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   fail = false;
   send(message: MailMessage): Promise<void> {
-    if (this.fail) return Promise.reject(new Error('Mailbox unavailable'));
+    // A refusal for good, like the simulators' rule failures (docs/decisions/notifications.md).
+    if (this.fail) return Promise.reject(new DeliveryError('Mailbox unavailable', true));
     this.sent.push(message);
     return Promise.resolve();
   }
@@ -39,13 +46,14 @@ export interface ProductServer {
   db: Kysely<DB>;
   url: string;
   captcha: SimulatedCaptcha;
+  /** The recording mailer, unless the test handed in its own (`opts.mailer`). */
   mailer: RecordingMailer;
   /** The built client's stand-in (index.html, and whatever a test writes next to it). */
   staticDir: string;
   close(): Promise<void>;
 }
 
-export async function startProductServer(engine: Engine): Promise<ProductServer> {
+export async function startProductServer(engine: Engine, opts: { mailer?: Mailer } = {}): Promise<ProductServer> {
   const cfg = await copyTemplate(engine);
   const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   await migrateToLatest(open.db);
@@ -62,7 +70,8 @@ export async function startProductServer(engine: Engine): Promise<ProductServer>
     logLevel: 'fatal',
     loginLimitPerMinute: 100_000,
     captcha,
-    checkout: { mailer, sms: new NoSms() },
+    // No background round: a test drives the outbox's retries itself (NotificationSender.runDue).
+    checkout: { mailer: opts.mailer ?? mailer, sms: new NoSms(), notifyPollMs: 0 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, type RowChange } from '../../../src/contracts/sync-pull';
+import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES, type RowChange } from '../../../src/contracts/sync-pull';
 import { chunkOf, LINK_CHUNK } from '../../../src/db/catalog-links';
 import { PartsdeskDb } from '../../../src/db/database';
 import { fitmentOf } from '../../../src/db/fitment-chunks';
@@ -127,15 +127,16 @@ async function v3Device(cookie: number): Promise<IDBFactory> {
   return indexedDB;
 }
 
-// Version 3 upgrades through 4 to 5 (the option tables, product-options.test.ts): one backfill of both versions' tables.
-const NEW_SINCE_3 = [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES];
+// Version 3 upgrades through 4 to 5 (the option tables, product-options.test.ts) and 6 (the appointment
+// tables): one backfill of every version's tables.
+const NEW_SINCE_3 = [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES];
 
-describe('device schema version 3 -> 4 (and on to 5)', () => {
+describe('device schema version 3 -> 4 (and on to 6)', () => {
   it('keeps what was pulled and the outbox, adds the fitment store, and backfills only the new tables up to the old cookie', async () => {
     const indexedDB = await v3Device(4200);
     const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await productRow(db, 5)).toMatchObject({ mpn: 'X-5' });
     expect(await db.outbox.count()).toBe(1);
     expect(await db.fitment.count()).toBe(0);
@@ -170,7 +171,7 @@ describe('device schema version 3 -> 4 (and on to 5)', () => {
     const paths = t.calls.map((c) => c.path);
     expect(paths[0]).toContain('cookie=0&');
     expect(paths[0]).toContain(`&tables=${NEW_SINCE_3.join(',')}&upTo=4200`);
-    expect(paths[0]).toContain('&schema=5');
+    expect(paths[0]).toContain('&schema=6');
     expect(paths[1]).toContain('cookie=3000&');
     expect(paths[2]).toContain('cookie=4200&');
     expect(paths[2]).not.toContain('tables=');

@@ -90,6 +90,7 @@ describe('sync records: wire rows <-> domain records', () => {
       orderId: 'o',
       customerId: null,
       vehicleId: null,
+      appointmentId: null,
       orderCustomer: true,
       voucherCode: null,
     });
@@ -100,8 +101,13 @@ describe('sync records: wire rows <-> domain records', () => {
       orderId: 'o',
       customerId: 'c',
       vehicleId: null,
+      appointmentId: null,
       orderCustomer: false,
       voucherCode: null,
+    });
+    expect(touchesOf('appointment.move', { appointment_ref: 'a' })).toMatchObject({
+      appointmentId: 'a',
+      orderId: null,
     });
     expect(touchesOf('customer.create', { id: 'c' })).toMatchObject({ customerId: 'c', orderId: null });
     expect(touchesOf('vehicle.create', { id: 'v', customer_ref: 'c' })).toMatchObject({
@@ -113,6 +119,7 @@ describe('sync records: wire rows <-> domain records', () => {
       orderId: null,
       customerId: null,
       vehicleId: null,
+      appointmentId: null,
       orderCustomer: false,
       voucherCode: null,
     });
