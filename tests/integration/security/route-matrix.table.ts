@@ -46,6 +46,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /sync/push': { who: SYNC, ok: 400 },
   'POST /sync/discard': { who: STAFF, ok: 400 },
   'GET /sync/pull': { who: SYNC, ok: 400 },
+  // The live poke stream: staff devices only (shoppers' devices pull on their timer); no clientId is a 400.
+  'GET /sync/poke': { who: STAFF, ok: 400 },
   'GET /ymm/json/getVehicle': { who: 'all', ok: 200 },
   'GET /ymm/json/config': { who: 'all', ok: 200 },
   'GET /ymm/json/years': { who: 'all', ok: 200 },
