@@ -121,7 +121,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await ctx.close();
   });
 
-  it('day view from the device store: offline it shows the pulled bookings; a move made offline syncs on reconnect, a clash comes back as a conflict naming both; cancel', async () => {
+  it('day view from the device store: offline it shows the pulled bookings; a move made offline syncs on reconnect, a clash comes back as a conflict naming both; a cancel made offline syncs too', async () => {
     const api = new TestClient(srv.server.url);
     await api.login('cashier', 'cashier');
     const device = new Device(api);
@@ -225,8 +225,12 @@ describe('POS Book Appointment (headless Chromium)', () => {
       .toBe(true);
     await page.keyboard.press('Escape');
 
+    // A cancel made offline waits on the device, then reaches the server on reconnect.
+    await cutNetwork(ctx, true);
     await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
     await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');
+    await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(true);
+    await cutNetwork(ctx, false);
     await expect
       .poll(
         async () =>
