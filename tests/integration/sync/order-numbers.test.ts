@@ -11,6 +11,7 @@ import { defaultAppliers } from '../../../server/commands/appliers/registry';
 import type { Applier } from '../../../server/commands/appliers/types';
 import { saveOrder } from '../../../server/commands/records/orders';
 import { testEngines } from '../../support/engines';
+import { order } from '../../unit/domain/factories';
 import type { TestClient } from '../../support/http-client';
 import { signedIn, startSyncServer, type SyncTestServer } from './support/sync-server';
 
@@ -20,39 +21,11 @@ const at = new Date().toISOString();
 const storesThenFails: Applier = {
   access: 'staff',
   async apply(args, ctx) {
-    const zero = '0.00';
-    await saveOrder(ctx.trx, {
-      id: (args as { id: string }).id,
-      order_id: null,
-      device_ref: null,
-      status: 'draft',
-      order_status_id: null,
-      customer_ref: null,
-      customer_id: null,
-      customer_name: null,
-      tax_exempt: false,
-      tax_exempt_number: null,
-      lines: [],
-      shipping_method: null,
-      payment_method: null,
-      cashier_id: ctx.actor.id,
-      totals: {
-        parts: zero,
-        surcharge: zero,
-        labor: zero,
-        tax: zero,
-        card_surcharge: zero,
-        card_surcharge_tax: zero,
-        order_total: zero,
-        amount_paid: zero,
-        balance_due: zero,
-        paid_in_full: true,
-      },
-      created_at: ctx.now,
-      updated_at: ctx.now,
-      completed_at: null,
-      voided_at: null,
-    });
+    const id = (args as { id: string }).id;
+    await saveOrder(
+      ctx.trx,
+      order({ id, device_ref: null, cashier_id: ctx.actor.id, created_at: ctx.now, updated_at: ctx.now }),
+    );
     throw new Error('connection reset by peer');
   },
 };
