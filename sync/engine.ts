@@ -127,8 +127,7 @@ export class SyncEngine {
           open: deps.pokes,
           clientId: () => ensureClientId(deps.db, deps.mintId ?? (() => crypto.randomUUID())),
           random: this.random,
-          // The running cycle may pull the poked change itself (a device's own push pokes it too).
-          settled: () => this.chain,
+          settled: () => this.chain, // the running cycle may pull the poked change itself
           cookie: () => getMeta(deps.db, 'cookie'),
           // With the timer off (tests), a poke runs the cycle itself.
           pull: () => ((deps.pollMs ?? 30_000) === 0 ? void this.syncNow().catch(() => undefined) : this.schedule(0)),
