@@ -28,6 +28,7 @@ export function orderRowFromSql(r: OrderSql): OrderRow {
     shipping_method: r.shipping_method,
     payment_method: r.payment_method,
     cashier_id: r.cashier_ref ?? (r.cashier_id === null ? null : String(r.cashier_id)),
+    location_id: r.location_id,
     totals: (r.totals as OrderTotalsRecord | null) ?? { ...emptyTotals },
     created_at: iso(r.date_added) ?? '',
     updated_at: iso(r.date_modified) ?? '',
@@ -157,6 +158,8 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
     customer_name: header.customer_name ?? '',
     cashier_id: staffNumber(header.cashier_id),
     cashier_ref: header.cashier_id,
+    // A record without the field (cached before orders carried it) leaves the stored store alone.
+    ...(header.location_id === undefined ? {} : { location_id: header.location_id }),
     total_items: lines.reduce((n, l) => n + l.quantity, 0),
     order_total: header.totals.order_total,
     amount_paid: header.totals.amount_paid,

@@ -13,10 +13,9 @@ import type { OrderLine } from '../../../src/domain/mutations/records';
 import { visibleTransactions } from '../../../src/domain/payments';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { lineTotal, productUnitPrice } from '../../../src/domain/totals';
+import { storeHeaderOf, storeLocationOf } from '../../../src/domain/receipt';
 import type { DB } from '../../db/schema';
 import { cardInfoOf, loadCheckoutOrder, resolveOrderRef, totalsOf } from './checkout-orders';
-
-const DEFAULT_STORE_NAME = 'Partsdesk';
 
 function unitPrice(line: OrderLine): string {
   switch (line.kind) {
@@ -49,24 +48,21 @@ function details(line: OrderLine): string[] {
   }
 }
 
+/** The store that sold the order, as the device's printed receipt names it (src/domain/receipt.ts). */
 async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['store']> {
-  const name = await db.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
+  const settings = await db.selectFrom('settings').select(['key', 'value']).where('key', '=', 'store_name').execute();
   const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
-  let q = db.selectFrom('locations').selectAll().where('status', '=', true);
-  q = at?.location_id
-    ? q.where('location_id', '=', at.location_id)
-    : q.orderBy('is_default', 'desc').orderBy('location_id');
-  const loc = await q.executeTakeFirst();
-  const storeName = typeof name?.value === 'string' && name.value ? name.value : (loc?.name ?? DEFAULT_STORE_NAME);
-  const cityLine = loc
-    ? [loc.city, [loc.zone_code, loc.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-    : '';
+  const locations = await db.selectFrom('locations').selectAll().where('status', '=', true).execute();
+  const h = storeHeaderOf(
+    Object.fromEntries(settings.map((r) => [r.key, r.value])),
+    storeLocationOf(locations, at?.location_id ?? null),
+  );
   return {
-    name: storeName,
-    address: loc ? [loc.address_1, loc.address_2, cityLine].filter((s) => s !== '') : [],
-    telephone: loc?.telephone ?? '',
-    email: loc?.email ?? '',
-    website: loc?.website ?? '',
+    name: h.name,
+    address: h.address,
+    telephone: h.telephone,
+    email: h.email,
+    website: h.website,
   };
 }
 

@@ -111,6 +111,8 @@ export const mutationArgs = {
     id,
     device_ref: text(40).nullable().default(null),
     customer_ref: id.nullable().default(null),
+    /** The store it is sold at (the cashier's; the server re-stamps it): its receipt names that store. */
+    location_id: posInt.nullable().default(null),
   }),
   'cart.addProduct': z.object({
     ...orderRef,
@@ -209,6 +211,8 @@ export const mutationArgs = {
     id,
     amount: moneyArg,
     card_type: z.enum(['credit', 'debit']).nullable().default(null),
+    /** What the receipt calls it: brand and last 4 as the terminal gave them ("Card Visa ****4242"); '' = "Card". */
+    label: text(128).default(''),
   }),
   /** Server only: the void of a terminal card payment after the terminal refunded it (void/return url). */
   'transaction.voidAtTerminal': z.object({ ...orderRef, transaction_ref: id }),

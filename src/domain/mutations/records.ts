@@ -138,6 +138,11 @@ export interface Order {
   shipping_method: string | null;
   payment_method: string | null;
   cashier_id: string | null;
+  /**
+   * The store it was sold at (locations.location_id): its receipt and invoice name that store.
+   * Absent on orders cached before orders carried it; null when unknown (the default store prints).
+   */
+  location_id?: number | null;
   totals: OrderTotalsRecord;
   created_at: string;
   updated_at: string;

@@ -80,7 +80,7 @@ const vehicleFields = { title: ALL, vin: ALL, notes: ALL, ymm_data: ALL } as con
 const orderRef = { order_ref: STAFF } as const;
 
 export const writableFields: Table = {
-  'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF },
+  'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF, location_id: STAFF },
   'cart.addProduct': {
     ...orderRef,
     line_id: STAFF,
@@ -162,7 +162,7 @@ export const writableFields: Table = {
   'transaction.voidAll': orderRef,
   // The server's terminal flow only, for the staff user at the terminal: no device writer (the
   // push door refuses them; the applier does not apply this table to them).
-  'transaction.addTerminal': { order_ref: [], id: [], amount: [], card_type: [] },
+  'transaction.addTerminal': { order_ref: [], id: [], amount: [], card_type: [], label: [] },
   'transaction.voidAtTerminal': { order_ref: [], transaction_ref: [] },
   'orderHistory.add': { ...orderRef, id: STAFF, order_status_id: STAFF, comment: STAFF, ...notification },
   'poNumber.apply': { ...orderRef, po_number: STAFF, apply_to_all: STAFF, line_ids: STAFF },

@@ -15,6 +15,7 @@ import { mergeTarget, PRODUCT_NOT_ORDERABLE } from '../../domain/mutations/cart'
 import { editableStatuses, type LineOption, type Order, type ProductLine } from '../../domain/mutations/records';
 import type { RunMutation } from '../../device/use-run-mutation';
 import { getCartRef, setCartRef } from '../../device/pos-cart-ref';
+import { cachedSession } from '../../api/session-cache';
 
 /** The part is not (yet) in this device's catalog copy: the first download has not reached it. */
 export const NOT_ON_DEVICE = 'This part is not in the catalog on this device yet.';
@@ -61,7 +62,10 @@ export async function ensureSale(deps: SaleDeps, current?: Order | null): Promis
   if (inFlight) return inFlight;
   const made = (async () => {
     const id = uuidv7();
-    if (!(await deps.run('order.create', { id, device_ref: null }))) return null;
+    // Sold at the cashier's store (the server re-stamps it): the receipt, printed offline too, names it.
+    const session = cachedSession()?.user;
+    const location_id = session?.id === deps.userId ? session.locationId : null;
+    if (!(await deps.run('order.create', { id, device_ref: null, location_id }))) return null;
     setCartRef(deps.userId, id);
     return id;
   })().finally(() => creating.delete(deps.userId));

@@ -1,0 +1,64 @@
+/**
+ * The store an order is sold at (issue 19; docs/decisions/pos.md "Receipt and invoice"): the
+ * server stamps the cashier's store on order.create whatever the device sent, takes the device's
+ * choice only for staff without a store (and only an active store), and the invoice call (and the
+ * emailed receipt built from it) names that store: its address and its phone.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../support/engines';
+import type { TestClient } from '../../support/http-client';
+import { Device, signedIn, startCheckoutServer, type CheckoutServer } from './support/checkout-server';
+
+describe.each(testEngines())('the store on receipts on %s', (engine) => {
+  let server: CheckoutServer;
+  let denver: TestClient;
+  let admin: TestClient;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    server = await startCheckoutServer(engine);
+    denver = await signedIn(server.url, 'cashier2');
+    admin = await signedIn(server.url, 'admin');
+    const rows = await server.db.selectFrom('locations').select(['location_id', 'city']).execute();
+    ids = Object.fromEntries(rows.map((r) => [r.city, r.location_id]));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const stored = async (id: string) =>
+    (await server.db.selectFrom('orders').select('location_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .location_id;
+  const invoiceStore = async (client: TestClient, id: string) =>
+    (await client.get(`/pos/order/invoice?order_id=${id}`, { 'x-requested-with': 'XMLHttpRequest' })).body.store;
+
+  it("a cashier's sale is sold at their store, whatever store the device named", async () => {
+    const device = new Device(denver);
+    const o = await device.order(['5.00']);
+    expect(await stored(o.id)).toBe(ids.Denver);
+    const id = randomUUID();
+    await device.apply('order.create', { id, location_id: ids.Phoenix });
+    expect(await stored(id)).toBe(ids.Denver);
+    expect(await invoiceStore(denver, o.id)).toEqual({
+      name: 'Partsdesk Auto Parts',
+      address: ['2875 W Alameda Ave', 'Denver, CO 80219'],
+      telephone: '(303) 555-0177',
+      email: 'denver@partsdesk.example',
+      website: 'https://partsdesk.example',
+    });
+  });
+
+  it("staff without a store: the device's choice if it is an active store, else none (the default store prints)", async () => {
+    await server.db.updateTable('staff_users').set({ location_id: null }).where('username', '=', 'admin').execute();
+    const device = new Device(admin);
+    const chosen = randomUUID();
+    await device.apply('order.create', { id: chosen, location_id: ids.Phoenix });
+    expect(await stored(chosen)).toBe(ids.Phoenix);
+    expect((await invoiceStore(admin, chosen)).address).toEqual(['3340 E Indian School Rd', 'Phoenix, AZ 85018']);
+    const unknown = randomUUID();
+    await device.apply('order.create', { id: unknown, location_id: 999_999 });
+    expect(await stored(unknown)).toBeNull();
+    expect((await invoiceStore(admin, unknown)).address).toEqual(['4512 S Congress Ave', 'Austin, TX 78745']);
+  });
+});
