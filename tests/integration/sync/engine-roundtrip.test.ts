@@ -24,8 +24,9 @@ const stamped = new Set([
   'completed_at',
   'order_status_id',
   'customer_group_id',
+  'location_id',
 ]);
-/** The record without what only the server decides (numbers, times; status id and customer group, which SQL defaults when the record has none). */
+/** The record without what only the server decides (numbers, times; status id and customer group, which SQL defaults when the record has none; an order's store, the cashier's). */
 function comparable(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(comparable);
   if (x && typeof x === 'object')
