@@ -96,6 +96,15 @@ describe('POS receipt and invoice (headless Chromium)', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
   }
 
+  /** The page as printed, at the paper's width in CSS px (80 mm roll: 302; Letter: 816), to look at. */
+  async function shootPrint(page: Page, name: string, width: number): Promise<void> {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: `${shots}/${name}-print.png`, fullPage: true });
+    await page.emulateMedia({ media: null });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
+
   const DENVER = ['Partsdesk Auto Parts', 'Partsdesk Auto Parts - Denver', '2875 W Alameda Ave', 'Denver, CO 80219'];
   const FOOTER = 'Thank you for your business! Parts returns within 30 days with this receipt.';
 
@@ -151,6 +160,7 @@ describe('POS receipt and invoice (headless Chromium)', () => {
     const roll = await pdfPageSize(page, 'receipt.pdf');
     expect(roll.width).toBeCloseTo((80 / 25.4) * 72, 0); // 80 mm = 226.8 pt
     await shoot(page, 'receipt');
+    await shootPrint(page, 'receipt', 302);
 
     const inv = await ctx.newPage();
     await inv.goto(`${srv.server.url}/pos/order/invoice?order_id=${orderId}`);
@@ -162,6 +172,7 @@ describe('POS receipt and invoice (headless Chromium)', () => {
     const letter = await pdfPageSize(inv, 'invoice.pdf');
     expect(letter).toEqual({ width: 612, height: 792 });
     await shoot(inv, 'invoice');
+    await shootPrint(inv, 'invoice', 816);
     await inv.close();
 
     // Offline: the receipt opens from the device's cache and still names the shop.

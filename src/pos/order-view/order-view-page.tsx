@@ -126,7 +126,9 @@ export function OrderViewPage() {
         {order.lines.length === 0 ? (
           <p className={styles.muted}>There are no results.</p>
         ) : (
-          <OrderItemsTable lines={order.lines} />
+          <div className={styles.scroll}>
+            <OrderItemsTable lines={order.lines} />
+          </div>
         )}
       </section>
 

@@ -107,7 +107,9 @@ export function PrintedOrder(props: PrintedOrderProps) {
         )}
       </dl>
 
-      <OrderItemsTable lines={order.lines} variant={letter ? 'full' : 'roll'} className={styles.lines} />
+      <div className={styles.lines}>
+        <OrderItemsTable lines={order.lines} variant={letter ? 'full' : 'roll'} />
+      </div>
       <OrderTotalsList
         totals={totalsFromRecord(order.totals, order)}
         payment
