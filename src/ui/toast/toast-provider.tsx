@@ -14,7 +14,7 @@ const ToastViewport = lazy(() =>
 
 function PlainToasts({ toasts }: { toasts: ToastItem[] }) {
   return (
-    <div className={styles.viewport} role="status" data-testid="toast-viewport">
+    <div className={styles.viewport} role="status">
       {toasts.map((t) => (
         <p key={t.id} className={`${styles.toast} ${styles[t.kind]}`}>
           <strong>{t.title}</strong> {t.text}

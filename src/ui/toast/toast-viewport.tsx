@@ -38,7 +38,7 @@ export function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]; dismis
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className={styles.viewport} data-testid="toast-viewport" />
+      <Toast.Viewport className={styles.viewport} />
     </Toast.Provider>
   );
 }
