@@ -11,5 +11,7 @@
  *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
  *      query; the device numbers offline orders with it (order.create device_ref "C2-0042");
  *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream.
+ *    - order records carry `location_id` (the store; order.create takes it, the server re-stamps
+ *      it) and the invoice call `footer`, `Refund Due` and a voided order's status text (issue 19).
  */
 export const PROTOCOL_VERSION = 2;

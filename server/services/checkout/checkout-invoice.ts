@@ -13,7 +13,8 @@ import type { OrderLine } from '../../../src/domain/mutations/records';
 import { visibleTransactions } from '../../../src/domain/payments';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { lineTotal, productUnitPrice } from '../../../src/domain/totals';
-import { storeHeaderOf, storeLocationOf } from '../../../src/domain/receipt';
+import { RECEIPT_FOOTER_SETTING, receiptFooterOf, storeHeaderOf, storeLocationOf } from '../../../src/domain/receipt';
+import { settlementOf } from '../../../src/domain/settlement';
 import type { DB } from '../../db/schema';
 import { cardInfoOf, loadCheckoutOrder, resolveOrderRef, totalsOf } from './checkout-orders';
 
@@ -48,15 +49,21 @@ function details(line: OrderLine): string[] {
   }
 }
 
+/** The settings a receipt reads (shop name, footer), key -> value. */
+async function settingsRows(db: Kysely<DB>): Promise<Record<string, unknown>> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['store_name', RECEIPT_FOOTER_SETTING])
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
 /** The store that sold the order, as the device's printed receipt names it (src/domain/receipt.ts). */
 async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['store']> {
-  const settings = await db.selectFrom('settings').select(['key', 'value']).where('key', '=', 'store_name').execute();
   const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
   const locations = await db.selectFrom('locations').selectAll().where('status', '=', true).execute();
-  const h = storeHeaderOf(
-    Object.fromEntries(settings.map((r) => [r.key, r.value])),
-    storeLocationOf(locations, at?.location_id ?? null),
-  );
+  const h = storeHeaderOf(await settingsRows(db), storeLocationOf(locations, at?.location_id ?? null));
   return {
     name: h.name,
     address: h.address,
@@ -86,6 +93,7 @@ export async function buildInvoice(
   const { order, customer } = o;
   const totals = totalsOf(o, settings);
   const cards = await cardInfoOf(db, id);
+  const settled = settlementOf(totals, order.status);
   return {
     store: await storeOf(db, id),
     order: {
@@ -137,8 +145,9 @@ export async function buildInvoice(
       }),
     orderTotal: toWire(totals.orderTotal),
     amountPaid: toWire(totals.amountPaid),
-    balanceDue: toWire(totals.balanceDue),
-    balanceLabel: totals.balanceLabel,
-    statusText: totals.statusText,
+    balanceDue: toWire(order.status === 'voided' ? settled.amount : totals.balanceDue),
+    balanceLabel: settled.label,
+    statusText: settled.statusText,
+    footer: receiptFooterOf(await settingsRows(db)),
   };
 }

@@ -10,6 +10,8 @@ import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { Device, signedIn, startCheckoutServer, type CheckoutServer } from './support/checkout-server';
 
+const FOOTER = 'Thank you for your business! Parts returns within 30 days with this receipt.';
+
 describe.each(testEngines())('the store on receipts on %s', (engine) => {
   let server: CheckoutServer;
   let denver: TestClient;
@@ -47,6 +49,36 @@ describe.each(testEngines())('the store on receipts on %s', (engine) => {
       email: 'denver@partsdesk.example',
       website: 'https://partsdesk.example',
     });
+  });
+
+  it('a voided order that was paid: the invoice and the emailed receipt say what is owed back, with the footer', async () => {
+    const device = new Device(denver);
+    const o = await device.order(['5.00']);
+    const paid = await denver.post('/pos/checkout/addTransaction', {
+      orderId: o.id,
+      transaction: { id: randomUUID(), transaction_type: 'cash', amount: '5' },
+    });
+    expect(paid.status).toBe(200);
+    await device.apply('order.void', { order_ref: o.id });
+    const r = await denver.get(`/pos/order/invoice?order_id=${o.id}`, { 'x-requested-with': 'XMLHttpRequest' });
+    expect(r.body).toMatchObject({
+      amountPaid: '5.00',
+      balanceLabel: 'Refund Due',
+      balanceDue: '5.00',
+      statusText: 'Refund due $5.00',
+      footer: FOOTER,
+    });
+    const sent = await denver.post(`/pos/order/send?order_id=${o.id}`, {
+      notifyByEmail: true,
+      email: 'pat@example.com',
+    });
+    expect(sent.status).toBe(200);
+    const mail = (await admin.get('/api/notifications?limit=100')).body.notifications.find(
+      (n: { order_ref: string; channel: string }) => n.order_ref === o.id && n.channel === 'email',
+    );
+    expect(mail.body).toContain('Refund due $5.00');
+    expect(mail.body).toContain(FOOTER);
+    expect(mail.body).not.toContain('Paid In Full');
   });
 
   it("staff without a store: the device's choice if it is an active store, else none (the default store prints)", async () => {
