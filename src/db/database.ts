@@ -49,6 +49,11 @@ export interface OutboxEntry {
   at: string;
   /** Who made it, for the optimistic re-run during rebase. */
   actor: { id: string; role: string };
+  /**
+   * Their staff token (from their sign-in on this device), sent with the change so the server records
+   * them as its maker whoever's session pushes it; absent on entries queued before tokens.
+   */
+  token?: string;
   status: 'pending';
 }
 
@@ -58,6 +63,8 @@ export interface JournalEntry {
   args: unknown;
   at: string;
   actor: { id: string; role: string };
+  /** The maker's staff token, kept for a resend after server loss (sync/recovery.ts). */
+  token?: string;
   outcome: 'applied' | 'rejected';
   code: string | null;
   message: string | null;
