@@ -6,6 +6,7 @@
 import '../src/zod-jitless';
 import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
+import { staffTokenOf } from '../src/db/staff-sign-ins';
 import type { SyncWorkerApi } from './api';
 import { CatalogIndex } from './catalog-index';
 import { DeviceFitment } from './device-fitment';
@@ -18,6 +19,7 @@ let engine: SyncEngine | null = null;
 let catalog: CatalogIndex | null = null;
 let fitment: DeviceFitment | null = null;
 let csrf: string | null = null;
+let database: PartsdeskDb | null = null;
 
 function browserEnv(): EngineEnv {
   const nav = self.navigator as Navigator & { locks?: EngineEnv['locks'] };
@@ -46,7 +48,7 @@ function need(): SyncEngine {
 const api: SyncWorkerApi = {
   init({ baseUrl, dbName, catalogOnly }) {
     if (engine || catalog) return Promise.resolve();
-    const db = new PartsdeskDb(dbName ?? 'partsdesk');
+    const db = (database = new PartsdeskDb(dbName ?? 'partsdesk'));
     if (catalogOnly) {
       // A kiosk: search, part lookups and fit results over the catalog staff downloaded; no push, no pull.
       catalog = new CatalogIndex(db);
@@ -82,10 +84,11 @@ const api: SyncWorkerApi = {
     void index.start();
     return Promise.resolve();
   },
-  setSession({ user, csrfToken }) {
+  async setSession({ user, csrfToken }) {
     csrf = csrfToken;
-    need().setSession(user);
-    return Promise.resolve();
+    // Their staff token (their sign-in on this device): the server records them as the maker of what they queue.
+    const token = database ? await staffTokenOf(database, user.id).catch(() => undefined) : undefined;
+    need().setSession({ id: user.id, role: user.role, token });
   },
   mutate: (name, args) => need().mutate(name, args),
   syncNow: () => need().syncNow(),
