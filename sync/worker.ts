@@ -13,6 +13,7 @@ import { DeviceFitment } from './device-fitment';
 import { SyncEngine, type EngineEnv } from './engine';
 import { eventSourcePokes } from './poke-stream';
 import { SettingsCache } from './settings-cache';
+import { renewStaffTokenIfDue } from './staff-token-renewal';
 import { fetchTransport } from './transport';
 
 let engine: SyncEngine | null = null;
@@ -20,6 +21,8 @@ let catalog: CatalogIndex | null = null;
 let fitment: DeviceFitment | null = null;
 let csrf: string | null = null;
 let database: PartsdeskDb | null = null;
+/** Who the engine acts for (setSession), for the staff token's renewal. */
+let acting: { id: string; role: string } | null = null;
 
 function browserEnv(): EngineEnv {
   const nav = self.navigator as Navigator & { locks?: EngineEnv['locks'] };
@@ -63,10 +66,17 @@ const api: SyncWorkerApi = {
     // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
     const settings = new SettingsCache(db);
     void settings.refresh();
+    const transport = fetchTransport(baseUrl, () => csrf);
+    // A staff member signed in for weeks keeps a fresh token (sync/staff-token-renewal.ts).
+    const renew = async () => {
+      const who = acting;
+      const token = who ? await renewStaffTokenIfDue(db, transport, who.id, Date.now()).catch(() => null) : null;
+      if (who && token && acting === who) engine?.setSession({ ...who, token });
+    };
     engine = new SyncEngine({
       db,
       pullDb,
-      transport: fetchTransport(baseUrl, () => csrf),
+      transport,
       env: browserEnv(),
       // The server's "pull now" (GET /sync/poke), opened once a staff session is set.
       pokes: eventSourcePokes(baseUrl),
@@ -78,6 +88,7 @@ const api: SyncWorkerApi = {
       onCycleEnd: () => {
         void settings.refresh();
         index.settle();
+        void renew();
       },
     });
     engine.start();
@@ -88,7 +99,8 @@ const api: SyncWorkerApi = {
     csrf = csrfToken;
     // Their staff token (their sign-in on this device): the server records them as the maker of what they queue.
     const token = database ? await staffTokenOf(database, user.id).catch(() => undefined) : undefined;
-    need().setSession({ id: user.id, role: user.role, token });
+    acting = { id: user.id, role: user.role };
+    need().setSession({ ...acting, token });
   },
   mutate: (name, args) => need().mutate(name, args),
   syncNow: () => need().syncNow(),
