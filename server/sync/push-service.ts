@@ -15,7 +15,10 @@
  * version horizon (sync_state FOR SHARE, taken after the client's row and only for a mutation that
  * is applied; see pull-service), its settings and its appliers; the push adds the device's
  * bookkeeping (sequence, recorded outcome) and records a refusal instead of answering a status.
- * Mutators run at the change's device time when plausible (businessTime below), else server time.
+ * Mutators run at the change's device time when plausible (businessTime below), else server time,
+ * and as the staff member whose staff token the mutation carries (makerOf; checked for this client
+ * id, expiry with its grace, an active member), else as the session user; a refused token is that
+ * mutation's rejection (docs/decisions/sync.md "Staff tokens: who made a queued change").
  * A push is bounded in time: once `deadlineMs` (PUSH_DEADLINE_MS) has passed, it takes no further
  * mutation of the batch and answers what it applied (always at least one; the device resends the rest).
  * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
