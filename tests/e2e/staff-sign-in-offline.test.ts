@@ -158,6 +158,10 @@ describe('staff sign-in and sign-out offline (headless Chromium)', () => {
       })
       .toBe(true);
     await page.screenshot({ path: '/tmp/pd-sign-in-again-1024.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/pd-sign-in-again-390.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1024, height: 768 });
     await submitStaffLogin(page, 'cashier2', 'cashier2');
     await page.waitForURL(/\/pos\/order/, { timeout: 15_000 });
     await waitSynced(page);
