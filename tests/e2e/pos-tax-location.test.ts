@@ -4,20 +4,21 @@ import { decimal, roundMoney, toWire } from '../../src/domain/money';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, serverOrders, visible, waitSynced } from './support/pos';
-import { startE2EServer, type E2EServer } from './support/server';
+import { e2eEngines, startE2EServer, type E2EServer } from './support/server';
 
 /**
  * Tax per store in headless Chromium (docs/decisions/domain.md "Tax rates by location"): a Denver
  * cashier's sale shows Denver's 9.15 % in the cart and at checkout, offline as online, and the
  * server stores the same total; an Austin cashier's sale of the same part shows Austin's 8.25 %.
+ * On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-describe('POS tax by store (headless Chromium)', () => {
+describe.each(e2eEngines())('POS tax by store (headless Chromium, %s)', (engine) => {
   let srv: E2EServer;
   let browser: Browser;
   let mpn: string;
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    [srv, browser] = await Promise.all([startE2EServer({ engine }), launchBrowser()]);
     // A priced, orderable part a scan adds at once; every demo part is in the Taxable Goods class.
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
     mpn = r.body.products.filter(
@@ -51,7 +52,7 @@ describe('POS tax by store (headless Chromium)', () => {
     expect(await page.locator('[data-code="tax"] dt').first().textContent()).toBe('Tax');
     await expect.poll(() => row(page, 'tax')).toBe(taxAt(parts, '9.15'));
     const total = await row(page, 'total');
-    await page.screenshot({ path: '/tmp/tax-denver-cart-1024.png' });
+    await page.screenshot({ path: `/tmp/tax-denver-cart-1024-${engine}.png` });
 
     await ctx.setOffline(false);
     await waitSynced(page);
@@ -62,9 +63,9 @@ describe('POS tax by store (headless Chromium)', () => {
       .toBe(true);
     expect(await row(page, 'tax')).toBe(taxAt(parts, '9.15'));
     expect(await row(page, 'total')).toBe(total);
-    await page.screenshot({ path: '/tmp/tax-denver-checkout-1024.png' });
+    await page.screenshot({ path: `/tmp/tax-denver-checkout-1024-${engine}.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/tax-denver-checkout-390.png', fullPage: true });
+    await page.screenshot({ path: `/tmp/tax-denver-checkout-390-${engine}.png`, fullPage: true });
     await waitSynced(page);
     const saved = await serverOrders(srv.server.url, 'all');
     expect(saved.map((o) => o.order_total)).toContain(total);
