@@ -102,7 +102,7 @@ export interface SessionsTable {
   last_seen_at: GeneratedTimestamp;
 }
 
-/** A key the server signs with (migration 0023): server-only, never versioned or pulled. */
+/** A key the server signs with (migration 0024-s): server-only, never versioned or pulled. */
 export interface ServerSecretsTable {
   name: string;
   value: string;

@@ -1,5 +1,5 @@
 /**
- * Migration 0023: who made a change a device queued (docs/decisions/sync.md "Staff tokens: who made
+ * Migration 0024-s: who made a change a device queued (docs/decisions/sync.md "Staff tokens: who made
  * a queued change").
  *
  * - server_secrets: keys the server signs with, one row per purpose, created on first use
