@@ -10,8 +10,10 @@
  *    - epoch on push/pull replies (server restore);
  *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
  *      query; the device numbers offline orders with it (order.create device_ref "C2-0042");
- *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream.
- *    - order records carry `location_id` (the store; order.create takes it, the server re-stamps
- *      it) and the invoice call `footer`, `Refund Due` and a voided order's status text (issue 19).
+ *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream;
+ *    - `location_id` on order.create args and on pulled orders (the store whose tax rates apply;
+ *      an old client omits it and the server stamps the staff member's store anyway), and
+ *      `location_id`/`zone_code` on pulled tax_rates rows (docs/decisions/domain.md "Tax rates by location");
+ *    - the invoice call's `footer`, `Refund Due` label and a voided order's status text (issue 19).
  */
 export const PROTOCOL_VERSION = 2;

@@ -111,7 +111,10 @@ export const mutationArgs = {
     id,
     device_ref: text(40).nullable().default(null),
     customer_ref: id.nullable().default(null),
-    /** The store it is sold at (the cashier's; the server re-stamps it): its receipt names that store. */
+    /**
+     * The store the sale is rung up at (its tax rates apply): the device sends its signed-in staff
+     * member's store; the server stamps its own the same way (server/commands/appliers/orders.ts).
+     */
     location_id: posInt.nullable().default(null),
   }),
   'cart.addProduct': z.object({

@@ -134,15 +134,17 @@ export interface Order {
   customer_name: string | null;
   tax_exempt: boolean;
   tax_exempt_number: string | null;
+  /**
+   * The store the sale is rung up at (locations.location_id): its tax rates apply
+   * (docs/decisions/domain.md "Tax rates by location"). Set when the order is created, from the
+   * acting staff member's store (the server stamps its own); null: the default store. Absent on
+   * orders a device cached before migration 0023 (read as null).
+   */
+  location_id: number | null;
   lines: OrderLine[];
   shipping_method: string | null;
   payment_method: string | null;
   cashier_id: string | null;
-  /**
-   * The store it was sold at (locations.location_id): its receipt and invoice name that store.
-   * Absent on orders cached before orders carried it; null when unknown (the default store prints).
-   */
-  location_id?: number | null;
   totals: OrderTotalsRecord;
   created_at: string;
   updated_at: string;

@@ -15,7 +15,6 @@ import { mergeTarget, PRODUCT_NOT_ORDERABLE } from '../../domain/mutations/cart'
 import { editableStatuses, type LineOption, type Order, type ProductLine } from '../../domain/mutations/records';
 import type { RunMutation } from '../../device/use-run-mutation';
 import { getCartRef, setCartRef } from '../../device/pos-cart-ref';
-import { cachedSession } from '../../api/session-cache';
 
 /** The part is not (yet) in this device's catalog copy: the first download has not reached it. */
 export const NOT_ON_DEVICE = 'This part is not in the catalog on this device yet.';
@@ -26,6 +25,11 @@ export interface SaleDeps {
   run: RunMutation;
   /** The signed-in staff member: the cart pointer is theirs on this device. */
   userId: string;
+  /**
+   * The signed-in staff member's store (the session's locationId): a new sale is rung up there and
+   * taxed at its rates, as the server stamps it (server/commands/appliers/order-store.ts).
+   */
+  locationId: number | null;
   /** Says why a part cannot go on the sale at all (an error toast), before anything is queued. */
   refuse: (message: string) => void;
 }
@@ -62,10 +66,7 @@ export async function ensureSale(deps: SaleDeps, current?: Order | null): Promis
   if (inFlight) return inFlight;
   const made = (async () => {
     const id = uuidv7();
-    // Sold at the cashier's store (the server re-stamps it): the receipt, printed offline too, names it.
-    const session = cachedSession()?.user;
-    const location_id = session?.id === deps.userId ? session.locationId : null;
-    if (!(await deps.run('order.create', { id, device_ref: null, location_id }))) return null;
+    if (!(await deps.run('order.create', { id, device_ref: null, location_id: deps.locationId }))) return null;
     setCartRef(deps.userId, id);
     return id;
   })().finally(() => creating.delete(deps.userId));

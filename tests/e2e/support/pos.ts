@@ -9,7 +9,7 @@ export const visible = (page: Page, text: string | RegExp) => () => page.getByTe
 
 /**
  * A cashier signed in on a fresh device whose first sync (catalog download) has finished; `user`
- * another demo login (its password is its name: cashier2 works at the Denver store).
+ * picks another demo cashier (cashier2 works at the Denver store; password = username).
  */
 export async function cashierDevice(
   browser: Browser,
@@ -19,7 +19,8 @@ export async function cashierDevice(
   const ctx = await newContext(browser);
   const page = await ctx.newPage();
   await page.goto(`${url}/pos/login`);
-  await submitStaffLogin(page, opts.user ?? 'cashier', opts.user ?? 'cashier');
+  const user = opts.user ?? 'cashier';
+  await submitStaffLogin(page, user, user);
   await page.waitForURL(/\/pos\/order/);
   await waitSynced(page);
   if (opts.offlineReady) {
