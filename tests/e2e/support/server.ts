@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../../server/db/database';
+import { openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 
@@ -15,12 +15,25 @@ export interface E2EServer {
 
 /** The real server process serving the real client build on a private seeded PGlite copy. */
 export async function startE2EServer(
-  opts: { settings?: Record<string, unknown>; env?: Record<string, string> } = {},
+  opts: {
+    settings?: Record<string, unknown>;
+    env?: Record<string, string>;
+    /** Runs on the copied database before the server opens it (PGlite serves one process). */
+    prepare?: (open: OpenDatabase) => Promise<void>;
+  } = {},
 ): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
+  if (opts.prepare) {
+    const open = await openDatabase({ dataDir: db.dataDir });
+    try {
+      await opts.prepare(open);
+    } finally {
+      await open.close();
+    }
+  }
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   const port = await freePort();
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
