@@ -2,8 +2,8 @@
  * A fresh demo shop as `npm start` makes it (the seeded template plus the demo history that
  * server/main.ts writes on first start; docs/decisions/database.md "Demo history"), in headless
  * Chromium: the storefront's catalog and product page show the demo pictures (server/db/demo/images.ts,
- * served by server/routes/demo-images.ts) and never "No image"; the POS Orders list is full, every
- * tab counted. Screenshots at 1024x768 and 390x844 go to E2E_SHOTS=<dir> when set.
+ * served by server/routes/demo-images.ts) and never "No image", and so does the POS's Catalog; the
+ * POS Orders list is full, every tab counted. Screenshots at 1024x768 and 390x844 go to E2E_SHOTS=<dir> when set.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -87,7 +87,7 @@ describe('a fresh demo shop (headless Chromium)', () => {
     expect((await fetch(`${srv.server.url}/image/catalog/demo/nothing-here.svg`)).status).toBe(404);
   });
 
-  it('the POS Orders list is full: a page of orders, every tab counted', async () => {
+  it('the POS Orders list is full (a page of orders, every tab counted); the POS catalog shows the pictures', async () => {
     const { ctx, page } = await cashierDevice(browser, srv.server.url);
     try {
       await page.goto(`${srv.server.url}/pos/order`);
@@ -100,6 +100,15 @@ describe('a fresh demo shop (headless Chromium)', () => {
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await shot(page, `pos-orders-${size.name}`);
+      }
+      // The POS top bar's Catalog is the storefront's listing in POS mode: the same pictures.
+      await page.setViewportSize(SIZES[0]);
+      await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+      await expect.poll(async () => (await pictures(page)).loaded, { timeout: 15_000 }).toBeGreaterThan(1);
+      expect(await page.getByText('No image', { exact: true }).count()).toBe(0);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await shot(page, `pos-catalog-${size.name}`);
       }
     } finally {
       await ctx.close();
