@@ -8,6 +8,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_TREE } from '../../server/db/demo/categories';
+import { demoImagePath } from '../../server/db/demo/images';
 import { seedDemoHistory } from '../../server/services/demo/demo-history';
 import { launchBrowser, newContext } from './support/browser';
 import { cashierDevice } from './support/pos';
@@ -78,13 +80,37 @@ describe('a fresh demo shop (headless Chromium)', () => {
     }
   }, 90_000);
 
-  it('a picture is an SVG the server answers with a day of caching; an unknown one is a 404', async () => {
+  it('a picture is an SVG the server answers with a day of caching, every leaf renders; an unknown one is a 404', async () => {
     const r = await fetch(`${srv.server.url}/image/catalog/demo/brake-pads.svg`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(r.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(await r.text()).toContain('BRAKE PADS');
     expect((await fetch(`${srv.server.url}/image/catalog/demo/nothing-here.svg`)).status).toBe(404);
+    // Every leaf's picture renders in Chromium (a malformed SVG would not load).
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${srv.server.url}/product/catalog`);
+      const paths = CATEGORY_TREE.flatMap((top) => top.leaves.map((leaf) => demoImagePath(leaf.slug)));
+      const broken = await page.evaluate(
+        (srcs) =>
+          Promise.all(
+            srcs.map(
+              (src) =>
+                new Promise<string | null>((done) => {
+                  const img = new Image();
+                  img.onload = () => done(img.naturalWidth === 400 ? null : `${src}: ${img.naturalWidth} wide`);
+                  img.onerror = () => done(`${src}: did not load`);
+                  img.src = src;
+                }),
+            ),
+          ).then((r) => r.filter((x) => x !== null)),
+        paths,
+      );
+      expect(broken).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 
   it('the POS Orders list is full (a page of orders, every tab counted); the POS catalog shows the pictures', async () => {
