@@ -12,7 +12,7 @@ import { CATEGORY_TREE } from '../../server/db/demo/categories';
 import { demoImagePath } from '../../server/db/demo/images';
 import { seedDemoHistory } from '../../server/services/demo/demo-history';
 import { launchBrowser, newContext } from './support/browser';
-import { cashierDevice } from './support/pos';
+import { cashierDevice, pageText } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
 const shots = process.env.E2E_SHOTS;
@@ -127,8 +127,24 @@ describe('a fresh demo shop (headless Chromium)', () => {
         await page.setViewportSize(size);
         await shot(page, `pos-orders-${size.name}`);
       }
-      // The POS top bar's Catalog is the storefront's listing in POS mode: the same pictures.
+      // A demo order opens from the device cache like any other (its rows came through the pull).
       await page.setViewportSize(SIZES[0]);
+      const number = (
+        (await rows
+          .first()
+          .getByText(/^#\d+$/)
+          .textContent()) ?? ''
+      ).slice(1);
+      await rows.first().getByRole('link', { name: 'View' }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: `Order # ${number}` }).isVisible(), { timeout: 20_000 })
+        .toBe(true)
+        .catch(async (err: Error) => {
+          throw new Error(`order view of #${number}: ${err.message}\n${await pageText(page)}`);
+        });
+      expect(await page.getByText('There are no results.').count()).toBe(0);
+      await shot(page, 'pos-order-view-1024');
+      // The POS top bar's Catalog is the storefront's listing in POS mode: the same pictures.
       await page.getByRole('link', { name: 'Catalog', exact: true }).click();
       await expect.poll(async () => (await pictures(page)).loaded, { timeout: 15_000 }).toBeGreaterThan(1);
       expect(await page.getByText('No image', { exact: true }).count()).toBe(0);

@@ -16,7 +16,7 @@
  * applies (a refusal is a bug here and throws); orders come out sorted by time, so the order
  * numbers the insert trigger draws (migration 0020) rise with time.
  */
-import { toWire } from '../../../src/domain/money';
+import { money, toWire } from '../../../src/domain/money';
 import { runMutation } from '../../../src/domain/mutations/registry';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
@@ -239,7 +239,9 @@ export function buildSales(input: SalesInput): BuiltSale[] {
         settings,
       ).balanceDue;
     const pay = (amount: string) => {
-      const how = rng.weighted(['cash', 'card', 'check'], [42, 46, 12]);
+      // Big tickets are mostly cards; small ones as often cash.
+      const big = money(amount).gt(400);
+      const how = rng.weighted(['cash', 'card', 'check'], big ? [10, 75, 15] : [44, 45, 11]);
       if (how === 'card') {
         // A card is taken on the counter's terminal: the server records the approval (transaction.addTerminal).
         run('transaction.addTerminal', {
