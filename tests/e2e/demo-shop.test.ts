@@ -86,6 +86,11 @@ describe('a fresh demo shop (headless Chromium)', () => {
     expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(r.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(await r.text()).toContain('BRAKE PADS');
+    const etag = r.headers.get('etag')!;
+    const again = await fetch(`${srv.server.url}/image/catalog/demo/brake-pads.svg`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
     expect((await fetch(`${srv.server.url}/image/catalog/demo/nothing-here.svg`)).status).toBe(404);
     // Every leaf's picture renders in Chromium (a malformed SVG would not load).
     const page = await browser.newPage();
