@@ -11,6 +11,9 @@
  * appliers stamp them (server/commands/appliers/catalog-priced.ts), so totals, tax, statuses and
  * audited voids are the rules' own; only the writing is batched, through the same row mapping
  * the commands use (server/commands/records/orders.ts orderColumns, lineColumns, transactionColumns).
+ * The appliers' other side effects do not arise here: no voucher is sold or redeemed (the voucher
+ * ledger's extension, appliers/vouchers.ts), no store credit moves, and completing a sale moves no
+ * stock (no applier does).
  *
  * Must stay true: deterministic for a seed and a "now" (no Math.random, no clock); every mutation
  * applies (a refusal is a bug here and throws); orders come out sorted by time, so the order
