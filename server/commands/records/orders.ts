@@ -136,7 +136,7 @@ async function freeDeviceRef(db: Kysely<DB>, orderId: string, ref: string | null
 
 /**
  * The orders row of a record, as every save writes it (the device reference aside: saveOrder frees
- * it). Shared with the demo history's bulk writer (server/services/demo/demo-sales.ts), so a row
+ * it). Shared with the demo history's bulk writer (server/services/demo/demo-history.ts writeSales), so a row
  * written in bulk is the row a command would have written.
  */
 export function orderColumns(header: OrderRow, lines: readonly OrderLineRow[]) {
