@@ -72,7 +72,7 @@ async function readShop(db: Kysely<DB>) {
   const [staff, customerRows, products, locations, labor] = await Promise.all([
     db
       .selectFrom('staff_users')
-      .select(['user_id', 'role'])
+      .select(['user_id', 'role', 'location_id'])
       .where('status', '=', true)
       .where('role', 'in', ['cashier', 'admin'])
       .orderBy('user_id')
@@ -131,7 +131,6 @@ async function writeSales(trx: Kysely<DB>, sales: readonly BuiltSale[]): Promise
       order_id: 0,
       id: rows.order.id,
       date_added: rows.order.created_at,
-      location_id: s.location_id,
       ...orderColumns(rows.order, rows.lines),
     });
     for (const l of rows.lines) lines.push(lineColumns(rows.order.id, l, l.position));
@@ -185,12 +184,18 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
 
   const storeSettings = new StoreSettingsService();
   const settings: SettingsLoader = (d) => storeSettings.load(d);
-  const stores: SaleStore[] = locations.map((l, i) => ({
-    location_id: l.location_id,
-    hours: l.hours,
-    timeZone: TIME_ZONES[l.zone_code] ?? 'America/Chicago',
-    perDay: PER_DAY[i] ?? 6,
-  }));
+  const asStaff = (s: { user_id: number; role: string }) => ({ id: String(s.user_id), role: s.role });
+  // A sale is rung up at its cashier's store (server/commands/appliers/order-store.ts): each store
+  // sells through the money-taking staff who work there; a store without any has no history.
+  const stores: SaleStore[] = locations
+    .map((l, i) => ({
+      location_id: l.location_id,
+      hours: l.hours,
+      timeZone: TIME_ZONES[l.zone_code] ?? 'America/Chicago',
+      perDay: PER_DAY[i] ?? 6,
+      staff: staff.filter((s) => s.location_id === l.location_id).map(asStaff),
+    }))
+    .filter((s) => s.staff.length > 0);
   const sales = buildSales({
     rng: rng.fork('sales'),
     now,
@@ -199,7 +204,7 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     products: shop.products,
     labor: shop.labor,
     customers: shop.customers,
-    staff: staff.map((s) => ({ id: String(s.user_id), role: s.role })),
+    staff: staff.map(asStaff),
     settings: await settings(db),
   });
   const built = performance.now();

@@ -20,6 +20,7 @@
  * numbers the insert trigger draws (migration 0020) rise with time.
  */
 import { money, toWire } from '../../../src/domain/money';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { runMutation } from '../../../src/domain/mutations/registry';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
@@ -52,6 +53,8 @@ export interface SaleStore {
   timeZone: string;
   /** Tickets on a busy weekday. */
   perDay: number;
+  /** The money-taking staff who work there: the order's store is its cashier's (appliers/order-store.ts). */
+  staff: readonly SaleStaff[];
 }
 
 export interface SaleStaff {
@@ -67,6 +70,7 @@ export interface SalesInput {
   products: readonly SaleProduct[];
   labor: ReadonlyMap<number, { title: string; amount: string }>;
   customers: readonly Customer[];
+  /** Every money-taking staff member (an admin voids). */
   staff: readonly SaleStaff[];
   settings: StoreSettings;
 }
@@ -178,7 +182,7 @@ export function buildSales(input: SalesInput): BuiltSale[] {
       ['complete', 'owing', 'saved', 'deposit', 'quote', 'kiosk', 'void'],
       [86, 2, recent ? 6 : 0.5, recent ? 2 : 0.3, recent ? 5 : 1, recent ? 4 : 0, 1.5],
     );
-    const actor = rng.pick(input.staff);
+    const actor = rng.pick(store.staff);
     const customerRef =
       rng.chance(fate === 'complete' ? 0.6 : 0.9) && customerIds.length ? rng.pick(customerIds) : null;
     const id = rng.uuid7(at);
@@ -196,7 +200,7 @@ export function buildSales(input: SalesInput): BuiltSale[] {
     };
     const advance = (minutes: number) => (clock += minutes * MINUTE_MS + rng.int(0, 59) * 1000);
 
-    run('order.create', { id, customer_ref: customerRef });
+    run('order.create', { id, customer_ref: customerRef, location_id: store.location_id });
     const picks = distinct(rng, input.products, rng.weighted([1, 2, 3, 4], [45, 30, 15, 10]));
     for (const p of picks) {
       const lineId = rng.uuid7(clock);
@@ -231,16 +235,7 @@ export function buildSales(input: SalesInput): BuiltSale[] {
       }
     }
     advance(rng.int(2, 12));
-    const balance = () =>
-      computeTotals(
-        {
-          lines: state.order!.lines,
-          transactions: state.transactions ?? [],
-          taxExempt: state.order!.tax_exempt,
-          taxExemptNumber: state.order!.tax_exempt_number,
-        },
-        settings,
-      ).balanceDue;
+    const balance = () => computeTotals(totalsInputOf(state.order!, state.transactions ?? []), settings).balanceDue;
     const pay = (amount: string) => {
       // Big tickets are mostly cards; small ones as often cash.
       const big = money(amount).gt(400);

@@ -11,6 +11,7 @@ import { buildSales, type SalesInput } from '../../../server/services/demo/demo-
 import type { Customer } from '../../../src/domain/mutations/records';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { computeTotals } from '../../../src/domain/totals';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { toWire } from '../../../src/domain/money';
 
 const NOW = new Date('2026-11-27T21:00:00Z');
@@ -49,6 +50,10 @@ function input(seed: number): SalesInput {
         location_id: 1,
         timeZone: 'America/Chicago',
         perDay: 10,
+        staff: [
+          { id: '1', role: 'admin' },
+          { id: '2', role: 'cashier' },
+        ],
         hours: {
           mon: weekday,
           tue: weekday,
@@ -58,7 +63,13 @@ function input(seed: number): SalesInput {
           sun: { open: '10:00', close: '16:00' },
         },
       },
-      { location_id: 2, timeZone: 'America/Phoenix', perDay: 6, hours: { mon: weekday, wed: weekday, fri: weekday } },
+      {
+        location_id: 2,
+        timeZone: 'America/Phoenix',
+        perDay: 6,
+        staff: [{ id: '3', role: 'cashier' }],
+        hours: { mon: weekday, wed: weekday, fri: weekday },
+      },
     ],
     products: Array.from({ length: 30 }, (_, i) => ({
       product_id: i + 1,
@@ -77,6 +88,7 @@ function input(seed: number): SalesInput {
     staff: [
       { id: '1', role: 'admin' },
       { id: '2', role: 'cashier' },
+      { id: '3', role: 'cashier' },
     ],
     settings: defaultStoreSettings,
   };
@@ -118,6 +130,12 @@ describe('demo sales', () => {
       expect(minutes).toBeLessThan(Number(hours!.close.slice(0, 2)) * 60);
     }
     expect(new Set(sales.map((s) => s.location_id))).toEqual(new Set([1, 2]));
+    for (const s of sales) {
+      // Rung up at the store of its cashier, as the server stamps it (appliers/order-store.ts).
+      expect(s.order.location_id).toBe(s.location_id);
+      const store = stores.find((x) => x.location_id === s.location_id)!;
+      expect(store.staff.map((x) => x.id)).toContain(s.order.cashier_id);
+    }
   });
 
   it('makes every kind, paid by the rules: complete in full, owing in part', () => {
@@ -134,15 +152,7 @@ describe('demo sales', () => {
     };
     for (const s of sales) {
       expect(s.order.status).toBe(status[s.fate]);
-      const due = computeTotals(
-        {
-          lines: s.order.lines,
-          transactions: s.transactions,
-          taxExempt: s.order.tax_exempt,
-          taxExemptNumber: s.order.tax_exempt_number,
-        },
-        defaultStoreSettings,
-      ).balanceDue;
+      const due = computeTotals(totalsInputOf(s.order, s.transactions), defaultStoreSettings).balanceDue;
       if (s.fate === 'complete') expect(toWire(due)).toBe('0.00');
       if (s.fate === 'owing' || s.fate === 'deposit') expect(due.gt(0)).toBe(true);
       if (s.fate === 'void') expect(s.audits.map((a) => a.action)).toContain('order.void');
