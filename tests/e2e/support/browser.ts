@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { watchCsp } from './csp-guard';
+import { openLink } from './link';
 
 /** Debian's Chromium (installed by .ci/run); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,11 +23,22 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
-  // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it.
+  // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it,
+  // and reaches the network through its own link (./link.ts): setOffline cuts the link as well as
+  // emulating offline, so no page, worker or service worker of an offline device reaches a server.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const ctx = await newContext(options);
+    const link = options?.proxy ? null : await openLink();
+    const ctx = await newContext(link ? { ...options, proxy: link.proxy } : options);
     await watchCsp(ctx);
+    if (link) {
+      const setOffline = ctx.setOffline.bind(ctx);
+      ctx.setOffline = async (offline: boolean) => {
+        link.cut(offline);
+        await setOffline(offline);
+      };
+      ctx.on('close', () => void link.close());
+    }
     return ctx;
   };
   // (browser.newPage opens its context through this.newContext: covered too.)

@@ -64,24 +64,12 @@ export async function addPart(page: Page, code: string): Promise<void> {
   await box.press('Enter');
 }
 
-const cutContexts = new WeakMap<BrowserContext, { cut: boolean }>();
-
 /**
- * Cuts (or restores) the network of a whole device: Chromium's offline emulation, plus every
- * request of the context aborted as a disconnect while cut. The emulation alone can miss a sync
- * worker that starts while it is being applied (a page opened offline), which then pushes.
+ * Cuts (or restores) the network of a whole device. The context's setOffline (support/browser.ts)
+ * cuts its network link and emulates offline, so pages, workers and the service worker all lose
+ * the server at once, however soon after the cut one of them starts.
  */
 export async function cutNetwork(ctx: BrowserContext, cut: boolean): Promise<void> {
-  let state = cutContexts.get(ctx);
-  if (!state) {
-    const s = { cut: false };
-    state = s;
-    cutContexts.set(ctx, s);
-    await ctx.route('**/*', (route) =>
-      s.cut && !route.request().url().startsWith('data:') ? route.abort('internetdisconnected') : route.fallback(),
-    );
-  }
-  state.cut = cut;
   await ctx.setOffline(cut);
 }
 
