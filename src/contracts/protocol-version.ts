@@ -10,6 +10,8 @@
  *    - epoch on push/pull replies (server restore);
  *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
  *      query; the device numbers offline orders with it (order.create device_ref "C2-0042");
- *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream.
+ *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream;
+ *    - the mutation `receipt.send` (a receipt emailed/texted offline; an older server answers 422
+ *      unsupported_mutation and it waits in the queue).
  */
 export const PROTOCOL_VERSION = 2;

@@ -101,7 +101,7 @@ export function ReceiptPage() {
         </section>
       </article>
 
-      <SendReceiptPanel orderId={number} customer={customer.data ?? null} />
+      <SendReceiptPanel orderId={number} orderUuid={order.id} customer={customer.data ?? null} />
 
       <ReceiptExtras orderRef={number} orderUuid={order.id} customerRef={order.customer_ref} run={run} />
       <OrderHistoryModal
