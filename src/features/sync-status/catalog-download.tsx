@@ -1,11 +1,9 @@
 import { useSyncStatus } from '../../device/sync-context';
 import styles from './catalog-download.module.css';
 
-const count = new Intl.NumberFormat('en-US');
-
-/** "7,000 of 10,000 rows (70%)"; before the first page: "Starting…". */
-export function downloadText(d: { done: number; total: number; percent: number }): string {
-  return d.total > 0 ? `${count.format(d.done)} of ${count.format(d.total)} rows (${d.percent}%)` : 'Starting…';
+/** "47 %"; before the first (small, quick) page: "Starting…". */
+export function downloadText(d: { total: number; percent: number }): string {
+  return d.total > 0 ? `${d.percent} %` : 'Starting…';
 }
 
 /**
