@@ -32,6 +32,7 @@ import * as m0019 from './migrations/0019-purchase-orders';
 import * as m0020 from './migrations/0020-order-numbers';
 import * as m0021 from './migrations/0021-core-charges';
 import * as m0022 from './migrations/0022-appointments-sync';
+import * as m0023t from './migrations/0023-t-tax-locations';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-order-numbers': m0020,
   '0021-core-charges': m0021,
   '0022-appointments-sync': m0022,
+  '0023-t-tax-locations': m0023t,
 };
 
 const provider: MigrationProvider = {

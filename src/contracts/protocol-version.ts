@@ -11,6 +11,9 @@
  *    - device prefix: `devicePrefix` on push requests and push/pull replies, `prefix` on the pull
  *      query; the device numbers offline orders with it (order.create device_ref "C2-0042");
  *    - GET /sync/poke (sync-poke.ts): a staff device's live "pull now" stream;
+ *    - `location_id` on order.create args and on pulled orders (the store whose tax rates apply;
+ *      an old client omits it and the server stamps the staff member's store anyway), and
+ *      `location_id`/`zone_code` on pulled tax_rates rows (docs/decisions/domain.md "Tax rates by location");
  *    - the mutation `receipt.send` (a receipt emailed/texted offline; an older server answers 422
  *      unsupported_mutation and it waits in the queue).
  */

@@ -5,7 +5,7 @@
 import type { CatalogProduct } from '../contracts/catalog-product';
 import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
 import type { StoreSettings } from '../domain/settings';
-import { storeSettingsFrom } from '../domain/store-settings';
+import { storeSettingsFrom, type LocationSource, type TaxRateSource } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
 import { loadCustomer, loadOrder } from './records';
 import { stockRows } from './catalog-links';
@@ -164,7 +164,8 @@ export async function storeSettings(db: PartsdeskDb): Promise<StoreSettings> {
   return storeSettingsFrom({
     settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
     taxClasses: await lookupRows<{ tax_class_id: number; title: string }>(db, 'tax_classes'),
-    taxRates: await lookupRows<{ tax_class_id: number; rate: string }>(db, 'tax_rates'),
+    taxRates: await lookupRows<TaxRateSource>(db, 'tax_rates'),
+    locations: await lookupRows<LocationSource>(db, 'locations'),
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { decimal, formatUSD, minMoney, percent, roundMoney, ZERO, type Money } from './money';
 import type { CardType, Transaction } from './mutations/records';
-import { paymentTypes, taxRateOf, type PaymentType, type StoreSettings } from './settings';
+import { paymentTypes, taxRateOf, type PaymentType, type StoreSettings, type TaxSettings } from './settings';
 
 export const paymentTypeLabels: Record<PaymentType, string> = {
   card: 'Card',
@@ -123,13 +123,15 @@ export const CARD_TYPE_MESSAGE = 'Select a card type';
 export function cardSurchargeFor(
   amount: Money,
   cardType: CardType | null,
-  settings: Pick<StoreSettings, 'cardSurcharge' | 'taxClasses'>,
+  settings: Pick<StoreSettings, 'cardSurcharge'> & TaxSettings,
   taxExempt: boolean,
+  /** The order's store: its rate taxes the surcharge (null: the default store's). */
+  locationId: number | null = null,
 ): { surcharge: Money; tax: Money } {
   const cfg = settings.cardSurcharge;
   if (cardType === 'debit' && !cfg.applyToDebit) return { surcharge: ZERO, tax: ZERO };
   const surcharge = percent(amount, cfg.percent);
-  const rate = taxExempt ? null : taxRateOf(settings, cfg.taxClassId);
+  const rate = taxExempt ? null : taxRateOf(settings, cfg.taxClassId, locationId);
   return { surcharge, tax: rate === null ? ZERO : percent(surcharge, rate) };
 }
 

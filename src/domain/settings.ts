@@ -1,6 +1,7 @@
 /**
  * Store settings that feed the shop rules. Plain, serialisable, shared by every runtime; the
- * server owns the truth and devices cache it. Rates are percent strings ("8.25" = 8.25 %).
+ * server owns the truth and devices cache it. Rates are percent strings ("8.25" = 8.25 %). Tax
+ * rates depend on the store a sale is rung up at (docs/decisions/domain.md "Tax rates by location").
  */
 import type { MoneyString } from './money';
 
@@ -14,8 +15,17 @@ export interface TaxClass {
   rate: string;
 }
 
-export interface StoreSettings {
+/** The tax classes with their rates at one store (locations.location_id). */
+export interface LocationTaxClasses {
+  location_id: number;
   taxClasses: TaxClass[];
+}
+
+export interface StoreSettings {
+  /** Rates at the default store: what an order without a store (and the storefront) is taxed at. */
+  taxClasses: TaxClass[];
+  /** Rates at each store; a store missing here is taxed at `taxClasses`. */
+  locationTaxClasses: LocationTaxClasses[];
   /** Labor lines are taxed at this class's rate; null = labor is not taxed. */
   laborTaxClassId: number | null;
   /** Whether product surcharges are taxed with their product's class. */
@@ -49,6 +59,7 @@ export interface StoreSettings {
 
 export const defaultStoreSettings: StoreSettings = {
   taxClasses: [{ tax_class_id: 9, title: 'Taxable Goods', rate: '8.25' }],
+  locationTaxClasses: [],
   laborTaxClassId: null,
   surchargeTaxable: false,
   cardSurcharge: { percent: '0', applyToDebit: false, taxClassId: null },
@@ -64,10 +75,25 @@ export const defaultStoreSettings: StoreSettings = {
   currency: 'USD',
 };
 
-/** Rate (percent string) of a tax class, or null when the class is unknown or null. */
-export function taxRateOf(settings: Pick<StoreSettings, 'taxClasses'>, taxClassId: number | null): string | null {
+export type TaxSettings = Pick<StoreSettings, 'taxClasses'> & Partial<Pick<StoreSettings, 'locationTaxClasses'>>;
+
+/** The tax classes with their rates at a store; the default store's for null or a store without its own. */
+export function taxClassesAt(settings: TaxSettings, locationId: number | null | undefined): TaxClass[] {
+  if (locationId === null || locationId === undefined) return settings.taxClasses;
+  return settings.locationTaxClasses?.find((l) => l.location_id === locationId)?.taxClasses ?? settings.taxClasses;
+}
+
+/**
+ * Rate (percent string) of a tax class at a store (null or absent: the default store), or null
+ * when the class is unknown or null.
+ */
+export function taxRateOf(
+  settings: TaxSettings,
+  taxClassId: number | null,
+  locationId: number | null = null,
+): string | null {
   if (taxClassId === null) return null;
-  for (const c of settings.taxClasses) if (c.tax_class_id === taxClassId) return c.rate;
+  for (const c of taxClassesAt(settings, locationId)) if (c.tax_class_id === taxClassId) return c.rate;
   return null;
 }
 

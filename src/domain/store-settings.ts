@@ -1,17 +1,46 @@
 /**
- * StoreSettings from what the server stores (the `settings` key/value rows, tax classes and tax
- * rates): one pure function, so the server (inside each mutation's transaction) and a device (from
+ * StoreSettings from what the server stores (the `settings` key/value rows, tax classes, tax
+ * rates and the stores' locations): one pure function, so the server (inside each mutation's transaction) and a device (from
  * its cached lookups) derive the same rules from the same rows. A key that is missing or malformed
  * falls back to the default, never to an exception: a half-configured shop still sells.
+ *
+ * A tax rate applies at a store when its `location_id` is null or the store's, and its `zone_code`
+ * is null/empty or the store's state (docs/decisions/domain.md "Tax rates by location"): a state's
+ * rate is given once for its zone, a city's or district's for its store; a class's rate at a store
+ * is the sum of the rates that apply there.
  */
 import { decimal } from './money';
-import { defaultStoreSettings, paymentTypes, type PaymentType, type StoreSettings, type TaxClass } from './settings';
+import {
+  defaultStoreSettings,
+  paymentTypes,
+  type LocationTaxClasses,
+  type PaymentType,
+  type StoreSettings,
+  type TaxClass,
+} from './settings';
+
+export interface TaxRateSource {
+  tax_class_id: number;
+  rate: string | number;
+  /** The one store it applies at; null or absent: every store. */
+  location_id?: number | null;
+  /** The state (zones.code, as locations.zone_code) it applies in; null, absent or '': every state. */
+  zone_code?: string | null;
+}
+
+export interface LocationSource {
+  location_id: number;
+  zone_code: string | null;
+  is_default: boolean;
+}
 
 export interface SettingsSources {
   /** settings.key -> its parsed JSON value. */
   settings: Readonly<Record<string, unknown>>;
   taxClasses: readonly { tax_class_id: number; title: string }[];
-  taxRates: readonly { tax_class_id: number; rate: string | number }[];
+  taxRates: readonly TaxRateSource[];
+  /** The stores (locations rows); absent or empty: only rates that name no store or state apply. */
+  locations?: readonly LocationSource[];
 }
 
 const obj = (v: unknown): Record<string, unknown> =>
@@ -30,14 +59,39 @@ const percent = (v: unknown, fallback: string): string => {
   return d.isNegative() ? fallback : d.toString();
 };
 
-/** A class's rate is the sum of its rates (e.g. state + county), as a percent string. */
-function taxClassesFrom(src: SettingsSources): TaxClass[] {
+const zoneOf = (code: string | null | undefined): string => (code ?? '').trim().toUpperCase();
+
+/** Whether a rate applies at a store (null: no store, only rates naming no store and no state). */
+function appliesAt(r: TaxRateSource, at: LocationSource | null): boolean {
+  const loc = r.location_id ?? null;
+  const zone = zoneOf(r.zone_code);
+  if (at === null) return loc === null && zone === '';
+  return (loc === null || Number(loc) === at.location_id) && (zone === '' || zone === zoneOf(at.zone_code));
+}
+
+/** A class's rate at a store is the sum of its rates that apply there (e.g. state + city), as a percent string. */
+function taxClassesFrom(src: SettingsSources, at: LocationSource | null): TaxClass[] {
   return src.taxClasses.map((c) => {
     const rate = src.taxRates
-      .filter((r) => r.tax_class_id === c.tax_class_id)
+      .filter((r) => r.tax_class_id === c.tax_class_id && appliesAt(r, at))
       .reduce((sum, r) => sum.plus(decimal(r.rate)), decimal(0));
     return { tax_class_id: c.tax_class_id, title: c.title, rate: rate.toString() };
   });
+}
+
+/** The default store's rates (no default store: the rates naming no store or state), and each store's. */
+function taxesFrom(src: SettingsSources): Pick<StoreSettings, 'taxClasses' | 'locationTaxClasses'> {
+  if (src.taxClasses.length === 0)
+    return { taxClasses: defaultStoreSettings.taxClasses, locationTaxClasses: defaultStoreSettings.locationTaxClasses };
+  const locations = [...(src.locations ?? [])]
+    .map((l) => ({ ...l, location_id: Number(l.location_id) }))
+    .sort((a, b) => a.location_id - b.location_id);
+  const home = locations.find((l) => l.is_default) ?? null;
+  const locationTaxClasses: LocationTaxClasses[] = locations.map((l) => ({
+    location_id: l.location_id,
+    taxClasses: taxClassesFrom(src, l),
+  }));
+  return { taxClasses: taxClassesFrom(src, home), locationTaxClasses };
 }
 
 export function storeSettingsFrom(src: SettingsSources): StoreSettings {
@@ -53,7 +107,7 @@ export function storeSettingsFrom(src: SettingsSources): StoreSettings {
   >;
   const taxes = obj(s.taxes);
   return {
-    taxClasses: src.taxClasses.length > 0 ? taxClassesFrom(src) : d.taxClasses,
+    ...taxesFrom(src),
     laborTaxClassId: idOrNull(taxes.labor_tax_class_id),
     surchargeTaxable: bool(taxes.surcharge_taxable, d.surchargeTaxable),
     cardSurcharge: {

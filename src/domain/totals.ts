@@ -2,8 +2,8 @@
  * Order totals (pos-back-office.md §2 "POS checkout page"). Exact decimal sums; each line total is
  * exact (cents x integer quantity) except labor, rounded once per line; tax is summed exactly per
  * class and rounded once per order, so the result does not depend on line order. Decisions on
- * what is taxed: docs/decisions/domain.md "What is taxed"; core charges and core returns:
- * "Core charges".
+ * what is taxed: docs/decisions/domain.md "What is taxed"; at which rates: the order's store's
+ * ("Tax rates by location"); core charges and core returns: "Core charges".
  */
 import type Decimal from 'decimal.js';
 import { laborAmount } from './labor';
@@ -43,6 +43,8 @@ export interface TotalsInput {
   transactions: readonly Pick<Transaction, 'amount' | 'surcharge' | 'surcharge_tax' | 'status'>[];
   taxExempt: boolean;
   taxExemptNumber: string | null;
+  /** The store the order is rung up at (Order.location_id): its tax rates apply; null or absent: the default store's. */
+  locationId?: number | null;
 }
 
 /** Unit price of a product line: the staff override, else catalog price plus options. */
@@ -126,7 +128,7 @@ export function computeTotals(input: TotalsInput, settings: StoreSettings): Orde
   let taxExact: Decimal = new Dec(0);
   if (!input.taxExempt) {
     for (const [cls, base] of taxBase) {
-      const rate = taxRateOf(settings, cls);
+      const rate = taxRateOf(settings, cls, input.locationId ?? null);
       if (rate !== null) taxExact = taxExact.plus(base.times(decimal(rate)).div(100));
     }
   }

@@ -1,6 +1,7 @@
 /** Order lifecycle and cart edits: staff only (the kiosk and storefront carts are a later issue). */
 import { catalogPricedCoreReturn, catalogPricedLabor, catalogPricedProduct } from './catalog-priced';
 import { domainApplier } from './domain-applier';
+import { atActorsStore } from './order-store';
 import type { ApplierMap } from './types';
 import { soldVouchers } from './vouchers';
 
@@ -27,6 +28,8 @@ const names = [
 
 export const orderAppliers: ApplierMap = {
   ...Object.fromEntries(names.map((n) => [n, domainApplier(n, 'staff')])),
+  // The order's store (its tax rates) is the acting staff member's, never the device's word.
+  'order.create': atActorsStore(domainApplier('order.create', 'staff')),
   'cart.addProduct': catalogPricedProduct(domainApplier('cart.addProduct', 'staff')),
   'cart.addCoreReturn': catalogPricedCoreReturn(domainApplier('cart.addCoreReturn', 'staff')),
   'cart.addLabor': catalogPricedLabor(domainApplier('cart.addLabor', 'staff')),

@@ -60,7 +60,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
   const result = await db.transaction().execute(async (trx) => {
     const t = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
     const locations = await seedLocations(trx);
-    const lookups = await seedLookups(trx);
+    const lookups = await seedLookups(trx, locations);
     await seedSettings(trx, { seed, parts: opts.parts, baseDate: BASE_DATE.toISOString() });
     await seedStaff(trx, locations, BASE_DATE);
     log(`demo data: locations, staff and settings (${t()})`);

@@ -1,6 +1,8 @@
 /**
  * Demo stores (three US shops with hours and service bays), the shop's settings rows, tax
- * classes and labor types. Addresses are plausible, not real businesses.
+ * classes with each store's sales tax rates, and labor types. Addresses are plausible, not real
+ * businesses; the tax rates are the real combined rates of the three cities (docs/decisions/domain.md
+ * "Tax rates by location").
  */
 import type { Kysely } from 'kysely';
 import type { DB, LocationHours } from '../schema';
@@ -133,7 +135,24 @@ export interface LookupRefs {
   wholesaleGroupId: number;
 }
 
-export async function seedLookups(db: Kysely<DB>): Promise<LookupRefs> {
+/**
+ * Sales tax on goods at each demo store: the state's rate (by zone, for every store in the state)
+ * plus the local ones (by store). Combined: Austin 8.25 %, Denver 9.15 %, Phoenix 8.60 %.
+ */
+const GOODS_TAX: readonly { name: string; rate: string; zone?: string; city?: string }[] = [
+  { name: 'Texas State Sales Tax', rate: '6.2500', zone: 'TX' },
+  { name: 'City of Austin Sales Tax', rate: '1.0000', city: 'Austin' },
+  { name: 'Capital Metro Transit Tax', rate: '1.0000', city: 'Austin' },
+  { name: 'Colorado State Sales Tax', rate: '2.9000', zone: 'CO' },
+  { name: 'City and County of Denver Sales Tax', rate: '5.1500', city: 'Denver' },
+  { name: 'RTD Transit Tax', rate: '1.0000', city: 'Denver' },
+  { name: 'Scientific and Cultural Facilities District Tax', rate: '0.1000', city: 'Denver' },
+  { name: 'Arizona State Transaction Privilege Tax', rate: '5.6000', zone: 'AZ' },
+  { name: 'Maricopa County Tax', rate: '0.7000', city: 'Phoenix' },
+  { name: 'City of Phoenix Privilege Tax', rate: '2.3000', city: 'Phoenix' },
+];
+
+export async function seedLookups(db: Kysely<DB>, locations: readonly LocationRef[]): Promise<LookupRefs> {
   const classes = await insertReturning(
     db,
     'tax_classes',
@@ -141,8 +160,15 @@ export async function seedLookups(db: Kysely<DB>): Promise<LookupRefs> {
     ['tax_class_id', 'title'],
   );
   const cls = (title: string) => classes.find((c) => c.title === title)!.tax_class_id;
+  const storeIn = (city: string) => locations.find((l) => l.city === city)?.locationId;
   await insertRows(db, 'tax_rates', [
-    { tax_class_id: cls('Taxable Goods'), name: 'Sales Tax (8.25%)', rate: '8.2500' },
+    ...GOODS_TAX.flatMap((t) => {
+      const location_id = t.city === undefined ? null : storeIn(t.city);
+      if (location_id === undefined) return [];
+      return [
+        { tax_class_id: cls('Taxable Goods'), name: t.name, rate: t.rate, zone_code: t.zone ?? null, location_id },
+      ];
+    }),
     { tax_class_id: cls('Non-Taxable'), name: 'No Tax', rate: '0.0000' },
     { tax_class_id: cls('Labor'), name: 'Labor (not taxed)', rate: '0.0000' },
   ]);

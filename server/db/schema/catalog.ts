@@ -42,6 +42,10 @@ export interface TaxRatesTable {
   name: string;
   /** Percent, e.g. '8.2500'. */
   rate: Decimal;
+  /** Migration 0023: the one store it applies at; null = every store. */
+  location_id: number | null;
+  /** Migration 0023: the state (zones.code) it applies in; null = every state. */
+  zone_code: string | null;
   version: Version;
 }
 

@@ -14,6 +14,7 @@ import type {
 import { money, toWire, ZERO } from '../../../src/domain/money';
 import type { Customer, Order, Transaction } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals, type OrderTotals } from '../../../src/domain/totals';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -48,10 +49,7 @@ export async function loadCheckoutOrder(db: Kysely<DB>, id: string, lock = false
 
 export function totalsOf(o: LoadedOrder, settings: StoreSettings): OrderTotals {
   const { order, transactions } = o;
-  return computeTotals(
-    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
-    settings,
-  );
+  return computeTotals(totalsInputOf(order, transactions), settings);
 }
 
 /** The checkout state of §3; `booked` is the order's booked appointments (appointment-reads.ts). */

@@ -12,6 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals } from '../../../src/domain/totals';
 import { toWire } from '../../../src/domain/money';
 import { SimulatedDistributor } from '../../adapters/distributor/simulator';
@@ -150,15 +151,7 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
       if (fate === 'complete') {
         const loaded = await loadOrder(tx.trx, id, false);
         if (!loaded) throw new Error(`demo history: order ${id} vanished`);
-        const totals = computeTotals(
-          {
-            lines: loaded.order.lines,
-            transactions: loaded.transactions,
-            taxExempt: loaded.order.tax_exempt,
-            taxExemptNumber: loaded.order.tax_exempt_number,
-          },
-          await tx.settings(),
-        );
+        const totals = computeTotals(totalsInputOf(loaded.order, loaded.transactions), await tx.settings());
         await runner.run(tx, 'transaction.add', {
           order_ref: id,
           id: uuid(rng),

@@ -17,6 +17,7 @@ import {
 } from '../../../src/domain/cart-codes';
 import { money, toWire, type Money } from '../../../src/domain/money';
 import { NO_BALANCE_DUE } from '../../../src/domain/mutations/transactions';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals } from '../../../src/domain/totals';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../commands/records/orders';
@@ -62,10 +63,7 @@ export async function applyCode(
     throw new ServiceError('conflict', 'code_applied', CODE_MESSAGES.alreadyApplied);
   const voucher = await activeVoucher(tx.trx, code);
   if (!voucher) throw invalidCode();
-  const totals = computeTotals(
-    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
-    await tx.settings(),
-  );
+  const totals = computeTotals(totalsInputOf(order, transactions), await tx.settings());
   const amount = redemptionAmount(voucher.balance, totals.balanceDue);
   if (amount.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
   // The applier re-reads the certificate under lock: a balance spent meanwhile is refused there, not here.

@@ -10,6 +10,7 @@ import { decimal, formatUSD, roundMoney, toWire } from '../../../src/domain/mone
 import type { Customer, Order, OrderLine, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
 import { orderStatusIdFor } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals, lineTotal, productUnitPrice } from '../../../src/domain/totals';
 
 const text = (m: string) => formatUSD(m);
@@ -102,10 +103,7 @@ export function linesWire(lines: readonly OrderLine[]): {
 export { totalItems } from '../../../src/domain/totals';
 
 export function orderData(order: Order, transactions: readonly Transaction[], settings: StoreSettings): OrderData {
-  const t = computeTotals(
-    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
-    settings,
-  );
+  const t = computeTotals(totalsInputOf(order, transactions), settings);
   return {
     status: order.status,
     order_status_id: order.order_status_id ?? orderStatusIdFor.draft,

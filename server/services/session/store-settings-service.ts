@@ -1,6 +1,6 @@
 /**
  * The shop's StoreSettings as every mutation on the server runs with them: derived from the
- * settings, tax_classes and tax_rates rows by the same pure function devices use
+ * settings, tax_classes, tax_rates and locations rows by the same pure function devices use
  * (src/domain/store-settings.ts), so an order's totals are the same on both sides.
  *
  * Cached on the change version of those rows: one cheap query per mutation instead of three, and
@@ -20,18 +20,21 @@ export class StoreSettingsService {
       select concat_ws(':',
         (select coalesce(max(version), 0) from settings), (select count(*) from settings),
         (select coalesce(max(version), 0) from tax_classes), (select count(*) from tax_classes),
-        (select coalesce(max(version), 0) from tax_rates), (select count(*) from tax_rates)) as stamp`.execute(db);
+        (select coalesce(max(version), 0) from tax_rates), (select count(*) from tax_rates),
+        (select coalesce(max(version), 0) from locations), (select count(*) from locations)) as stamp`.execute(db);
     const key = stamp.rows[0]?.stamp ?? '';
     if (this.cached?.stamp === key) return this.cached.settings;
-    const [rows, taxClasses, taxRates] = [
+    const [rows, taxClasses, taxRates, locations] = [
       await db.selectFrom('settings').select(['key', 'value']).execute(),
       await db.selectFrom('tax_classes').select(['tax_class_id', 'title']).execute(),
-      await db.selectFrom('tax_rates').select(['tax_class_id', 'rate']).execute(),
+      await db.selectFrom('tax_rates').select(['tax_class_id', 'rate', 'location_id', 'zone_code']).execute(),
+      await db.selectFrom('locations').select(['location_id', 'zone_code', 'is_default']).execute(),
     ];
     const settings = storeSettingsFrom({
       settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
       taxClasses,
       taxRates,
+      locations,
     });
     this.cached = { stamp: key, settings };
     return settings;

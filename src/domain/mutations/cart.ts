@@ -45,10 +45,19 @@ export const CORE_RETURN_ABOVE_TOTAL = 'A core return cannot bring the order tot
  * lowering its quantity, is refused until the core return is changed first. Orders without a core
  * return are never checked (they cannot go below $0.00: no other line is negative).
  */
-function creditExceedsOrder(order: { lines: OrderLine[]; tax_exempt: boolean }, ctx: MutatorContext): boolean {
+function creditExceedsOrder(
+  order: { lines: OrderLine[]; tax_exempt: boolean; location_id?: number | null },
+  ctx: MutatorContext,
+): boolean {
   if (!order.lines.some((l) => l.kind === 'core_return')) return false;
   const t = computeTotals(
-    { lines: order.lines, transactions: [], taxExempt: order.tax_exempt, taxExemptNumber: null },
+    {
+      lines: order.lines,
+      transactions: [],
+      taxExempt: order.tax_exempt,
+      taxExemptNumber: null,
+      locationId: order.location_id ?? null,
+    },
     ctx.settings,
   );
   // Before tax too, so a later tax exemption cannot take the order below $0.00 either.
@@ -69,7 +78,7 @@ function editLines(
   const lines = edit(order.lines);
   if (!Array.isArray(lines)) return lines;
   if (lines.some((l) => !order.lines.includes(l) && negativeLine(l))) return refuse('invalid_args', LINE_PRICE_MESSAGE);
-  if (creditExceedsOrder({ lines, tax_exempt: order.tax_exempt }, ctx))
+  if (creditExceedsOrder({ lines, tax_exempt: order.tax_exempt, location_id: order.location_id }, ctx))
     return refuse('invalid_args', CORE_RETURN_ABOVE_TOTAL);
   return applied({ order: withTotals({ ...order, lines }, state.transactions ?? [], ctx.settings, ctx.now) });
 }

@@ -111,6 +111,11 @@ export const mutationArgs = {
     id,
     device_ref: text(40).nullable().default(null),
     customer_ref: id.nullable().default(null),
+    /**
+     * The store the sale is rung up at (its tax rates apply): the device sends its signed-in staff
+     * member's store; the server stamps its own the same way (server/commands/appliers/orders.ts).
+     */
+    location_id: posInt.nullable().default(null),
   }),
   'cart.addProduct': z.object({
     ...orderRef,

@@ -1,5 +1,5 @@
 /** Shared guards and helpers of the mutators. */
-import { computeTotals, totalsToRecord } from '../totals';
+import { computeTotals, totalsToRecord, type TotalsInput } from '../totals';
 import { refuse, type Refusal } from '../refusal';
 import type { StoreSettings } from '../settings';
 import { editableStatuses, type Order, type Transaction } from './records';
@@ -30,6 +30,21 @@ export function isRefusal(v: unknown): v is Refusal {
   return typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === false;
 }
 
+/** What an order's totals are computed from: its lines, payments, exemption and store (its tax rates). */
+export function totalsInputOf(
+  order: Pick<Order, 'lines' | 'tax_exempt' | 'tax_exempt_number' | 'location_id'>,
+  transactions: TotalsInput['transactions'],
+): TotalsInput {
+  return {
+    lines: order.lines,
+    transactions,
+    taxExempt: order.tax_exempt,
+    taxExemptNumber: order.tax_exempt_number,
+    // Orders cached before migration 0023 have none: the default store, as the server had then.
+    locationId: order.location_id ?? null,
+  };
+}
+
 /** The order with its totals snapshot recomputed from its lines and transactions. */
 export function withTotals(
   order: Order,
@@ -37,10 +52,7 @@ export function withTotals(
   settings: StoreSettings,
   now: string,
 ): Order {
-  const t = computeTotals(
-    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
-    settings,
-  );
+  const t = computeTotals(totalsInputOf(order, transactions), settings);
   return { ...order, totals: totalsToRecord(t), updated_at: now };
 }
 

@@ -134,6 +134,13 @@ export interface Order {
   customer_name: string | null;
   tax_exempt: boolean;
   tax_exempt_number: string | null;
+  /**
+   * The store the sale is rung up at (locations.location_id): its tax rates apply
+   * (docs/decisions/domain.md "Tax rates by location"). Set when the order is created, from the
+   * acting staff member's store (the server stamps its own); null: the default store. Absent on
+   * orders a device cached before migration 0023 (read as null).
+   */
+  location_id: number | null;
   lines: OrderLine[];
   shipping_method: string | null;
   payment_method: string | null;

@@ -19,7 +19,7 @@ import {
 import { refuse } from '../refusal';
 import { computeTotals } from '../totals';
 import type { MutationArgs } from './catalogue';
-import { assertNotVoided, CUSTOMER_NOT_FOUND, isRefusal, requireOrder, withTotals } from './guards';
+import { assertNotVoided, CUSTOMER_NOT_FOUND, isRefusal, requireOrder, totalsInputOf, withTotals } from './guards';
 import type { Order, Transaction } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
 
@@ -33,10 +33,7 @@ export const NOT_A_TERMINAL_CARD = 'Only card payments taken on a terminal are v
 export const typeDisabledMessage = (label: string): string => `${label} payments are not enabled.`;
 
 function balanceOf(order: Order, transactions: readonly Transaction[], ctx: MutatorContext): Money {
-  return computeTotals(
-    { lines: order.lines, transactions, taxExempt: order.tax_exempt, taxExemptNumber: order.tax_exempt_number },
-    ctx.settings,
-  ).balanceDue;
+  return computeTotals(totalsInputOf(order, transactions), ctx.settings).balanceDue;
 }
 
 /** Order, transactions, updated customer credit -> the changes to write. */
@@ -91,7 +88,7 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
   if (!check.ok) return refuse(check.code, check.message);
   const card =
     type === 'card'
-      ? cardSurchargeFor(check.amount, args.card_type, ctx.settings, order.tax_exempt)
+      ? cardSurchargeFor(check.amount, args.card_type, ctx.settings, order.tax_exempt, order.location_id ?? null)
       : { surcharge: ZERO, tax: ZERO };
   const t: Transaction = {
     id: args.id,

@@ -80,7 +80,7 @@ const vehicleFields = { title: ALL, vin: ALL, notes: ALL, ymm_data: ALL } as con
 const orderRef = { order_ref: STAFF } as const;
 
 export const writableFields: Table = {
-  'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF },
+  'order.create': { id: STAFF, device_ref: STAFF, customer_ref: STAFF, location_id: STAFF },
   'cart.addProduct': {
     ...orderRef,
     line_id: STAFF,

@@ -25,6 +25,11 @@ export interface SaleDeps {
   run: RunMutation;
   /** The signed-in staff member: the cart pointer is theirs on this device. */
   userId: string;
+  /**
+   * The signed-in staff member's store (the session's locationId): a new sale is rung up there and
+   * taxed at its rates, as the server stamps it (server/commands/appliers/order-store.ts).
+   */
+  locationId: number | null;
   /** Says why a part cannot go on the sale at all (an error toast), before anything is queued. */
   refuse: (message: string) => void;
 }
@@ -61,7 +66,7 @@ export async function ensureSale(deps: SaleDeps, current?: Order | null): Promis
   if (inFlight) return inFlight;
   const made = (async () => {
     const id = uuidv7();
-    if (!(await deps.run('order.create', { id, device_ref: null }))) return null;
+    if (!(await deps.run('order.create', { id, device_ref: null, location_id: deps.locationId }))) return null;
     setCartRef(deps.userId, id);
     return id;
   })().finally(() => creating.delete(deps.userId));

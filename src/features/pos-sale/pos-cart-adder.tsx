@@ -35,6 +35,7 @@ export function PosCartAdderProvider({ children }: { children: ReactNode }) {
 function usePosCartAdder(): CartAdder {
   const { user } = useSession();
   const userId = user?.id ?? '';
+  const locationId = user?.locationId ?? null;
   const run = useRunMutation();
   const toast = useToast();
   const [busy, setBusy] = useState(0);
@@ -59,7 +60,7 @@ function usePosCartAdder(): CartAdder {
           toast.error(options.message);
           return null;
         }
-        const deps = { db, run, userId, refuse: (m: string) => toast.error(m) };
+        const deps = { db, run, userId, locationId, refuse: (m: string) => toast.error(m) };
         const sale = await addToSale(deps, {
           product,
           quantity: req.quantity,
@@ -79,7 +80,7 @@ function usePosCartAdder(): CartAdder {
         setBusy((n) => n - 1);
       }
     },
-    [run, toast, userId],
+    [locationId, run, toast, userId],
   );
   return useMemo(() => ({ add, isPending: busy > 0 }), [add, busy]);
 }

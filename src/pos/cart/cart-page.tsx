@@ -51,7 +51,7 @@ export function CartPage() {
     [],
   );
   const order = view.data && editableStatuses.includes(view.data.order.status) ? view.data.order : null;
-  const { run, ensureCart, addProduct, addCoreReturn } = useCartActions(userId, order);
+  const { run, ensureCart, addProduct, addCoreReturn } = useCartActions(userId, user?.locationId ?? null, order);
   const cored = (order?.lines ?? []).filter(
     (l): l is ProductLine => l.kind === 'product' && decimal(l.surcharge).gt(0),
   );

@@ -33,19 +33,20 @@ export interface CartActions {
   addCoreReturn: (p: CachedProduct, quantity: number) => Promise<string | null>;
 }
 
-export function useCartActions(userId: string, cart: Order | null): CartActions {
+export function useCartActions(userId: string, locationId: number | null, cart: Order | null): CartActions {
   const run = useRunMutation();
   const toast = useToast();
 
   const ensureCart = useCallback(
-    (): Promise<string | null> => ensureSale({ db: deviceDb(), run, userId, refuse: (m) => toast.error(m) }, cart),
-    [cart, run, toast, userId],
+    (): Promise<string | null> =>
+      ensureSale({ db: deviceDb(), run, userId, locationId, refuse: (m) => toast.error(m) }, cart),
+    [cart, locationId, run, toast, userId],
   );
 
   const addProduct = useCallback(
     async (p: CachedProduct, quantity: number, opts: AddOptions = {}): Promise<SaleAdded | null> => {
       const sale = await addToSale(
-        { db: deviceDb(), run, userId, refuse: (m) => toast.error(m) },
+        { db: deviceDb(), run, userId, locationId, refuse: (m) => toast.error(m) },
         { product: p, quantity, options: opts.options ?? [], withLabor: opts.withLabor === true },
         cart,
       );
@@ -53,7 +54,7 @@ export function useCartActions(userId: string, cart: Order | null): CartActions 
       if (sale?.laborProblem) toast.error(sale.laborProblem);
       return sale;
     },
-    [cart, run, toast, userId],
+    [cart, locationId, run, toast, userId],
   );
 
   const addCoreReturn = useCallback(

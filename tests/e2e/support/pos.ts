@@ -7,16 +7,20 @@ import { waitForServiceWorkerControl } from './service-worker';
 
 export const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
-/** A cashier signed in on a fresh device whose first sync (catalog download) has finished. */
+/**
+ * A cashier signed in on a fresh device whose first sync (catalog download) has finished; `user`
+ * picks another demo cashier (cashier2 works at the Denver store; password = username).
+ */
 export async function cashierDevice(
   browser: Browser,
   url: string,
-  opts: { offlineReady?: boolean } = {},
+  opts: { offlineReady?: boolean; user?: string } = {},
 ): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await newContext(browser);
   const page = await ctx.newPage();
   await page.goto(`${url}/pos/login`);
-  await submitStaffLogin(page, 'cashier', 'cashier');
+  const user = opts.user ?? 'cashier';
+  await submitStaffLogin(page, user, user);
   await page.waitForURL(/\/pos\/order/);
   await waitSynced(page);
   if (opts.offlineReady) {

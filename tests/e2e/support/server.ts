@@ -1,7 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../../server/db/database';
+import { openDatabase, type Engine } from '../../../server/db/database';
+import { seedDemoData } from '../../../server/db/demo/generate';
+import { migrateToLatest } from '../../../server/db/migrate';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
+import { TEST_PARTS } from '../../support/global-setup';
+import { createDatabase, dropDatabase } from '../../support/postgres';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 
 // E2E_DIST serves another build than dist/ (helpers building in parallel keep theirs apart).
@@ -13,20 +18,55 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-/** The real server process serving the real client build on a private seeded PGlite copy. */
+/**
+ * Engines a browser test runs on when it must hold on both: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set (CI). Most browser tests stay on PGlite (the template is built for it only).
+ */
+export function e2eEngines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A private seeded PostgreSQL database (no template is built for the browser tests: this one is
+ * migrated and seeded here, with the integration template's catalog size).
+ */
+async function seededPostgres(): Promise<TestDatabaseConfig> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('a PostgreSQL browser test needs TEST_DATABASE_URL');
+  const name = `pd_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const databaseUrl = await createDatabase(base, name);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-e2e-'));
+  const open = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrateToLatest(open.db);
+    await seedDemoData(open.db, { parts: TEST_PARTS });
+  } finally {
+    await open.close();
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    cleanup: async () => {
+      await dropDatabase(base, name);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server process serving the real client build on a private seeded database (PGlite unless asked). */
 export async function startE2EServer(
-  opts: { settings?: Record<string, unknown>; env?: Record<string, string> } = {},
+  opts: { settings?: Record<string, unknown>; env?: Record<string, string>; engine?: Engine } = {},
 ): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  const db = await copyTemplate('pglite');
+  const db = opts.engine === 'postgres' ? await seededPostgres() : await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   const port = await freePort();
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
   const env = {
     DATA_DIR: db.dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: db.databaseUrl ?? '',
     STATIC_DIR: dist,
     SKIP_BUILD: '1',
     PORT: String(port),
@@ -49,7 +89,7 @@ export async function startE2EServer(
 
 /** Shop settings for this server's database, written before it starts (PGlite serves one process). */
 async function writeSettings(db: TestDatabaseConfig, settings: Record<string, unknown>): Promise<void> {
-  const open = await openDatabase({ dataDir: db.dataDir });
+  const open = await openDatabase({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
   try {
     for (const [key, value] of Object.entries(settings)) {
       await open.db

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { Engine } from '../../../server/db/database';
 import { loadOrder } from '../../../server/commands/records/orders';
 import { StoreSettingsService } from '../../../server/services/session/store-settings-service';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals } from '../../../src/domain/totals';
 import { toWire } from '../../../src/domain/money';
 import { TestClient } from '../../support/http-client';
@@ -133,12 +134,7 @@ export async function domainTotals(w: PosWorld, orderRef: string) {
   const found = await loadOrder(w.server.db, orderRef, false);
   if (!found) throw new Error(`order ${orderRef} not stored`);
   const t = computeTotals(
-    {
-      lines: found.order.lines,
-      transactions: found.transactions,
-      taxExempt: found.order.tax_exempt,
-      taxExemptNumber: found.order.tax_exempt_number,
-    },
+    totalsInputOf(found.order, found.transactions),
     await new StoreSettingsService().load(w.server.db),
   );
   return {

@@ -41,10 +41,11 @@ describe.each(testEngines())('device round trip on %s', (engine) => {
   let server: SyncTestServer;
   let device: SyncEngine;
   let db: PartsdeskDb;
+  let locationId: number | null;
 
   beforeAll(async () => {
     server = await startSyncServer(engine);
-    ({ device, db } = await signedInDevice(server, 'roundtrip', 2000));
+    ({ device, db, locationId } = await signedInDevice(server, 'roundtrip', 2000));
     expect(await device.syncNow()).toBe('ok');
   });
   afterAll(async () => {
@@ -99,7 +100,8 @@ describe.each(testEngines())('device round trip on %s', (engine) => {
     });
     const order = randomUUID();
     const [l1, l2, l3] = [randomUUID(), randomUUID(), randomUUID()];
-    await ok('order.create', { id: order, device_ref: 'RT-0001', customer_ref: customer });
+    // As the POS does: the sale is rung up at the signed-in cashier's store (the server stamps the same).
+    await ok('order.create', { id: order, device_ref: 'RT-0001', customer_ref: customer, location_id: locationId });
     await ok('cart.addCustomProduct', {
       order_ref: order,
       line_id: l1,

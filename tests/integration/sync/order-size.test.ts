@@ -75,6 +75,7 @@ describe.each(testEngines())('order size and push deadline on %s', (engine) => {
       customer_name: null,
       tax_exempt: false,
       tax_exempt_number: null,
+      location_id: null,
       lines: Array.from({ length: n }, (_, i) => custom(i)),
       shipping_method: null,
       payment_method: null,

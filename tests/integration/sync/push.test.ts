@@ -27,6 +27,7 @@ const flaky: Applier = {
       customer_name: null,
       tax_exempt: false,
       tax_exempt_number: null,
+      location_id: null,
       lines: [],
       shipping_method: null,
       payment_method: null,

@@ -101,6 +101,7 @@ export const order = (over: Partial<Order> = {}): Order => ({
   customer_name: null,
   tax_exempt: false,
   tax_exempt_number: null,
+  location_id: null,
   lines: [],
   shipping_method: null,
   payment_method: null,

@@ -20,6 +20,7 @@ const order: Order = {
   customer_name: null,
   tax_exempt: false,
   tax_exempt_number: null,
+  location_id: null,
   shipping_method: null,
   payment_method: null,
   cashier_id: '2',

@@ -162,7 +162,7 @@ export async function signedInDevice(
   name: string,
   pullLimit: number,
   user = 'cashier',
-): Promise<{ device: SyncEngine; db: PartsdeskDb }> {
+): Promise<{ device: SyncEngine; db: PartsdeskDb; settings: SettingsCache; locationId: number | null }> {
   const cashier = await signedIn(server.url, user, user);
   const me = (await cashier.get('/api/session')).body.user;
   const db = new PartsdeskDb(name, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -177,7 +177,7 @@ export async function signedInDevice(
     onCycleEnd: () => void settings.refresh(),
   });
   device.setSession({ id: me.id, role: me.role });
-  return { device, db };
+  return { device, db, settings, locationId: me.locationId };
 }
 
 async function asyncCommits(url: string): Promise<void> {
