@@ -208,7 +208,12 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
       if (!downloading && !cleared) return null;
       const before = cleared ? null : await getMeta(db, 'initialDownload');
       const done = (before?.done ?? 0) + page.changes.length;
-      await setMeta(db, 'initialDownload', page.more ? { done, total: done + (page.remaining ?? 0) } : null);
+      const parts = page.catalogParts ?? before?.parts;
+      await setMeta(
+        db,
+        'initialDownload',
+        page.more ? { done, total: done + (page.remaining ?? 0), ...(parts !== undefined ? { parts } : {}) } : null,
+      );
       return done;
     });
     pages++;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TEST_PARTS } from '../support/global-setup';
 import { submitStaffLogin } from './support/pages';
 import { e2eWorld } from './support/world';
 
@@ -13,9 +14,11 @@ import { e2eWorld } from './support/world';
 describe('initial catalog download (headless Chromium)', () => {
   const world = e2eWorld();
 
-  const FIGURES = /^(\d+) %$/;
+  const FIGURES = /^(\d+) % of ([\d,]+) parts$/;
   /** The percent shown, and the rows done and total the bar's value and max carry. */
-  const figures = async (page: Page): Promise<{ done: number; total: number; percent: number } | null> => {
+  const figures = async (
+    page: Page,
+  ): Promise<{ done: number; total: number; percent: number; parts: number } | null> => {
     const text = await page
       .getByText(FIGURES)
       .first()
@@ -28,7 +31,9 @@ describe('initial catalog download (headless Chromium)', () => {
         timeout: 200,
       })
       .catch(() => null);
-    return m && bar ? { done: bar[0]!, total: bar[1]!, percent: Number(m[1]) } : null;
+    return m && bar
+      ? { done: bar[0]!, total: bar[1]!, percent: Number(m[1]), parts: Number(m[2]!.replace(/,/g, '')) }
+      : null;
   };
 
   it('shows rows and percent, resumes after a reload without starting over, and disappears when done', async () => {
@@ -59,6 +64,8 @@ describe('initial catalog download (headless Chromium)', () => {
     const before = (await figures(page))!;
     expect(before.total).toBeGreaterThan(before.done);
     expect(before.percent).toBe(Math.floor((before.done * 100) / before.total));
+    // In parts, what a cashier counts (the test catalog: tests/support/global-setup.ts TEST_PARTS).
+    expect(before.parts).toBe(TEST_PARTS);
     // The top bar says it in words.
     await expect.poll(() => page.getByText(/^Downloading catalog: \d+ %$/).count()).toBeGreaterThan(0);
     expect(await page.getByText(/ rows|\d+ of \d+/).count()).toBe(0);

@@ -1,9 +1,12 @@
 import { useSyncStatus } from '../../device/sync-context';
 import styles from './catalog-download.module.css';
 
-/** "47 %"; before the first (small, quick) page: "Starting…". */
-export function downloadText(d: { total: number; percent: number }): string {
-  return d.total > 0 ? `${d.percent} %` : 'Starting…';
+const count = new Intl.NumberFormat('en-US');
+
+/** "47 % of 20,000 parts" ("47 %" from a server that does not say); before the first (small, quick) page: "Starting…". */
+export function downloadText(d: { total: number; percent: number; parts?: number | null }): string {
+  if (d.total <= 0) return 'Starting…';
+  return d.parts ? `${d.percent} % of ${count.format(d.parts)} parts` : `${d.percent} %`;
 }
 
 /**

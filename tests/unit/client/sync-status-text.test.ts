@@ -51,7 +51,7 @@ describe('sync status words (POS top bar)', () => {
         pending: 0,
         lastSuccess: null,
         progress: { applied: 20000, remaining: 22641 },
-        download: { done: 20000, total: 42641, percent: 46 },
+        download: { done: 20000, total: 42641, percent: 46, parts: 7000 },
       }),
     ).toBe('Downloading catalog: 46 %');
     expect(queueText({ pending: 2, lastSuccess: null, progress: { applied: 1, remaining: 1 }, ...none })).toBe(
