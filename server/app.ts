@@ -66,6 +66,8 @@ export interface AppOptions {
   /** Longest a request (headers and body) may take to arrive; default 30 s (slow-body attacks). */
   requestTimeoutMs?: number;
   loginLimitPerMinute?: number;
+  /** STAFF_TOKEN_SECRET (server/config.ts); unset: the key stored in the database. */
+  staffTokenSecret?: string | undefined;
   /** Tests swap appliers and the clock; production uses the defaults. */
   sync?: SyncOptions;
   /** Card terminal, mail and SMS adapters a test hands in; default from `adapters`. */
@@ -110,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installGuard(app, sessions);
   const services = composeServices({
     db: opts.db,
+    staffTokenSecret: opts.staffTokenSecret,
     adapters: opts.adapters ?? adapterConfig(),
     ...(opts.sync ? { sync: opts.sync } : {}),
     ...(opts.checkout ? { checkout: opts.checkout } : {}),
@@ -133,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sessionRoutes(app, {
     sessions,
     accounts: new AccountService(opts.db),
+    staffTokens: services.staffTokens,
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,

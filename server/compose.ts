@@ -52,6 +52,7 @@ import { LocalPokeBus, PgPokeBus, type PokeBus } from './sync/poke-bus';
 import { PokeHub } from './sync/poke-hub';
 import { PullService } from './sync/pull-service';
 import { PushService } from './sync/push-service';
+import { StaffTokens } from './services/session/staff-tokens';
 import type { SyncRouteDeps } from './sync/routes';
 
 /** What tests swap in the command runner and the push; production uses the defaults. */
@@ -91,6 +92,8 @@ export interface PokeOptions {
 
 export interface ComposeOptions {
   db: Kysely<DB>;
+  /** STAFF_TOKEN_SECRET (server/config.ts); unset: the database's own key (server/services/session/staff-tokens.ts). */
+  staffTokenSecret?: string | undefined;
   poke?: PokeOptions;
   /** The outside services' configuration (server/config.ts adapterConfig). */
   adapters: AdapterConfig;
@@ -135,6 +138,8 @@ export interface CheckoutServices {
 
 export interface Services {
   runner: CommandRunner;
+  /** Issues (sign-in) and checks (push) the staff tokens devices stamp on queued changes. */
+  staffTokens: StaffTokens;
   sync: SyncRouteDeps;
   pos: PosServices;
   shop: ShopServices;
@@ -155,6 +160,7 @@ export function composeServices(opts: ComposeOptions): Services {
   const storeSettings = new StoreSettingsService();
   const settings: SettingsLoader = sync.settings ?? ((d) => storeSettings.load(d));
   const poke = composePoke(db, opts.poke ?? {}, opts.log);
+  const staffTokens = new StaffTokens(db, opts.staffTokenSecret);
   const runner = new CommandRunner(db, {
     ...(sync.appliers ? { appliers: sync.appliers } : {}),
     settings,
@@ -184,9 +190,11 @@ export function composeServices(opts: ComposeOptions): Services {
   );
   return {
     runner,
+    staffTokens,
     sync: {
       push: new PushService(db, {
         runner,
+        staffTokens,
         ...(sync.pushDeadlineMs !== undefined ? { deadlineMs: sync.pushDeadlineMs } : {}),
       }),
       pull: new PullService(db),

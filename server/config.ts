@@ -35,6 +35,12 @@ export interface Config {
    * link is refused with a message to staff until it is set (never the request's Host header).
    */
   publicUrl: string | undefined;
+  /**
+   * STAFF_TOKEN_SECRET: the key staff tokens are signed with (at least 32 characters). Unset (the
+   * default), the server creates one in its database on first use, shared by every process on it
+   * (docs/security.md "Staff tokens").
+   */
+  staffTokenSecret: string | undefined;
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -175,6 +181,12 @@ export function publicUrlOf(value: string | undefined): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+function staffTokenSecretOf(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new Error('Invalid STAFF_TOKEN_SECRET: use at least 32 random characters');
+  return value;
+}
+
 function int(name: string, value: string | undefined, def: number): number {
   if (value === undefined || value === '') return def;
   const n = Number(value);
@@ -213,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     terminal: terminalConfig(env),
     distributor: distributorConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
+    staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
   };
 }

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
+    staffTokenSecret: config.staffTokenSecret,
     adapters: { notify: config.notify, terminal: config.terminal, distributor: config.distributor },
     // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
     poke: { databaseUrl: open.databaseUrl },

@@ -20,8 +20,12 @@ export interface SessionHandlers {
    * without a staff session (docs/decisions/search.md "Kiosk search offline").
    */
   init(opts: { baseUrl: string; dbName?: string; catalogOnly?: boolean }): Promise<void>;
-  /** After login (or a restored session): the acting user and the CSRF token pushes must carry. */
-  setSession(session: { user: { id: string; role: string }; csrfToken: string }): Promise<void>;
+  /**
+   * After login (or a restored session): the acting user and the CSRF token pushes must carry (null
+   * after an offline sign-in: nothing is pushed until the server confirms the session). The worker
+   * stamps the user's staff token from the device store (src/db/staff-sign-ins.ts) on what they queue.
+   */
+  setSession(session: { user: { id: string; role: string }; csrfToken: string | null }): Promise<void>;
 }
 
 export interface MutationHandlers {

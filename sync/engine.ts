@@ -86,7 +86,7 @@ export class SyncEngine {
   private failures = 0;
   private stopped = false;
   private unwake: (() => void) | null = null;
-  private actor: { id: string; role: string } = { id: 'anonymous', role: 'guest' };
+  private actor: { id: string; role: string; token?: string | undefined } = { id: 'anonymous', role: 'guest' };
   /** Aborts the requests of the running cycle (reconnected()); replaced per cycle. */
   private inflight: AbortController | null = null;
   /** Counts reconnected() calls: a timer cycle that saw one start while it ran leaves the scheduling to it. */
@@ -148,8 +148,8 @@ export class SyncEngine {
     this.unwake?.();
   }
 
-  /** Who is signed in: stamped on optimistic runs; clears needsLogin. */
-  setSession(actor: { id: string; role: string }): void {
+  /** Who is signed in (and their staff token, stamped on what they queue); clears needsLogin. */
+  setSession(actor: { id: string; role: string; token?: string | undefined }): void {
     this.actor = actor;
     this.state.needsLogin = false;
     this.emit();
@@ -196,7 +196,7 @@ export class SyncEngine {
       if (!c || c.seenAt !== null) return;
       await db.conflicts.update(id, {
         seenAt: new Date(this.clock()).toISOString(),
-        seenBy: { ...this.actor },
+        seenBy: { id: this.actor.id, role: this.actor.role },
         discard: { pending: true },
       });
     });

@@ -19,7 +19,8 @@ import type { MutationRegistry } from './registry';
 export interface MutateInput {
   name: string;
   args: unknown;
-  actor: { id: string; role: string };
+  /** Who is signed in; `token` is their staff token, stamped on the queued change (never on records). */
+  actor: { id: string; role: string; token?: string | undefined };
   /** Device time, ISO. */
   now: string;
   settings: StoreSettings;
@@ -38,11 +39,8 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
         : null;
     const args = numbered ? { ...(valid.args as object), device_ref: numbered.ref } : valid.args;
     const state = await loadState(db, touchesOf(input.name, args));
-    const result = registry.run(input.name, state, args, {
-      now: input.now,
-      actor: input.actor,
-      settings: input.settings,
-    });
+    const actor = { id: input.actor.id, role: input.actor.role };
+    const result = registry.run(input.name, state, args, { now: input.now, actor, settings: input.settings });
     if (!result.ok) return result;
     // Records this engine cannot store yet (appointments, customer history, credit entries) must not be
     // queued: the server would hold the whole queue back (422) until it learns them.
@@ -50,7 +48,8 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
       return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);
     const id = await getMeta(db, 'nextMutationId');
     await writeChanges(db, result.changes, state);
-    await db.outbox.add({ id, name: input.name, args, at: input.now, actor: input.actor, status: 'pending' });
+    const token = input.actor.token ? { token: input.actor.token } : {};
+    await db.outbox.add({ id, name: input.name, args, at: input.now, actor, ...token, status: 'pending' });
     await setMeta(db, 'nextMutationId', id + 1);
     await numbered?.take();
     return { ok: true, id };
@@ -73,7 +72,8 @@ export async function requeueConflict(
     const c: ConflictEntry | undefined = await db.conflicts.get(id);
     if (!c || c.seenAt !== null) return refuse('not_found', 'This rejected change was already dismissed or retried.');
     const result = await mutate(db, registry, { ...ctx, name: c.name, args: c.args });
-    if (result.ok) await db.conflicts.update(id, { seenAt: ctx.now, seenBy: { ...ctx.actor }, retriedAs: result.id });
+    const seenBy = { id: ctx.actor.id, role: ctx.actor.role };
+    if (result.ok) await db.conflicts.update(id, { seenAt: ctx.now, seenBy, retriedAs: result.id });
     return result;
   });
 }

@@ -51,7 +51,7 @@ export async function pushOnce(
       name: e.name,
       args: e.args,
       at: e.at,
-      madeBy: { id: e.actor.id, role: e.actor.role },
+      madeBy: { id: e.actor.id, role: e.actor.role, ...(e.token ? { token: e.token } : {}) },
     })),
     ...(prefix ? { devicePrefix: prefix } : {}),
   };
@@ -119,6 +119,7 @@ async function record(
           args: e.args,
           at: e.at,
           actor: e.actor,
+          ...(e.token ? { token: e.token } : {}),
           outcome,
           code: r.code ?? null,
           message: r.message ?? null,

@@ -6,18 +6,23 @@
 import '../src/zod-jitless';
 import { expose, proxy } from 'comlink';
 import { PartsdeskDb } from '../src/db/database';
+import { staffTokenOf } from '../src/db/staff-sign-ins';
 import type { SyncWorkerApi } from './api';
 import { CatalogIndex } from './catalog-index';
 import { DeviceFitment } from './device-fitment';
 import { SyncEngine, type EngineEnv } from './engine';
 import { eventSourcePokes } from './poke-stream';
 import { SettingsCache } from './settings-cache';
+import { renewStaffTokenIfDue } from './staff-token-renewal';
 import { fetchTransport } from './transport';
 
 let engine: SyncEngine | null = null;
 let catalog: CatalogIndex | null = null;
 let fitment: DeviceFitment | null = null;
 let csrf: string | null = null;
+let database: PartsdeskDb | null = null;
+/** Who the engine acts for (setSession), for the staff token's renewal. */
+let acting: { id: string; role: string } | null = null;
 
 function browserEnv(): EngineEnv {
   const nav = self.navigator as Navigator & { locks?: EngineEnv['locks'] };
@@ -46,7 +51,7 @@ function need(): SyncEngine {
 const api: SyncWorkerApi = {
   init({ baseUrl, dbName, catalogOnly }) {
     if (engine || catalog) return Promise.resolve();
-    const db = new PartsdeskDb(dbName ?? 'partsdesk');
+    const db = (database = new PartsdeskDb(dbName ?? 'partsdesk'));
     if (catalogOnly) {
       // A kiosk: search, part lookups and fit results over the catalog staff downloaded; no push, no pull.
       catalog = new CatalogIndex(db);
@@ -61,10 +66,17 @@ const api: SyncWorkerApi = {
     // Mutators run with the shop's settings as last pulled (the same derivation as the server's).
     const settings = new SettingsCache(db);
     void settings.refresh();
+    const transport = fetchTransport(baseUrl, () => csrf);
+    // A staff member signed in for weeks keeps a fresh token (sync/staff-token-renewal.ts).
+    const renew = async () => {
+      const who = acting;
+      const token = who ? await renewStaffTokenIfDue(db, transport, who.id, Date.now()).catch(() => null) : null;
+      if (who && token && acting === who) engine?.setSession({ ...who, token });
+    };
     engine = new SyncEngine({
       db,
       pullDb,
-      transport: fetchTransport(baseUrl, () => csrf),
+      transport,
       env: browserEnv(),
       // The server's "pull now" (GET /sync/poke), opened once a staff session is set.
       pokes: eventSourcePokes(baseUrl),
@@ -76,16 +88,19 @@ const api: SyncWorkerApi = {
       onCycleEnd: () => {
         void settings.refresh();
         index.settle();
+        void renew();
       },
     });
     engine.start();
     void index.start();
     return Promise.resolve();
   },
-  setSession({ user, csrfToken }) {
+  async setSession({ user, csrfToken }) {
     csrf = csrfToken;
-    need().setSession(user);
-    return Promise.resolve();
+    // Their staff token (their sign-in on this device): the server records them as the maker of what they queue.
+    const token = database ? await staffTokenOf(database, user.id).catch(() => undefined) : undefined;
+    acting = { id: user.id, role: user.role };
+    need().setSession({ ...acting, token });
   },
   mutate: (name, args) => need().mutate(name, args),
   syncNow: () => need().syncNow(),

@@ -33,6 +33,7 @@ import * as m0020 from './migrations/0020-order-numbers';
 import * as m0021 from './migrations/0021-core-charges';
 import * as m0022 from './migrations/0022-appointments-sync';
 import * as m0023t from './migrations/0023-t-tax-locations';
+import * as m0024s from './migrations/0024-s-staff-tokens';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-core-charges': m0021,
   '0022-appointments-sync': m0022,
   '0023-t-tax-locations': m0023t,
+  '0024-s-staff-tokens': m0024s,
 };
 
 const provider: MigrationProvider = {

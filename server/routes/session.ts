@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRequestSchema } from '../../src/contracts/register';
-import { loginRequestSchema, type SessionReply, type SessionUser } from '../../src/contracts/session';
+import {
+  loginRequestSchema,
+  sessionQuerySchema,
+  type SessionReply,
+  type SessionUser,
+} from '../../src/contracts/session';
 import { SESSION_COOKIE } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import type { AccountService } from '../services/session/account-service';
 import type { SessionService } from '../services/session/session-service';
+import type { StaffTokens } from '../services/session/staff-tokens';
 
 export interface SessionRouteOptions {
   sessions: SessionService;
   accounts: AccountService;
+  /** Issues the staff token a POS device stamps on its queued changes (login and GET with a deviceId). */
+  staffTokens: StaffTokens;
   secureCookies: boolean;
   ttlMs: number;
   /** Login attempts per minute per client address and username. */
@@ -91,17 +99,33 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
   };
 
   /** Starts a session for `user`. A fresh id every time: an id planted before login is never promoted. */
-  async function signIn(req: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<SessionReply> {
+  async function signIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: SessionUser,
+    deviceId?: string,
+  ): Promise<SessionReply> {
     if (req.session) await sessions.destroy(req.session.idHash);
     const { cookie, csrfToken } = await sessions.create(user);
     void reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: Math.floor(opts.ttlMs / 1000) });
-    return { user, csrfToken };
+    return { user, csrfToken, ...(await tokenFor(user, deviceId)) };
   }
 
-  app.get('/api/session', { config: { access: 'public' } }, (req): SessionReply => ({
-    user: req.user,
-    csrfToken: req.session?.csrfToken ?? null,
-  }));
+  /** A staff member on a named device gets a fresh staff token (docs/decisions/sync.md "Staff tokens: who made a queued change"). */
+  async function tokenFor(user: SessionUser | null, deviceId: string | undefined): Promise<Partial<SessionReply>> {
+    if (!user || user.kind !== 'staff' || !deviceId) return {};
+    return { staffToken: await opts.staffTokens.issue(user.id, deviceId) };
+  }
+
+  // ?deviceId= renews a signed-in staff member's token (a POS signed in for weeks keeps attributing).
+  app.get('/api/session', { config: { access: 'public' } }, async (req): Promise<SessionReply> => {
+    const q = parse(sessionQuerySchema, req.query ?? {});
+    return {
+      user: req.user,
+      csrfToken: req.session?.csrfToken ?? null,
+      ...(await tokenFor(req.user, q.deviceId)),
+    };
+  });
 
   app.post(
     '/api/session',
@@ -121,7 +145,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       const body = parse(loginRequestSchema, req.body);
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
-      return signIn(req, reply, user);
+      return signIn(req, reply, user, body.deviceId);
     },
   );
 

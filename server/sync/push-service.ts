@@ -15,7 +15,10 @@
  * version horizon (sync_state FOR SHARE, taken after the client's row and only for a mutation that
  * is applied; see pull-service), its settings and its appliers; the push adds the device's
  * bookkeeping (sequence, recorded outcome) and records a refusal instead of answering a status.
- * Mutators run at the change's device time when plausible (businessTime below), else server time.
+ * Mutators run at the change's device time when plausible (businessTime below), else server time,
+ * and as the staff member whose staff token the mutation carries (makerOf; checked for this client
+ * id, expiry with its grace, an active member), else as the session user; a refused token is that
+ * mutation's rejection (docs/decisions/sync.md "Staff tokens: who made a queued change").
  * A push is bounded in time: once `deadlineMs` (PUSH_DEADLINE_MS) has passed, it takes no further
  * mutation of the batch and answers what it applied (always at least one; the device resends the rest).
  * Replies (a gap too) carry sync_state.epoch, which only a restore changes (migration 0006); the
@@ -27,8 +30,9 @@ import type { Actor } from '../commands/actor';
 import { isDataError, isIntegrityViolation, RecordOwnedElsewhere } from '../commands/errors';
 import { holdHorizon, type CommandRunner } from '../commands/runner';
 import type { DB } from '../db/schema';
+import type { StaffTokens } from '../services/session/staff-tokens';
 import { assignPrefix, registerClient } from './device-prefix';
-import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE } from './door';
+import { admit, awaitsNewerServer, DATA_ERROR_MESSAGE, FORBIDDEN_MESSAGE, type Admission } from './door';
 
 const CONFLICT_MESSAGE = 'This change conflicts with data already on the server.';
 
@@ -48,7 +52,12 @@ export interface PushServiceOptions {
   runner: CommandRunner;
   /** Time after which a push answers what it applied (PUSH_DEADLINE_MS); tests set 0: one mutation per push. */
   deadlineMs?: number;
+  /** Checks the staff token a mutation carries (its maker); absent: every mutation runs as the session user. */
+  staffTokens?: StaffTokens;
 }
+
+/** Who made a mutation: its token's staff member, or the pushing session user when it carries none. */
+type Maker = { ok: true; actor: Actor } | { ok: false; code: string; message: string };
 
 type Outcome = { kind: 'result'; result: PushResult; last: number } | { kind: 'gap'; last: number };
 
@@ -87,12 +96,13 @@ export class PushService {
       }
     }
     const results: PushResult[] = [];
+    const makers = new Map<string, Promise<Maker>>();
     const started = performance.now();
     const deadline = this.opts.deadlineMs ?? PUSH_DEADLINE_MS;
     for (const m of mutations) {
       // Past the deadline, answer what was applied: the device resends the rest (never a timeout with no reply).
       if (results.length > 0 && performance.now() - started >= deadline) break;
-      const outcome = await this.processOne(clientId, m, actor);
+      const outcome = await this.processOne(clientId, m, actor, makers);
       last = outcome.last;
       if (outcome.kind === 'gap') {
         throw new PushRefused(
@@ -145,9 +155,45 @@ export class PushService {
     return { last: Number(row.last_mutation_id), epoch: row.epoch, prefix };
   }
 
-  private async processOne(clientId: string, m: PushMutation, actor: Actor): Promise<Outcome> {
+  /**
+   * The maker of a mutation that carries a staff token: the token must verify for this device
+   * (server/services/session/staff-tokens.ts) and the session pushing it must be staff. Without a
+   * token (older clients) the session user is the maker, as before. One check per token per push.
+   */
+  private makerOf(
+    clientId: string,
+    m: PushMutation,
+    session: Actor,
+    makers: Map<string, Promise<Maker>>,
+  ): Promise<Maker> {
+    const token = m.madeBy?.token;
+    if (token === undefined || !this.opts.staffTokens) return Promise.resolve({ ok: true, actor: session });
+    if (session.kind !== 'staff') return Promise.resolve({ ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE });
+    const tokens = this.opts.staffTokens;
+    let found = makers.get(token);
+    if (!found) {
+      found = tokens
+        .check(token, clientId, this.clock())
+        .then((c): Maker => (c.ok ? { ok: true, actor: { kind: 'staff', id: c.staff.id, role: c.staff.role } } : c));
+      makers.set(token, found);
+    }
+    return found;
+  }
+
+  private async processOne(
+    clientId: string,
+    m: PushMutation,
+    session: Actor,
+    makers: Map<string, Promise<Maker>>,
+  ): Promise<Outcome> {
+    const maker = await this.makerOf(clientId, m, session, makers);
+    // The change runs as its maker (their rights, their name); a refused token is its refusal.
+    const actor = maker.ok ? maker.actor : session;
+    const pushed = { actor, pushedBy: session.id };
     // The door (./door.ts) decides before any SQL of the mutation: name, access, args schema.
-    const admitted = admit(this.runner.appliers, m, actor);
+    const admitted: Admission = maker.ok
+      ? admit(this.runner.appliers, m, actor)
+      : { ok: false, code: maker.code, message: maker.message };
     try {
       return await this.runner.execute(async (trx): Promise<Outcome> => {
         const last = await lockClient(trx, clientId);
@@ -169,7 +215,7 @@ export class PushService {
           });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
         }
-        await finish(trx, clientId, m, result, actor, now);
+        await finish(trx, clientId, m, result, pushed, now);
         return { kind: 'result', result, last: m.id };
       });
     } catch (err) {
@@ -190,7 +236,7 @@ export class PushService {
             ? { kind: 'result', result: await recorded(trx, clientId, m.id), last }
             : { kind: 'gap', last };
         const result: PushResult = { id: m.id, status: 'rejected', code: 'conflict', message };
-        await finish(trx, clientId, m, result, actor, this.clock());
+        await finish(trx, clientId, m, result, pushed, this.clock());
         return { kind: 'result', result, last: m.id };
       });
     }
@@ -248,7 +294,7 @@ async function finish(
   clientId: string,
   m: PushMutation,
   result: PushResult,
-  actor: Actor,
+  { actor, pushedBy }: { actor: Actor; pushedBy: string },
   now: Date,
 ): Promise<void> {
   await trx
@@ -266,6 +312,7 @@ async function finish(
       applied_at: now,
       made_by_id: m.madeBy?.id ?? null,
       made_by_role: m.madeBy?.role ?? null,
+      pushed_by_id: pushedBy,
     })
     .execute();
   await trx

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { findOrder } from '../db/queries';
 import { editableStatuses } from '../domain/mutations/records';
 import { totalItems } from '../domain/totals';
@@ -7,11 +7,11 @@ import { setKioskDevice, useKioskDevice } from '../features/session/mode';
 import { useCartRef } from '../device/pos-cart-ref';
 import { deviceDb } from '../device/device-db';
 import { useLiveQuery } from '../device/use-live-query';
-import { closeSyncConnection } from '../device/sync-connection';
 import { SyncContext } from '../device/sync-context';
 import { SyncProvider } from '../device/sync-provider';
 import { SyncStatusArea } from '../features/sync-status/sync-status-area';
-import { useLogout, useSession } from '../features/session/use-session';
+import { SignOutButton } from '../features/session/sign-out-button';
+import { useSession } from '../features/session/use-session';
 import bar from '../ui/bar-button.module.css';
 import styles from './shell.module.css';
 
@@ -33,17 +33,6 @@ export function PosTopBar() {
 function Bar() {
   const { user } = useSession();
   const kiosk = useKioskDevice();
-  const logout = useLogout();
-  const navigate = useNavigate();
-
-  // Leave the guarded screens first: clearing the session while on them would bounce to
-  // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
-  const signOut = async () => {
-    await navigate('/pos/login', { replace: true, state: { signedOut: true } });
-    // The next cashier's changes must not go out under this session; the queue stays in IndexedDB.
-    closeSyncConnection();
-    logout.mutate();
-  };
 
   return (
     <header className={styles.bar}>
@@ -101,9 +90,7 @@ function Bar() {
           Kiosk device
         </button>
         {user && <span className={styles.user}>{user.name}</span>}
-        <button type="button" className={bar.barButton} onClick={() => void signOut()} disabled={logout.isPending}>
-          Log out
-        </button>
+        <SignOutButton className={bar.barButton} />
       </div>
     </header>
   );

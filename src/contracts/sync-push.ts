@@ -31,7 +31,18 @@ export const pushMutationSchema = z.object({
    * Who was signed in on the device when the change was made (additive; older clients omit it).
    * Recorded as the device's claim beside the session user that pushes it, whom the server trusts.
    */
-  madeBy: z.object({ id: z.string().min(1).max(100), role: z.string().min(1).max(40) }).optional(),
+  madeBy: z
+    .object({
+      id: z.string().min(1).max(100),
+      role: z.string().min(1).max(40),
+      /**
+       * Their staff token from their sign-in on this device (additive): when present the server
+       * checks it and records THAT staff member as the maker, running the change with their rights
+       * (docs/decisions/sync.md "Staff tokens: who made a queued change").
+       */
+      token: z.string().min(1).max(1000).optional(),
+    })
+    .optional(),
 });
 export type PushMutation = z.infer<typeof pushMutationSchema>;
 

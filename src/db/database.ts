@@ -12,6 +12,7 @@
  * - `outbox`: mutations not yet answered by the server, in id order; `journal`: answered ones
  *   (kept >= 7 days for server-loss recovery); `conflicts`: rejections staff must see.
  * - `meta`: clientId, cookie, nextMutationId, lastAckedId, lastSync, resendFrom, fullSync (meta.ts).
+ * - `staffSignIns`: staff who signed in here, their staff token and offline verifier (staff-sign-ins.ts).
  *
  * What must stay true
  * - A mutation's optimistic writes, its outbox row and the nextMutationId bump commit in ONE
@@ -31,6 +32,7 @@ import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES } from '../contracts/
 import { putLink } from './catalog-links';
 import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
 import { putProduct } from './product-chunks';
+import type { StaffSignIn } from './staff-sign-in-record';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
@@ -49,6 +51,11 @@ export interface OutboxEntry {
   at: string;
   /** Who made it, for the optimistic re-run during rebase. */
   actor: { id: string; role: string };
+  /**
+   * Their staff token (from their sign-in on this device), sent with the change so the server records
+   * them as its maker whoever's session pushes it; absent on entries queued before tokens.
+   */
+  token?: string;
   status: 'pending';
 }
 
@@ -58,6 +65,8 @@ export interface JournalEntry {
   args: unknown;
   at: string;
   actor: { id: string; role: string };
+  /** The maker's staff token, kept for a resend after server loss (sync/recovery.ts). */
+  token?: string;
   outcome: 'applied' | 'rejected';
   code: string | null;
   message: string | null;
@@ -140,6 +149,7 @@ export class PartsdeskDb extends Dexie {
   journal!: Table<JournalEntry, number>;
   conflicts!: Table<ConflictEntry, number>;
   meta!: Table<MetaRow, string>;
+  staffSignIns!: Table<StaffSignIn, string>;
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
@@ -196,6 +206,9 @@ export class PartsdeskDb extends Dexie {
     this.version(6)
       .stores({ appointments: 'id, [location_id+start_date]' })
       .upgrade((tx) => addToBackfill(tx, SCHEMA_6_TABLES));
+    // Version 7: staff who signed in on this device, their staff token and offline verifier
+    // (staff-sign-ins.ts; docs/decisions/sync.md "Offline staff sign-in"). A new store, nothing converted.
+    this.version(7).stores({ staffSignIns: 'userId, &username' });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Remote } from 'comlink';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SyncWorkerApi } from '../../sync/api';
 import { sessionQueryKey, sessionQueryOptions } from '../api/get-session';
+import { offlineSignIn } from '../api/session-cache';
 import { useOnline } from './use-online';
 import { requestPersistentStorageOnce } from './request-persistent-storage';
 import { SyncContext, type SyncState } from './sync-context';
@@ -48,7 +49,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   // be refused as a guest's). A new CSRF token for the same user keeps it.
   const [handedTo, setHandedTo] = useState<string | null>(null);
   useEffect(() => {
-    if (!api || !staff || !userId || !role || !csrfToken) return;
+    // csrfToken null: an offline sign-in (src/features/session/staff-sign-in.ts), confirmed at reconnect.
+    if (!api || !staff || !userId || !role) return;
     let alive = true;
     api.setSession({ user: { id: userId, role }, csrfToken }).then(
       () => alive && setHandedTo(userId),
@@ -63,6 +65,12 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const worker = useWorkerState(api);
   const online = useOnline();
   useSyncTriggers(api, !online && (worker.status?.pending ?? 0) > 0);
+
+  // Back online after an offline sign-in: the server checks the session now (src/api/get-session.ts).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (online && offlineSignIn() !== null) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [online, queryClient]);
 
   // A 401/CSRF refusal: ask the server who we are. Signed out -> the staff guard sends us to the
   // login screen; still signed in -> the fresh CSRF token reaches setSession above. The queue stays.

@@ -102,6 +102,13 @@ export interface SessionsTable {
   last_seen_at: GeneratedTimestamp;
 }
 
+/** A key the server signs with (migration 0024-s): server-only, never versioned or pulled. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: GeneratedTimestamp;
+}
+
 /** The core tables in DB. */
 export interface CoreTables {
   tombstones: TombstonesTable;
@@ -113,4 +120,5 @@ export interface CoreTables {
   bays: BaysTable;
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -1,4 +1,4 @@
-/** The sync protocol's bookkeeping (migrations 0002-sync and 0015-e). */
+/** The sync protocol's bookkeeping (migrations 0002-sync, 0015-e and 0024-s). */
 import type { ColumnType } from 'kysely';
 import type { GeneratedTimestamp, Json, NullableTimestamp } from './columns';
 
@@ -28,6 +28,8 @@ export interface SyncMutationsTable {
   /** The user signed in on the device when the change was made (its claim; migration 0015-e). */
   made_by_id: ColumnType<string | null, string | null | undefined, never>;
   made_by_role: ColumnType<string | null, string | null | undefined, never>;
+  /** The session user whose push carried it; actor_* is who made it (their staff token; migration 0024-s). */
+  pushed_by_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A conflict staff discarded on a device (migration 0015-e). */

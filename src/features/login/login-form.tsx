@@ -13,11 +13,13 @@ export interface LoginFormProps {
   usernameType: 'text' | 'email';
   schema: z.core.$ZodType<LoginRequest, LoginRequest>;
   onSignedIn?: (reply: SessionReply) => void;
+  /** The POS sign-in: names this device, keeps the staff token and works offline (features/session/staff-sign-in.ts). */
+  staff?: boolean;
 }
 
 /** Username/email + password, validated with the contract's schema; the server's refusal is shown as it says it. */
-export function LoginForm({ usernameLabel, usernameType, schema, onSignedIn }: LoginFormProps) {
-  const login = useLogin();
+export function LoginForm({ usernameLabel, usernameType, schema, onSignedIn, staff = false }: LoginFormProps) {
+  const login = useLogin(staff);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useZodForm(
     schema,

@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { signInAgainName } from '../../api/session-cache';
 import { loginRequestSchema } from '../../contracts/session';
 import { Spinner } from '../../ui/spinner';
 import { OnlineIndicator } from '../sync-status/online-indicator';
@@ -19,6 +20,8 @@ export function StaffLoginPage() {
   const { isStaff, isLoading, user } = useSession();
   const target = safeRedirect(params.get('redirect'), '/pos/order');
   const signingOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  // Someone signed in offline whose session the server did not confirm (src/api/get-session.ts).
+  const again = signInAgainName();
 
   if (isLoading) return <Spinner />;
   if (isStaff && !signingOut) return <Navigate to={target} replace />;
@@ -35,7 +38,13 @@ export function StaffLoginPage() {
             You are signed in as a shopper ({user.name}). Log in with a staff account to use the POS.
           </p>
         )}
+        {again && (
+          <p className={styles.notice} role="status">
+            {again} signed in while this device was offline. Sign in again now that it is back online.
+          </p>
+        )}
         <LoginForm
+          staff
           usernameLabel="Username"
           usernameType="text"
           schema={loginRequestSchema}

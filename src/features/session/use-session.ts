@@ -8,6 +8,7 @@ import type { SessionReply, SessionUser } from '../../contracts/session';
 import { usePainted } from '../../ui/after-paint';
 import { useToast } from '../../ui/toast/toast-context';
 import { forgetCatalogCache } from '../../device/forget-catalog-cache';
+import { staffSignIn } from './staff-sign-in';
 
 export interface Session {
   user: SessionUser | null;
@@ -42,14 +43,22 @@ export function useSession(): Session {
 function replaceSession(client: QueryClient, reply: SessionReply): void {
   forgetShopCart();
   forgetCatalogCache();
-  client.setQueryData(sessionQueryKey, reply);
+  // The staff token stays out of the cache (it lives in the device store).
+  client.setQueryData(sessionQueryKey, { user: reply.user, csrfToken: reply.csrfToken });
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
 }
 
-/** `const { mutateAsync } = useLogin(); await mutateAsync({ username, password })`; throws ApiError. */
-export function useLogin() {
+/**
+ * `const { mutateAsync } = useLogin(); await mutateAsync({ username, password })`; throws ApiError.
+ * `staff`: the POS sign-in (staff-sign-in.ts): names the device, keeps the staff token and the
+ * offline verifier, and signs in offline against it.
+ */
+export function useLogin(staff = false) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: login, onSuccess: (reply) => replaceSession(client, reply) });
+  return useMutation({
+    mutationFn: staff ? staffSignIn : login,
+    onSuccess: (reply) => replaceSession(client, reply),
+  });
 }
 
 /** Creates a shopper account and signs it in, like a login. */

@@ -1,0 +1,57 @@
+/**
+ * The POS top bar's Log out (docs/decisions/sync.md "Offline staff sign-in"). While changes wait
+ * in the outbox it first says how many and that they stay: they are sent when the device is back
+ * online, under the name of whoever made them (their staff token), whoever signs in next.
+ * Signing out works offline too (src/api/logout.ts): the server's session ends at the next answer.
+ */
+import { useContext, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { closeSyncConnection } from '../../device/sync-connection';
+import { SyncContext } from '../../device/sync-context';
+import { Modal } from '../../ui/modal';
+import { ModalFooter } from '../../ui/modal-footer';
+import { useLogout } from './use-session';
+
+export const waitingText = (n: number): string =>
+  `${n} change${n === 1 ? '' : 's'} made on this device ${n === 1 ? 'waits' : 'wait'} to sync. ` +
+  `${n === 1 ? 'It stays' : 'They stay'} on this device and ${n === 1 ? 'is' : 'are'} sent when it is back online, ` +
+  `under the name of the staff member who made ${n === 1 ? 'it' : 'them'}.`;
+
+export function SignOutButton({ className }: { className?: string | undefined }) {
+  const sync = useContext(SyncContext);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const pending = sync?.status?.pending ?? 0;
+
+  // Leave the guarded screens first: clearing the session while on them would bounce to
+  // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
+  const signOut = async () => {
+    setAsking(false);
+    await navigate('/pos/login', { replace: true, state: { signedOut: true } });
+    // The next cashier's changes must not go out under this session; the queue stays in IndexedDB.
+    closeSyncConnection();
+    logout.mutate();
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => (pending > 0 ? setAsking(true) : void signOut())}
+        disabled={logout.isPending}
+      >
+        Log out
+      </button>
+      <Modal
+        open={asking}
+        onOpenChange={setAsking}
+        title="Log out with changes waiting?"
+        footer={<ModalFooter onCancel={() => setAsking(false)} onSave={() => void signOut()} saveLabel="Log out" />}
+      >
+        <p>{waitingText(pending)}</p>
+      </Modal>
+    </>
+  );
+}
