@@ -19,6 +19,8 @@ import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
 import { requestSerializer } from './http/redact';
 import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
+import { demoImageRoutes } from './routes/demo-images';
+import { DemoImageService } from './services/demo/demo-image-service';
 import { catalogRoutes } from './routes/catalog';
 import { searchRoutes } from './routes/search';
 import { checkoutRoutes } from './routes/checkout';
@@ -143,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: checkout.publicUrl,
   });
   catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
+  demoImageRoutes(app, new DemoImageService());
   searchRoutes(app, search);
   orderRoutes(app, new OrderListService(opts.db));
   productRoutes(app, {

@@ -57,7 +57,11 @@ export const invoiceReplySchema = z.object({
   orderTotal: z.string(),
   amountPaid: z.string(),
   balanceDue: z.string(),
-  balanceLabel: z.enum(['Balance Due', 'Change Due']),
-  statusText: z.enum(['Paid In Full', 'Outstanding Balance']),
+  /** Refund Due (with what is owed back as balanceDue) for a voided order (src/domain/settlement.ts). */
+  balanceLabel: z.enum(['Balance Due', 'Change Due', 'Refund Due']),
+  /** Paid In Full, Outstanding Balance, or for a voided order "Refund due $X" / "Order voided: nothing is owed". */
+  statusText: z.string(),
+  /** The shop's receipt footer (setting receipt_footer); '' when it set none. */
+  footer: z.string(),
 });
 export type InvoiceReply = z.infer<typeof invoiceReplySchema>;

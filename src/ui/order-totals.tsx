@@ -1,5 +1,7 @@
 import type { OrderTotals } from '../domain/totals';
 import { formatUSD } from '../domain/money';
+import type { OrderStatus } from '../domain/mutations/records';
+import { settlementOf } from '../domain/settlement';
 import styles from './order-totals.module.css';
 
 export interface OrderTotalsListProps {
@@ -10,21 +12,27 @@ export interface OrderTotalsListProps {
   /** Test id of the Order Total amount (screens' tests and benchmarks read it). */
   totalTestId?: string;
   label?: string;
+  /** The order's status: a voided order shows what is owed back (Refund Due) instead of a balance. */
+  status?: OrderStatus;
+  /** Receipt wording ("Payment Processed") instead of the checkout's ("Paid In Full"). */
+  receipt?: boolean;
 }
 
 /**
  * The Order Total breakdown every POS screen shows (cart, checkout, order detail): the domain's
  * rows in the domain's order (Parts, Surcharge, Labor, Tax or Tax Exempt with its number, the two
  * card surcharge rows only above 0, Order Total), then optionally what was paid and what is due.
- * One component, one source of rows, so the screens cannot disagree.
+ * One component, one source of rows, so the screens cannot disagree (the receipt and invoice too).
  */
 export function OrderTotalsList({
   totals,
   payment = false,
   totalTestId = 'order-total',
   label = 'Order Total',
+  status = 'complete',
+  receipt = false,
 }: OrderTotalsListProps) {
-  const due = totals.changeDue ?? totals.balanceDue;
+  const s = settlementOf(totals, status);
   return (
     <div className={styles.totals}>
       <dl className={styles.rows} aria-label={label}>
@@ -45,15 +53,15 @@ export function OrderTotalsList({
               <dd data-testid="amount-paid">{formatUSD(totals.amountPaid)}</dd>
             </div>
             <div className={`${styles.row} ${styles.total}`}>
-              <dt>{totals.balanceLabel}</dt>
-              <dd data-testid="balance-due">{formatUSD(due)}</dd>
+              <dt>{s.label}</dt>
+              <dd data-testid="balance-due">{formatUSD(s.amount)}</dd>
             </div>
           </>
         )}
       </dl>
       {payment && (
-        <p className={totals.paidInFull ? styles.paid : styles.owing} role="status" data-testid="payment-status">
-          {totals.statusText}
+        <p className={styles[s.tone]} role="status" data-testid="payment-status">
+          {receipt ? s.receiptText : s.statusText}
         </p>
       )}
     </div>

@@ -115,7 +115,8 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
     expect(starts).toBe(1);
     await expect.poll(() => money(page, 'amount-paid'), { timeout: 15_000 }).toBe('2.00');
 
-    await page.getByRole('button', { name: 'Void/Return Card 2.00' }).click();
+    // The payment is named by the card's brand and last 4 (docs/decisions/pos.md "Receipt and invoice").
+    await page.getByRole('button', { name: /^Void\/Return Card .+ \*\*\*\*\d{4} 2\.00$/ }).click();
     await expect.poll(visible(page, 'The payment was voided.'), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => money(page, 'amount-paid'), { timeout: 15_000 }).toBe('0.00');
     await ctx.close();

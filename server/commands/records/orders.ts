@@ -136,21 +136,13 @@ async function freeDeviceRef(db: Kysely<DB>, orderId: string, ref: string | null
 }
 
 /**
- * Writes the order. Given what was loaded (`before`), only what changed is written: the header (one
- * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
- * position while the order of lines holds (the mutators only append and remove), so removing one
- * line does not renumber the rest. What one mutation costs therefore does not grow with the order's
- * line count (before, every save rewrote every line, and every rewrite bumped the
- * line's version, so each device then pulled the whole order again).
+ * The orders row of a record, as every save writes it (the device reference aside: saveOrder frees
+ * it). Shared with the demo history's bulk writer (server/services/demo/demo-history.ts writeSales), so a row
+ * written in bulk is the row a command would have written.
  */
-export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrder): Promise<void> {
-  const { order: header, lines } = orderToRows(order);
-  const prev = before && before.order.id === order.id ? before : undefined;
-  const values = {
-    device_ref:
-      prev && prev.order.device_ref === header.device_ref
-        ? header.device_ref
-        : await freeDeviceRef(db, header.id, header.device_ref),
+export function orderColumns(header: OrderRow, lines: readonly OrderLineRow[]) {
+  return {
+    device_ref: header.device_ref,
     status: header.status,
     // SQL defaults a status (1, Pending) where the domain has none yet.
     order_status_id: header.order_status_id ?? 1,
@@ -170,6 +162,62 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
     completed_at: header.completed_at,
     voided_at: header.voided_at,
     date_modified: header.updated_at,
+  };
+}
+
+/** The order_lines row of line `l` of order `orderRef` at `position`. */
+export function lineColumns(orderRef: string, l: OrderLineRow, position: number) {
+  const { order_ref: _o, position: _p, ...line } = l;
+  return {
+    id: line.id,
+    order_ref: orderRef,
+    position,
+    kind: line.kind,
+    product_id: line.kind === 'product' ? line.product_id : null,
+    name: line.name,
+    quantity: line.quantity,
+    data: JSON.stringify(line),
+  };
+}
+
+/** The transactions row of a record. */
+export function transactionColumns(t: Transaction) {
+  return {
+    id: t.id,
+    created_at: t.created_at,
+    order_ref: t.order_ref,
+    transaction_type: t.transaction_type,
+    transaction_label: t.transaction_label,
+    amount: t.amount,
+    surcharge: t.surcharge,
+    surcharge_tax: t.surcharge_tax,
+    status: t.status,
+    card_type: t.card_type,
+    check_number: t.check_number,
+    voucher_code: t.voucher_code,
+    terminal: t.terminal === true,
+    actor_id: t.actor_id,
+    voided_at: t.voided_at,
+  };
+}
+
+/**
+ * Writes the order. Given what was loaded (`before`), only what changed is written: the header (one
+ * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
+ * position while the order of lines holds (the mutators only append and remove), so removing one
+ * line does not renumber the rest. What one mutation costs therefore does not grow with the order's
+ * line count (before, every save rewrote every line, and every rewrite bumped the
+ * line's version, so each device then pulled the whole order again).
+ */
+export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrder): Promise<void> {
+  const { order: header, lines } = orderToRows(order);
+  const prev = before && before.order.id === order.id ? before : undefined;
+  const values = {
+    ...orderColumns(header, lines),
+    device_ref:
+      prev && prev.order.device_ref === header.device_ref
+        ? header.device_ref
+        : await freeDeviceRef(db, header.id, header.device_ref),
   };
   // An update first: an insert-or-update would fire the insert trigger that numbers the order
   // (migration 0020) on every edit. A new order takes its number once, as it is inserted.
@@ -204,23 +252,14 @@ export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrd
   for (const [i, l] of lines.entries()) {
     const position = plan ? plan.positions[i] : l.position;
     if (position === undefined) continue; // unchanged: not written
-    const { order_ref: _o, position: _p, ...line } = l;
-    const row = {
-      order_ref: header.id,
-      position,
-      kind: line.kind,
-      product_id: line.kind === 'product' ? line.product_id : null,
-      name: line.name,
-      quantity: line.quantity,
-      data: JSON.stringify(line),
-    };
+    const { id: lineId, ...row } = lineColumns(header.id, l, position);
     // Only this order's line is updated: an id of another order's line is never moved (owned-ids.ts).
     const r = await db
       .insertInto('order_lines')
-      .values({ id: line.id, ...row })
+      .values({ id: lineId, ...row })
       .onConflict((oc) => oc.column('id').doUpdateSet(row).where('order_lines.order_ref', '=', header.id))
       .executeTakeFirst();
-    if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('order_lines', line.id);
+    if (r.numInsertedOrUpdatedRows === 0n) throw new RecordOwnedElsewhere('order_lines', lineId);
   }
 }
 
@@ -269,21 +308,7 @@ function linePlan(
 }
 
 export async function saveTransaction(db: Kysely<DB>, t: Transaction): Promise<void> {
-  const row = {
-    order_ref: t.order_ref,
-    transaction_type: t.transaction_type,
-    transaction_label: t.transaction_label,
-    amount: t.amount,
-    surcharge: t.surcharge,
-    surcharge_tax: t.surcharge_tax,
-    status: t.status,
-    card_type: t.card_type,
-    check_number: t.check_number,
-    voucher_code: t.voucher_code,
-    terminal: t.terminal === true,
-    actor_id: t.actor_id,
-    voided_at: t.voided_at,
-  };
+  const { id: _id, created_at: _at, ...row } = transactionColumns(t);
   const r = await db
     .insertInto('transactions')
     .values({ id: t.id, created_at: t.created_at, ...row })

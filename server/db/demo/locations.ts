@@ -200,6 +200,8 @@ export async function seedSettings(
 ): Promise<void> {
   const settings: Record<string, unknown> = {
     store_name: 'Partsdesk Auto Parts',
+    // Printed at the foot of every receipt and invoice (src/domain/receipt.ts RECEIPT_FOOTER_SETTING).
+    receipt_footer: 'Thank you for your business! Parts returns within 30 days with this receipt.',
     currency: 'USD',
     timezone: 'America/Chicago',
     fitment: {

@@ -11,6 +11,7 @@ import type { BrandRef, CatalogRefs, LeafRef } from './catalog';
 import { OPTION_VALUES, type OptionKind } from './categories';
 import { buildFitment, type FitmentPicker } from './fitment';
 import type { LocationRef, LookupRefs } from './locations';
+import { demoImagePath } from './images';
 import { cents, slugify, type Rng } from './prng';
 
 const CHUNK = 1000;
@@ -126,7 +127,7 @@ function partMaker(rng: Rng, ctx: PartsContext): (i: number) => PartDraft {
       show_install_graphic: labor !== null,
       labor_id: labor ? (rng.chance(0.7) ? ctx.lookups.laborIds.installation : ctx.lookups.laborIds.standard) : null,
       labor_time: labor ? Math.round(rng.int(labor[0], labor[1]) / 15) * 15 : null,
-      image: '',
+      image: demoImagePath(leaf.def.slug),
       status: rng.chance(0.99),
       weight: cents(rng.int(wlo * 100, whi * 100)),
       date_added: added,

@@ -31,6 +31,8 @@ const STAFF = [
   },
   // The showroom kiosk's device account (role kiosk: a shopper's rights, no staff right; docs/security.md).
   { username: 'kiosk', password: 'kiosk', role: 'kiosk', firstname: 'Showroom', lastname: 'Kiosk', store: 0 },
+  // Phoenix's counter (last, so every earlier user keeps its id): its sales are rung up there.
+  { username: 'cashier3', password: 'cashier3', role: 'cashier', firstname: 'Rosa', lastname: 'Alvarez', store: 2 },
 ] as const;
 
 export const SHOPPER = {

@@ -13,10 +13,10 @@ import type { OrderLine } from '../../../src/domain/mutations/records';
 import { visibleTransactions } from '../../../src/domain/payments';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { lineTotal, productUnitPrice } from '../../../src/domain/totals';
+import { RECEIPT_FOOTER_SETTING, receiptFooterOf, storeHeaderOf, storeLocationOf } from '../../../src/domain/receipt';
+import { settlementOf } from '../../../src/domain/settlement';
 import type { DB } from '../../db/schema';
 import { cardInfoOf, loadCheckoutOrder, resolveOrderRef, totalsOf } from './checkout-orders';
-
-const DEFAULT_STORE_NAME = 'Partsdesk';
 
 function unitPrice(line: OrderLine): string {
   switch (line.kind) {
@@ -49,24 +49,27 @@ function details(line: OrderLine): string[] {
   }
 }
 
+/** The settings a receipt reads (shop name, footer), key -> value. */
+async function settingsRows(db: Kysely<DB>): Promise<Record<string, unknown>> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['store_name', RECEIPT_FOOTER_SETTING])
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** The store that sold the order, as the device's printed receipt names it (src/domain/receipt.ts). */
 async function storeOf(db: Kysely<DB>, orderId: string): Promise<InvoiceReply['store']> {
-  const name = await db.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
   const at = await db.selectFrom('orders').select('location_id').where('id', '=', orderId).executeTakeFirst();
-  let q = db.selectFrom('locations').selectAll().where('status', '=', true);
-  q = at?.location_id
-    ? q.where('location_id', '=', at.location_id)
-    : q.orderBy('is_default', 'desc').orderBy('location_id');
-  const loc = await q.executeTakeFirst();
-  const storeName = typeof name?.value === 'string' && name.value ? name.value : (loc?.name ?? DEFAULT_STORE_NAME);
-  const cityLine = loc
-    ? [loc.city, [loc.zone_code, loc.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-    : '';
+  const locations = await db.selectFrom('locations').selectAll().where('status', '=', true).execute();
+  const h = storeHeaderOf(await settingsRows(db), storeLocationOf(locations, at?.location_id ?? null));
   return {
-    name: storeName,
-    address: loc ? [loc.address_1, loc.address_2, cityLine].filter((s) => s !== '') : [],
-    telephone: loc?.telephone ?? '',
-    email: loc?.email ?? '',
-    website: loc?.website ?? '',
+    name: h.name,
+    address: h.address,
+    telephone: h.telephone,
+    email: h.email,
+    website: h.website,
   };
 }
 
@@ -90,6 +93,7 @@ export async function buildInvoice(
   const { order, customer } = o;
   const totals = totalsOf(o, settings);
   const cards = await cardInfoOf(db, id);
+  const settled = settlementOf(totals, order.status);
   return {
     store: await storeOf(db, id),
     order: {
@@ -141,8 +145,9 @@ export async function buildInvoice(
       }),
     orderTotal: toWire(totals.orderTotal),
     amountPaid: toWire(totals.amountPaid),
-    balanceDue: toWire(totals.balanceDue),
-    balanceLabel: totals.balanceLabel,
-    statusText: totals.statusText,
+    balanceDue: toWire(order.status === 'voided' ? settled.amount : totals.balanceDue),
+    balanceLabel: settled.label,
+    statusText: settled.statusText,
+    footer: receiptFooterOf(await settingsRows(db)),
   };
 }

@@ -1,46 +1,56 @@
 /**
- * A shop's recent history for a fresh install (docs/decisions/database.md "Demo history"): the
- * last four weeks of counter sales, saved orders, quotes and a void, the next days' appointments
- * and a few distributor purchase orders, so the Orders list, the day view and an order's detail
- * show a shop at work rather than empty lists.
+ * A shop's recent history for a fresh install (docs/decisions/database.md "Demo history"): 90 days
+ * of counter sales at every store (completed and paid in cash, by card or check, saved, quoted,
+ * kiosk pickups, balances owed, voids; with customers and installed labor), the next days'
+ * appointments at the main store and a few distributor purchase orders, so the Orders list, the
+ * day view and an order's detail show a shop at work rather than empty lists.
  *
- * Everything is made the way the counter makes it: each order is one command of the command
- * runner (server/commands/runner.ts) running the same mutations a device pushes (order.create,
- * cart.addProduct, transaction.add, order.complete …) as a demo cashier, with the runner's clock
- * set to the sale's time, so prices, totals, tax, versions and the audit log are the real ones.
- * Deterministic by seed (server/db/demo/prng.ts), ids included.
+ * The sales are made by the domain's mutators in memory and written in bulk (./demo-sales.ts: one
+ * command per order would cost ~40 s of first start); appointments and purchase orders go through
+ * the command runner and the distributor service as the counter makes them, with the runner's
+ * clock set to the booking's time. Deterministic by seed and "now" (server/db/demo/prng.ts), ids
+ * included.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { totalsInputOf } from '../../../src/domain/mutations/guards';
-import { computeTotals } from '../../../src/domain/totals';
-import { toWire } from '../../../src/domain/money';
+import { customerFromRows, orderToRows } from '../../../src/contracts/sync-records';
 import { SimulatedDistributor } from '../../adapters/distributor/simulator';
 import type { Actor } from '../../commands/actor';
-import { loadOrder } from '../../commands/records/orders';
+import { writeAudit } from '../../commands/audit';
+import { addressRowFromSql, customerColumns, customerRowFromSql } from '../../commands/records/customers';
+import { lineColumns, loadOrder, orderColumns, transactionColumns } from '../../commands/records/orders';
 import { CommandRunner } from '../../commands/runner';
 import type { SettingsLoader } from '../../commands/settings';
+import { insertRows } from '../../db/demo/bulk';
 import { Rng } from '../../db/demo/prng';
 import type { DB } from '../../db/schema';
 import { DistributorService } from '../distributor/distributor-service';
 import { StoreSettingsService } from '../session/store-settings-service';
+import { buildSales, type BuiltSale, type Fate, type SaleStore } from './demo-sales';
 
 export interface DemoHistoryOptions {
   seed?: number;
-  /** The shop's "now": sales are spread over the 28 days before it, appointments over the next days. */
+  /** The shop's "now": sales are spread over the `days` before it, appointments over the next days. */
   now?: Date;
-  orders?: number;
+  /** Days of sales history per store (default 90). */
+  days?: number;
   log?: (line: string) => void;
 }
 
 export interface DemoHistoryResult {
   orders: number;
+  /** Orders by store (location_id) and by how they ended. */
+  byStore: Record<number, number>;
+  byFate: Record<Fate, number>;
   appointments: number;
   purchaseOrders: number;
   ms: number;
 }
 
 const DAY_MS = 86_400_000;
+/** Tickets on a busy weekday: the main store is the busiest. */
+const PER_DAY = [11, 6, 8];
+const TIME_ZONES: Record<string, string> = { TX: 'America/Chicago', CO: 'America/Denver', AZ: 'America/Phoenix' };
 
 function uuid(rng: Rng): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(rng.float() * 16).toString(16)).join('');
@@ -57,41 +67,108 @@ export async function hasOrders(db: Kysely<DB>): Promise<boolean> {
   return (await db.selectFrom('orders').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions = {}): Promise<DemoHistoryResult> {
-  const started = performance.now();
-  const rng = new Rng(opts.seed ?? 20_261_127).fork('history');
-  const now = opts.now ?? new Date();
-  const count = opts.orders ?? 36;
-  const log = opts.log ?? (() => undefined);
-  if (await hasOrders(db)) throw new Error('demo history: the shop already has orders');
-
-  const [staff, customers, products, locations, bays, installers] = await Promise.all([
+/** The sales' inputs: the shop's stores, staff, regular customers, sellable parts and labor rates. */
+async function readShop(db: Kysely<DB>) {
+  const [staff, customerRows, products, locations, labor] = await Promise.all([
     db
       .selectFrom('staff_users')
-      .select(['user_id', 'role'])
+      .select(['user_id', 'role', 'location_id'])
       .where('status', '=', true)
       .where('role', 'in', ['cashier', 'admin'])
       .orderBy('user_id')
       .execute(),
-    db.selectFrom('customers').select(['id']).orderBy('customer_id').limit(80).execute(),
+    db.selectFrom('customers').select(customerColumns).orderBy('customer_id').limit(150).execute(),
     db
       .selectFrom('products')
-      .select(['product_id', 'name', 'mpn', 'aaia', sql<string>`price::text`.as('price'), 'tax_class_id', 'minimum'])
+      .select(['product_id', 'name', 'mpn', 'aaia', 'minimum', 'tax_class_id', 'labor_id', 'labor_time'])
+      .select([sql<string>`price::text`.as('price'), sql<string>`surcharge::text`.as('surcharge')])
       .where('status', '=', true)
       .where('is_orderable', '=', true)
       .where('requires_options', '=', false)
       .where('disable_pricing', '=', false)
       .where('price', '>', '0')
       .orderBy('product_id')
-      .limit(400)
+      .limit(600)
       .execute(),
     db
       .selectFrom('locations')
-      .select(['location_id'])
+      .select(['location_id', 'hours', 'zone_code'])
       .where('status', '=', true)
       .orderBy('is_default', 'desc')
       .orderBy('location_id')
       .execute(),
+    db
+      .selectFrom('labor_types')
+      .select(['labor_id', 'title', sql<string>`amount::text`.as('amount')])
+      .execute(),
+  ]);
+  const addresses = customerRows.length
+    ? await db
+        .selectFrom('addresses')
+        .selectAll()
+        .where(
+          'customer_id',
+          'in',
+          customerRows.map((c) => c.id),
+        )
+        .orderBy('address_id')
+        .execute()
+    : [];
+  const customers = customerRows.map((c) =>
+    customerFromRows(customerRowFromSql(c), addresses.filter((a) => a.customer_id === c.id).map(addressRowFromSql)),
+  );
+  return { staff, customers, products, locations, labor: new Map(labor.map((l) => [l.labor_id, l])) };
+}
+
+/** The built sales in four kinds of multi-row inserts (server/db/demo/bulk.ts), plus their audited voids. */
+async function writeSales(trx: Kysely<DB>, sales: readonly BuiltSale[]): Promise<void> {
+  const orders = [];
+  const lines = [];
+  const transactions = [];
+  for (const s of sales) {
+    const rows = orderToRows(s.order);
+    orders.push({
+      order_id: 0,
+      id: rows.order.id,
+      date_added: rows.order.created_at,
+      ...orderColumns(rows.order, rows.lines),
+    });
+    for (const l of rows.lines) lines.push(lineColumns(rows.order.id, l, l.position));
+    for (const t of s.transactions) transactions.push(transactionColumns(t));
+  }
+  // Sorted by time: the insert trigger numbers the orders in this order (migration 0020).
+  // Numbered here, in time order, from the gapless counter the insert trigger draws from (migration
+  // 0020): the same numbers the trigger would give, without its counter update per row.
+  const counter = await trx
+    .selectFrom('order_numbers')
+    .select('last_number')
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  orders.forEach((o, i) => (o.order_id = counter.last_number + i + 1));
+  await insertRows(trx, 'orders', orders);
+  await trx
+    .updateTable('order_numbers')
+    .set({ last_number: counter.last_number + orders.length })
+    .where('id', '=', 1)
+    .execute();
+  await insertRows(trx, 'order_lines', lines);
+  await insertRows(trx, 'transactions', transactions);
+  for (const s of sales)
+    for (const a of s.audits)
+      await writeAudit(trx, a.action, a.entries, { actor: { kind: 'staff', ...a.actor }, at: a.at });
+}
+
+export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions = {}): Promise<DemoHistoryResult> {
+  const started = performance.now();
+  const rng = new Rng(opts.seed ?? 20_261_127).fork('history');
+  const now = opts.now ?? new Date();
+  const log = opts.log ?? (() => undefined);
+  if (await hasOrders(db)) throw new Error('demo history: the shop already has orders');
+
+  const shop = await readShop(db);
+  const { staff, locations } = shop;
+  const [bays, installers] = await Promise.all([
     db.selectFrom('bays').select(['bay_id', 'location_id']).orderBy('bay_id').execute(),
     db
       .selectFrom('staff_users')
@@ -101,10 +178,47 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
       .orderBy('user_id')
       .execute(),
   ]);
-  if (staff.length === 0 || products.length === 0) return { orders: 0, appointments: 0, purchaseOrders: 0, ms: 0 };
+  const byFate: Record<Fate, number> = { complete: 0, owing: 0, saved: 0, deposit: 0, quote: 0, kiosk: 0, void: 0 };
+  const empty = { orders: 0, byStore: {}, byFate, appointments: 0, purchaseOrders: 0, ms: 0 };
+  if (staff.length === 0 || shop.products.length === 0 || locations.length === 0) return empty;
 
   const storeSettings = new StoreSettingsService();
   const settings: SettingsLoader = (d) => storeSettings.load(d);
+  const asStaff = (s: { user_id: number; role: string }) => ({ id: String(s.user_id), role: s.role });
+  // A sale is rung up at its cashier's store (server/commands/appliers/order-store.ts): each store
+  // sells through the money-taking staff who work there; a store without any has no history.
+  const stores: SaleStore[] = locations
+    .map((l, i) => ({
+      location_id: l.location_id,
+      hours: l.hours,
+      timeZone: TIME_ZONES[l.zone_code] ?? 'America/Chicago',
+      perDay: PER_DAY[i] ?? 6,
+      staff: staff.filter((s) => s.location_id === l.location_id).map(asStaff),
+    }))
+    .filter((s) => s.staff.length > 0);
+  const sales = buildSales({
+    rng: rng.fork('sales'),
+    now,
+    days: opts.days ?? 90,
+    stores,
+    products: shop.products,
+    labor: shop.labor,
+    customers: shop.customers,
+    staff: staff.map(asStaff),
+    settings: await settings(db),
+  });
+  const built = performance.now();
+  await db.transaction().execute((trx) => writeSales(trx, sales));
+  const byStore: Record<number, number> = {};
+  for (const s of sales) {
+    byStore[s.location_id] = (byStore[s.location_id] ?? 0) + 1;
+    byFate[s.fate]++;
+  }
+  const secs = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  log(
+    `demo history: ${sales.length} orders at ${locations.length} stores (built in ${secs(started, built)} s, written in ${secs(built, performance.now())} s)`,
+  );
+
   let clock = now;
   const runner = new CommandRunner(db, { settings, clock: () => clock });
   const actorOf = (s: { user_id: number; role: string }): Actor => ({
@@ -112,71 +226,15 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     id: String(s.user_id),
     role: s.role,
   });
-
-  // Sale times: spread over the 28 days before now, in opening hours, oldest first (order numbers rise with time).
-  const times = Array.from({ length: count }, () => {
-    const day = new Date(now.getTime() - rng.int(1, 28) * DAY_MS);
-    day.setHours(rng.int(8, 17), rng.int(0, 59), rng.int(0, 59), 0);
-    return day;
-  }).sort((a, b) => a.getTime() - b.getTime());
-
-  const withCustomer: string[] = [];
-  const completed: string[] = [];
-  for (const [i, at] of times.entries()) {
-    clock = at;
-    const id = uuid(rng);
-    const customer = rng.chance(0.7) && customers.length ? rng.pick(customers).id : null;
-    const fate = i === Math.floor(count / 2) ? 'void' : rng.weighted(['complete', 'saved', 'quote'], [80, 13, 7]);
-    const lines = rng.sample(products, rng.int(1, 4));
-    const quantities = lines.map((p) => Math.max(p.minimum, rng.weighted([1, 2, 4], [70, 20, 10])));
-    const payWith = rng.weighted(['cash', 'check'], [65, 35]);
-    const checkNumber = rng.int(1001, 9999);
-    const actor = actorOf(rng.pick(staff));
-    await runner.transaction(actor, async (tx) => {
-      await runner.run(tx, 'order.create', { id, customer_ref: customer });
-      for (const [k, p] of lines.entries()) {
-        await runner.run(tx, 'cart.addProduct', {
-          order_ref: id,
-          line_id: uuid(rng),
-          product_id: p.product_id,
-          name: p.name,
-          mpn: p.mpn,
-          aaia: p.aaia,
-          price: p.price,
-          quantity: quantities[k],
-          minimum: p.minimum,
-          tax_class_id: p.tax_class_id,
-        });
-      }
-      if (fate === 'complete') {
-        const loaded = await loadOrder(tx.trx, id, false);
-        if (!loaded) throw new Error(`demo history: order ${id} vanished`);
-        const totals = computeTotals(totalsInputOf(loaded.order, loaded.transactions), await tx.settings());
-        await runner.run(tx, 'transaction.add', {
-          order_ref: id,
-          id: uuid(rng),
-          transaction_type: payWith,
-          amount: toWire(totals.balanceDue),
-          check_number: payWith === 'check' ? checkNumber : null,
-        });
-        await runner.run(tx, 'order.complete', { order_ref: id });
-      } else if (fate === 'quote') {
-        await runner.run(tx, 'order.quote', { order_ref: id });
-      } else {
-        await runner.run(tx, 'order.save', { order_ref: id });
-        if (fate === 'void') await runner.run(tx, 'order.void', { order_ref: id });
-      }
-    });
-    if (customer && fate !== 'void') withCustomer.push(id);
-    if (fate === 'complete') completed.push(id);
-  }
-  log(`demo history: ${times.length} orders`);
+  const main = locations[0]!;
+  const atMain = sales.filter((s) => s.location_id === main.location_id);
+  const withCustomer = atMain.filter((s) => s.order.customer_ref && s.fate !== 'void').map((s) => s.order.id);
+  const completed = atMain.filter((s) => s.fate === 'complete').map((s) => s.order.id);
 
   // The next three days at the main store: four bookings a day, a bay and an installer each, never overlapping.
   let appointments = 0;
-  const main = locations[0];
-  const mainBays = bays.filter((b) => b.location_id === main?.location_id);
-  if (main && mainBays.length && installers.length) {
+  const mainBays = bays.filter((b) => b.location_id === main.location_id);
+  if (mainBays.length && installers.length) {
     const booked = withCustomer.slice(-12);
     for (const [k, orderRef] of booked.entries()) {
       const dayOffset = Math.floor(k / 4);
@@ -225,7 +283,7 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     if (!line || line.kind !== 'product') continue;
     const inv = await distributor.inventoryDetails(
       { products: [{ aaia: line.aaia, mpn: line.mpn }] },
-      main?.location_id ?? null,
+      main.location_id,
     );
     const wh = inv.Items[0]?.locations.find((l) => l.wd_inventory > 0);
     if (!wh) continue;
@@ -249,5 +307,12 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     purchaseOrders += reply.purchase_orders.length;
   }
   log(`demo history: ${purchaseOrders} purchase orders`);
-  return { orders: times.length, appointments, purchaseOrders, ms: Math.round(performance.now() - started) };
+  return {
+    orders: sales.length,
+    byStore,
+    byFate,
+    appointments,
+    purchaseOrders,
+    ms: Math.round(performance.now() - started),
+  };
 }

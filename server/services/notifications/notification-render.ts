@@ -21,10 +21,14 @@ export const orderLabel = (inv: InvoiceReply): string =>
   inv.order.order_id !== null ? `Order # ${inv.order.order_id}` : `Order ${inv.order.device_ref ?? inv.order.id}`;
 
 function paymentLabel(p: InvoiceReply['payments'][number]): string {
-  const card = p.card ? ` ${p.card.brand} ending ${p.card.last4}` : '';
+  // A card payment's label names the card already since issue 19 ("Card Visa ****4242").
+  const card = p.card && !p.label.includes(p.card.last4) ? ` ${p.card.brand} ending ${p.card.last4}` : '';
   const check = p.check_number !== null ? ` #${p.check_number}` : '';
   return `${p.label}${card}${check}`;
 }
+
+/** The receipt's last line when the shop set no footer (setting receipt_footer). */
+const THANKS = 'Thank you for your business!';
 
 function pad(left: string, right: string, width = 48): string {
   return `${left}${' '.repeat(Math.max(1, width - left.length - right.length))}${right}`;
@@ -55,7 +59,7 @@ function textReceipt(inv: InvoiceReply): string {
     '',
     inv.statusText,
     '',
-    'Thank you for your business!',
+    inv.footer || THANKS,
   );
   return out.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
 }
@@ -83,7 +87,7 @@ function htmlReceipt(inv: InvoiceReply): string {
     `<table style="width:100%;border-collapse:collapse">${lines}</table><hr>`,
     `<table style="width:100%">${totals}</table><h3 style="font-size:14px">Payments</h3>`,
     `<table style="width:100%">${payments}${row('Amount Paid', esc(formatUSD(inv.amountPaid)))}${row(inv.balanceLabel, esc(formatUSD(inv.balanceDue.replace('-', ''))), true)}</table>`,
-    `<p><strong>${inv.statusText}</strong></p><p>Thank you for your business!</p></body></html>`,
+    `<p><strong>${esc(inv.statusText)}</strong></p><p>${esc(inv.footer || THANKS)}</p></body></html>`,
   ].join('');
 }
 

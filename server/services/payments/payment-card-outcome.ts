@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CardEventData } from '../../../src/contracts/payment-card';
 import type { AttemptStatus } from '../../db/schema';
+import { cardPaymentLabel } from '../../../src/domain/receipt';
 import type { ApprovedCard, Terminal } from '../../adapters/terminal/types';
 import type { Actor } from '../../commands/actor';
 import { loadCheckoutOrder, transactionsReply, type ReversalLabel } from '../checkout/checkout-orders';
@@ -66,7 +67,13 @@ export class CardOutcomes {
             attempt: a,
             publish: false,
           };
-        const args = { order_ref: a.order_ref, id: a.id, amount: a.amount, card_type: a.card_type };
+        const args = {
+          order_ref: a.order_ref,
+          id: a.id,
+          amount: a.amount,
+          card_type: a.card_type,
+          label: cardPaymentLabel('Card', card.brand, card.last4),
+        };
         const refused = await mutations.attempt(tx, 'transaction.addTerminal', args, actorOf(a));
         if (refused)
           return {

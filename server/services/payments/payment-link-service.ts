@@ -21,6 +21,7 @@ import { loadCheckoutOrder, totalsOf } from '../checkout/checkout-orders';
 import { ID_USED_ELSEWHERE } from '../checkout/checkout-service';
 import { hashToken } from '../notifications/notification-service';
 import { CARD_DECLINED, TEST_CARDS } from '../../adapters/online-payment/storefront-gateway';
+import { cardPaymentLabel } from '../../../src/domain/receipt';
 
 type PayInput = z.output<typeof payLinkRequestSchema>;
 
@@ -83,7 +84,13 @@ export class PaymentLinkService {
         );
       const amount =
         input.amount === undefined ? toWire(totalsOf(o, await tx.settings()).balanceDue) : moneyString(input.amount);
-      const args = { order_ref: o.order.id, id, transaction_type: 'online', amount, label: `Online ${card.brand}` };
+      const args = {
+        order_ref: o.order.id,
+        id,
+        transaction_type: 'online',
+        amount,
+        label: cardPaymentLabel('Online', card.brand, last4),
+      };
       // The shop's rules first (enabled, more than $0.00, not above the balance), then the processor.
       const state = { order: o.order, transactions: o.transactions, ...(o.customer ? { customer: o.customer } : {}) };
       const dry = runMutation('transaction.add', state, args, {

@@ -11,7 +11,7 @@ import styles from './update-prompt.module.css';
 export function UpdatePrompt() {
   const { available, reloading } = useAppUpdate();
   return (
-    <div className={styles.region} role="status" aria-live="polite">
+    <div className={styles.region} role="status" aria-live="polite" data-testid="update-region">
       {available && (
         <div className={styles.prompt} data-testid="update-prompt">
           <p className={styles.text}>New version available — reload</p>

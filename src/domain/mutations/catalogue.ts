@@ -214,6 +214,8 @@ export const mutationArgs = {
     id,
     amount: moneyArg,
     card_type: z.enum(['credit', 'debit']).nullable().default(null),
+    /** What the receipt calls it: brand and last 4 as the terminal gave them ("Card Visa ****4242"); '' = "Card". */
+    label: text(128).default(''),
   }),
   /** Server only: the void of a terminal card payment after the terminal refunded it (void/return url). */
   'transaction.voidAtTerminal': z.object({ ...orderRef, transaction_ref: id }),

@@ -125,7 +125,7 @@ export const addTerminalTransaction: Mutator<MutationArgs<'transaction.addTermin
       id: args.id,
       transaction_type: 'card',
       amount: args.amount,
-      label: '',
+      label: args.label,
       card_type: args.card_type,
       check_number: null,
       voucher_code: null,

@@ -162,7 +162,7 @@ export const writableFields: Table = {
   'transaction.voidAll': orderRef,
   // The server's terminal flow only, for the staff user at the terminal: no device writer (the
   // push door refuses them; the applier does not apply this table to them).
-  'transaction.addTerminal': { order_ref: [], id: [], amount: [], card_type: [] },
+  'transaction.addTerminal': { order_ref: [], id: [], amount: [], card_type: [], label: [] },
   'transaction.voidAtTerminal': { order_ref: [], transaction_ref: [] },
   'orderHistory.add': { ...orderRef, id: STAFF, order_status_id: STAFF, comment: STAFF, ...notification },
   'receipt.send': {

@@ -28,7 +28,7 @@ import { PoNumbersPanel } from './po-numbers-panel';
 import { DistributorTable } from './distributor-table';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
-import { useVoidPayments } from './use-void-payments';
+import { useVoidPayments } from '../../features/pos-order/use-void-payments';
 import styles from './checkout.module.css';
 import { orderNumberText } from '../../domain/order-number';
 

@@ -8,7 +8,7 @@ export function OrderTotalPanel({ order }: { order: Order }) {
   return (
     <section aria-labelledby="total-title" className={styles.card}>
       <h2 id="total-title">Order Total</h2>
-      <OrderTotalsList totals={totalsFromRecord(order.totals, order)} payment />
+      <OrderTotalsList totals={totalsFromRecord(order.totals, order)} payment status={order.status} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { statusOf } from '../../features/pos-order/order-data';
 import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { PurchaseOrdersSection } from '../../features/pos-order/purchase-orders-section';
 import { PaymentSection } from './payment-section';
+import { RefundDueSection } from './refund-due-section';
 import styles from './order-view.module.css';
 import { formatPhone } from '../../domain/phone';
 
@@ -83,6 +84,8 @@ export function OrderViewPage() {
         </span>
       </div>
 
+      {voided && <RefundDueSection order={order} transactions={transactions} run={run} />}
+
       <div className={styles.grid}>
         <section aria-labelledby="info-title" className={styles.card}>
           <h2 id="info-title">Order info</h2>
@@ -123,13 +126,15 @@ export function OrderViewPage() {
         {order.lines.length === 0 ? (
           <p className={styles.muted}>There are no results.</p>
         ) : (
-          <OrderItemsTable lines={order.lines} />
+          <div className={styles.scroll}>
+            <OrderItemsTable lines={order.lines} />
+          </div>
         )}
       </section>
 
       <section aria-labelledby="totals-title" className={styles.card}>
         <h2 id="totals-title">Totals</h2>
-        <OrderTotalsList totals={totalsFromRecord(order.totals, order)} payment />
+        <OrderTotalsList totals={totalsFromRecord(order.totals, order)} payment status={order.status} />
       </section>
 
       <section aria-labelledby="history-title" className={styles.card}>

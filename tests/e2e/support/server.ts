@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Engine } from '../../../server/db/database';
+import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
 import { seedDemoData } from '../../../server/db/demo/generate';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
@@ -55,12 +55,26 @@ async function seededPostgres(): Promise<TestDatabaseConfig> {
 
 /** The real server process serving the real client build on a private seeded database (PGlite unless asked). */
 export async function startE2EServer(
-  opts: { settings?: Record<string, unknown>; env?: Record<string, string>; engine?: Engine } = {},
+  opts: {
+    settings?: Record<string, unknown>;
+    env?: Record<string, string>;
+    engine?: Engine;
+    /** Runs on the copied database before the server opens it (PGlite serves one process). */
+    prepare?: (open: OpenDatabase) => Promise<void>;
+  } = {},
 ): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const db = opts.engine === 'postgres' ? await seededPostgres() : await copyTemplate('pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
+  if (opts.prepare) {
+    const open = await openDatabase({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+    try {
+      await opts.prepare(open);
+    } finally {
+      await open.close();
+    }
+  }
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   const port = await freePort();
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).

@@ -163,6 +163,10 @@ describe.each(testEngines())('notifications and payment links on %s', (engine) =
       ['online', '25.00', '4242'],
       ['online', '35.00', '4444'],
     ]);
+    expect(t.body.transactions.map((x: any) => x.transaction_label)).toEqual([
+      'Online Visa ****4242',
+      'Online Mastercard ****4444',
+    ]);
     const attempts = await server.db.selectFrom('payment_attempts').selectAll().where('order_ref', '=', o.id).execute();
     expect(JSON.stringify(attempts)).not.toContain('4242424242424242');
     expect((await shopper.post('/api/pay/link', { token, card })).body.message).toBe(

@@ -125,6 +125,8 @@ describe.each(testEngines())('smart terminal on %s', (engine) => {
         message: 'The transaction was approved.',
       });
       expect(row.brand).toMatch(/Debit$/);
+      // The receipt names the card by its brand and last 4 (docs/decisions/pos.md "Receipt and invoice").
+      expect(approved.transaction.transaction_label).toBe(`Card ${row.brand} ****${approved.transaction.card.last4}`);
       // Only brand, last 4, auth code and reference are stored: no column can hold a card number.
       expect(Object.keys(row).filter((k) => /pan|number|cvv|track/i.test(k))).toEqual([]);
       // A retried start with the same attempt id charges nothing more.

@@ -75,6 +75,7 @@ describe('demo data', () => {
       ['admin', 'admin'],
       ['cashier', 'cashier'],
       ['cashier2', 'cashier'],
+      ['cashier3', 'cashier'],
       ['installer', 'installer'],
       ['installer2', 'installer'],
       ['kiosk', 'kiosk'],

@@ -1,9 +1,11 @@
 /**
- * Demo history (server/services/demo/demo-history.ts; docs/decisions/database.md "Demo history"):
- * a fresh install's recent sales, appointments and purchase orders, made through the command
- * runner as the counter makes them. On the seeded template, both engines: every completed sale is
- * paid in full at its catalog prices, dates lie in the four weeks before "now", bookings never
- * overlap, the same seed gives the same history, and a shop with orders is left alone.
+ * Demo history (server/services/demo/demo-history.ts, demo-sales.ts; docs/decisions/database.md
+ * "Demo history"): a fresh install's 90 days of sales at every store, appointments and purchase
+ * orders. On the seeded template, both engines: every store has sales over the 90 days; every kind
+ * the POS Orders list shows is there (complete, saved, quotes, kiosk, outstanding balance, voided;
+ * cash, card and check; customers and labor); completed sales are paid in full at catalog prices
+ * and labor rates; order numbers rise with time without gaps; voids are audited; bookings never
+ * overlap; the same seed gives the same history; a shop with orders is left alone.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +13,25 @@ import { loadOrder } from '../../../server/commands/records/orders';
 import { openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { hasOrders, seedDemoHistory, type DemoHistoryResult } from '../../../server/services/demo/demo-history';
+import { OrderListService } from '../../../server/services/pos/order-list-service';
 import { StoreSettingsService } from '../../../server/services/session/store-settings-service';
+import { ordersListQuerySchema } from '../../../src/contracts/orders-list';
 import { toWire } from '../../../src/domain/money';
 import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { computeTotals } from '../../../src/domain/totals';
 import { copyTemplate, testEngines, type TestDatabaseConfig } from '../../support/engines';
 
-const NOW = new Date('2026-11-27T15:00:00');
+const NOW = new Date('2026-11-27T21:00:00Z');
+const DAY_MS = 86_400_000;
+
+async function seeded(engine: Parameters<typeof copyTemplate>[0]) {
+  const cfg = await copyTemplate(engine);
+  const open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  await migrateToLatest(open.db);
+  expect(await hasOrders(open.db)).toBe(false);
+  const result = await seedDemoHistory(open.db, { now: NOW, seed: 5 });
+  return { cfg, open, result };
+}
 
 describe.each(testEngines())('demo history on %s', (engine) => {
   let cfg: TestDatabaseConfig;
@@ -25,56 +39,127 @@ describe.each(testEngines())('demo history on %s', (engine) => {
   let result: DemoHistoryResult;
 
   beforeAll(async () => {
-    cfg = await copyTemplate(engine);
-    open = await openDatabase({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
-    await migrateToLatest(open.db);
-    expect(await hasOrders(open.db)).toBe(false);
-    result = await seedDemoHistory(open.db, { now: NOW, seed: 5 });
+    ({ cfg, open, result } = await seeded(engine));
   }, 240_000);
   afterAll(async () => {
     await open?.close();
     await cfg?.cleanup();
   });
 
-  it('sales over the last four weeks: mostly complete and paid in full, some saved or quoted, one void', async () => {
-    expect(result.orders).toBe(36);
-    const orders = await open.db.selectFrom('orders').select(['id', 'status', 'date_added']).execute();
-    expect(orders).toHaveLength(36);
-    const by = (s: string) => orders.filter((o) => o.status === s).length;
-    expect(by('complete')).toBeGreaterThan(20);
-    expect(by('voided')).toBe(1);
-    expect(by('complete') + by('saved') + by('quote') + by('voided')).toBe(36);
-    for (const o of orders) {
-      const t = new Date(o.date_added).getTime();
-      expect(t).toBeLessThan(NOW.getTime());
-      expect(t).toBeGreaterThan(NOW.getTime() - 29 * 86_400_000);
+  it('90 days of sales at every store, numbered in time order without gaps', async () => {
+    const locations = await open.db.selectFrom('locations').select('location_id').execute();
+    expect(locations).toHaveLength(3);
+    const orders = await open.db
+      .selectFrom('orders')
+      .select(['order_id', 'location_id', 'date_added'])
+      .orderBy('order_id')
+      .execute();
+    expect(orders.length).toBe(result.orders);
+    expect(result.orders).toBeGreaterThan(1000);
+    for (const l of locations) {
+      const mine = orders.filter((o) => o.location_id === l.location_id);
+      expect(mine.length).toBeGreaterThan(200);
+      const times = mine.map((o) => new Date(o.date_added).getTime());
+      // From the first weeks of the 90 days to the last day.
+      expect(Math.min(...times)).toBeLessThan(NOW.getTime() - 85 * DAY_MS);
+      expect(Math.max(...times)).toBeGreaterThan(NOW.getTime() - 2 * DAY_MS);
+      expect(Math.max(...times)).toBeLessThan(NOW.getTime());
     }
+    // Rung up at the cashier's store, as the server stamps it (server/commands/appliers/order-store.ts).
+    const elsewhere = await sql<{ n: string }>`
+      select count(*) as n from orders o join staff_users s on s.user_id = o.cashier_id
+      where o.location_id is distinct from s.location_id`.execute(open.db);
+    expect(Number(elsewhere.rows[0]!.n)).toBe(0);
+    expect(orders.map((o) => o.order_id)).toEqual(orders.map((_, i) => i + 1));
+    const times = orders.map((o) => new Date(o.date_added).getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const counter = await open.db.selectFrom('order_numbers').select('last_number').executeTakeFirstOrThrow();
+    expect(counter.last_number).toBe(orders.length);
+  });
+
+  it('every tab of the POS Orders list has orders; cash, card and check; customers and labor', async () => {
+    const reply = await new OrderListService(open.db).list(ordersListQuerySchema.parse({}));
+    expect(reply.orders.length).toBeGreaterThan(0);
+    const byStatus = await sql<{ status: string; n: string }>`
+      select status, count(*) as n from orders group by status`.execute(open.db);
+    const n = (s: string) => Number(byStatus.rows.find((r) => r.status === s)?.n ?? 0);
+    for (const s of ['complete', 'saved', 'quote', 'kiosk', 'voided']) expect(n(s), s).toBeGreaterThan(0);
+    expect(n('complete')).toBeGreaterThan(result.orders * 0.8);
+    const owing = await sql<{ n: string }>`
+      select count(*) as n from orders where status in ('saved', 'kiosk', 'complete') and amount_paid < order_total`.execute(
+      open.db,
+    );
+    expect(Number(owing.rows[0]!.n)).toBeGreaterThan(5);
+    expect(reply.counts.outstanding_balance).toBe(Number(owing.rows[0]!.n));
+    for (const tab of ['all', 'saved', 'kiosk', 'complete'] as const) expect(reply.counts[tab], tab).toBeGreaterThan(0);
+    const pays = await sql<{ transaction_type: string; terminal: boolean; n: string }>`
+      select transaction_type, terminal, count(*) as n from transactions group by 1, 2`.execute(open.db);
+    const pay = (t: string) => pays.rows.filter((r) => r.transaction_type === t);
+    expect(pay('cash').length).toBe(1);
+    expect(pay('check').length).toBe(1);
+    // Cards are terminal approvals, as the counter's card flow records them.
+    expect(pay('card').map((r) => r.terminal)).toEqual([true]);
+    const withCustomer = await sql<{
+      n: string;
+    }>`select count(*) as n from orders where customer_uuid is not null`.execute(open.db);
+    expect(Number(withCustomer.rows[0]!.n)).toBeGreaterThan(result.orders / 3);
+    const labor = await sql<{ n: string }>`select count(*) as n from order_lines where kind = 'labor'`.execute(open.db);
+    expect(Number(labor.rows[0]!.n)).toBeGreaterThan(50);
+  });
+
+  it('completed sales: paid in full at catalog prices and labor rates, totals as the rules compute them', async () => {
     const settings = await new StoreSettingsService().load(open.db);
-    for (const o of orders.filter((x) => x.status === 'complete')) {
+    const prices = new Map(
+      (
+        await open.db
+          .selectFrom('products')
+          .select(['product_id', sql<string>`price::text`.as('price')])
+          .execute()
+      ).map((p) => [p.product_id, p.price]),
+    );
+    const rates = new Map(
+      (
+        await open.db
+          .selectFrom('labor_types')
+          .select(['labor_id', sql<string>`amount::text`.as('amount')])
+          .execute()
+      ).map((l) => [l.labor_id, l.amount]),
+    );
+    const sample = await open.db
+      .selectFrom('orders')
+      .select(['id', 'status', sql<string>`order_total::text`.as('order_total')])
+      .where('status', '=', 'complete')
+      .where(sql<boolean>`amount_paid >= order_total`)
+      .orderBy('order_id')
+      .limit(60)
+      .execute();
+    expect(sample.length).toBe(60);
+    for (const o of sample) {
       const loaded = (await loadOrder(open.db, o.id, false))!;
       // At the store the sale was rung up at (the demo cashier's): its tax rates.
       const totals = computeTotals(totalsInputOf(loaded.order, loaded.transactions), settings);
       expect(toWire(totals.balanceDue)).toBe('0.00');
+      expect(loaded.order.totals.order_total).toBe(o.order_total);
       expect(loaded.order.lines.length).toBeGreaterThan(0);
-      // Lines carry catalog prices, as a device's cart does.
       for (const l of loaded.order.lines) {
-        if (l.kind !== 'product') continue;
-        const p = await open.db
-          .selectFrom('products')
-          .select(sql<string>`price::text`.as('price'))
-          .where('product_id', '=', l.product_id)
-          .executeTakeFirstOrThrow();
-        expect(l.price).toBe(p.price);
+        if (l.kind === 'product') expect(l.price).toBe(prices.get(l.product_id));
+        if (l.kind === 'labor') expect(l.rate).toBe(rates.get(l.labor_id));
       }
     }
   });
 
-  it('appointments over the next days never overlap on a bay or an installer; purchase orders stored', async () => {
-    expect(result.appointments).toBeGreaterThan(4);
-    const appts = await open.db
-      .selectFrom('appointments')
-      .select(['id', 'bay_id', 'starts_at', 'ends_at', 'order_ref'])
+  it('voids are in the audit log; appointments never overlap; purchase orders stored', async () => {
+    const voided = await open.db.selectFrom('orders').select('id').where('status', '=', 'voided').execute();
+    const audited = await open.db
+      .selectFrom('audit_log')
+      .select('order_ref')
+      .where('kind', '=', 'void')
+      .where('record_table', '=', 'orders')
       .execute();
+    expect(new Set(audited.map((a) => a.order_ref))).toEqual(new Set(voided.map((v) => v.id)));
+
+    expect(result.appointments).toBeGreaterThan(4);
+    const appts = await open.db.selectFrom('appointments').select(['id', 'bay_id', 'starts_at', 'ends_at']).execute();
     expect(appts).toHaveLength(result.appointments);
     for (const a of appts)
       for (const b of appts) {
@@ -86,6 +171,23 @@ describe.each(testEngines())('demo history on %s', (engine) => {
       Number((await sql<{ n: string }>`select count(*) as n from purchase_orders`.execute(open.db)).rows[0]!.n),
     ).toBe(result.purchaseOrders);
   });
+
+  it('the same seed and day give the same history', async () => {
+    const again = await seeded(engine);
+    try {
+      const rows = (db: OpenDatabase['db']) =>
+        db
+          .selectFrom('orders')
+          .select(['id', 'order_id', 'status', 'location_id', 'customer_uuid', sql<string>`order_total::text`.as('t')])
+          .orderBy('order_id')
+          .execute();
+      expect(await rows(again.open.db)).toEqual(await rows(open.db));
+      expect(again.result.byFate).toEqual(result.byFate);
+    } finally {
+      await again.open.close();
+      await again.cfg.cleanup();
+    }
+  }, 240_000);
 
   it('is written once: a shop that has orders is refused', async () => {
     await expect(seedDemoHistory(open.db, { now: NOW, seed: 5 })).rejects.toThrow(/already has orders/);

@@ -37,6 +37,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/session': { who: 'all', ok: 400 },
   'POST /api/account/register': { who: 'all', ok: 400 },
   'GET /api/products/': { who: 'all', ok: 200 },
+  'GET /image/catalog/demo/:file': { who: 'all', ok: 200, path: '/image/catalog/demo/brake-pads.svg' },
   'GET /api/search/autocomplete': { who: 'all', ok: 400 },
   'GET /api/order': { who: STAFF, ok: 200 },
   'GET /api/products/page/:slug': { who: 'all', ok: 404, path: '/api/products/page/no-such-part' },

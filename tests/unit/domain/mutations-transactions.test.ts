@@ -167,6 +167,21 @@ describe('transaction.void and voidAll', () => {
     ).toMatchObject({ code: 'customer_required' });
     expect(runMutation('transaction.voidAll', {}, { order_ref: O }, ctx())).toMatchObject({ code: 'not_found' });
   });
+  it("a terminal approval is labelled with the card's brand and last 4 (the receipt prints it)", () => {
+    const r = ok(
+      runMutation(
+        'transaction.addTerminal',
+        { order: hundred() },
+        { order_ref: O, id: T, amount: '60', card_type: 'credit', label: 'Card Visa ****4242' },
+        ctx(),
+      ),
+    );
+    expect(r.transactions![0]).toMatchObject({ transaction_label: 'Card Visa ****4242', terminal: true });
+    const plain = ok(
+      runMutation('transaction.addTerminal', { order: hundred() }, { order_ref: O, id: T, amount: '60' }, ctx()),
+    );
+    expect(plain.transactions![0]!.transaction_label).toBe('Card');
+  });
   it('a terminal card payment is voided only through the terminal (void/return), never a plain void', () => {
     const r = ok(
       runMutation(
