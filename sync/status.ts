@@ -34,11 +34,13 @@ export interface DownloadStatus {
   total: number;
   /** Whole percent, 0-100. */
   percent: number;
+  /** Parts in the catalog being downloaded, when the server said (its first page); else null. */
+  parts: number | null;
 }
 
 /** The download figures from meta: cookie 0 with no completed pull is a download not started yet. */
 export function downloadStatus(
-  figures: { done: number; total: number } | null,
+  figures: { done: number; total: number; parts?: number } | null,
   cookie: number,
   fullPullDone: boolean,
 ): DownloadStatus | null {
@@ -48,7 +50,8 @@ export function downloadStatus(
       done: figures.done,
       total,
       percent: total > 0 ? Math.min(100, Math.floor((figures.done * 100) / total)) : 0,
+      parts: figures.parts ?? null,
     };
   }
-  return cookie === 0 && !fullPullDone ? { done: 0, total: 0, percent: 0 } : null;
+  return cookie === 0 && !fullPullDone ? { done: 0, total: 0, percent: 0, parts: null } : null;
 }

@@ -96,6 +96,18 @@ export class PullService {
           : await this.page(trx, viewer, reach, range, q.limit, q.pack === '1');
       const cookie = page.more ? page.lastVersion : Math.max(after, top);
       const remaining = page.more ? await this.remaining(trx, viewer, reach, range, cookie, page.count) : 0;
+      // The first page of a download from 0: how many parts it brings, for the device's bar.
+      const catalogParts =
+        after === 0 && page.more && !q.tables
+          ? Number(
+              (
+                await trx
+                  .selectFrom('products')
+                  .select((eb) => eb.fn.countAll<string>().as('n'))
+                  .executeTakeFirst()
+              )?.n ?? 0,
+            )
+          : undefined;
       const epoch = head.rows[0]?.epoch;
       const reply = {
         cookie,
@@ -103,6 +115,7 @@ export class PullService {
         changes: page.changes,
         more: page.more,
         remaining,
+        ...(catalogParts !== undefined ? { catalogParts } : {}),
         ...(needsFullSync ? { needsFullSync } : {}),
         ...(epoch ? { epoch } : {}),
       };

@@ -14,6 +14,9 @@
  *    - `location_id` on order.create args and on pulled orders (the store whose tax rates apply;
  *      an old client omits it and the server stamps the staff member's store anyway), and
  *      `location_id`/`zone_code` on pulled tax_rates rows (docs/decisions/domain.md "Tax rates by location");
- *    - the invoice call's `footer`, `Refund Due` label and a voided order's status text (issue 19).
+ *    - the invoice call's `footer`, `Refund Due` label and a voided order's status text (issue 19);
+ *    - the mutation `receipt.send` (a receipt emailed/texted offline; an older server answers 422
+ *      unsupported_mutation and it waits in the queue);
+ *    - `catalogParts` on the first page of a pull from 0 (the download bar's "of 20,000 parts").
  */
 export const PROTOCOL_VERSION = 2;

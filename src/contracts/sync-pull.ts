@@ -89,6 +89,8 @@ export const pullReplySchema = z.object({
   more: z.boolean(),
   /** Changes still to fetch after this page (for a progress figure). */
   remaining: z.number().int().min(0).optional(),
+  /** Parts in the catalog, on the first page of a pull from 0 (the download bar says "of 20,000 parts"). */
+  catalogParts: z.number().int().min(0).optional(),
   /**
    * The cookie is older than the oldest retained tombstone: deletions may have been missed, so
    * the client must drop its cached server rows and pull from cookie 0 (pending mutations stay).

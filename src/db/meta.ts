@@ -10,7 +10,7 @@
  * - fullPullDone: a pull has reached its last page since the device last held no server rows
  *   (set with the last page; cleared, in the same transaction, whenever cached rows are dropped);
  * - initialDownload: while a pull from cookie 0 is under way, the rows its stored pages hold and
- *   the total the last page announced (done + remaining). Written in each page's transaction, so
+ *   the total the last page announced (done + remaining), and the catalog's parts (first page). Written in each page's transaction, so
  *   after a reload the download resumes with the rows already stored counted as done; null once
  *   the last page is stored;
  * - epoch: the server's sync epoch from the last reply that carried one (null before); a different
@@ -34,7 +34,7 @@ export interface Meta {
   fullSync: boolean;
   lastSync: string | null;
   fullPullDone: boolean;
-  initialDownload: { done: number; total: number } | null;
+  initialDownload: { done: number; total: number; parts?: number } | null;
   epoch: string | null;
   devicePrefix: string | null;
   nextOrderRef: number;

@@ -89,6 +89,9 @@ describe('POS checkout: card, voucher, receipt (headless Chromium)', () => {
 
     await charge(page, '1.99');
     await expect.poll(visible(page, 'The customer is choosing the payment method...'), { timeout: 10_000 }).toBe(true);
+    // Said once: the spinner's label is the dialog's one line (it used to repeat it underneath).
+    const waiting = page.getByRole('dialog', { name: 'Waiting for the customer' });
+    expect(await waiting.getByText('The customer is choosing the payment method...').count()).toBe(1);
     await page.getByRole('button', { name: 'Cancel Transaction' }).click();
     await expect.poll(visible(page, 'The payment was cancelled.'), { timeout: 10_000 }).toBe(true);
     await page

@@ -14,7 +14,7 @@ import type { MutationArgs } from '../../../src/domain/mutations/catalogue';
 import { TEXT_CONSENT_MESSAGE } from '../../../src/domain/forms/notification';
 import { refuse } from '../../../src/domain/refusal';
 import { buildInvoice } from '../../services/checkout/checkout-invoice';
-import { renderOrderUpdate } from '../../services/notifications/notification-render';
+import { renderOrderUpdate, renderReceipt } from '../../services/notifications/notification-render';
 import { queueNotifications } from '../../services/notifications/notification-queue';
 import { domainApplier, type ApplierExtension } from './domain-applier';
 import type { ApplierMap } from './types';
@@ -68,7 +68,47 @@ const notifyOnHistory: ApplierExtension = {
   },
 };
 
-/** Order history: staff add entries (status, comment, who was notified) to any order. */
+/** The receipt.send being applied: the mutator changes nothing, its args say what to send. */
+const receiptArgs = new WeakMap<object, MutationArgs<'receipt.send'>>();
+
+/**
+ * A receipt emailed/texted from a device (queued in its outbox while offline): the message rows
+ * are written in the push's transaction, named by the mutation's id (a replay queues nothing new),
+ * with the receipt as the server has the order then (docs/decisions/notifications.md "Receipts
+ * sent offline").
+ */
+const queueReceipt: ApplierExtension = {
+  load(state, args) {
+    receiptArgs.set(state, args as MutationArgs<'receipt.send'>);
+    return Promise.resolve();
+  },
+  async write(state, _changes, ctx) {
+    const args = receiptArgs.get(state);
+    const order = state.order;
+    if (!args || !order) return null;
+    if (args.notify_by_text && !args.override_text_permission && !(await textConsent(ctx.trx, order.id))) {
+      return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
+    }
+    const inv = await buildInvoice(ctx.trx, order.id, ctx.settings);
+    await queueNotifications(ctx.trx, {
+      form: {
+        notifyByEmail: args.notify_by_email,
+        email: args.email,
+        notifyByText: args.notify_by_text,
+        phone: args.phone,
+      },
+      msg: renderReceipt(inv),
+      kind: 'receipt',
+      orderRef: order.id,
+      actorId: ctx.actor.id,
+      sourceRef: args.id,
+    });
+    return null;
+  },
+};
+
+/** Order history: staff add entries (status, comment, who was notified) to any order; receipts sent. */
 export const historyAppliers: ApplierMap = {
   'orderHistory.add': domainApplier('orderHistory.add', 'staff', notifyOnHistory),
+  'receipt.send': domainApplier('receipt.send', 'staff', queueReceipt),
 };

@@ -20,6 +20,7 @@ import {
 } from '../../../src/contracts/checkout-notifications';
 import type { OrderRefParam } from '../../../src/contracts/checkout-transactions';
 import {
+  CHOOSE_CHANNEL,
   NOTIFICATION_SEND_FAILED,
   TEXT_CONSENT_MESSAGE,
   type NotificationForm,
@@ -37,7 +38,6 @@ import { renderPaymentLink, renderReceipt, type Rendered } from './notification-
 import { queueNotifications } from './notification-queue';
 import type { NotificationSender, Outcome } from './notification-sender';
 
-export const CHOOSE_CHANNEL = 'Select email or text to send it.';
 /** How long a payment link works. */
 export const PAYMENT_LINK_DAYS = 7;
 

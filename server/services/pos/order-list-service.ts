@@ -7,6 +7,7 @@ import {
   type OrdersListQuery,
   type OrdersListReply,
 } from '../../../src/contracts/orders-list';
+import { nextDay, startOfDay, validZone } from '../../../src/domain/shop-day';
 import type { DB } from '../../db/schema';
 
 type OrderEb = ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>;
@@ -77,43 +78,6 @@ function phoneDigits(text: string): string | null {
   const digits = text.replace(/\D/g, '');
   return digits.length >= 3 ? digits : null;
 }
-
-/** Milliseconds the zone's wall clock is ahead of UTC at `at`. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant a Y-m-d day starts in `timeZone` (midnight on the shop's wall clock). */
-export function startOfDay(day: string, timeZone: string): Date {
-  const asUtc = Date.parse(`${day}T00:00:00Z`);
-  const first = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
-  // Across a DST change the offset at the guess differs from the offset at the answer.
-  return new Date(asUtc - zoneOffsetMs(new Date(first), timeZone));
-}
-
-function validZone(zone: unknown): string {
-  if (typeof zone !== 'string' || zone === '') return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The staff orders list (GET /api/order): one tab's page plus the count of every tab, under the

@@ -23,9 +23,14 @@ async function register(): Promise<void> {
   // while this tab's old worker still controls other tabs).
   wb.addEventListener('waiting', () => appUpdates.newVersionWaiting(() => activateWaiting(wb)));
   // Another tab clicked Reload: this page now runs old code under the new worker. Show the prompt
-  // (no reload here). The first install (no previous controller) is not an update.
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate || event.isExternal) appUpdates.staleCodeDetected();
+  // (no reload here). Only a worker that replaces one controlling this page is a new version: the
+  // first install claiming the page is not, even when it was registered by an earlier page of this
+  // tab (workbox-window calls that one "external": a fresh device showed the prompt on its first visit).
+  let controller = navigator.serviceWorker.controller;
+  wb.addEventListener('controlling', () => {
+    const replaced = controller !== null;
+    controller = navigator.serviceWorker.controller;
+    if (replaced) appUpdates.staleCodeDetected();
   });
   const registration = await wb.register();
   if (registration) scheduleUpdateChecks(() => wb.update());

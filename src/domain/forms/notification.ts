@@ -10,6 +10,8 @@ import { flag, INVALID_EMAIL, isEmail, REQUIRED } from './messages';
 export const TEXT_CONSENT_MESSAGE = "Customer doesn't constent to text messages";
 export const TEXT_OVERRIDE_LABEL = 'The customer does NOT consent to receiving text messages. Send anyway?';
 export const NOTIFICATION_SEND_FAILED = 'Failed to send to notification';
+/** Not in the spec: a send with neither email nor text ticked. */
+export const CHOOSE_CHANNEL = 'Select email or text to send it.';
 
 export const notificationFields = {
   notifyByEmail: flag.default(false),

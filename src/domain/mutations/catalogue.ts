@@ -226,6 +226,17 @@ export const mutationArgs = {
     comment: text(5000).default(''),
     ...notification,
   }),
+  /** Email and/or text the receipt (POST /pos/order/send's form), queued on a device offline; `id` names the message. */
+  'receipt.send': z.object({
+    ...orderRef,
+    id,
+    notify_by_email: z.boolean().default(false),
+    notify_by_text: z.boolean().default(false),
+    texting_alerts: z.boolean().default(false),
+    override_text_permission: z.boolean().default(false),
+    email: text(96).default(''),
+    phone: text(32).default(''),
+  }),
   'poNumber.apply': z.object({
     ...orderRef,
     po_number: z.string().trim().min(1).max(64),

@@ -30,6 +30,7 @@ import {
   voidOrder,
 } from './order';
 import { applyPoNumber } from './po-number';
+import { sendReceipt } from './receipt';
 import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTransaction } from './transactions';
 import { bookAppointment, cancelAppointment, moveAppointment, setAppointmentStatus } from './appointment';
 import { createVehicle, deleteVehicle, updateVehicle } from './vehicle';
@@ -61,6 +62,7 @@ export const mutators: MutatorMap = {
   'transaction.addTerminal': addTerminalTransaction,
   'transaction.voidAtTerminal': voidAtTerminal,
   'orderHistory.add': addOrderHistory,
+  'receipt.send': sendReceipt,
   'poNumber.apply': applyPoNumber,
   'appointment.book': bookAppointment,
   'appointment.move': moveAppointment,

@@ -165,6 +165,16 @@ export const writableFields: Table = {
   'transaction.addTerminal': { order_ref: [], id: [], amount: [], card_type: [], label: [] },
   'transaction.voidAtTerminal': { order_ref: [], transaction_ref: [] },
   'orderHistory.add': { ...orderRef, id: STAFF, order_status_id: STAFF, comment: STAFF, ...notification },
+  'receipt.send': {
+    ...orderRef,
+    id: STAFF,
+    notify_by_email: STAFF,
+    notify_by_text: STAFF,
+    texting_alerts: STAFF,
+    override_text_permission: STAFF,
+    email: STAFF,
+    phone: STAFF,
+  },
   'poNumber.apply': { ...orderRef, po_number: STAFF, apply_to_all: STAFF, line_ids: STAFF },
   'appointment.book': {
     id: STAFF,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { notificationFormSchema, TEXT_OVERRIDE_LABEL } from '../../domain/forms/notification';
 import type { Customer } from '../../domain/mutations/records';
@@ -23,6 +24,16 @@ function initialValues(customer: Customer | null) {
  */
 export function useNotificationForm(customer: Customer | null) {
   const form = useZodForm(notificationFormSchema, initialValues(customer));
+  // The customer is read from the device after the screen opens (or attached later): its email and
+  // phone fill the form then, unless staff already typed in it.
+  const { reset } = form;
+  const dirty = form.formState.isDirty;
+  const key = `${customer?.id ?? ''}|${customer?.email ?? ''}|${customer?.telephone ?? ''}`;
+  useEffect(() => {
+    if (!dirty) reset(initialValues(customer));
+    // `key` is what matters of the customer; `dirty` is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, reset]);
   const [byEmail, byText] = form.watch(['notifyByEmail', 'notifyByText']);
   return Object.assign(form, { nothingChosen: !byEmail && !byText });
 }

@@ -10,24 +10,34 @@ export const PURCHASE_ORDERS_NEED_SERVER = 'Purchase orders show when the server
 /**
  * An order's distributor purchase orders (pos-back-office.md §3 Order detail "distributor purchase
  * orders"), read from the server's order reply (GET /api/order/info): the distributor is online,
- * so the device does not cache them.
+ * so the device does not cache them. Not asked while the order itself waits for the server
+ * (`pending`): it would answer 404 right after a reconnect.
  */
-export function PurchaseOrdersSection({ orderRef, className }: { orderRef: string | number; className?: string }) {
+export function PurchaseOrdersSection({
+  orderRef,
+  pending,
+  className,
+}: {
+  orderRef: string | number;
+  pending: boolean;
+  className?: string;
+}) {
   const online = useOnline();
+  const reachable = online && !pending;
   const [orders, setOrders] = useState<PurchaseOrder[] | null>(null);
   useEffect(() => {
-    if (!online) return;
+    if (!reachable) return;
     const ctl = new AbortController();
     getOrderInfo(orderRef, ctl.signal)
       .then((r) => setOrders(r.purchase_orders))
       .catch(() => undefined);
     return () => ctl.abort();
-  }, [online, orderRef]);
+  }, [reachable, orderRef]);
   return (
     <section aria-labelledby="po-title" className={className}>
       <h2 id="po-title">Purchase orders</h2>
       {orders === null ? (
-        <p className={styles.muted}>{online ? 'Loading...' : PURCHASE_ORDERS_NEED_SERVER}</p>
+        <p className={styles.muted}>{reachable ? 'Loading...' : PURCHASE_ORDERS_NEED_SERVER}</p>
       ) : orders.length === 0 ? (
         <p className={styles.muted}>There are no results.</p>
       ) : (

@@ -3,9 +3,10 @@ import styles from './catalog-download.module.css';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** "7,000 of 10,000 rows (70%)"; before the first page: "Starting…". */
-export function downloadText(d: { done: number; total: number; percent: number }): string {
-  return d.total > 0 ? `${count.format(d.done)} of ${count.format(d.total)} rows (${d.percent}%)` : 'Starting…';
+/** "47 % of 20,000 parts" ("47 %" from a server that does not say); before the first (small, quick) page: "Starting…". */
+export function downloadText(d: { total: number; percent: number; parts?: number | null }): string {
+  if (d.total <= 0) return 'Starting…';
+  return d.parts ? `${d.percent} % of ${count.format(d.parts)} parts` : `${d.percent} %`;
 }
 
 /**

@@ -21,6 +21,7 @@ const names: Record<string, string> = {
   'transaction.void': 'Void a payment',
   'transaction.voidAll': 'Void all payments',
   'orderHistory.add': 'Add order history',
+  'receipt.send': 'Email/text a receipt',
   'poNumber.apply': 'Apply a PO number',
   'appointment.book': 'Book an appointment',
   'customer.create': 'Create customer',

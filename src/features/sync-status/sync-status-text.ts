@@ -36,15 +36,23 @@ export function pendingText(pending: number): string {
   return `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to sync`;
 }
 
+/** "Downloading catalog: 47 %" (the first download), "Downloading updates: 80 %" (a later pull). */
+export function downloadingText(what: 'catalog' | 'updates', percent: number): string {
+  return `Downloading ${what}: ${percent} %`;
+}
+
 /**
  * The one line the bar shows for the queue. "All changes synced" only once a sync completed, so a
- * fresh device does not claim it is up to date while the first download is still running.
+ * fresh device does not claim it is up to date while the first download is still running. Progress
+ * is a percentage: row counts ("20000 of 42641") mean nothing at the counter.
  */
-export function queueText(status: Pick<SyncStatus, 'pending' | 'lastSuccess' | 'progress'>): string {
+export function queueText(status: Pick<SyncStatus, 'pending' | 'lastSuccess' | 'progress' | 'download'>): string {
   if (status.pending > 0) return pendingText(status.pending);
+  if (status.download && status.download.total > 0) return downloadingText('catalog', status.download.percent);
   if (status.progress) {
     const total = status.progress.applied + status.progress.remaining;
-    return `Downloading updates (${status.progress.applied} of ${total})`;
+    const percent = total > 0 ? Math.min(100, Math.floor((status.progress.applied * 100) / total)) : 0;
+    return downloadingText(status.download ? 'catalog' : 'updates', percent);
   }
   return status.lastSuccess ? pendingText(0) : 'Syncing for the first time…';
 }

@@ -46,8 +46,8 @@ export function CardWaitingDialog(props: {
         </Button>
       }
     >
-      <Spinner label={CHOOSING_MESSAGE} />
-      <p role="status">{reconnecting ? RECONNECTING_MESSAGE : CHOOSING_MESSAGE}</p>
+      {/* One line: the spinner's label is the status (announced; it used to be said twice). */}
+      <Spinner label={reconnecting ? RECONNECTING_MESSAGE : CHOOSING_MESSAGE} />
     </Modal>
   );
 }

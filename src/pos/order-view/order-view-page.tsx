@@ -119,7 +119,7 @@ export function OrderViewPage() {
         <PaymentSection transactions={transactions} />
       </div>
 
-      <PurchaseOrdersSection orderRef={order.order_id ?? order.id} className={styles.card} />
+      <PurchaseOrdersSection orderRef={order.order_id ?? order.id} pending={pending} className={styles.card} />
 
       <section aria-labelledby="items-title" className={styles.card}>
         <h2 id="items-title">Items</h2>

@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ordersQueryOptions } from '../../api/get-orders';
 import type { OrderTab } from '../../contracts/orders-list';
-import { useRefetchOnPull } from '../../device/use-refetch-on-pull';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -13,6 +10,7 @@ import { OrderTabs } from './order-tabs';
 import { OrdersPanel } from './orders-panel';
 import { PendingOrders } from './pending-orders';
 import { activeFilterCount, filterFormFrom, isOrdersSort, ordersQueryFromUrl, withFilters } from './orders-params';
+import { useOrdersList } from './use-orders-list';
 import styles from './orders.module.css';
 
 const FILTER_PANEL_ID = 'orders-filter-panel';
@@ -20,13 +18,12 @@ const FILTER_PANEL_ID = 'orders-filter-panel';
 /**
  * /pos/order: the orders list. Tab (status), page, sort and filters live in the URL, so Back,
  * reload and a shared link show the same list; any change but paging goes back to page 1.
+ * Offline the same list comes from the device store, orders not yet on the server marked in it.
  */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = ordersQueryFromUrl(params);
-  const orders = useQuery(ordersQueryOptions(query));
-  // Another tablet's sale, once this device pulled it (a poke: docs/decisions/sync.md "Poke").
-  useRefetchOnPull(['orders']);
+  const orders = useOrdersList(query);
   const filterCount = activeFilterCount(query);
   const [filterOpen, setFilterOpen] = useState(filterCount > 0);
 
@@ -74,19 +71,25 @@ export function OrdersPage() {
           onClear={() => setParams(withFilters(params, null))}
         />
       )}
-      <PendingOrders />
+      {orders.fromDevice ? (
+        <p className={styles.deviceNote} role="status">
+          Offline: these are the orders on this device. Orders marked Pending sync reach the server when it is back.
+        </p>
+      ) : (
+        <PendingOrders />
+      )}
       <OrderTabs value={query.status} onChange={changeTab} counts={data?.counts}>
-        {orders.isPending ? (
+        {orders.loading ? (
           <Spinner label="Loading orders..." />
-        ) : orders.isError && !data ? (
+        ) : orders.error && !data ? (
           <ErrorState message={orders.error.message}>
-            <Button onClick={() => void orders.refetch()}>Try again</Button>
+            <Button onClick={orders.retry}>Try again</Button>
           </ErrorState>
         ) : data ? (
           <OrdersPanel
             key={params.toString()}
             data={data}
-            busy={orders.isFetching}
+            busy={orders.busy}
             sort={{ key: query.sort, direction: query.order }}
             onSortChange={changeSort}
             onPageChange={(page) => update({ page: String(page) })}

@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrdersListReply } from '../../contracts/orders-list';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Pagination } from '../../ui/table/pagination';
 import type { SortState } from '../../ui/table/sort';
 import { useToast } from '../../ui/toast/toast-context';
 import { continueTarget } from './continue-order';
+import type { ListedOrders } from './orders-params';
 import { OrdersTable } from './orders-table';
 import { useSelection } from './use-selection';
 import styles from './orders.module.css';
 
 export interface OrdersPanelProps {
-  data: OrdersListReply;
+  data: ListedOrders;
   busy: boolean;
   sort: SortState;
   onSortChange: (sort: SortState) => void;

@@ -6,6 +6,7 @@ import {
   type OrderFilters,
   type OrderRow,
   type OrdersListQuery,
+  type OrdersListReply,
 } from '../../contracts/orders-list';
 import { ORDERS_PAGE_SIZE } from '../../domain/constants';
 
@@ -75,9 +76,16 @@ export function withFilters(params: URLSearchParams, form: FilterForm | null): U
   return next;
 }
 
-/** "#1042", or "Pending" while the server has not numbered an order made offline. */
-export function orderNumberLabel(row: Pick<OrderRow, 'order_id'>): string {
-  return row.order_id === null ? 'Pending' : `#${row.order_id}`;
+/**
+ * A listed order: the server's row, or the device's (offline), which also carries its offline
+ * reference and whether the server has yet to confirm it (src/db/orders-list.ts).
+ */
+export type ListedOrder = OrderRow & { device_ref?: string | null; pending?: boolean };
+export type ListedOrders = Omit<OrdersListReply, 'orders'> & { orders: ListedOrder[] };
+
+/** "#1042"; before the server numbers an order made offline, its device reference (C2-0042), else "Pending". */
+export function orderNumberLabel(row: Pick<ListedOrder, 'order_id' | 'device_ref'>): string {
+  return row.order_id === null ? (row.device_ref ?? 'Pending') : `#${row.order_id}`;
 }
 
 /** Detail link: by the human number once it exists, else by the client uuid. */

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { OrderRow } from '../../contracts/orders-list';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import { DataTable, type Column } from '../../ui/table/data-table';
@@ -7,11 +6,11 @@ import type { SortState } from '../../ui/table/sort';
 import { CustomerPopover } from './customer-popover';
 import { ItemsPopover } from './items-popover';
 import { OrderStatusBadge } from './order-status-badge';
-import { isIncompleteTransaction, orderNumberLabel, orderViewHref } from './orders-params';
+import { isIncompleteTransaction, orderNumberLabel, orderViewHref, type ListedOrder } from './orders-params';
 import styles from './orders.module.css';
 
 export interface OrdersTableProps {
-  rows: OrderRow[];
+  rows: ListedOrder[];
   sort: SortState;
   onSortChange: (sort: SortState) => void;
   selected: ReadonlySet<string>;
@@ -19,7 +18,7 @@ export interface OrdersTableProps {
   onToggleAll: () => void;
 }
 
-function columns(p: OrdersTableProps): Column<OrderRow>[] {
+function columns(p: OrdersTableProps): Column<ListedOrder>[] {
   const allSelected = p.rows.length > 0 && p.rows.every((r) => p.selected.has(r.id));
   return [
     {
@@ -53,7 +52,10 @@ function columns(p: OrdersTableProps): Column<OrderRow>[] {
       header: 'Order',
       sortable: true,
       render: (row) => (
-        <span className={row.order_id === null ? styles.pending : undefined}>{orderNumberLabel(row)}</span>
+        <span className={styles.orderCell}>
+          <span className={row.order_id === null ? styles.pending : undefined}>{orderNumberLabel(row)}</span>
+          {row.pending && <span className={styles.pendingBadge}>Pending sync</span>}
+        </span>
       ),
     },
     {
@@ -90,7 +92,7 @@ function columns(p: OrdersTableProps): Column<OrderRow>[] {
   ];
 }
 
-/** The orders of one tab and page; sorting happens on the server. */
+/** The orders of one tab and page; sorting happens where the list came from (server, or device offline). */
 export function OrdersTable(props: OrdersTableProps) {
   return (
     <DataTable

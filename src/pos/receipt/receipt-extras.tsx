@@ -16,28 +16,32 @@ type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
 /**
  * The receipt's purchase orders and booked appointments ("{date} @ {time}"), from the server's
  * order reply (GET /api/order/info): the device does not cache them; a booking made here shows at
- * once (it may still be waiting in the outbox). Book Appointment is disabled with "Customer is
- * required" when the order has no customer.
+ * once (it may still be waiting in the outbox). Not asked while the order itself waits for the
+ * server (`pending`: made or changed offline), which would answer 404 right after a reconnect; asked
+ * once the server has it. Book Appointment is disabled with "Customer is required" when the order
+ * has no customer.
  */
 export function ReceiptExtras(props: {
   orderRef: string | number;
   orderUuid: string;
   customerRef: string | null;
+  pending: boolean;
   run: RunMutation;
 }) {
   const online = useOnline();
+  const reachable = online && !props.pending;
   const [extras, setExtras] = useState<Extras | null>(null);
   const [booking, setBooking] = useState(false);
   const [booked, setBooked] = useState<{ id: string; start_date: string; start_time: string }[]>([]);
 
   useEffect(() => {
-    if (!online) return;
+    if (!reachable) return;
     const ctl = new AbortController();
     getOrderInfo(props.orderRef, ctl.signal)
       .then((r) => setExtras({ purchase_orders: r.purchase_orders, bookedAppointments: r.bookedAppointments }))
       .catch(() => undefined);
     return () => ctl.abort();
-  }, [online, props.orderRef]);
+  }, [reachable, props.orderRef]);
 
   const shown = [
     ...(extras?.bookedAppointments ?? []),
@@ -50,7 +54,7 @@ export function ReceiptExtras(props: {
       <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
         <h2 id="po-title">Purchase orders</h2>
         {!extras ? (
-          <p className={styles.small}>{online ? 'Loading...' : NEEDS_SERVER}</p>
+          <p className={styles.small}>{reachable ? 'Loading...' : NEEDS_SERVER}</p>
         ) : extras.purchase_orders.length === 0 ? (
           <p className={styles.small}>There are no results.</p>
         ) : (

@@ -68,9 +68,15 @@ export function ReceiptPage() {
         totalTestId="receipt-total"
       />
 
-      <SendReceiptPanel orderId={number} customer={customer.data ?? null} />
+      <SendReceiptPanel orderId={number} orderUuid={order.id} customer={customer.data ?? null} />
 
-      <ReceiptExtras orderRef={number} orderUuid={order.id} customerRef={order.customer_ref} run={run} />
+      <ReceiptExtras
+        orderRef={number}
+        orderUuid={order.id}
+        customerRef={order.customer_ref}
+        pending={detail.data.pending}
+        run={run}
+      />
       <OrderHistoryModal
         open={history}
         onOpenChange={setHistory}

@@ -39,12 +39,22 @@ describe('sync status words (POS top bar)', () => {
   });
 
   it('claims "All changes synced" only after a complete sync; pending wins over download progress', () => {
-    expect(queueText({ pending: 0, lastSuccess: null, progress: null })).toBe('Syncing for the first time…');
-    expect(queueText({ pending: 0, lastSuccess: ago(1000), progress: null })).toBe('All changes synced');
-    expect(queueText({ pending: 0, lastSuccess: null, progress: { applied: 1000, remaining: 500 } })).toBe(
-      'Downloading updates (1000 of 1500)',
-    );
-    expect(queueText({ pending: 2, lastSuccess: null, progress: { applied: 1, remaining: 1 } })).toBe(
+    const none = { download: null };
+    expect(queueText({ pending: 0, lastSuccess: null, progress: null, ...none })).toBe('Syncing for the first time…');
+    expect(queueText({ pending: 0, lastSuccess: ago(1000), progress: null, ...none })).toBe('All changes synced');
+    // A percentage, never row counts ("20000 of 42641" meant nothing to a cashier).
+    expect(
+      queueText({ pending: 0, lastSuccess: ago(1000), progress: { applied: 1000, remaining: 500 }, ...none }),
+    ).toBe('Downloading updates: 66 %');
+    expect(
+      queueText({
+        pending: 0,
+        lastSuccess: null,
+        progress: { applied: 20000, remaining: 22641 },
+        download: { done: 20000, total: 42641, percent: 46, parts: 7000 },
+      }),
+    ).toBe('Downloading catalog: 46 %');
+    expect(queueText({ pending: 2, lastSuccess: null, progress: { applied: 1, remaining: 1 }, ...none })).toBe(
       '2 changes waiting to sync',
     );
   });

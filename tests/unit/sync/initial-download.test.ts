@@ -8,7 +8,7 @@ import { getMeta, setMeta } from '../../../src/db/meta';
 import { applyServerChange, applyServerChanges, pullStores } from '../../../src/db/tables';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { SyncEngine } from '../../../sync/engine';
-import { pullAll } from '../../../sync/pull';
+import { FIRST_DOWNLOAD_PAGE, pullAll } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
 import { downloadStatus } from '../../../sync/status';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
@@ -70,11 +70,11 @@ describe('initial download: progress and resume', () => {
         return reply(8, [product(7, 7), product(8, 8)], 0);
       },
     ]);
-    expect((await engine.status()).download).toEqual({ done: 0, total: 0, percent: 0 });
+    expect((await engine.status()).download).toEqual({ done: 0, total: 0, percent: 0, parts: null });
     expect(await engine.syncNow()).toBe('ok');
     // Each page is asked for while the one before is written: the figure seen then is one page behind or current.
-    expect(seen[0]).toEqual({ done: 0, total: 0, percent: 0 });
-    expect(seen.slice(1)).toContainEqual({ done: 3, total: 8, percent: 37 });
+    expect(seen[0]).toEqual({ done: 0, total: 0, percent: 0, parts: null });
+    expect(seen.slice(1)).toContainEqual({ done: 3, total: 8, percent: 37, parts: null });
     const end = await engine.status();
     expect(end.download).toBeNull();
     expect(end.lastSuccess).not.toBeNull();
@@ -102,7 +102,7 @@ describe('initial download: progress and resume', () => {
       answer(9, [product(7, 7), product(8, 8), product(9, 9)], 1),
       answer(10, [product(10, 10)], 0),
     ]);
-    expect((await second.engine.status()).download).toEqual({ done: 3, total: 10, percent: 30 });
+    expect((await second.engine.status()).download).toEqual({ done: 3, total: 10, percent: 30, parts: null });
     expect(await second.engine.syncNow()).toBe('ok');
     expect(requests).toEqual([
       [3, 3],
@@ -159,11 +159,40 @@ describe('initial download: progress and resume', () => {
     expect(await productIds(db)).toEqual(['9']);
   });
 
+  it("the catalog's part count from the first page stays with the figures until the download ends", async () => {
+    const db = freshDb();
+    const t = scripted([
+      () => reply(2, [product(1, 1), product(2, 2)], 4, { catalogParts: 3 }),
+      () => reply(4, [product(3, 3)], 3),
+      offline,
+    ]);
+    await pullAll(db, t, { ...opts(), maxPages: 2 });
+    expect(await getMeta(db, 'initialDownload')).toEqual({ done: 3, total: 6, parts: 3 });
+    expect(downloadStatus(await getMeta(db, 'initialDownload'), 4, false)).toEqual({
+      done: 3,
+      total: 6,
+      percent: 50,
+      parts: 3,
+    });
+  });
+
+  it('the first page of a download is small (FIRST_DOWNLOAD_PAGE), the next ones full size', async () => {
+    const db = freshDb();
+    const t = scripted([() => reply(2, [product(1, 1)], 1), () => reply(3, [product(2, 2)], 0)]);
+    await pullAll(db, t, { ...opts(), initialLimit: 5000 });
+    expect(t.calls.map(limitOf)).toEqual([FIRST_DOWNLOAD_PAGE, 5000]);
+  });
+
   it('a device synced before these flags existed (cookie set, no figures) is not downloading', () => {
     expect(downloadStatus(null, 42, false)).toBeNull();
     expect(downloadStatus(null, 0, true)).toBeNull();
-    expect(downloadStatus({ done: 12, total: 10 }, 5, false)).toEqual({ done: 12, total: 12, percent: 100 });
-    expect(downloadStatus({ done: 1, total: 3 }, 5, false)).toEqual({ done: 1, total: 3, percent: 33 });
+    expect(downloadStatus({ done: 12, total: 10 }, 5, false)).toEqual({
+      done: 12,
+      total: 12,
+      percent: 100,
+      parts: null,
+    });
+    expect(downloadStatus({ done: 1, total: 3 }, 5, false)).toEqual({ done: 1, total: 3, percent: 33, parts: null });
   });
 
   it('a page asked for ahead is dropped when another realm moved the cookie meanwhile', async () => {
