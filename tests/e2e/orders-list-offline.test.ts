@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
+import { e2eEngines } from './support/server';
 import { e2eWorld } from './support/world';
 
 /**
@@ -11,8 +12,8 @@ import { e2eWorld } from './support/world';
  * so a reload, a tab, a filter, a sort and the pager all work offline, an order made offline is
  * listed and marked, and reconnecting brings the server's list back without a click.
  */
-describe('POS orders list offline (headless Chromium)', () => {
-  const world = e2eWorld();
+describe.each(e2eEngines())('POS orders list offline (headless Chromium, %s)', (engine) => {
+  const world = e2eWorld({ engine });
 
   /** 23 orders (two pages of 20): Marta's two saved, one paid and complete, twenty saved walk-ins. */
   async function seed(url: string): Promise<void> {

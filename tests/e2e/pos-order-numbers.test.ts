@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cashierDevice, pageText, visible, waitSynced } from './support/pos';
+import { e2eEngines } from './support/server';
 import { e2eWorld } from './support/world';
 
 /**
@@ -9,8 +10,8 @@ import { e2eWorld } from './support/world';
  * then saved, and an earlier sale continued and changed, take consecutive numbers on the Orders
  * list. Before the fix every edit stored on the server drew a number (#1, #13, #17 …).
  */
-describe('POS order numbers (headless Chromium)', () => {
-  const world = e2eWorld();
+describe.each(e2eEngines())('POS order numbers (headless Chromium, %s)', (engine) => {
+  const world = e2eWorld({ engine });
 
   async function addLine(page: Page, name: string, price: string): Promise<void> {
     await page.getByRole('button', { name: 'Add a Custom Product' }).click();
