@@ -6,15 +6,14 @@
  * obey the same rules (src/domain/forms/credit.ts). docs/decisions/payments.md "Store credit: Add Credit".
  */
 import { randomUUID } from 'node:crypto';
-import type { CreditForm } from '../../../src/domain/forms/credit';
+import { CREDIT_ADDED, type CreditForm } from '../../../src/domain/forms/credit';
 import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import { notFound } from '../../errors';
 import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
 import { listCredits, type CreditSort } from '../../commands/records/credits';
 
-/** The spec gives no wording for a success ("success or error"): ours. */
-export const CREDIT_ADDED = 'Success: store credit added.';
+export { CREDIT_ADDED };
 
 /** §3 "Credit transaction: customer_transaction_id, date_added, description, amount". */
 export interface CreditRow {

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { decimal } from '../money';
 import { requiredText } from './messages';
 
+/** The spec gives no success wording ("success or error in an alert"): ours, on device and server alike. */
+export const CREDIT_ADDED = 'Success: store credit added.';
 export const CREDIT_AMOUNT_MESSAGE = 'Amount must not be $0.00';
 export const CREDIT_AMOUNT_INVALID_MESSAGE = 'Amount must be a number with at most 2 decimals';
 export const CREDIT_AMOUNT_MAX = '10000.00';
