@@ -122,7 +122,11 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
   return ok ? null : refuse('not_found', NOT_YOURS);
 }
 
-async function persist(changes: MutatorChanges, stored: StoredOrder | undefined, { trx, actor }: ApplyContext): Promise<void> {
+async function persist(
+  changes: MutatorChanges,
+  stored: StoredOrder | undefined,
+  { trx, actor }: ApplyContext,
+): Promise<void> {
   if (changes.customer) await saveCustomer(trx, changes.customer);
   // Only the lines the mutation changed are written (records/orders.ts saveOrder).
   if (changes.order) await saveOrder(trx, changes.order, stored);

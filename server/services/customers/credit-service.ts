@@ -78,7 +78,11 @@ export class CreditService {
       .selectAll()
       .where('id', '=', entryId)
       .executeTakeFirstOrThrow();
-    return { success: CREDIT_ADDED, balance: entry.balance, credit: row({ ...entry, date_added: iso(entry.date_added) }) };
+    return {
+      success: CREDIT_ADDED,
+      balance: entry.balance,
+      credit: row({ ...entry, date_added: iso(entry.date_added) }),
+    };
   }
 
   /** A customer by number or id; unknown or deleted is 404 (nothing is written). */

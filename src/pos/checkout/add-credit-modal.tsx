@@ -53,7 +53,7 @@ export function AddCreditModal(props: { customerRef: string; run: RunMutation; o
       title="Add Credit"
       footer={
         done ? (
-          <Button onClick={props.onClose}>Close</Button>
+          <Button onClick={props.onClose}>OK</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={props.onClose}>
@@ -78,14 +78,14 @@ export function AddCreditModal(props: { customerRef: string; run: RunMutation; o
             value={description}
             maxLength={255}
             error={errors.description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => (setDescription(e.target.value), setErrors((x) => ({ ...x, description: undefined })))}
           />
           <TextField
             label="Amount"
             inputMode="decimal"
             value={amount}
             error={errors.amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => (setAmount(e.target.value), setErrors((x) => ({ ...x, amount: undefined })))}
           />
         </>
       )}

@@ -96,8 +96,9 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
 
   it('POST add and GET list: shape, balance, default sort by date_added ascending, pages of 10', async () => {
     const c = await newCustomer();
-    const number = (await server.db.selectFrom('customers').select('customer_id').where('id', '=', c).executeTakeFirstOrThrow())
-      .customer_id;
+    const number = (
+      await server.db.selectFrom('customers').select('customer_id').where('id', '=', c).executeTakeFirstOrThrow()
+    ).customer_id;
     const r = await cashier.post(`/api/customer_credit/add?customer_id=${number}`, {
       description: 'Core refund',
       amount: '12.5',
@@ -110,7 +111,10 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
     });
     expect(r.body.credit.customer_transaction_id).toBeGreaterThan(0);
     for (let i = 1; i <= 11; i++) {
-      const a = await cashier.post(`/api/customer_credit/add?customer_id=${c}`, { description: `Entry ${i}`, amount: 1 });
+      const a = await cashier.post(`/api/customer_credit/add?customer_id=${c}`, {
+        description: `Entry ${i}`,
+        amount: 1,
+      });
       expect(a.status).toBe(200);
     }
     const list = await cashier.get(`/api/customer_credit?customer_id=${number}`);
@@ -153,7 +157,9 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
     expect((await bad(path, { description: 'x', amount: '1.234' })).status).toBe(400);
     expect((await bad(path, { description: 'x', amount: '1e9' })).status).toBe(400);
     expect((await bad(path, { description: 'x'.repeat(256), amount: '1' })).status).toBe(400);
-    expect((await bad(path, { description: 'x', amount: '-3' })).body.message).toBe('Store credit cannot go below $0.00');
+    expect((await bad(path, { description: 'x', amount: '-3' })).body.message).toBe(
+      'Store credit cannot go below $0.00',
+    );
     expect((await bad('/api/customer_credit/add', body)).status).toBe(400);
     expect((await bad('/api/customer_credit/add?customer_id=abc', body)).status).toBe(400);
     expect((await bad(`/api/customer_credit/add?customer_id=${randomUUID()}`, body)).status).toBe(404);

@@ -236,7 +236,10 @@ describe('payment, vehicle and credit forms', () => {
     );
   });
   it('credit amount not zero, 2 decimals, bounded; description required', () => {
-    expect(errors(creditFormSchema, { amount: '0' })).toEqual({ amount: 'Amount must not be $0.00', description: 'Required' });
+    expect(errors(creditFormSchema, { amount: '0' })).toEqual({
+      amount: 'Amount must not be $0.00',
+      description: 'Required',
+    });
     expect(errors(creditFormSchema, { amount: '1.005', description: 'a' })).toEqual({
       amount: 'Amount must be a number with at most 2 decimals',
     });
