@@ -84,5 +84,11 @@ describe.each(testEngines())('store credit added offline on %s', (engine) => {
     const list = await setup.client.get(`/api/customer_credit?customer_id=${customer}`);
     expect(list.body).toMatchObject({ balance: '15.00', total: 1 });
     expect(await db.customers.get(customer)).toMatchObject({ store_credit: '15.00' });
+    // The entry itself reaches the device with the pull (a lookup for this build).
+    const entries = await db.lookups
+      .where('[table+k]')
+      .between(['customer_credits', ''], ['customer_credits', '\uffff'])
+      .toArray();
+    expect(entries.map((e) => (e.row as { customer_ref: string }).customer_ref)).toContain(customer);
   });
 });

@@ -174,4 +174,26 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
     expect((await bad(path, { ...body, id })).status).toBe(409);
     expect(await credit(c)).toBe('5.00');
   });
+
+  it('the pull carries the entries to staff devices, never to shoppers', async () => {
+    const c = await newCustomer();
+    const id = randomUUID();
+    expect(await push('credit.add', { id, customer_ref: c, description: 'Pulled', amount: '3' })).toMatchObject({
+      status: 'applied',
+    });
+    type Change = { table: string; key: string; row: Record<string, unknown> | null };
+    const pulled = async (who: TestClient) =>
+      ((await who.get(`/sync/pull?clientId=${randomUUID()}&cookie=0&limit=5000`)).body.changes as Change[]).filter(
+        (x) => x.table === 'customer_credits',
+      );
+    const staff = await pulled(installer);
+    expect(staff.find((x) => x.key === id)?.row).toMatchObject({
+      id,
+      customer_ref: c,
+      description: 'Pulled',
+      amount: '3.00',
+      balance: '3.00',
+    });
+    expect(await pulled(shopper)).toEqual([]);
+  });
 });
