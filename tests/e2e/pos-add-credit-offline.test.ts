@@ -81,7 +81,7 @@ describe('POS Add Credit offline (headless Chromium)', () => {
     await pay.getByRole('button', { name: 'Add Store Credit Payment' }).click();
     await expect.poll(visible(page, 'Paid In Full')).toBe(true);
     await expect.poll(() => panel.textContent()).toContain('$8.00');
-    await page.screenshot({ path: '/tmp/pd-add-credit-paid-390.png' });
+    await page.screenshot({ path: '/tmp/pd-add-credit-paid-1024.png' });
 
     await cutNetwork(ctx, false);
     await waitSynced(page);
