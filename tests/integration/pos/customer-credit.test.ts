@@ -90,6 +90,13 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
       amount: '5',
     });
     expect(inst.status).not.toBe('applied');
+    const mine = await pushAs(shopper, randomUUID(), 1, 'credit.add', {
+      id: randomUUID(),
+      customer_ref: c,
+      description: 'x',
+      amount: '5',
+    });
+    expect(mine.status).not.toBe('applied');
     expect(await credit(c)).toBe('0.00');
     expect(await rows(c)).toHaveLength(0);
   });
