@@ -29,6 +29,7 @@ import { AppointmentService } from './services/appointments/appointment-service'
 import { AppointmentDayService } from './services/appointments/appointment-day';
 import { CheckoutService } from './services/checkout/checkout-service';
 import { CustomerVehicleService } from './services/fitment/customer-vehicle-service';
+import { CreditService } from './services/customers/credit-service';
 import { FitmentService } from './services/fitment/fitment-service';
 import { VEHICLE_COOKIE } from './services/fitment/fitment-vehicle-store';
 import { NotificationService } from './services/notifications/notification-service';
@@ -147,6 +148,7 @@ export interface Services {
   appointments: AppointmentService;
   appointmentDay: AppointmentDayService;
   customerVehicles: CustomerVehicleService;
+  credits: CreditService;
   distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
@@ -207,6 +209,7 @@ export function composeServices(opts: ComposeOptions): Services {
     appointments: new AppointmentService(runner),
     appointmentDay: new AppointmentDayService(runner),
     customerVehicles: new CustomerVehicleService(runner),
+    credits: new CreditService(runner),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,

@@ -96,4 +96,5 @@ export const MUTATION_PERMISSIONS: Partial<Record<MutationName, Permission>> = {
   'transaction.add': 'payment.take',
   'transaction.void': 'payment.void',
   'transaction.voidAll': 'payment.void',
+  'credit.add': 'customer.privileged',
 };

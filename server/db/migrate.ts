@@ -34,6 +34,7 @@ import * as m0021 from './migrations/0021-core-charges';
 import * as m0022 from './migrations/0022-appointments-sync';
 import * as m0023t from './migrations/0023-t-tax-locations';
 import * as m0024s from './migrations/0024-s-staff-tokens';
+import * as m0025k from './migrations/0025-k-customer-credits';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-appointments-sync': m0022,
   '0023-t-tax-locations': m0023t,
   '0024-s-staff-tokens': m0024s,
+  '0025-k-customer-credits': m0025k,
 };
 
 const provider: MigrationProvider = {

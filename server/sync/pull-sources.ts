@@ -16,12 +16,16 @@
  *   vehicles, orders, lines and payments. Never settings, never password_hash; product cost to admins only.
  *   Order history (`order_history`, domain OrderHistory records) is staff-only: its comments are the
  *   shop's notes, not the shopper's. Devices that do not know the table keep it as a lookup.
+ *   Store credit entries (`customer_credits`, domain CreditEntry records) are staff-only the same
+ *   way; the balance itself is the customer row's store_credit (docs/decisions/payments.md
+ *   "Store credit: Add Credit").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/contracts/sync-pull';
 import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
+import { creditFromSql } from '../commands/records/credits';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
@@ -48,8 +52,8 @@ export interface Reach {
 
 export const FULL_REACH: Reach = { schema: 0, only: null };
 
-/** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history). */
-export type PullTable = SyncedTable | 'order_history';
+/** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history, customer_credits). */
+export type PullTable = SyncedTable | 'order_history' | 'customer_credits';
 
 export interface PullSource {
   table: PullTable;
@@ -304,6 +308,18 @@ const staffEntities = (): PullSource[] => [
           .where(inRange(sql.ref('version'), r))
           .execute()
       ).map((row) => change('order_history', row.id, row.version, orderHistoryFromSql(row))),
+  },
+  {
+    table: 'customer_credits',
+    candidates: (r) => sql`select version from customer_credits where ${inRange(sql.ref('version'), r)}`,
+    fetch: async (db, r) =>
+      (
+        await db
+          .selectFrom('customer_credits')
+          .selectAll()
+          .where(inRange(sql.ref('version'), r))
+          .execute()
+      ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
   },
 ];
 

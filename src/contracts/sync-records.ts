@@ -76,6 +76,7 @@ export const persistableChanges = [
   'vehicle',
   'orderHistory',
   'appointment',
+  'creditEntry',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -51,4 +51,6 @@ export const customerAppliers: ApplierMap = {
   'vehicle.create': domainApplier('vehicle.create', 'owner'),
   'vehicle.update': domainApplier('vehicle.update', 'owner'),
   'vehicle.delete': domainApplier('vehicle.delete', 'owner'),
+  // Add Credit: staff only (pos-back-office.md §6 "add credits"); docs/decisions/payments.md.
+  'credit.add': domainApplier('credit.add', 'staff'),
 };

@@ -12,6 +12,7 @@ import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-recor
 import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
+import { saveCreditEntry } from '../records/credits';
 import { loadAppointment } from '../records/appointments';
 import { auditEntries, writeAudit } from '../audit';
 import { ownedIdsRefusal } from './owned-ids';
@@ -121,7 +122,11 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
   return ok ? null : refuse('not_found', NOT_YOURS);
 }
 
-async function persist(changes: MutatorChanges, stored: StoredOrder | undefined, { trx }: ApplyContext): Promise<void> {
+async function persist(
+  changes: MutatorChanges,
+  stored: StoredOrder | undefined,
+  { trx, actor }: ApplyContext,
+): Promise<void> {
   if (changes.customer) await saveCustomer(trx, changes.customer);
   // Only the lines the mutation changed are written (records/orders.ts saveOrder).
   if (changes.order) await saveOrder(trx, changes.order, stored);
@@ -129,4 +134,6 @@ async function persist(changes: MutatorChanges, stored: StoredOrder | undefined,
   if (changes.vehicle) await saveVehicle(trx, changes.vehicle);
   // After the order: an entry references it (a history entry may also move the order's status).
   if (changes.orderHistory) await saveOrderHistory(trx, changes.orderHistory);
+  // After the customer (its store credit); the entry names who added it.
+  if (changes.creditEntry) await saveCreditEntry(trx, changes.creditEntry, actor.id);
 }

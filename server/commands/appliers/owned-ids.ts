@@ -61,6 +61,10 @@ export async function ownedIdsRefusal(
   }
   const h = changes.orderHistory;
   if (h && (await trx.selectFrom('order_history').select('id').where('id', '=', h.id).executeTakeFirst())) return taken;
+  // A credit entry is never rewritten: its id again would move the balance a second time.
+  const e = changes.creditEntry;
+  if (e && (await trx.selectFrom('customer_credits').select('id').where('id', '=', e.id).executeTakeFirst()))
+    return taken;
   const c = changes.customer;
   if (c) {
     const addresses = fresh(

@@ -1,6 +1,6 @@
-/** Customers, their addresses and vehicles (migration 0001; the sync columns of 0002 and 0003). */
+/** Customers, their addresses and vehicles (migration 0001; the sync columns of 0002 and 0003), store credit entries (0025-k). */
 import type { ColumnType, Generated } from 'kysely';
-import type { GeneratedDecimal, GeneratedTimestamp, Id, NullableTimestamp, Version } from './columns';
+import type { GeneratedDecimal, GeneratedTimestamp, Id, NullableTimestamp, Timestamp, Version } from './columns';
 
 export interface CustomerGroupsTable {
   customer_group_id: Id;
@@ -72,10 +72,27 @@ export interface CustomerVehiclesTable {
   deleted_at: NullableTimestamp;
 }
 
+/** Store credit entries (migration 0025-k-customer-credits). */
+export interface CustomerCreditsTable {
+  id: string;
+  customer_transaction_id: Generated<number>;
+  customer_ref: string;
+  description: string;
+  /** numeric(12,2) as a string. */
+  amount: string;
+  /** The customer's store credit right after this entry. */
+  balance: string;
+  order_ref: string | null;
+  actor_id: string;
+  date_added: Timestamp;
+  version: Version;
+}
+
 /** The customer tables in DB. */
 export interface CustomerTables {
   customer_groups: CustomerGroupsTable;
   customers: CustomersTable;
   addresses: AddressesTable;
   customer_vehicles: CustomerVehiclesTable;
+  customer_credits: CustomerCreditsTable;
 }

@@ -19,6 +19,7 @@ import { useToast } from '../../ui/toast/toast-context';
 import { CardPaymentModal } from './card-payment-modal';
 import { VoucherPaymentModal } from './voucher-payment-modal';
 import { OnlinePaymentModal } from './online-payment-modal';
+import { AddCreditModal } from './add-credit-modal';
 import { Button } from '../../ui/button';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
@@ -54,6 +55,7 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const [paying, setPaying] = useState<PaymentType | null>(null);
   const [history, setHistory] = useState(false);
+  const [addingCredit, setAddingCredit] = useState(false);
   const closePayment = useCallback(() => setPaying(null), []);
   const syncNow = useCallback(() => void worker?.syncNow(), [worker]);
   const detail = useLiveQuery(() => (ref ? loadOrderDetail(db, ref) : Promise.resolve(null)), [ref]);
@@ -122,7 +124,15 @@ export function CheckoutPage() {
             <PoNumbersPanel order={order} run={run} required={settings.requirePoNumbers} />
           )}
           <section aria-labelledby="credit-title" className={styles.card}>
-            <h2 id="credit-title">Store Credit</h2>
+            <div className={styles.cardHead}>
+              <h2 id="credit-title">Store Credit</h2>
+              {/* Store credit is money: counter staff only (server/auth/permissions.ts customer.privileged). */}
+              {customer && (user?.role === 'admin' || user?.role === 'cashier') && (
+                <Button variant="secondary" onClick={() => setAddingCredit(true)}>
+                  Add Credit
+                </Button>
+              )}
+            </div>
             <p>
               <Money amount={customer?.store_credit ?? '0.00'} />
             </p>
@@ -200,6 +210,9 @@ export function CheckoutPage() {
           onClose={() => setPaying(null)}
           onPay={pay}
         />
+      )}
+      {addingCredit && customer && (
+        <AddCreditModal customerRef={customer.id} run={run} onClose={() => setAddingCredit(false)} />
       )}
       <OrderHistoryModal
         open={history}

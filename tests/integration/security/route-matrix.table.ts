@@ -67,6 +67,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /catalog/index.php': { who: 'all', ok: 200, path: '/catalog/index.php?route=ymm/json/years' },
   'POST /api/customer_vehicle/add': { who: STAFF, ok: 422 },
   'POST /api/customer_vehicle/getVehicleJson': { who: STAFF, ok: 400 },
+  'GET /api/customer_credit': { who: STAFF, ok: 400 },
+  'POST /api/customer_credit/add': { who: MONEY, ok: 400 },
   'GET /checkout/cart/getData': { who: 'all', ok: 200 },
   'POST /checkout/cart/add': { who: 'all', ok: 400 },
   'PUT /checkout/cart/edit': { who: 'all', ok: 400 },

@@ -235,8 +235,17 @@ describe('payment, vehicle and credit forms', () => {
       "Ada does not have a 2020 Ford F-150 in The Garage matching the current YMM selections. Would you like to add this 2020 Ford F-150 to Ada's Garage?",
     );
   });
-  it('credit amount not zero', () => {
-    expect(errors(creditFormSchema, { amount: '0' })).toEqual({ amount: 'Amount must not be $0.00' });
+  it('credit amount not zero, 2 decimals, bounded; description required', () => {
+    expect(errors(creditFormSchema, { amount: '0' })).toEqual({
+      amount: 'Amount must not be $0.00',
+      description: 'Required',
+    });
+    expect(errors(creditFormSchema, { amount: '1.005', description: 'a' })).toEqual({
+      amount: 'Amount must be a number with at most 2 decimals',
+    });
+    expect(errors(creditFormSchema, { amount: 'abc', description: 'a' })).toEqual({
+      amount: 'Amount must be a number with at most 2 decimals',
+    });
     expect(creditFormSchema.parse({ amount: '-5', description: ' refund ' })).toEqual({
       amount: '-5.00',
       description: 'refund',

@@ -172,18 +172,48 @@ describe('credit.add', () => {
     });
     expect(r.customer?.store_credit).toBe('25.00');
     expect(
-      runMutation('credit.add', { customer: customer() }, { id: uuid(5), customer_ref: C, amount: '-1' }, ctx()),
+      runMutation(
+        'credit.add',
+        { customer: customer() },
+        { id: uuid(5), customer_ref: C, description: 'x', amount: '-1' },
+        ctx(),
+      ),
     ).toEqual({
       ok: false,
       code: 'credit_below_zero',
       message: 'Store credit cannot go below $0.00',
     });
     expect(
-      runMutation('credit.add', { customer: customer() }, { id: uuid(5), customer_ref: C, amount: '0' }, ctx()),
+      runMutation(
+        'credit.add',
+        { customer: customer() },
+        { id: uuid(5), customer_ref: C, description: 'x', amount: '0' },
+        ctx(),
+      ),
     ).toMatchObject({ message: 'Amount must not be $0.00' });
     expect(runMutation('credit.add', {}, { id: uuid(5), customer_ref: C, amount: '1' }, ctx())).toMatchObject({
       code: 'not_found',
     });
+  });
+  it('needs a description and a bounded amount; a debit down to exactly zero is allowed', () => {
+    const add = (description: string, amount: string, credit = '10.00') =>
+      runMutation(
+        'credit.add',
+        { customer: customer({ store_credit: credit }) },
+        { id: uuid(6), customer_ref: C, description, amount },
+        ctx(),
+      );
+    expect(add('', '5')).toMatchObject({ ok: false, code: 'invalid_args', message: 'Required' });
+    expect(add('   ', '5')).toMatchObject({ ok: false, message: 'Required' });
+    expect(add('x'.repeat(256), '5')).toMatchObject({ ok: false, code: 'invalid_args' });
+    expect(add('Big', '10000.01')).toMatchObject({
+      ok: false,
+      message: 'Amount must be at most $10,000.00 either way',
+    });
+    expect(add('Big', '-10000.01', '20000.00')).toMatchObject({ ok: false });
+    expect(ok(add('Max', '10000')).customer?.store_credit).toBe('10010.00');
+    expect(ok(add('Take back', '-10')).customer?.store_credit).toBe('0.00');
+    expect(ok(add(' Trimmed ', '1.5')).creditEntry?.description).toBe('Trimmed');
   });
 });
 
