@@ -49,24 +49,50 @@ export interface CustomerHit {
 
 const digits = (s: string): string => s.replace(/\D/g, '');
 
+/** What a customer is searched by: full name and email in lower case, the phone's digits. */
+export interface CustomerSearchKeys {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export function customerSearchKeys(
+  c: Pick<Customer, 'firstname' | 'lastname' | 'email' | 'telephone'>,
+): CustomerSearchKeys {
+  return {
+    name: `${c.firstname} ${c.lastname}`.toLowerCase(),
+    email: c.email.toLowerCase(),
+    phone: digits(c.telephone),
+  };
+}
+
 /**
  * "Search by name, email, or phone number": every word must match the full name, the email or
- * (digits only) the phone. Empty text finds nothing (the spec: empty text clears results).
+ * (digits only, 3 or more) the phone; a phone typed with its formatting ("(555) 123-4567") also
+ * matches as one number. Null for empty text (the spec: empty text clears results).
  */
-export async function searchCustomers(db: PartsdeskDb, text: string, limit = 10): Promise<CustomerHit[]> {
+export function customerMatcher(text: string): ((k: CustomerSearchKeys) => boolean) | null {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
+  if (words.length === 0) return null;
+  const whole = /^[\d\s().+-]+$/.test(text.trim()) ? digits(text) : '';
+  const wordDigits = words.map(digits);
+  return (k) =>
+    (whole.length >= 3 && k.phone.includes(whole)) ||
+    words.every(
+      (w, i) =>
+        k.name.includes(w) || k.email.includes(w) || (wordDigits[i]!.length >= 3 && k.phone.includes(wordDigits[i]!)),
+    );
+}
+
+/** The device search of the customer modal (first `limit` matches in store order). */
+export async function searchCustomers(db: PartsdeskDb, text: string, limit = 10): Promise<CustomerHit[]> {
+  const match = customerMatcher(text);
+  if (!match) return [];
   const hits: CustomerHit[] = [];
   await db.customers.each((row) => {
     if (hits.length >= limit) return;
     const c = row as unknown as Customer;
-    const name = `${c.firstname} ${c.lastname}`.toLowerCase();
-    const email = c.email.toLowerCase();
-    const phone = digits(c.telephone);
-    const ok = words.every(
-      (w) => name.includes(w) || email.includes(w) || (digits(w).length >= 3 && phone.includes(digits(w))),
-    );
-    if (ok)
+    if (match(customerSearchKeys(c)))
       hits.push({
         id: c.id,
         customer_id: c.customer_id,
