@@ -79,7 +79,11 @@ export function buildCustomerIndex(customers: readonly CustomerRow[], orders: re
       keys: customerSearchKeys(c),
     };
   });
-  entries.sort((a, b) => byName.compare(a.keys.name, b.keys.name) || (a.row.id < b.row.id ? -1 : 1));
+  entries.sort(
+    (a, b) =>
+      byName.compare(`${a.row.firstname} ${a.row.lastname}`, `${b.row.firstname} ${b.row.lastname}`) ||
+      (a.row.id < b.row.id ? -1 : 1),
+  );
   return { entries, ids: new Set(customers.map((c) => c.id)) };
 }
 
@@ -96,7 +100,12 @@ export function searchCustomerIndex(
 ): CustomersPage {
   const limit = q.limit ?? CUSTOMERS_PAGE_SIZE;
   const match = customerMatcher(q.s);
-  const found = match ? index.entries.filter((e) => match(e.keys)) : index.entries;
+  let found = index.entries;
+  if (match) {
+    const hits: Entry[] = [];
+    for (const e of index.entries) if (match(e.keys)) hits.push(e);
+    found = hits;
+  }
   const totalPages = Math.max(1, Math.ceil(found.length / limit));
   const page = Math.min(Math.max(1, Math.floor(q.page) || 1), totalPages);
   return {

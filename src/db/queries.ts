@@ -49,39 +49,42 @@ export interface CustomerHit {
 
 const digits = (s: string): string => s.replace(/\D/g, '');
 
-/** What a customer is searched by: full name and email in lower case, the phone's digits. */
+/** What a customer is searched by: "first last" and email in lower case (one text), the phone's digits. */
 export interface CustomerSearchKeys {
-  name: string;
-  email: string;
+  text: string;
   phone: string;
 }
 
 export function customerSearchKeys(
   c: Pick<Customer, 'firstname' | 'lastname' | 'email' | 'telephone'>,
 ): CustomerSearchKeys {
-  return {
-    name: `${c.firstname} ${c.lastname}`.toLowerCase(),
-    email: c.email.toLowerCase(),
-    phone: digits(c.telephone),
-  };
+  return { text: `${c.firstname} ${c.lastname}\n${c.email}`.toLowerCase(), phone: digits(c.telephone) };
 }
 
 /**
  * "Search by name, email, or phone number": every word must match the full name, the email or
  * (digits only, 3 or more) the phone; a phone typed with its formatting ("(555) 123-4567") also
- * matches as one number. Null for empty text (the spec: empty text clears results).
+ * matches as one number. Null for empty text (the spec: empty text clears results). Runs once per
+ * customer for every search of the customers list (50,000 in < 100 ms), so it is a plain loop.
  */
 export function customerMatcher(text: string): ((k: CustomerSearchKeys) => boolean) | null {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const whole = /^[\d\s().+-]+$/.test(text.trim()) ? digits(text) : '';
-  const wordDigits = words.map(digits);
-  return (k) =>
-    (whole.length >= 3 && k.phone.includes(whole)) ||
-    words.every(
-      (w, i) =>
-        k.name.includes(w) || k.email.includes(w) || (wordDigits[i]!.length >= 3 && k.phone.includes(wordDigits[i]!)),
-    );
+  const wordDigits = words.map((w) => {
+    const d = digits(w);
+    return d.length >= 3 ? d : null;
+  });
+  const n = words.length;
+  return (k) => {
+    if (whole.length >= 3 && k.phone.includes(whole)) return true;
+    for (let i = 0; i < n; i++) {
+      if (k.text.includes(words[i]!)) continue;
+      const d = wordDigits[i];
+      if (!d || !k.phone.includes(d)) return false;
+    }
+    return true;
+  };
 }
 
 /** The device search of the customer modal (first `limit` matches in store order). */
