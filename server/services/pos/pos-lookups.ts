@@ -59,11 +59,12 @@ export async function searchCustomers(db: Kysely<DB>, s: string, limit: number):
   const rows = await db
     .selectFrom('customers as c')
     .select(['c.id', 'c.customer_id', 'c.firstname', 'c.lastname', 'c.email', 'c.telephone'])
-    .where((eb) =>
-      eb.or([
-        eb(CUSTOMER_SEARCH_TEXT, 'ilike', like),
-        ...(digits.length >= 3 && digits !== text ? [eb(CUSTOMER_SEARCH_TEXT, 'like', `%${digits}%`)] : []),
-      ]),
+    // A phone typed with punctuation is searched by its digits alone (the text's last line holds
+    // every stored telephone's digits); anything else, digits alone included, as typed.
+    .where(
+      digits.length >= 3 && digits !== text
+        ? sql<boolean>`${CUSTOMER_SEARCH_TEXT} like ${`%${digits}%`}`
+        : sql<boolean>`${CUSTOMER_SEARCH_TEXT} ilike ${like}`,
     )
     .orderBy('c.lastname')
     .orderBy('c.firstname')
