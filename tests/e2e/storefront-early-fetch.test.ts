@@ -86,9 +86,15 @@ describe('first screen and early first read of the catalog and product pages', (
     const page = await phonePage();
     const reads = recordReads(page);
     const response = await page.goto(`${server.url}${product.links.view}`);
-    expect(await response?.text()).toMatch(new RegExp(`<h1 id="product-title"[^>]*>${inHtml(product.name)}</h1>`));
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(new RegExp(`<h1 id="product-title"[^>]*>${inHtml(product.name)}</h1>`));
+    // Its buttons (Add to Cart, wishlist, compare) wait for the app: a tap before it would be lost.
+    const buttons = html.match(/<button\b[^>]*>/g) ?? [];
+    expect(buttons.length).toBeGreaterThan(2);
+    expect(buttons.filter((b) => !/\sdisabled\b/.test(b))).toEqual([]);
     await expect.poll(() => appStarted(page)).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: product.name }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Add to Cart', exact: true }).isEnabled()).toBe(true);
     expect(reads.filter((r) => r.startsWith('/api/products/page/'))).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
  * tablet whose wifi is gone. Traffic goes to loopback only (docs/style.md "Tests").
  */
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 
 export interface Link {
   /** For browser.newContext({ proxy }). */
@@ -19,11 +19,14 @@ export interface Link {
 }
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])$/;
+/** The address to dial for a loopback host name (the tests' servers listen on 127.0.0.1). */
+const dial = (host: string): string => (host === 'localhost' ? '127.0.0.1' : host.replace(/^\[|\]$/g, ''));
 
 export async function openLink(): Promise<Link> {
   let down = false;
   const clients = new Set<Socket>();
   const upstream = new Set<http.ClientRequest>();
+  const tunnels = new Set<Socket>();
   const agent = new http.Agent({ keepAlive: true });
 
   const server = http.createServer((req, res) => {
@@ -67,8 +70,23 @@ export async function openLink(): Promise<Link> {
     clients.add(socket);
     socket.on('close', () => clients.delete(socket));
   });
-  // https through CONNECT is not used by the tests' loopback servers: refuse it.
-  server.on('connect', (_req, socket: Socket) => socket.destroy());
+  // CONNECT tunnels: Playwright's own requests through the context (route.fetch) use them.
+  server.on('connect', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    const [host = '', port = ''] = (req.url ?? '').split(/:(?=\d+$)/);
+    if (down || !LOOPBACK.test(host) || !/^\d+$/.test(port)) return void socket.destroy();
+    const tunnel = net.connect(Number(port), dial(host));
+    tunnels.add(tunnel);
+    tunnel.on('close', () => tunnels.delete(tunnel));
+    tunnel.on('connect', () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) tunnel.write(head);
+      tunnel.pipe(socket);
+      socket.pipe(tunnel);
+    });
+    tunnel.on('error', () => socket.destroy());
+    socket.on('error', () => tunnel.destroy());
+    socket.on('close', () => tunnel.destroy());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
 
@@ -80,11 +98,13 @@ export async function openLink(): Promise<Link> {
       if (!next) return;
       for (const s of clients) s.destroy();
       for (const u of upstream) u.destroy();
+      for (const t of tunnels) t.destroy();
     },
     async close() {
       down = true;
       for (const s of clients) s.destroy();
       for (const u of upstream) u.destroy();
+      for (const t of tunnels) t.destroy();
       agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
