@@ -27,7 +27,10 @@ export const posChildren: RouteObject[] = [
   },
   { path: 'order/done', lazy: async () => ({ Component: (await import('../pos/receipt/done-page')).DonePage }) },
   { path: 'checkout', lazy: async () => ({ Component: (await import('../pos/checkout/checkout-page')).CheckoutPage }) },
-  { path: 'customer', element: <NotBuiltYet route="/pos/customer" /> },
+  {
+    path: 'customer',
+    lazy: async () => ({ Component: (await import('../pos/customers/customers-page')).CustomersPage }),
+  },
   { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
   { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
   {

@@ -9,6 +9,7 @@ import {
 } from '../../../src/contracts/orders-list';
 import { nextDay, startOfDay, validZone } from '../../../src/domain/shop-day';
 import type { DB } from '../../db/schema';
+import { CUSTOMER_SEARCH_TEXT } from './pos-lookups';
 
 type OrderEb = ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>;
 /** Orders as `o` under the request's filters, nothing selected yet. */
@@ -68,7 +69,6 @@ const SORTS = {
  * expression that differs even slightly from the index's is searched by reading every row.
  */
 const ORDER_SEARCH_TEXT = sql<string>`(o.customer_name || E'\\n' || o.email || E'\\n' || o.telephone || E'\\n' || regexp_replace(o.telephone, '[^0-9]', '', 'g'))`;
-const CUSTOMER_SEARCH_TEXT = sql<string>`(c.firstname || ' ' || c.lastname || E'\\n' || coalesce(c.email, '') || E'\\n' || c.telephone || E'\\n' || regexp_replace(c.telephone, '[^0-9]', '', 'g'))`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

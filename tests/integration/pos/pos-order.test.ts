@@ -314,6 +314,13 @@ describe.each(testEngines())('POS order calls on %s', (engine) => {
     expect(byName.map((x) => x.customer_id)).toContain(cust.customer_id);
     expect((await search(cust.email!.toLowerCase())).map((x) => x.customer_id)).toContain(cust.customer_id);
     expect((await search(cust.telephone.replace(/\D/g, ''))).map((x) => x.customer_id)).toContain(cust.customer_id);
+    // The same number typed with its formatting, and part of the email (the customers list's searches).
+    const digits = cust.telephone.replace(/\D/g, '').slice(-10);
+    const typed = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    expect((await search(typed)).map((x) => x.customer_id)).toContain(cust.customer_id);
+    expect((await search(cust.email!.split('@')[0]!.toUpperCase())).map((x) => x.customer_id)).toContain(
+      cust.customer_id,
+    );
     expect(await search('a')).toHaveLength(10);
     expect(await search('%')).toEqual([]);
   });

@@ -1,0 +1,102 @@
+/**
+ * /pos/customer: the customers list (§2). Search by name, email or phone (with or without its
+ * formatting) over the device's customers, so it works offline; online, customers the server finds
+ * that this device has not pulled yet are listed under it. Search text and page live in the URL.
+ * docs/decisions/pos.md "Customers list".
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { loadCustomerIndex, searchCustomerIndex, type CustomerListRow } from '../../db/customers-list';
+import { deviceDb } from '../../device/device-db';
+import { useLiveQuery } from '../../device/use-live-query';
+import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
+import { buttonClassName } from '../../ui/button';
+import { EmptyState, ErrorState } from '../../ui/empty-state';
+import { TextField } from '../../ui/field';
+import { Spinner } from '../../ui/spinner';
+import { Pagination } from '../../ui/table/pagination';
+import { CustomersTable } from './customers-table';
+import { ServerOnlyCustomers } from './server-only-customers';
+import { useAssignToCart } from './use-assign-to-cart';
+import { useServerCustomers } from './use-server-customers';
+import styles from './customers.module.css';
+
+/** §8 "Customer list failure". */
+export const CUSTOMER_LIST_FAILED = 'Something went wrong!';
+
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const s = params.get('s') ?? '';
+  const page = Number(params.get('page') ?? '1') || 1;
+  const [text, setText] = useState(s);
+  const [busy, setBusy] = useState<string | null>(null);
+  const assign = useAssignToCart();
+
+  // The URL follows the typing after the spec's search debounce (§9: 500 ms); a new search is page 1.
+  useEffect(() => {
+    if (text === s) return;
+    const t = setTimeout(() => {
+      const next = new URLSearchParams(params);
+      if (text.trim() === '') next.delete('s');
+      else next.set('s', text);
+      next.delete('page');
+      setParams(next, { replace: true });
+    }, CUSTOMER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text, s, params, setParams]);
+
+  const index = useLiveQuery(() => loadCustomerIndex(deviceDb()), []);
+  const list = useMemo(() => (index.data ? searchCustomerIndex(index.data, { s, page }) : null), [index.data, s, page]);
+  const server = useServerCustomers(s, index.data?.ids);
+
+  const onAssign = (c: CustomerListRow) => {
+    setBusy(c.id);
+    void assign(c.id).finally(() => setBusy(null));
+  };
+  const goTo = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  };
+
+  return (
+    <section aria-labelledby="customers-title">
+      <div className={styles.header}>
+        <h1 id="customers-title" className={styles.title}>
+          Customers
+        </h1>
+        <Link className={buttonClassName('secondary')} to="/pos/customer/add">
+          Add Customer
+        </Link>
+      </div>
+      <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
+        <TextField
+          label="Search customers"
+          type="search"
+          placeholder="Search by name, email, or phone number"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </form>
+      {index.error ? (
+        <ErrorState message={CUSTOMER_LIST_FAILED} />
+      ) : !list ? (
+        <Spinner label="Loading customers..." />
+      ) : (
+        <>
+          <p className={styles.muted} aria-live="polite">
+            {list.total === 1 ? '1 customer' : `${list.total.toLocaleString('en-US')} customers`}
+            {s.trim() ? ` match "${s.trim()}"` : ''}
+          </p>
+          {list.total === 0 && server.hits.length === 0 ? (
+            <EmptyState title="There are no results." />
+          ) : (
+            list.total > 0 && <CustomersTable rows={list.customers} onAssign={onAssign} busy={busy} />
+          )}
+          <Pagination page={list.page} totalPages={list.totalPages} onPageChange={goTo} label="Customers pages" />
+          <ServerOnlyCustomers hits={server.hits} />
+        </>
+      )}
+    </section>
+  );
+}
