@@ -88,8 +88,8 @@ describe('first screen and early first read of the catalog and product pages', (
     const response = await page.goto(`${server.url}${product.links.view}`);
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(new RegExp(`<h1 id="product-title"[^>]*>${inHtml(product.name)}</h1>`));
-    // Its buttons (Add to Cart, wishlist, compare) wait for the app: a tap before it would be lost.
-    const buttons = html.match(/<button\b[^>]*>/g) ?? [];
+    // Its controls (Add to Cart, quantity, wishlist, compare) wait for the app: a tap before it would be lost.
+    const buttons = html.match(/<(?:button|input|select|textarea)\b[^>]*>/g) ?? [];
     expect(buttons.length).toBeGreaterThan(2);
     expect(buttons.filter((b) => !/\sdisabled\b/.test(b))).toEqual([]);
     await expect.poll(() => appStarted(page)).toBe(true);

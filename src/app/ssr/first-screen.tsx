@@ -7,7 +7,7 @@
  *
  * The browser does not hydrate this markup: main.tsx renders as before and React replaces it. It
  * is there so the page paints (and a crawler reads it) before the app's code has downloaded; its
- * buttons are disabled until then, so a tap is never silently lost.
+ * controls are disabled until then, so a tap is never silently lost.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -91,12 +91,12 @@ export const renderer: FirstScreenRenderer = {
       // What waits for the first paint (header search and cart, fitment block) shows its fallback,
       // as in the client's first frame; React marks such a boundary for the client with a
       // <template> (a development build adds the reason). Nothing hydrates this markup: drop them.
-      // Its buttons do nothing until the app replaces the markup (add to cart, wishlist, compare,
-      // quantity): a tap there would be lost without a word, so they show disabled until then.
-      // Links stay live (they work without JavaScript).
+      // Its controls do nothing until the app replaces the markup (add to cart, wishlist, compare,
+      // the quantity picked): a tap or a choice there would be lost without a word, so they show
+      // disabled until then. Links stay live (they work without JavaScript).
       return html
         .replace(/<template\b[^>]*><\/template>/g, '')
-        .replace(/<button\b(?![^>]*\sdisabled\b)/g, '<button disabled=""');
+        .replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled\b)/g, '<$1 disabled=""');
     } finally {
       router.dispose();
       client.clear();
