@@ -138,7 +138,7 @@ async function run(engine: EngineName, browser: Browser): Promise<void> {
   }
 }
 
-const browser = await launchBrowser();
+const browser = await launchBrowser({ networkLink: false });
 try {
   log(`live-devices: ${CHANGES} sales per figure, ${PARTS} demo parts, ${os.cpus().length} cores, load ${load()}`);
   for (const engine of ['pglite', 'postgres'] as const) await run(engine, browser);

@@ -63,7 +63,7 @@ export async function chromiumDevice(
   password: string,
   opts: ChromiumDeviceOptions = {},
 ): Promise<ChromiumDevice> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ networkLink: false });
   try {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -19,7 +19,11 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `networkLink: false` (benchmarks): contexts reach the server directly, with no proxy hop in
+ * the figures; their setOffline is Chromium's emulation alone.
+ */
+export async function launchBrowser(opts: { networkLink?: boolean } = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
@@ -28,7 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
   // emulating offline, so no page, worker or service worker of an offline device reaches a server.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const link = options?.proxy ? null : await openLink();
+    const link = options?.proxy || opts.networkLink === false ? null : await openLink();
     const ctx = await newContext(link ? { ...options, proxy: link.proxy } : options);
     await watchCsp(ctx);
     if (link) {
