@@ -91,9 +91,9 @@ export const renderer: FirstScreenRenderer = {
       // What waits for the first paint (header search and cart, fitment block) shows its fallback,
       // as in the client's first frame; React marks such a boundary for the client with a
       // <template> (a development build adds the reason). Nothing hydrates this markup: drop them.
-      // Its controls do nothing until the app replaces the markup (add to cart, wishlist, compare,
-      // the quantity picked): a tap or a choice there would be lost without a word, so they show
-      // disabled until then. Links stay live (they work without JavaScript).
+      // Its controls do nothing until the app replaces the markup (the server also marks it inert):
+      // they show disabled until then, so nobody taps a live-looking button that does nothing and
+      // tests wait for the app. Links stay live (they work without JavaScript).
       return html
         .replace(/<template\b[^>]*><\/template>/g, '')
         .replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled\b)/g, '<$1 disabled=""');
