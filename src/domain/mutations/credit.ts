@@ -15,7 +15,9 @@ export const addCredit: Mutator<MutationArgs<'credit.add'>> = (state, args, ctx)
   const customer = state.customer;
   if (!customer || customer.id !== args.customer_ref) return refuse('not_found', CUSTOMER_NOT_FOUND);
   // An entry that names an order (a return's credit) needs that order loaded, as the server keeps the link.
-  if (args.order_ref !== null && state.order?.id !== args.order_ref) return refuse('not_found', ORDER_NOT_FOUND);
+  // ... and that order must be this customer's: an entry never links another customer's order.
+  if (args.order_ref !== null && (state.order?.id !== args.order_ref || state.order.customer_ref !== customer.id))
+    return refuse('not_found', ORDER_NOT_FOUND);
   const form = parseOrRefuse(creditFormSchema, { description: args.description, amount: args.amount });
   if (!form.ok) return form;
   const balance = money(customer.store_credit).plus(money(form.value.amount));

@@ -195,6 +195,13 @@ describe('credit.add', () => {
       code: 'not_found',
     });
   });
+  it("links only this customer's order: another customer's (or no customer's) is refused", () => {
+    const args = { id: uuid(7), customer_ref: C, description: 'Return', amount: '5', order_ref: O };
+    const state = (customer_ref: string | null) => ({ customer: customer(), order: order({ customer_ref }) });
+    expect(ok(runMutation('credit.add', state(C), args, ctx())).creditEntry?.order_ref).toBe(O);
+    for (const other of [uuid(99), null])
+      expect(runMutation('credit.add', state(other), args, ctx())).toMatchObject({ ok: false, code: 'not_found' });
+  });
   it('needs a description and a bounded amount; a debit down to exactly zero is allowed', () => {
     const add = (description: string, amount: string, credit = '10.00') =>
       runMutation(
