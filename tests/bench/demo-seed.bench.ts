@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type DbConfig } from '../../server/db/database';
 import { seedDemoData } from '../../server/db/demo/generate';
 import { migrateToLatest } from '../../server/db/migrate';
+import { createDatabase, dropDatabase } from '../support/postgres';
 
 const parts = Number(process.argv[2] ?? process.env.DEMO_SEED_PARTS ?? 200_000);
 if (!Number.isInteger(parts) || parts <= 0)
@@ -42,18 +42,6 @@ async function run(label: string, cfg: DbConfig): Promise<void> {
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const u = new URL(url);
-  u.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-'));
 try {
   await run('pglite', { dataDir: dir });
@@ -68,13 +56,11 @@ try {
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (base) {
   const name = `pd_dbtest_${randomBytes(6).toString('hex')}`;
-  await admin(base, `create database "${name}"`);
+  const databaseUrl = await createDatabase(base, name);
   try {
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    await run('postgres', { dataDir: dir, databaseUrl: u.toString() });
+    await run('postgres', { dataDir: dir, databaseUrl });
   } finally {
-    await admin(base, `drop database if exists "${name}" with (force)`);
+    await dropDatabase(base, name);
   }
 } else {
   console.log('postgres: skipped (set TEST_DATABASE_URL or DATABASE_URL)');
