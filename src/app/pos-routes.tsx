@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { NotBuiltYet } from './not-built-yet';
 
 /**
  * Children of /pos (all behind the staff guard of PosLayout). Real screens load lazily from
@@ -31,8 +30,14 @@ export const posChildren: RouteObject[] = [
     path: 'customer',
     lazy: async () => ({ Component: (await import('../pos/customers/customers-page')).CustomersPage }),
   },
-  { path: 'customer/add', element: <NotBuiltYet route="/pos/customer/add" backTo="/pos/customer" /> },
-  { path: 'customer/edit', element: <NotBuiltYet route="/pos/customer/edit" backTo="/pos/customer" /> },
+  {
+    path: 'customer/add',
+    lazy: async () => ({ Component: (await import('../pos/customer-admin/customer-admin-page')).CustomerAdminPage }),
+  },
+  {
+    path: 'customer/edit',
+    lazy: async () => ({ Component: (await import('../pos/customer-admin/customer-admin-page')).CustomerAdminPage }),
+  },
   {
     path: 'appointments',
     lazy: async () => ({ Component: (await import('../pos/appointments/appointments-page')).AppointmentsPage }),
