@@ -4,12 +4,13 @@
  * Credits, IP Addresses, Tags; the selected tab is `tab` in the URL. A new customer has only
  * General until it is saved. Each tab is its own lazily loaded module under ./tabs.
  */
+import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { Tabs, type TabItem } from '../../ui/tabs';
+import tabStyles from '../../ui/tabs.module.css';
 import type { CustomerTabProps } from './tab-props';
 import { useAdminCustomer } from './use-admin-customer';
 import styles from './customer-admin.module.css';
@@ -66,11 +67,6 @@ export function CustomerAdminPage() {
       </EmptyState>
     );
   }
-  const items: TabItem<CustomerTabKey>[] = CUSTOMER_TABS.map((key) => ({
-    key,
-    label: LABELS[key],
-    disabled: !customer && key !== 'general',
-  }));
   const shown: CustomerTabKey = customer ? tab : 'general';
   const Panel = shown === 'general' ? null : PANELS[shown];
   const title = customer ? `${customer.firstname} ${customer.lastname}`.trim() || 'Customer' : 'Add Customer';
@@ -79,11 +75,20 @@ export function CustomerAdminPage() {
       <h1 id="customer-admin-title" className={styles.title}>
         {title}
       </h1>
-      <Tabs label="Customer" idPrefix="customer" items={items} selected={shown} onSelect={select}>
-        <Suspense fallback={<Spinner label="Loading…" />}>
-          {Panel && customer ? <Panel customer={customer} /> : <GeneralPanel customer={customer} />}
-        </Suspense>
-      </Tabs>
+      <Tabs.Root value={shown} onValueChange={(v) => select(v as CustomerTabKey)} activationMode="manual">
+        <Tabs.List className={tabStyles.tabList} aria-label="Customer">
+          {CUSTOMER_TABS.map((key) => (
+            <Tabs.Trigger key={key} value={key} className={tabStyles.tab} disabled={!customer && key !== 'general'}>
+              {LABELS[key]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value={shown}>
+          <Suspense fallback={<Spinner label="Loading…" />}>
+            {Panel && customer ? <Panel customer={customer} /> : <GeneralPanel customer={customer} />}
+          </Suspense>
+        </Tabs.Content>
+      </Tabs.Root>
     </section>
   );
 }

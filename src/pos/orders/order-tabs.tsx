@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { orderTabs, type OrderTab } from '../../contracts/orders-list';
+import tabStyles from '../../ui/tabs.module.css';
 import styles from './orders.module.css';
 
 export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
@@ -27,9 +28,9 @@ export interface OrderTabsProps {
 export function OrderTabs({ value, onChange, counts, children }: OrderTabsProps) {
   return (
     <Tabs.Root value={value} onValueChange={(v) => onChange(v as OrderTab)} activationMode="manual">
-      <Tabs.List className={styles.tabList} aria-label="Order status">
+      <Tabs.List className={tabStyles.tabList} aria-label="Order status">
         {orderTabs.map((tab) => (
-          <Tabs.Trigger key={tab} value={tab} className={styles.tab}>
+          <Tabs.Trigger key={tab} value={tab} className={tabStyles.tab}>
             {ORDER_TAB_LABELS[tab]}
             {counts?.[tab] !== undefined && <span className={styles.count}>{counts[tab]}</span>}
           </Tabs.Trigger>
