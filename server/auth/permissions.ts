@@ -97,4 +97,5 @@ export const MUTATION_PERMISSIONS: Partial<Record<MutationName, Permission>> = {
   'transaction.void': 'payment.void',
   'transaction.voidAll': 'payment.void',
   'credit.add': 'customer.privileged',
+  'order.return': 'payment.void',
 };

@@ -26,6 +26,7 @@ import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
 import { creditFromSql } from '../commands/records/credits';
+import { returnFromSql } from '../commands/records/returns';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
@@ -53,7 +54,7 @@ export interface Reach {
 export const FULL_REACH: Reach = { schema: 0, only: null };
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history, customer_credits). */
-export type PullTable = SyncedTable | 'order_history' | 'customer_credits';
+export type PullTable = SyncedTable | 'order_history' | 'customer_credits' | 'order_returns';
 
 export interface PullSource {
   table: PullTable;
@@ -320,6 +321,19 @@ const staffEntities = (): PullSource[] => [
           .where(inRange(sql.ref('version'), r))
           .execute()
       ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
+  },
+  // Returns (staff only, like credits): the order view and the Returns tab read them offline.
+  {
+    table: 'order_returns',
+    candidates: (r) => sql`select version from order_returns where ${inRange(sql.ref('version'), r)}`,
+    fetch: async (db, r) =>
+      (
+        await db
+          .selectFrom('order_returns')
+          .selectAll()
+          .where(inRange(sql.ref('version'), r))
+          .execute()
+      ).map((row) => change('order_returns', row.id, row.version, returnFromSql(row))),
   },
 ];
 

@@ -51,6 +51,8 @@ export interface Touches {
   appointmentId: string | null;
   /** A voucher payment's code: the device gives the mutator its cached balance (src/db/vouchers.ts). */
   voucherCode: string | null;
+  /** The order's recorded returns too (order.return: what was already returned). */
+  orderReturns?: boolean;
 }
 
 export function touchesOf(name: string, args: unknown): Touches {
@@ -65,6 +67,7 @@ export function touchesOf(name: string, args: unknown): Touches {
     appointmentId: str(a.appointment_ref),
     orderCustomer: area === 'transaction' || area === 'credit',
     voucherCode: name === 'transaction.add' && a.transaction_type === 'voucher' ? str(a.voucher_code) : null,
+    orderReturns: name === 'order.return' || name === 'order.returnAtTerminal',
   };
 }
 
@@ -77,6 +80,7 @@ export const persistableChanges = [
   'orderHistory',
   'appointment',
   'creditEntry',
+  'orderReturns',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -150,6 +150,7 @@ export class PartsdeskDb extends Dexie {
   conflicts!: Table<ConflictEntry, number>;
   meta!: Table<MetaRow, string>;
   staffSignIns!: Table<StaffSignIn, string>;
+  orderReturns!: Table<Record<string, unknown>, string>;
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
@@ -209,6 +210,12 @@ export class PartsdeskDb extends Dexie {
     // Version 7: staff who signed in on this device, their staff token and offline verifier
     // (staff-sign-ins.ts; docs/decisions/sync.md "Offline staff sign-in"). A new store, nothing converted.
     this.version(7).stores({ staffSignIns: 'userId, &username' });
+    // Version 9: returns of completed orders as an entity store (the order view and the customer's
+    // Returns tab read them offline; order.return writes them at once). A device that already
+    // pulled backfills the table like version 6's (docs/decisions/pos.md "Returns").
+    this.version(9)
+      .stores({ orderReturns: 'id, order_ref, customer_ref' })
+      .upgrade((tx) => addToBackfill(tx, ['order_returns']));
   }
 }
 
@@ -296,4 +303,5 @@ export const writeStores = (db: PartsdeskDb) => [
   db.meta,
   db.lookups,
   db.base,
+  db.orderReturns,
 ];

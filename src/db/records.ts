@@ -4,7 +4,7 @@
  * rebase resets it from `base` before re-applying what is still pending.
  * Call inside a transaction over writeStores()/pullStores().
  */
-import type { Appointment, Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { Appointment, Customer, Order, OrderReturn, Transaction, Vehicle } from '../domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../domain/mutations/types';
 import {
   customerFromRows,
@@ -60,6 +60,11 @@ export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorSta
     const a = (await db.appointments.get(t.appointmentId)) as Appointment | undefined;
     if (a) state.appointment = a;
   }
+  if (t.orderReturns && state.order)
+    state.returns = (await db.orderReturns
+      .where('order_ref')
+      .equals(state.order.id)
+      .toArray()) as unknown as OrderReturn[];
   if (t.voucherCode) {
     const v = await findCachedVoucher(db, t.voucherCode);
     // The payment's own code as typed: the domain compares it with state.voucher.code.
@@ -111,6 +116,7 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
   }
   if (changes.vehicle) await put(db, 'customer_vehicles', changes.vehicle.id, changes.vehicle);
   if (changes.appointment) await put(db, 'appointments', changes.appointment.id, changes.appointment);
+  for (const r of changes.orderReturns ?? []) await put(db, 'order_returns', r.id, r);
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

@@ -8,6 +8,7 @@ import { appointmentAppliers } from './appointments';
 import { historyAppliers } from './history';
 import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
+import { returnAppliers } from './returns';
 import type { ApplierMap } from './types';
 
 export const defaultAppliers: ApplierMap = {
@@ -16,4 +17,5 @@ export const defaultAppliers: ApplierMap = {
   ...customerAppliers,
   ...historyAppliers,
   ...appointmentAppliers,
+  ...returnAppliers,
 };

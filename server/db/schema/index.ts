@@ -22,6 +22,7 @@ import type { FitmentTables } from './fitment';
 import type { OrderTables } from './orders';
 import type { PaymentTables } from './payments';
 import type { PosTables } from './pos';
+import type { ReturnTables } from './returns';
 import type { ShopTables } from './shop';
 import type { SyncTables } from './sync';
 import type { VehicleTables } from './vehicles';
@@ -36,6 +37,7 @@ export type * from './fitment';
 export type * from './orders';
 export type * from './payments';
 export type * from './pos';
+export type * from './returns';
 export type * from './shop';
 export type * from './sync';
 export type * from './vehicles';
@@ -55,4 +57,5 @@ export interface DB
     ShopTables,
     AppointmentTables,
     AuditTables,
-    DistributorTables {}
+    DistributorTables,
+    ReturnTables {}

@@ -106,6 +106,27 @@ const vehicleFields = {
     .default({}),
 };
 
+const returnArgs = z.object({
+  ...orderRef,
+  id,
+  customer_ref: id.nullable().default(null),
+  refund_method: z.enum(['cash', 'check', 'card', 'store_credit']),
+  credit_id: id.nullable().default(null),
+  lines: z
+    .array(
+      z.object({
+        id,
+        line_ref: id,
+        quantity: qty,
+        reason: text(64).trim().min(1, 'Choose a reason.'),
+        condition: text(64).trim().min(1, 'Choose a condition.'),
+        restock: z.boolean().default(false),
+      }),
+    )
+    .min(1, 'Choose at least one item to return.')
+    .max(200),
+});
+
 export const mutationArgs = {
   'order.create': z.object({
     id,
@@ -292,6 +313,14 @@ export const mutationArgs = {
       .default(null),
     ...notification,
   }),
+  /**
+   * A return of a completed order's lines (docs/decisions/pos.md "Returns"): `id` names the return,
+   * each line's `id` its row; the refund is derived from the order, never sent. `customer_ref` is
+   * the order's customer (loaded for store credit), `credit_id` the store credit entry's id.
+   */
+  'order.return': returnArgs,
+  /** Server only: a return whose card refund the terminal approved. */
+  'order.returnAtTerminal': returnArgs,
 } as const;
 
 export type MutationName = keyof typeof mutationArgs;

@@ -300,3 +300,36 @@ export interface CustomerHistory {
   actor_id: string;
   date_added: string;
 }
+
+/** How a return is refunded (docs/decisions/pos.md "Returns"). */
+export type RefundMethod = 'cash' | 'check' | 'card' | 'store_credit';
+
+/**
+ * One returned line of a completed order (pos-back-office.md §3 "Customer return row"): a return
+ * of several lines is several rows sharing `return_ref`. Amounts are what the server derived from
+ * the order's prices and tax (never the device's): `amount` before tax, `tax`, `total` refunded.
+ */
+export interface OrderReturn {
+  id: string;
+  return_id: number | null;
+  /** The return (one mutation) this row belongs to. */
+  return_ref: string;
+  order_ref: string;
+  customer_ref: string | null;
+  line_ref: string;
+  product_id: number | null;
+  product: string;
+  model: string;
+  quantity: number;
+  reason: string;
+  condition: string;
+  restock: boolean;
+  refund_method: RefundMethod;
+  amount: MoneyString;
+  tax: MoneyString;
+  total: MoneyString;
+  return_status: string;
+  actor_id: string;
+  date_added: string;
+  date_modified: string;
+}

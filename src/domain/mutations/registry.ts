@@ -34,6 +34,7 @@ import { sendReceipt } from './receipt';
 import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTransaction } from './transactions';
 import { bookAppointment, cancelAppointment, moveAppointment, setAppointmentStatus } from './appointment';
 import { createVehicle, deleteVehicle, updateVehicle } from './vehicle';
+import { returnAtTerminal, returnOrder } from './returns';
 import type { Mutator, MutatorContext, MutatorResult, MutatorState } from './types';
 
 export type MutatorMap = { [N in MutationName]: Mutator<MutationArgs<N>> };
@@ -75,6 +76,8 @@ export const mutators: MutatorMap = {
   'vehicle.delete': deleteVehicle,
   'credit.add': addCredit,
   'customerHistory.add': addCustomerHistory,
+  'order.return': returnOrder,
+  'order.returnAtTerminal': returnAtTerminal,
 };
 
 export function isMutationName(name: string): name is MutationName {

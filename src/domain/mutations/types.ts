@@ -12,6 +12,7 @@ import type {
   CustomerHistory,
   Order,
   OrderHistory,
+  OrderReturn,
   Transaction,
   Vehicle,
 } from './records';
@@ -34,6 +35,8 @@ export interface MutatorState {
   appointment?: Appointment;
   /** A looked-up voucher (gift certificate) being redeemed: its remaining balance. */
   voucher?: { code: string; balance: string };
+  /** The returns already recorded against `order` (order.return). */
+  returns?: OrderReturn[];
 }
 
 /** New or replaced records (upserts by id). */
@@ -46,6 +49,7 @@ export interface MutatorChanges {
   orderHistory?: OrderHistory;
   creditEntry?: CreditEntry;
   customerHistory?: CustomerHistory;
+  orderReturns?: OrderReturn[];
 }
 
 export interface Applied {

@@ -202,6 +202,16 @@ export const writableFields: Table = {
   'vehicle.delete': { vehicle_ref: ALL },
   'credit.add': { id: COUNTER, customer_ref: COUNTER, description: COUNTER, amount: COUNTER, order_ref: COUNTER },
   'customerHistory.add': { id: STAFF, customer_ref: STAFF, comment: STAFF, image: STAFF, ...notification },
+  // Returns give money back: the counter only (docs/decisions/pos.md "Returns").
+  'order.return': {
+    order_ref: COUNTER,
+    id: COUNTER,
+    customer_ref: COUNTER,
+    refund_method: COUNTER,
+    credit_id: COUNTER,
+    lines: COUNTER,
+  },
+  'order.returnAtTerminal': { order_ref: [], id: [], customer_ref: [], refund_method: [], credit_id: [], lines: [] },
 };
 
 /** How a refused field is named to staff. */
