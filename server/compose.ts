@@ -30,6 +30,8 @@ import { AppointmentDayService } from './services/appointments/appointment-day';
 import { CheckoutService } from './services/checkout/checkout-service';
 import { CustomerVehicleService } from './services/fitment/customer-vehicle-service';
 import { CreditService } from './services/customers/credit-service';
+import { CustomerOrdersService } from './services/customers/customer-orders-service';
+import { ReturnService } from './services/pos/return-service';
 import { FitmentService } from './services/fitment/fitment-service';
 import { VEHICLE_COOKIE } from './services/fitment/fitment-vehicle-store';
 import { NotificationService } from './services/notifications/notification-service';
@@ -149,6 +151,8 @@ export interface Services {
   appointmentDay: AppointmentDayService;
   customerVehicles: CustomerVehicleService;
   credits: CreditService;
+  customerOrders: CustomerOrdersService;
+  returns: ReturnService;
   distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
@@ -210,6 +214,8 @@ export function composeServices(opts: ComposeOptions): Services {
     appointmentDay: new AppointmentDayService(runner),
     customerVehicles: new CustomerVehicleService(runner),
     credits: new CreditService(runner),
+    customerOrders: new CustomerOrdersService(runner),
+    returns: new ReturnService(runner, checkout.terminal),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,

@@ -31,6 +31,10 @@ export const NOT_ON_TERMINAL =
 export const REFUND_IN_PROGRESS =
   'A refund of this payment is already in progress. Check the terminal before trying again.';
 export const refundDeclined = (why: string): string => `The terminal refused the refund: ${why}`;
+/** A refund attempt made by a return (server/services/pos/return-service.ts) names it in its message. */
+export const RETURN_REFUND_PREFIX = 'Customer return ';
+export const PARTLY_RETURNED =
+  'Part of this card payment was refunded by a return: refund the rest on the card machine, then void it.';
 
 export class RefundService {
   constructor(
@@ -66,7 +70,11 @@ export class RefundService {
       if (!dry.ok) throw new CommandRefused(dry);
       if (attempts.some((a) => a.kind === 'refund' && a.status === 'pending'))
         throw new ServiceError('conflict', 'refund_in_progress', REFUND_IN_PROGRESS);
-      const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved');
+      // A return's partial refund is not this payment's void/return (docs/decisions/pos.md "Returns").
+      const byReturn = (a: AttemptRow) => a.message.startsWith(RETURN_REFUND_PREFIX);
+      if (attempts.some((a) => a.kind === 'refund' && a.status === 'approved' && byReturn(a)))
+        throw new ServiceError('conflict', 'partly_returned', PARTLY_RETURNED);
+      const refunded = attempts.find((a) => a.kind === 'refund' && a.status === 'approved' && !byReturn(a));
       if (refunded) return { t, charge, refund: refunded, done: true };
       const refund = await tx.trx
         .insertInto('payment_attempts')

@@ -18,6 +18,7 @@ import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { PurchaseOrdersSection } from '../../features/pos-order/purchase-orders-section';
 import { PaymentSection } from './payment-section';
 import { RefundDueSection } from './refund-due-section';
+import { ReturnsSection } from './returns-section';
 import styles from './order-view.module.css';
 import { formatPhone } from '../../domain/phone';
 
@@ -131,6 +132,8 @@ export function OrderViewPage() {
           </div>
         )}
       </section>
+
+      <ReturnsSection order={order} transactions={transactions} run={run} />
 
       <section aria-labelledby="totals-title" className={styles.card}>
         <h2 id="totals-title">Totals</h2>
