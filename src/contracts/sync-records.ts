@@ -67,7 +67,7 @@ export function touchesOf(name: string, args: unknown): Touches {
     appointmentId: str(a.appointment_ref),
     orderCustomer: area === 'transaction' || area === 'credit',
     voucherCode: name === 'transaction.add' && a.transaction_type === 'voucher' ? str(a.voucher_code) : null,
-    orderReturns: name === 'order.return' || name === 'order.returnAtTerminal',
+    ...(name === 'order.return' || name === 'order.returnAtTerminal' ? { orderReturns: true } : {}),
   };
 }
 

@@ -13,7 +13,8 @@
  * | ends in .77        | approved, and the approval event is delivered twice                     |
  * | anything else      | approved (credit: Visa/Mastercard/Amex/Discover; debit: "<brand> Debit") |
  *
- * Refunds of a charge it approved: a Void within 24 hours (the batch is open), a Return after.
+ * Refunds of a charge it approved: a Void within 24 hours (the batch is open), a Return after;
+ * partial refunds add up to at most the charge.
  * Brand, last 4 and auth code derive from the attempt id, so a test can predict nothing about
  * them but their shape. State lives in memory: after a restart `status` answers `unknown`.
  */
@@ -74,7 +75,7 @@ function cardFor(attemptId: string, cardType: 'credit' | 'debit'): ApprovedCard 
 export class SimulatedTerminal implements Terminal {
   readonly name = 'simulator';
   private readonly attempts = new Map<string, SimAttempt>();
-  private readonly charges = new Map<string, { amount: string; approvedAt: Date; refunded: boolean }>();
+  private readonly charges = new Map<string, { amount: string; approvedAt: Date; refunded: string }>();
   private readonly listeners = new Map<string, Set<(e: TerminalEvent) => void>>();
   private readonly now: () => Date;
 
@@ -123,7 +124,7 @@ export class SimulatedTerminal implements Terminal {
     a.state = 'approved';
     a.card = cardFor(req.attemptId, req.cardType);
     a.approvedAt = this.now();
-    this.charges.set(a.card.terminalRef, { amount: req.amount, approvedAt: a.approvedAt, refunded: false });
+    this.charges.set(a.card.terminalRef, { amount: req.amount, approvedAt: a.approvedAt, refunded: '0.00' });
     if (cents === '98') return; // approved, answer lost
     const event: TerminalEvent = { type: 'approved', card: a.card };
     this.emit(req.attemptId, event);
@@ -149,10 +150,13 @@ export class SimulatedTerminal implements Terminal {
           );
           return;
         }
-        if (original.refunded) return resolve({ ok: false, message: 'This charge was already refunded' });
-        if (decimal(req.amount).gt(decimal(original.amount)))
+        // Partial refunds (a return of some lines) add up; never past what was charged.
+        const before = decimal(original.refunded);
+        if (before.gte(decimal(original.amount)))
+          return resolve({ ok: false, message: 'This charge was already refunded' });
+        if (before.plus(decimal(req.amount)).gt(decimal(original.amount)))
           return resolve({ ok: false, message: 'Refund exceeds the original charge' });
-        original.refunded = true;
+        original.refunded = before.plus(decimal(req.amount)).toFixed(2);
         resolve({
           ok: true,
           kind: this.reversalKind(original.approvedAt, this.now()),

@@ -128,17 +128,17 @@ async function v4Device(meta: { key: string; value: unknown }[]): Promise<IDBFac
   return indexedDB;
 }
 
-describe('device schema version 4 -> 5 (and on to 7)', () => {
+describe('device schema version 4 -> 5 (and on to 9)', () => {
   it('keeps what was pulled and backfills only the option (and appointment) tables up to the cookie', async () => {
     const db = new PartsdeskDb('partsdesk', {
       indexedDB: await v4Device([{ key: 'cookie', value: 4200 }]),
       IDBKeyRange,
     });
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(9);
     expect(await getCatalogProduct(db, 5)).toMatchObject({ mpn: 'X-5' });
     expect(await getMeta(db, 'backfill')).toEqual({
-      tables: [...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES],
+      tables: [...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns'],
       cookie: 0,
       upTo: 4200,
       done: 0,
@@ -157,7 +157,7 @@ describe('device schema version 4 -> 5 (and on to 7)', () => {
     });
     await db.open();
     expect(await getMeta(db, 'backfill')).toEqual({
-      tables: [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES],
+      tables: [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns'],
       cookie: 0,
       upTo: 500,
       done: 0,
