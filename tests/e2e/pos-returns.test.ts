@@ -123,7 +123,7 @@ describe('POS returns (headless Chromium)', () => {
     await expect.poll(() => modal.getByText('Sold 2, 1 can be returned').isVisible()).toBe(true);
     await modal.getByLabel('Quantity to return of Wiper blade').fill('1');
     await modal.getByLabel('Reason for returning Wiper blade').selectOption('Wrong part');
-    await modal.getByLabel('Restock').nth(1).uncheck();
+    await modal.getByLabel('Restock Wiper blade').uncheck();
     await modal.getByRole('radio', { name: 'Store Credit' }).check();
     await modal.getByRole('button', { name: 'Return and Refund' }).click();
     await expect.poll(() => panel.textContent()).toContain('Refunded: $52.00');

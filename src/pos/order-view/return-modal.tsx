@@ -197,6 +197,7 @@ export function ReturnModal(props: ReturnModalProps) {
                     type="checkbox"
                     checked={c.restock}
                     disabled={left === 0}
+                    aria-label={`Restock ${l.name}`}
                     onChange={(e) => set(l.id, { restock: e.target.checked })}
                   />
                   Restock
