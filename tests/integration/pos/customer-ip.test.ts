@@ -13,6 +13,7 @@ import { CustomerIpService } from '../../../server/services/customers/customer-i
 import { ServiceError } from '../../../server/errors';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
+import { registeredShopper } from '../shop/support';
 import { signedIn, startSyncServer, type SyncTestServer } from '../sync/support/sync-server';
 
 // The simulator answers at once and never fails here (its failures are tested on the service below).
@@ -216,6 +217,34 @@ describe.each(testEngines())('customer IP addresses on %s', (engine) => {
       password: 'secret1',
     });
     expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    expect(await ipsOf(await number(email))).toEqual(['127.0.0.1']);
+  });
+
+  it('a signed-in shopper’s online order records the address', async () => {
+    const email = `order-${randomUUID()}@example.com`;
+    const c = await registeredShopper(server.url, email);
+    const id = (
+      await server.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    ).id;
+    await server.db.deleteFrom('customer_ips').where('customer_ref', '=', id).execute();
+    const product = await server.db
+      .selectFrom('products')
+      .select('product_id')
+      .where('status', '=', true)
+      .where('price', '>', '0')
+      .orderBy('product_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect((await c.post('/checkout/cart/add', { product_id: product.product_id, quantity: 1 })).status).toBe(200);
+    const order = await c.post('/index.php?route=checkout/confirm/createOrder', {
+      checkout_key: randomUUID(),
+      firstname: 'Olga',
+      lastname: 'Order',
+      email,
+      telephone: '',
+      card: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
     expect(await ipsOf(await number(email))).toEqual(['127.0.0.1']);
   });
 
