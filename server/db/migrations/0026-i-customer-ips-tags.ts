@@ -48,7 +48,6 @@ create table customer_tag_assignments (
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table customer_tag_assignments; drop table customer_tags; drop table banned_ips; drop table customer_ips`.execute(
-    db,
-  );
+  for (const table of ['customer_tag_assignments', 'customer_tags', 'banned_ips', 'customer_ips'])
+    await sql`drop table ${sql.table(table)}`.execute(db);
 }
