@@ -32,6 +32,10 @@ import { CustomerVehicleService } from './services/fitment/customer-vehicle-serv
 import { CreditService } from './services/customers/credit-service';
 import { CustomerOrdersService } from './services/customers/customer-orders-service';
 import { ReturnService } from './services/pos/return-service';
+import { CustomerIpService } from './services/customers/customer-ip-service';
+import { CustomerTagService } from './services/customers/customer-tag-service';
+import { geoLocatorFrom } from './adapters/geolocation/create';
+import type { GeoLocator } from './adapters/geolocation/types';
 import { FitmentService } from './services/fitment/fitment-service';
 import { VEHICLE_COOKIE } from './services/fitment/fitment-vehicle-store';
 import { NotificationService } from './services/notifications/notification-service';
@@ -110,6 +114,8 @@ export interface ComposeOptions {
   publicUrl?: string | undefined;
   /** The parts distributor; default from the configuration (DISTRIBUTOR). null: none. */
   distributor?: Distributor | null;
+  /** IP geolocation; default from the configuration (GEOLOCATION). null: none. */
+  geolocation?: GeoLocator | null;
   log: (msg: string, err?: unknown) => void;
 }
 
@@ -153,6 +159,8 @@ export interface Services {
   credits: CreditService;
   customerOrders: CustomerOrdersService;
   returns: ReturnService;
+  customerIps: CustomerIpService;
+  customerTags: CustomerTagService;
   distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
@@ -216,6 +224,13 @@ export function composeServices(opts: ComposeOptions): Services {
     credits: new CreditService(runner),
     customerOrders: new CustomerOrdersService(runner),
     returns: new ReturnService(runner, checkout.terminal),
+    customerIps: new CustomerIpService(
+      db,
+      opts.geolocation === undefined
+        ? geoLocatorFrom(opts.adapters.geolocation ?? { kind: 'simulator', seed: 1, latencyMs: 150, failureRate: 0.05 })
+        : opts.geolocation,
+    ),
+    customerTags: new CustomerTagService(db),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,
