@@ -197,7 +197,8 @@ export class SyncEngine {
       await db.conflicts.update(id, {
         seenAt: new Date(this.clock()).toISOString(),
         seenBy: { id: this.actor.id, role: this.actor.role },
-        discard: { pending: true },
+        // A notice on an applied change is only read: the server has nothing to discard.
+        ...(c.applied ? {} : { discard: { pending: true } }),
       });
     });
     this.emit();

@@ -71,6 +71,8 @@ export async function requeueConflict(
   return db.transaction('rw', [...writeStores(db), db.conflicts], async (): Promise<MutateResult> => {
     const c: ConflictEntry | undefined = await db.conflicts.get(id);
     if (!c || c.seenAt !== null) return refuse('not_found', 'This rejected change was already dismissed or retried.');
+    // A notice on an applied change (docs/decisions/sync.md "Customer edits merge by field"): the same args would meet the same field again.
+    if (c.applied) return refuse('invalid_args', 'This change was saved; edit the record again to change it.');
     const result = await mutate(db, registry, { ...ctx, name: c.name, args: c.args });
     const seenBy = { id: ctx.actor.id, role: ctx.actor.role };
     if (result.ok) await db.conflicts.update(id, { seenAt: ctx.now, seenBy, retriedAs: result.id });

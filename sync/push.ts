@@ -127,7 +127,10 @@ async function record(
         });
       }
       if (e.from === 'outbox') await db.outbox.where('id').equals(e.id).delete();
-      if (outcome === 'rejected' && fresh && !(await db.conflicts.get(e.id))) {
+      // A rejection, or a change applied with a notice (a customer field another device changed
+      // first, docs/decisions/sync.md "Customer edits merge by field"): staff see it with the conflicts.
+      const notice = outcome === 'applied' && r.code !== undefined && r.message !== undefined;
+      if ((outcome === 'rejected' || notice) && fresh && !(await db.conflicts.get(e.id))) {
         await db.conflicts.put({
           id: e.id,
           name: e.name,
@@ -136,6 +139,7 @@ async function record(
           code: r.code ?? 'rejected',
           message: r.message ?? '',
           seenAt: null,
+          ...(notice ? { applied: true as const } : {}),
         });
       }
       acked = Math.max(acked, r.id);

@@ -24,7 +24,7 @@ import type { DB } from '../db/schema';
 import type { ServiceError } from '../errors';
 import type { Actor } from './actor';
 import { defaultAppliers } from './appliers/registry';
-import type { Applier, ApplierMap, ApplyContext } from './appliers/types';
+import type { Applied, Applier, ApplierMap, ApplyContext } from './appliers/types';
 import { isIntegrityViolation } from './errors';
 import { CommandConflict, CommandRefused } from './refusals';
 import { MAX_RETRIES, withRetry } from './retry';
@@ -144,7 +144,7 @@ export class CommandRunner {
   }
 
   /** One applier on a transaction the caller opened (the push: its door already found the applier). */
-  apply(applier: Applier, args: unknown, ctx: ApplyContext): Promise<{ ok: true } | Refusal> {
+  apply(applier: Applier, args: unknown, ctx: ApplyContext): Promise<Applied | Refusal> {
     return applier.apply(args, ctx);
   }
 

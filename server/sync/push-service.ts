@@ -214,6 +214,9 @@ export class PushService {
             device: { clientId, mutationId: m.id },
           });
           if (!r.ok) result = { id: m.id, status: 'rejected', code: r.code, message: r.message };
+          // Applied with a notice (a customer field kept from another device): recorded with the
+          // result, so a replay repeats it, and shown by the device beside its conflicts.
+          else if (r.notice) result = { id: m.id, status: 'applied', code: r.notice.code, message: r.notice.message };
         }
         await finish(trx, clientId, m, result, pushed, now);
         return { kind: 'result', result, last: m.id };

@@ -91,6 +91,12 @@ export interface ConflictEntry {
    * /sync/discard; `recordedAt` is the server's time) or refused it for good (`error`). Not indexed.
    */
   discard?: { pending: boolean; recordedAt?: string; error?: string };
+  /**
+   * The server applied the change and told something with it (a customer field another device
+   * changed first: docs/decisions/sync.md "Customer edits merge by field"): listed to be read and
+   * dismissed, never retried, and its dismissal is not a discard the server records. Not indexed.
+   */
+  applied?: true;
 }
 
 export interface SharedRow {

@@ -71,7 +71,8 @@ export function domainApplier(name: string, access: Applier['access'], extension
         at: ctx.now,
         ...(ctx.device ? { device: ctx.device } : {}),
       });
-      return { ok: true };
+      // Applied with something to tell the device (a customer field another device changed first).
+      return result.notice ? { ok: true, notice: result.notice } : { ok: true };
     },
   };
 }

@@ -21,13 +21,20 @@ export interface ApplyContext {
   device?: { clientId: string; mutationId: number };
 }
 
+/** An applier's success; `notice` as the domain's (src/domain/mutations/types.ts). */
+export interface Applied {
+  ok: true;
+  notice?: { code: string; message: string };
+}
+
 export interface Applier {
   /**
    * 'staff': a staff session only; 'owner': staff, or the customer whose own records it touches;
    * 'server': run by the server's own flows only (the terminal), refused from a device's push.
    */
   access: 'staff' | 'owner' | 'server';
-  apply(args: unknown, ctx: ApplyContext): Promise<{ ok: true } | Refusal>;
+  /** `notice`: applied, with what the device that made the change is told (src/domain/mutations/types.ts Applied). */
+  apply(args: unknown, ctx: ApplyContext): Promise<Applied | Refusal>;
 }
 
 export type ApplierMap = Record<string, Applier>;

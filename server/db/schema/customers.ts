@@ -31,6 +31,8 @@ export interface CustomersTable {
   version: Version;
   /** Migration 0002-sync. */
   updated_at: GeneratedTimestamp;
+  /** Migration 0026-s: lower-cased "first last", email, telephone and its digits, kept by the database (never written). */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface AddressesTable {

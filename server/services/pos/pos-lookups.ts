@@ -40,12 +40,17 @@ export interface CustomerHit {
 }
 
 /**
- * One text per customer, "first last", email, telephone and the telephone's digits on their own
- * lines: the expression of the trigram index customers_search_trgm_idx (migration 0007), so a
- * search of 3 or more characters is an index probe, not a scan of every customer
- * (tests/bench/customers.bench.ts). Keep it identical to the index's expression.
+ * One text per customer: the stored column customers.search_text (migration 0026-s), lower-cased
+ * "first last", email, telephone and the telephone's digits on their own lines, with its trigram
+ * index; searched with LIKE on a lower-cased pattern (the ILIKE of a column already lower-cased), so
+ * a search reads a column instead of computing an expression per customer
+ * (tests/bench/customers.bench.ts, docs/figures.md "Customers list search").
  */
-export const CUSTOMER_SEARCH_TEXT = sql<string>`(c.firstname || ' ' || c.lastname || E'\\n' || coalesce(c.email, '') || E'\\n' || c.telephone || E'\\n' || regexp_replace(c.telephone, '[^0-9]', '', 'g'))`;
+export const CUSTOMER_SEARCH_TEXT = sql<string>`c.search_text`;
+
+/** The condition "the customer's search text contains `text`" (case-insensitive), `%` and `_` taken literally. */
+export const customerTextMatches = (text: string) =>
+  sql<boolean>`${CUSTOMER_SEARCH_TEXT} like lower(${`%${escapeLike(text)}%`})`;
 
 /**
  * Customers whose name ("first last" or either part), email or telephone contains `s`,
@@ -54,24 +59,27 @@ export const CUSTOMER_SEARCH_TEXT = sql<string>`(c.firstname || ' ' || c.lastnam
 export async function searchCustomers(db: Kysely<DB>, s: string, limit: number): Promise<CustomerHit[]> {
   const text = s.trim();
   if (text === '') return [];
-  const like = `%${escapeLike(text)}%`;
   const digits = /^[\d\s().+-]+$/.test(text) ? text.replace(/\D/g, '') : '';
-  const rows = await db
-    .selectFrom('customers as c')
-    .select(['c.id', 'c.customer_id', 'c.firstname', 'c.lastname', 'c.email', 'c.telephone'])
-    // A phone typed with punctuation is searched by its digits alone (the text's last line holds
-    // every stored telephone's digits); anything else, digits alone included, as typed.
-    .where(
-      digits.length >= 3 && digits !== text
-        ? sql<boolean>`${CUSTOMER_SEARCH_TEXT} like ${`%${digits}%`}`
-        : sql<boolean>`${CUSTOMER_SEARCH_TEXT} ilike ${like}`,
-    )
-    .orderBy('c.lastname')
-    .orderBy('c.firstname')
-    .orderBy('c.customer_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, email: r.email ?? '' }));
+  // A phone typed with punctuation is searched by its digits alone (the text's last line holds
+  // every stored telephone's digits); anything else, digits alone included, as typed.
+  const needle = digits.length >= 3 && digits !== text ? digits : text;
+  return db.transaction().execute(async (trx) => {
+    // 3 characters or more make trigrams: read the matches through the trigram index, never a scan
+    // of every customer. Both planners price the scan cheaper for a broad search ("smith": 10 % of
+    // the customers); PGlite then runs it in WebAssembly at 3 to 5 times the index's time
+    // (docs/figures.md "Customers list search"). Shorter text has no trigram: the planner's choice.
+    if (needle.length >= 3) await sql`set local enable_seqscan = off`.execute(trx);
+    const rows = await trx
+      .selectFrom('customers as c')
+      .select(['c.id', 'c.customer_id', 'c.firstname', 'c.lastname', 'c.email', 'c.telephone'])
+      .where(customerTextMatches(needle))
+      .orderBy('c.lastname')
+      .orderBy('c.firstname')
+      .orderBy('c.customer_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, email: r.email ?? '' }));
+  });
 }
 
 /**

@@ -90,6 +90,18 @@ const customerFields = {
   password: text(128).default(''),
   addresses: z.array(address).max(20).default([]),
 };
+/**
+ * customer.update's `base`: the values the edited fields had when the edit began, so the record
+ * merges by field (src/domain/mutations/customer-merge.ts). The customer fields, each optional and
+ * WITHOUT its default (a default would invent a base value); never the password.
+ */
+const customerBase = z.object(
+  Object.fromEntries(
+    Object.entries(customerFields)
+      .filter(([key]) => key !== 'password')
+      .map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional()]),
+  ),
+);
 const ymmChoice = z.object({
   api_field: text(64),
   api_value: text(128),
@@ -292,7 +304,7 @@ export const mutationArgs = {
   'appointment.setStatus': z.object({ appointment_ref: id, status: posInt }),
   'appointment.cancel': z.object({ appointment_ref: id }),
   'customer.create': z.object({ id, ...customerFields }),
-  'customer.update': z.object({ customer_ref: id, ...customerFields }),
+  'customer.update': z.object({ customer_ref: id, ...customerFields, base: customerBase.optional() }),
   'vehicle.create': z.object({ id, customer_ref: id.nullable(), ...vehicleFields }),
   'vehicle.update': z.object({ vehicle_ref: id, ...vehicleFields }),
   'vehicle.delete': z.object({ vehicle_ref: id }),

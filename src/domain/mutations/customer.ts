@@ -7,6 +7,12 @@ import { customerFormSchema } from '../forms/customer';
 import { refuse } from '../refusal';
 import type { MutationArgs } from './catalogue';
 import { parseOrRefuse } from './first-issue';
+import {
+  CUSTOMER_EDIT_CONFLICT,
+  customerConflictMessage,
+  mergeCustomerEdit,
+  type Fields as MergedFields,
+} from './customer-merge';
 import { CUSTOMER_NOT_FOUND } from './guards';
 import type { Customer } from './records';
 import { applied, type Mutator, type MutatorContext } from './types';
@@ -61,8 +67,14 @@ export const createCustomer: Mutator<MutationArgs<'customer.create'>> = (state, 
 export const updateCustomer: Mutator<MutationArgs<'customer.update'>> = (state, args, ctx) => {
   const current = state.customer;
   if (!current || current.id !== args.customer_ref) return refuse('not_found', CUSTOMER_NOT_FOUND);
-  const { customer_ref: _ref, ...fields } = args;
+  const { customer_ref: _ref, base, ...sent } = args;
+  // With a base, the edit merges into the record by field (customer-merge.ts); without one (older
+  // clients, the server's own calls) it writes every field it sends, as before.
+  const merge = base ? mergeCustomerEdit(current as unknown as MergedFields, sent, base) : null;
+  const fields = merge ? { ...sent, ...merge.fields } : sent;
   const form = validate(fields, ctx, true);
   if (!form.ok) return form;
-  return applied({ customer: { ...current, ...toRecordFields(fields, form.value), updated_at: ctx.now } });
+  const done = applied({ customer: { ...current, ...toRecordFields(fields, form.value), updated_at: ctx.now } });
+  if (!merge?.conflicts.length) return done;
+  return { ...done, notice: { code: CUSTOMER_EDIT_CONFLICT, message: customerConflictMessage(merge.conflicts) } };
 };

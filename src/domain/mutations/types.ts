@@ -55,6 +55,12 @@ export interface MutatorChanges {
 export interface Applied {
   ok: true;
   changes: MutatorChanges;
+  /**
+   * Applied, with something the device that made the change must be told (a customer field another
+   * device changed first: src/domain/mutations/customer-merge.ts). The push answers it as the
+   * result's code and message and the device lists it with its conflicts.
+   */
+  notice?: { code: string; message: string };
 }
 
 export type MutatorResult = Applied | Refusal;

@@ -196,7 +196,7 @@ export const writableFields: Table = {
   'appointment.setStatus': { appointment_ref: STAFF, status: STAFF },
   'appointment.cancel': { appointment_ref: STAFF },
   'customer.create': { id: STAFF, ...customerFields },
-  'customer.update': { customer_ref: ALL, ...customerFields },
+  'customer.update': { customer_ref: ALL, ...customerFields, base: ALL },
   'vehicle.create': { id: ALL, customer_ref: ALL, ...vehicleFields },
   'vehicle.update': { vehicle_ref: ALL, ...vehicleFields },
   'vehicle.delete': { vehicle_ref: ALL },

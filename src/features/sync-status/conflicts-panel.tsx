@@ -80,11 +80,18 @@ function ConflictItem({ conflict: c, staff, busy, onRetry, onDismiss }: ItemProp
         Made {formatDateTime(c.at)} · code {c.code}
       </p>
       <p className={styles.conflictMessage}>{c.message || 'The server gave no reason.'}</p>
+      {c.applied && (
+        <p className={styles.conflictMeta}>
+          The rest of this change was saved. Edit the customer again to use your value.
+        </p>
+      )}
       {staff && (
         <div className={panel.actions}>
-          <Button variant="primary" onClick={onRetry} disabled={busy} aria-describedby={titleId}>
-            Retry
-          </Button>
+          {!c.applied && (
+            <Button variant="primary" onClick={onRetry} disabled={busy} aria-describedby={titleId}>
+              Retry
+            </Button>
+          )}
           <Button
             variant="secondary"
             onClick={onDismiss}
