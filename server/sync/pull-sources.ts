@@ -26,6 +26,7 @@ import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
 import { creditFromSql } from '../commands/records/credits';
+import { customerHistoryFromSql } from '../commands/records/customer-history';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
@@ -53,7 +54,7 @@ export interface Reach {
 export const FULL_REACH: Reach = { schema: 0, only: null };
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history, customer_credits). */
-export type PullTable = SyncedTable | 'order_history' | 'customer_credits';
+export type PullTable = SyncedTable | 'order_history' | 'customer_credits' | 'customer_history';
 
 export interface PullSource {
   table: PullTable;
@@ -320,6 +321,20 @@ const staffEntities = (): PullSource[] => [
           .where(inRange(sql.ref('version'), r))
           .execute()
       ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
+  },
+  // Customer history entries (staff-only like the above): the pictures are not in the pull, staff
+  // devices fetch them from GET /api/customer_history/image (docs/decisions/pos.md "Customer history and uploads").
+  {
+    table: 'customer_history',
+    candidates: (r) => sql`select version from customer_history where ${inRange(sql.ref('version'), r)}`,
+    fetch: async (db, r) =>
+      (
+        await db
+          .selectFrom('customer_history')
+          .selectAll()
+          .where(inRange(sql.ref('version'), r))
+          .execute()
+      ).map((row) => change('customer_history', row.id, row.version, customerHistoryFromSql(row))),
   },
 ];
 

@@ -9,6 +9,7 @@ import { historyAppliers } from './history';
 import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import type { ApplierMap } from './types';
+import { customerHistoryAppliers } from './customer-history';
 
 export const defaultAppliers: ApplierMap = {
   ...orderAppliers,
@@ -16,4 +17,5 @@ export const defaultAppliers: ApplierMap = {
   ...customerAppliers,
   ...historyAppliers,
   ...appointmentAppliers,
+  ...customerHistoryAppliers,
 };
