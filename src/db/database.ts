@@ -33,6 +33,7 @@ import { putLink } from './catalog-links';
 import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
 import { putProduct } from './product-chunks';
 import type { StaffSignIn } from './staff-sign-in-record';
+import type { StagedImage } from './staged-image';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
@@ -143,6 +144,8 @@ export class PartsdeskDb extends Dexie {
   transactions!: Table<Record<string, unknown>, string>;
   orderHistory!: Table<Record<string, unknown>, string>;
   appointments!: Table<Record<string, unknown>, string>;
+  customerHistory!: Table<Record<string, unknown>, string>;
+  historyImages!: Table<StagedImage, string>;
   base!: Table<BaseRow, [string, string]>;
   dirty!: Table<DirtyKey, [string, string]>;
   outbox!: Table<OutboxEntry, number>;
@@ -209,6 +212,11 @@ export class PartsdeskDb extends Dexie {
     // Version 7: staff who signed in on this device, their staff token and offline verifier
     // (staff-sign-ins.ts; docs/decisions/sync.md "Offline staff sign-in"). A new store, nothing converted.
     this.version(7).stores({ staffSignIns: 'userId, &username' });
+    // Version 10: customer history entries as an entity store (the History tab reads them offline)
+    // and the pictures of entries queued here, as blobs until their upload (history-images.ts;
+    // docs/decisions/pos.md "Customer history and uploads"). New stores, nothing converted: the
+    // server table is new, so no device has rows of it to backfill.
+    this.version(10).stores({ customerHistory: 'id, customer_ref', historyImages: 'id' });
   }
 }
 
@@ -293,6 +301,7 @@ export const writeStores = (db: PartsdeskDb) => [
   db.appointments,
   db.dirty,
   db.outbox,
+  db.customerHistory,
   db.meta,
   db.lookups,
   db.base,
