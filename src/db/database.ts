@@ -13,6 +13,8 @@
  *   (kept >= 7 days for server-loss recovery); `conflicts`: rejections staff must see.
  * - `meta`: clientId, cookie, nextMutationId, lastAckedId, lastSync, resendFrom, fullSync (meta.ts).
  * - `staffSignIns`: staff who signed in here, their staff token and offline verifier (staff-sign-ins.ts).
+ * - `historyImages`: pictures of customer history entries queued here, until the server has them
+ *   (history-images.ts; not server rows: never rebased, never cleared by a full sync).
  *
  * What must stay true
  * - A mutation's optimistic writes, its outbox row and the nextMutationId bump commit in ONE
