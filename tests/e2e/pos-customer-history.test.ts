@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { HISTORY_ADDED } from '../../src/domain/forms/history';
 import { TestClient } from '../support/http-client';
+import { seriousViolations } from './support/axe';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
 
@@ -122,6 +123,8 @@ describe('POS customer History tab (headless Chromium)', () => {
       await page.screenshot({ path: `/tmp/pd-history-synced-${w}.png`, fullPage: true });
     }
     expect(uploads).toHaveLength(2);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expect(await seriousViolations(page)).toEqual([]);
 
     const admin = new TestClient(srv.server.url);
     expect((await admin.login('admin', 'admin')).status).toBe(200);
