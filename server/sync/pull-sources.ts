@@ -26,11 +26,11 @@ import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
 import { creditFromSql } from '../commands/records/credits';
-import { customerHistoryFromSql } from '../commands/records/customer-history';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
 import type { Range } from './pull-range';
+import { customerHistorySource } from './pull-customer-history';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
 export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
@@ -322,20 +322,7 @@ const staffEntities = (): PullSource[] => [
           .execute()
       ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
   },
-  // Customer history entries (staff-only like the above): the pictures are not in the pull, staff
-  // devices fetch them from GET /api/customer_history/image (docs/decisions/pos.md "Customer history and uploads").
-  {
-    table: 'customer_history',
-    candidates: (r) => sql`select version from customer_history where ${inRange(sql.ref('version'), r)}`,
-    fetch: async (db, r) =>
-      (
-        await db
-          .selectFrom('customer_history')
-          .selectAll()
-          .where(inRange(sql.ref('version'), r))
-          .execute()
-      ).map((row) => change('customer_history', row.id, row.version, customerHistoryFromSql(row))),
-  },
+  customerHistorySource,
 ];
 
 /**
