@@ -32,6 +32,7 @@ import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
 import { customerCreditRoutes } from './routes/customer-credit';
 import { customerOrderRoutes } from './routes/customer-orders';
+import { customerHistoryRoutes } from './routes/customer-history';
 import { customerIpRoutes } from './routes/customer-ip';
 import { customerTagRoutes } from './routes/customer-tag';
 import type { GeoLocator } from './adapters/geolocation/types';
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   customerVehicleRoutes(app, services.customerVehicles);
   customerCreditRoutes(app, services.credits);
   customerOrderRoutes(app, { lists: services.customerOrders, returns: services.returns });
+  customerHistoryRoutes(app, services.customerHistory);
   customerIpRoutes(app, services.customerIps);
   customerTagRoutes(app, services.customerTags);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).

@@ -32,6 +32,7 @@ import { CustomerVehicleService } from './services/fitment/customer-vehicle-serv
 import { CreditService } from './services/customers/credit-service';
 import { CustomerOrdersService } from './services/customers/customer-orders-service';
 import { ReturnService } from './services/pos/return-service';
+import { CustomerHistoryService } from './services/customers/history-service';
 import { CustomerIpService } from './services/customers/customer-ip-service';
 import { CustomerTagService } from './services/customers/customer-tag-service';
 import { geoLocatorFrom } from './adapters/geolocation/create';
@@ -159,6 +160,7 @@ export interface Services {
   credits: CreditService;
   customerOrders: CustomerOrdersService;
   returns: ReturnService;
+  customerHistory: CustomerHistoryService;
   customerIps: CustomerIpService;
   customerTags: CustomerTagService;
   distributor: DistributorService;
@@ -224,6 +226,7 @@ export function composeServices(opts: ComposeOptions): Services {
     credits: new CreditService(runner),
     customerOrders: new CustomerOrdersService(runner),
     returns: new ReturnService(runner, checkout.terminal),
+    customerHistory: new CustomerHistoryService(runner),
     customerIps: new CustomerIpService(
       db,
       opts.geolocation === undefined

@@ -42,7 +42,7 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
     const actor = { id: input.actor.id, role: input.actor.role };
     const result = registry.run(input.name, state, args, { now: input.now, actor, settings: input.settings });
     if (!result.ok) return result;
-    // Records this engine cannot store yet (appointments, customer history, credit entries) must not be
+    // Records this engine cannot store (a record kind newer than this build) must not be
     // queued: the server would hold the whole queue back (422) until it learns them.
     if (unsupportedChanges(result.changes).length)
       return refuse('invalid_args', `${input.name} cannot be saved by the sync engine yet.`);

@@ -21,6 +21,7 @@ import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
 import { nextBatch, noteServerLast, pruneJournal, type BatchEntry } from './recovery';
 import type { Transport } from './transport';
+import { dropAnsweredImages, uploadStagedImages } from './uploads';
 
 export type PushOutcome =
   | { kind: 'idle' }
@@ -55,6 +56,10 @@ export async function pushOnce(
     })),
     ...(prefix ? { devicePrefix: prefix } : {}),
   };
+  // Pictures of queued history entries first: the server needs them when it applies the entries.
+  const uploaded = await uploadStagedImages(db, transport, batch);
+  if (uploaded.kind === 'needsLogin') return uploaded;
+  if (uploaded.kind === 'retry') return uploaded;
   let reply;
   try {
     reply = await transport({ method: 'POST', path: '/sync/push', body: request });
@@ -75,6 +80,7 @@ export async function pushOnce(
       parsed.data.epoch,
       parsed.data.devicePrefix,
     );
+    await dropAnsweredImages(db);
     return { kind: 'progress', answered: parsed.data.results.length };
   }
   if (reply.status === 409) {

@@ -25,12 +25,14 @@ export function fetchTransport(baseUrl: string, csrfToken: () => string | null, 
     const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'partsdesk-sync' };
     const token = csrfToken();
     if (req.method !== 'GET' && token) headers['x-csrf-token'] = token;
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (a picture upload, sync/uploads.ts) sets its own multipart content type.
+    const form = typeof FormData !== 'undefined' && req.body instanceof FormData;
+    if (req.body !== undefined && !form) headers['content-type'] = 'application/json';
     const res = await fetch(baseUrl + req.path, {
       method: req.method,
       headers,
       credentials: 'include',
-      body: req.body === undefined ? null : JSON.stringify(req.body),
+      body: req.body === undefined ? null : form ? (req.body as FormData) : JSON.stringify(req.body),
       signal: req.signal ? anySignal([req.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();

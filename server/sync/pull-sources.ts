@@ -31,6 +31,7 @@ import { appointmentFromSql, selectAppointments } from '../commands/records/appo
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
 import type { Range } from './pull-range';
+import { customerHistorySource } from './pull-customer-history';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
 export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
@@ -54,7 +55,7 @@ export interface Reach {
 export const FULL_REACH: Reach = { schema: 0, only: null };
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history, customer_credits). */
-export type PullTable = SyncedTable | 'order_history' | 'customer_credits' | 'order_returns';
+export type PullTable = SyncedTable | 'order_history' | 'customer_credits' | 'order_returns' | 'customer_history';
 
 export interface PullSource {
   table: PullTable;
@@ -335,6 +336,7 @@ const staffEntities = (): PullSource[] => [
           .execute()
       ).map((row) => change('order_returns', row.id, row.version, returnFromSql(row))),
   },
+  customerHistorySource,
 ];
 
 /**

@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'product_contact',
   'order_history',
   'appointment',
+  'customer_history',
 ] as const;
 export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 

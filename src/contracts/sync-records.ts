@@ -81,6 +81,7 @@ export const persistableChanges = [
   'appointment',
   'creditEntry',
   'orderReturns',
+  'customerHistory',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -13,6 +13,8 @@
  *   (kept >= 7 days for server-loss recovery); `conflicts`: rejections staff must see.
  * - `meta`: clientId, cookie, nextMutationId, lastAckedId, lastSync, resendFrom, fullSync (meta.ts).
  * - `staffSignIns`: staff who signed in here, their staff token and offline verifier (staff-sign-ins.ts).
+ * - `historyImages`: pictures of customer history entries queued here, until the server has them
+ *   (history-images.ts; not server rows: never rebased, never cleared by a full sync).
  *
  * What must stay true
  * - A mutation's optimistic writes, its outbox row and the nextMutationId bump commit in ONE
@@ -33,6 +35,7 @@ import { putLink } from './catalog-links';
 import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
 import { putProduct } from './product-chunks';
 import type { StaffSignIn } from './staff-sign-in-record';
+import type { StagedImage } from './staged-image';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
@@ -149,6 +152,8 @@ export class PartsdeskDb extends Dexie {
   transactions!: Table<Record<string, unknown>, string>;
   orderHistory!: Table<Record<string, unknown>, string>;
   appointments!: Table<Record<string, unknown>, string>;
+  customerHistory!: Table<Record<string, unknown>, string>;
+  historyImages!: Table<StagedImage, string>;
   base!: Table<BaseRow, [string, string]>;
   dirty!: Table<DirtyKey, [string, string]>;
   outbox!: Table<OutboxEntry, number>;
@@ -222,6 +227,11 @@ export class PartsdeskDb extends Dexie {
     this.version(9)
       .stores({ orderReturns: 'id, order_ref, customer_ref' })
       .upgrade((tx) => addToBackfill(tx, ['order_returns']));
+    // Version 10: customer history entries as an entity store (the History tab reads them offline)
+    // and the pictures of entries queued here, as blobs until their upload (history-images.ts;
+    // docs/decisions/pos.md "Customer history and uploads"). New stores, nothing converted: the
+    // server table is new, so no device has rows of it to backfill.
+    this.version(10).stores({ customerHistory: 'id, customer_ref', historyImages: 'id' });
   }
 }
 
@@ -306,6 +316,7 @@ export const writeStores = (db: PartsdeskDb) => [
   db.appointments,
   db.dirty,
   db.outbox,
+  db.customerHistory,
   db.meta,
   db.lookups,
   db.base,

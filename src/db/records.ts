@@ -117,6 +117,7 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
   if (changes.vehicle) await put(db, 'customer_vehicles', changes.vehicle.id, changes.vehicle);
   if (changes.appointment) await put(db, 'appointments', changes.appointment.id, changes.appointment);
   for (const r of changes.orderReturns ?? []) await put(db, 'order_returns', r.id, r);
+  if (changes.customerHistory) await put(db, 'customer_history', changes.customerHistory.id, changes.customerHistory);
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

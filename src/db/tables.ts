@@ -20,7 +20,8 @@ export type EntityTableName =
   | 'addresses'
   | 'customer_vehicles'
   | 'appointments'
-  | 'order_returns';
+  | 'order_returns'
+  | 'customer_history';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -42,6 +43,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.appointments;
     case 'order_returns':
       return db.orderReturns;
+    case 'customer_history':
+      return db.customerHistory;
   }
 }
 
@@ -55,6 +58,7 @@ const entityTables = new Set<string>([
   'customer_vehicles',
   'appointments',
   'order_returns',
+  'customer_history',
 ]);
 const otherCatalog = new Set<string>([
   'manufacturers',
@@ -86,6 +90,7 @@ export const pullStores = (db: PartsdeskDb) => [
   db.outbox,
   db.meta,
   db.orderReturns,
+  db.customerHistory,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -170,6 +175,7 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
     db.appointments,
     db.base,
     db.orderReturns,
+    db.customerHistory,
   ]) {
     await t.clear();
   }

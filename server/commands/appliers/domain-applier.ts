@@ -13,6 +13,7 @@ import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../reco
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
 import { saveCreditEntry } from '../records/credits';
+import { saveCustomerHistory } from '../records/customer-history';
 import { loadAppointment } from '../records/appointments';
 import { auditEntries, writeAudit } from '../audit';
 import { ownedIdsRefusal } from './owned-ids';
@@ -137,4 +138,6 @@ async function persist(
   if (changes.orderHistory) await saveOrderHistory(trx, changes.orderHistory);
   // After the customer (its store credit); the entry names who added it.
   if (changes.creditEntry) await saveCreditEntry(trx, changes.creditEntry, actor.id);
+  // After the customer; its picture was stored under the same uuid before (appliers/customer-history.ts).
+  if (changes.customerHistory) await saveCustomerHistory(trx, changes.customerHistory);
 }

@@ -65,6 +65,10 @@ export async function ownedIdsRefusal(
   const e = changes.creditEntry;
   if (e && (await trx.selectFrom('customer_credits').select('id').where('id', '=', e.id).executeTakeFirst()))
     return taken;
+  // A customer history entry is never rewritten either (its id also names its picture).
+  const ch = changes.customerHistory;
+  if (ch && (await trx.selectFrom('customer_history').select('id').where('id', '=', ch.id).executeTakeFirst()))
+    return taken;
   const c = changes.customer;
   if (c) {
     const addresses = fresh(

@@ -10,6 +10,7 @@ import { orderAppliers } from './orders';
 import { paymentAppliers } from './payments';
 import { returnAppliers } from './returns';
 import type { ApplierMap } from './types';
+import { customerHistoryAppliers } from './customer-history';
 
 export const defaultAppliers: ApplierMap = {
   ...orderAppliers,
@@ -18,4 +19,5 @@ export const defaultAppliers: ApplierMap = {
   ...historyAppliers,
   ...appointmentAppliers,
   ...returnAppliers,
+  ...customerHistoryAppliers,
 };

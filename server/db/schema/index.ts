@@ -17,6 +17,7 @@ import type { AuditTables } from './audit';
 import type { CatalogTables } from './catalog';
 import type { CoreTables } from './core';
 import type { CustomerTables } from './customers';
+import type { CustomerHistoryTables } from './customer-history';
 import type { DistributorTables } from './distributor';
 import type { FitmentTables } from './fitment';
 import type { OrderTables } from './orders';
@@ -34,6 +35,7 @@ export type * from './catalog';
 export type * from './columns';
 export type * from './core';
 export type * from './customers';
+export type * from './customer-history';
 export type * from './fitment';
 export type * from './orders';
 export type * from './payments';
@@ -61,4 +63,5 @@ export interface DB
     AuditTables,
     DistributorTables,
     CustomerAdminTables,
-    ReturnTables {}
+    ReturnTables,
+    CustomerHistoryTables {}

@@ -69,7 +69,8 @@ export interface NotificationsTable {
   source_ref: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type NotificationKind = 'receipt' | 'payment_link' | 'product_contact' | 'order_history' | 'appointment';
+export type NotificationKind =
+  'receipt' | 'payment_link' | 'product_contact' | 'order_history' | 'appointment' | 'customer_history';
 export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface PaymentLinksTable {

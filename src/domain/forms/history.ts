@@ -6,6 +6,8 @@ import { checkNotification, notificationFields } from './notification';
 
 export const IMAGE_TYPE_MESSAGE = 'Image must be a .jpg or .png file';
 export const IMAGE_SIZE_MESSAGE = 'Image must be 2 MB or smaller';
+/** Not worded by the spec (§8 "History add in customer admin: server text as toast"). */
+export const HISTORY_ADDED = 'The history entry was added.';
 
 const JPG_PNG = /\.(jpe?g|png)$/i;
 const MIME = new Set(['image/jpeg', 'image/png', '']);

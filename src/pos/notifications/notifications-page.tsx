@@ -20,6 +20,7 @@ const KIND_LABEL: Record<NotificationRow['kind'], string> = {
   product_contact: 'Contact Us',
   order_history: 'Order update',
   appointment: 'Appointment',
+  customer_history: 'Customer note',
 };
 const STATUS_LABEL: Record<NotificationRow['status'], string> = {
   queued: 'Waiting to retry',
