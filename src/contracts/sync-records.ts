@@ -77,6 +77,7 @@ export const persistableChanges = [
   'orderHistory',
   'appointment',
   'creditEntry',
+  'creditEntries',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -111,6 +111,9 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
   }
   if (changes.vehicle) await put(db, 'customer_vehicles', changes.vehicle.id, changes.vehicle);
   if (changes.appointment) await put(db, 'appointments', changes.appointment.id, changes.appointment);
+  // Store credit entries: written with the balance they move, so the Credits tab lists them offline.
+  for (const e of [...(changes.creditEntry ? [changes.creditEntry] : []), ...(changes.creditEntries ?? [])])
+    await put(db, 'customer_credits', e.id, e);
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

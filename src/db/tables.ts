@@ -19,7 +19,8 @@ export type EntityTableName =
   | 'customers'
   | 'addresses'
   | 'customer_vehicles'
-  | 'appointments';
+  | 'appointments'
+  | 'customer_credits';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -39,6 +40,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.vehicles;
     case 'appointments':
       return db.appointments;
+    case 'customer_credits':
+      return db.creditEntries;
   }
 }
 
@@ -51,6 +54,7 @@ const entityTables = new Set<string>([
   'addresses',
   'customer_vehicles',
   'appointments',
+  'customer_credits',
 ]);
 const otherCatalog = new Set<string>([
   'manufacturers',
@@ -81,6 +85,7 @@ export const pullStores = (db: PartsdeskDb) => [
   db.dirty,
   db.outbox,
   db.meta,
+  db.creditEntries,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -164,6 +169,7 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
     db.vehicles,
     db.appointments,
     db.base,
+    db.creditEntries,
   ]) {
     await t.clear();
   }

@@ -136,4 +136,5 @@ async function persist(
   if (changes.orderHistory) await saveOrderHistory(trx, changes.orderHistory);
   // After the customer (its store credit); the entry names who added it.
   if (changes.creditEntry) await saveCreditEntry(trx, changes.creditEntry, actor.id);
+  for (const e of changes.creditEntries ?? []) await saveCreditEntry(trx, e, actor.id);
 }

@@ -46,6 +46,8 @@ export interface MutatorChanges {
   orderHistory?: OrderHistory;
   creditEntry?: CreditEntry;
   customerHistory?: CustomerHistory;
+  /** Store credit spent or given back by payments (docs/decisions/pos.md "Customer vehicles and credits"). */
+  creditEntries?: CreditEntry[];
 }
 
 export interface Applied {
