@@ -13,6 +13,7 @@ import { fitmentPicker } from './fitment';
 import { seedLocations, seedLookups, seedSettings } from './locations';
 import { seedParts } from './parts';
 import { seedCustomers, seedStaff } from './people';
+import { seedCustomerAdmin } from './customer-admin';
 import { Rng } from './prng';
 import { seedVehicles } from './vehicles';
 
@@ -73,6 +74,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
       wholesaleGroupId: lookups.wholesaleGroupId,
     });
     log(`demo data: ${customers} customers (${t()})`);
+    await seedCustomerAdmin(trx, { baseDate: BASE_DATE, wholesaleGroupId: lookups.wholesaleGroupId });
     const catalog = await seedCatalogStructure(trx);
     const parts = await seedParts(trx, { products: rng.products, children: rng.children }, opts.parts, {
       catalog,
