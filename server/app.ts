@@ -40,6 +40,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
 import { staffCartRoutes } from './routes/staff-cart';
+import { staffCartAccountRoutes } from './routes/staff-cart-account';
 import { shopCartIndexRoutes, shopperDispatch } from './routes/shop-cart';
 import { shopListRoutes } from './routes/shop-lists';
 import { shopCheckoutRoutes } from './routes/shop-checkout';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const shopCookies = { secureCookies: opts.secureCookies };
   const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };
   staffCartRoutes(app, cartDeps);
+  staffCartAccountRoutes(app, services.cartAccount, (req) => pos.ymm(req));
   shopCartIndexRoutes(app, shop.cart, shopCookies);
   shopListRoutes(app, shop.lists, shopCookies);
   shopCheckoutRoutes(app, shop.checkout, services.customerIps);

@@ -54,6 +54,7 @@ import { ShopCartService } from './services/shop/shop-cart-service';
 import { ShopCheckoutService } from './services/shop/shop-checkout-service';
 import { ShopListsService } from './services/shop/shop-lists-service';
 import { StaffCartService } from './services/pos/staff-cart-service';
+import { StaffCartAccountService } from './services/pos/staff-cart-account';
 import { StoreSettingsService } from './services/session/store-settings-service';
 import { recordDiscard } from './sync/discard-service';
 import { LocalPokeBus, PgPokeBus, type PokeBus } from './sync/poke-bus';
@@ -167,6 +168,8 @@ export interface Services {
   mailer: Mailer;
   captcha: CaptchaProvider;
   shopSettings: ProductSettingsCache;
+  /** The staff cart's logoutCustomer, processPost and setPaymentData (routes/staff-cart-account.ts). */
+  cartAccount: StaffCartAccountService;
 }
 
 export function composeServices(opts: ComposeOptions): Services {
@@ -227,6 +230,7 @@ export function composeServices(opts: ComposeOptions): Services {
     customerOrders: new CustomerOrdersService(runner),
     returns: new ReturnService(runner, checkout.terminal),
     customerHistory: new CustomerHistoryService(runner),
+    cartAccount: new StaffCartAccountService(runner, new StaffCartService(runner)),
     customerIps: new CustomerIpService(
       db,
       opts.geolocation === undefined

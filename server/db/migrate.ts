@@ -37,6 +37,7 @@ import * as m0024s from './migrations/0024-s-staff-tokens';
 import * as m0025k from './migrations/0025-k-customer-credits';
 import * as m0026r from './migrations/0026-r-order-returns';
 import * as m0026h from './migrations/0026-h-customer-history';
+import * as m0026g from './migrations/0026-g-credit-ledger';
 import * as m0026i from './migrations/0026-i-customer-ips-tags';
 import * as m0026s from './migrations/0026-s-customer-search';
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-k-customer-credits': m0025k,
   '0026-r-order-returns': m0026r,
   '0026-h-customer-history': m0026h,
+  '0026-g-credit-ledger': m0026g,
   '0026-i-customer-ips-tags': m0026i,
   '0026-s-customer-search': m0026s,
 };

@@ -43,16 +43,51 @@ export const customerVehicleAddSchema = z.object({
   ymm_data: ymmData,
 });
 
+/** §9 "Customer admin tables: default page 1, limit 10 (... vehicle table paging hidden); default sorts ascending by ... title". */
+export const vehicleListSchema = z.object({
+  customerId: numberOrId('customerId must be a customer number.'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z.enum(['title', 'vin', 'date_added']).default('title'),
+  order: z
+    .string()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(['asc', 'desc']))
+    .default('asc'),
+});
+
+export const customerVehicleEditSchema = customerVehicleAddSchema.extend({
+  vehicle_id: numberOrId('vehicle_id must be a vehicle number.'),
+});
+
+export const customerVehicleDeleteSchema = z.object({
+  vehicleId: numberOrId('vehicleId must be a vehicle number.'),
+  customer_id: numberOrId('customer_id must be a customer number.').optional(),
+});
+
 export const getVehicleJsonSchema = z.object({ vehicleId: numberOrId('vehicleId must be a vehicle number.') });
 
 /**
  * Staff add a vehicle to a customer's garage from the storefront's fitment form (storefront.md §7)
- * and read one back. Staff only: the garage is the shop's customer record.
+ * and read one back; the customer admin's Vehicles tab lists, edits and deletes them
+ * (pos-back-office.md §7 "Customer administration"). Staff only: the garage is the shop's customer
+ * record. An edit or delete that names a customer must name the vehicle's own (else 404).
  */
 export function customerVehicleRoutes(app: FastifyInstance, vehicles: CustomerVehicleService): void {
   app.post('/api/customer_vehicle/add', { config: { access: allow('customer.edit') } }, (req) =>
     vehicles.add(staffActor(req.user), parse(customerVehicleAddSchema, req.body ?? {})),
   );
+  app.get('/api/customer_vehicle', { config: { access: allow('customer.read') } }, (req) => {
+    const { customerId, ...q } = parse(vehicleListSchema, req.query ?? {});
+    return vehicles.list({ ...q, customer_id: customerId });
+  });
+  app.post('/api/customer_vehicle/edit', { config: { access: allow('customer.edit') } }, (req) =>
+    vehicles.edit(staffActor(req.user), parse(customerVehicleEditSchema, req.body ?? {})),
+  );
+  app.post('/api/customer_vehicle/delete', { config: { access: allow('customer.edit') } }, (req) => {
+    const b = parse(customerVehicleDeleteSchema, req.body ?? {});
+    return vehicles.delete(staffActor(req.user), b.vehicleId, b.customer_id ?? null);
+  });
   app.post('/api/customer_vehicle/getVehicleJson', { config: { access: allow('customer.read') } }, (req) =>
     vehicles.get(parse(getVehicleJsonSchema, req.body ?? {}).vehicleId),
   );

@@ -82,6 +82,7 @@ export const persistableChanges = [
   'creditEntry',
   'orderReturns',
   'customerHistory',
+  'creditEntries',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -162,6 +162,7 @@ export class PartsdeskDb extends Dexie {
   meta!: Table<MetaRow, string>;
   staffSignIns!: Table<StaffSignIn, string>;
   orderReturns!: Table<Record<string, unknown>, string>;
+  creditEntries!: Table<Record<string, unknown>, string>;
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
@@ -232,6 +233,13 @@ export class PartsdeskDb extends Dexie {
     // docs/decisions/pos.md "Customer history and uploads"). New stores, nothing converted: the
     // server table is new, so no device has rows of it to backfill.
     this.version(10).stores({ customerHistory: 'id, customer_ref', historyImages: 'id' });
+    // Version 12: store credit entries as an entity store (were pulled into `lookups`): a payment's
+    // or Add Credit's entry is written with the change that moves the balance, offline too, and the
+    // customer admin's Credits tab lists them (docs/decisions/pos.md "Customer vehicles and credits").
+    // The pulled rows move over in place, as order history did in version 2.
+    this.version(12)
+      .stores({ creditEntries: 'id, customer_ref' })
+      .upgrade((tx) => upgradeToV12(tx));
   }
 }
 
@@ -280,6 +288,17 @@ async function upgradeToV3(tx: Transaction): Promise<void> {
   await tx.table('productChunks').bulkPut([...chunks.values()]);
 }
 
+async function upgradeToV12(tx: Transaction): Promise<void> {
+  const credits = tx
+    .table('lookups')
+    .where('[table+k]')
+    .between(['customer_credits', ''], ['customer_credits', '\uffff']);
+  const rows = (await credits.toArray()) as SharedRow[];
+  await tx.table('creditEntries').bulkPut(rows.map((r) => r.row));
+  await tx.table('base').bulkPut(rows.map((r) => ({ table: 'customer_credits', k: r.k, row: r.row })));
+  await credits.delete();
+}
+
 async function upgradeToV2(tx: Transaction): Promise<void> {
   const chunks = new Map<number, LinkChunk>();
   await tx.table('stock').each((r: KeyedRow) => {
@@ -321,4 +340,5 @@ export const writeStores = (db: PartsdeskDb) => [
   db.lookups,
   db.base,
   db.orderReturns,
+  db.creditEntries,
 ];

@@ -3,7 +3,7 @@
  * changes). Screens never write here: every change goes through the sync worker's mutate().
  */
 import type { CatalogProduct } from '../contracts/catalog-product';
-import type { Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import type { CreditEntry, Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
 import type { StoreSettings } from '../domain/settings';
 import { storeSettingsFrom, type LocationSource, type TaxRateSource } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
@@ -217,4 +217,12 @@ export async function cachedInstallers(db: PartsdeskDb, locationId?: number): Pr
       (r) => r.status !== false && (locationId === undefined || r.location_id === null || r.location_id === locationId),
     )
     .sort((a, b) => a.wholename.localeCompare(b.wholename) || a.user_id - b.user_id);
+}
+
+/**
+ * A customer's store credit entries as this device knows them: pulled from the server plus the
+ * ones this device wrote with a change still queued (Add Credit, store credit payments and voids).
+ */
+export async function customerCreditEntries(db: PartsdeskDb, customerRef: string): Promise<CreditEntry[]> {
+  return (await db.creditEntries.where('customer_ref').equals(customerRef).toArray()) as unknown as CreditEntry[];
 }

@@ -118,6 +118,9 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
   if (changes.appointment) await put(db, 'appointments', changes.appointment.id, changes.appointment);
   for (const r of changes.orderReturns ?? []) await put(db, 'order_returns', r.id, r);
   if (changes.customerHistory) await put(db, 'customer_history', changes.customerHistory.id, changes.customerHistory);
+  // Store credit entries: written with the balance they move, so the Credits tab lists them offline.
+  for (const e of [...(changes.creditEntry ? [changes.creditEntry] : []), ...(changes.creditEntries ?? [])])
+    await put(db, 'customer_credits', e.id, e);
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

@@ -21,7 +21,8 @@ export type EntityTableName =
   | 'customer_vehicles'
   | 'appointments'
   | 'order_returns'
-  | 'customer_history';
+  | 'customer_history'
+  | 'customer_credits';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -45,6 +46,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.orderReturns;
     case 'customer_history':
       return db.customerHistory;
+    case 'customer_credits':
+      return db.creditEntries;
   }
 }
 
@@ -59,6 +62,7 @@ const entityTables = new Set<string>([
   'appointments',
   'order_returns',
   'customer_history',
+  'customer_credits',
 ]);
 const otherCatalog = new Set<string>([
   'manufacturers',
@@ -91,6 +95,7 @@ export const pullStores = (db: PartsdeskDb) => [
   db.meta,
   db.orderReturns,
   db.customerHistory,
+  db.creditEntries,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -176,6 +181,7 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
     db.base,
     db.orderReturns,
     db.customerHistory,
+    db.creditEntries,
   ]) {
     await t.clear();
   }

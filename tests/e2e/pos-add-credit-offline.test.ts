@@ -89,7 +89,7 @@ describe('POS Add Credit offline (headless Chromium)', () => {
     expect((await admin.login('admin', 'admin')).status).toBe(200);
     const list = await admin.get(`/api/customer_credit?customer_id=${customer}`);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ balance: '8.00', total: 1 });
+    expect(list.body).toMatchObject({ balance: '8.00', total: 2 });
     expect(list.body.credits[0]).toMatchObject({ description: 'Returned alternator core', amount: '50.00' });
     await ctx.close();
   });

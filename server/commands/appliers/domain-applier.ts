@@ -140,4 +140,5 @@ async function persist(
   if (changes.creditEntry) await saveCreditEntry(trx, changes.creditEntry, actor.id);
   // After the customer; its picture was stored under the same uuid before (appliers/customer-history.ts).
   if (changes.customerHistory) await saveCustomerHistory(trx, changes.customerHistory);
+  for (const e of changes.creditEntries ?? []) await saveCreditEntry(trx, e, actor.id);
 }

@@ -4,6 +4,7 @@ import { domainApplier } from './domain-applier';
 import { atActorsStore } from './order-store';
 import type { ApplierMap } from './types';
 import { soldVouchers } from './vouchers';
+import { giftCodeFree } from './gift-codes';
 
 const names = [
   'order.create',
@@ -36,4 +37,6 @@ export const orderAppliers: ApplierMap = {
   // Completing issues the gift certificates the order sold; voiding voids them.
   'order.complete': domainApplier('order.complete', 'staff', soldVouchers),
   'order.void': domainApplier('order.void', 'staff', soldVouchers),
+  // A gift certificate's code must be free when the sale reaches the server.
+  'cart.addVoucher': domainApplier('cart.addVoucher', 'staff', giftCodeFree),
 };

@@ -69,6 +69,13 @@ export async function ownedIdsRefusal(
   const ch = changes.customerHistory;
   if (ch && (await trx.selectFrom('customer_history').select('id').where('id', '=', ch.id).executeTakeFirst()))
     return taken;
+  // A payment's ledger entries (ids derived from the payment's): one already written is another owner's.
+  const entries = (changes.creditEntries ?? []).map((x) => x.id);
+  if (
+    entries.length &&
+    (await trx.selectFrom('customer_credits').select('id').where('id', 'in', entries).executeTakeFirst())
+  )
+    return taken;
   const c = changes.customer;
   if (c) {
     const addresses = fresh(

@@ -5,7 +5,7 @@
  * hashed once (argon2 is deliberately slow).
  */
 import { hash } from '@node-rs/argon2';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { US_ZONES } from '../migrations/us-zones';
 import { insertRows } from './bulk';
@@ -159,6 +159,11 @@ export async function seedCustomers(
     }
   });
   await insertCustomers(db, customers);
+  // Store credit is the sum of the customer's ledger entries (docs/decisions/pos.md "Customer vehicles and credits").
+  await sql`
+    insert into customer_credits (id, customer_ref, description, amount, balance, actor_id, date_added)
+    select gen_random_uuid(), id, 'Opening balance', store_credit, store_credit, 'system', date_added
+    from customers where store_credit > 0`.execute(db);
   await insertAddresses(db, addresses);
   await insertVehicles(db, vehicles);
   return customers.length;

@@ -31,7 +31,32 @@ export interface GarageVehicle {
 }
 
 export const VEHICLE_ADDED = 'Success: the vehicle was added to the customer’s garage.';
+export const VEHICLE_SAVED = 'Success: the vehicle was saved.';
+export const VEHICLE_DELETED = 'Success: the vehicle was deleted.';
 export const VEHICLE_NOT_FOUND = 'The vehicle could not be found.';
+
+export type VehicleSort = 'title' | 'vin' | 'date_added';
+
+export interface VehicleListQuery {
+  customer_id: string | number;
+  page: number;
+  limit: number;
+  sort: VehicleSort;
+  order: 'asc' | 'desc';
+}
+
+/** §7 "Paged lists ... return results, totalPages, position (and data)". */
+export interface VehicleListReply {
+  results: number;
+  totalPages: number;
+  position: number;
+  data: GarageVehicle[];
+}
+
+export interface EditVehicleInput extends Omit<AddVehicleInput, 'customer_id'> {
+  vehicle_id: string | number;
+  customer_id: string | number | null;
+}
 
 export class CustomerVehicleService {
   constructor(private readonly commands: CommandRunner) {}
@@ -51,6 +76,72 @@ export class CustomerVehicleService {
       }),
     );
     return { success: VEHICLE_ADDED, vehicle: await this.get(id) };
+  }
+
+  /** GET /api/customer_vehicle: one page of the customer's live vehicles (§9 default sort title ascending). */
+  async list(q: VehicleListQuery): Promise<VehicleListReply> {
+    const ref = await this.customerRef(q.customer_id);
+    const db = this.commands.reader;
+    const base = db
+      .selectFrom('customer_vehicles as v')
+      .innerJoin('customers as c', 'c.id', 'v.customer_id')
+      .where('v.customer_id', '=', ref)
+      .where('v.deleted_at', 'is', null);
+    const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['v.id', 'v.vehicle_id', 'c.customer_id', 'v.title', 'v.vin', 'v.notes', 'v.ymm_data'])
+      .orderBy(q.sort === 'date_added' ? 'v.date_added' : `v.${q.sort}`, q.order)
+      .orderBy('v.vehicle_id', q.order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute();
+    const results = Number(n);
+    return {
+      results,
+      totalPages: Math.max(1, Math.ceil(results / q.limit)),
+      position: q.page,
+      data: rows.map((r) => ({ ...r, ymm_data: (r.ymm_data ?? {}) as Record<string, YmmChoice> })),
+    };
+  }
+
+  /** POST /api/customer_vehicle/edit: the vehicle must be the named customer's (else 404, nothing changes). */
+  async edit(actor: Actor, input: EditVehicleInput): Promise<{ success: string; vehicle: GarageVehicle }> {
+    const v = await this.owned(input.vehicle_id, input.customer_id);
+    await this.commands.transaction(actor, (tx) =>
+      this.commands.run(tx, 'vehicle.update', {
+        vehicle_ref: v.id,
+        title: input.title,
+        vin: input.vin,
+        notes: input.notes,
+        ymm_data: input.ymm_data,
+      }),
+    );
+    return { success: VEHICLE_SAVED, vehicle: await this.get(v.id) };
+  }
+
+  /** POST /api/customer_vehicle/delete (vehicleId; customer_id, when sent, must own it). */
+  async delete(
+    actor: Actor,
+    vehicleId: string | number,
+    customerId: string | number | null,
+  ): Promise<{ success: string }> {
+    const v = await this.owned(vehicleId, customerId);
+    await this.commands.transaction(actor, (tx) => this.commands.run(tx, 'vehicle.delete', { vehicle_ref: v.id }));
+    return { success: VEHICLE_DELETED };
+  }
+
+  /** A live vehicle by number or id, refused as not found when it is not `customerId`'s (when given). */
+  private async owned(vehicleId: string | number, customerId: string | number | null): Promise<GarageVehicle> {
+    const v = await this.get(vehicleId);
+    if (customerId === null) return v;
+    const ref = await this.customerRef(customerId);
+    const owner = await this.commands.reader
+      .selectFrom('customer_vehicles')
+      .select('customer_id')
+      .where('id', '=', v.id)
+      .executeTakeFirstOrThrow();
+    if (owner.customer_id !== ref) throw notFound(VEHICLE_NOT_FOUND);
+    return v;
   }
 
   /** getVehicleJson: one vehicle by its number (vehicle_id) or its id. */

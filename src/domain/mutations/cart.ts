@@ -10,6 +10,7 @@ import { validatePriceInput } from '../pricing';
 import { normalizeQuantity } from '../quantity';
 import { refuse } from '../refusal';
 import { computeTotals, lineTotal } from '../totals';
+import { GIFT_CODE_IN_CART, normaliseGiftCode } from '../forms/gift-certificate';
 import type { MutationArgs } from './catalogue';
 import { parseOrRefuse } from './first-issue';
 import { assertEditable, isRefusal, LINE_NOT_FOUND, requireOrder, withTotals } from './guards';
@@ -270,7 +271,12 @@ export const addVoucher: Mutator<MutationArgs<'cart.addVoucher'>> = (state, args
   editLines(state, args.order_ref, ctx, (lines) => {
     if (moneyString(args.amount) === '0.00' || args.amount.startsWith('-'))
       return refuse('amount_not_positive', 'Amount must be more than $0.00');
+    const code = normaliseGiftCode(args.code);
+    if (lines.some((l) => l.kind === 'voucher' && normaliseGiftCode(l.code) === code))
+      return refuse('invalid_args', GIFT_CODE_IN_CART);
+    const recipient = args.to_name || args.to_email ? { to_name: args.to_name, to_email: args.to_email } : {};
     return addLine(lines, {
+      ...recipient,
       kind: 'voucher',
       id: args.line_id,
       name: args.description || `Gift Certificate ${args.code}`,

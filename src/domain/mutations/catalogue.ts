@@ -217,6 +217,9 @@ export const mutationArgs = {
     message: text(1000).default(''),
     voucher_theme: text(64).default(''),
     amount: moneyArg,
+    /** The recipient (docs/decisions/pos.md "Gift certificates at the counter"). */
+    to_name: text(64).default(''),
+    to_email: text(96).default(''),
   }),
   'order.setCustomer': z.object({ ...orderRef, customer_ref: id }),
   'order.removeCustomer': z.object(orderRef),

@@ -89,6 +89,9 @@ export interface VoucherLine extends LineBase {
   voucher_theme: string;
   amount: MoneyString;
   original_amount: MoneyString;
+  /** Who it is for (sold at the counter; absent on lines made before recipients were kept). */
+  to_name?: string;
+  to_email?: string;
 }
 
 /**

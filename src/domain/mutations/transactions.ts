@@ -19,6 +19,7 @@ import {
 import { refuse } from '../refusal';
 import { computeTotals } from '../totals';
 import type { MutationArgs } from './catalogue';
+import { storeCreditEntries } from './credit';
 import { assertNotVoided, CUSTOMER_NOT_FOUND, isRefusal, requireOrder, totalsInputOf, withTotals } from './guards';
 import type { Order, Transaction } from './records';
 import { applied, type Mutator, type MutatorContext, type MutatorResult, type MutatorState } from './types';
@@ -49,10 +50,15 @@ function finish(
     state.customer && !after.storeCredit.eq(before.storeCredit)
       ? { ...state.customer, store_credit: toWire(after.storeCredit), updated_at: ctx.now }
       : undefined;
+  // The ledger moves with the balance, in the same change: store_credit == the sum of the entries.
+  const creditEntries = state.customer
+    ? storeCreditEntries(state.customer, before.transactions, changed, toWire(before.storeCredit), ctx.now)
+    : [];
   return applied({
     order: withTotals(order, after.transactions, ctx.settings, ctx.now),
     transactions: changed,
     ...(customer ? { customer } : {}),
+    ...(creditEntries.length ? { creditEntries } : {}),
   });
 }
 

@@ -50,6 +50,8 @@ export interface MutatorChanges {
   creditEntry?: CreditEntry;
   customerHistory?: CustomerHistory;
   orderReturns?: OrderReturn[];
+  /** Store credit spent or given back by payments (docs/decisions/pos.md "Customer vehicles and credits"). */
+  creditEntries?: CreditEntry[];
 }
 
 export interface Applied {

@@ -139,6 +139,8 @@ export const writableFields: Table = {
     message: STAFF,
     voucher_theme: STAFF,
     amount: STAFF,
+    to_name: STAFF,
+    to_email: STAFF,
   },
   'order.setCustomer': { ...orderRef, customer_ref: STAFF },
   'order.removeCustomer': orderRef,

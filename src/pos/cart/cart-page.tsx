@@ -20,6 +20,7 @@ import { CoreReturnModal } from './core-return-modal';
 import { CustomerBanner } from '../../features/pos-customer/customer-banner';
 import { PosCartFitment } from '../../features/fitment/pos-cart-fitment';
 import { CustomProductModal, type TaxClass } from './custom-product-modal';
+import { GiftCertificateModal } from './gift-certificate-modal';
 import { CustomLaborModal, type LaborType } from './labor-modals';
 import { PartFinder } from './part-finder';
 import { PoNumberModal } from '../../features/pos-order/po-number-modal';
@@ -28,7 +29,7 @@ import { saleStockWarnings } from '../../features/pos-sale/add-to-sale';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 
-type Dialog = 'custom' | 'labor' | 'po' | 'cancel' | 'core' | null;
+type Dialog = 'custom' | 'labor' | 'po' | 'cancel' | 'core' | 'gift' | null;
 
 /**
  * The POS cart (/pos/cart; /checkout/cart in POS mode): the draft order on this counter, read
@@ -124,6 +125,9 @@ export function CartPage() {
         <Button variant="secondary" onClick={() => setDialog('core')}>
           Core Return
         </Button>
+        <Button variant="secondary" onClick={() => setDialog('gift')}>
+          Gift Certificate
+        </Button>
         {order && order.lines.length > 0 && (
           <Button variant="secondary" onClick={() => setDialog('po')}>
             PO Number
@@ -190,6 +194,27 @@ export function CartPage() {
           );
         }}
       />
+      {dialog === 'gift' && (
+        <GiftCertificateModal
+          onOpenChange={(o) => setDialog(o ? 'gift' : null)}
+          onSave={async (v) => {
+            const ref = await ensureCart();
+            return (
+              ref !== null &&
+              run('cart.addVoucher', {
+                order_ref: ref,
+                line_id: uuidv7(),
+                code: v.code,
+                amount: v.amount,
+                description: `Gift Certificate ${v.code}`,
+                message: v.message,
+                to_name: v.to_name,
+                to_email: v.to_email,
+              })
+            );
+          }}
+        />
+      )}
       {dialog === 'core' && (
         <CoreReturnModal open onOpenChange={(o) => setDialog(o ? 'core' : null)} cored={cored} onSave={addCoreReturn} />
       )}

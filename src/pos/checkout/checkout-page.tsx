@@ -19,7 +19,7 @@ import { useToast } from '../../ui/toast/toast-context';
 import { CardPaymentModal } from './card-payment-modal';
 import { VoucherPaymentModal } from './voucher-payment-modal';
 import { OnlinePaymentModal } from './online-payment-modal';
-import { AddCreditModal } from './add-credit-modal';
+import { AddCreditModal } from '../../features/pos-customer/add-credit-modal';
 import { Button } from '../../ui/button';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';

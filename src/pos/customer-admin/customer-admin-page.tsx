@@ -7,6 +7,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useFitmentSnapshot } from '../../features/fitment/fitment-store';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -47,7 +48,11 @@ export function CustomerAdminPage() {
   const param = params.get('customer_id');
   const found = useAdminCustomer(param);
   const tabParam = params.get('tab');
-  const tab: CustomerTabKey = isTab(tabParam) ? tabParam : 'general';
+  // Vehicles only when enabled (§2): hidden when the shop's fitment settings turn year/make/model off
+  // (docs/decisions/pos.md "Customer vehicles and credits"); shown while they are unknown (offline).
+  const vehiclesOn = useFitmentSnapshot().config?.ymm_enabled !== false;
+  const tabs = CUSTOMER_TABS.filter((k) => k !== 'vehicles' || vehiclesOn);
+  const tab: CustomerTabKey = isTab(tabParam) && tabs.includes(tabParam) ? tabParam : 'general';
   const select = (key: CustomerTabKey) => {
     const next = new URLSearchParams(params);
     if (key === 'general') next.delete('tab');
@@ -77,7 +82,7 @@ export function CustomerAdminPage() {
       </h1>
       <Tabs.Root value={shown} onValueChange={(v) => select(v as CustomerTabKey)} activationMode="manual">
         <Tabs.List className={tabStyles.tabList} aria-label="Customer">
-          {CUSTOMER_TABS.map((key) => (
+          {tabs.map((key) => (
             <Tabs.Trigger key={key} value={key} className={tabStyles.tab} disabled={!customer && key !== 'general'}>
               {LABELS[key]}
             </Tabs.Trigger>

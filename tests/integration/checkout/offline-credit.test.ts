@@ -79,16 +79,19 @@ describe.each(testEngines())('store credit added offline on %s', (engine) => {
       .selectFrom('customer_credits')
       .select(['description', 'amount', 'balance'])
       .where('customer_ref', '=', customer)
+      .orderBy('customer_transaction_id')
       .execute();
-    expect(rows).toEqual([{ description: 'Returned alternator', amount: '45.00', balance: '45.00' }]);
+    // The spending is a ledger row too: store_credit is the sum of the rows (docs/decisions/pos.md
+    // "Customer vehicles and credits").
+    expect(rows).toEqual([
+      { description: 'Returned alternator', amount: '45.00', balance: '45.00' },
+      { description: 'Store credit payment', amount: '-30.00', balance: '15.00' },
+    ]);
     const list = await setup.client.get(`/api/customer_credit?customer_id=${customer}`);
-    expect(list.body).toMatchObject({ balance: '15.00', total: 1 });
+    expect(list.body).toMatchObject({ balance: '15.00', total: 2 });
     expect(await db.customers.get(customer)).toMatchObject({ store_credit: '15.00' });
-    // The entry itself reaches the device with the pull (a lookup for this build).
-    const entries = await db.lookups
-      .where('[table+k]')
-      .between(['customer_credits', ''], ['customer_credits', '\uffff'])
-      .toArray();
-    expect(entries.map((e) => (e.row as { customer_ref: string }).customer_ref)).toContain(customer);
+    // The entries are in the device's credit store (written offline, then the server's copies pulled).
+    const entries = await db.creditEntries.where('customer_ref').equals(customer).toArray();
+    expect(entries.map((e) => e.amount).sort()).toEqual(['-30.00', '45.00']);
   });
 });

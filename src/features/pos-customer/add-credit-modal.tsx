@@ -1,5 +1,5 @@
 /**
- * Add Credit (pos-back-office.md §5 "Add Credits"; §8 "Credit add: success or error in an alert"):
+ * Add Credit (pos-back-office.md §5 "Add Credits"; used by checkout's Store Credit panel and the customer admin's Credits tab; §8 "Credit add: success or error in an alert"):
  * description and amount, queued as the domain's `credit.add` through the sync worker, so it works
  * offline and the customer's store credit rises on this device at once; the server applies it once
  * and re-checks every rule. docs/decisions/payments.md "Store credit: Add Credit".
@@ -11,7 +11,7 @@ import type { RunMutation } from '../../device/use-run-mutation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
-import styles from './checkout.module.css';
+import styles from './add-credit-modal.module.css';
 
 type Alert = { kind: 'success' | 'error'; text: string } | null;
 

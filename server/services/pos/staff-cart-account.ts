@@ -1,0 +1,123 @@
+/**
+ * The staff cart's customer-account and payment calls (pos-back-office.md §7 "Staff cart":
+ * "GET logoutCustomer (returns redirect)", "POST processPost (registration; returns success,
+ * errors, customer_id)", "POST setPaymentData (itemId)"). Staff only (the routes say so); every
+ * change runs through the shared command runner and StaffCartService, so the cart's rules hold.
+ * docs/decisions/pos.md "Customer vehicles and credits" (staff cart calls).
+ */
+import { randomUUID } from 'node:crypto';
+import type { StaffCartReply } from '../../../src/contracts/staff-cart';
+import { customerFormSchema } from '../../../src/domain/forms/customer';
+import { money, ZERO } from '../../../src/domain/money';
+import { totalsInputOf } from '../../../src/domain/mutations/guards';
+import { NO_BALANCE_DUE, typeDisabledMessage } from '../../../src/domain/mutations/transactions';
+import { paymentAvailability, paymentTypeLabels } from '../../../src/domain/payments';
+import { paymentTypes, type PaymentType } from '../../../src/domain/settings';
+import { computeTotals } from '../../../src/domain/totals';
+import { ServiceError } from '../../errors';
+import type { CommandRunner } from '../../commands/runner';
+import { loadCustomer } from '../../commands/records/customers';
+import { loadOrder } from '../../commands/records/orders';
+import { findCart } from './pos-cart-store';
+import type { CartCaller, StaffCartService } from './staff-cart-service';
+
+export const CUSTOMER_REGISTERED = 'Success: the customer account was created and assigned to the cart.';
+export const NO_CART_ORDER = 'There is no order in the cart to pay.';
+export const UNKNOWN_PAYMENT_ITEM = 'Choose a payment type.';
+
+export type RegisterReply =
+  | (StaffCartReply & { errors: string[]; customer_id: number })
+  | { ok: false; errors: string[]; fields: Record<string, string[]> };
+
+export interface PaymentDataReply {
+  success: string;
+  /** The payment type the checkout opens with. */
+  payment_type: PaymentType;
+  label: string;
+}
+
+export class StaffCartAccountService {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly cart: StaffCartService,
+  ) {}
+
+  /** The customer leaves the cart (the order stays); the client goes back to the cart page. */
+  async logoutCustomer(c: CartCaller): Promise<StaffCartReply> {
+    const reply = await this.cart.removeCustomer(c);
+    return { ...reply, redirect: '/pos/cart' };
+  }
+
+  /**
+   * Registration from the cart: the customer form's rules (§5, the store's require_* flags), then
+   * customer.create and the new customer assigned to the cart. Invalid input changes nothing and
+   * answers every message (`errors`, one toast each, §8).
+   */
+  async processPost(c: CartCaller, body: Record<string, unknown>): Promise<RegisterReply> {
+    const s = await this.commands.transaction(c.actor, (tx) => tx.settings());
+    const form = customerFormSchema({
+      requireEmail: s.requireEmail,
+      requireTelephone: s.requireTelephone,
+      requireAddress: s.requireAddress,
+      hasCustomerId: true,
+    }).safeParse({ ...body, safe: false, tax_exempt: false, customer_group_id: null });
+    if (!form.success) {
+      const fields: Record<string, string[]> = {};
+      for (const i of form.error.issues) (fields[String(i.path[0] ?? 'form')] ??= []).push(i.message);
+      return { ok: false, errors: form.error.issues.map((i) => i.message), fields };
+    }
+    const id = randomUUID();
+    const v = form.data;
+    await this.commands.transaction(c.actor, (tx) =>
+      this.commands.run(tx, 'customer.create', {
+        id,
+        firstname: v.firstname,
+        lastname: v.lastname,
+        email: v.email ?? '',
+        telephone: v.telephone ?? '',
+        texting_alerts: v.texting_alerts,
+        newsletter: v.newsletter,
+        password: v.password,
+        addresses: v.addresses,
+      }),
+    );
+    const reply = await this.cart.setCustomer(c, id);
+    const row = await this.commands.reader
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { ...reply, success: CUSTOMER_REGISTERED, errors: [], customer_id: row.customer_id };
+  }
+
+  /**
+   * setPaymentData (itemId): confirms the payment type the cart's order is to be paid with. The
+   * item is a payment type the store has enabled and the order can take now (a balance due; store
+   * credit only with credit), the same rule as checkout's buttons (src/domain/payments.ts);
+   * otherwise a 4xx whose message the client toasts (§8 "Payment data error: toast, returns false").
+   */
+  async setPaymentData(c: CartCaller, itemId: string): Promise<PaymentDataReply> {
+    const type = paymentTypes.find((t) => t === itemId);
+    if (!type)
+      throw new ServiceError('invalid', 'invalid_input', UNKNOWN_PAYMENT_ITEM, { itemId: [UNKNOWN_PAYMENT_ITEM] });
+    return this.commands.transaction(c.actor, async (tx) => {
+      const ref = await findCart(tx.trx, c.session);
+      const found = ref ? await loadOrder(tx.trx, ref, false) : undefined;
+      if (!found) throw new ServiceError('not_found', 'cart_empty', NO_CART_ORDER);
+      const settings = await tx.settings();
+      const { balanceDue } = computeTotals(totalsInputOf(found.order, found.transactions), settings);
+      const customer = found.order.customer_ref
+        ? await loadCustomer(tx.trx, found.order.customer_ref, false)
+        : undefined;
+      const credit = customer ? money(customer.store_credit) : ZERO;
+      const item = paymentAvailability(settings, balanceDue, credit).types.find((t) => t.type === type);
+      if (!item)
+        throw new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
+      if (!item.enabled)
+        throw balanceDue.lte(0)
+          ? new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE)
+          : new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
+      return { success: `${item.label} selected.`, payment_type: type, label: item.label };
+    });
+  }
+}
