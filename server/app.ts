@@ -31,6 +31,7 @@ import { appointmentRoutes } from './routes/appointments';
 import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
 import { customerCreditRoutes } from './routes/customer-credit';
+import { customerFormRoutes } from './routes/customer-form';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
   customerVehicleRoutes(app, services.customerVehicles);
   customerCreditRoutes(app, services.credits);
+  customerFormRoutes(app, services.customerForm);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).
   const shopCookies = { secureCookies: opts.secureCookies };
   const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };

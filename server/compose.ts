@@ -30,6 +30,7 @@ import { AppointmentDayService } from './services/appointments/appointment-day';
 import { CheckoutService } from './services/checkout/checkout-service';
 import { CustomerVehicleService } from './services/fitment/customer-vehicle-service';
 import { CreditService } from './services/customers/credit-service';
+import { CustomerFormService } from './services/customers/customer-form-service';
 import { FitmentService } from './services/fitment/fitment-service';
 import { VEHICLE_COOKIE } from './services/fitment/fitment-vehicle-store';
 import { NotificationService } from './services/notifications/notification-service';
@@ -149,6 +150,7 @@ export interface Services {
   appointmentDay: AppointmentDayService;
   customerVehicles: CustomerVehicleService;
   credits: CreditService;
+  customerForm: CustomerFormService;
   distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
@@ -210,6 +212,7 @@ export function composeServices(opts: ComposeOptions): Services {
     appointmentDay: new AppointmentDayService(runner),
     customerVehicles: new CustomerVehicleService(runner),
     credits: new CreditService(runner),
+    customerForm: new CustomerFormService(runner),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,

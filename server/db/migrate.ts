@@ -35,6 +35,7 @@ import * as m0022 from './migrations/0022-appointments-sync';
 import * as m0023t from './migrations/0023-t-tax-locations';
 import * as m0024s from './migrations/0024-s-staff-tokens';
 import * as m0025k from './migrations/0025-k-customer-credits';
+import * as m0026f from './migrations/0026-f-customer-form';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-t-tax-locations': m0023t,
   '0024-s-staff-tokens': m0024s,
   '0025-k-customer-credits': m0025k,
+  '0026-f-customer-form': m0026f,
 };
 
 const provider: MigrationProvider = {

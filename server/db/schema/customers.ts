@@ -31,6 +31,8 @@ export interface CustomersTable {
   version: Version;
   /** Migration 0002-sync. */
   updated_at: GeneratedTimestamp;
+  /** Migration 0026-f: answers to the account custom fields, keyed by custom_field_id. */
+  account_custom_field: ColumnType<Record<string, string | string[]>, string | undefined, string>;
 }
 
 export interface AddressesTable {
@@ -48,6 +50,8 @@ export interface AddressesTable {
   zone_id: number | null;
   is_default: Generated<boolean>;
   version: Version;
+  /** Migration 0026-f: answers to the address custom fields, keyed by custom_field_id. */
+  custom_field: ColumnType<Record<string, string | string[]>, string | undefined, string>;
 }
 
 export interface CustomerVehiclesTable {

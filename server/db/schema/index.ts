@@ -25,6 +25,7 @@ import type { PosTables } from './pos';
 import type { ShopTables } from './shop';
 import type { SyncTables } from './sync';
 import type { VehicleTables } from './vehicles';
+import type { CustomFieldTables } from './custom-fields';
 
 export type * from './appointments';
 export type * from './audit';
@@ -39,6 +40,7 @@ export type * from './pos';
 export type * from './shop';
 export type * from './sync';
 export type * from './vehicles';
+export type * from './custom-fields';
 export { iso } from './columns';
 
 export interface DB
@@ -55,4 +57,5 @@ export interface DB
     ShopTables,
     AppointmentTables,
     AuditTables,
-    DistributorTables {}
+    DistributorTables,
+    CustomFieldTables {}
