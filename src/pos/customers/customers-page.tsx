@@ -17,7 +17,7 @@ import { Spinner } from '../../ui/spinner';
 import { Pagination } from '../../ui/table/pagination';
 import { CustomersTable } from './customers-table';
 import { ServerOnlyCustomers } from './server-only-customers';
-import { useAssignToCart } from './use-assign-to-cart';
+import { useAssignToCart } from '../../features/pos-customer/use-assign-to-cart';
 import { useServerCustomers } from './use-server-customers';
 import styles from './customers.module.css';
 
