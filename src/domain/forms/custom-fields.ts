@@ -117,33 +117,36 @@ const isEmpty = (v: string | string[] | undefined): boolean =>
  */
 export function customFieldsSchema(defs: readonly CustomFieldDef[] | undefined, location: CustomFieldLocation) {
   const fields = fieldsAt(defs, location);
-  return z
-    .record(z.string(), answer.optional())
-    .default({})
-    .superRefine((input, ctx) => {
-      for (const def of fields) {
-        const key = String(def.custom_field_id);
-        const raw = input[key];
-        const v = raw === undefined ? undefined : trimmed(raw);
-        if (v === undefined || isEmpty(v)) {
-          if (def.required) ctx.addIssue({ code: 'custom', path: [key], message: REQUIRED });
-          continue;
+  return (
+    z
+      // null: an unanswered radio group as a form holds it.
+      .record(z.string(), answer.nullable().optional())
+      .default({})
+      .superRefine((input, ctx) => {
+        for (const def of fields) {
+          const key = String(def.custom_field_id);
+          const raw = input[key] ?? undefined;
+          const v = raw === undefined ? undefined : trimmed(raw);
+          if (v === undefined || isEmpty(v)) {
+            if (def.required) ctx.addIssue({ code: 'custom', path: [key], message: REQUIRED });
+            continue;
+          }
+          const p = problem(def, v);
+          if (p) ctx.addIssue({ code: 'custom', path: [key], message: p });
         }
-        const p = problem(def, v);
-        if (p) ctx.addIssue({ code: 'custom', path: [key], message: p });
-      }
-    })
-    .transform((input): CustomFieldValues => {
-      const out: CustomFieldValues = {};
-      for (const def of fields) {
-        const key = String(def.custom_field_id);
-        const raw = input[key];
-        if (raw === undefined) continue;
-        const v = trimmed(raw);
-        if (!isEmpty(v)) out[key] = def.type === 'checkbox' && !Array.isArray(v) ? [v] : v;
-      }
-      return out;
-    });
+      })
+      .transform((input): CustomFieldValues => {
+        const out: CustomFieldValues = {};
+        for (const def of fields) {
+          const key = String(def.custom_field_id);
+          const raw = input[key] ?? undefined;
+          if (raw === undefined) continue;
+          const v = trimmed(raw);
+          if (!isEmpty(v)) out[key] = def.type === 'checkbox' && !Array.isArray(v) ? [v] : v;
+        }
+        return out;
+      })
+  );
 }
 
 /** Definitions from the shop's rows (server tables or the device's pulled lookups); malformed rows are skipped. */
@@ -168,7 +171,10 @@ export function customFieldDefsFrom(
       values: (values ?? [])
         .filter((v) => Number(v.custom_field_id) === id)
         .sort((a, b) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0))
-        .map((v) => ({ custom_field_value_id: Number(v.custom_field_value_id), name: typeof v.name === 'string' ? v.name : '' })),
+        .map((v) => ({
+          custom_field_value_id: Number(v.custom_field_value_id),
+          name: typeof v.name === 'string' ? v.name : '',
+        })),
     });
   }
   return out;

@@ -67,7 +67,7 @@ describe('custom fields', () => {
       7: '23:59',
       8: '2026-11-28 09:30',
     });
-    expect(account.parse({ 4: '   ', 3: [] })).toEqual({});
+    expect(account.parse({ 4: '   ', 3: [], 2: null })).toEqual({});
     expect(account.parse(undefined)).toEqual({});
   });
 

@@ -142,7 +142,7 @@ function GeneralForm({ customer, setup }: { customer: Customer | null; setup: Ge
               </button>
             </li>
             {addresses.fields.map((a, i) => (
-              <li key={a.key} className={styles.sideRow}>
+              <li key={a.key}>
                 <button
                   type="button"
                   className={styles.sideItem}
