@@ -32,6 +32,9 @@ import { fitmentRoutes } from './routes/fitment';
 import { customerVehicleRoutes } from './routes/customer-vehicle';
 import { customerCreditRoutes } from './routes/customer-credit';
 import { customerFormRoutes } from './routes/customer-form';
+import { customerIpRoutes } from './routes/customer-ip';
+import { customerTagRoutes } from './routes/customer-tag';
+import type { GeoLocator } from './adapters/geolocation/types';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
@@ -84,6 +87,8 @@ export interface AppOptions {
   captcha?: CaptchaProvider;
   /** The parts distributor; default from the environment (DISTRIBUTOR, server/adapters/distributor). null: none. */
   distributor?: Distributor | null;
+  /** IP geolocation; default from the environment (GEOLOCATION, server/adapters/geolocation). null: none. */
+  geolocation?: GeoLocator | null;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
@@ -124,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.captcha ? { captcha: opts.captcha } : {}),
     publicUrl: opts.publicUrl,
     ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
+    ...(opts.geolocation !== undefined ? { geolocation: opts.geolocation } : {}),
     ...(opts.poke ? { poke: opts.poke } : {}),
     log: (msg, err) => app.log.error({ err }, msg),
   });
@@ -145,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
     publicUrl: checkout.publicUrl,
+    customerIps: services.customerIps,
   });
   catalogRoutes(app, products, new FitmentVehicleStore(opts.db));
   demoImageRoutes(app, new DemoImageService());
@@ -162,14 +169,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   customerVehicleRoutes(app, services.customerVehicles);
   customerCreditRoutes(app, services.credits);
   customerFormRoutes(app, services.customerForm);
+  customerIpRoutes(app, services.customerIps);
+  customerTagRoutes(app, services.customerTags);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).
   const shopCookies = { secureCookies: opts.secureCookies };
   const cartDeps = { ...pos, shopper: shopperDispatch(shop.cart, shopCookies) };
   staffCartRoutes(app, cartDeps);
   shopCartIndexRoutes(app, shop.cart, shopCookies);
   shopListRoutes(app, shop.lists, shopCookies);
-  shopCheckoutRoutes(app, shop.checkout);
-  posOrderRoutes(app, pos.orders, cartDeps);
+  shopCheckoutRoutes(app, shop.checkout, services.customerIps);
+  posOrderRoutes(app, pos.orders, cartDeps, (ip) => services.customerIps.customersAt(ip));
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);
   auditRoutes(app, new AuditService(opts.db));

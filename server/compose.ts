@@ -31,6 +31,10 @@ import { CheckoutService } from './services/checkout/checkout-service';
 import { CustomerVehicleService } from './services/fitment/customer-vehicle-service';
 import { CreditService } from './services/customers/credit-service';
 import { CustomerFormService } from './services/customers/customer-form-service';
+import { CustomerIpService } from './services/customers/customer-ip-service';
+import { CustomerTagService } from './services/customers/customer-tag-service';
+import { geoLocatorFrom } from './adapters/geolocation/create';
+import type { GeoLocator } from './adapters/geolocation/types';
 import { FitmentService } from './services/fitment/fitment-service';
 import { VEHICLE_COOKIE } from './services/fitment/fitment-vehicle-store';
 import { NotificationService } from './services/notifications/notification-service';
@@ -109,6 +113,8 @@ export interface ComposeOptions {
   publicUrl?: string | undefined;
   /** The parts distributor; default from the configuration (DISTRIBUTOR). null: none. */
   distributor?: Distributor | null;
+  /** IP geolocation; default from the configuration (GEOLOCATION). null: none. */
+  geolocation?: GeoLocator | null;
   log: (msg: string, err?: unknown) => void;
 }
 
@@ -151,6 +157,8 @@ export interface Services {
   customerVehicles: CustomerVehicleService;
   credits: CreditService;
   customerForm: CustomerFormService;
+  customerIps: CustomerIpService;
+  customerTags: CustomerTagService;
   distributor: DistributorService;
   mailer: Mailer;
   captcha: CaptchaProvider;
@@ -213,6 +221,13 @@ export function composeServices(opts: ComposeOptions): Services {
     customerVehicles: new CustomerVehicleService(runner),
     credits: new CreditService(runner),
     customerForm: new CustomerFormService(runner),
+    customerIps: new CustomerIpService(
+      db,
+      opts.geolocation === undefined
+        ? geoLocatorFrom(opts.adapters.geolocation ?? { kind: 'simulator', seed: 1, latencyMs: 150, failureRate: 0.05 })
+        : opts.geolocation,
+    ),
+    customerTags: new CustomerTagService(db),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,

@@ -29,6 +29,8 @@ export interface Config {
   distributor: DistributorConfig;
   /** The card terminal adapter (server/adapters/terminal/create.ts). */
   terminal: TerminalConfig;
+  /** The IP-geolocation adapter (server/adapters/geolocation/create.ts). */
+  geolocation: GeolocationConfig;
   /**
    * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
    * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
@@ -115,15 +117,47 @@ export function distributorConfig(env: NodeJS.ProcessEnv = process.env): Distrib
   };
 }
 
+/**
+ * IP geolocation for the customer admin screen's IP Addresses tab (docs/decisions/pos.md "Customer
+ * IP addresses and tags"). GEOLOCATION: `simulator` (default: an offline table, see
+ * server/adapters/geolocation/simulator.ts) or `none`. The simulator's GEOLOCATION_SEED (default 1),
+ * GEOLOCATION_LATENCY_MS (default 150; jitter adds up to half) and GEOLOCATION_FAILURE_RATE (the
+ * share of lookups that fail, 0 to 1; default 0.05).
+ */
+export type GeolocationConfig =
+  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
+
+export function geolocationConfig(env: NodeJS.ProcessEnv = process.env): GeolocationConfig {
+  const kind = (env.GEOLOCATION ?? 'simulator').toLowerCase();
+  if (kind === 'none') return { kind };
+  if (kind !== 'simulator') throw new Error(`Unknown GEOLOCATION "${kind}": this build has "simulator" and "none"`);
+  const raw = env.GEOLOCATION_FAILURE_RATE;
+  const rate = raw === undefined || raw === '' ? 0.05 : Number(raw);
+  if (!(rate >= 0 && rate <= 1)) throw new Error(`Invalid GEOLOCATION_FAILURE_RATE: "${raw}" (0 to 1)`);
+  return {
+    kind,
+    seed: int('GEOLOCATION_SEED', env.GEOLOCATION_SEED, 1),
+    latencyMs: int('GEOLOCATION_LATENCY_MS', env.GEOLOCATION_LATENCY_MS, 150),
+    failureRate: rate,
+  };
+}
+
 /** The outside services' configuration alone (what the composition picks adapters from). */
 export interface AdapterConfig {
   notify: NotifyConfig;
   terminal: TerminalConfig;
   distributor: DistributorConfig;
+  /** Optional so a test's hand-made configuration may leave it out (the simulator then). */
+  geolocation?: GeolocationConfig;
 }
 
 export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConfig {
-  return { notify: notifyConfig(env), terminal: terminalConfig(env), distributor: distributorConfig(env) };
+  return {
+    notify: notifyConfig(env),
+    terminal: terminalConfig(env),
+    distributor: distributorConfig(env),
+    geolocation: geolocationConfig(env),
+  };
 }
 
 export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
@@ -224,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     notify: notifyConfig(env),
     terminal: terminalConfig(env),
     distributor: distributorConfig(env),
+    geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
   };

@@ -60,7 +60,12 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
     staffTokenSecret: config.staffTokenSecret,
-    adapters: { notify: config.notify, terminal: config.terminal, distributor: config.distributor },
+    adapters: {
+      notify: config.notify,
+      terminal: config.terminal,
+      distributor: config.distributor,
+      geolocation: config.geolocation,
+    },
     // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
     poke: { databaseUrl: open.databaseUrl },
   });

@@ -36,6 +36,7 @@ import * as m0023t from './migrations/0023-t-tax-locations';
 import * as m0024s from './migrations/0024-s-staff-tokens';
 import * as m0025k from './migrations/0025-k-customer-credits';
 import * as m0026f from './migrations/0026-f-customer-form';
+import * as m0026i from './migrations/0026-i-customer-ips-tags';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-s-staff-tokens': m0024s,
   '0025-k-customer-credits': m0025k,
   '0026-f-customer-form': m0026f,
+  '0026-i-customer-ips-tags': m0026i,
 };
 
 const provider: MigrationProvider = {

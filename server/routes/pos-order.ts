@@ -43,7 +43,13 @@ function sessionOf(req: FastifyRequest): CartSession {
   return { idHash: req.session.idHash, staffUserId: Number(actor.id) };
 }
 
-export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, cartDeps: StaffCartRouteDeps): void {
+export function posOrderRoutes(
+  app: FastifyInstance,
+  orders: PosOrderService,
+  cartDeps: StaffCartRouteDeps,
+  /** The accounts seen at an IP address (services/customers/customer-ip-service.ts), for `filter_ip`. */
+  customersAt?: (ip: string) => Promise<CustomerSearchReply>,
+): void {
   const idOf = (req: FastifyRequest) => parse(orderIdQuerySchema, req.query).order_id;
   const body = (req: FastifyRequest): unknown => req.body ?? {};
 
@@ -105,9 +111,10 @@ export function posOrderRoutes(app: FastifyInstance, orders: PosOrderService, ca
     );
   }
 
-  app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> =>
-    orders.search(parse(customerSearchQuerySchema, req.query).s),
-  );
+  app.get('/pos/customer/search', pageOrCallWith(allow('customer.read')), (req): Promise<CustomerSearchReply> => {
+    const q = parse(customerSearchQuerySchema, req.query);
+    return q.filter_ip !== undefined && customersAt ? customersAt(q.filter_ip) : orders.search(q.s);
+  });
 
   // Continue Order as a call: loads the order into this session's cart (the page itself is the client's).
   app.get('/pos/order/continue', pageOrCallWith(allow('pos.cart'), true), async (req): Promise<StaffCartReply> => {

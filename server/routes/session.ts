@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IP_BANNED_LOGIN, IP_BANNED_REGISTER } from '../../src/contracts/customer-ip';
 import { registerRequestSchema } from '../../src/contracts/register';
 import {
   loginRequestSchema,
@@ -24,6 +25,14 @@ export interface SessionRouteOptions {
   loginLimit: number;
   /** PUBLIC_URL: behind a proxy that rewrites Host, the Origin a login may come from. */
   publicUrl?: string | undefined;
+  /**
+   * The addresses shoppers use and the banned ones (docs/decisions/pos.md "Customer IP addresses and
+   * tags"): a shopper's sign-in or registration from a banned address is refused, an accepted one noted.
+   */
+  customerIps?: {
+    isBanned(ip: string | undefined): Promise<boolean>;
+    record(customerId: string, ip: string | undefined): Promise<void>;
+  };
 }
 
 /**
@@ -145,7 +154,12 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       const body = parse(loginRequestSchema, req.body);
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
-      return signIn(req, reply, user, body.deviceId);
+      // Asked after the password matched: a wrong password learns nothing about bans. Staff are never refused.
+      if (user.kind === 'customer' && (await opts.customerIps?.isBanned(req.ip)))
+        throw new HttpError(403, 'ip_banned', IP_BANNED_LOGIN);
+      const signedIn = await signIn(req, reply, user, body.deviceId);
+      if (user.kind === 'customer') await opts.customerIps?.record(user.id, req.ip);
+      return signedIn;
     },
   );
 
@@ -163,7 +177,11 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
     async (req, reply): Promise<SessionReply> => {
       door(req);
       const body = parse(registerRequestSchema, req.body);
-      return signIn(req, reply, await opts.accounts.register(body));
+      if (await opts.customerIps?.isBanned(req.ip)) throw new HttpError(403, 'ip_banned', IP_BANNED_REGISTER);
+      const user = await opts.accounts.register(body);
+      const signedIn = await signIn(req, reply, user);
+      await opts.customerIps?.record(user.id, req.ip);
+      return signedIn;
     },
   );
 

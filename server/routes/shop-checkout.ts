@@ -10,8 +10,16 @@ import { parse } from '../http/parse';
 import type { ShopCheckoutService } from '../services/shop/shop-checkout-service';
 import { shopCaller } from './shop-cart';
 
-export function shopCheckoutRoutes(app: FastifyInstance, checkout: ShopCheckoutService): void {
-  indexPhpRoute(app, 'POST', 'checkout/confirm/createOrder', allow('shop.checkout'), (req) =>
-    checkout.createOrder(shopCaller(req), parse(createOrderRequestSchema, req.body ?? {})),
-  );
+/** Notes the address a signed-in shopper ordered from (docs/decisions/pos.md "Customer IP addresses and tags"). */
+export interface OrderIpRecorder {
+  record(customerId: string, ip: string | undefined): Promise<void>;
+}
+
+export function shopCheckoutRoutes(app: FastifyInstance, checkout: ShopCheckoutService, ips?: OrderIpRecorder): void {
+  indexPhpRoute(app, 'POST', 'checkout/confirm/createOrder', allow('shop.checkout'), async (req) => {
+    const caller = shopCaller(req);
+    const reply = await checkout.createOrder(caller, parse(createOrderRequestSchema, req.body ?? {}));
+    if (ips && caller.customerUuid) await ips.record(caller.customerUuid, req.ip);
+    return reply;
+  });
 }

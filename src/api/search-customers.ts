@@ -8,3 +8,8 @@ import { request, toQueryString } from './http';
 export function searchServerCustomers(s: string, signal?: AbortSignal): Promise<CustomerSearchReply> {
   return request(`/pos/customer/search${toQueryString({ s })}`, customerSearchReplySchema, { signal });
 }
+
+/** GET /pos/customer/search?filter_ip=: the accounts seen at one IP address (the IP Addresses tab's link). */
+export function customersAtIp(ip: string, signal?: AbortSignal): Promise<CustomerSearchReply> {
+  return request(`/pos/customer/search${toQueryString({ filter_ip: ip })}`, customerSearchReplySchema, { signal });
+}

@@ -226,8 +226,15 @@ export const checkoutSetCustomerRequestSchema = z.object({
 export const orderSetCustomerRequestSchema = z.object({ order_id: posOrderRef, customer_id: customerRefParam });
 export const setCustomerReplySchema = z.object({ success: z.string(), order: orderInfoSchema });
 
-/** GET /pos/customer/search?s= : name, email or phone, case-insensitive; at most 10; empty s gives []. */
-export const customerSearchQuerySchema = z.object({ s: z.string().max(100).catch('').default('') });
+/**
+ * GET /pos/customer/search?s= : name, email or phone, case-insensitive; at most 10; empty s gives [].
+ * With filter_ip= instead: the accounts seen at that IP address, at most 100 (the IP Addresses
+ * tab's filter_ip_url; docs/decisions/pos.md "Customer IP addresses and tags").
+ */
+export const customerSearchQuerySchema = z.object({
+  s: z.string().max(100).catch('').default(''),
+  filter_ip: z.string().max(45, 'Enter a valid IPv4 or IPv6 address.').optional(),
+});
 export const CUSTOMER_SEARCH_LIMIT = 10;
 export const customerSearchReplySchema = z.array(
   z.object({

@@ -14,6 +14,7 @@ import { seedLocations, seedLookups, seedSettings } from './locations';
 import { seedCustomFields } from './custom-fields';
 import { seedParts } from './parts';
 import { seedCustomers, seedStaff } from './people';
+import { seedCustomerAdmin } from './customer-admin';
 import { Rng } from './prng';
 import { seedVehicles } from './vehicles';
 
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
       wholesaleGroupId: lookups.wholesaleGroupId,
     });
     log(`demo data: ${customers} customers (${t()})`);
+    await seedCustomerAdmin(trx, { baseDate: BASE_DATE, wholesaleGroupId: lookups.wholesaleGroupId });
     const catalog = await seedCatalogStructure(trx);
     const parts = await seedParts(trx, { products: rng.products, children: rng.children }, opts.parts, {
       catalog,

@@ -26,6 +26,7 @@ import type { ShopTables } from './shop';
 import type { SyncTables } from './sync';
 import type { VehicleTables } from './vehicles';
 import type { CustomFieldTables } from './custom-fields';
+import type { CustomerAdminTables } from './customer-admin';
 
 export type * from './appointments';
 export type * from './audit';
@@ -41,6 +42,7 @@ export type * from './shop';
 export type * from './sync';
 export type * from './vehicles';
 export type * from './custom-fields';
+export type * from './customer-admin';
 export { iso } from './columns';
 
 export interface DB
@@ -58,4 +60,5 @@ export interface DB
     AppointmentTables,
     AuditTables,
     DistributorTables,
-    CustomFieldTables {}
+    CustomFieldTables,
+    CustomerAdminTables {}

@@ -16,6 +16,7 @@ import { TextField } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { Pagination } from '../../ui/table/pagination';
 import { CustomersTable } from './customers-table';
+import { IpCustomers } from './ip-customers';
 import { ServerOnlyCustomers } from './server-only-customers';
 import { useAssignToCart } from '../../features/pos-customer/use-assign-to-cart';
 import { useServerCustomers } from './use-server-customers';
@@ -27,6 +28,8 @@ export const CUSTOMER_LIST_FAILED = 'Something went wrong!';
 export function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const s = params.get('s') ?? '';
+  // The IP Addresses tab's filter_ip_url: the accounts seen at one address instead of the search.
+  const filterIp = params.get('filter_ip');
   const page = Number(params.get('page') ?? '1') || 1;
   const [text, setText] = useState(s);
   const [busy, setBusy] = useState<string | null>(null);
@@ -78,7 +81,9 @@ export function CustomersPage() {
           onChange={(e) => setText(e.target.value)}
         />
       </form>
-      {index.error ? (
+      {filterIp !== null ? (
+        <IpCustomers ip={filterIp} />
+      ) : index.error ? (
         <ErrorState message={CUSTOMER_LIST_FAILED} />
       ) : !list ? (
         <Spinner label="Loading customers..." />

@@ -1,0 +1,35 @@
+/** The customer admin screen's IP addresses, IP bans and tags (migration 0026-i-customer-ips-tags). */
+import type { GeneratedTimestamp, Id } from './columns';
+
+export interface CustomerIpsTable {
+  customer_ip_id: Id;
+  customer_ref: string;
+  /** Canonical text (server/services/customers/ip-address.ts). */
+  ip: string;
+  date_added: GeneratedTimestamp;
+  last_seen: GeneratedTimestamp;
+}
+
+export interface BannedIpsTable {
+  ip: string;
+  actor_id: string;
+  date_added: GeneratedTimestamp;
+}
+
+export interface CustomerTagsTable {
+  tag_id: Id;
+  title: string;
+  date_added: GeneratedTimestamp;
+}
+
+export interface CustomerTagAssignmentsTable {
+  customer_ref: string;
+  tag_id: number;
+}
+
+export interface CustomerAdminTables {
+  customer_ips: CustomerIpsTable;
+  banned_ips: BannedIpsTable;
+  customer_tags: CustomerTagsTable;
+  customer_tag_assignments: CustomerTagAssignmentsTable;
+}
