@@ -33,6 +33,7 @@ import { customerVehicleRoutes } from './routes/customer-vehicle';
 import { customerCreditRoutes } from './routes/customer-credit';
 import { customerOrderRoutes } from './routes/customer-orders';
 import { customerHistoryRoutes } from './routes/customer-history';
+import { customerFormRoutes } from './routes/customer-form';
 import { customerIpRoutes } from './routes/customer-ip';
 import { customerTagRoutes } from './routes/customer-tag';
 import type { GeoLocator } from './adapters/geolocation/types';
@@ -172,6 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   customerCreditRoutes(app, services.credits);
   customerOrderRoutes(app, { lists: services.customerOrders, returns: services.returns });
   customerHistoryRoutes(app, services.customerHistory);
+  customerFormRoutes(app, services.customerForm);
   customerIpRoutes(app, services.customerIps);
   customerTagRoutes(app, services.customerTags);
   // Guests and customers share the cart paths with staff: the shopper cart answers them (routes/shop-cart.ts).

@@ -33,6 +33,7 @@ import { CreditService } from './services/customers/credit-service';
 import { CustomerOrdersService } from './services/customers/customer-orders-service';
 import { ReturnService } from './services/pos/return-service';
 import { CustomerHistoryService } from './services/customers/history-service';
+import { CustomerFormService } from './services/customers/customer-form-service';
 import { CustomerIpService } from './services/customers/customer-ip-service';
 import { CustomerTagService } from './services/customers/customer-tag-service';
 import { geoLocatorFrom } from './adapters/geolocation/create';
@@ -162,6 +163,7 @@ export interface Services {
   customerOrders: CustomerOrdersService;
   returns: ReturnService;
   customerHistory: CustomerHistoryService;
+  customerForm: CustomerFormService;
   customerIps: CustomerIpService;
   customerTags: CustomerTagService;
   distributor: DistributorService;
@@ -231,6 +233,7 @@ export function composeServices(opts: ComposeOptions): Services {
     returns: new ReturnService(runner, checkout.terminal),
     customerHistory: new CustomerHistoryService(runner),
     cartAccount: new StaffCartAccountService(runner, new StaffCartService(runner)),
+    customerForm: new CustomerFormService(runner),
     customerIps: new CustomerIpService(
       db,
       opts.geolocation === undefined

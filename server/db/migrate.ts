@@ -38,6 +38,7 @@ import * as m0025k from './migrations/0025-k-customer-credits';
 import * as m0026r from './migrations/0026-r-order-returns';
 import * as m0026h from './migrations/0026-h-customer-history';
 import * as m0026g from './migrations/0026-g-credit-ledger';
+import * as m0026f from './migrations/0026-f-customer-form';
 import * as m0026i from './migrations/0026-i-customer-ips-tags';
 import * as m0026s from './migrations/0026-s-customer-search';
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-r-order-returns': m0026r,
   '0026-h-customer-history': m0026h,
   '0026-g-credit-ledger': m0026g,
+  '0026-f-customer-form': m0026f,
   '0026-i-customer-ips-tags': m0026i,
   '0026-s-customer-search': m0026s,
 };

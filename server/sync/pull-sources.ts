@@ -231,6 +231,9 @@ const staffLookups = (): PullSource[] => [
   // Gift certificates, so a POS device takes a voucher payment offline; the server re-checks the
   // balance when the payment is pushed (server/commands/appliers/vouchers.ts). Which order sold it stays here.
   rawSource('vouchers', ['id'], ['order_ref', 'line_ref']),
+  // The shop's custom fields (migration 0026-f): the customer form renders and checks them offline.
+  rawSource('custom_fields', ['custom_field_id']),
+  rawSource('custom_field_values', ['custom_field_value_id']),
 ];
 
 /**

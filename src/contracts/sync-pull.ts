@@ -138,6 +138,9 @@ export const lookupTables = [
   // Gift certificates (staff devices only): code, balance, status, so a voucher is taken offline
   // (src/db/vouchers.ts). Keyed by id; devices look them up by upper-cased code.
   'vouchers',
+  // The shop's custom fields and their choices (staff devices; migration 0026-f), for the customer form.
+  'custom_fields',
+  'custom_field_values',
 ] as const;
 /**
  * Compact fitment and the vehicle names it points to (staff devices, cache schema 4): part_fitment

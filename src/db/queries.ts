@@ -195,6 +195,8 @@ export async function storeSettings(db: PartsdeskDb): Promise<StoreSettings> {
     taxClasses: await lookupRows<{ tax_class_id: number; title: string }>(db, 'tax_classes'),
     taxRates: await lookupRows<TaxRateSource>(db, 'tax_rates'),
     locations: await lookupRows<LocationSource>(db, 'locations'),
+    customFields: await lookupRows<Record<string, unknown>>(db, 'custom_fields'),
+    customFieldValues: await lookupRows<Record<string, unknown>>(db, 'custom_field_values'),
   });
 }
 

@@ -4,6 +4,7 @@
  * rates depend on the store a sale is rung up at (docs/decisions/domain.md "Tax rates by location").
  */
 import type { MoneyString } from './money';
+import type { CustomFieldDef } from './forms/custom-fields';
 
 export const paymentTypes = ['card', 'online', 'cash', 'voucher', 'check', 'store_credit'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
@@ -55,6 +56,8 @@ export interface StoreSettings {
   /** Maximum cart line quantity. */
   maxQuantity: number;
   currency: 'USD';
+  /** The shop's custom fields (customer account and address); absent: none (migration 0026-f). */
+  customFields?: CustomFieldDef[];
 }
 
 export const defaultStoreSettings: StoreSettings = {

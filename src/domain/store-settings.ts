@@ -10,6 +10,7 @@
  * is the sum of the rates that apply there.
  */
 import { decimal } from './money';
+import { customFieldDefsFrom } from './forms/custom-fields';
 import {
   defaultStoreSettings,
   paymentTypes,
@@ -41,6 +42,9 @@ export interface SettingsSources {
   taxRates: readonly TaxRateSource[];
   /** The stores (locations rows); absent or empty: only rates that name no store or state apply. */
   locations?: readonly LocationSource[];
+  /** custom_fields and custom_field_values rows (migration 0026-f); absent: no custom fields. */
+  customFields?: readonly Record<string, unknown>[];
+  customFieldValues?: readonly Record<string, unknown>[];
 }
 
 const obj = (v: unknown): Record<string, unknown> =>
@@ -125,5 +129,6 @@ export function storeSettingsFrom(src: SettingsSources): StoreSettings {
     requireAddress: bool(form.require_address, d.requireAddress),
     maxQuantity: d.maxQuantity,
     currency: 'USD',
+    customFields: customFieldDefsFrom(src.customFields, src.customFieldValues),
   };
 }

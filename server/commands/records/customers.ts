@@ -34,6 +34,7 @@ export const customerColumns = [
   'date_added',
   'updated_at',
   'version',
+  'account_custom_field',
 ] as const;
 type CustomerSql = Pick<Selectable<CustomersTable>, (typeof customerColumns)[number]>;
 
@@ -56,6 +57,7 @@ export function customerRowFromSql(r: CustomerSql): CustomerRow {
     store_credit: r.store_credit,
     created_at: iso(r.date_added) ?? '',
     updated_at: iso(r.updated_at) ?? '',
+    account_custom_field: r.account_custom_field,
   };
 }
 
@@ -73,6 +75,7 @@ export function addressRowFromSql(r: Selectable<AddressesTable>): AddressRow {
     country_id: r.country_id,
     zone_id: r.zone_id ?? 0,
     default: r.is_default,
+    custom_field: r.custom_field,
   };
 }
 
@@ -122,6 +125,7 @@ export async function saveCustomer(db: Kysely<DB>, customer: Customer): Promise<
     default_location_id: c.default_location_id,
     store_credit: c.store_credit,
     updated_at: c.updated_at,
+    account_custom_field: JSON.stringify(c.account_custom_field ?? {}),
   };
   await db
     .insertInto('customers')
@@ -145,6 +149,7 @@ export async function saveCustomer(db: Kysely<DB>, customer: Customer): Promise<
       country_id: a.country_id,
       zone_id: a.zone_id === 0 ? null : a.zone_id,
       is_default: a.default,
+      custom_field: JSON.stringify(a.custom_field ?? {}),
     };
     const r = await db
       .insertInto('addresses')

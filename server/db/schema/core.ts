@@ -34,7 +34,8 @@ export interface CountriesTable {
   country_id: number;
   name: string;
   iso_code_2: string;
-  iso_code_3: string;
+  /** Null for countries added from country-region-data (migration 0026-f), which has no ISO 3 code. */
+  iso_code_3: string | null;
   version: Version;
 }
 

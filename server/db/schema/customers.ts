@@ -33,6 +33,8 @@ export interface CustomersTable {
   updated_at: GeneratedTimestamp;
   /** Migration 0026-s: lower-cased "first last", email, telephone and its digits, kept by the database (never written). */
   search_text: ColumnType<string, never, never>;
+  /** Migration 0026-f: answers to the account custom fields, keyed by custom_field_id. */
+  account_custom_field: ColumnType<Record<string, string | string[]>, string | undefined, string>;
 }
 
 export interface AddressesTable {
@@ -50,6 +52,8 @@ export interface AddressesTable {
   zone_id: number | null;
   is_default: Generated<boolean>;
   version: Version;
+  /** Migration 0026-f: answers to the address custom fields, keyed by custom_field_id. */
+  custom_field: ColumnType<Record<string, string | string[]>, string | undefined, string>;
 }
 
 export interface CustomerVehiclesTable {

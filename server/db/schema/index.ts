@@ -27,6 +27,7 @@ import type { ReturnTables } from './returns';
 import type { ShopTables } from './shop';
 import type { SyncTables } from './sync';
 import type { VehicleTables } from './vehicles';
+import type { CustomFieldTables } from './custom-fields';
 import type { CustomerAdminTables } from './customer-admin';
 
 export type * from './appointments';
@@ -44,6 +45,7 @@ export type * from './returns';
 export type * from './shop';
 export type * from './sync';
 export type * from './vehicles';
+export type * from './custom-fields';
 export type * from './customer-admin';
 export { iso } from './columns';
 
@@ -64,4 +66,5 @@ export interface DB
     DistributorTables,
     CustomerAdminTables,
     ReturnTables,
-    CustomerHistoryTables {}
+    CustomerHistoryTables,
+    CustomFieldTables {}

@@ -21,7 +21,11 @@ export class StoreSettingsService {
         (select coalesce(max(version), 0) from settings), (select count(*) from settings),
         (select coalesce(max(version), 0) from tax_classes), (select count(*) from tax_classes),
         (select coalesce(max(version), 0) from tax_rates), (select count(*) from tax_rates),
-        (select coalesce(max(version), 0) from locations), (select count(*) from locations)) as stamp`.execute(db);
+        (select coalesce(max(version), 0) from locations), (select count(*) from locations),
+        (select coalesce(max(version), 0) from custom_fields), (select count(*) from custom_fields),
+        (select coalesce(max(version), 0) from custom_field_values), (select count(*) from custom_field_values)) as stamp`.execute(
+      db,
+    );
     const key = stamp.rows[0]?.stamp ?? '';
     if (this.cached?.stamp === key) return this.cached.settings;
     const [rows, taxClasses, taxRates, locations] = [
@@ -30,11 +34,15 @@ export class StoreSettingsService {
       await db.selectFrom('tax_rates').select(['tax_class_id', 'rate', 'location_id', 'zone_code']).execute(),
       await db.selectFrom('locations').select(['location_id', 'zone_code', 'is_default']).execute(),
     ];
+    const customFields = await db.selectFrom('custom_fields').selectAll().execute();
+    const customFieldValues = await db.selectFrom('custom_field_values').selectAll().execute();
     const settings = storeSettingsFrom({
       settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
       taxClasses,
       taxRates,
       locations,
+      customFields,
+      customFieldValues,
     });
     this.cached = { stamp: key, settings };
     return settings;

@@ -1,5 +1,6 @@
 /** Customer address (pos-back-office.md §5): required only if require_address; lengths always apply. */
 import { z } from 'zod';
+import { customFieldsSchema, type CustomFieldDef } from './custom-fields';
 import { optionalText, REQUIRED, requiredText } from './messages';
 
 export const POSITIVE_SELECT = 'Please select a value';
@@ -11,7 +12,8 @@ function idField(required: boolean) {
     .refine((n) => (required ? n > 0 : n >= 0), required ? REQUIRED : POSITIVE_SELECT);
 }
 
-export function addressSchema(requireAddress: boolean) {
+/** `customFields`: the shop's definitions; the address's answers (`custom_field`) are checked against its address fields. */
+export function addressSchema(requireAddress: boolean, customFields?: readonly CustomFieldDef[]) {
   const text = (min: number, max: number) => (requireAddress ? requiredText(min, max) : optionalText(min, max));
   return z.object({
     address_id: z.string().optional(),
@@ -25,6 +27,7 @@ export function addressSchema(requireAddress: boolean) {
     country_id: idField(requireAddress),
     zone_id: idField(requireAddress),
     default: z.boolean().default(false),
+    custom_field: customFieldsSchema(customFields, 'address'),
   });
 }
 export type AddressForm = z.infer<ReturnType<typeof addressSchema>>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { addressSchema } from './address';
+import { customFieldsSchema, type CustomFieldDef } from './custom-fields';
 import { emailField, flag, maxChars, minChars, phoneField, requiredText } from './messages';
 
 export interface CustomerFormOptions {
@@ -14,6 +15,10 @@ export interface CustomerFormOptions {
   requireAddress: boolean;
   /** Editing an existing customer: the password field is shown. */
   hasCustomerId: boolean;
+  /** The shop's custom fields: `account_custom_field` and each address's `custom_field` are checked against them. */
+  customFields?: readonly CustomFieldDef[];
+  /** The admin address editor (General tab): every address needs the §5 admin fields, whatever require_address says. */
+  adminAddresses?: boolean;
 }
 
 export function customerFormSchema(o: CustomerFormOptions) {
@@ -37,7 +42,8 @@ export function customerFormSchema(o: CustomerFormOptions) {
         .refine((s) => !o.hasCustomerId || s === '' || s.length >= 4, minChars(4))
         .refine((s) => !o.hasCustomerId || s.length <= 20, maxChars(20))
         .transform((s) => (o.hasCustomerId ? s : '')),
-      addresses: z.array(addressSchema(o.requireAddress)).default([]),
+      addresses: z.array(addressSchema(o.requireAddress || o.adminAddresses === true, o.customFields)).default([]),
+      account_custom_field: customFieldsSchema(o.customFields, 'account'),
     })
     .transform((v) => ({ ...v, tax_exempt_number: v.tax_exempt ? v.tax_exempt_number : '' }));
 }

@@ -60,6 +60,11 @@ const notification = {
   email: text(96).default(''),
   phone: text(32).default(''),
 };
+/** Custom field answers keyed by custom_field_id (src/domain/forms/custom-fields.ts checks them against the shop's fields). */
+const customFieldAnswers = z
+  .record(text(12), z.union([text(2000), z.array(text(12)).max(50)]))
+  .refine((r) => Object.keys(r).length <= 50, 'Too many custom fields.')
+  .default({});
 const address = z.object({
   address_id: id,
   firstname: text(64),
@@ -72,6 +77,7 @@ const address = z.object({
   country_id: nonNegInt,
   zone_id: nonNegInt,
   default: z.boolean().default(false),
+  custom_field: customFieldAnswers,
 });
 const customerFields = {
   firstname: text(64),
@@ -89,6 +95,7 @@ const customerFields = {
   /** Never stored in a record; the server stores only its argon2 hash (server/commands/appliers/customers.ts). */
   password: text(128).default(''),
   addresses: z.array(address).max(20).default([]),
+  account_custom_field: customFieldAnswers,
 };
 /**
  * customer.update's `base`: the values the edited fields had when the edit began, so the record

@@ -4,6 +4,7 @@
  * transaction (server/commands/appliers/customers.ts).
  */
 import { customerFormSchema } from '../forms/customer';
+import type { CustomFieldValues } from '../forms/custom-fields';
 import { refuse } from '../refusal';
 import type { MutationArgs } from './catalogue';
 import { parseOrRefuse } from './first-issue';
@@ -26,11 +27,19 @@ function validate(fields: Fields, ctx: MutatorContext, hasCustomerId: boolean) {
     requireTelephone: s.requireTelephone,
     requireAddress: s.requireAddress,
     hasCustomerId,
+    customFields: s.customFields,
   });
   return parseOrRefuse(schema, fields);
 }
 
-function toRecordFields(fields: Fields, form: { tax_exempt_number: string }) {
+/** What the form schema made of the answers: only the shop's fields, trimmed, empty ones left out. */
+interface CheckedForm {
+  tax_exempt_number: string;
+  account_custom_field: CustomFieldValues;
+  addresses: { custom_field: CustomFieldValues }[];
+}
+
+function toRecordFields(fields: Fields, form: CheckedForm) {
   return {
     firstname: fields.firstname.trim(),
     lastname: fields.lastname.trim(),
@@ -44,7 +53,8 @@ function toRecordFields(fields: Fields, form: { tax_exempt_number: string }) {
     tax_exempt: fields.tax_exempt,
     tax_exempt_number: fields.tax_exempt ? form.tax_exempt_number : null,
     default_location_id: fields.default_location_id,
-    addresses: fields.addresses,
+    addresses: fields.addresses.map((a, i) => ({ ...a, custom_field: form.addresses[i]?.custom_field ?? {} })),
+    account_custom_field: form.account_custom_field,
   };
 }
 

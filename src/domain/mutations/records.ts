@@ -6,6 +6,7 @@
  */
 import type { MoneyString } from '../money';
 import type { PaymentType } from '../settings';
+import type { CustomFieldValues } from '../forms/custom-fields';
 
 export type OrderStatus = 'draft' | 'saved' | 'quote' | 'kiosk' | 'complete' | 'voided';
 /**
@@ -199,6 +200,8 @@ export interface Address {
   country_id: number;
   zone_id: number;
   default: boolean;
+  /** Answers to the shop's address custom fields (src/domain/forms/custom-fields.ts); absent: none. */
+  custom_field?: CustomFieldValues;
 }
 
 export interface Customer {
@@ -220,6 +223,8 @@ export interface Customer {
   addresses: Address[];
   created_at: string;
   updated_at: string;
+  /** Answers to the shop's account custom fields (src/domain/forms/custom-fields.ts); absent: none. */
+  account_custom_field?: CustomFieldValues;
 }
 
 export interface YmmChoice {

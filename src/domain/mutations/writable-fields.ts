@@ -66,6 +66,7 @@ const customerFields = {
   texting_alerts: ALL,
   newsletter: ALL,
   addresses: ALL,
+  account_custom_field: ALL,
   /** A shopper sets their own; staff at the counter set it for a customer; an installer does not. */
   password: ['shopper', 'cashier', 'admin'],
   status: COUNTER,

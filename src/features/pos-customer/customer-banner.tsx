@@ -83,7 +83,9 @@ export function CustomerBanner({
         onOpenChange={setCreating}
         onSave={async (v) => {
           const id = uuidv7();
-          if (!(await run('customer.create', { id, ...v, addresses: [] }))) return false;
+          // The address the form checked (when the shop requires one) goes with the customer.
+          const addresses = v.addresses.map((a) => ({ ...a, address_id: a.address_id ?? uuidv7() }));
+          if (!(await run('customer.create', { id, ...v, addresses }))) return false;
           toast.success('Customer successfully saved!');
           return attach(id);
         }}

@@ -11,6 +11,9 @@ import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
 import styles from './customer-modals.module.css';
+import type { FieldPath } from 'react-hook-form';
+import { fieldsAt, type CustomFieldValues } from '../../domain/forms/custom-fields';
+import { CustomFieldInputs, type CustomFieldBinding } from './custom-field-inputs';
 import { formatPhone } from '../../domain/phone';
 
 export const SEARCH_FAILED = 'Something went wrong!';
@@ -107,7 +110,14 @@ const blankAddress: Record<AddressField, string> = {
   country_id: '',
   zone_id: '',
 };
-const blank = { firstname: '', lastname: '', email: '', telephone: '', addresses: [blankAddress] };
+const blank = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  telephone: '',
+  addresses: [{ ...blankAddress, custom_field: {} as CustomFieldValues }],
+  account_custom_field: {} as CustomFieldValues,
+};
 
 interface Country {
   country_id: number;
@@ -131,6 +141,7 @@ function useCustomerFormSetup() {
       requireEmail: s.requireEmail,
       requireTelephone: s.requireTelephone,
       requireAddress: s.requireAddress,
+      customFields: s.customFields ?? [],
       ...lists,
     };
   }, []);
@@ -155,6 +166,7 @@ export function NewCustomerModal(props: {
     requireTelephone: setup?.requireTelephone ?? false,
     requireAddress,
     hasCustomerId: false,
+    customFields: setup?.customFields ?? [],
   });
   const form = useZodForm(schema, blank, {
     // One address with the spec's required fields when the shop asks for it; none otherwise.
@@ -184,6 +196,13 @@ export function NewCustomerModal(props: {
     <TextField label={label} required={required} {...form.field(`addresses.0.${k}`)} />
   );
   const countryId = form.watch('addresses.0.country_id');
+  const path = (name: string) => name as FieldPath<typeof blank>;
+  const bind: CustomFieldBinding = {
+    register: (name) => form.register(path(name)),
+    value: (name) => form.watch(path(name)),
+    set: (name, v) => form.setValue(path(name), v),
+    error: (name) => form.error(path(name)),
+  };
   const zones = setup?.zones.filter((z) => String(z.country_id) === countryId) ?? [];
   return (
     <Modal
@@ -204,6 +223,7 @@ export function NewCustomerModal(props: {
       {field('lastname', 'Last Name', true)}
       {field('email', 'E-Mail', setup?.requireEmail ?? false, 'email')}
       {field('telephone', 'Telephone', setup?.requireTelephone ?? false, 'tel')}
+      <CustomFieldInputs defs={fieldsAt(setup?.customFields, 'account')} prefix="account_custom_field" bind={bind} />
       {setup?.requireAddress && (
         <fieldset className={styles.address}>
           <legend>Address</legend>
@@ -234,6 +254,11 @@ export function NewCustomerModal(props: {
               </option>
             ))}
           </SelectField>
+          <CustomFieldInputs
+            defs={fieldsAt(setup.customFields, 'address')}
+            prefix="addresses.0.custom_field"
+            bind={bind}
+          />
         </fieldset>
       )}
     </Modal>

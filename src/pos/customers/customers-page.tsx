@@ -18,7 +18,7 @@ import { Pagination } from '../../ui/table/pagination';
 import { CustomersTable } from './customers-table';
 import { IpCustomers } from './ip-customers';
 import { ServerOnlyCustomers } from './server-only-customers';
-import { useAssignToCart } from './use-assign-to-cart';
+import { useAssignToCart } from '../../features/pos-customer/use-assign-to-cart';
 import { useServerCustomers } from './use-server-customers';
 import styles from './customers.module.css';
 

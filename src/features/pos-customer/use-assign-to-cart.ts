@@ -7,8 +7,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { deviceDb } from '../../device/device-db';
 import { useRunMutation } from '../../device/use-run-mutation';
-import { ensureSale } from '../../features/pos-sale/add-to-sale';
-import { useSession } from '../../features/session/use-session';
+import { ensureSale } from '../pos-sale/add-to-sale';
+import { useSession } from '../session/use-session';
 import { useToast } from '../../ui/toast/toast-context';
 
 export function useAssignToCart(): (customerRef: string) => Promise<boolean> {
