@@ -21,17 +21,17 @@
  *   "Store credit: Add Credit").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { INSTALLERS_TABLE, type RowChange, type SyncedTable } from '../../src/contracts/sync-pull';
+import type { RowChange, SyncedTable } from '../../src/contracts/sync-pull';
 import type { DB } from '../db/schema';
 import { addressRowFromSql, customerColumns, customerRowFromSql, vehicleFromSql } from '../commands/records/customers';
 import { orderHistoryFromSql } from '../commands/records/order-history';
 import { creditFromSql } from '../commands/records/credits';
-import { returnFromSql } from '../commands/records/returns';
 import { appointmentFromSql, selectAppointments } from '../commands/records/appointments';
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
 import type { Range } from './pull-range';
-import { customerHistorySource } from './pull-customer-history';
+import { customerHistorySource, orderReturnsSource } from './pull-customer-records';
+import { installersSource } from './pull-installers';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
 export type Viewer = { kind: 'staff'; role: string } | { kind: 'customer'; customerId: string };
@@ -260,47 +260,6 @@ const optionSources = (): PullSource[] => [
   rawSource('product_option_values', ['product_option_value_id']),
 ];
 
-/**
- * Installers (cache schema 4, staff): every staff_users change in range, as the installer's
- * { user_id, wholename, location_id, status } when its role is 'installer', else as a deletion, so
- * a user whose role changed away from installer leaves the device's list. Never the username or
- * password hash. Deleted staff users' tombstones come as 'installers' deletions.
- */
-const installersSource = (): PullSource => ({
-  table: INSTALLERS_TABLE,
-  tombstonesOf: 'staff_users',
-  candidates: (r) => sql`select version from staff_users where ${inRange(sql.ref('version'), r)}`,
-  fetch: async (db, r) => {
-    const rows = await sql<{
-      user_id: number;
-      firstname: string;
-      lastname: string;
-      role: string;
-      location_id: number | null;
-      status: boolean;
-      version: string;
-    }>`
-      select user_id, firstname, lastname, role, location_id, status, version from staff_users where ${inRange(sql.ref('version'), r)} order by version`.execute(
-      db,
-    );
-    return rows.rows.map((u) =>
-      change(
-        INSTALLERS_TABLE,
-        String(u.user_id),
-        u.version,
-        u.role === 'installer'
-          ? {
-              user_id: u.user_id,
-              wholename: `${u.firstname} ${u.lastname}`.trim(),
-              location_id: u.location_id,
-              status: u.status,
-            }
-          : null,
-      ),
-    );
-  },
-});
-
 const staffEntities = (): PullSource[] => [
   {
     table: 'order_history',
@@ -326,19 +285,7 @@ const staffEntities = (): PullSource[] => [
           .execute()
       ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
   },
-  // Returns (staff only, like credits): the order view and the Returns tab read them offline.
-  {
-    table: 'order_returns',
-    candidates: (r) => sql`select version from order_returns where ${inRange(sql.ref('version'), r)}`,
-    fetch: async (db, r) =>
-      (
-        await db
-          .selectFrom('order_returns')
-          .selectAll()
-          .where(inRange(sql.ref('version'), r))
-          .execute()
-      ).map((row) => change('order_returns', row.id, row.version, returnFromSql(row))),
-  },
+  orderReturnsSource,
   customerHistorySource,
 ];
 

@@ -7,11 +7,13 @@
  * syncs) and toasts §8 "Customer successfully saved!" or the refusal's text; a new customer's
  * screen becomes its edit screen. docs/decisions/pos.md "Customer form".
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, type FieldErrors } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { uuidv7 } from '../../../db/ids';
 import { useRunMutation } from '../../../device/use-run-mutation';
+import type { MutationArgs } from '../../../domain/mutations/catalogue';
+import { customerEditBase } from '../../../domain/mutations/customer-merge';
 import type { Customer } from '../../../domain/mutations/records';
 import { useAssignToCart } from '../../../features/pos-customer/use-assign-to-cart';
 import { useNewTransaction } from '../../../features/pos-customer/use-new-transaction';
@@ -50,12 +52,27 @@ function GeneralForm({ customer, setup }: { customer: Customer | null; setup: Ge
   const assign = useAssignToCart();
   const newTransaction = useNewTransaction();
   const [busy, setBusy] = useState(false);
+  // The record as this form began editing it: customer.update's `base`, so an edit made on another
+  // tablet meanwhile is merged by field, not overwritten (docs/decisions/sync.md "Customer edits
+  // merge by field"). After a save, the next version of the record on the device is the new base.
+  const base = useRef(customer);
+  const rebase = useRef(false);
+  useEffect(() => {
+    if (rebase.current && customer) {
+      base.current = customer;
+      rebase.current = false;
+    }
+  }, [customer]);
 
   const save = form.handleSubmit(
     async (data) => {
       const fields = mutationFields(data);
       if (customer) {
-        if (await run('customer.update', { customer_ref: customer.id, ...fields })) {
+        const edited = base.current
+          ? { base: customerEditBase({ ...base.current }) as MutationArgs<'customer.update'>['base'] }
+          : {};
+        if (await run('customer.update', { customer_ref: customer.id, ...fields, ...edited })) {
+          rebase.current = true;
           toast.success(CUSTOMER_SAVED);
           form.setValue('password', '');
         }
