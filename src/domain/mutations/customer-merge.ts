@@ -50,12 +50,19 @@ const PASS_THROUGH = new Set(['password']);
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Key order does not matter: {a, b} equals {b, a}. */
+/** An optional object field (an address's custom_field) that is empty is the same as one not there. */
+const isEmptyObject = (v: unknown): boolean => isPlainObject(v) && Object.keys(v).length === 0;
+
+/**
+ * Key order does not matter: {a, b} equals {b, a}; nor does an absent optional object key against
+ * an empty one (records written before custom fields have no custom_field; new ones have {}).
+ */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (isPlainObject(v))
     return Object.fromEntries(
       Object.keys(v)
+        .filter((k) => v[k] !== undefined && !isEmptyObject(v[k]))
         .sort()
         .map((k) => [k, canonical(v[k])]),
     );
