@@ -189,10 +189,21 @@ describe.each(testEngines())('store credit, Add Credit on %s', (engine) => {
       status: 'applied',
     });
     type Change = { table: string; key: string; row: Record<string, unknown> | null };
-    const pulled = async (who: TestClient) =>
-      ((await who.get(`/sync/pull?clientId=${randomUUID()}&cookie=0&limit=5000`)).body.changes as Change[]).filter(
-        (x) => x.table === 'customer_credits',
-      );
+    // Every page of a first pull (the lookups alone, countries and their zones, fill more than one).
+    const pulled = async (who: TestClient) => {
+      const clientId = randomUUID();
+      const out: Change[] = [];
+      for (let cookie = 0, more = true; more;) {
+        const page = (await who.get(`/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=5000`)).body as {
+          changes: Change[];
+          cookie: number;
+          more: boolean;
+        };
+        out.push(...page.changes.filter((x) => x.table === 'customer_credits'));
+        ({ cookie, more } = page);
+      }
+      return out;
+    };
     const staff = await pulled(installer);
     expect(staff.find((x) => x.key === id)?.row).toMatchObject({
       id,
