@@ -136,18 +136,14 @@ describe.each(testEngines())('vouchers on %s', (engine) => {
     expect(await pulled(shopper)).toEqual([]);
   });
 
-  it('a code already issued cannot be sold again; voiding the selling order voids its voucher', async () => {
+  it('a code already on a sale cannot be sold again; voiding the selling order voids its voucher', async () => {
     const code = `DUP-${randomUUID().slice(0, 6)}`;
     const first = await device.order([], { vouchers: [{ code, amount: '10.00' }] });
-    const second = await device.order([], { vouchers: [{ code, amount: '10.00' }] });
+    // The door refuses the second sale's line (server/commands/appliers/gift-codes.ts), before any completion.
+    await expect(device.order([], { vouchers: [{ code, amount: '10.00' }] })).rejects.toThrow(
+      `Gift certificate code ${code.toUpperCase()} is already in use.`,
+    );
     expect((await cashier.post(`/pos/checkout/complete?orderId=${first.id}`, {})).status).toBe(200);
-    const dup = await cashier.post(`/pos/checkout/complete?orderId=${second.id}`, {});
-    expect(dup.status).toBe(400);
-    expect(dup.body.messages.error).toEqual([`Gift certificate code ${code} is already in use.`]);
-    expect(
-      (await server.db.selectFrom('orders').select('status').where('id', '=', second.id).executeTakeFirstOrThrow())
-        .status,
-    ).toBe('saved');
     await device.apply('order.void', { order_ref: first.id });
     const gone = await cashier.get(`/pos/checkout/getVoucher?voucherCode=${code}`);
     expect(gone.status).toBe(404);
