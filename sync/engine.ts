@@ -186,7 +186,8 @@ export class SyncEngine {
 
   /**
    * Staff discard a rejection (accept the server's state): records when and who on the device and
-   * queues the discard for the server (sync/discards.ts), which records it too. Only staff may.
+   * queues the discard for the server (sync/discards.ts), which records it too — except for a notice
+   * on an applied change, which is only read (the server has nothing to discard). Only staff may.
    */
   async dismissConflict(id: number): Promise<void> {
     if (!STAFF_ROLES.has(this.actor.role)) throw new Error('Only staff can discard a rejected change.');
@@ -197,7 +198,6 @@ export class SyncEngine {
       await db.conflicts.update(id, {
         seenAt: new Date(this.clock()).toISOString(),
         seenBy: { id: this.actor.id, role: this.actor.role },
-        // A notice on an applied change is only read: the server has nothing to discard.
         ...(c.applied ? {} : { discard: { pending: true } }),
       });
     });
