@@ -185,9 +185,8 @@ export class SyncEngine {
   }
 
   /**
-   * Staff discard a rejection (accept the server's state): records when and who on the device and
-   * queues the discard for the server (sync/discards.ts), which records it too — except for a notice
-   * on an applied change, which is only read (the server has nothing to discard). Only staff may.
+   * Staff discard a rejection (accept the server's state): records when and who on the device and queues
+   * the discard for the server (sync/discards.ts; not for an applied change's notice). Only staff may.
    */
   async dismissConflict(id: number): Promise<void> {
     if (!STAFF_ROLES.has(this.actor.role)) throw new Error('Only staff can discard a rejected change.');
