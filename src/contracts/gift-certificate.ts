@@ -9,6 +9,13 @@ import { z } from 'zod';
 export const GIFT_LOOKUP_CODE_MESSAGE = 'Enter a gift certificate code: 1 to 64 letters, digits or dashes.';
 export const GIFT_NOT_FOUND = 'No gift certificate has this code.';
 export const GIFT_FILTER_MESSAGE = 'Search text must be at most 64 characters.';
+/** The screen's offline texts (the list and history are on the server; the device holds balances). */
+export const GIFT_LIST_OFFLINE =
+  'The list of gift certificates is kept on the server: connect to the network to see it.';
+export const GIFT_OFFLINE_NOTE =
+  "Offline: this is the device's copy from the last sync (less this device's unsynced payments). The history needs the network.";
+export const GIFT_NOT_ON_DEVICE =
+  'This device has no gift certificate with this code. It may be newer than the last sync: connect to the network to look it up.';
 
 /** A code as typed: trimmed and upper-cased (codes match case-insensitively). */
 export const giftCodeParam = z

@@ -68,7 +68,9 @@ export class GiftCertificateService {
 
   /** One certificate by code (any case) with its history, oldest first; unknown is 404. */
   async info(code: string): Promise<GiftInfoReply> {
-    const row = await this.rows().where(sql<string>`upper(v.code)`, '=', code.toUpperCase()).executeTakeFirst();
+    const row = await this.rows()
+      .where(sql<string>`upper(v.code)`, '=', code.toUpperCase())
+      .executeTakeFirst();
     if (!row) throw notFound(GIFT_NOT_FOUND);
     const payments = await this.db
       .selectFrom('transactions as t')
@@ -94,7 +96,13 @@ export class GiftCertificateService {
     const events: Event[] = [];
     const push = (e: Omit<Event, 'at' | 'amount'>) =>
       events.push({ ...e, amount: money(e.delta.abs()), at: new Date(e.date).getTime() });
-    push({ kind: 'issued', date: cert.date_issued, delta: decimal(row.original_amount), order: cert.sold_on, transaction_id: null });
+    push({
+      kind: 'issued',
+      date: cert.date_issued,
+      delta: decimal(row.original_amount),
+      order: cert.sold_on,
+      transaction_id: null,
+    });
     for (const p of payments) {
       const order: GiftOrder = { order_ref: p.order_ref, order_id: p.order_id, customer_name: p.customer_name };
       const amount = decimal(p.amount);
@@ -179,6 +187,8 @@ function certificate(r: VoucherRow): GiftCertificate {
     recipient_email: r.to_email ?? '',
     date_issued: iso(r.created_at),
     sold_on:
-      r.order_ref === null ? null : { order_ref: r.order_ref, order_id: r.order_id, customer_name: r.customer_name ?? '' },
+      r.order_ref === null
+        ? null
+        : { order_ref: r.order_ref, order_id: r.order_id, customer_name: r.customer_name ?? '' },
   };
 }

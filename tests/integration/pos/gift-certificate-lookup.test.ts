@@ -79,8 +79,9 @@ describe.each(testEngines())('gift certificate lookup on %s', (engine) => {
     expect((await info(cashier, code)).status).toBe(404);
     await applied('transaction.add', { order_ref: sold, id: randomUUID(), transaction_type: 'cash', amount: '25' });
     await applied('order.complete', { order_ref: sold });
-    const number = (await server.db.selectFrom('orders').select('order_id').where('id', '=', sold).executeTakeFirstOrThrow())
-      .order_id;
+    const number = (
+      await server.db.selectFrom('orders').select('order_id').where('id', '=', sold).executeTakeFirstOrThrow()
+    ).order_id;
 
     const first = await spendOrder();
     await pay(first, code.toLowerCase(), '10');
