@@ -7,7 +7,8 @@
  * lowered the balance and whose void gave it back, in the same SQL transaction
  * (server/commands/appliers/vouchers.ts). The history is rebuilt from those rows: issued, each
  * redemption, each voided redemption, and the void of the selling order. A voucher payment is
- * approved when it is written, so a void one was a redemption first. Read-only; no lock.
+ * approved when it is written (a pending one moved no money and is left out), so a void one was a
+ * redemption first. Read-only; no lock.
  */
 import { sql, type Kysely } from 'kysely';
 import { decimal, toWire } from '../../../src/domain/money';
