@@ -82,12 +82,6 @@ function ServerCopy({ reply }: { reply: GiftInfoReply }) {
     { key: 'date', header: 'Date', render: (h) => formatDateTime(h.date) },
     { key: 'kind', header: 'Event', render: (h) => KIND[h.kind] },
     {
-      key: 'order',
-      header: 'Order',
-      className: styles.wrapCell,
-      render: (h) => (h.order ? <Link to={orderLink(h.order)}>{orderLabel(h.order)}</Link> : '—'),
-    },
-    {
       key: 'amount',
       header: 'Amount',
       render: (h) =>
@@ -101,6 +95,12 @@ function ServerCopy({ reply }: { reply: GiftInfoReply }) {
         ),
     },
     { key: 'balance', header: 'Balance', render: (h) => <Money amount={h.balance} /> },
+    {
+      key: 'order',
+      header: 'Order',
+      className: styles.wrapCell,
+      render: (h) => (h.order ? <Link to={orderLink(h.order)}>{orderLabel(h.order)}</Link> : '—'),
+    },
   ];
   return (
     <>

@@ -52,11 +52,11 @@ export function GiftCertificateList({ page, filter, onFilter, onPage, onOpen }: 
         </button>
       ),
     },
-    { key: 'recipient', header: 'Recipient', className: styles.wrapCell, render: (c) => c.recipient_name || '—' },
-    { key: 'issued', header: 'Issued', render: (c) => formatDateTime(c.date_issued) },
-    { key: 'amount', header: 'Amount', render: (c) => <Money amount={c.original_amount} /> },
     { key: 'balance', header: 'Balance', render: (c) => <Money amount={c.balance} /> },
     { key: 'status', header: 'Status', render: (c) => <GiftStatus status={c.status} /> },
+    { key: 'amount', header: 'Amount', render: (c) => <Money amount={c.original_amount} /> },
+    { key: 'recipient', header: 'Recipient', className: styles.wrapCell, render: (c) => c.recipient_name || '—' },
+    { key: 'issued', header: 'Issued', render: (c) => formatDateTime(c.date_issued) },
     {
       key: 'order',
       header: 'Sold On',
