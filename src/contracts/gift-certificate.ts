@@ -27,10 +27,22 @@ export const giftCodeParam = z
 export const giftInfoQuerySchema = z.object({ code: giftCodeParam });
 
 export const GIFT_LIST_LIMIT = 10;
+const GIFT_PAGE_MESSAGE = 'Page must be a whole number from 1 to 100000.';
+const GIFT_LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100.';
 
 export const giftListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page must be a whole number from 1.' }).int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(GIFT_LIST_LIMIT),
+  page: z.coerce
+    .number({ error: GIFT_PAGE_MESSAGE })
+    .int(GIFT_PAGE_MESSAGE)
+    .min(1, GIFT_PAGE_MESSAGE)
+    .max(100_000, GIFT_PAGE_MESSAGE)
+    .default(1),
+  limit: z.coerce
+    .number({ error: GIFT_LIMIT_MESSAGE })
+    .int(GIFT_LIMIT_MESSAGE)
+    .min(1, GIFT_LIMIT_MESSAGE)
+    .max(100, GIFT_LIMIT_MESSAGE)
+    .default(GIFT_LIST_LIMIT),
   filter: z.string().trim().max(64, GIFT_FILTER_MESSAGE).default(''),
 });
 export type GiftListQuery = z.output<typeof giftListQuerySchema>;

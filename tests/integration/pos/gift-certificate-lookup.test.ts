@@ -164,8 +164,11 @@ describe.each(testEngines())('gift certificate lookup on %s', (engine) => {
       expect(r.body).toMatchObject({ message: GIFT_LOOKUP_CODE_MESSAGE });
     }
     expect((await cashier.get('/api/gift_certificate/info')).status).toBe(400);
-    const badPage = await cashier.get('/api/gift_certificate?page=abc');
-    expect(badPage.status).toBe(400);
+    for (const q of ['page=abc', 'page=0', 'page=1.5', 'limit=101']) {
+      const r = await cashier.get(`/api/gift_certificate?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.message, q).toMatch(/^(Page|Limit) must be a whole number from 1 to \d+\.$/);
+    }
     const longFilter = await cashier.get(`/api/gift_certificate?filter=${'a'.repeat(65)}`);
     expect(longFilter.status).toBe(400);
     expect(longFilter.body).toMatchObject({ message: GIFT_FILTER_MESSAGE });
