@@ -141,6 +141,7 @@ describe('POS distributor ordering (headless Chromium)', () => {
       const box = await el.boundingBox();
       expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await cutNetwork(ctx, true);
