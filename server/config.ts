@@ -58,8 +58,8 @@ export interface Config {
  */
 export type TlsConfig =
   | { kind: 'off' }
-  | { kind: 'local-ca'; port: number; dir: string; extraHosts: string[] }
-  | { kind: 'files'; port: number; certFile: string; keyFile: string };
+  | { kind: 'local-ca'; port: number; dir: string; extraHosts: string[]; required: boolean }
+  | { kind: 'files'; port: number; certFile: string; keyFile: string; required: true };
 
 export type TrustProxy = boolean | string;
 
@@ -72,13 +72,22 @@ export function tlsConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
   if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
   if (mode === 'off') return { kind: 'off' };
   if (certFile && keyFile)
-    return { kind: 'files', port, certFile: path.resolve(cwd, certFile), keyFile: path.resolve(cwd, keyFile) };
+    return {
+      kind: 'files',
+      port,
+      certFile: path.resolve(cwd, certFile),
+      keyFile: path.resolve(cwd, keyFile),
+      required: true,
+    };
   if (mode === '' && trustProxyOf(env.TRUST_PROXY) !== false) return { kind: 'off' };
   const extraHosts = (env.TLS_HOSTS ?? '')
     .split(',')
     .map((h) => h.trim())
     .filter(Boolean);
-  return { kind: 'local-ca', port, dir: path.join(databaseConfig(env, cwd).dataDir, 'tls'), extraHosts };
+  // Asked for (TLS, HTTPS_PORT): a failure stops the start. By default it only warns, so
+  // `npm start` on http://localhost:8080 works as before when port 8443 is taken.
+  const required = mode !== '' || Boolean(env.HTTPS_PORT);
+  return { kind: 'local-ca', port, dir: path.join(databaseConfig(env, cwd).dataDir, 'tls'), extraHosts, required };
 }
 
 /**

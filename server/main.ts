@@ -59,18 +59,26 @@ async function main(): Promise<void> {
   }
 
   // HTTPS to the shop network: the certificate is ready (made on first start) before anything listens.
-  const tls = config.tls.kind === 'off' ? null : new ServerTls(config.tls);
+  // Unless HTTPS was asked for (server/config.ts `required`), a failure leaves plain HTTP serving.
+  const warn = (line: string) => process.stderr.write(`${line}\n`);
+  let tls = config.tls.kind === 'off' ? null : new ServerTls(config.tls);
+  const tlsRequired = config.tls.kind !== 'off' && config.tls.required;
   if (tls) {
     try {
       const line = await tls.refresh();
       if (line) log(line);
     } catch (err) {
-      await open.close().catch(() => undefined);
-      fail(`Cannot set up HTTPS: ${(err as Error).message}. Set TLS=off to serve plain HTTP only.`);
+      const line = `Cannot set up HTTPS: ${(err as Error).message}`;
+      if (tlsRequired) {
+        await open.close().catch(() => undefined);
+        fail(`${line}. Set TLS=off to serve plain HTTP only.`);
+      }
+      warn(`${line}: serving plain HTTP only (TLS=off silences this).`);
+      tls = null;
     }
   }
   const deviceSetup: DeviceSetup = {
-    httpsPort: config.tls.kind === 'off' ? null : config.tls.port,
+    httpsPort: tls && config.tls.kind !== 'off' ? config.tls.port : null,
     tls: () => tls?.current ?? null,
   };
 
@@ -141,15 +149,21 @@ async function main(): Promise<void> {
     try {
       https = await listenHttps(app, { port: config.tls.port, host: config.host, ...tls.current });
     } catch (err) {
-      await app.close().catch(() => undefined);
-      await open.close().catch(() => undefined);
       const code = (err as NodeJS.ErrnoException).code;
-      fail(
-        code === 'EADDRINUSE'
-          ? `Cannot listen on HTTPS port ${config.tls.port}: it is already in use. Set HTTPS_PORT to another port (or TLS=off).`
-          : `Cannot listen on HTTPS port ${config.tls.port}: ${(err as Error).message}`,
-      );
+      const why = code === 'EADDRINUSE' ? 'it is already in use' : (err as Error).message;
+      const line = `Cannot listen on HTTPS port ${config.tls.port}: ${why}`;
+      if (tlsRequired) {
+        await app.close().catch(() => undefined);
+        await open.close().catch(() => undefined);
+        fail(`${line}. Set HTTPS_PORT to another port (or TLS=off).`);
+      }
+      warn(`${line}: serving plain HTTP only. Set HTTPS_PORT to another port (or TLS=off).`);
+      // The set-up page then offers no https address that nothing answers.
+      deviceSetup.httpsPort = null;
+      deviceSetup.tls = () => null;
     }
+  }
+  if (tls && https) {
     deviceSetup.httpsPort = https.port;
     const listener = https;
     tlsTimer = setInterval(() => {

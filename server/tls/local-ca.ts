@@ -56,7 +56,11 @@ export async function ensureLocalCertificates(opts: EnsureOptions): Promise<Loca
   const names = [...new Set(opts.names.map(normalizeHost))].sort();
   if (names.length === 0) throw new Error('a server certificate needs at least one host name');
   fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
-  const file = (name: string) => path.join(opts.dir, name);
+  return withLock(opts.dir, () => ensureLocked(opts.dir, names, now));
+}
+
+async function ensureLocked(dir: string, names: string[], now: Date): Promise<LocalCertificates> {
+  const file = (name: string) => path.join(dir, name);
 
   let ca = readPair(file('ca.crt'), file('ca.key'));
   let outcome: LocalCertificates['outcome'] = 'kept';
@@ -206,6 +210,31 @@ async function issueServerCertificate(ca: Pair, names: readonly string[], now: D
   cert.sign(caKey, forge.md.sha256.create());
   const certPem = forge.pki.certificateToPem(cert);
   return { certPem, keyPem: pem, x509: new X509Certificate(certPem) };
+}
+
+/**
+ * One process at a time issues (node:cluster workers, or a restart that overlaps the old process):
+ * two at once would make two CAs, and a device trusts only one. A lock older than a minute was
+ * left by a process that died mid-issue.
+ */
+async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const lock = path.join(dir, '.lock');
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) fs.rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 function writeAtomic(file: string, text: string, mode: number): void {

@@ -80,6 +80,24 @@ describe('shop certificate authority (server/tls/local-ca.ts)', () => {
   });
 });
 
+describe('two processes starting at once (node:cluster workers)', () => {
+  it('make one CA between them: the second waits for the first and keeps what it made', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-tls-race-'));
+    try {
+      const [a, b] = await Promise.all([
+        ensureLocalCertificates({ dir: fresh, names: NAMES }),
+        ensureLocalCertificates({ dir: fresh, names: NAMES }),
+      ]);
+      expect([a.outcome, b.outcome].sort()).toEqual(['created', 'kept']);
+      expect(a.caCertPem).toBe(b.caCertPem);
+      expect(a.cert).toBe(b.cert);
+      expect(fs.existsSync(path.join(fresh, '.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('host names (server/tls/host-names.ts)', () => {
   const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
     ({ address, family, internal, netmask: '', mac: '', cidr: null }) as os.NetworkInterfaceInfo;
@@ -111,7 +129,7 @@ describe('TLS configuration (server/config.ts)', () => {
   it('default: the local CA in DATA_DIR/tls on HTTPS port 8443, beside HTTP 8080', () => {
     const c = loadConfig({ DATA_DIR: '/srv/pd' }, '/tmp');
     expect(c.port).toBe(8080);
-    expect(c.tls).toEqual({ kind: 'local-ca', port: 8443, dir: '/srv/pd/tls', extraHosts: [] });
+    expect(c.tls).toEqual({ kind: 'local-ca', port: 8443, dir: '/srv/pd/tls', extraHosts: [], required: false });
     expect(c.trustProxy).toBe(false);
     expect(tlsConfig({ TLS_HOSTS: 'a.lan, b.lan', HTTPS_PORT: '9443' }, '/tmp')).toMatchObject({
       port: 9443,
@@ -124,6 +142,7 @@ describe('TLS configuration (server/config.ts)', () => {
       port: 8443,
       certFile: '/etc/pd/c.pem',
       keyFile: '/etc/pd/k.pem',
+      required: true,
     });
     expect(() => tlsConfig({ TLS_CERT: 'c.pem' })).toThrow('TLS_CERT and TLS_KEY go together');
   });
