@@ -65,6 +65,8 @@ import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
+import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
+import type { TrustProxy } from './config';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -98,6 +100,10 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
+  /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
+  deviceSetup?: DeviceSetup;
+  /** TRUST_PROXY (server/config.ts): Fastify's trustProxy; default false. */
+  trustProxy?: TrustProxy;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -114,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 
   assertAccessDeclared(app);
@@ -198,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
