@@ -43,6 +43,8 @@ export interface Config {
    * (docs/security.md "Staff tokens").
    */
   staffTokenSecret: string | undefined;
+  /** METRICS_TOKEN: a Prometheus scraper's bearer token for GET /metrics (24+ characters); unset, admins only. */
+  metricsToken: string | undefined;
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -221,6 +223,12 @@ function staffTokenSecretOf(value: string | undefined): string | undefined {
   return value;
 }
 
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 24) throw new Error('Invalid METRICS_TOKEN: use at least 24 random characters');
+  return value;
+}
+
 function int(name: string, value: string | undefined, def: number): number {
   if (value === undefined || value === '') return def;
   const n = Number(value);
@@ -261,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
   };
 }
