@@ -55,7 +55,6 @@ export class Metrics implements SyncObserver {
     private readonly now: () => number = Date.now,
   ) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.latency = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from request to reply, by route pattern',
@@ -103,6 +102,11 @@ export class Metrics implements SyncObserver {
         },
       });
     this.deviceGauges(sources);
+  }
+
+  /** The Prometheus text: this app's metrics and the process's own. */
+  text(): Promise<string> {
+    return Registry.merge([this.registry, processRegistry()]).metrics();
   }
 
   /** Times every reply by route pattern and answers each request with its id (the logs carry it as reqId). */
@@ -192,6 +196,21 @@ export class Metrics implements SyncObserver {
       (d) => d.pushedLastHour,
     );
   }
+}
+
+let processMetrics: Registry | null = null;
+
+/**
+ * prom-client's default metrics (CPU, memory, event-loop lag, GC), once per process: they watch the
+ * process, not an app, and each registration adds observers no app close removes (tests build
+ * hundreds of apps in one process).
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 
 /**

@@ -15,7 +15,7 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: str
       if (!req.user) throw unauthorized();
       if (req.user.role !== 'admin') throw forbidden();
     }
-    const text = await metrics.registry.metrics();
+    const text = await metrics.text();
     return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(text);
   });
 }

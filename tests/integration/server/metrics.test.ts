@@ -25,12 +25,15 @@ interface Sample {
   value: number;
 }
 
-/** The text exposition format, strictly: every line a comment, blank, or `name{labels} value`. */
+/**
+ * The text exposition format, strictly: every line a comment, blank, or `name{labels} value`
+ * (values as Go's ParseFloat reads them: prom-client writes an idle lag as `Nan`).
+ */
 function parse(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|\+Inf|-Inf|NaN))$/.exec(line);
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|[+-]?Inf|NaN))$/i.exec(line);
     if (!m) throw new Error(`not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
     for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)",?/g)) labels[l[1]!] = l[2]!;
@@ -154,6 +157,7 @@ describe.each(testEngines())('GET /metrics on %s', (engine) => {
       grew('http_request_duration_seconds_count', { method: 'POST', route: '/sync/push', status_code: '200' }),
     ).toBe(1);
     expect(after.some((s) => s.name === 'partsdesk_poke_connections')).toBe(true);
+    expect(after.some((s) => s.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(after.some((s) => s.name === 'partsdesk_db_pool_connections')).toBe(engine === 'postgres');
   });
 
