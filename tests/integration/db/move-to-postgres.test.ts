@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMeta } from '../../../src/db/meta';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
@@ -182,15 +183,13 @@ describe.skipIf(!base)('moving an embedded shop to PostgreSQL', () => {
 
     // Again into the same (now filled) database: refused, nothing touched.
     const orders = async () => {
-      const s = await serveDatabase({ dataDir: otherDir, databaseUrl: target });
-      const n = (
-        await s.db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirst()
-      )?.n;
-      await s.close();
-      return n;
+      const c = new pg.Client({ connectionString: target });
+      await c.connect();
+      try {
+        return (await c.query<{ n: string }>('select count(*)::text as n from orders')).rows[0]?.n;
+      } finally {
+        await c.end();
+      }
     };
     const count = await orders();
     const again = await moveCommand(cfg.dataDir, target);
