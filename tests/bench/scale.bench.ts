@@ -207,7 +207,7 @@ console.log('configuration  call                     req/s  p50 ms  p95 ms  p99 
 for (const [name, figures] of rows)
   for (const [call, f] of Object.entries(figures))
     console.log(
-      `${name.padEnd(13)}  ${call.padEnd(22)} ${String(Math.round(f.rps)).padStart(6)}  ${String(f.p50).padStart(6)}  ${String(f.p95).padStart(6)}  ${String(f.p99).padStart(6)}  ${f.errors}`,
+      `${name.padEnd(13)}  ${call.padEnd(22)} ${[f.rps, f.p50, f.p95, f.p99].map((x) => x.toFixed(0).padStart(6)).join('  ')}  ${f.errors}`,
     );
 const pushRate = rows[0]![1]['POST /sync/push']!.rps;
 console.log(
