@@ -142,8 +142,14 @@ async function copyAll(
   ).rows;
   for (const fk of fks) await sql.raw(`alter table ${fk.tbl} drop constraint ${q(fk.conname)}`).execute(target);
   for (const t of tables) await sql.raw(`alter table ${q(t.name)} disable trigger user`).execute(target);
-  // Rows the migrations wrote (sync_state, reference data) come from the source instead.
-  await sql.raw(`truncate table ${tables.map((t) => q(t.name)).join(', ')}`).execute(target);
+  // Rows the migrations wrote (sync_state, reference data) come from the source instead. Only
+  // those few tables are emptied: truncating all of them cost seconds of new files for nothing.
+  const filled: string[] = [];
+  for (const t of tables) {
+    const r = await sql.raw<{ any: boolean }>(`select exists (select 1 from ${q(t.name)}) as any`).execute(target);
+    if (r.rows[0]?.any) filled.push(q(t.name));
+  }
+  if (filled.length) await sql.raw(`truncate table ${filled.join(', ')}`).execute(target);
 
   let rows = 0;
   for (const t of tables) {
