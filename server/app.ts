@@ -69,6 +69,8 @@ import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
+import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
+import type { TrustProxy } from './config';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -106,6 +108,10 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** The PostgreSQL pool, for GET /metrics's pool figures; absent on PGlite. */
   pool?: pg.Pool | undefined;
+  /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
+  deviceSetup?: DeviceSetup;
+  /** TRUST_PROXY (server/config.ts): Fastify's trustProxy; default false. */
+  trustProxy?: TrustProxy;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -124,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 4 * 1024 * 1024,
     // Every log line of a request carries its reqId; the reply carries it as x-request-id (http/metrics.ts).
     genReqId: requestIdOf,
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 
   assertAccessDeclared(app);
@@ -215,6 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
