@@ -61,6 +61,10 @@ import { ProductPageService } from './services/catalog/product-page-service';
 import type { CaptchaProvider } from './adapters/captcha/types';
 import type { Distributor } from './adapters/distributor/types';
 import { distributorRoutes } from './routes/distributor';
+import { Metrics, requestIdOf } from './http/metrics';
+import { metricsRoutes } from './routes/metrics';
+import { seenDevices } from './services/session/device-metrics';
+import type pg from 'pg';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
@@ -100,6 +104,10 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
+  /** METRICS_TOKEN (server/config.ts): a scraper's bearer token for GET /metrics; unset, admins only. */
+  metricsToken?: string | undefined;
+  /** The PostgreSQL pool, for GET /metrics's pool figures; absent on PGlite. */
+  pool?: pg.Pool | undefined;
   /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
   deviceSetup?: DeviceSetup;
   /** TRUST_PROXY (server/config.ts): Fastify's trustProxy; default false. */
@@ -120,6 +128,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
+    // Every log line of a request carries its reqId; the reply carries it as x-request-id (http/metrics.ts).
+    genReqId: requestIdOf,
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 
@@ -176,7 +186,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     captcha: services.captcha,
     secureCookies: opts.secureCookies,
   });
-  syncRoutes(app, services.sync);
+  const metrics = new Metrics({
+    devices: (ids) => seenDevices(opts.db, ids),
+    pokeConnections: () => services.sync.poke.size,
+    pool: opts.pool,
+  });
+  metrics.install(app);
+  metricsRoutes(app, metrics, opts.metricsToken);
+  syncRoutes(app, { ...services.sync, observe: metrics });
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
   customerVehicleRoutes(app, services.customerVehicles);
   customerCreditRoutes(app, services.credits);

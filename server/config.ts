@@ -43,6 +43,8 @@ export interface Config {
    * (docs/security.md "Staff tokens").
    */
   staffTokenSecret: string | undefined;
+  /** METRICS_TOKEN: a Prometheus scraper's bearer token for GET /metrics (24+ characters); unset, admins only. */
+  metricsToken: string | undefined;
   /** HTTPS to the shop network (tlsConfig below; docs/operations.md "HTTPS on the shop network"). */
   tls: TlsConfig;
   /** TRUST_PROXY: Fastify's trustProxy (X-Forwarded-For/-Proto/-Host believed); false by default. */
@@ -277,6 +279,12 @@ function staffTokenSecretOf(value: string | undefined): string | undefined {
   return value;
 }
 
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 24) throw new Error('Invalid METRICS_TOKEN: use at least 24 random characters');
+  return value;
+}
+
 function int(name: string, value: string | undefined, def: number): number {
   if (value === undefined || value === '') return def;
   const n = Number(value);
@@ -317,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     publicUrl: config.publicUrl,
     staffTokenSecret: config.staffTokenSecret,
+    metricsToken: config.metricsToken,
+    pool: open.pool,
     adapters: {
       notify: config.notify,
       terminal: config.terminal,

@@ -38,6 +38,8 @@ export interface OpenDatabase {
   pglite?: PGlite | undefined;
   /** Full PostgreSQL URL (may hold a password): never log it. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL's pool, for its figures in GET /metrics (server/http/metrics.ts); absent on PGlite. */
+  pool?: pg.Pool | undefined;
 }
 
 export async function openDatabase(cfg: DbConfig): Promise<OpenDatabase> {
@@ -111,6 +113,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     engine: 'postgres',
     location: where,
     databaseUrl: url,
+    pool,
     close: () => (closed ??= db.destroy()),
   };
 }

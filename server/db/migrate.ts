@@ -88,8 +88,15 @@ const provider: MigrationProvider = {
 /** The number the newest migration in this build would give: what a fully migrated database reports. */
 export const latestSchemaVersion = Math.max(...Object.keys(MIGRATIONS).map(versionOf));
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ schemaVersion: number }> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `disableTransactions`: the caller already holds a transaction on `db`'s one connection (the move
+ * to PostgreSQL creates the schema and copies the rows in one transaction, server/db/move.ts).
+ */
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  opts: { disableTransactions?: boolean } = {},
+): Promise<{ schemaVersion: number }> {
+  const migrator = new Migrator({ db, provider, disableTransactions: opts.disableTransactions === true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

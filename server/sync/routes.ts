@@ -20,6 +20,7 @@ import type { PullService } from './pull-service';
 import { PushRefused, type PushService } from './push-service';
 import type { Viewer } from './pull-sources';
 import type { PokeHub } from './poke-hub';
+import type { SyncObserver } from '../http/metrics';
 
 export interface SyncRouteDeps {
   push: PushService;
@@ -28,6 +29,8 @@ export interface SyncRouteDeps {
   discard: (req: DiscardRequest, actor: Actor) => Promise<DiscardReply>;
   /** The poke streams of this process (poke-hub.ts). */
   poke: PokeHub;
+  /** Push and pull figures for GET /metrics (server/http/metrics.ts); optional for tests. */
+  observe?: SyncObserver;
 }
 
 function actorOf(user: SessionUser | null): Actor {
@@ -47,8 +50,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       );
     }
     try {
-      return await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
+      const pushed = await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
+      deps.observe?.pushed('ok', pushed);
+      return pushed;
     } catch (err) {
+      deps.observe?.pushed(err instanceof PushRefused || err instanceof ServiceError ? 'refused' : 'failed');
       if (err instanceof PushRefused) {
         void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
         return undefined;
@@ -118,6 +124,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
     const viewer: Viewer =
       actor.kind === 'staff' ? { kind: 'staff', role: actor.role } : { kind: 'customer', customerId: actor.id };
     const page = await deps.pull.pull(q, viewer, actor);
+    deps.observe?.pulled(q.clientId, page.reply.changes.length + page.packed.reduce((n, b) => n + b.count, 0));
     if (page.packed.length === 0) return page.reply;
     // The blocks are JSON text from the database: spliced in, never parsed here (pull-packed.ts).
     void reply.type('application/json; charset=utf-8');

@@ -176,6 +176,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/gift_certificate': { who: STAFF, ok: 200 },
   'GET /api/gift_certificate/info': { who: STAFF, ok: 400 },
   'DELETE /api/session': { who: 'all', ok: 200, endsSession: true },
+  // Prometheus text: admins (or a METRICS_TOKEN bearer, tests/integration/server/metrics.test.ts); never the public.
+  'GET /metrics': { who: ['admin'], ok: 200 },
   // Setting up a tablet for HTTPS (server/routes/device-setup.ts): public, over plain HTTP too. The
   // matrix's app has no HTTPS listener of its own, so there is no shop certificate to download.
   'GET /setup/device': { who: 'all', ok: 200 },
