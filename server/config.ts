@@ -43,6 +43,12 @@ export interface Config {
    * (docs/security.md "Staff tokens").
    */
   staffTokenSecret: string | undefined;
+  /**
+   * SYNC_SNAPSHOTS (default on): build first-sync snapshots in the background, so new devices start
+   * from a prebuilt file (docs/decisions/sync.md "First-sync snapshots"); 0 turns it off (every
+   * new device pulls from 0, as before).
+   */
+  syncSnapshots: boolean;
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -261,5 +267,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
+    syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
   };
 }

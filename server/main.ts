@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     },
     // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
     poke: { databaseUrl: open.databaseUrl },
+    // New devices start from a prebuilt catalog snapshot, rebuilt in the background (docs/decisions/sync.md "First-sync snapshots").
+    snapshots: { build: config.syncSnapshots },
   });
 
   const backupDir = path.join(config.dataDir, 'backups');
