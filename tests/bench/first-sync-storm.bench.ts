@@ -10,7 +10,8 @@
 // During the storm, from another process (support/storm-probe.ts, so the downloads in this one never
 // delay them): GET /healthz every 100 ms (p50/p95/max), and a cash checkout (an order built through
 // /sync/push, a cash payment, complete) every 2 s (each must finish in < 1 s).
-// Reported: time until the last device is ready, p50 device, healthz p95, checkout times; the
+// Reported: time until the last device is ready, p50 device, healthz p95, checkout times (and the
+// same probes for BENCH_QUIET_S before the storm, for what the shared machine gives them anyway); the
 // snapshot's build time after the server started (it builds in the background, 20,000+ rows).
 // PGlite starts on a copy of the cached seeded data directory (tests/bench/support/seeded-data.ts);
 // PostgreSQL seeds its scratch database at start (minutes for 200,000 parts).
@@ -30,6 +31,7 @@ const devices = Number(process.env.BENCH_DEVICES ?? 50);
 const parts = Number(process.env.BENCH_PARTS ?? 200_000);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as EngineName[];
 const mode = process.env.BENCH_MODE === 'pull' ? 'pull' : 'snapshot';
+const quietS = Number(process.env.BENCH_QUIET_S ?? 10);
 const log = (line: string) => process.stderr.write(`[first-sync-storm] ${line}\n`);
 
 /** A GET over loopback: status, and the body's bytes as sent (gzip or br: not unpacked unless asked). */
@@ -155,6 +157,10 @@ async function run(engine: EngineName) {
     const pos = await PosClient.signIn(srv.url, 'cashier');
     const cookie = pos.sessionCookie;
     const buildMs = mode === 'snapshot' ? await waitForSnapshot(srv.url, cookie) : NaN;
+    // The same probes first with no storm, for BENCH_QUIET_S: what this (shared) machine gives them anyway.
+    const quietProbe = await startProbe(srv.url);
+    await new Promise((r) => setTimeout(r, quietS * 1000));
+    const quiet = await quietProbe.stop();
     const loadBefore = load();
     const cpu0 = srv.cpuMs();
     const probe = await startProbe(srv.url);
@@ -164,8 +170,7 @@ async function run(engine: EngineName) {
     if (errors.length) throw new Error(`probes failed during the storm: ${errors.slice(0, 5).join(', ')}`);
     const cpu = srv.cpuMs() - cpu0;
     const times = results.map((r) => r.ms).sort((a, b) => a - b);
-    health.sort((a, b) => a - b);
-    checkouts.sort((a, b) => a - b);
+    for (const a of [health, checkouts, quiet.health, quiet.checkouts]) a.sort((x, y) => x - y);
     return {
       engine,
       buildS: buildMs / 1000,
@@ -175,6 +180,10 @@ async function run(engine: EngineName) {
       pages: results.reduce((n, r) => n + r.pages, 0) / devices,
       health: { n: health.length, p50: pct(health, 50), p95: pct(health, 95), max: health.at(-1)! },
       checkout: { n: checkouts.length, max: checkouts.at(-1) ?? NaN, p50: pct(checkouts, 50) },
+      quiet: {
+        health: { n: quiet.health.length, p50: pct(quiet.health, 50), p95: pct(quiet.health, 95) },
+        checkout: { n: quiet.checkouts.length, max: quiet.checkouts.at(-1) ?? NaN },
+      },
       cpuS: cpu / 1000,
       load: `${loadBefore} -> ${load()}`,
     };
@@ -196,6 +205,7 @@ for (const f of out) {
     `${f.engine}: last device ready ${f.lastS.toFixed(1)} s (p50 ${f.p50S.toFixed(1)} s; ${f.mb.toFixed(1)} MB and ${f.pages.toFixed(1)} pull pages a device); ` +
       `/healthz p50 ${f.health.p50.toFixed(0)} ms, p95 ${f.health.p95.toFixed(0)} ms, max ${f.health.max.toFixed(0)} ms (${f.health.n} probes); ` +
       `checkout p50 ${f.checkout.p50.toFixed(0)} ms, max ${f.checkout.max.toFixed(0)} ms (${f.checkout.n}); ` +
+      `no storm (${quietS} s before): /healthz p50 ${f.quiet.health.p50.toFixed(0)} ms, p95 ${f.quiet.health.p95.toFixed(0)} ms, checkout max ${f.quiet.checkout.max.toFixed(0)} ms (${f.quiet.checkout.n}); ` +
       `snapshot offered ${Number.isNaN(f.buildS) ? 'n/a' : `${f.buildS.toFixed(1)} s`} after ready; server CPU ${Number.isNaN(f.cpuS) ? 'n/a' : `${f.cpuS.toFixed(1)} s`} [load ${f.load}]`,
   );
 }
