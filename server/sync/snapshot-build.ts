@@ -45,7 +45,13 @@ export async function readHorizon(db: Kysely<DB>): Promise<{ horizon: number; pu
   });
 }
 
-export async function buildSnapshot(db: Kysely<DB>, pull: PullService, schema: number): Promise<BuiltSnapshot> {
+/** `stopped`: asked between pages; true ends the build with an error (the server is closing). */
+export async function buildSnapshot(
+  db: Kysely<DB>,
+  pull: PullService,
+  schema: number,
+  stopped: () => boolean = () => false,
+): Promise<BuiltSnapshot> {
   const { horizon } = await readHorizon(db);
   const reach: Reach = { schema, only: null };
   // Level 6: the file is compressed once and sent many times; zlib works off the event loop.
@@ -62,6 +68,10 @@ export async function buildSnapshot(db: Kysely<DB>, pull: PullService, schema: n
   let after = 0;
   let rows = 0;
   for (;;) {
+    if (stopped()) {
+      gz.destroy();
+      throw new Error('snapshot build stopped: the server is closing');
+    }
     const page = await pull.snapshotPage(SNAPSHOT_VIEWER, reach, { after, upTo: horizon }, PAGE);
     if (page.count > 0) {
       await write(packedReplyText({ changes: page.changes }, page.packed) + '\n');

@@ -56,6 +56,7 @@ export class SnapshotService {
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<SnapshotRecord | null> | null = null;
   private readonly bodies = new Map<string, Promise<Buffer | null>>();
+  private stopped = false;
   private readonly minRows: number;
   private readonly staleRows: number;
 
@@ -74,12 +75,17 @@ export class SnapshotService {
 
   /** The first check soon after start, then one every checkMs; never blocks the caller. */
   start(): void {
-    const run = () => void this.check().catch((err: unknown) => this.opts.log?.('snapshot build failed', err));
+    const run = () =>
+      void this.check().catch((err: unknown) => {
+        if (!this.stopped) this.opts.log?.('snapshot build failed', err);
+      });
     setTimeout(run, 0).unref();
     if (this.opts.checkMs) (this.timer = setInterval(run, this.opts.checkMs)).unref();
   }
 
+  /** Stops the timer and a build under way (between two of its pages), then waits for it. */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
@@ -130,6 +136,7 @@ export class SnapshotService {
 
   private exclusive(force: boolean): Promise<SnapshotRecord | null> {
     if (this.running) return this.running;
+    if (this.stopped) return Promise.resolve(null);
     const run = this.opts.lockAcrossProcesses
       ? this.db.connection().execute(async (conn) => {
           const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(conn);
@@ -160,7 +167,7 @@ export class SnapshotService {
 
   private async buildIfDue(force: boolean): Promise<SnapshotRecord | null> {
     if (!force && !(await this.due())) return null;
-    const built = await buildSnapshot(this.db, this.pull, this.opts.schema);
+    const built = await buildSnapshot(this.db, this.pull, this.opts.schema, () => this.stopped);
     const name = `${this.opts.schema}-${built.version}-${randomBytes(16).toString('hex')}.ndjson.gz`;
     const record = { name, version: built.version, rows: built.rows, parts: built.parts, bytes: built.body.length };
     await this.db
