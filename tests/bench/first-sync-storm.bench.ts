@@ -31,7 +31,11 @@ const devices = Number(process.env.BENCH_DEVICES ?? 50);
 const parts = Number(process.env.BENCH_PARTS ?? 200_000);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as EngineName[];
 const mode = process.env.BENCH_MODE === 'pull' ? 'pull' : 'snapshot';
+/** Pull mode: the server builds no snapshot (SYNC_SNAPSHOTS=0), as before issue 21. */
+const serverEnv: Record<string, string> = mode === 'pull' ? { SYNC_SNAPSHOTS: '0' } : {};
 const quietS = Number(process.env.BENCH_QUIET_S ?? 10);
+/** The storm is cut off after this long (a bounded run); devices not ready by then are counted. */
+const limitS = Number(process.env.BENCH_LIMIT_S ?? 180);
 const log = (line: string) => process.stderr.write(`[first-sync-storm] ${line}\n`);
 
 /** A GET over loopback: status, and the body's bytes as sent (gzip or br: not unpacked unless asked). */
@@ -66,7 +70,7 @@ async function firstSync(
   base: string,
   cookie: string,
   t0: number,
-): Promise<{ ms: number; bytes: number; pages: number }> {
+): Promise<{ ms: number; bytes: number; pages: number; firstPageMs: number }> {
   const clientId = randomUUID();
   let bytes = 0;
   let pages = 0;
@@ -82,7 +86,9 @@ async function firstSync(
     cookieV = snap.version;
     limit = 20_000;
   }
+  let firstPageMs = NaN;
   for (;;) {
+    if (performance.now() - t0 > limitS * 1000) return { ms: Infinity, bytes, pages, firstPageMs };
     const r = await get(
       base,
       `/sync/pull?clientId=${clientId}&cookie=${cookieV}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}`,
@@ -92,9 +98,10 @@ async function firstSync(
     const page = r.json as { cookie: number; more: boolean };
     bytes += r.bytes;
     pages++;
+    if (pages === 1) firstPageMs = performance.now() - t0;
     cookieV = page.cookie;
     limit = 20_000;
-    if (!page.more) return { ms: performance.now() - t0, bytes, pages };
+    if (!page.more) return { ms: performance.now() - t0, bytes, pages, firstPageMs };
   }
 }
 
@@ -144,12 +151,12 @@ async function run(engine: EngineName) {
     engine === 'pglite'
       ? await (async () => {
           const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-storm-static-'));
-          const s = await serveSeededCopy(parts, staticDir, log);
+          const s = await serveSeededCopy(parts, staticDir, log, serverEnv);
           const pid = s.server.proc.pid;
           return { url: s.server.url, cpuMs: () => processCpuMs(pid), stop: () => s.stop() };
         })()
       : await (async () => {
-          const s = await startServer('postgres', String(parts));
+          const s = await startServer('postgres', String(parts), serverEnv);
           return { url: s.url, cpuMs: () => s.cpuMs(), stop: () => s.stop() };
         })();
   log(`${engine}: server ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -169,12 +176,16 @@ async function run(engine: EngineName) {
     const { health, checkouts, errors } = await probe.stop();
     if (errors.length) throw new Error(`probes failed during the storm: ${errors.slice(0, 5).join(', ')}`);
     const cpu = srv.cpuMs() - cpu0;
-    const times = results.map((r) => r.ms).sort((a, b) => a - b);
+    const ready = results.filter((r) => Number.isFinite(r.ms));
+    const times = ready.map((r) => r.ms).sort((a, b) => a - b);
+    const firstPages = results.map((r) => r.firstPageMs).sort((a, b) => a - b);
     for (const a of [health, checkouts, quiet.health, quiet.checkouts]) a.sort((x, y) => x - y);
     return {
       engine,
       buildS: buildMs / 1000,
-      lastS: times.at(-1)! / 1000,
+      ready: ready.length,
+      firstPageP50: pct(firstPages, 50),
+      lastS: (ready.length === devices ? times.at(-1)! : NaN) / 1000,
       p50S: pct(times, 50) / 1000,
       mb: results.reduce((n, r) => n + r.bytes, 0) / devices / 1e6,
       pages: results.reduce((n, r) => n + r.pages, 0) / devices,
@@ -202,7 +213,7 @@ console.log(
 );
 for (const f of out) {
   console.log(
-    `${f.engine}: last device ready ${f.lastS.toFixed(1)} s (p50 ${f.p50S.toFixed(1)} s; ${f.mb.toFixed(1)} MB and ${f.pages.toFixed(1)} pull pages a device); ` +
+    `${f.engine}: ${f.ready} of ${devices} ready within ${limitS} s; last device ready ${Number.isNaN(f.lastS) ? 'n/a' : `${f.lastS.toFixed(1)} s`} (p50 ${f.p50S.toFixed(1)} s; first pull page p50 ${(f.firstPageP50 / 1000).toFixed(1)} s; ${f.mb.toFixed(1)} MB and ${f.pages.toFixed(1)} pull pages a device); ` +
       `/healthz p50 ${f.health.p50.toFixed(0)} ms, p95 ${f.health.p95.toFixed(0)} ms, max ${f.health.max.toFixed(0)} ms (${f.health.n} probes); ` +
       `checkout p50 ${f.checkout.p50.toFixed(0)} ms, max ${f.checkout.max.toFixed(0)} ms (${f.checkout.n}); ` +
       `no storm (${quietS} s before): /healthz p50 ${f.quiet.health.p50.toFixed(0)} ms, p95 ${f.quiet.health.p95.toFixed(0)} ms, checkout max ${f.quiet.checkout.max.toFixed(0)} ms (${f.quiet.checkout.n}); ` +
