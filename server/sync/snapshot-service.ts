@@ -28,7 +28,7 @@ import type { PullService } from './pull-service';
 export const SNAPSHOT_SCHEMA = 6;
 
 /** pg_try_advisory_lock key of the snapshot builder ('PDSNAP'). */
-const LOCK_KEY = 0x5044534e4150;
+export const LOCK_KEY = 0x5044534e4150;
 
 export interface SnapshotRecord {
   name: string;

@@ -11,13 +11,14 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullReplySchema, unpackChanges } from '../../../src/contracts/sync-pull';
 import { snapshotReplySchema, type SnapshotInfo } from '../../../src/contracts/sync-snapshot';
 import { DEVICE_SCHEMA, PartsdeskDb } from '../../../src/db/database';
 import { getMeta } from '../../../src/db/meta';
 import { PullService } from '../../../server/sync/pull-service';
-import { SNAPSHOT_SCHEMA, SnapshotService } from '../../../server/sync/snapshot-service';
+import { LOCK_KEY, SNAPSHOT_SCHEMA, SnapshotService } from '../../../server/sync/snapshot-service';
 import { SyncEngine } from '../../../sync/engine';
 import { fetchSnapshotLines } from '../../../sync/snapshot';
 import type { Transport } from '../../../sync/transport';
@@ -163,6 +164,38 @@ describe.each(testEngines())('first-sync snapshots on %s', (engine) => {
     expect(await getMeta(a, 'initialDownload')).toBeNull();
     expect(await contents(a)).toEqual(await contents(b));
   });
+
+  it.runIf(engine === 'postgres')(
+    'on PostgreSQL builds only while no other process holds the builder lock',
+    async () => {
+      const service = () =>
+        new SnapshotService(server.db, new PullService(server.db), {
+          schema: SNAPSHOT_SCHEMA,
+          minRows: 0,
+          lockAcrossProcesses: true,
+        });
+      const newest = async () => (await service().latest(SNAPSHOT_SCHEMA))!.version;
+      // Another process building: its session holds the lock.
+      const other = new pg.Client({ connectionString: server.open.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('select pg_advisory_lock($1)', [LOCK_KEY]);
+        const before = await newest();
+        expect(await service().buildNow()).toBeNull();
+        expect(await newest()).toBe(before);
+        await other.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+        const built = await service().buildNow();
+        expect(built).not.toBeNull();
+        expect(await newest()).toBe(built!.version);
+      } finally {
+        await other.end();
+      }
+      // The newest two are kept.
+      expect(
+        Number((await sql<{ n: string }>`select count(*) as n from sync_snapshots`.execute(server.db)).rows[0]!.n),
+      ).toBe(2);
+    },
+  );
 
   it('compresses pull pages and leaves the poke stream alone', async () => {
     const clientId = randomUUID();
