@@ -67,6 +67,10 @@ import type { Distributor } from './adapters/distributor/types';
 import { distributorRoutes } from './routes/distributor';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
+import { giftCertificateRoutes } from './routes/gift-certificate';
+import { GiftCertificateService } from './services/pos/gift-certificate-service';
+import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
+import type { TrustProxy } from './config';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -106,6 +110,10 @@ export interface AppOptions {
   snapshots?: Partial<SnapshotOptions> & { build?: boolean };
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
+  /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
+  deviceSetup?: DeviceSetup;
+  /** TRUST_PROXY (server/config.ts): Fastify's trustProxy; default false. */
+  trustProxy?: TrustProxy;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -122,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 
   assertAccessDeclared(app);
@@ -224,6 +233,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     deliverSource: (ref) => checkout.sender.deliverSource(ref),
   });
   distributorRoutes(app, services.distributor);
+  giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

@@ -49,6 +49,62 @@ export interface Config {
    * new device pulls from 0, as before).
    */
   syncSnapshots: boolean;
+  /** HTTPS to the shop network (tlsConfig below; docs/operations.md "HTTPS on the shop network"). */
+  tls: TlsConfig;
+  /** TRUST_PROXY: Fastify's trustProxy (X-Forwarded-For/-Proto/-Host believed); false by default. */
+  trustProxy: TrustProxy;
+}
+
+/**
+ * The HTTPS listener beside plain HTTP (PORT, 8080, which stays for localhost and a TLS proxy).
+ * HTTPS_PORT (default 8443). TLS_CERT + TLS_KEY (PEM files): serve those. Otherwise the shop's own
+ * certificate authority in DATA_DIR/tls signs a certificate for the machine's names and LAN
+ * addresses plus TLS_HOSTS (comma-separated extra names). TLS=off: no HTTPS listener, which is the
+ * default when TRUST_PROXY is set (a proxy in front does TLS).
+ */
+export type TlsConfig =
+  | { kind: 'off' }
+  | { kind: 'local-ca'; port: number; dir: string; extraHosts: string[]; required: boolean }
+  | { kind: 'files'; port: number; certFile: string; keyFile: string; required: true };
+
+export type TrustProxy = boolean | string;
+
+export function tlsConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): TlsConfig {
+  const mode = (env.TLS ?? '').toLowerCase();
+  if (mode !== '' && !['auto', 'off', 'on'].includes(mode)) throw new Error(`Invalid TLS: "${env.TLS}" (auto or off)`);
+  const port = int('HTTPS_PORT', env.HTTPS_PORT, 8443);
+  const certFile = env.TLS_CERT || undefined;
+  const keyFile = env.TLS_KEY || undefined;
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  if (mode === 'off') return { kind: 'off' };
+  if (certFile && keyFile)
+    return {
+      kind: 'files',
+      port,
+      certFile: path.resolve(cwd, certFile),
+      keyFile: path.resolve(cwd, keyFile),
+      required: true,
+    };
+  if (mode === '' && trustProxyOf(env.TRUST_PROXY) !== false) return { kind: 'off' };
+  const extraHosts = (env.TLS_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // Asked for (TLS, HTTPS_PORT): a failure stops the start. By default it only warns, so
+  // `npm start` on http://localhost:8080 works as before when port 8443 is taken.
+  const required = mode !== '' || Boolean(env.HTTPS_PORT);
+  return { kind: 'local-ca', port, dir: path.join(databaseConfig(env, cwd).dataDir, 'tls'), extraHosts, required };
+}
+
+/**
+ * TRUST_PROXY: the proxies' addresses (comma-separated, CIDR allowed: `127.0.0.1`, `10.0.0.0/8`), or
+ * 1/true to believe any client's forwarded headers (only when nothing but the proxy reaches the port).
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value.trim() === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase()))
+    return false;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  return value.trim();
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -268,5 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
     syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
+    tls: tlsConfig(env, cwd),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }
