@@ -48,6 +48,10 @@ import { shopCheckoutRoutes } from './routes/shop-checkout';
 import type { OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
 import { sessionRoutes } from './routes/session';
 import { syncRoutes } from './sync/routes';
+import { snapshotRoutes } from './sync/snapshot-routes';
+import { SNAPSHOT_SCHEMA, SnapshotService, type SnapshotOptions } from './sync/snapshot-service';
+import { PullService } from './sync/pull-service';
+import compress from '@fastify/compress';
 import { FitmentService } from './services/fitment/fitment-service';
 import { FitmentVehicleStore } from './services/fitment/fitment-vehicle-store';
 import { AccountService } from './services/session/account-service';
@@ -102,6 +106,12 @@ export interface AppOptions {
   geolocation?: GeoLocator | null;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
+  /**
+   * First-sync snapshots (server/sync/snapshot-service.ts): `build: true` builds them in the
+   * background (server/main.ts turns it on; tests that want one build it themselves); the routes
+   * always answer (none ready: the device pulls from 0).
+   */
+  snapshots?: Partial<SnapshotOptions> & { build?: boolean };
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
   /** METRICS_TOKEN (server/config.ts): a scraper's bearer token for GET /metrics; unset, admins only. */
@@ -138,6 +148,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   // preHandler, not onRequest: the login limit keys on the username, which needs the parsed body.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // JSON and text replies compressed (brotli, else gzip): a 20,000-row pull page is megabytes of
+  // JSON. Event streams (poke, card events) hijack the reply, so they never pass through it, and
+  // text/event-stream is left out besides; replies that set their own encoding are left alone.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes:
+      /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)x-ndjson(?:;|$)|(?:\+|\/)(?:javascript|xml)(?:;|$)/,
+  });
 
   const sessions = new SessionService(opts.db, opts.sessionTtlMs);
   installGuard(app, sessions);
@@ -194,6 +212,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   metrics.install(app);
   metricsRoutes(app, metrics, opts.metricsToken);
   syncRoutes(app, { ...services.sync, observe: metrics });
+  const { build: buildSnapshots, ...snapshotOpts } = opts.snapshots ?? {};
+  const snapshots = new SnapshotService(opts.db, new PullService(opts.db), {
+    schema: SNAPSHOT_SCHEMA,
+    checkMs: 60_000,
+    lockAcrossProcesses: opts.engine === 'postgres',
+    log: (msg, err) => app.log.error({ err }, msg),
+    ...snapshotOpts,
+  });
+  snapshotRoutes(app, snapshots);
+  if (buildSnapshots) app.addHook('onReady', (done) => (snapshots.start(), done()));
+  app.addHook('onClose', () => snapshots.stop());
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
   customerVehicleRoutes(app, services.customerVehicles);
   customerCreditRoutes(app, services.credits);

@@ -45,6 +45,12 @@ export interface Config {
   staffTokenSecret: string | undefined;
   /** METRICS_TOKEN: a Prometheus scraper's bearer token for GET /metrics (24+ characters); unset, admins only. */
   metricsToken: string | undefined;
+  /**
+   * SYNC_SNAPSHOTS (default on): build first-sync snapshots in the background, so new devices start
+   * from a prebuilt file (docs/decisions/sync.md "First-sync snapshots"); 0 turns it off (every
+   * new device pulls from 0, as before).
+   */
+  syncSnapshots: boolean;
   /** HTTPS to the shop network (tlsConfig below; docs/operations.md "HTTPS on the shop network"). */
   tls: TlsConfig;
   /** TRUST_PROXY: Fastify's trustProxy (X-Forwarded-For/-Proto/-Host believed); false by default. */
@@ -326,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
     tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };

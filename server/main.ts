@@ -103,6 +103,8 @@ async function main(): Promise<void> {
     poke: { databaseUrl: open.databaseUrl },
     deviceSetup,
     trustProxy: config.trustProxy,
+    // New devices start from a prebuilt catalog snapshot, rebuilt in the background (docs/decisions/sync.md "First-sync snapshots").
+    snapshots: { build: config.syncSnapshots },
   });
 
   const backupDir = path.join(config.dataDir, 'backups');

@@ -208,7 +208,7 @@ export class CatalogIndex {
   }
 
   private mirrorPage(page: PulledPage): void {
-    if (page.after === 0 || page.cleared) {
+    if ((page.after === 0 && !page.continues) || page.cleared) {
       this.mirror = { cookie: 0, complete: false, rows: new Map() };
       for (const m of Object.values(this.names)) m.clear();
       this.categoriesOf = new Map();

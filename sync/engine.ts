@@ -19,6 +19,7 @@ import { backoffMs } from './backoff';
 import { pushDiscards } from './discards';
 import { mutate, requeueConflict, type MutateResult } from './outbox';
 import { pullAll, type PulledPage } from './pull';
+import type { SnapshotLines } from './snapshot';
 import { LivePulls, type OpenPokeSource } from './poke-stream';
 import { pushOnce } from './push';
 import { domainRegistry, type MutationRegistry } from './registry';
@@ -33,20 +34,16 @@ export interface EngineEnv {
   online(): boolean;
   /** navigator.locks where available. */
   locks?: LockLike | undefined;
-  /**
-   * Subscribe to the `online` event; returns an unsubscribe. It aborts a request still in flight
-   * (stalled on the dead network) and starts a cycle at once.
-   */
+  /** Subscribe to `online` (returns an unsubscribe): aborts a request stalled on the dead network, cycles at once. */
   onWake?: (cb: () => void) => () => void;
 }
 
 export interface EngineDeps {
   db: PartsdeskDb;
   /**
-   * A second connection to the same database with relaxed durability, for pull pages only (no
-   * flush to disk per page). Safe: a page, its rebase and its cookie commit together or not at
-   * all, and a committed page lost to a power cut is pulled again; mutate() and push keep `db`
-   * (strict). docs/decisions/sync.md "Initial download, version 3".
+   * A second connection with relaxed durability, for pull pages only (no flush to disk per page).
+   * Safe: a page, its rebase and its cookie commit together or not at all, and a committed page lost
+   * to a power cut is pulled again; mutate() and push keep `db` (strict). docs/decisions/sync.md "Initial download, version 3".
    */
   pullDb?: PartsdeskDb;
   transport: Transport;
@@ -69,6 +66,8 @@ export interface EngineDeps {
   maxPushRounds?: number;
   /** Opens GET /sync/poke (sync/poke-stream.ts eventSourcePokes); absent: no live pulls, the timer only. */
   pokes?: OpenPokeSource | null;
+  /** Reads a first-sync snapshot file (sync/snapshot.ts); absent: a new device pulls from 0. */
+  snapshot?: SnapshotLines;
 }
 
 /** Rows per page of the initial download (the contract's maximum); see docs/decisions/sync.md "Initial download, version 3". */
@@ -341,6 +340,7 @@ export class SyncEngine {
       registry: this.registry,
       settings: () => this.settings(),
       ...(this.deps.onPullPage ? { onPage: this.deps.onPullPage } : {}),
+      snapshot: this.deps.snapshot,
       onProgress: (applied, remaining) => {
         this.state.progress = remaining > 0 ? { applied, remaining } : null;
         this.emit();
@@ -356,8 +356,7 @@ export class SyncEngine {
     this.state.progress = null;
     this.emit();
     this.deps.onCycleEnd?.();
-    // A pull may have started recovery (server lost acked mutations) or met a new server epoch
-    // on its last page: push and pull again at once.
+    // A pull started recovery (acked mutations lost) or met a new epoch on its last page: sync again now.
     if ((await getMeta(db, 'resendFrom')) !== null || (await getMeta(db, 'fullSync'))) this.schedule(0);
     return 'ok';
   }

@@ -14,7 +14,7 @@
  * every cached server row (never the outbox or journal) before applying the page from 0, and
  * clears `fullPullDone` with them; the last page of any pull sets `fullPullDone`.
  */
-import { pullReplySchema, unpackChanges, type PullReply, type RowChange } from '../src/contracts/sync-pull';
+import { pullReplySchema, unpackChanges, type PullReply } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import { DEVICE_SCHEMA, type PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
@@ -24,21 +24,13 @@ import { rebase } from './rebase';
 import { noteServerLast } from './recovery';
 import type { MutationRegistry } from './registry';
 import type { Transport } from './transport';
+import type { PulledPage } from './pulled-page';
+import { pullSnapshot, type SnapshotLines } from './snapshot';
+
+export type { PulledPage } from './pulled-page';
 
 export type PullOutcome =
   { kind: 'done'; pages: number; changes: number } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
-
-/** A page as stored, for whoever mirrors the cache in memory (the worker's catalog index). */
-export interface PulledPage {
-  changes: readonly RowChange[];
-  /** Every cached server row was dropped before this page (needsFullSync or a full sync). */
-  cleared: boolean;
-  /** The last page: the device now holds everything up to the server's horizon. */
-  complete: boolean;
-  /** The cookie stored before this page (0 or `cleared`: the page starts the cache afresh) and with it. */
-  after: number;
-  cookie: number;
-}
 
 export interface PullOptions {
   clientId: string;
@@ -56,6 +48,8 @@ export interface PullOptions {
   onPage?: (page: PulledPage) => void;
   /** Safety stop for one call; the next sync continues from the stored cookie. */
   maxPages?: number;
+  /** Reads a snapshot file: a device with nothing stored starts from one when offered (sync/snapshot.ts). */
+  snapshot?: SnapshotLines | undefined;
 }
 
 /**
@@ -163,6 +157,12 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
   const backfill = await pullBackfill(db, transport, opts, prefix);
   if (backfill.kind !== 'done') return backfill;
   if ((await getMeta(db, 'backfill')) !== null) return backfill; // maxPages reached mid-backfill
+  // A device holding nothing starts from the server's prebuilt snapshot when one is offered.
+  if (opts.snapshot && (await getMeta(db, 'cookie')) === 0 && !(await getMeta(db, 'fullSync'))) {
+    if ((await pullSnapshot(db, transport, opts.snapshot, opts)) === 'retry') {
+      return { kind: 'retry', reason: 'network: snapshot' };
+    }
+  }
   for (;;) {
     const full = await getMeta(db, 'fullSync');
     const cookie = full ? 0 : await getMeta(db, 'cookie');

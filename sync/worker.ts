@@ -15,6 +15,7 @@ import { eventSourcePokes } from './poke-stream';
 import { SettingsCache } from './settings-cache';
 import { renewStaffTokenIfDue } from './staff-token-renewal';
 import { fetchTransport } from './transport';
+import { fetchSnapshotLines } from './snapshot';
 
 let engine: SyncEngine | null = null;
 let catalog: CatalogIndex | null = null;
@@ -80,6 +81,8 @@ const api: SyncWorkerApi = {
       env: browserEnv(),
       // The server's "pull now" (GET /sync/poke), opened once a staff session is set.
       pokes: eventSourcePokes(baseUrl),
+      // A new device starts from the server's prebuilt catalog snapshot when one is offered.
+      snapshot: fetchSnapshotLines(baseUrl),
       settings: settings.get,
       onPullPage: (page) => {
         index.pulled(page);

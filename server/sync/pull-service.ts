@@ -124,6 +124,19 @@ export class PullService {
   }
 
   /**
+   * A page of (range.after, range.upTo] in column form, outside any transaction, and the changes in
+   * a range: for the snapshot builder (snapshot-build.ts), whose upTo is a horizon already read
+   * under the sync_state lock, so every version in range is committed.
+   */
+  snapshotPage(viewer: Viewer, reach: Reach, range: Range, limit: number) {
+    return this.page(this.db, viewer, reach, range, limit, true);
+  }
+
+  countChanges(viewer: Viewer, reach: Reach, range: Range): Promise<number> {
+    return this.count(this.db, viewer, reach, range);
+  }
+
+  /**
    * One page: a single query picks the `limit` smallest versions over every source and answers,
    * per source, how many it holds and whether any lies beyond (only one row per source crosses
    * from the database, not one per change); then each source with hits fetches its rows of the

@@ -6,6 +6,9 @@
 // ~3 min for 200k), a fresh browser profile, then the time from the worker's init() (its engine
 // starts the first cycle at once) until the download is stored and the cycle reported success,
 // and until the offline part search answers (index built from Dexie).
+// The device starts from the server's first-sync snapshot (sync/snapshot.ts): the bench waits until
+// the server offers one (built in the background after start); BENCH_SNAPSHOT=0 runs the server
+// without snapshots (SYNC_SNAPSHOTS=0): the pull from 0 page by page, as before.
 // BENCH_PAGE overrides the initial page size (the client sends it as `limit`; the server refuses more than 20,000).
 // First, on the same server, the server alone: every page over HTTP from Node (JSON parsed, nothing
 // stored), so the full flow's time splits into server work and browser storage (BENCH_SERVER_ONLY=0
@@ -34,6 +37,8 @@ interface Figures {
   /** IndexedDB records holding `rows`. */
   records: number;
   pages: number;
+  /** Snapshot files the device fetched (0: it pulled from 0). */
+  snapshotFiles: number;
   downloadS: number;
   searchS: number | null;
   load: string;
@@ -132,11 +137,33 @@ async function serverOnly(url: string, limit: number): Promise<{ rows: number; s
   return { rows, s: (performance.now() - t0) / 1000, pages };
 }
 
+/** Waits until the server offers a first-sync snapshot (it builds one in the background after start). */
+async function snapshotOffered(url: string, parts: number): Promise<void> {
+  const c = new TestClient(url);
+  if ((await c.login('cashier', 'cashier')).status !== 200) throw new Error('login failed');
+  const t0 = performance.now();
+  while (performance.now() - t0 < 20 * 60_000) {
+    const r = await c.get(`/sync/snapshot?schema=${DEVICE_SCHEMA}`);
+    const s = (r.body as { snapshot: { rows: number; bytes: number } | null }).snapshot;
+    if (s) {
+      log(
+        `${parts}: snapshot offered after ${((performance.now() - t0) / 1000).toFixed(1)} s: ${s.rows} rows, ${(s.bytes / 1e6).toFixed(1)} MB`,
+      );
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('no snapshot within 20 minutes');
+}
+
 async function run(parts: number): Promise<Figures> {
-  const srv = await serveSeededCopy(parts, distDir, log);
+  const snapshots = process.env.BENCH_SNAPSHOT !== '0';
+  const srv = await serveSeededCopy(parts, distDir, log, snapshots ? {} : { SYNC_SNAPSHOTS: '0' });
   let pages = 0;
+  let snapshotFiles = 0;
   const limit = process.env.BENCH_PAGE;
   try {
+    if (snapshots) await snapshotOffered(srv.server.url, parts);
     const server =
       process.env.BENCH_SERVER_ONLY === '0'
         ? null
@@ -146,6 +173,7 @@ async function run(parts: number): Promise<Figures> {
       const ctx = page.context();
       ctx.on('request', (r) => {
         if (r.url().includes('/sync/pull?')) pages++;
+        if (r.url().includes('/sync/snapshot/')) snapshotFiles++;
       });
       if (limit)
         await ctx.route(/\/sync\/pull\?/, (route) =>
@@ -193,7 +221,7 @@ async function run(parts: number): Promise<Figures> {
       }
       if (Number.isNaN(downloadS)) throw new Error('the download did not finish within 15 minutes');
       const { rows, records } = await stored(device.page, 'partsdesk-download');
-      return { parts, server, rows, records, pages, downloadS, searchS, load: loadAvg };
+      return { parts, server, rows, records, pages, snapshotFiles, downloadS, searchS, load: loadAvg };
     } finally {
       await device.close();
     }
@@ -212,7 +240,7 @@ console.log(
 );
 for (const f of results) {
   console.log(
-    `${f.parts} parts: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.pages} pull requests); ` +
+    `${f.parts} parts: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.snapshotFiles ? 'from the snapshot, then ' : ''}${f.pages} pull requests); ` +
       `search ready at ${f.searchS === null ? 'n/a' : `${f.searchS.toFixed(1)} s`} [load ${f.load}]`,
   );
   if (f.server)

@@ -27,6 +27,11 @@ export class PosClient {
     return c;
   }
 
+  /** The session cookie (`pd_session=...`), for requests made without this client. */
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
   /** Another "device" on the same staff session (its own sync client id and sequence). */
   device(): PosClient {
     const d = new PosClient(this.base);

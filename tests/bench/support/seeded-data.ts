@@ -45,13 +45,14 @@ export async function serveSeededCopy(
   parts: number,
   staticDir: string,
   log: (line: string) => void,
+  env: Record<string, string> = {},
 ): Promise<CopiedServer> {
   const cached = await seededDataDir(parts, log);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-copy-'));
   fs.cpSync(path.join(cached, 'pg'), path.join(dir, 'pg'), { recursive: true });
   try {
     const server = await runServer(
-      { DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '0', STATIC_DIR: staticDir, SKIP_BUILD: '1' },
+      { DATA_DIR: dir, DATABASE_URL: '', DEMO_DATA: '0', STATIC_DIR: staticDir, SKIP_BUILD: '1', ...env },
       300_000,
     );
     if (server.proc.exitCode !== null)

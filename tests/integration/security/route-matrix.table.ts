@@ -49,6 +49,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /sync/pull': { who: SYNC, ok: 400 },
   // The live poke stream: staff devices only (shoppers' devices pull on their timer); no clientId is a 400.
   'GET /sync/poke': { who: STAFF, ok: 400 },
+  // First-sync snapshots: staff devices only (what a staff pull from 0 holds); no schema is a 400, an unknown file 404.
+  'GET /sync/snapshot': { who: STAFF, ok: 400 },
+  'GET /sync/snapshot/:name': { who: STAFF, ok: 404, path: '/sync/snapshot/none' },
   'GET /ymm/json/getVehicle': { who: 'all', ok: 200 },
   'GET /ymm/json/config': { who: 'all', ok: 200 },
   'GET /ymm/json/years': { who: 'all', ok: 200 },
