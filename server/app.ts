@@ -38,6 +38,10 @@ import { customerIpRoutes } from './routes/customer-ip';
 import { customerTagRoutes } from './routes/customer-tag';
 import type { GeoLocator } from './adapters/geolocation/types';
 import { healthRoutes } from './routes/health';
+import { SHUTDOWN_RETRY_MS } from './shutdown';
+import { rateLimitStore } from './http/rate-limit-store';
+import { hitCounterFor } from './services/session/hit-counter';
+import { SharedCaptcha } from './adapters/captcha/shared';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
 import { staffCartRoutes } from './routes/staff-cart';
@@ -96,6 +100,8 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
+  /** TRUST_PROXY (server/config.ts): which proxies' X-Forwarded-For names the client. Default none. */
+  trustProxy?: boolean | number | string;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -112,13 +118,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
+    // Behind a reverse proxy request.ip is the shopper's, not the proxy's (IP bans, recorded addresses).
+    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
   });
 
   assertAccessDeclared(app);
   await app.register(cookie);
   await app.register(formbody);
+  // Several processes on one PostgreSQL database share what each one's memory would otherwise hold
+  // (docs/operations.md "Running several processes"); PGlite has one process.
+  const shared = opts.engine === 'postgres';
+  const hits = hitCounterFor(opts.db, shared);
   // preHandler, not onRequest: the login limit keys on the username, which needs the parsed body.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: rateLimitStore(hits) });
 
   const sessions = new SessionService(opts.db, opts.sessionTtlMs);
   installGuard(app, sessions);
@@ -129,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.sync ? { sync: opts.sync } : {}),
     ...(opts.checkout ? { checkout: opts.checkout } : {}),
     ...(opts.onlinePayments ? { onlinePayments: opts.onlinePayments } : {}),
-    ...(opts.captcha ? { captcha: opts.captcha } : {}),
+    ...(opts.captcha || shared ? { captcha: opts.captcha ?? new SharedCaptcha(opts.db) } : {}),
     publicUrl: opts.publicUrl,
     ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
     ...(opts.geolocation !== undefined ? { geolocation: opts.geolocation } : {}),
@@ -153,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
+    hits,
     publicUrl: checkout.publicUrl,
     customerIps: services.customerIps,
   });
@@ -166,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contact: new ProductContactService(opts.db, checkout.sender),
     captcha: services.captcha,
     secureCookies: opts.secureCookies,
+    hits,
   });
   syncRoutes(app, services.sync);
   fitmentRoutes(app, new FitmentService(opts.db), { secureCookies: opts.secureCookies });
@@ -204,8 +218,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // A process serves once it hears the other processes' pokes (PostgreSQL LISTEN, server/sync/poke-bus.ts).
   app.addHook('onReady', () => services.sync.poke.ready());
+  // And the other processes' card events (PostgreSQL NOTIFY, server/services/payments/card-event-bus.ts).
+  app.addHook('onReady', () => checkout.streams.ready());
   app.addHook('preClose', async () => {
-    // Open poke streams would keep app.close() waiting for their sockets.
+    // Open event streams would keep app.close() waiting for their sockets; clients reconnect
+    // (through the proxy, to another process) after the hint.
+    checkout.streams.endAll((sink) => sink.retry?.(SHUTDOWN_RETRY_MS));
     await services.sync.poke.close();
   });
   app.addHook('onClose', async () => {
@@ -235,6 +253,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** TRUST_PROXY=n: the n nearest hops are proxies (Fastify's number form, which its types lack). */
+function trustHops(n: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < n;
 }
 
 export interface RegisteredRoute {

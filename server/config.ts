@@ -43,6 +43,23 @@ export interface Config {
    * (docs/security.md "Staff tokens").
    */
   staffTokenSecret: string | undefined;
+  /**
+   * WORKERS: server processes to run through node:cluster (default 1). More than one needs
+   * PostgreSQL (docs/operations.md "Running several processes").
+   */
+  workers: number;
+  /**
+   * TRUST_PROXY: who may say, in X-Forwarded-For/-Proto/-Host, which address a request came from
+   * (Fastify's trustProxy): unset or `false` nobody (the socket's address is the client's);
+   * `true` any proxy; a number, that many proxy hops; else a comma-separated list of proxy addresses
+   * or CIDR ranges (`127.0.0.1,10.0.0.0/8`). The IP ban and a shopper's recorded addresses use it.
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /healthz answers 503 before the server stops accepting
+   * (default 0): set it above the proxy's health-check interval so it stops sending first.
+   */
+  shutdownDrainMs: number;
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -72,12 +89,15 @@ export interface NotifyConfig {
  * TERMINAL: `simulator` (default; the only adapter this build ships). TERMINAL_LATENCY_MS: how long
  * the simulated customer takes at the reader (default 1500). TERMINAL_TIMEOUT_MS: how long the
  * server waits for an answer before asking the terminal for the attempt's status (default 120000:
- * a customer may take a while with a chip card).
+ * a customer may take a while with a chip card). TERMINAL_POLL_MS: how often a card event stream
+ * that hears no event reads the attempt from the database (default 2000; 10000 on PostgreSQL,
+ * where other processes announce their events: docs/operations.md "Running several processes").
  */
 export interface TerminalConfig {
   kind: 'simulator';
   latencyMs: number;
   timeoutMs: number;
+  pollMs?: number | undefined;
 }
 
 export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
@@ -87,6 +107,7 @@ export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalCo
     kind,
     latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500),
     timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000),
+    pollMs: env.TERMINAL_POLL_MS ? int('TERMINAL_POLL_MS', env.TERMINAL_POLL_MS, 2_000) : undefined,
   };
 }
 
@@ -261,5 +282,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
+    workers: workersOf(env.WORKERS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0),
   };
+}
+
+function workersOf(value: string | undefined): number {
+  const n = int('WORKERS', value, 1);
+  if (n < 1 || n > 64) throw new Error(`Invalid WORKERS: "${value}" (1 to 64)`);
+  return n;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it (see Config.trustProxy). */
+export function trustProxyOf(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)))
+    throw new Error(
+      `Invalid TRUST_PROXY: "${value}" (true, a number of hops, or proxy addresses like 127.0.0.1,10.0.0.0/8)`,
+    );
+  return parts.join(',');
 }

@@ -20,6 +20,7 @@ import type { PullService } from './pull-service';
 import { PushRefused, type PushService } from './push-service';
 import type { Viewer } from './pull-sources';
 import type { PokeHub } from './poke-hub';
+import { SHUTDOWN_RETRY_MS } from '../shutdown';
 
 export interface SyncRouteDeps {
   push: PushService;
@@ -82,7 +83,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
     const end = () => {
       if (ended) return;
       ended = true;
-      res.end();
+      // The hub ends a stream for a shutdown (or the device's newer stream): reconnect soon, elsewhere.
+      res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
     };
     const close = deps.poke.open(clientId, {
       poke: (version) => res.write(`event: poke\ndata: {"version":${version}}\n\n`),

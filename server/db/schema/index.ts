@@ -29,6 +29,7 @@ import type { SyncTables } from './sync';
 import type { VehicleTables } from './vehicles';
 import type { CustomFieldTables } from './custom-fields';
 import type { CustomerAdminTables } from './customer-admin';
+import type { SharedStateTables } from './shared-state';
 
 export type * from './appointments';
 export type * from './audit';
@@ -47,6 +48,7 @@ export type * from './sync';
 export type * from './vehicles';
 export type * from './custom-fields';
 export type * from './customer-admin';
+export type * from './shared-state';
 export { iso } from './columns';
 
 export interface DB
@@ -67,4 +69,5 @@ export interface DB
     CustomerAdminTables,
     ReturnTables,
     CustomerHistoryTables,
-    CustomFieldTables {}
+    CustomFieldTables,
+    SharedStateTables {}
