@@ -67,6 +67,8 @@ import type { Distributor } from './adapters/distributor/types';
 import { distributorRoutes } from './routes/distributor';
 import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
+import { giftCertificateRoutes } from './routes/gift-certificate';
+import { GiftCertificateService } from './services/pos/gift-certificate-service';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -209,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     deliverSource: (ref) => checkout.sender.deliverSource(ref),
   });
   distributorRoutes(app, services.distributor);
+  giftCertificateRoutes(app, new GiftCertificateService(opts.db));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

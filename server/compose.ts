@@ -19,6 +19,7 @@ import { distributorFrom } from './adapters/distributor/create';
 import type { Distributor } from './adapters/distributor/types';
 import { terminalFrom } from './adapters/terminal/create';
 import { DistributorService } from './services/distributor/distributor-service';
+import { catalogListPrices } from './services/distributor/catalog-list-prices';
 import type { Terminal } from './adapters/terminal/types';
 import type { ApplierMap } from './commands/appliers/types';
 import { CommandRunner } from './commands/runner';
@@ -248,7 +249,9 @@ export function composeServices(opts: ComposeOptions): Services {
     customerTags: new CustomerTagService(db),
     distributor: new DistributorService(
       db,
-      opts.distributor === undefined ? distributorFrom(opts.adapters.distributor) : opts.distributor,
+      opts.distributor === undefined
+        ? distributorFrom(opts.adapters.distributor, catalogListPrices(db))
+        : opts.distributor,
     ),
     mailer,
     captcha: opts.captcha ?? new SimulatedCaptcha(),

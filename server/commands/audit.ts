@@ -11,19 +11,21 @@
  *   price, a custom product's price);
  * - tax_exempt: tax exemption or its number changed on a customer or on an order;
  * - store_credit: a customer's store credit balance changed (credit payments and their voids);
- * - conflict_discard: staff discarded a change the server refused.
+ * - conflict_discard: staff discarded a change the server refused;
+ * - appointment: a booked appointment moved (bay, start, duration), its status changed or cancelled
+ *   (migration 0027-a; a new booking is not an entry: its row names who made it).
  * Only the audited fields go into before/after. Nothing here refuses: it records.
  */
 import type { Kysely } from 'kysely';
 import { decimal } from '../../src/domain/money';
-import type { Customer, Order, OrderLine, Transaction } from '../../src/domain/mutations/records';
+import type { Appointment, Customer, Order, OrderLine, Transaction } from '../../src/domain/mutations/records';
 import type { MutatorChanges, MutatorState } from '../../src/domain/mutations/types';
 import type { AuditKind, DB } from '../db/schema';
 import type { Actor } from './actor';
 
 export interface AuditEntry {
   kind: AuditKind;
-  recordTable: 'orders' | 'order_lines' | 'transactions' | 'customers' | 'sync_mutations';
+  recordTable: 'orders' | 'order_lines' | 'transactions' | 'customers' | 'sync_mutations' | 'appointments';
   recordId: string;
   orderRef: string | null;
   before: unknown;
@@ -50,6 +52,13 @@ const txFields = (t: Transaction) => ({
   surcharge: t.surcharge,
   status: t.status,
   voided_at: t.voided_at,
+});
+const slotFields = (a: Appointment) => ({
+  bay_id: a.bay_id,
+  start_date: a.start_date,
+  start_time: a.start_time,
+  duration: a.duration,
+  status_id: a.status_id,
 });
 const exemptFields = (x: { tax_exempt: boolean; tax_exempt_number: string | null }) => ({
   tax_exempt: x.tax_exempt,
@@ -167,6 +176,20 @@ export function auditEntries(state: MutatorState, changes: MutatorChanges): Audi
     }
   }
   out.push(...customerEntries(state.customer, changes.customer));
+  const appt = changes.appointment;
+  if (appt && state.appointment) {
+    const was = slotFields(state.appointment);
+    const is = slotFields(appt);
+    if (JSON.stringify(was) !== JSON.stringify(is))
+      out.push({
+        kind: 'appointment',
+        recordTable: 'appointments',
+        recordId: appt.id,
+        orderRef: appt.order_ref,
+        before: was,
+        after: is,
+      });
+  }
   return out;
 }
 

@@ -47,6 +47,12 @@ export const posChildren: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../pos/notifications/notifications-page')).NotificationsPage }),
   },
   {
+    path: 'gift-certificates',
+    lazy: async () => ({
+      Component: (await import('../pos/gift-certificates/gift-certificates-page')).GiftCertificatesPage,
+    }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
   },

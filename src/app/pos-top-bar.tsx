@@ -64,6 +64,11 @@ function Bar() {
               Appointments
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/pos/gift-certificates" className={styles.navLink}>
+              Gift Certificates
+            </NavLink>
+          </li>
           {(user?.role === 'admin' || user?.role === 'cashier') && (
             <li>
               <NavLink to="/pos/notifications" className={styles.navLink}>

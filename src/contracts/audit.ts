@@ -5,7 +5,14 @@ import { limitParam, pageParam } from './paging';
  * GET /api/audit (admins only): the audit log, newest first (server/commands/audit.ts,
  * docs/decisions/server.md "Audit log"). `kind` narrows it to one kind of change.
  */
-export const auditKinds = ['void', 'price_override', 'tax_exempt', 'store_credit', 'conflict_discard'] as const;
+export const auditKinds = [
+  'void',
+  'price_override',
+  'tax_exempt',
+  'store_credit',
+  'conflict_discard',
+  'appointment',
+] as const;
 
 export const auditQuerySchema = z.object({
   page: pageParam,

@@ -80,7 +80,7 @@ export const checkoutStateSchema = z.object({
   balanceDue: moneyWire,
   /** The attached customer's store credit ("0.00" without a customer). */
   storeCredit: moneyWire,
-  /** Appointments are another issue's; always [] here. */
+  /** The order's booked (not cancelled) appointments (server/services/appointments/appointment-reads.ts). */
   bookedAppointments: z.array(bookedAppointmentSchema),
   taxExempt: z.boolean(),
   taxExemptNumber: z.string().nullable(),

@@ -240,6 +240,10 @@ export class PartsdeskDb extends Dexie {
     this.version(12)
       .stores({ creditEntries: 'id, customer_ref' })
       .upgrade((tx) => upgradeToV12(tx));
+    // Version 14: booked appointments also by order (the receipt, checkout and order detail list an
+    // order's bookings from this store, offline too; docs/decisions/appointments.md "Booked
+    // appointments on the order screens"). A new index only: Dexie builds it from the stored rows.
+    this.version(14).stores({ appointments: 'id, [location_id+start_date], order_ref' });
   }
 }
 

@@ -12,8 +12,9 @@ import { startE2EServer, type E2EServer } from './support/server';
  * Book Appointment on the receipt (docs/decisions/appointments.md), 1024x768: online the booking
  * reaches the server and shows as "{date} @ {time}"; offline the form opens from the cached lists,
  * the booking waits in the outbox, and a slot taken meanwhile comes back as a conflict naming both.
- * The day view reads the device store: offline it shows the pulled bookings, and its moves wait in
- * the outbox like bookings do.
+ * Order detail and the checkout list the order's bookings too. The day view reads the device store:
+ * offline it shows the pulled bookings, and its moves and cancels wait in the outbox like bookings
+ * do; online they reach the server at once.
  */
 describe('POS Book Appointment (headless Chromium)', () => {
   let srv: E2EServer;
@@ -67,6 +68,15 @@ describe('POS Book Appointment (headless Chromium)', () => {
     expect(
       info.body.bookedAppointments.map((a: { display_time: { start_time: string } }) => a.display_time.start_time),
     ).toEqual(['09:00']);
+    // Order detail and the checkout list it too, from the device store (§2, §3 bookedAppointments).
+    for (const screen of ['order/view', 'checkout']) {
+      await page.goto(`${srv.server.url}/pos/${screen}?order_id=${order.number}`);
+      await expect
+        .poll(() => list.getByText('2027-04-01 @ 09:00').isVisible(), { timeout: 15_000, message: screen })
+        .toBe(true);
+    }
+    await page.goto(`${srv.server.url}/pos/order/receipt?order_id=${order.number}`);
+    await expect.poll(() => book.isEnabled(), { timeout: 15_000 }).toBe(true);
 
     // Someone else takes 10:00 on that bay while this till is offline.
     const data = await api.get(`/pos/checkout/getAppointmentData?orderId=${order.id}`);
@@ -99,7 +109,9 @@ describe('POS Book Appointment (headless Chromium)', () => {
     );
     await dialog.getByLabel('Duration (minutes)').selectOption(String(minutes));
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => list.getByText('2027-04-01 @ 10:00').isVisible()).toBe(true);
+    await expect
+      .poll(() => list.getByRole('listitem').allTextContents())
+      .toEqual(['2027-04-01 @ 09:00', '2027-04-01 @ 10:00 (Not synced yet)']);
     const end = `${10 + Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
     await cutNetwork(ctx, false);
@@ -118,10 +130,16 @@ describe('POS Book Appointment (headless Chromium)', () => {
       )
       .toBe(true);
     await page.screenshot({ path: '/tmp/pd-appt-conflict.png' });
+    // The refused booking leaves the receipt's list with the next pull, replaced by the one the
+    // other counter booked for this order at 10:00 (no longer "Not synced yet").
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => list.getByRole('listitem').allTextContents(), { timeout: 15_000 })
+      .toEqual(['2027-04-01 @ 09:00', '2027-04-01 @ 10:00']);
     await ctx.close();
   });
 
-  it('day view from the device store: offline it shows the pulled bookings; a move made offline syncs on reconnect, a clash comes back as a conflict naming both; a cancel made offline syncs too', async () => {
+  it('day view from the device store: offline it shows the pulled bookings; a move made offline syncs on reconnect, a clash comes back as a conflict naming both; a cancel made offline syncs too; online a move and a cancel reach the server at once', async () => {
     const api = new TestClient(srv.server.url);
     await api.login('cashier', 'cashier');
     const device = new Device(api);
@@ -241,6 +259,22 @@ describe('POS Book Appointment (headless Chromium)', () => {
       )
       .toBe('Cancelled');
     await page.screenshot({ path: '/tmp/pd-appt-day-after.png' });
+
+    // Online: a move and a cancel reach the server at once, and the screen shows the server's copy.
+    const late = col2.getByRole('article', { name: '13:00-14:00 Dana Diaz' });
+    await expect.poll(() => late.isVisible(), { timeout: 15_000 }).toBe(true);
+    await late.getByLabel('Start').selectOption('14:00');
+    await late.getByRole('button', { name: 'Move 13:00-14:00 Dana Diaz' }).click();
+    await expect.poll(visible(page, 'The appointment was updated.')).toBe(true);
+    const dayOnServer = async () =>
+      (await api.get(`/api/appointments/day?location_id=${location}&date=2027-05-01`)).body.appointments
+        .map((x: { id: string; start_time: string; status: string }) => `${x.id} ${x.start_time} ${x.status}`)
+        .sort();
+    await expect.poll(dayOnServer, { timeout: 15_000 }).toContain(`${taken.body.appt.id} 14:00 Scheduled`);
+    const at14 = col2.getByRole('article', { name: '14:00-15:00 Dana Diaz' });
+    await at14.getByRole('button', { name: 'Cancel 14:00-15:00 Dana Diaz' }).click();
+    await expect.poll(dayOnServer, { timeout: 15_000 }).toContain(`${taken.body.appt.id} 14:00 Cancelled`);
+    await expect.poll(() => at14.getByText('Not synced yet').isVisible()).toBe(false);
     await ctx.close();
   });
 });

@@ -42,6 +42,7 @@ describe('POS pages without console errors or failed calls (headless Chromium)',
       '/pos/customer',
       '/pos/appointments',
       '/pos/notifications',
+      '/pos/gift-certificates',
       '/pos/settings',
     ];
     for (const path of paths) {

@@ -136,6 +136,12 @@ describe('POS customer form (headless Chromium)', () => {
     if (shots) await page.screenshot({ path: `${shots}/customer-form-address-390-offline.png`, fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
     expect(await serverCustomer(url, otto).catch(() => null)).toBeNull();
+    // A fresh load of a synced customer's General tab offline: the device's copy with the edit.
+    await page.goto(`${url}/pos/customer/edit?customer_id=${wanda}&tab=general`).catch(() => undefined);
+    await expect
+      .poll(() => page.getByLabel('First Name').inputValue(), { timeout: 15_000, message: await pageText(page) })
+      .toBe('Wanda');
+    expect(await page.getByLabel('Telephone').inputValue()).toContain('555-0100');
 
     await cutNetwork(ctx, false);
     await waitSynced(page, 45_000);

@@ -102,6 +102,10 @@ describe('POS customer admin: Vehicles and Credits (headless Chromium)', () => {
     expect(await titles()).toEqual([...(await titles())].sort((a, b) => a.localeCompare(b)));
     await panel.getByRole('button', { name: /Title/ }).click();
     expect(await titles()).toEqual([...(await titles())].sort((a, b) => b.localeCompare(a)));
+    // A fresh load of the tab offline: the garage from the device store, the queued changes in it.
+    await page.reload();
+    await expect.poll(visible(page, 'Shop truck'), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    expect(await panel.getByText('Old wagon').count()).toBe(0);
 
     // Credits offline: the balance, Add Credit's alert, the new entry.
     await page.getByRole('tab', { name: 'Credits' }).click();

@@ -111,6 +111,12 @@ describe('POS customer History tab (headless Chromium)', () => {
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('Customer brought a photo');
     await page.getByRole('button', { name: /Date Added/ }).click();
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('Brake pads worn');
+    // A fresh load of the tab offline: both entries from the device, the queued one's picture too.
+    await page.reload();
+    await expect
+      .poll(async () => (await rowTexts(page)).length, { timeout: 15_000, message: await pageText(page) })
+      .toBe(2);
+    await expect.poll(() => thumbOf(page, 'rotor.png').getAttribute('src')).toMatch(/^blob:/);
 
     await cutNetwork(ctx, false);
     await waitSynced(page);

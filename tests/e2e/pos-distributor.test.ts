@@ -71,6 +71,8 @@ describe('POS distributor ordering (headless Chromium)', () => {
       products: [{ aaia: part.aaia, mpn: part.mpn }],
     });
     const item = inventory.body.Items[0];
+    // The simulator costs a part below the shop's own price (server/compose.ts gives it the catalog).
+    for (const l of item.locations as { price: string }[]) expect(Number(l.price)).toBeLessThan(Number(part.price));
     // Cost shows the first location's price with $ and 2 decimals.
     expect(
       await table
@@ -132,8 +134,14 @@ describe('POS distributor ordering (headless Chromium)', () => {
       .poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 })
       .toBe(true);
     await page.screenshot({ path: '/tmp/pd-distributor-390.png', fullPage: true });
-    // The page itself does not scroll sideways on a phone; the table scrolls in its box.
+    // The page itself does not scroll sideways on a phone, and each part is a block of labelled
+    // fields: the warehouse select and "Your Cost" are on screen without scrolling the table.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    for (const el of [table.getByTestId('distributor-your-cost'), table.getByLabel(`Warehouse for ${item.name}`)]) {
+      const box = await el.boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1024, height: 768 });
     await cutNetwork(ctx, true);

@@ -143,6 +143,7 @@ describe('POS returns (headless Chromium)', () => {
     const ordersTab = page.getByRole('region', { name: 'Orders' });
     await expect.poll(() => ordersTab.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => ordersTab.textContent()).toContain('Deleting an order needs the network.');
+    expect(await ordersTab.getByRole('row').count()).toBeGreaterThan(1); // the orders, from the device
     expect(await ordersTab.getByRole('button', { name: /^Delete order/ }).isDisabled()).toBe(true);
 
     // Back online: both returns and the credit once.

@@ -5,9 +5,18 @@
  */
 import type { DistributorConfig } from '../../config';
 import { SimulatedDistributor } from './simulator';
-import type { Distributor } from './types';
+import type { Distributor, DistributorPartRef } from './types';
 
-export function distributorFrom(config: DistributorConfig): Distributor | null {
+/** `listPrices`: the shop's catalog prices, which the simulator costs parts from (its `listPrices` option). */
+export function distributorFrom(
+  config: DistributorConfig,
+  listPrices?: (parts: DistributorPartRef[]) => Promise<ReadonlyMap<string, string>>,
+): Distributor | null {
   if (config.kind === 'none') return null;
-  return new SimulatedDistributor({ seed: config.seed, latencyMs: config.latencyMs, failureRate: config.failureRate });
+  return new SimulatedDistributor({
+    seed: config.seed,
+    latencyMs: config.latencyMs,
+    failureRate: config.failureRate,
+    ...(listPrices ? { listPrices } : {}),
+  });
 }

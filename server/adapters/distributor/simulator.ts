@@ -5,8 +5,10 @@
  * - three warehouses (Atlanta, Dallas, Chicago); each part's stock per warehouse and its prices
  *   derive from the seed, the brand code and the part number, so a run is repeatable and two
  *   parts differ (about one warehouse in five has none of a part);
- * - prices: your cost per warehouse within a few percent of each other, retail = cost × 1.45,
- *   msrp = cost × 1.80, all in decimal.js to the cent;
+ * - prices: a part's cost follows the manufacturer's list price, which the shop's own catalog price
+ *   is (`listPrices`: 55-70 % of it, so the shop buys below what it sells for; a part the shop
+ *   does not list costs 4.00 to 399.99); your cost per warehouse within a few percent of each
+ *   other, retail = cost × 1.45, msrp = cost × 1.80, all in decimal.js to the cent;
  * - each call takes `latencyMs` (plus up to 50 % jitter from the seed) and fails with
  *   `DistributorError` at `failureRate` (a seeded sequence, so a test names the seed that fails);
  * - a part number ending in `-NA` is not carried (absent from the answer, as real APIs do);
@@ -41,7 +43,15 @@ export interface DistributorSimulatorOptions {
   failureRate: number;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The list prices of the parts asked (`${aaia}~${mpn}` → decimal string), as the shop's catalog
+   * has them: the composition reads them from the catalog. Absent, or a part not listed: the
+   * seeded cost alone.
+   */
+  listPrices?: (parts: DistributorPartRef[]) => Promise<ReadonlyMap<string, string>>;
 }
+
+type ListPrices = ReadonlyMap<string, string>;
 
 /** Up to 100 parts per inventory call, 200 lines per order: what a real API bounds. */
 export const MAX_INVENTORY_PARTS = 100;
@@ -76,13 +86,14 @@ export class SimulatedDistributor implements Distributor {
     if (parts.length > MAX_INVENTORY_PARTS)
       throw new DistributorError(`At most ${MAX_INVENTORY_PARTS} parts per inventory request`);
     await this.call('inventory');
+    const list = await this.listPrices(parts);
     const seen = new Set<string>();
     const items: DistributorItem[] = [];
     for (const p of parts) {
       const key = `${p.aaia}~${p.mpn}`;
       if (seen.has(key) || !this.carries(p)) continue;
       seen.add(key);
-      items.push(this.item(p));
+      items.push(this.item(p, list));
     }
     return { Items: items };
   }
@@ -112,6 +123,7 @@ export class SimulatedDistributor implements Distributor {
       if (q > have) throw new DistributorError(`Only ${have} of ${aaia} ${mpn} in ${this.warehouseName(wh)}`);
     }
     for (const [k, q] of want) this.taken.set(k, (this.taken.get(k) ?? 0) + q);
+    const list = await this.listPrices(order.lines);
 
     const submitted = this.now().toISOString();
     const byWarehouse = new Map<string, typeof order.lines>();
@@ -124,7 +136,7 @@ export class SimulatedDistributor implements Distributor {
         AAIABrandCode: l.aaia,
         PartNumber: l.mpn,
         Quantity: l.quantity,
-        Price: this.price(wh, l),
+        Price: this.price(wh, l, list),
       }));
       const total = items.reduce((s, i) => s.plus(decimal(i.Price).times(i.Quantity)), decimal(0));
       pos.push({
@@ -163,16 +175,26 @@ export class SimulatedDistributor implements Distributor {
     return SIMULATOR_WAREHOUSES.find((w) => w.code === code)?.name ?? code;
   }
 
-  /** Base cost of a part: 4.00 to 399.99, from the seed and the part. */
-  private baseCost(p: DistributorPartRef) {
+  private async listPrices(parts: DistributorPartRef[]): Promise<ListPrices> {
+    return this.opts.listPrices && parts.length ? this.opts.listPrices(parts) : new Map();
+  }
+
+  /**
+   * Base cost of a part, from the seed and the part: 55 to 70 % of its list price when it has one
+   * above 0, else 4.00 to 399.99. With the warehouses' ±3 % the cost stays below the list price.
+   */
+  private baseCost(p: DistributorPartRef, list: ListPrices) {
     const h = hash(this.opts.seed, 'cost', p.aaia, p.mpn);
+    const listed = list.get(`${p.aaia}~${p.mpn}`);
+    if (listed !== undefined && decimal(listed).gt(0))
+      return decimal(listed).times(decimal(55 + (h.readUInt32BE(0) % 16)).dividedBy(100));
     return decimal(400 + (h.readUInt32BE(0) % 39_600)).dividedBy(100);
   }
 
-  private price(warehouse: string, p: DistributorPartRef): string {
+  private price(warehouse: string, p: DistributorPartRef, list: ListPrices): string {
     const h = hash(this.opts.seed, 'price', warehouse, p.aaia, p.mpn);
     const pct = decimal(97 + (h[0]! % 7)).dividedBy(100); // 0.97 … 1.03
-    return toWire(this.baseCost(p).times(pct));
+    return toWire(this.baseCost(p, list).times(pct));
   }
 
   private stock(warehouse: string, p: DistributorPartRef): number {
@@ -181,9 +203,9 @@ export class SimulatedDistributor implements Distributor {
     return Math.max(0, initial - (this.taken.get(`${warehouse}~${p.aaia}~${p.mpn}`) ?? 0));
   }
 
-  private item(p: DistributorPartRef): DistributorItem {
+  private item(p: DistributorPartRef, list: ListPrices): DistributorItem {
     const h = hash(this.opts.seed, 'item', p.aaia, p.mpn);
-    const base = this.baseCost(p);
+    const base = this.baseCost(p, list);
     return {
       AAIABrandCode: p.aaia,
       PartNumber: p.mpn,
@@ -194,7 +216,7 @@ export class SimulatedDistributor implements Distributor {
       Locations: SIMULATOR_WAREHOUSES.map((w) => ({
         Inventory: this.stock(w.code, p),
         Name: w.name,
-        Price: this.price(w.code, p),
+        Price: this.price(w.code, p, list),
         WarehouseCode: w.code,
       })),
     };

@@ -66,7 +66,7 @@ export function domainApplier(name: string, access: Applier['access'], extension
       const refused = extension ? await extension.write(state, result.changes, ctx) : null;
       if (refused) return refused;
       await persist(result.changes, stored, ctx);
-      // Voids, price overrides, tax exemption and store credit: recorded with the change, in its transaction.
+      // Voids, price overrides, tax exemption, store credit, appointment changes: recorded with the change, in its transaction.
       await writeAudit(ctx.trx, name, auditEntries(state, result.changes), {
         actor: ctx.actor,
         at: ctx.now,

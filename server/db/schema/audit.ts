@@ -2,7 +2,14 @@
 import type { Generated } from 'kysely';
 import type { Json } from './columns';
 
-export type AuditKind = 'void' | 'price_override' | 'tax_exempt' | 'store_credit' | 'conflict_discard';
+export type AuditKind =
+  | 'void'
+  | 'price_override'
+  | 'tax_exempt'
+  | 'store_credit'
+  | 'conflict_discard'
+  // Migration 0027-a: a booked appointment moved, its status changed or cancelled.
+  | 'appointment';
 
 export interface AuditLogTable {
   id: Generated<string>;

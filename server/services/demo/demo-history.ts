@@ -2,8 +2,8 @@
  * A shop's recent history for a fresh install (docs/decisions/database.md "Demo history"): 90 days
  * of counter sales at every store (completed and paid in cash, by card or check, saved, quoted,
  * kiosk pickups, balances owed, voids; with customers and installed labor), the next days'
- * appointments at the main store and a few distributor purchase orders, so the Orders list, the
- * day view and an order's detail show a shop at work rather than empty lists.
+ * appointments at every store and a few distributor purchase orders, so the Orders list, each
+ * store's day view and an order's detail show a shop at work rather than empty lists.
  *
  * The sales are made by the domain's mutators in memory and written in bulk (./demo-sales.ts: one
  * command per order would cost ~40 s of first start); appointments and purchase orders go through
@@ -24,6 +24,7 @@ import type { SettingsLoader } from '../../commands/settings';
 import { insertRows } from '../../db/demo/bulk';
 import { Rng } from '../../db/demo/prng';
 import type { DB } from '../../db/schema';
+import { catalogListPrices } from '../distributor/catalog-list-prices';
 import { DistributorService } from '../distributor/distributor-service';
 import { StoreSettingsService } from '../session/store-settings-service';
 import { buildSales, type BuiltSale, type Fate, type SaleStore } from './demo-sales';
@@ -59,8 +60,6 @@ function uuid(rng: Rng): string {
 
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const hm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** True when the shop already has orders: history is written once, into a shop that has none. */
 export async function hasOrders(db: Kysely<DB>): Promise<boolean> {
@@ -172,7 +171,7 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     db.selectFrom('bays').select(['bay_id', 'location_id']).orderBy('bay_id').execute(),
     db
       .selectFrom('staff_users')
-      .select(['user_id'])
+      .select(['user_id', 'location_id'])
       .where('role', '=', 'installer')
       .where('status', '=', true)
       .orderBy('user_id')
@@ -227,56 +226,65 @@ export async function seedDemoHistory(db: Kysely<DB>, opts: DemoHistoryOptions =
     role: s.role,
   });
   const main = locations[0]!;
-  const atMain = sales.filter((s) => s.location_id === main.location_id);
-  const withCustomer = atMain.filter((s) => s.order.customer_ref && s.fate !== 'void').map((s) => s.order.id);
-  const completed = atMain.filter((s) => s.fate === 'complete').map((s) => s.order.id);
+  const completed = sales
+    .filter((s) => s.location_id === main.location_id && s.fate === 'complete')
+    .map((s) => s.order.id);
 
-  // The next three days at the main store: four bookings a day, a bay and an installer each, never overlapping.
+  // The next three days at every store (its day view shows a shop at work): each bay booked in the
+  // morning and the afternoon most days, for the store's own customers' recent orders; a store's
+  // installers each keep to one bay, so neither a bay nor an installer is ever double booked.
   let appointments = 0;
-  const mainBays = bays.filter((b) => b.location_id === main.location_id);
-  if (mainBays.length && installers.length) {
-    const booked = withCustomer.slice(-12);
-    for (const [k, orderRef] of booked.entries()) {
-      const dayOffset = Math.floor(k / 4);
-      const date = new Date(now.getTime() + dayOffset * DAY_MS);
-      const order = await db
-        .selectFrom('orders')
-        .select(['customer_uuid'])
-        .where('id', '=', orderRef)
-        .executeTakeFirstOrThrow();
-      if (!order.customer_uuid) continue;
-      clock = now;
-      await runner.transaction(actorOf(staff[0]!), (tx) =>
-        runner.run(tx, 'appointment.book', {
-          id: uuid(rng),
-          customer_ref: order.customer_uuid,
-          order_ref: orderRef,
-          installers: [installers[k % installers.length]!.user_id],
-          location: main.location_id,
-          bay: mainBays[k % mainBays.length]!.bay_id,
-          startDate: ymd(date),
-          startTime: hm(9 * 60 + (k % 4) * 90),
-          duration: rng.pick([45, 60, 90]),
-          // Today's are under way or confirmed; later days scheduled.
-          status: dayOffset === 0 ? rng.pick([2, 3]) : 1,
-          note: rng.pick([
-            'Brake pads and rotors',
-            'Oil change and filter',
-            'Check engine light',
-            'Battery and alternator test',
-            'Install customer parts',
-            'Tire rotation',
-          ]),
-        }),
-      );
-      appointments++;
+  const notes = [
+    'Brake pads and rotors',
+    'Oil change and filter',
+    'Check engine light',
+    'Battery and alternator test',
+    'Install customer parts',
+    'Tire rotation',
+  ];
+  for (const store of locations) {
+    const storeBays = bays.filter((b) => b.location_id === store.location_id);
+    const storeInstallers = installers.filter((i) => i.location_id === store.location_id);
+    const orders = sales
+      .filter((s) => s.location_id === store.location_id && s.order.customer_ref && s.fate !== 'void')
+      .map((s) => s.order);
+    let next = orders.length - 1;
+    for (let dayOffset = 0; dayOffset < 3; dayOffset++) {
+      const date = ymd(new Date(now.getTime() + dayOffset * DAY_MS));
+      for (const [i, bay] of storeBays.entries()) {
+        for (const startTime of ['08:30', '13:00']) {
+          if (rng.float() < 0.25 || next < 0) continue;
+          const order = orders[next--]!;
+          clock = now;
+          await runner.transaction(actorOf(staff[0]!), (tx) =>
+            runner.run(tx, 'appointment.book', {
+              id: uuid(rng),
+              customer_ref: order.customer_ref!,
+              order_ref: order.id,
+              installers: storeInstallers[i] ? [storeInstallers[i].user_id] : [],
+              location: store.location_id,
+              bay: bay.bay_id,
+              startDate: date,
+              startTime,
+              duration: rng.pick([45, 60, 90, 120, 180]),
+              // Today's are under way or confirmed; later days scheduled.
+              status: dayOffset === 0 ? rng.pick([2, 3]) : 1,
+              note: rng.pick(notes),
+            }),
+          );
+          appointments++;
+        }
+      }
     }
   }
   log(`demo history: ${appointments} appointments`);
 
   // A few purchase orders from the simulated distributor for recent completed sales.
   let purchaseOrders = 0;
-  const distributor = new DistributorService(db, new SimulatedDistributor({ seed: 1, latencyMs: 0, failureRate: 0 }));
+  const distributor = new DistributorService(
+    db,
+    new SimulatedDistributor({ seed: 1, latencyMs: 0, failureRate: 0, listPrices: catalogListPrices(db) }),
+  );
   for (const orderRef of completed.slice(-3)) {
     const loaded = await loadOrder(db, orderRef, false);
     const line = loaded?.order.lines.find((l) => l.kind === 'product' && l.aaia && l.mpn);

@@ -4,7 +4,12 @@
  * are multiples of the time slot length; duration 15-480 in 15-minute steps; vehicle nullable.
  */
 import { z } from 'zod';
-import { APPOINTMENT_DURATION_STEP, APPOINTMENT_MAX_DURATION, APPOINTMENT_MIN_DURATION } from '../constants';
+import {
+  APPOINTMENT_DURATION_STEP,
+  APPOINTMENT_MAX_DURATION,
+  APPOINTMENT_MIN_DURATION,
+  APPOINTMENT_TIME_WINDOW_MS,
+} from '../constants';
 import { flag, REQUIRED } from './messages';
 
 export const CUSTOMER_REQUIRED_TOOLTIP = 'Customer is required';
@@ -47,13 +52,24 @@ export function durationOptions(slotLength: number): number[] {
   return out;
 }
 
-/** Start times of one day ("HH:mm") on the slot grid. */
-export function startTimeOptions(slotLength: number): string[] {
+/** Where the start times offered begin (ours: docs/decisions/appointments.md "Start times"). */
+export const APPOINTMENT_DAY_START = '08:00';
+
+const hhmm = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/**
+ * Start times offered ("HH:mm") on the slot grid, within the 8-hour window from
+ * APPOINTMENT_DAY_START (§9 "time options within 8 hours (28,800,000 ms)"): 08:00 up to the last
+ * slot before 16:00. `keep` (a booking's current start, when it lies outside) is offered too, in
+ * its place, so a select never loses the value it shows.
+ */
+export function startTimeOptions(slotLength: number, keep?: string): string[] {
   const slot = Math.max(1, Math.floor(slotLength));
+  const from = parseTime(APPOINTMENT_DAY_START) ?? 0;
   const out: string[] = [];
-  for (let m = 0; m < 24 * 60; m += slot)
-    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-  return out;
+  for (let m = from; m < from + APPOINTMENT_TIME_WINDOW_MS / 60_000 && m < 24 * 60; m += slot) out.push(hhmm(m));
+  if (keep !== undefined && parseTime(keep) !== null && !out.includes(keep)) out.push(keep);
+  return out.sort();
 }
 
 const num = z.coerce.number().int();

@@ -153,7 +153,7 @@ function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
           ))}
         </SelectField>
         <SelectField label="Start" value={moveTime} onChange={(e) => setMoveTime(e.target.value)}>
-          {startTimeOptions(day.timeSlotLength).map((t) => (
+          {startTimeOptions(day.timeSlotLength, a.start_time).map((t) => (
             <option key={t} value={t}>
               {t}
             </option>

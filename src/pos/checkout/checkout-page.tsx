@@ -27,6 +27,7 @@ import { CustomerBanner } from '../../features/pos-customer/customer-banner';
 import { OrderTotalPanel } from './order-total-panel';
 import { PoNumbersPanel } from './po-numbers-panel';
 import { DistributorTable } from './distributor-table';
+import { BookedAppointmentsSection } from '../../features/pos-order/booked-appointments';
 import { moneyOrZero, PaymentModal, type PaymentInput } from './payment-modal';
 import { TransactionsList } from './transactions-list';
 import { useVoidPayments } from '../../features/pos-order/use-void-payments';
@@ -120,6 +121,7 @@ export function CheckoutPage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <OrderTotalPanel order={order} />
+          <BookedAppointmentsSection orderRef={order.id} className={styles.card} hideEmpty />
           {settings?.poNumbersEnabled && (
             <PoNumbersPanel order={order} run={run} required={settings.requirePoNumbers} />
           )}

@@ -150,11 +150,11 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
               <tbody>
                 {load.rows.map((r, i) => (
                   <tr key={`${r.item.aaia}~${r.item.mpn}`}>
-                    <td>
+                    <td data-label="Product">
                       {r.item.name}
                       {!r.item.name.includes(r.item.mpn) && <span className={styles.mpn}>{r.item.mpn}</span>}
                     </td>
-                    <td>
+                    <td data-label="Quantity">
                       <input
                         className={styles.qty}
                         type="number"
@@ -166,9 +166,9 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
                         onChange={(e) => update(i, (row) => setQuantity(row, e.target.value))}
                       />
                     </td>
-                    <td>{r.item.storeInventory}</td>
-                    <td>{formatUSD(r.item.locations[0]?.price ?? 0)}</td>
-                    <td>
+                    <td data-label="Stock">{r.item.storeInventory}</td>
+                    <td data-label="Cost">{formatUSD(r.item.locations[0]?.price ?? 0)}</td>
+                    <td data-label="WD Quantity/Location">
                       <select
                         aria-label={`Warehouse for ${r.item.name}`}
                         value={r.warehouse ?? ''}

@@ -16,6 +16,7 @@ import { OrderHistoryModal } from '../../features/pos-order/order-history-modal'
 import { statusOf } from '../../features/pos-order/order-data';
 import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { PurchaseOrdersSection } from '../../features/pos-order/purchase-orders-section';
+import { BookedAppointmentsSection } from '../../features/pos-order/booked-appointments';
 import { PaymentSection } from './payment-section';
 import { RefundDueSection } from './refund-due-section';
 import { ReturnsSection } from './returns-section';
@@ -121,6 +122,7 @@ export function OrderViewPage() {
       </div>
 
       <PurchaseOrdersSection orderRef={order.order_id ?? order.id} pending={pending} className={styles.card} />
+      <BookedAppointmentsSection orderRef={order.id} className={styles.card} />
 
       <section aria-labelledby="items-title" className={styles.card}>
         <h2 id="items-title">Items</h2>

@@ -43,7 +43,6 @@ export function BookAppointmentModal(props: {
   orderUuid: string;
   customerRef: string;
   run: RunMutation;
-  onBooked: (a: { id: string; start_date: string; start_time: string }) => void;
 }) {
   const online = useOnline();
   const toast = useToast();
@@ -128,7 +127,6 @@ export function BookAppointmentModal(props: {
     toast.success(online ? APPOINTMENT_BOOKED : APPOINTMENT_QUEUED, {
       duration: SCHEDULE_APPOINTMENT_SUCCESS_TOAST_MS,
     });
-    props.onBooked({ id, start_date: f.startDate, start_time: f.startTime });
     props.onOpenChange(false);
   });
 

@@ -1,25 +1,26 @@
 import { useEffect, useState } from 'react';
 import type { OrderInfo } from '../../contracts/pos-order';
-import { appointmentLabel, CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
+import { CUSTOMER_REQUIRED_TOOLTIP } from '../../domain/forms/appointment';
 import { getOrderInfo } from '../../api/get-order-info';
 import { useOnline } from '../../device/use-online';
 import { Button } from '../../ui/button';
 import type { RunMutation } from '../../device/use-run-mutation';
 import { PurchaseOrderList } from '../../features/pos-order/purchase-order-list';
+import { BookedAppointmentsList } from '../../features/pos-order/booked-appointments';
 import { BookAppointmentModal } from './book-appointment-modal';
 import styles from './receipt.module.css';
 
-export const NEEDS_SERVER = 'Purchase orders and appointments show when the server can be reached.';
+export const NEEDS_SERVER = 'Purchase orders show when the server can be reached.';
 
-type Extras = Pick<OrderInfo, 'purchase_orders' | 'bookedAppointments'>;
+type Extras = Pick<OrderInfo, 'purchase_orders'>;
 
 /**
- * The receipt's purchase orders and booked appointments ("{date} @ {time}"), from the server's
- * order reply (GET /api/order/info): the device does not cache them; a booking made here shows at
- * once (it may still be waiting in the outbox). Not asked while the order itself waits for the
- * server (`pending`: made or changed offline), which would answer 404 right after a reconnect; asked
- * once the server has it. Book Appointment is disabled with "Customer is required" when the order
- * has no customer.
+ * The receipt's purchase orders, from the server's order reply (GET /api/order/info): the device
+ * does not cache them. Not asked while the order itself waits for the server (`pending`: made or
+ * changed offline), which would answer 404 right after a reconnect; asked once the server has it.
+ * Its booked appointments ("{date} @ {time}") come from the device store (offline too; a booking
+ * made here shows at once). Book Appointment is disabled with "Customer is required" when the
+ * order has no customer.
  */
 export function ReceiptExtras(props: {
   orderRef: string | number;
@@ -32,23 +33,16 @@ export function ReceiptExtras(props: {
   const reachable = online && !props.pending;
   const [extras, setExtras] = useState<Extras | null>(null);
   const [booking, setBooking] = useState(false);
-  const [booked, setBooked] = useState<{ id: string; start_date: string; start_time: string }[]>([]);
 
   useEffect(() => {
     if (!reachable) return;
     const ctl = new AbortController();
     getOrderInfo(props.orderRef, ctl.signal)
-      .then((r) => setExtras({ purchase_orders: r.purchase_orders, bookedAppointments: r.bookedAppointments }))
+      .then((r) => setExtras({ purchase_orders: r.purchase_orders }))
       .catch(() => undefined);
     return () => ctl.abort();
   }, [reachable, props.orderRef]);
 
-  const shown = [
-    ...(extras?.bookedAppointments ?? []),
-    ...booked
-      .filter((b) => !extras?.bookedAppointments.some((a) => a.id === b.id))
-      .map((b) => ({ id: b.id, display_time: { start_date: b.start_date, start_time: b.start_time } })),
-  ];
   return (
     <>
       <section aria-labelledby="po-title" className={`${styles.card} ${styles.noPrint}`}>
@@ -63,15 +57,7 @@ export function ReceiptExtras(props: {
       </section>
       <section aria-labelledby="appt-title" className={`${styles.card} ${styles.noPrint}`}>
         <h2 id="appt-title">Appointments</h2>
-        {shown.length > 0 ? (
-          <ul className={styles.payments} aria-label="Booked appointments">
-            {shown.map((a) => (
-              <li key={a.id}>{appointmentLabel(a.display_time)}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.small}>No appointments are booked for this order.</p>
-        )}
+        <BookedAppointmentsList orderRef={props.orderUuid} />
         {props.customerRef === null ? (
           <>
             <span title={CUSTOMER_REQUIRED_TOOLTIP}>
@@ -96,7 +82,6 @@ export function ReceiptExtras(props: {
               orderUuid={props.orderUuid}
               customerRef={props.customerRef}
               run={props.run}
-              onBooked={(b) => setBooked((x) => [...x, b])}
             />
           </>
         )}

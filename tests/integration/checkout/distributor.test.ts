@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDistributor } from '../../../server/adapters/distributor/simulator';
+import { catalogListPrices } from '../../../server/services/distributor/catalog-list-prices';
+import { decimal } from '../../../src/domain/money';
 import { DistributorError, type Distributor } from '../../../server/adapters/distributor/types';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -17,9 +19,15 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
   let server: CheckoutServer;
   let cashier: TestClient;
   let order: { id: string; number: number };
-  let part: { aaia: string; mpn: string; name: string; product_id: number };
+  let part: { aaia: string; mpn: string; name: string; product_id: number; price: string };
   let down = false;
-  const sim = new SimulatedDistributor({ seed: 3, latencyMs: 0, failureRate: 0 });
+  // Costed from the shop's catalog prices, as the server composes it (server/compose.ts).
+  const sim = new SimulatedDistributor({
+    seed: 3,
+    latencyMs: 0,
+    failureRate: 0,
+    listPrices: (p) => catalogListPrices(server.db)(p),
+  });
   // The simulator, or a distributor that is down while `down` is set.
   const distributor: Distributor = {
     name: sim.name,
@@ -35,8 +43,9 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
     order = await new Device(cashier).order(['40.00']);
     part = await server.db
       .selectFrom('products')
-      .select(['aaia', 'mpn', 'name', 'product_id'])
+      .select(['aaia', 'mpn', 'name', 'product_id', sql<string>`price::text`.as('price')])
       .where('status', '=', true)
+      .where('price', '>', '0')
       .orderBy('product_id')
       .executeTakeFirstOrThrow();
   });
@@ -71,6 +80,11 @@ describe.each(testEngines())('distributor ordering on %s', (engine) => {
     expect(item.totalInventory).toBe(item.storeInventory + wd);
     expect(item.prices.map((p: { key: string }) => p.key)).toEqual(['your_cost', 'retail', 'msrp']);
     expect(item.prices[0].value).toBe(item.locations[0].price);
+    // Plausible: the shop buys below its own price, at 55-70 % of it give or take a warehouse's 3 %.
+    for (const l of item.locations as { price: string }[]) {
+      expect(decimal(l.price).lt(decimal(part.price))).toBe(true);
+      expect(decimal(l.price).gte(decimal(part.price).times('0.53'))).toBe(true);
+    }
     // The same path under /pos/order/, and a part the distributor does not carry is absent.
     const both = await cashier.post('/pos/order/getInventoryDetails', {
       products: [

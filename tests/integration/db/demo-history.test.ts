@@ -5,7 +5,8 @@
  * the POS Orders list shows is there (complete, saved, quotes, kiosk, outstanding balance, voided;
  * cash, card and check; customers and labor); completed sales are paid in full at catalog prices
  * and labor rates; order numbers rise with time without gaps; voids are audited; bookings never
- * overlap; the same seed gives the same history; a shop with orders is left alone.
+ * overlap (bay or installer) and every store has some today; the same seed gives the same history;
+ * a shop with orders is left alone.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,13 +159,32 @@ describe.each(testEngines())('demo history on %s', (engine) => {
       .execute();
     expect(new Set(audited.map((a) => a.order_ref))).toEqual(new Set(voided.map((v) => v.id)));
 
-    expect(result.appointments).toBeGreaterThan(4);
-    const appts = await open.db.selectFrom('appointments').select(['id', 'bay_id', 'starts_at', 'ends_at']).execute();
-    expect(appts).toHaveLength(result.appointments);
+    expect(result.appointments).toBeGreaterThan(12);
+    const appts = await open.db
+      .selectFrom('appointments as a')
+      .leftJoin('appointment_installers as i', 'i.appointment_ref', 'a.id')
+      .leftJoin('staff_users as u', 'u.user_id', 'i.user_id')
+      .select(['a.id', 'a.bay_id', 'a.location_id', 'i.user_id', 'u.location_id as home'])
+      .select([
+        sql<string>`to_char(a.starts_at, 'YYYY-MM-DD HH24:MI')`.as('starts_at'),
+        sql<string>`to_char(a.ends_at, 'YYYY-MM-DD HH24:MI')`.as('ends_at'),
+      ])
+      .execute();
+    expect(new Set(appts.map((a) => a.id)).size).toBe(result.appointments);
+    // Every store's day view has bookings today; an installer works at their own store.
+    const today = `${NOW.getFullYear()}-${String(NOW.getMonth() + 1).padStart(2, '0')}-${String(NOW.getDate()).padStart(2, '0')}`;
+    const stores = await open.db.selectFrom('locations').select('location_id').where('status', '=', true).execute();
+    for (const l of stores) {
+      const mine = appts.filter((a) => a.location_id === l.location_id && a.starts_at.startsWith(today));
+      expect([l.location_id, mine.length > 1]).toEqual([l.location_id, true]);
+    }
+    expect(appts.filter((a) => a.user_id !== null).every((a) => a.home === a.location_id)).toBe(true);
+    expect(appts.some((a) => a.user_id !== null)).toBe(true);
+    const overlap = (a: (typeof appts)[number], b: (typeof appts)[number]) =>
+      a.id !== b.id && !(a.starts_at >= b.ends_at || b.starts_at >= a.ends_at);
     for (const a of appts)
       for (const b of appts) {
-        if (a.id !== b.id && a.bay_id === b.bay_id)
-          expect(a.starts_at >= b.ends_at || b.starts_at >= a.ends_at).toBe(true);
+        if (a.bay_id === b.bay_id || (a.user_id !== null && a.user_id === b.user_id)) expect(overlap(a, b)).toBe(false);
       }
     expect(result.purchaseOrders).toBeGreaterThan(0);
     expect(

@@ -262,6 +262,28 @@ describe.each(testEngines())('appointments on %s', (engine) => {
     expect(
       after.body.appointments.map((x: { start_time: string; status: string }) => `${x.start_time} ${x.status}`).sort(),
     ).toEqual(['09:00 Cancelled', '09:00 Scheduled']);
+    // Each change is in the audit log, by the session's staff user, with the slot before and after
+    // (migration 0027-a); the refused move wrote none.
+    const audited = await server.db
+      .selectFrom('audit_log')
+      .select(['action', 'record_id', 'actor_role', 'client_id', 'before', 'after'])
+      .where('kind', '=', 'appointment')
+      .where('record_id', 'in', [a.body.appt.id, b.body.appt.id])
+      .orderBy('id')
+      .execute();
+    const who = (id: string) => (id === a.body.appt.id ? 'a' : 'b');
+    expect(audited.map((r) => `${r.action} ${who(r.record_id)}`)).toEqual([
+      'appointment.move b',
+      'appointment.setStatus a',
+      'appointment.cancel a',
+      'appointment.move b',
+    ]);
+    expect(audited.every((r) => r.actor_role === 'cashier' && r.client_id === null)).toBe(true);
+    expect(audited[0]).toMatchObject({
+      before: { bay_id: bays[1]!.bay_id, start_time: '11:00', duration: 60, status_id: 1 },
+      after: { bay_id: bays[0]!.bay_id, start_time: '10:00', duration: 30, status_id: 1 },
+    });
+    expect(audited[2]).toMatchObject({ before: { status_id: 2 }, after: { status_id: 5 } });
     const bad: [Record<string, unknown>, number][] = [
       [{ id: b.body.appt.id, start: '2027-03-10 09:07' }, 400],
       [{ id: b.body.appt.id, duration: 500 }, 400],

@@ -173,6 +173,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /index.php?route=product/product/validateCaptcha': { who: 'all', ok: 400 },
   'POST /index.php?route=product/product/productContactEmail': { who: 'all', ok: 400 },
   'POST /index.php?route=checkout/confirm/createOrder': { who: SHOPPERS, ok: 400 },
+  'GET /api/gift_certificate': { who: STAFF, ok: 200 },
+  'GET /api/gift_certificate/info': { who: STAFF, ok: 400 },
   'DELETE /api/session': { who: 'all', ok: 200, endsSession: true },
 };
 

@@ -5,12 +5,15 @@
  * a cancel made on the device are mutations the server applies through the command runner (the
  * row's version moves, so other devices pull the change); a move into a slot taken meanwhile is
  * rejected at sync as a conflict naming both appointments, and the device falls back to the
- * server's copy. Shoppers and builds before schema 6 never get the appointment tables.
+ * server's copy. Each applied change is in the audit log (kind appointment). Shoppers and builds
+ * before schema 6 never get the appointment tables.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_6_TABLES } from '../../../src/contracts/sync-pull';
 import { appointmentDay } from '../../../src/db/appointment-day';
+import { orderAppointments } from '../../../src/db/order-appointments';
+import { appointmentLabel } from '../../../src/domain/forms/appointment';
 import type { PartsdeskDb } from '../../../src/db/database';
 import type { SyncEngine } from '../../../sync/engine';
 import { testEngines } from '../../support/engines';
@@ -209,6 +212,68 @@ describe.each(testEngines())('appointments day view on a staff device (%s)', (en
     expect(await device.conflicts()).toMatchObject([
       { name: 'appointment.setStatus', code: 'invalid_args', message: 'Select a status' },
     ]);
+    // Every applied change is in the audit log with the device that pushed it; refused ones are not.
+    const audited = await server.db
+      .selectFrom('audit_log')
+      .select(['action', 'record_id', 'client_id', 'mutation_id', 'before', 'after'])
+      .where('kind', '=', 'appointment')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((r) => `${r.action} ${r.record_id === a.id ? 'a' : 'b'}`)).toEqual([
+      'appointment.move b',
+      'appointment.setStatus a',
+      'appointment.cancel a',
+      'appointment.move b',
+    ]);
+    expect(audited.every((r) => r.client_id !== null && r.mutation_id !== null)).toBe(true);
+    expect(audited[2]).toMatchObject({
+      before: { bay_id: bays[0]!.bay_id, start_time: '09:00', status_id: 2 },
+      after: { bay_id: bays[0]!.bay_id, start_time: '09:00', status_id: 5 },
+    });
+  });
+
+  it("an order's bookings from the device store: pulled, booked here (pending), cancelled ones left out", async () => {
+    const order = await new Device(cashier).order(['30.00'], { customer });
+    const r = await cashier.post('/pos/checkout/addAppointment', {
+      bay_id: bays[1]!.bay_id,
+      duration: 60,
+      location_id: location,
+      start: `${DATE} 15:00`,
+      status_id: 1,
+      customer_id: customer,
+      order_id: order.id,
+    });
+    expect(r.status).toBe(200);
+    expect(await device.syncNow()).toBe('ok');
+    const shown = async () =>
+      (await orderAppointments(db, order.id)).map((x) => `${appointmentLabel(x)}${x.pending ? ' (pending)' : ''}`);
+    expect(await shown()).toEqual([`${DATE} @ 15:00`]);
+    const here = randomUUID();
+    const booked = await device.mutate('appointment.book', {
+      id: here,
+      customer_ref: customer,
+      order_ref: order.id,
+      installers: [],
+      location,
+      bay: bays[0]!.bay_id,
+      startDate: DATE,
+      startTime: '14:00',
+      duration: 30,
+      status: 1,
+      note: '',
+    });
+    expect(booked.ok).toBe(true);
+    expect(await shown()).toEqual([`${DATE} @ 14:00 (pending)`, `${DATE} @ 15:00`]);
+    expect((await device.mutate('appointment.cancel', { appointment_ref: r.body.appt.id })).ok).toBe(true);
+    expect(await device.syncNow()).toBe('ok');
+    expect(await shown()).toEqual([`${DATE} @ 14:00`]);
+    // The server's order reply and checkout state name the same booking.
+    const info = await cashier.get(`/api/order/info?order_id=${order.id}`);
+    expect(info.body.bookedAppointments).toEqual([
+      { id: here, display_time: { start_date: DATE, start_time: '14:00' } },
+    ]);
+    const state = await cashier.get(`/pos/checkout/getTransactions?orderId=${order.id}`);
+    expect(state.body.checkout.bookedAppointments).toEqual(info.body.bookedAppointments);
   });
 
   it('shoppers and builds before schema 6 never get the appointment tables', async () => {

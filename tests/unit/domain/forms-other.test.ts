@@ -107,8 +107,14 @@ describe('appointment', () => {
   it('options, preselection and bay filtering', () => {
     expect(A.durationOptions(15)).toHaveLength(32);
     expect(A.durationOptions(60)[0]).toBe(60);
-    expect(A.startTimeOptions(30).slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
-    expect(A.startTimeOptions(60)).toHaveLength(24);
+    // Within the 8-hour window (§9 28,800,000 ms) from 08:00: the last start is the slot before 16:00.
+    expect(A.startTimeOptions(30).slice(0, 3)).toEqual(['08:00', '08:30', '09:00']);
+    expect(A.startTimeOptions(30)).toHaveLength(16);
+    expect(A.startTimeOptions(30).at(-1)).toBe('15:30');
+    expect(A.startTimeOptions(60)).toHaveLength(8);
+    // A booking's own start outside the window stays offered, in time order.
+    expect(A.startTimeOptions(60, '17:15').slice(-2)).toEqual(['15:00', '17:15']);
+    expect(A.startTimeOptions(60, '09:00')).toHaveLength(8);
     expect(A.preselect([5])).toBe(5);
     expect(A.preselect([5, 6])).toBeNull();
     const bays = [

@@ -46,6 +46,30 @@ describe('simulated distributor', () => {
     }
   });
 
+  it("costs a part the shop lists below the shop's price: a $9.99 oil filter, not $246.08", async () => {
+    const part = { aaia: 'BBHK', mpn: 'OF-1' };
+    const d = sim({ listPrices: () => Promise.resolve(new Map([['BBHK~OF-1', '9.99']])) });
+    const [item] = (await d.inventory([part])).Items;
+    for (const l of item!.Locations) {
+      expect(Number(l.Price)).toBeLessThan(9.99);
+      expect(Number(l.Price)).toBeGreaterThanOrEqual(5.3);
+    }
+    const [po] = await d.submit({
+      requestId: 'r-oil',
+      reference: '1',
+      shipTo,
+      shippingMethod: 'Ground',
+      notes: '',
+      lines: [{ ...part, quantity: 1, warehouseCode: item!.Locations.find((l) => l.Inventory > 0)!.WarehouseCode }],
+    });
+    expect(Number(po!.OrderTotalPrice)).toBeLessThan(9.99);
+    // A part the shop does not list keeps the seeded cost.
+    const other = (await d.inventory([{ aaia: 'BBHK', mpn: 'UNLISTED' }])).Items[0]!;
+    expect(other.Locations[0]!.Price).toBe(
+      (await sim().inventory([{ aaia: 'BBHK', mpn: 'UNLISTED' }])).Items[0]!.Locations[0]!.Price,
+    );
+  });
+
   it('leaves out a part it does not carry and answers a part asked twice once', async () => {
     const r = await sim().inventory([
       { aaia: 'X', mpn: 'GONE-NA' },
