@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../../src/contracts/protocol-version';
 import { copyTemplate, testEngines, type TestDatabaseConfig } from '../../support/engines';
 import { haproxyAvailable, startHaproxy, type Proxy } from '../../support/haproxy';
 import { TestClient } from '../../support/http-client';
@@ -109,6 +110,39 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     const device = new Device(two);
     await device.apply('order.create', { id: randomUUID() });
     expect((await two.post('/sync/discard', {}, { 'x-csrf-token': 'wrong' })).status).toBe(403);
+  });
+
+  it("a staff token issued by process 1 (the database's key) names the maker of a push on process 2", async () => {
+    const deviceId = randomUUID();
+    const second = new TestClient(url(0));
+    const login = await second.post('/api/session', { username: 'cashier2', password: 'cashier2', deviceId });
+    expect(login.status).toBe(200);
+    const maker = login.body.user as { id: string; role: string };
+    const two = on(1, cashier1);
+    const r = await two.post('/sync/push', {
+      clientId: deviceId,
+      protocolVersion: PROTOCOL_VERSION,
+      mutations: [
+        {
+          id: 1,
+          name: 'order.create',
+          args: { id: randomUUID() },
+          at: new Date().toISOString(),
+          madeBy: { id: maker.id, role: maker.role, token: login.body.staffToken.token },
+        },
+      ],
+    });
+    expect(r.body.results[0].status).toBe('applied');
+    const db = new pg.Client({ connectionString: cfg.databaseUrl });
+    await db.connect();
+    try {
+      const m = await db.query<{ actor_id: string }>('select actor_id from sync_mutations where client_id = $1', [
+        deviceId,
+      ]);
+      expect(m.rows.map((x) => x.actor_id)).toEqual([maker.id]);
+    } finally {
+      await db.end();
+    }
   });
 
   it('a card payment started on process 1 streams its approval from process 2', async () => {
