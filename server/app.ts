@@ -69,6 +69,8 @@ import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
+import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
+import type { TrustProxy } from './config';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -102,8 +104,10 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** GET /sync/poke: PostgreSQL's URL (pokes cross processes by LISTEN/NOTIFY), the stream cap, the heartbeat. */
   poke?: PokeOptions;
-  /** TRUST_PROXY (server/config.ts): which proxies' X-Forwarded-For names the client. Default none. */
-  trustProxy?: boolean | number | string;
+  /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
+  deviceSetup?: DeviceSetup;
+  /** TRUST_PROXY (server/config.ts): Fastify's trustProxy; default false. */
+  trustProxy?: TrustProxy;
 }
 
 /** Builds the whole HTTP surface: API, auth, the built PWA and its SPA fallback. Does not listen. */
@@ -120,8 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Wi-Fi at the counter drops; do not hold sockets for minutes.
     connectionTimeout: 30_000,
     bodyLimit: 4 * 1024 * 1024,
-    // Behind a reverse proxy request.ip is the shopper's, not the proxy's (IP bans, recorded addresses).
-    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 
   assertAccessDeclared(app);
@@ -212,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
@@ -256,11 +260,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
-}
-
-/** TRUST_PROXY=n: the n nearest hops are proxies (Fastify's number form, which its types lack). */
-function trustHops(n: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < n;
 }
 
 export interface RegisteredRoute {

@@ -43,23 +43,72 @@ export interface Config {
    * (docs/security.md "Staff tokens").
    */
   staffTokenSecret: string | undefined;
+  /** HTTPS to the shop network (tlsConfig below; docs/operations.md "HTTPS on the shop network"). */
+  tls: TlsConfig;
+  /** TRUST_PROXY: Fastify's trustProxy (X-Forwarded-For/-Proto/-Host believed); false by default. */
+  trustProxy: TrustProxy;
   /**
    * WORKERS: server processes to run through node:cluster (default 1). More than one needs
    * PostgreSQL (docs/operations.md "Running several processes").
    */
   workers: number;
   /**
-   * TRUST_PROXY: who may say, in X-Forwarded-For/-Proto/-Host, which address a request came from
-   * (Fastify's trustProxy): unset or `false` nobody (the socket's address is the client's);
-   * `true` any proxy; a number, that many proxy hops; else a comma-separated list of proxy addresses
-   * or CIDR ranges (`127.0.0.1,10.0.0.0/8`). The IP ban and a shopper's recorded addresses use it.
-   */
-  trustProxy: boolean | number | string;
-  /**
    * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /healthz answers 503 before the server stops accepting
    * (default 0): set it above the proxy's health-check interval so it stops sending first.
    */
   shutdownDrainMs: number;
+}
+
+/**
+ * The HTTPS listener beside plain HTTP (PORT, 8080, which stays for localhost and a TLS proxy).
+ * HTTPS_PORT (default 8443). TLS_CERT + TLS_KEY (PEM files): serve those. Otherwise the shop's own
+ * certificate authority in DATA_DIR/tls signs a certificate for the machine's names and LAN
+ * addresses plus TLS_HOSTS (comma-separated extra names). TLS=off: no HTTPS listener, which is the
+ * default when TRUST_PROXY is set (a proxy in front does TLS).
+ */
+export type TlsConfig =
+  | { kind: 'off' }
+  | { kind: 'local-ca'; port: number; dir: string; extraHosts: string[]; required: boolean }
+  | { kind: 'files'; port: number; certFile: string; keyFile: string; required: true };
+
+export type TrustProxy = boolean | string;
+
+export function tlsConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): TlsConfig {
+  const mode = (env.TLS ?? '').toLowerCase();
+  if (mode !== '' && !['auto', 'off', 'on'].includes(mode)) throw new Error(`Invalid TLS: "${env.TLS}" (auto or off)`);
+  const port = int('HTTPS_PORT', env.HTTPS_PORT, 8443);
+  const certFile = env.TLS_CERT || undefined;
+  const keyFile = env.TLS_KEY || undefined;
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('TLS_CERT and TLS_KEY go together: set both or neither');
+  if (mode === 'off') return { kind: 'off' };
+  if (certFile && keyFile)
+    return {
+      kind: 'files',
+      port,
+      certFile: path.resolve(cwd, certFile),
+      keyFile: path.resolve(cwd, keyFile),
+      required: true,
+    };
+  if (mode === '' && trustProxyOf(env.TRUST_PROXY) !== false) return { kind: 'off' };
+  const extraHosts = (env.TLS_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // Asked for (TLS, HTTPS_PORT): a failure stops the start. By default it only warns, so
+  // `npm start` on http://localhost:8080 works as before when port 8443 is taken.
+  const required = mode !== '' || Boolean(env.HTTPS_PORT);
+  return { kind: 'local-ca', port, dir: path.join(databaseConfig(env, cwd).dataDir, 'tls'), extraHosts, required };
+}
+
+/**
+ * TRUST_PROXY: the proxies' addresses (comma-separated, CIDR allowed: `127.0.0.1`, `10.0.0.0/8`), or
+ * 1/true to believe any client's forwarded headers (only when nothing but the proxy reaches the port).
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value.trim() === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase()))
+    return false;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  return value.trim();
 }
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
@@ -282,8 +331,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     geolocation: geolocationConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
-    workers: workersOf(env.WORKERS),
+    tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    workers: workersOf(env.WORKERS),
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0),
   };
 }
@@ -292,18 +342,4 @@ function workersOf(value: string | undefined): number {
   const n = int('WORKERS', value, 1);
   if (n < 1 || n > 64) throw new Error(`Invalid WORKERS: "${value}" (1 to 64)`);
   return n;
-}
-
-/** TRUST_PROXY as Fastify's trustProxy takes it (see Config.trustProxy). */
-export function trustProxyOf(value: string | undefined): boolean | number | string {
-  const v = (value ?? '').trim();
-  if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
-  if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  const parts = v.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)))
-    throw new Error(
-      `Invalid TRUST_PROXY: "${value}" (true, a number of hops, or proxy addresses like 127.0.0.1,10.0.0.0/8)`,
-    );
-  return parts.join(',');
 }

@@ -12,6 +12,13 @@ import { migrateToLatest } from './db/migrate';
 import { withStartLock } from './db/start-lock';
 import { seedDemoHistory } from './services/demo/demo-history';
 import { gracefulShutdown, installDrain } from './shutdown';
+import { listenHttps, type HttpsListener } from './http/https-listener';
+import type { DeviceSetup } from './routes/device-setup';
+import { preferredLanName } from './tls/host-names';
+import { ServerTls } from './tls/server-tls';
+
+/** How often a running server checks its certificate (renewal, changed addresses, new files). */
+const TLS_CHECK_MS = 12 * 3_600_000;
 
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -81,6 +88,30 @@ async function main(): Promise<void> {
   // WORKERS: the primary prepared the database before forking (server/cluster.ts).
   if (!process.env[PREPARED_ENV]) await prepareOrFail(open, config, log);
 
+  // HTTPS to the shop network: the certificate is ready (made on first start) before anything listens.
+  // Unless HTTPS was asked for (server/config.ts `required`), a failure leaves plain HTTP serving.
+  const warn = (line: string) => process.stderr.write(`${line}\n`);
+  let tls = config.tls.kind === 'off' ? null : new ServerTls(config.tls);
+  const tlsRequired = config.tls.kind !== 'off' && config.tls.required;
+  if (tls) {
+    try {
+      const line = await tls.refresh();
+      if (line) log(line);
+    } catch (err) {
+      const line = `Cannot set up HTTPS: ${(err as Error).message}`;
+      if (tlsRequired) {
+        await open.close().catch(() => undefined);
+        fail(`${line}. Set TLS=off to serve plain HTTP only.`);
+      }
+      warn(`${line}: serving plain HTTP only (TLS=off silences this).`);
+      tls = null;
+    }
+  }
+  const deviceSetup: DeviceSetup = {
+    httpsPort: tls && config.tls.kind !== 'off' ? config.tls.port : null,
+    tls: () => tls?.current ?? null,
+  };
+
   const app = await buildApp({
     db: open.db,
     engine: open.engine,
@@ -98,6 +129,7 @@ async function main(): Promise<void> {
     },
     // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
     poke: { databaseUrl: open.databaseUrl },
+    deviceSetup,
     trustProxy: config.trustProxy,
   });
   const drain = installDrain(app);
@@ -109,13 +141,19 @@ async function main(): Promise<void> {
       ? scheduleBackups(open, backupDir, config.backupEveryMs, config.backupKeep)
       : () => undefined;
 
+  let https: HttpsListener | null = null;
+  let tlsTimer: NodeJS.Timeout | undefined;
   const shutdown = gracefulShutdown({
     app,
     drain,
     drainMs: config.shutdownDrainMs,
     log,
+    closeAlso: async () => {
+      await https?.close();
+    },
     finish: async () => {
       stopBackups();
+      clearInterval(tlsTimer);
       await open.close();
     },
   });
@@ -141,6 +179,44 @@ async function main(): Promise<void> {
         ? `Cannot listen on port ${config.port}: it is already in use. Set PORT to another port.`
         : `Cannot listen on port ${config.port}: ${(err as Error).message}`,
     );
+  }
+  if (tls && config.tls.kind !== 'off') {
+    try {
+      https = await listenHttps(app, { port: config.tls.port, host: config.host, ...tls.current });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'EADDRINUSE' ? 'it is already in use' : (err as Error).message;
+      const line = `Cannot listen on HTTPS port ${config.tls.port}: ${why}`;
+      if (tlsRequired) {
+        await app.close().catch(() => undefined);
+        await open.close().catch(() => undefined);
+        fail(`${line}. Set HTTPS_PORT to another port (or TLS=off).`);
+      }
+      warn(`${line}: serving plain HTTP only. Set HTTPS_PORT to another port (or TLS=off).`);
+      // The set-up page then offers no https address that nothing answers.
+      deviceSetup.httpsPort = null;
+      deviceSetup.tls = () => null;
+    }
+  }
+  if (tls && https) {
+    deviceSetup.httpsPort = https.port;
+    const listener = https;
+    tlsTimer = setInterval(() => {
+      tls
+        .refresh()
+        .then((line) => {
+          if (!line) return;
+          log(line);
+          listener.setCertificate(tls.current.key, tls.current.cert);
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'https: certificate check failed'));
+    }, TLS_CHECK_MS).unref();
+    const lan = preferredLanName(tls.current.names) ?? 'localhost';
+    const host = lan.includes(':') ? `[${lan}]` : lan;
+    if (slot === null)
+      log(
+        `Tablets open https://${host}:${https.port}/ (first time on a device: http://${host}:${config.port}/setup/device)`,
+      );
   }
   // A cluster worker says nothing: its primary announces the whole server (server/cluster.ts).
   if (slot === null) log(`Partsdesk is ready on http://localhost:${config.port}`);

@@ -50,6 +50,8 @@ export interface ShutdownOptions {
   app: FastifyInstance;
   drain: Drain;
   drainMs: number;
+  /** Other listeners of the same app (the HTTPS one), closed with it. */
+  closeAlso?: () => Promise<void>;
   /** Stops background work (backups) and closes the database, after the app closed. */
   finish: () => Promise<void>;
   log: (line: string) => void;
@@ -70,7 +72,7 @@ export function gracefulShutdown(o: ShutdownOptions): (signal: string) => Promis
     }, SHUTDOWN_TIMEOUT_MS + o.drainMs);
     o.drain.start();
     if (o.drainMs > 0) await new Promise((r) => setTimeout(r, o.drainMs));
-    await o.app.close().catch(() => undefined);
+    await Promise.all([o.closeAlso?.(), o.app.close()]).catch(() => undefined);
     await o.finish().catch(() => undefined);
     clearTimeout(deadline);
     exit(0);

@@ -14,6 +14,8 @@
 export const SHELL_DENYLIST: readonly RegExp[] = [
   /^\/(?:api|sync|ymm)(?:[/?]|$)/,
   /^\/healthz(?:[/?]|$)/,
+  // The device set-up page and its downloads are the server's (server/routes/device-setup.ts).
+  /^\/setup\/(?:device|https-address)(?:[/?]|$)/,
   // Legacy fitment calls (/catalog/index.php?route=ymm/json/years) answer JSON even to a navigation.
   /^\/catalog\/index\.php(?:\?|$)/,
   // A file (robots.txt, sw.js, a source map): the file itself, never the shell. /index.php is a page.

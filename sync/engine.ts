@@ -125,7 +125,7 @@ export class SyncEngine {
     this.poke = deps.pokes
       ? new LivePulls({
           open: deps.pokes,
-          clientId: () => ensureClientId(deps.db, deps.mintId ?? (() => crypto.randomUUID())),
+          clientId: () => ensureClientId(deps.db, deps.mintId),
           random: this.random,
           settled: () => this.chain, // the running cycle may pull the poked change itself
           cookie: () => getMeta(deps.db, 'cookie'),
@@ -318,7 +318,7 @@ export class SyncEngine {
 
   private async cycleBody(): Promise<CycleResult> {
     const db = this.deps.db;
-    const clientId = await ensureClientId(db, this.deps.mintId ?? (() => crypto.randomUUID()));
+    const clientId = await ensureClientId(db, this.deps.mintId);
     if (this.deps.env && !this.deps.env.online()) return 'retry';
     let idle = 0;
     for (let round = 0; round < (this.deps.maxPushRounds ?? 1000); round++) {

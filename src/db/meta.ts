@@ -24,6 +24,7 @@
  *   grows, taken in the order's own transaction: src/db/device-ref.ts).
  */
 import type { PartsdeskDb } from './database';
+import { randomUuid } from './ids';
 
 export interface Meta {
   clientId: string;
@@ -76,7 +77,7 @@ export async function setMeta<K extends keyof Meta>(db: PartsdeskDb, key: K, val
 }
 
 /** The install's client id, minted on first use. */
-export async function ensureClientId(db: PartsdeskDb, mint: () => string): Promise<string> {
+export async function ensureClientId(db: PartsdeskDb, mint: () => string = randomUuid): Promise<string> {
   return db.transaction('rw', db.meta, async () => {
     const row = await db.meta.get('clientId');
     if (row) return row.value as string;

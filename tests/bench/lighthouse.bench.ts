@@ -102,6 +102,8 @@ async function startServer(staticDir: string): Promise<{ base: string; stop(): P
       LOG_LEVEL: 'warn',
       BACKUP_EVERY_HOURS: '0',
       STATIC_DIR: staticDir,
+      // Pages over plain http on loopback, as before; no shop CA made for each run.
+      TLS: 'off',
     },
     stdio: 'ignore',
   });

@@ -37,7 +37,8 @@ export async function runServer(env: Record<string, string | undefined>, timeout
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', ...env, PORT: String(port) },
+    // TLS off unless a test asks: every server would otherwise want HTTPS port 8443.
+    env: { ...process.env, LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', TLS: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/api-error';
 import { login } from '../../api/login';
 import { confirmedOnline, rememberSession, setOfflineSignIn } from '../../api/session-cache';
 import type { LoginRequest, SessionReply } from '../../contracts/session';
+import { randomUuid } from '../../db/ids';
 import { ensureClientId } from '../../db/meta';
 import { deviceDb } from '../../device/device-db';
 import { rememberStaffSignIn, signInOffline } from '../../device/offline-sign-in';
@@ -21,7 +22,7 @@ const OFFLINE_UNSUPPORTED_MESSAGE = 'You are offline, and this browser cannot ch
 
 export async function staffSignIn(credentials: LoginRequest): Promise<SessionReply> {
   const db = deviceDb();
-  const deviceId = await ensureClientId(db, () => crypto.randomUUID());
+  const deviceId = await ensureClientId(db, randomUuid);
   let reply: SessionReply;
   try {
     reply = await login({ ...credentials, deviceId });

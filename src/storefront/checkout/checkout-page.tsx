@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { forgetShopCart, shopCartQueryKey, shopCartQueryOptions } from '../../api/shop-cart';
 import { createShopOrder } from '../../api/shop-checkout';
+import { randomUuid } from '../../db/ids';
 import { useSession } from '../../features/session/use-session';
 import { OFFLINE_CART_MESSAGE } from '../../features/shop-cart/shop-cart-messages';
 import type { CreateOrderReply } from '../../contracts/shop-checkout';
@@ -22,7 +23,7 @@ export function CheckoutPage() {
   const client = useQueryClient();
   const q = useQuery(shopCartQueryOptions);
   const { user } = useSession();
-  const [checkoutKey] = useState(() => crypto.randomUUID());
+  const [checkoutKey] = useState(() => randomUuid());
   const [placed, setPlaced] = useState<CreateOrderReply | null>(null);
   const order = useMutation({
     mutationFn: createShopOrder,

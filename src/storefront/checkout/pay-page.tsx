@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { getPayLink, payByLink } from '../../api/pay-link';
+import { randomUuid } from '../../db/ids';
 import { payLinkRequestSchema, type PayLinkPaid } from '../../contracts/payment-link';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/empty-state';
@@ -37,7 +38,7 @@ export function PayPage() {
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<PayLinkPaid | null>(null);
   // One id per attempt: a retry after a lost reply pays once; a definite answer starts a new attempt.
-  const attempt = useRef(crypto.randomUUID());
+  const attempt = useRef(randomUuid());
 
   if (!token) return <ErrorState message="This payment link is invalid or has expired." />;
   if (link.isPending) return <Spinner label="Loading the payment..." />;
@@ -56,7 +57,7 @@ export function PayPage() {
       setPaid(reply);
       void client.invalidateQueries({ queryKey: ['pay-link', token] });
     } catch (err) {
-      if (!(err instanceof ApiError) || !err.isNetwork) attempt.current = crypto.randomUUID();
+      if (!(err instanceof ApiError) || !err.isNetwork) attempt.current = randomUuid();
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);

@@ -7,6 +7,7 @@
 import type { Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
 import { deviceDb } from '../../device/device-db';
+import { randomUuid } from '../../db/ids';
 import { productRows } from '../../db/product-chunks';
 import { lookupRows } from '../../db/queries';
 import { loginToViewPrice, priceView } from '../../domain/price-visibility';
@@ -37,7 +38,7 @@ export async function searchOffline(
         (await lookupRows<{ key: string; value: unknown }>(deviceDb(), 'settings')).map((r) => [r.key, r.value]),
       ),
     );
-  const queryID = crypto.randomUUID().replace(/-/g, '');
+  const queryID = randomUuid().replace(/-/g, '');
   const withId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}queryID=${queryID}`;
   const rows = await productRows(
     deviceDb(),

@@ -23,16 +23,25 @@ export const CHROMIUM_FLAGS = [
  * `networkLink: false` (benchmarks): contexts reach the server directly, with no proxy hop in
  * the figures; their setOffline is Chromium's emulation alone.
  */
-export async function launchBrowser(opts: { networkLink?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(
+  opts: {
+    networkLink?: boolean;
+    /** More Chromium flags (a host-resolver rule, a trusted certificate key). */
+    args?: readonly string[];
+    /** Shop host names the contexts' links dial on loopback (./link.ts). */
+    hosts?: Readonly<Record<string, string>>;
+  } = {},
+): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  const args = [...CHROMIUM_FLAGS, ...(opts.args ?? [])];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args, headless: true });
   // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it,
   // and reaches the network through its own link (./link.ts): setOffline cuts the link as well as
   // emulating offline, so no page, worker or service worker of an offline device reaches a server.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const link = options?.proxy || opts.networkLink === false ? null : await openLink();
+    const link = options?.proxy || opts.networkLink === false ? null : await openLink({ hosts: opts.hosts ?? {} });
     const ctx = await newContext(link ? { ...options, proxy: link.proxy } : options);
     await watchCsp(ctx);
     if (link) {

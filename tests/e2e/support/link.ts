@@ -22,7 +22,14 @@ const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|\[::1\])$/;
 /** The address to dial for a loopback host name (the tests' servers listen on 127.0.0.1). */
 const dial = (host: string): string => (host === 'localhost' ? '127.0.0.1' : host.replace(/^\[|\]$/g, ''));
 
-export async function openLink(): Promise<Link> {
+/**
+ * `hosts`: shop host names this link dials on loopback (a test's `partsdesk.test` → 127.0.0.1, as
+ * Chromium's --host-resolver-rules maps it; a proxy gets the name, not the address).
+ */
+export async function openLink(opts: { hosts?: Readonly<Record<string, string>> } = {}): Promise<Link> {
+  const hosts = opts.hosts ?? {};
+  const loopback = (host: string): boolean => LOOPBACK.test(host) || LOOPBACK.test(hosts[host] ?? '');
+  const to = (host: string): string => dial(hosts[host] ?? host);
   let down = false;
   const clients = new Set<Socket>();
   const upstream = new Set<http.ClientRequest>();
@@ -38,7 +45,7 @@ export async function openLink(): Promise<Link> {
       res.writeHead(400).end();
       return;
     }
-    if (target.protocol !== 'http:' || !LOOPBACK.test(target.hostname)) {
+    if (target.protocol !== 'http:' || !loopback(target.hostname)) {
       res.writeHead(502).end(); // never out to a real network address
       return;
     }
@@ -47,7 +54,7 @@ export async function openLink(): Promise<Link> {
     delete headers['proxy-authorization'];
     const up = http.request(
       {
-        host: target.hostname,
+        host: to(target.hostname),
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: req.method,
@@ -73,8 +80,8 @@ export async function openLink(): Promise<Link> {
   // CONNECT tunnels: Playwright's own requests through the context (route.fetch) use them.
   server.on('connect', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
     const [host = '', port = ''] = (req.url ?? '').split(/:(?=\d+$)/);
-    if (down || !LOOPBACK.test(host) || !/^\d+$/.test(port)) return void socket.destroy();
-    const tunnel = net.connect(Number(port), dial(host));
+    if (down || !loopback(host) || !/^\d+$/.test(port)) return void socket.destroy();
+    const tunnel = net.connect(Number(port), to(host));
     tunnels.add(tunnel);
     tunnel.on('close', () => tunnels.delete(tunnel));
     tunnel.on('connect', () => {

@@ -34,6 +34,9 @@ describe('service worker: which navigations get the app shell', () => {
     '/sw.js',
     '/assets/index-abc.js.map',
     '/manifest.webmanifest',
+    '/setup/device', // the server's own page (HTTPS set-up), not a client route
+    '/setup/https-address',
+    '/setup/shop-ca.crt',
   ])('never serves the shell for %s', (path) => {
     expect(shellMayServe(path)).toBe(false);
   });
