@@ -34,7 +34,9 @@ COPY src ./src
 RUN mkdir -p /var/lib/partsdesk && chown node:node /var/lib/partsdesk
 USER node
 VOLUME ["/var/lib/partsdesk"]
-EXPOSE 8080
+# 8080 plain HTTP (a TLS proxy in front, TRUST_PROXY set: the server's own HTTPS is off);
+# 8443 the server's own HTTPS when it runs without a proxy (docs/operations.md "HTTPS on the shop network").
+EXPOSE 8080 8443
 # Node has fetch; the slim image has no curl. 503 while a shutdown drains, so a proxy stops first.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=90s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
