@@ -26,6 +26,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Files of one worker share its module cache instead of importing the whole server again
+          // (an import took ~3 s of a file's time; half of the phase's wall time went to it). Every
+          // file still has its own database copy and its own server; state that must not outlive a
+          // database is keyed by the database handle (server/sync/pull-packed.ts). docs/decisions/toolchain.md
+          isolate: false,
         },
       },
       {

@@ -44,10 +44,16 @@ function wireExpr(col: string, type: string): RawBuilder<unknown> {
   }
 }
 
-/** Columns by table, read once per process (the schema only changes by migration, before serving). */
-const columnCache = new Map<string, Promise<{ name: string; type: string }[]>>();
+/**
+ * Columns by table, read once per database handle (the schema only changes by migration, before
+ * serving). Keyed by the handle, not the process: one process may hold databases at different schema
+ * versions (a move between engines, the test suite's files sharing one worker).
+ */
+const columnCaches = new WeakMap<Kysely<DB>, Map<string, Promise<{ name: string; type: string }[]>>>();
 
 function columnsOf(db: Kysely<DB>, table: string): Promise<{ name: string; type: string }[]> {
+  const columnCache = columnCaches.get(db) ?? new Map<string, Promise<{ name: string; type: string }[]>>();
+  columnCaches.set(db, columnCache);
   let cols = columnCache.get(table);
   if (!cols) {
     cols = sql<{ name: string; type: string }>`

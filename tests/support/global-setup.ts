@@ -21,8 +21,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-template-'));
-  // The browser tests run on PGlite only (tests/e2e/support/server.ts): no PostgreSQL template for them.
-  const url = project.name === 'e2e' ? undefined : process.env.TEST_DATABASE_URL;
+  // Both projects get a PostgreSQL template when TEST_DATABASE_URL is set: most browser tests run on
+  // PGlite, but the ones that must hold on both engines (e2eEngines()) copy it instead of migrating
+  // and seeding a database each.
+  const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = url ? `pd_tpl_${process.pid}_${Date.now()}` : null;
   // Both engines are seeded at once: PGlite works in this process, PostgreSQL in its own.
   await Promise.all([

@@ -1,12 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
-import { seedDemoData } from '../../../server/db/demo/generate';
-import { migrateToLatest } from '../../../server/db/migrate';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
-import { TEST_PARTS } from '../../support/global-setup';
-import { createDatabase, dropDatabase } from '../../support/postgres';
 import { freePort, runServer, type ServerProcess } from '../../support/process';
 
 // E2E_DIST serves another build than dist/ (helpers building in parallel keep theirs apart).
@@ -26,33 +21,6 @@ export function e2eEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/**
- * A private seeded PostgreSQL database (no template is built for the browser tests: this one is
- * migrated and seeded here, with the integration template's catalog size).
- */
-async function seededPostgres(): Promise<TestDatabaseConfig> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('a PostgreSQL browser test needs TEST_DATABASE_URL');
-  const name = `pd_e2e_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  const databaseUrl = await createDatabase(base, name);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-e2e-'));
-  const open = await openDatabase({ dataDir, databaseUrl });
-  try {
-    await migrateToLatest(open.db);
-    await seedDemoData(open.db, { parts: TEST_PARTS });
-  } finally {
-    await open.close();
-  }
-  return {
-    dataDir,
-    databaseUrl,
-    cleanup: async () => {
-      await dropDatabase(base, name);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The real server process serving the real client build on a private seeded database (PGlite unless asked). */
 export async function startE2EServer(
   opts: {
@@ -65,7 +33,7 @@ export async function startE2EServer(
 ): Promise<E2EServer> {
   if (!fs.existsSync(path.join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  const db = opts.engine === 'postgres' ? await seededPostgres() : await copyTemplate('pglite');
+  const db = await copyTemplate(opts.engine ?? 'pglite');
   if (opts.settings) await writeSettings(db, opts.settings);
   if (opts.prepare) {
     const open = await openDatabase({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
