@@ -38,6 +38,10 @@ import { customerIpRoutes } from './routes/customer-ip';
 import { customerTagRoutes } from './routes/customer-tag';
 import type { GeoLocator } from './adapters/geolocation/types';
 import { healthRoutes } from './routes/health';
+import { SHUTDOWN_RETRY_MS } from './shutdown';
+import { rateLimitStore } from './http/rate-limit-store';
+import { hitCounterFor } from './services/session/hit-counter';
+import { SharedCaptcha } from './adapters/captcha/shared';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
 import { staffCartRoutes } from './routes/staff-cart';
@@ -146,8 +150,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   assertAccessDeclared(app);
   await app.register(cookie);
   await app.register(formbody);
+  // Several processes on one PostgreSQL database share what each one's memory would otherwise hold
+  // (docs/operations.md "Running several processes"); PGlite has one process.
+  const shared = opts.engine === 'postgres';
+  const hits = hitCounterFor(opts.db, shared);
   // preHandler, not onRequest: the login limit keys on the username, which needs the parsed body.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: rateLimitStore(hits) });
   // JSON and text replies compressed (brotli, else gzip): a 20,000-row pull page is megabytes of
   // JSON. Event streams (poke, card events) hijack the reply, so they never pass through it, and
   // text/event-stream is left out besides; replies that set their own encoding are left alone.
@@ -166,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.sync ? { sync: opts.sync } : {}),
     ...(opts.checkout ? { checkout: opts.checkout } : {}),
     ...(opts.onlinePayments ? { onlinePayments: opts.onlinePayments } : {}),
-    ...(opts.captcha ? { captcha: opts.captcha } : {}),
+    ...(opts.captcha || shared ? { captcha: opts.captcha ?? new SharedCaptcha(opts.db) } : {}),
     publicUrl: opts.publicUrl,
     ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
     ...(opts.geolocation !== undefined ? { geolocation: opts.geolocation } : {}),
@@ -190,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
     loginLimit: opts.loginLimitPerMinute ?? 10,
+    hits,
     publicUrl: checkout.publicUrl,
     customerIps: services.customerIps,
   });
@@ -203,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contact: new ProductContactService(opts.db, checkout.sender),
     captcha: services.captcha,
     secureCookies: opts.secureCookies,
+    hits,
   });
   const metrics = new Metrics({
     devices: (ids) => seenDevices(opts.db, ids),
@@ -261,8 +271,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // A process serves once it hears the other processes' pokes (PostgreSQL LISTEN, server/sync/poke-bus.ts).
   app.addHook('onReady', () => services.sync.poke.ready());
+  // And the other processes' card events (PostgreSQL NOTIFY, server/services/payments/card-event-bus.ts).
+  app.addHook('onReady', () => checkout.streams.ready());
   app.addHook('preClose', async () => {
-    // Open poke streams would keep app.close() waiting for their sockets.
+    // Open event streams would keep app.close() waiting for their sockets; clients reconnect
+    // (through the proxy, to another process) after the hint.
+    checkout.streams.endAll((sink) => sink.retry?.(SHUTDOWN_RETRY_MS));
     await services.sync.poke.close();
   });
   app.addHook('onClose', async () => {

@@ -46,6 +46,7 @@ import { NotificationSender } from './services/notifications/notification-sender
 import { CardOutcomes } from './services/payments/payment-card-outcome';
 import { CardPaymentService } from './services/payments/payment-card-service';
 import { CardEventStreams } from './services/payments/payment-card-stream';
+import { PgCardEventBus, type CardEventBus } from './services/payments/card-event-bus';
 import { PaymentEvents } from './services/payments/payment-events';
 import { PaymentLinkService } from './services/payments/payment-link-service';
 import { RefundService } from './services/payments/payment-refund-service';
@@ -208,6 +209,10 @@ export function composeServices(opts: ComposeOptions): Services {
       terminalConfig: opts.adapters.terminal,
       ownsMailer: !opts.checkout?.mailer,
       log: opts.log,
+      // Several processes on PostgreSQL: a card event reaches the streams of the others (card-event-bus.ts).
+      cardBus: opts.poke?.databaseUrl
+        ? new PgCardEventBus({ url: opts.poke.databaseUrl, db, log: opts.log })
+        : undefined,
     },
   );
   return {
@@ -302,6 +307,8 @@ interface CheckoutAdapters {
   /** A mailer the app made (pooled SMTP connections) is closed with the app; one a test handed in is the test's. */
   ownsMailer: boolean;
   log: (msg: string, err?: unknown) => void;
+  /** PostgreSQL with several processes: announces card events to the others. */
+  cardBus: CardEventBus | undefined;
 }
 
 function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: CheckoutAdapters): CheckoutServices {
@@ -316,7 +323,8 @@ function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: Checko
     pollMs: opts.notifyPollMs ?? a.pollMs ?? 5_000,
     log: a.log,
   });
-  const events = new PaymentEvents();
+  const bus = a.cardBus;
+  const events = new PaymentEvents(bus ? (id) => bus.announce(id) : undefined);
   const outcomes = new CardOutcomes({ mutations: runner, terminal, events, reversal: checkout.reversal, log: a.log });
   const cards = new CardPaymentService({
     mutations: runner,
@@ -329,10 +337,17 @@ function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: Checko
     checkout,
     cards,
     refunds: new RefundService(runner, terminal, checkout),
-    streams: new CardEventStreams(events, outcomes, runner, {
-      heartbeatMs: opts.heartbeatMs ?? 15_000,
-      pollMs: opts.pollMs ?? 2_000,
-    }),
+    streams: new CardEventStreams(
+      events,
+      outcomes,
+      runner,
+      {
+        heartbeatMs: opts.heartbeatMs ?? 15_000,
+        // With the bus the poll is only the safety net for a lost notification.
+        pollMs: opts.pollMs ?? a.terminalConfig.pollMs ?? (bus ? 10_000 : 2_000),
+      },
+      bus,
+    ),
     notifications: new NotificationService(runner, sender),
     sender,
     links: new PaymentLinkService(runner),
@@ -342,6 +357,7 @@ function composeCheckout(runner: CommandRunner, opts: CheckoutOptions, a: Checko
       cards.close();
       terminal.close();
       await sender.stop();
+      await bus?.close();
       if (a.ownsMailer) a.mailer.close?.();
     },
   };

@@ -55,6 +55,16 @@ export interface Config {
   tls: TlsConfig;
   /** TRUST_PROXY: Fastify's trustProxy (X-Forwarded-For/-Proto/-Host believed); false by default. */
   trustProxy: TrustProxy;
+  /**
+   * WORKERS: server processes to run through node:cluster (default 1). More than one needs
+   * PostgreSQL (docs/operations.md "Running several processes").
+   */
+  workers: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /healthz answers 503 before the server stops accepting
+   * (default 0): set it above the proxy's health-check interval so it stops sending first.
+   */
+  shutdownDrainMs: number;
 }
 
 /**
@@ -136,12 +146,15 @@ export interface NotifyConfig {
  * TERMINAL: `simulator` (default; the only adapter this build ships). TERMINAL_LATENCY_MS: how long
  * the simulated customer takes at the reader (default 1500). TERMINAL_TIMEOUT_MS: how long the
  * server waits for an answer before asking the terminal for the attempt's status (default 120000:
- * a customer may take a while with a chip card).
+ * a customer may take a while with a chip card). TERMINAL_POLL_MS: how often a card event stream
+ * that hears no event reads the attempt from the database (default 2000; 10000 on PostgreSQL,
+ * where other processes announce their events: docs/operations.md "Running several processes").
  */
 export interface TerminalConfig {
   kind: 'simulator';
   latencyMs: number;
   timeoutMs: number;
+  pollMs?: number | undefined;
 }
 
 export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
@@ -151,6 +164,7 @@ export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalCo
     kind,
     latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500),
     timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000),
+    pollMs: env.TERMINAL_POLL_MS ? int('TERMINAL_POLL_MS', env.TERMINAL_POLL_MS, 2_000) : undefined,
   };
 }
 
@@ -335,5 +349,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
     tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    workers: workersOf(env.WORKERS),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0),
   };
+}
+
+function workersOf(value: string | undefined): number {
+  const n = int('WORKERS', value, 1);
+  if (n < 1 || n > 64) throw new Error(`Invalid WORKERS: "${value}" (1 to 64)`);
+  return n;
 }

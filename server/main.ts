@@ -3,12 +3,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { isClusterPrimary, PREPARED_ENV, runPrimary, workerSlot } from './cluster';
+import { loadConfig, type Config } from './config';
 import { backup, BACKUP_PID_FILE, scheduleBackups } from './db/backup';
 import { DatabaseOpenError, openDatabase, type OpenDatabase } from './db/database';
 import { hasDemoData, seedDemoData } from './db/demo/generate';
 import { migrateToLatest } from './db/migrate';
+import { withStartLock } from './db/start-lock';
 import { seedDemoHistory } from './services/demo/demo-history';
+import { gracefulShutdown, installDrain } from './shutdown';
 import { listenHttps, type HttpsListener } from './http/https-listener';
 import type { DeviceSetup } from './routes/device-setup';
 import { preferredLanName } from './tls/host-names';
@@ -22,41 +25,68 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** Migrations, then a fresh install's demo data: one process at a time (server/db/start-lock.ts). */
+async function prepareOrFail(open: OpenDatabase, config: Config, log: (line: string) => void): Promise<void> {
+  try {
+    await withStartLock(open.databaseUrl, async () => {
+      const { schemaVersion } = await migrateToLatest(open.db);
+      log(`database: schema version ${schemaVersion}`);
+      if (config.demoData && !(await hasDemoData(open.db))) {
+        log(`demo data: first start, generating ${config.demoParts} parts...`);
+        const result = await seedDemoData(open.db, { parts: config.demoParts, log });
+        log(`demo data: ${result.parts} parts, ${result.customers} customers in ${(result.ms / 1000).toFixed(1)} s`);
+        // The last weeks' sales, the next days' appointments and a few purchase orders, made as the counter makes them.
+        const history = await seedDemoHistory(open.db, { log });
+        log(
+          `demo history: ${history.orders} orders, ${history.appointments} appointments, ${history.purchaseOrders} purchase orders in ${(history.ms / 1000).toFixed(1)} s`,
+        );
+      }
+    });
+  } catch (err) {
+    await open.close().catch(() => undefined);
+    fail(`Cannot prepare database at ${open.location}: ${(err as Error).message}`);
+  }
+}
+
+async function openOrFail(config: Config): Promise<OpenDatabase> {
+  try {
+    return await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (err) {
+    if (err instanceof DatabaseOpenError) fail(err.message);
+    fail(`Cannot open database at ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${(err as Error).message}`);
+  }
+}
+
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
     fail(`Cannot start Partsdesk: ${(err as Error).message}`);
   }
-
-  let open: OpenDatabase;
-  try {
-    open = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  } catch (err) {
-    if (err instanceof DatabaseOpenError) fail(err.message);
-    fail(`Cannot open database at ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${(err as Error).message}`);
-  }
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  log(`database: ${open.engine} at ${open.location}`);
-
-  try {
-    const { schemaVersion } = await migrateToLatest(open.db);
-    log(`database: schema version ${schemaVersion}`);
-    if (config.demoData && !(await hasDemoData(open.db))) {
-      log(`demo data: first start, generating ${config.demoParts} parts...`);
-      const result = await seedDemoData(open.db, { parts: config.demoParts, log });
-      log(`demo data: ${result.parts} parts, ${result.customers} customers in ${(result.ms / 1000).toFixed(1)} s`);
-      // The last weeks' sales, the next days' appointments and a few purchase orders, made as the counter makes them.
-      const history = await seedDemoHistory(open.db, { log });
-      log(
-        `demo history: ${history.orders} orders, ${history.appointments} appointments, ${history.purchaseOrders} purchase orders in ${(history.ms / 1000).toFixed(1)} s`,
-      );
-    }
-  } catch (err) {
-    await open.close().catch(() => undefined);
-    fail(`Cannot prepare database at ${open.location}: ${(err as Error).message}`);
+  if (isClusterPrimary(config.workers)) {
+    return runPrimary({
+      workers: config.workers,
+      port: config.port,
+      databaseUrl: config.databaseUrl,
+      prepare: async () => {
+        const open = await openOrFail(config);
+        log(`database: ${open.engine} at ${open.location}`);
+        await prepareOrFail(open, config, log);
+        await open.close();
+      },
+      log,
+      fail,
+    });
   }
+  const slot = workerSlot();
+
+  const open = await openOrFail(config);
+  if (slot === null) log(`database: ${open.engine} at ${open.location}`);
+
+  // WORKERS: the primary prepared the database before forking (server/cluster.ts).
+  if (!process.env[PREPARED_ENV]) await prepareOrFail(open, config, log);
 
   // HTTPS to the shop network: the certificate is ready (made on first start) before anything listens.
   // Unless HTTPS was asked for (server/config.ts `required`), a failure leaves plain HTTP serving.
@@ -106,26 +136,31 @@ async function main(): Promise<void> {
     // New devices start from a prebuilt catalog snapshot, rebuilt in the background (docs/decisions/sync.md "First-sync snapshots").
     snapshots: { build: config.syncSnapshots },
   });
+  const drain = installDrain(app);
 
   const backupDir = path.join(config.dataDir, 'backups');
+  // Under WORKERS, worker 1 alone writes the scheduled backups.
   const stopBackups =
-    config.backupEveryMs > 0
+    config.backupEveryMs > 0 && (slot === null || slot === 1)
       ? scheduleBackups(open, backupDir, config.backupEveryMs, config.backupKeep)
       : () => undefined;
 
   let https: HttpsListener | null = null;
   let tlsTimer: NodeJS.Timeout | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log(`${signal}: closing`);
-    stopBackups();
-    clearInterval(tlsTimer);
-    await Promise.all([https?.close(), app.close()]).catch(() => undefined);
-    await open.close().catch(() => undefined);
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown({
+    app,
+    drain,
+    drainMs: config.shutdownDrainMs,
+    log,
+    closeAlso: async () => {
+      await https?.close();
+    },
+    finish: async () => {
+      stopBackups();
+      clearInterval(tlsTimer);
+      await open.close();
+    },
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // A scheduled backup only needs the open database; expose a manual one for operators.
@@ -182,11 +217,13 @@ async function main(): Promise<void> {
     }, TLS_CHECK_MS).unref();
     const lan = preferredLanName(tls.current.names) ?? 'localhost';
     const host = lan.includes(':') ? `[${lan}]` : lan;
-    log(
-      `Tablets open https://${host}:${https.port}/ (first time on a device: http://${host}:${config.port}/setup/device)`,
-    );
+    if (slot === null)
+      log(
+        `Tablets open https://${host}:${https.port}/ (first time on a device: http://${host}:${config.port}/setup/device)`,
+      );
   }
-  log(`Partsdesk is ready on http://localhost:${config.port}`);
+  // A cluster worker says nothing: its primary announces the whole server (server/cluster.ts).
+  if (slot === null) log(`Partsdesk is ready on http://localhost:${config.port}`);
 }
 
 void main();

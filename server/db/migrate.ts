@@ -42,6 +42,7 @@ import * as m0026f from './migrations/0026-f-customer-form';
 import * as m0026i from './migrations/0026-i-customer-ips-tags';
 import * as m0026s from './migrations/0026-s-customer-search';
 import * as m0027a from './migrations/0027-a-appointment-audit';
+import * as m0027m from './migrations/0027-m-shared-state';
 import * as m0027s from './migrations/0027-s-sync-snapshots';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-i-customer-ips-tags': m0026i,
   '0026-s-customer-search': m0026s,
   '0027-a-appointment-audit': m0027a,
+  '0027-m-shared-state': m0027m,
   '0027-s-sync-snapshots': m0027s,
 };
 

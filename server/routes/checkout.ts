@@ -119,6 +119,7 @@ export function checkoutRoutes(app: FastifyInstance, s: CheckoutServices): void 
     const stop = s.streams.open(attemptId, {
       event: (e) => res.write(`event: ${e.name}\ndata: ${JSON.stringify(e.data)}\n\n`),
       heartbeat: () => res.write(': ping\n\n'),
+      retry: (ms) => res.write(`retry: ${ms}\n\n`),
       end: () => res.end(),
     });
     req.raw.on('close', stop);

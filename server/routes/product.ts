@@ -21,6 +21,7 @@ import type { ProductContactService } from '../services/catalog/product-contact-
 import type { ProductInventoryService } from '../services/catalog/product-inventory-service';
 import type { ProductPageService } from '../services/catalog/product-page-service';
 import { WindowLimiter } from '../services/catalog/product-rate-limit';
+import type { HitCounter } from '../services/session/hit-counter';
 
 export const CAPTCHA_COOKIE = 'pd_captcha';
 export const CAPTCHA_MISMATCH = 'Verification code does not match the image!';
@@ -32,14 +33,16 @@ export interface ProductRouteDeps {
   contact: ProductContactService;
   captcha: CaptchaProvider;
   secureCookies: boolean;
+  /** Where the per-address windows are counted (server/services/session/hit-counter.ts); default this process's memory. */
+  hits?: HitCounter;
 }
 
 export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): void {
   const pub = { config: { access: 'public' as const } };
   // Per IP: images are cheap but unbounded without a cap; answers and messages are what spam costs.
-  const images = new WindowLimiter(30, 60_000);
-  const answers = new WindowLimiter(20, 60_000);
-  const messages = new WindowLimiter(5, 10 * 60_000);
+  const images = new WindowLimiter('captcha.image', 30, 60_000, deps.hits);
+  const answers = new WindowLimiter('captcha.answer', 20, 60_000, deps.hits);
+  const messages = new WindowLimiter('contact.message', 5, 10 * 60_000, deps.hits);
 
   app.get('/api/products/page/:slug', pub, (req) =>
     deps.pages.resolve(parse(productPageParamsSchema, req.params).slug, req.user),
@@ -56,9 +59,9 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
 
   router.get('product/product/getDealerLocatorPopupText', 'public', () => deps.contact.popupText());
 
-  router.get('tool/captcha', 'public', (req: FastifyRequest, reply: FastifyReply) => {
-    images.take(req.ip);
-    const { id, image } = deps.captcha.issue(req.cookies[CAPTCHA_COOKIE]);
+  router.get('tool/captcha', 'public', async (req: FastifyRequest, reply: FastifyReply) => {
+    await images.take(req.ip);
+    const { id, image } = await deps.captcha.issue(req.cookies[CAPTCHA_COOKIE]);
     void reply.setCookie(CAPTCHA_COOKIE, id, {
       path: '/',
       httpOnly: true,
@@ -69,10 +72,10 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
     return reply.header('Cache-Control', 'no-store').type(image.contentType).send(image.body);
   });
 
-  router.post('product/product/validateCaptcha', 'public', (req) => {
-    answers.take(req.ip);
+  router.post('product/product/validateCaptcha', 'public', async (req) => {
+    await answers.take(req.ip);
     const { captchaInput } = parse(validateCaptchaRequestSchema, req.body ?? {});
-    const result = deps.captcha.check(req.cookies[CAPTCHA_COOKIE], captchaInput);
+    const result = await deps.captcha.check(req.cookies[CAPTCHA_COOKIE], captchaInput);
     switch (result) {
       case 'ok':
         return { success: true as const };
@@ -91,9 +94,9 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
   router.post('product/product/productContactEmail', 'public', (req) => {
     const form = parse(productContactRequestSchema, req.body ?? {});
     // Counted once a solved captcha is spent on a message: those are the calls that send mail.
-    return deps.contact.send(form, req.user, () => {
-      const solved = deps.captcha.consume(req.cookies[CAPTCHA_COOKIE]);
-      if (solved) messages.take(req.ip);
+    return deps.contact.send(form, req.user, async () => {
+      const solved = await deps.captcha.consume(req.cookies[CAPTCHA_COOKIE]);
+      if (solved) await messages.take(req.ip);
       return solved;
     });
   });

@@ -13,6 +13,7 @@ import { parse } from '../http/parse';
 import type { AccountService } from '../services/session/account-service';
 import type { SessionService } from '../services/session/session-service';
 import type { StaffTokens } from '../services/session/staff-tokens';
+import { MemoryHitCounter, type HitCounter } from '../services/session/hit-counter';
 
 export interface SessionRouteOptions {
   sessions: SessionService;
@@ -23,6 +24,8 @@ export interface SessionRouteOptions {
   ttlMs: number;
   /** Login attempts per minute per client address and username. */
   loginLimit: number;
+  /** Where the per-address login window is counted; default this process's memory. */
+  hits?: HitCounter;
   /** PUBLIC_URL: behind a proxy that rewrites Host, the Origin a login may come from. */
   publicUrl?: string | undefined;
   /**
@@ -59,32 +62,13 @@ function refuseCrossSite(req: FastifyRequest, publicUrl: string | undefined): vo
   if (host === null || (host !== req.headers.host && host !== publicHost)) throw refused;
 }
 
-/** Attempts per client address in a sliding minute, whatever the username (the plugin limits each address+username). */
-class AddressLimit {
-  private readonly seen = new Map<string, number[]>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs = 60_000,
-  ) {}
-  /** Counts this attempt; false when the address is over its limit. */
-  take(address: string, now = Date.now()): boolean {
-    const recent = (this.seen.get(address) ?? []).filter((t) => now - t < this.windowMs);
-    if (this.seen.size > 10_000) this.seen.clear(); // bounded memory under a spray of addresses
-    if (recent.length >= this.max) {
-      this.seen.set(address, recent);
-      return false;
-    }
-    recent.push(now);
-    this.seen.set(address, recent);
-    return true;
-  }
-}
-
 export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): void {
   const { sessions } = opts;
   // Three usernames' worth per address: a shared counter (a shop's NAT) still signs its staff in,
   // a password spray across usernames stops after a few tries a minute.
-  const perAddress = new AddressLimit(opts.loginLimit * 3);
+  // Counted where every server process sees it (server/services/session/hit-counter.ts).
+  const hits = opts.hits ?? new MemoryHitCounter();
+  const perAddressMax = opts.loginLimit * 3;
   // Before the per-username limiter (a preHandler): a refused cross-site post counts for nobody.
   const sameSite = {
     preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
@@ -96,8 +80,8 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       }
     },
   };
-  const door = (req: FastifyRequest) => {
-    if (!perAddress.take(req.ip))
+  const door = async (req: FastifyRequest) => {
+    if ((await hits.hit('login.address', req.ip, 60_000)).count > perAddressMax)
       throw new HttpError(429, 'rate_limited', 'Too many login attempts. Wait a minute and try again.');
   };
   const cookieOptions = {
@@ -150,7 +134,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       },
     },
     async (req, reply): Promise<SessionReply> => {
-      door(req);
+      await door(req);
       const body = parse(loginRequestSchema, req.body);
       const user = await sessions.authenticate(body.username, body.password);
       if (!user) throw new HttpError(401, 'invalid_credentials', 'Incorrect username or password.');
@@ -175,7 +159,7 @@ export function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions): 
       },
     },
     async (req, reply): Promise<SessionReply> => {
-      door(req);
+      await door(req);
       const body = parse(registerRequestSchema, req.body);
       if (await opts.customerIps?.isBanned(req.ip)) throw new HttpError(403, 'ip_banned', IP_BANNED_REGISTER);
       const user = await opts.accounts.register(body);

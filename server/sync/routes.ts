@@ -21,6 +21,7 @@ import { PushRefused, type PushService } from './push-service';
 import type { Viewer } from './pull-sources';
 import type { PokeHub } from './poke-hub';
 import type { SyncObserver } from '../http/metrics';
+import { SHUTDOWN_RETRY_MS } from '../shutdown';
 
 export interface SyncRouteDeps {
   push: PushService;
@@ -88,7 +89,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
     const end = () => {
       if (ended) return;
       ended = true;
-      res.end();
+      // The hub ends a stream for a shutdown (or the device's newer stream): reconnect soon, elsewhere.
+      res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
     };
     const close = deps.poke.open(clientId, {
       poke: (version) => res.write(`event: poke\ndata: {"version":${version}}\n\n`),

@@ -21,6 +21,11 @@ interface Challenge {
   solved: boolean;
 }
 
+/** Five characters from the alphabet without look-alikes. */
+export function captchaText(): string {
+  return Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]!).join('');
+}
+
 export class SimulatedCaptcha implements CaptchaProvider {
   readonly name = 'simulator';
   private readonly live = new Map<string, Challenge>();
@@ -30,7 +35,7 @@ export class SimulatedCaptcha implements CaptchaProvider {
   issue(previousId?: string) {
     if (previousId) this.live.delete(previousId);
     this.sweep();
-    const answer = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]!).join('');
+    const answer = captchaText();
     const id = randomUUID();
     this.live.set(id, { answer, expiresAt: this.now() + CAPTCHA_TTL_MS, attempts: 0, solved: false });
     return { id, image: { contentType: 'image/svg+xml', body: render(answer) } };
@@ -79,7 +84,8 @@ export class SimulatedCaptcha implements CaptchaProvider {
   }
 }
 
-function render(text: string): string {
+/** The challenge's picture (also the shared captcha's, ./shared.ts). */
+export function render(text: string): string {
   const width = 175;
   const height = 50;
   const noise = Array.from({ length: 6 }, () => {

@@ -9,6 +9,8 @@
  *   a wrong one counts an attempt, and after MAX_ATTEMPTS the challenge is spent (a new image is
  *   needed). Unknown and expired ids are 'expired'.
  * - `consume(id)` is true once for a solved challenge, then forgets it: one message per solve.
+ * - Each may answer at once or through a promise (a provider that keeps its challenges in the
+ *   database, ./shared.ts, or asks a remote service).
  */
 export type CaptchaCheck = 'ok' | 'mismatch' | 'expired' | 'spent';
 
@@ -17,11 +19,16 @@ export interface CaptchaImage {
   body: string | Buffer;
 }
 
+export interface Issued {
+  id: string;
+  image: CaptchaImage;
+}
+
 export interface CaptchaProvider {
   readonly name: string;
-  issue(previousId?: string): { id: string; image: CaptchaImage };
-  check(id: string | undefined, answer: string): CaptchaCheck;
-  consume(id: string | undefined): boolean;
+  issue(previousId?: string): Issued | Promise<Issued>;
+  check(id: string | undefined, answer: string): CaptchaCheck | Promise<CaptchaCheck>;
+  consume(id: string | undefined): boolean | Promise<boolean>;
 }
 
 export const CAPTCHA_MAX_ATTEMPTS = 5;

@@ -30,6 +30,7 @@ import type { VehicleTables } from './vehicles';
 import type { CustomFieldTables } from './custom-fields';
 import type { CustomerAdminTables } from './customer-admin';
 import type { SyncSnapshotTables } from './sync-snapshots';
+import type { SharedStateTables } from './shared-state';
 
 export type * from './appointments';
 export type * from './audit';
@@ -49,6 +50,7 @@ export type * from './vehicles';
 export type * from './custom-fields';
 export type * from './customer-admin';
 export type * from './sync-snapshots';
+export type * from './shared-state';
 export { iso } from './columns';
 
 export interface DB
@@ -70,4 +72,5 @@ export interface DB
     ReturnTables,
     CustomerHistoryTables,
     CustomFieldTables,
-    SyncSnapshotTables {}
+    SyncSnapshotTables,
+    SharedStateTables {}

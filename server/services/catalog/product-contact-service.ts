@@ -72,7 +72,7 @@ export class ProductContactService {
   async send(
     form: ProductContactRequest,
     user: SessionUser | null,
-    consumeCaptcha: () => boolean,
+    consumeCaptcha: () => boolean | Promise<boolean>,
   ): Promise<ProductContactReply> {
     const locationId = Number(form.pcLocation);
     const location = Number.isInteger(locationId)
@@ -94,7 +94,7 @@ export class ProductContactService {
       .where('product_id', '=', form.product_id)
       .executeTakeFirst();
     if (!product) throw notFound('This product could not be found.');
-    if (!consumeCaptcha())
+    if (!(await consumeCaptcha()))
       throw new ServiceError('refused', 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
 
     const subject = `Product inquiry: ${product.name} (Part # ${product.mpn})`;

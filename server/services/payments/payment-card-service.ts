@@ -143,11 +143,17 @@ export class CardPaymentService {
     return now;
   }
 
-  /** After a restart: every attempt still pending is settled by asking the terminal. */
-  async recover(): Promise<void> {
+  /**
+   * At start: every attempt still pending is settled by asking the terminal once its timeout has
+   * run, as its own process would have. Not before: with several server processes the attempt may
+   * be another live process's, whose customer is at the reader now (docs/operations.md "Running
+   * several processes"); asking early would cancel a payment in progress.
+   */
+  async recover(now = Date.now()): Promise<void> {
     for (const a of await pendingCharges(this.d.mutations.reader)) {
-      this.watch(a.id);
-      await this.settle(a.id);
+      const left = new Date(a.created_at).getTime() + this.d.timeoutMs - now;
+      this.watch(a.id, left > 0 ? left : this.d.timeoutMs);
+      if (left <= 0) await this.settle(a.id);
     }
   }
 
@@ -174,7 +180,7 @@ export class CardPaymentService {
       .catch((err: unknown) => this.d.log(`card attempt ${a.id}: not settled`, err));
   }
 
-  private watch(attemptId: string): void {
+  private watch(attemptId: string, settleInMs = this.d.timeoutMs): void {
     if (this.watching.has(attemptId)) return;
     const unsubscribe = this.d.terminal.subscribe(attemptId, (e) => this.onEvent(attemptId, e));
     const timer = setTimeout(
@@ -182,7 +188,7 @@ export class CardPaymentService {
         void this.settle(attemptId).catch((err: unknown) =>
           this.d.log(`card attempt ${attemptId}: status query failed`, err),
         ),
-      this.d.timeoutMs,
+      settleInMs,
     );
     timer.unref();
     this.watching.set(attemptId, { unsubscribe, timer });

@@ -29,6 +29,9 @@ const KEEP_MS = 10 * 60_000;
 export class PaymentEvents {
   private readonly streams = new Map<string, Stream>();
 
+  /** `published`: told of every event this process publishes (the other processes' bus, card-event-bus.ts). */
+  constructor(private readonly published?: (attemptId: string) => void) {}
+
   publish(attemptId: string, event: CardEvent): void {
     this.prune();
     let s = this.streams.get(attemptId);
@@ -38,6 +41,7 @@ export class PaymentEvents {
     s.events.push(event);
     if (isFinal(event.name)) s.forgetAt = Date.now() + KEEP_MS;
     for (const l of [...s.listeners]) l(event);
+    this.published?.(attemptId);
   }
 
   /** Events so far (to replay) and live ones after; `unsubscribe` when the stream closes. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedCaptcha } from '../../../server/adapters/captcha/simulator';
 import { CAPTCHA_MAX_ATTEMPTS, CAPTCHA_TTL_MS } from '../../../server/adapters/captcha/types';
 import { WindowLimiter } from '../../../server/services/catalog/product-rate-limit';
+import { MemoryHitCounter } from '../../../server/services/session/hit-counter';
 
 describe('SimulatedCaptcha', () => {
   it('accepts the answer in any case once, and one solve is consumed by one message', () => {
@@ -37,14 +38,14 @@ describe('SimulatedCaptcha', () => {
 });
 
 describe('WindowLimiter', () => {
-  it('refuses the call over the limit with 429 and allows again in the next window', () => {
+  it('refuses the call over the limit with 429 and allows again in the next window', async () => {
     let now = 0;
-    const l = new WindowLimiter(2, 1000, () => now);
-    l.take('a');
-    l.take('a');
-    expect(() => l.take('a')).toThrow(expect.objectContaining({ kind: 'rate_limited' }));
-    l.take('b');
+    const l = new WindowLimiter('test', 2, 1000, new MemoryHitCounter(() => now));
+    await l.take('a');
+    await l.take('a');
+    await expect(l.take('a')).rejects.toMatchObject({ kind: 'rate_limited' });
+    await l.take('b');
     now = 1000;
-    expect(() => l.take('a')).not.toThrow();
+    await expect(l.take('a')).resolves.toBeUndefined();
   });
 });
