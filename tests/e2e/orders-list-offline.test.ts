@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
-import { e2eEngines } from './support/server';
+import { BROWSER_ENGINES } from './support/server';
 import { e2eWorld } from './support/world';
 
 /**
@@ -12,7 +12,7 @@ import { e2eWorld } from './support/world';
  * so a reload, a tab, a filter, a sort and the pager all work offline, an order made offline is
  * listed and marked, and reconnecting brings the server's list back without a click.
  */
-describe.each(e2eEngines())('POS orders list offline (headless Chromium, %s)', (engine) => {
+describe.each(BROWSER_ENGINES)('POS orders list offline (headless Chromium, %s)', (engine) => {
   const world = e2eWorld({ engine });
 
   /** 23 orders (two pages of 20): Marta's two saved, one paid and complete, twenty saved walk-ins. */

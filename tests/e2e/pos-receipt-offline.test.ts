@@ -5,7 +5,7 @@ import { NOTIFICATION_SEND_FAILED } from '../../src/domain/forms/notification';
 import { RECEIPT_QUEUED_OFFLINE } from '../../src/pos/receipt/send-receipt-panel';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
-import { e2eEngines } from './support/server';
+import { BROWSER_ENGINES } from './support/server';
 import { e2eWorld } from './support/world';
 
 /**
@@ -13,7 +13,7 @@ import { e2eWorld } from './support/world';
  * queues the receipt in the device's outbox (not "Failed to send to notification"), and it reaches
  * the server's notifications outbox, and the customer, once the device is back online.
  */
-describe.each(e2eEngines())('POS receipt sent offline (headless Chromium, %s)', (engine) => {
+describe.each(BROWSER_ENGINES)('POS receipt sent offline (headless Chromium, %s)', (engine) => {
   const world = e2eWorld({ engine });
 
   async function paidOrderFor(url: string, email: string): Promise<{ id: string; order_id: number }> {

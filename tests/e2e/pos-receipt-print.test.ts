@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
-import { e2eEngines, startE2EServer, type E2EServer } from './support/server';
+import { BROWSER_ENGINES, startE2EServer, type E2EServer } from './support/server';
 
 /**
  * The printed receipt and invoice name the shop (issue 19; docs/decisions/pos.md "Receipt and
@@ -17,7 +17,7 @@ import { e2eEngines, startE2EServer, type E2EServer } from './support/server';
  * size (MediaBox). Printed again offline, the receipt still names the shop. A voided order that
  * was paid shows "Refund due $X" with the Void that settles it, never "Paid In Full".
  */
-describe.each(e2eEngines())('POS receipt and invoice (headless Chromium, %s)', (engine) => {
+describe.each(BROWSER_ENGINES)('POS receipt and invoice (headless Chromium, %s)', (engine) => {
   let srv: E2EServer;
   let browser: Browser;
   let mpn: string;

@@ -4,7 +4,7 @@ import { decimal, roundMoney, toWire } from '../../src/domain/money';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, serverOrders, visible, waitSynced } from './support/pos';
-import { e2eEngines, startE2EServer, type E2EServer } from './support/server';
+import { BROWSER_ENGINES, startE2EServer, type E2EServer } from './support/server';
 
 /**
  * Tax per store in headless Chromium (docs/decisions/domain.md "Tax rates by location"): a Denver
@@ -12,7 +12,7 @@ import { e2eEngines, startE2EServer, type E2EServer } from './support/server';
  * server stores the same total; an Austin cashier's sale of the same part shows Austin's 8.25 %.
  * On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-describe.each(e2eEngines())('POS tax by store (headless Chromium, %s)', (engine) => {
+describe.each(BROWSER_ENGINES)('POS tax by store (headless Chromium, %s)', (engine) => {
   let srv: E2EServer;
   let browser: Browser;
   let mpn: string;

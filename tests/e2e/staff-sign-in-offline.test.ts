@@ -6,7 +6,7 @@ import { newContext } from './support/browser';
 import { submitStaffLogin } from './support/pages';
 import { cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { waitForServiceWorkerControl } from './support/service-worker';
-import { e2eEngines } from './support/server';
+import { BROWSER_ENGINES } from './support/server';
 import { e2eWorld } from './support/world';
 
 /**
@@ -19,7 +19,7 @@ import { e2eWorld } from './support/world';
  * - a staff member who signed in on this device before signs in offline against the device's
  *   verifier (a wrong password and a stranger are refused), and their sale carries their name.
  */
-describe.each(e2eEngines())('staff sign-in and sign-out offline (headless Chromium, %s)', (engine) => {
+describe.each(BROWSER_ENGINES)('staff sign-in and sign-out offline (headless Chromium, %s)', (engine) => {
   const world = e2eWorld({ engine });
   const url = () => world.srv.server.url;
 

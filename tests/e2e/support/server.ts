@@ -14,8 +14,15 @@ export interface E2EServer {
 }
 
 /**
- * Engines a browser test runs on when it must hold on both: PGlite always, PostgreSQL too when
- * TEST_DATABASE_URL is set (CI). Most browser tests stay on PGlite (the template is built for it only).
+ * The engine most browser tests run on. A browser test checks what the device and the screen do;
+ * what the server does on each engine is the integration tests' job (they run every call on PGlite
+ * and PostgreSQL). docs/decisions/toolchain.md "Browser tests on one engine".
+ */
+export const BROWSER_ENGINES: readonly Engine[] = ['pglite'];
+
+/**
+ * Engines a browser test runs on when the engine is part of what it tests: PGlite always,
+ * PostgreSQL too when TEST_DATABASE_URL is set (CI) — the order numbers two tablets draw at once.
  */
 export function e2eEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

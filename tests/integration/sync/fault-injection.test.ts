@@ -23,7 +23,7 @@ import { runSeed, type Login } from './support/simulation';
 import { signedIn, startSyncServer, type RestartableServer, type SyncTestServer } from './support/sync-server';
 
 const one = process.env.SEED ? [Number(process.env.SEED)] : null;
-const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 40);
+const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 20);
 const first = Number(process.env.SEED_FROM ?? 1);
 const seeds = one ?? Array.from({ length: count }, (_, i) => first + i);
 const replay = (seed: number) =>
