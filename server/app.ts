@@ -41,7 +41,6 @@ import { healthRoutes } from './routes/health';
 import { SHUTDOWN_RETRY_MS } from './shutdown';
 import { rateLimitStore } from './http/rate-limit-store';
 import { hitCounterFor } from './services/session/hit-counter';
-import { SharedCaptcha } from './adapters/captcha/shared';
 import { orderRoutes } from './routes/orders';
 import { posOrderRoutes } from './routes/pos-order';
 import { staffCartRoutes } from './routes/staff-cart';
@@ -63,6 +62,9 @@ import { HealthService } from './services/session/health-service';
 import { OrderListService } from './services/pos/order-list-service';
 import { ProductService } from './services/catalog/product-service';
 import { productRoutes } from './routes/product';
+import { formRoutes } from './routes/forms';
+import { FormService } from './services/forms/form-service';
+import { AppointmentRequestService } from './services/forms/appointment-request-service';
 import { ProductContactService } from './services/catalog/product-contact-service';
 import { ProductInventoryService } from './services/catalog/product-inventory-service';
 import { ProductPageService } from './services/catalog/product-page-service';
@@ -102,7 +104,7 @@ export interface AppOptions {
   adapters?: AdapterConfig;
   /** The storefront checkout's card processor; default the built-in simulator. */
   onlinePayments?: OnlinePaymentGateway;
-  /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
+  /** The Contact Us and custom forms' captcha; default ALTCHA proof of work (server/adapters/captcha/altcha.ts). */
   captcha?: CaptchaProvider;
   /** The parts distributor; default from the environment (DISTRIBUTOR, server/adapters/distributor). null: none. */
   distributor?: Distributor | null;
@@ -174,7 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.sync ? { sync: opts.sync } : {}),
     ...(opts.checkout ? { checkout: opts.checkout } : {}),
     ...(opts.onlinePayments ? { onlinePayments: opts.onlinePayments } : {}),
-    ...(opts.captcha || shared ? { captcha: opts.captcha ?? new SharedCaptcha(opts.db) } : {}),
+    ...(opts.captcha ? { captcha: opts.captcha } : {}),
     publicUrl: opts.publicUrl,
     ...(opts.distributor !== undefined ? { distributor: opts.distributor } : {}),
     ...(opts.geolocation !== undefined ? { geolocation: opts.geolocation } : {}),
@@ -211,7 +213,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     inventory: new ProductInventoryService(opts.db),
     contact: new ProductContactService(opts.db, checkout.sender),
     captcha: services.captcha,
-    secureCookies: opts.secureCookies,
+    hits,
+  });
+  formRoutes(app, {
+    forms: new FormService(opts.db, checkout.sender),
+    requests: new AppointmentRequestService(opts.db, checkout.sender),
+    captcha: services.captcha,
     hits,
   });
   const metrics = new Metrics({

@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SimulatedCaptcha } from './adapters/captcha/simulator';
+import { AltchaCaptcha } from './adapters/captcha/altcha';
 import type { CaptchaProvider } from './adapters/captcha/types';
 import { notifiersFrom } from './adapters/notify/create';
 import type { Mailer, SmsSender } from './adapters/notify/types';
@@ -113,7 +113,7 @@ export interface ComposeOptions {
   checkout?: CheckoutOptions;
   /** The storefront checkout's card processor; default the built-in simulator. */
   onlinePayments?: OnlinePaymentGateway;
-  /** The Contact Us captcha; default the built-in simulator (server/adapters/captcha). */
+  /** The Contact Us and custom forms' captcha; default ALTCHA proof of work (server/adapters/captcha/altcha.ts). */
   captcha?: CaptchaProvider;
   /** PUBLIC_URL (server/config.ts): the only origin put in payment links; unset, links are refused. */
   publicUrl?: string | undefined;
@@ -254,7 +254,7 @@ export function composeServices(opts: ComposeOptions): Services {
         : opts.distributor,
     ),
     mailer,
-    captcha: opts.captcha ?? new SimulatedCaptcha(),
+    captcha: opts.captcha ?? new AltchaCaptcha(db, opts.adapters.captcha),
     shopSettings,
   };
 }

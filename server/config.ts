@@ -31,6 +31,8 @@ export interface Config {
   terminal: TerminalConfig;
   /** The IP-geolocation adapter (server/adapters/geolocation/create.ts). */
   geolocation: GeolocationConfig;
+  /** The proof-of-work captcha (server/adapters/captcha/altcha.ts). */
+  captcha: CaptchaConfig;
   /**
    * The shop's public address, the only origin ever put in a payment link (PUBLIC_URL, e.g.
    * https://shop.example). Unset by default: `npm start` on localhost works, and sending a payment
@@ -227,6 +229,8 @@ export interface AdapterConfig {
   distributor: DistributorConfig;
   /** Optional so a test's hand-made configuration may leave it out (the simulator then). */
   geolocation?: GeolocationConfig;
+  /** The proof-of-work captcha (captchaConfig below); optional: the defaults then. */
+  captcha?: CaptchaConfig;
 }
 
 export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConfig {
@@ -235,7 +239,30 @@ export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConf
     terminal: terminalConfig(env),
     distributor: distributorConfig(env),
     geolocation: geolocationConfig(env),
+    captcha: captchaConfig(env),
   };
+}
+
+/**
+ * The captcha (docs/decisions/server.md "Captcha: ALTCHA proof of work"): CAPTCHA_SECRET (32+
+ * characters; unset, a key the server stores once in its database, shared by every process),
+ * CAPTCHA_COST (PBKDF2 iterations per try, default 200) and CAPTCHA_COUNTER_MAX (the most tries a
+ * challenge needs, default 5000; the fewest is two fifths of it).
+ */
+export interface CaptchaConfig {
+  secret: string | undefined;
+  cost: number;
+  counterMin: number;
+  counterMax: number;
+}
+
+export function captchaConfig(env: NodeJS.ProcessEnv = process.env): CaptchaConfig {
+  const secret = env.CAPTCHA_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) throw new Error('CAPTCHA_SECRET must be at least 32 characters');
+  const cost = int('CAPTCHA_COST', env.CAPTCHA_COST, 200);
+  const counterMax = int('CAPTCHA_COUNTER_MAX', env.CAPTCHA_COUNTER_MAX, 5000);
+  if (cost < 1 || counterMax < 1) throw new Error('CAPTCHA_COST and CAPTCHA_COUNTER_MAX must be at least 1');
+  return { secret, cost, counterMin: Math.floor((counterMax * 2) / 5), counterMax };
 }
 
 export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
@@ -343,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     terminal: terminalConfig(env),
     distributor: distributorConfig(env),
     geolocation: geolocationConfig(env),
+    captcha: captchaConfig(env),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),

@@ -128,6 +128,7 @@ async function main(): Promise<void> {
       terminal: config.terminal,
       distributor: config.distributor,
       geolocation: config.geolocation,
+      captcha: config.captcha,
     },
     // Several server processes on one PostgreSQL database hear each other's pokes (LISTEN/NOTIFY).
     poke: { databaseUrl: open.databaseUrl },

@@ -4,16 +4,17 @@
  * - POST /api/inventory/getInventoriesByProductId (productId): the stock line; staff also get
  *   stock per location and reseller prices.
  * - index.php?route=product/product/getLocations | validateCaptcha | productContactEmail |
- *   getDealerLocatorPopupText, and index.php?route=tool/captcha (the image): the Contact Us modal.
+ *   getDealerLocatorPopupText, and index.php?route=tool/captcha (the proof-of-work challenge): the
+ *   Contact Us modal.
  * All public: shoppers use them before signing in. What a role may see is decided in the services.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { productContactRequestSchema, validateCaptchaRequestSchema } from '../../src/contracts/product-contact';
 import { inventoryRequestSchema } from '../../src/contracts/product-inventory';
 import { productPageParamsSchema } from '../../src/contracts/product-page';
-import { CAPTCHA_FAILED } from '../../src/domain/forms/contact';
+import { CAPTCHA_EXPIRED, CAPTCHA_FAILED, CAPTCHA_MISMATCH } from '../../src/domain/forms/captcha';
 import { LOCATOR_PICKUP_COOKIE } from '../../src/domain/constants';
-import { CAPTCHA_TTL_MS, type CaptchaProvider } from '../adapters/captcha/types';
+import type { CaptchaCheck, CaptchaProvider } from '../adapters/captcha/types';
 import { HttpError } from '../http/errors';
 import { indexPhp } from '../http/index-php';
 import { parse } from '../http/parse';
@@ -23,16 +24,13 @@ import type { ProductPageService } from '../services/catalog/product-page-servic
 import { WindowLimiter } from '../services/catalog/product-rate-limit';
 import type { HitCounter } from '../services/session/hit-counter';
 
-export const CAPTCHA_COOKIE = 'pd_captcha';
-export const CAPTCHA_MISMATCH = 'Verification code does not match the image!';
-export const CAPTCHA_EXPIRED = 'The code has expired. Please enter the code shown in the new image.';
+export { CAPTCHA_EXPIRED, CAPTCHA_MISMATCH };
 
 export interface ProductRouteDeps {
   pages: ProductPageService;
   inventory: ProductInventoryService;
   contact: ProductContactService;
   captcha: CaptchaProvider;
-  secureCookies: boolean;
   /** Where the per-address windows are counted (server/services/session/hit-counter.ts); default this process's memory. */
   hits?: HitCounter;
 }
@@ -59,45 +57,43 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
 
   router.get('product/product/getDealerLocatorPopupText', 'public', () => deps.contact.popupText());
 
+  // The challenge (JSON, not an image: docs/decisions/server.md "Captcha: ALTCHA proof of work").
   router.get('tool/captcha', 'public', async (req: FastifyRequest, reply: FastifyReply) => {
     await images.take(req.ip);
-    const { id, image } = await deps.captcha.issue(req.cookies[CAPTCHA_COOKIE]);
-    void reply.setCookie(CAPTCHA_COOKIE, id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      maxAge: Math.floor(CAPTCHA_TTL_MS / 1000),
-    });
-    return reply.header('Cache-Control', 'no-store').type(image.contentType).send(image.body);
+    const challenge = await deps.captcha.issue();
+    return reply.header('Cache-Control', 'no-store').send(challenge);
   });
 
   router.post('product/product/validateCaptcha', 'public', async (req) => {
     await answers.take(req.ip);
     const { captchaInput } = parse(validateCaptchaRequestSchema, req.body ?? {});
-    const result = await deps.captcha.check(req.cookies[CAPTCHA_COOKIE], captchaInput);
-    switch (result) {
-      case 'ok':
-        return { success: true as const };
-      case 'mismatch':
-        throw new HttpError(422, 'captcha_mismatch', CAPTCHA_MISMATCH, { captchaInput: [CAPTCHA_MISMATCH] });
-      case 'expired':
-      case 'spent':
-        throw new HttpError(422, 'captcha_expired', CAPTCHA_EXPIRED, { captchaInput: [CAPTCHA_EXPIRED] });
-      default: {
-        const never: never = result;
-        throw new Error(`${CAPTCHA_FAILED}: ${String(never)}`);
-      }
-    }
+    return captchaVerdict(await deps.captcha.check(captchaInput));
   });
 
   router.post('product/product/productContactEmail', 'public', (req) => {
     const form = parse(productContactRequestSchema, req.body ?? {});
     // Counted once a solved captcha is spent on a message: those are the calls that send mail.
     return deps.contact.send(form, req.user, async () => {
-      const solved = await deps.captcha.consume(req.cookies[CAPTCHA_COOKIE]);
+      const solved = await deps.captcha.consume(form.captchaInput);
       if (solved) await messages.take(req.ip);
       return solved;
     });
   });
+}
+
+/** validateCaptcha's answer for a check's verdict (also the forms' captcha: routes/forms.ts). */
+export function captchaVerdict(result: CaptchaCheck): { success: true } {
+  switch (result) {
+    case 'ok':
+      return { success: true as const };
+    case 'invalid':
+      throw new HttpError(422, 'captcha_mismatch', CAPTCHA_MISMATCH, { captchaInput: [CAPTCHA_MISMATCH] });
+    case 'expired':
+    case 'spent':
+      throw new HttpError(422, 'captcha_expired', CAPTCHA_EXPIRED, { captchaInput: [CAPTCHA_EXPIRED] });
+    default: {
+      const never: never = result;
+      throw new Error(`${CAPTCHA_FAILED}: ${String(never)}`);
+    }
+  }
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { CAPTCHA_INPUT_MAX, CAPTCHA_MISMATCH, CAPTCHA_NEEDED } from '../domain/forms/captcha';
 import { contactFormSchema } from '../domain/forms/contact';
 import { phoneField, REQUIRED } from '../domain/forms/messages';
 
 /**
  * The Contact Us modal's calls (storefront.md §7 "Product page"), all under
  * index.php?route=product/product/...: getLocations, validateCaptcha, productContactEmail,
- * getDealerLocatorPopupText; and the captcha image, index.php?route=tool/captcha.
+ * getDealerLocatorPopupText; and the captcha's challenge, index.php?route=tool/captcha.
  */
 export const contactLocationsReplySchema = z.object({
   locations: z.array(
@@ -20,7 +21,7 @@ export const contactLocationsReplySchema = z.object({
 export type ContactLocationsReply = z.infer<typeof contactLocationsReplySchema>;
 
 export const validateCaptchaRequestSchema = z.object({
-  captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.').max(20),
+  captchaInput: z.string().trim().min(1, CAPTCHA_NEEDED).max(CAPTCHA_INPUT_MAX, CAPTCHA_MISMATCH),
 });
 export const validateCaptchaReplySchema = z.object({ success: z.literal(true) });
 

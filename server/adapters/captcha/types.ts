@@ -1,36 +1,33 @@
 /**
- * Port for the captcha the Contact Us modal and custom forms show (storefront.md §5: "A captcha
- * is checked by the server before sending").
+ * Port for the captcha the Contact Us modal and custom forms use (storefront.md §5: "A captcha is
+ * checked by the server before sending"; docs/decisions/server.md "Captcha: ALTCHA proof of work").
  *
  * Contract:
- * - `issue(previousId)` creates a new challenge (dropping the previous one of the same visitor)
- *   and returns its id, which the caller keeps in an httpOnly cookie, and the image to show.
- * - `check(id, answer)` compares case-insensitively. A right answer marks the challenge solved;
- *   a wrong one counts an attempt, and after MAX_ATTEMPTS the challenge is spent (a new image is
- *   needed). Unknown and expired ids are 'expired'.
- * - `consume(id)` is true once for a solved challenge, then forgets it: one message per solve.
- * - Each may answer at once or through a promise (a provider that keeps its challenges in the
- *   database, ./shared.ts, or asks a remote service).
+ * - `issue()` creates a challenge: a JSON object the browser solves (proof of work) and sends
+ *   back as `captchaInput`, the base64 of `{challenge, solution}` (ALTCHA's payload).
+ * - `check(payload)` verifies a payload without spending it: 'ok', 'invalid' (malformed, forged
+ *   or a wrong solution), 'expired', or 'spent' (a message already used it).
+ * - `consume(payload)` verifies and spends it: true once per challenge across every server
+ *   process (the spent list is a table); false for anything `check` would not call 'ok'.
+ * Challenges are signed with HMAC, so any process verifies any other's: nothing is kept per
+ * challenge until it is spent.
  */
-export type CaptchaCheck = 'ok' | 'mismatch' | 'expired' | 'spent';
-
-export interface CaptchaImage {
-  contentType: string;
-  body: string | Buffer;
-}
-
-export interface Issued {
-  id: string;
-  image: CaptchaImage;
-}
+export type CaptchaCheck = 'ok' | 'invalid' | 'expired' | 'spent';
 
 export interface CaptchaProvider {
   readonly name: string;
-  issue(previousId?: string): Issued | Promise<Issued>;
-  check(id: string | undefined, answer: string): CaptchaCheck | Promise<CaptchaCheck>;
-  consume(id: string | undefined): boolean | Promise<boolean>;
+  issue(): Promise<CaptchaChallenge>;
+  check(payload: string): Promise<CaptchaCheck>;
+  consume(payload: string): Promise<boolean>;
 }
 
-export const CAPTCHA_MAX_ATTEMPTS = 5;
-/** A challenge (solved or not) lives this long. */
+/** What GET index.php?route=tool/captcha answers: ALTCHA's v2 challenge, as the solver takes it. */
+export interface CaptchaChallenge {
+  parameters: Record<string, unknown>;
+  signature?: string;
+}
+
+/** A challenge lives this long (solved or not). */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
+/** The longest captchaInput accepted: a payload is about 700 characters. */
+export const CAPTCHA_PAYLOAD_MAX = 4_000;

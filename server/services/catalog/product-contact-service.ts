@@ -4,7 +4,7 @@
  *
  * Must stay true: the recipient is the chosen store's own address from the locations table, never
  * the pcLocationEmail the browser sends (that would make the form an open mail relay). A message
- * needs a captcha solved in this browser first (validateCaptcha), and one solve sends one message.
+ * needs a solved captcha (its payload sent as captchaInput), and one solve sends one message.
  * The message rides the notifications outbox like receipts (docs/decisions/notifications.md "Durable
  * sending"; docs/decisions/storefront.md "Contact Us"): the row is committed `queued`, then the
  * retrying sender hands it to the mailer. Sent at once: "has been sent"; the mail server down or
@@ -19,6 +19,7 @@ import type {
   ProductContactRequest,
 } from '../../../src/contracts/product-contact';
 import type { SessionUser } from '../../../src/contracts/session';
+import { CAPTCHA_NEEDED } from '../../../src/domain/forms/captcha';
 import { firstEmail } from '../../../src/domain/forms/contact';
 import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
@@ -30,7 +31,7 @@ export const CONTACT_FAILED = 'Your message could not be sent. Please try again 
 /** The mail server could not take it yet: it is kept and sent by the outbox's retries (our text; the spec has none). */
 export const CONTACT_QUEUED =
   'Thank you! Your message is saved and will be sent to the store as soon as our mail server answers.';
-export const CAPTCHA_NEEDED = 'Please enter the code shown in the image.';
+export { CAPTCHA_NEEDED };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import {
-  captchaImageUrl,
   contactLocationsQueryOptions,
   dealerPopupTextQueryOptions,
   sendProductContact,
   validateCaptcha,
 } from '../../api/product-contact';
 import { productContactRequestSchema } from '../../contracts/product-contact';
-import { CAPTCHA_FAILED } from '../../domain/forms/contact';
+import { CAPTCHA_FAILED, CAPTCHA_NEEDED } from '../../domain/forms/captcha';
+import { CaptchaCheck } from '../../features/captcha/captcha-check';
 import { maskPhone } from '../../domain/phone';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -31,7 +30,7 @@ const EMPTY: Record<Fields, string> = {
 };
 /** The server's schema for what is typed here; the store's email and the product are added on send. */
 const formSchema = productContactRequestSchema.omit({ pcLocationEmail: true, product_id: true }).extend({
-  captchaInput: z.string().trim().min(1, 'Please enter the code shown in the image.'),
+  captchaInput: z.string().trim().min(1, CAPTCHA_NEEDED),
 });
 
 export interface ContactModalProps {
@@ -43,7 +42,8 @@ export interface ContactModalProps {
 /**
  * Contact Us for products that cannot be ordered (storefront.md §2, §5, §7): the form is checked
  * here with the server's own schema, then the captcha by the server (its error under the captcha,
- * or 'An error occurred while validating the captcha'), then the message is sent.
+ * or 'An error occurred while validating the captcha'), then the message is sent with the solved
+ * captcha, which the server spends (one message per solve).
  */
 export function ContactModal({ open, onOpenChange, productId }: ContactModalProps) {
   const toast = useToast();
@@ -51,22 +51,20 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
   const intro = useQuery({ ...dealerPopupTextQueryOptions, enabled: open });
   const form = useZodForm(formSchema, EMPTY);
   const { setValue, setError } = form;
-  const [captchaN, setCaptchaN] = useState(1);
   const busy = form.formState.isSubmitting;
+  const captchaInput = form.watch('captchaInput');
 
-  const newCaptcha = () => {
-    setCaptchaN((n) => n + 1);
-    setValue('captchaInput', '');
-  };
+  /** A refused or spent solution: the shopper ticks the box again. */
+  const newCaptcha = () => setValue('captchaInput', '');
 
   const submit = form.handleSubmit(async (data) => {
     const email = locations.data?.locations.find((l) => String(l.location_id) === data.pcLocation)?.email_address ?? '';
     try {
       try {
-        await validateCaptcha(form.getValues('captchaInput'));
+        await validateCaptcha(data.captchaInput);
       } catch (err) {
-        setError('captchaInput', { message: err instanceof ApiError && !err.isNetwork ? err.message : CAPTCHA_FAILED });
         newCaptcha();
+        setError('captchaInput', { message: err instanceof ApiError && !err.isNetwork ? err.message : CAPTCHA_FAILED });
         return;
       }
       const reply = await sendProductContact({ ...data, pcLocationEmail: email.trim(), product_id: productId });
@@ -154,15 +152,11 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
             </p>
           )}
         </div>
-        <div className={styles.captcha}>
-          {open && (
-            <img src={captchaImageUrl(captchaN)} alt="Captcha: type the characters shown" width={175} height={50} />
-          )}
-          <Button variant="ghost" onClick={newCaptcha} aria-label="Show a new captcha image">
-            New image
-          </Button>
-        </div>
-        <TextField label="Enter the code shown above *" autoComplete="off" {...form.field('captchaInput')} />
+        <CaptchaCheck
+          value={captchaInput}
+          onChange={(payload) => setValue('captchaInput', payload, { shouldValidate: true })}
+          error={form.error('captchaInput')}
+        />
       </form>
     </Modal>
   );

@@ -13,7 +13,8 @@ import { NotificationSender } from '../../../server/services/notifications/notif
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { partsOf, startFakeSmtp, type FakeSmtp } from '../checkout/support/fake-smtp';
-import { captchaCookie, startProductServer, type ProductServer } from './support';
+import { solveCaptcha } from '../../support/captcha';
+import { startProductServer, type ProductServer } from './support';
 
 const R = (route: string) => `/index.php?route=${route}`;
 const HOUR = 3_600_000;
@@ -35,24 +36,17 @@ describe.each(testEngines())('Contact Us through the outbox on %s', (engine) => 
       pollMs: 0,
     });
   const send = async (message: string) => {
-    const r = await fetch(server.url + R('tool/captcha'));
-    const cookie = captchaCookie(r.headers);
-    const answer = server.captcha.answerOf(cookie.split('=')[1]!)!;
-    expect((await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie })).status).toBe(
-      200,
-    );
-    return guest.post(
-      R('product/product/productContactEmail'),
-      {
-        pcName: 'Pat Lee',
-        pcEmail: 'pat@example.com',
-        pcPhone: '(512) 555-0188',
-        pcLocation: String(store.location_id),
-        pcMessage: message,
-        product_id: productId,
-      },
-      { cookie },
-    );
+    const { payload } = await solveCaptcha(server.url);
+    expect((await guest.post(R('product/product/validateCaptcha'), { captchaInput: payload })).status).toBe(200);
+    return guest.post(R('product/product/productContactEmail'), {
+      pcName: 'Pat Lee',
+      pcEmail: 'pat@example.com',
+      pcPhone: '(512) 555-0188',
+      pcLocation: String(store.location_id),
+      pcMessage: message,
+      product_id: productId,
+      captchaInput: payload,
+    });
   };
   const rowOf = (message: string) =>
     server.db

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactLocationsReplySchema } from '../../../src/contracts/product-contact';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
-import { captchaCookie, startProductServer, type ProductServer } from './support';
+import { forgedChallenge, solveCaptcha, wrongSolution } from '../../support/captcha';
+import { startProductServer, type ProductServer } from './support';
 
 const R = (route: string) => `/index.php?route=${route}`;
 
@@ -12,14 +13,13 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
   let productId: number;
   let store: { location_id: number; email_address: string };
 
-  /** A fresh captcha for this "browser": its cookie and the answer the simulator expects. */
+  /** A solved challenge, as the browser's solver sends it (captchaInput). */
   const newCaptcha = async () => {
     const r = await fetch(server.url + R('tool/captcha'));
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await r.text()).toContain('<svg');
-    const cookie = captchaCookie(r.headers);
-    return { cookie, answer: server.captcha.answerOf(cookie.split('=')[1]!)! };
+    expect(r.headers.get('content-type')).toContain('application/json');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    return solveCaptcha(server.url);
   };
   const form = (over: Record<string, unknown> = {}) => ({
     pcName: 'Pat Lee',
@@ -61,27 +61,30 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     expect(typeof r.body.dealer_locator_popup_text).toBe('string');
   });
 
-  it('refuses a wrong captcha answer with its message, then accepts the right one', async () => {
-    const { cookie, answer } = await newCaptcha();
-    const wrong = await guest.post(R('product/product/validateCaptcha'), { captchaInput: 'nope1' }, { cookie });
+  it('refuses a wrong or forged solution with its message, then accepts the right one', async () => {
+    const solved = await newCaptcha();
+    const check = (captchaInput: string) => guest.post(R('product/product/validateCaptcha'), { captchaInput });
+    const wrong = await check(wrongSolution(solved));
     expect(wrong.status).toBe(422);
-    expect(wrong.body.message).toBe('Verification code does not match the image!');
-    const empty = await guest.post(R('product/product/validateCaptcha'), { captchaInput: '' }, { cookie });
-    expect(empty.status).toBe(400);
-    const right = await guest.post(
-      R('product/product/validateCaptcha'),
-      { captchaInput: answer.toLowerCase() },
-      { cookie },
-    );
+    expect(wrong.body.message).toBe('The verification failed. Please try again.');
+    expect((await check(forgedChallenge(solved))).body.error).toBe('captcha_mismatch');
+    expect((await check('nope1')).status).toBe(422);
+    expect((await check('')).status).toBe(400);
+    expect((await check('x'.repeat(5000))).status).toBe(400);
+    const right = await check(solved.payload);
     expect(right.status).toBe(200);
     expect(right.body).toEqual({ success: true });
+    // Checking does not spend it: the message still can.
+    expect((await check(solved.payload)).status).toBe(200);
   });
 
-  it('spends a captcha after five wrong answers', async () => {
-    const { cookie, answer } = await newCaptcha();
-    for (let i = 0; i < 5; i++)
-      await guest.post(R('product/product/validateCaptcha'), { captchaInput: 'WRONG' }, { cookie });
-    const r = await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
+  it('refuses a challenge whose time ran out', async () => {
+    const solved = await newCaptcha();
+    const parameters = { ...solved.challenge.parameters, expiresAt: 1 };
+    const expired = Buffer.from(
+      JSON.stringify({ challenge: { ...solved.challenge, parameters }, solution: solved.solution }),
+    ).toString('base64');
+    const r = await guest.post(R('product/product/validateCaptcha'), { captchaInput: expired });
     expect(r.status).toBe(422);
     expect(r.body.error).toBe('captcha_expired');
   });
@@ -91,9 +94,9 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     expect(noCaptcha.status).toBe(422);
     expect(noCaptcha.body.error).toBe('captcha_required');
 
-    const { cookie, answer } = await newCaptcha();
-    await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
-    const r = await guest.post(R('product/product/productContactEmail'), form(), { cookie });
+    const { payload } = await newCaptcha();
+    expect((await guest.post(R('product/product/validateCaptcha'), { captchaInput: payload })).status).toBe(200);
+    const r = await guest.post(R('product/product/productContactEmail'), form({ captchaInput: payload }));
     expect(r.status).toBe(200);
     expect(r.body.success).toMatch(/sent/);
     expect(server.mailer.sent).toHaveLength(1);
@@ -107,38 +110,43 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     expect(row.status).toBe('sent');
     expect(row.recipient).toBe(store.email_address);
 
-    const again = await guest.post(R('product/product/productContactEmail'), form(), { cookie });
+    const again = await guest.post(R('product/product/productContactEmail'), form({ captchaInput: payload }));
     expect(again.status).toBe(422);
     expect(server.mailer.sent).toHaveLength(1);
+    const spent = await guest.post(R('product/product/validateCaptcha'), { captchaInput: payload });
+    expect(spent.body.error).toBe('captcha_expired');
   });
 
   it('refuses missing or malformed fields with 400 and the field messages, sending nothing', async () => {
-    const { cookie, answer } = await newCaptcha();
-    await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
+    const { payload } = await newCaptcha();
     const r = await guest.post(
       R('product/product/productContactEmail'),
-      form({ pcName: ' ', pcEmail: 'not-an-email', pcPhone: '12' }),
-      { cookie },
+      form({ pcName: ' ', pcEmail: 'not-an-email', pcPhone: '12', captchaInput: payload }),
     );
     expect(r.status).toBe(400);
     expect(r.body.fields.pcName).toEqual(['Required']);
     expect(r.body.fields.pcEmail).toEqual(['Invalid email']);
     expect(r.body.fields.pcPhone).toEqual(['Invalid phone number format']);
-    const badStore = await guest.post(R('product/product/productContactEmail'), form({ pcLocation: '999999' }), {
-      cookie,
-    });
+    const badStore = await guest.post(
+      R('product/product/productContactEmail'),
+      form({ pcLocation: '999999', captchaInput: payload }),
+    );
     expect(badStore.status).toBe(422);
     expect(badStore.body.message).toBe('Please choose a store.');
     expect(server.mailer.sent).toHaveLength(0);
     // The refusals did not spend the solve.
-    expect((await guest.post(R('product/product/productContactEmail'), form(), { cookie })).status).toBe(200);
+    expect((await guest.post(R('product/product/productContactEmail'), form({ captchaInput: payload }))).status).toBe(
+      200,
+    );
   });
 
   it('records a failed delivery and answers 502', async () => {
     server.mailer.fail = true;
-    const { cookie, answer } = await newCaptcha();
-    await guest.post(R('product/product/validateCaptcha'), { captchaInput: answer }, { cookie });
-    const r = await guest.post(R('product/product/productContactEmail'), form({ pcMessage: 'fail me' }), { cookie });
+    const { payload } = await newCaptcha();
+    const r = await guest.post(
+      R('product/product/productContactEmail'),
+      form({ pcMessage: 'fail me', captchaInput: payload }),
+    );
     expect(r.status).toBe(502);
     const row = await server.db
       .selectFrom('notifications')

@@ -1,13 +1,14 @@
 /**
- * The real app on a private copy of the seeded database with a captcha simulator the test can
- * read answers from and a mailer that records what it was asked to send.
+ * The real app on a private copy of the seeded database with cheap proof-of-work captcha
+ * challenges (tests/support/captcha.ts solves them) and a mailer that records what it was asked
+ * to send.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SimulatedCaptcha } from '../../../server/adapters/captcha/simulator';
+import { AltchaCaptcha } from '../../../server/adapters/captcha/altcha';
 import {
   DeliveryError,
   type Mailer,
@@ -19,6 +20,7 @@ import { buildApp } from '../../../server/app';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import type { DB } from '../../../server/db/schema';
+import { CHEAP_CAPTCHA } from '../../support/captcha';
 import { copyTemplate } from '../../support/engines';
 
 export class RecordingMailer implements Mailer {
@@ -45,7 +47,7 @@ export interface ProductServer {
   open: OpenDatabase;
   db: Kysely<DB>;
   url: string;
-  captcha: SimulatedCaptcha;
+  captcha: AltchaCaptcha;
   /** The recording mailer, unless the test handed in its own (`opts.mailer`). */
   mailer: RecordingMailer;
   /** The built client's stand-in (index.html, and whatever a test writes next to it). */
@@ -59,7 +61,7 @@ export async function startProductServer(engine: Engine, opts: { mailer?: Mailer
   await migrateToLatest(open.db);
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-shell-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Partsdesk</title>');
-  const captcha = new SimulatedCaptcha();
+  const captcha = new AltchaCaptcha(open.db, CHEAP_CAPTCHA);
   const mailer = new RecordingMailer();
   const app = await buildApp({
     db: open.db,
@@ -89,11 +91,4 @@ export async function startProductServer(engine: Engine, opts: { mailer?: Mailer
       fs.rmSync(staticDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The captcha cookie pair ("pd_captcha=...") a GET of the image set. */
-export function captchaCookie(headers: Headers): string {
-  const c = headers.getSetCookie().find((v) => v.startsWith('pd_captcha='));
-  if (!c) throw new Error('no captcha cookie');
-  return c.split(';')[0]!;
 }
