@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
           { path: 'product/compare', element: <ShopperOnly pos="/product/catalog" page={ComparePage} /> },
           { path: 'account/wishlist', element: <ShopperOnly pos="/product/catalog" page={WishlistPage} /> },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
+          {
+            // Custom form pages (storefront.md §2; the path is ours: docs/decisions/storefront.md "Custom forms").
+            path: 'forms/:slug',
+            lazy: async () => ({ Component: (await import('../storefront/forms/custom-form-page')).CustomFormPage }),
+          },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
           {

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'order_history',
   'appointment',
   'customer_history',
+  'form_submission',
+  'appointment_request',
 ] as const;
 export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 

@@ -70,7 +70,15 @@ export interface NotificationsTable {
 }
 
 export type NotificationKind =
-  'receipt' | 'payment_link' | 'product_contact' | 'order_history' | 'appointment' | 'customer_history';
+  | 'receipt'
+  | 'payment_link'
+  | 'product_contact'
+  | 'order_history'
+  | 'appointment'
+  | 'customer_history'
+  /** 0028-e: custom form submissions and schedule-appointment requests mailed to the store. */
+  | 'form_submission'
+  | 'appointment_request';
 export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface PaymentLinksTable {

@@ -14,6 +14,7 @@ import { SelectField, TextField } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
 import styles from './appointments.module.css';
+import { AppointmentRequests } from './appointment-requests';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -57,6 +58,7 @@ export function AppointmentsPage() {
           onChange={(e) => e.target.value && set('date', e.target.value)}
         />
       </div>
+      <AppointmentRequests date={date} locationId={location} />
       {day.error && !data ? (
         <ErrorState message="The appointments could not be loaded." />
       ) : !data ? (

@@ -21,6 +21,8 @@ const KIND_LABEL: Record<NotificationRow['kind'], string> = {
   order_history: 'Order update',
   appointment: 'Appointment',
   customer_history: 'Customer note',
+  form_submission: 'Form',
+  appointment_request: 'Appointment request',
 };
 const STATUS_LABEL: Record<NotificationRow['status'], string> = {
   queued: 'Waiting to retry',
