@@ -187,6 +187,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /setup/https-address': { who: 'all', ok: 200 },
   'GET /setup/shop-ca.crt': { who: 'all', ok: 404 },
   'GET /setup/shop-ca.pem': { who: 'all', ok: 404 },
+  // Custom form pages and the schedule appointment modal (server/routes/forms.ts): the storefront's, so public.
+  'GET /api/forms/:slug': { who: 'all', ok: 200, path: '/api/forms/contact-us' },
+  'POST /index.php?route=module/forms/getLocations': { who: 'all', ok: 200 },
+  'POST /index.php?route=module/forms/postSubmission': { who: 'all', ok: 400 },
+  'POST /index.php?route=information/schedule_appointment': { who: 'all', ok: 400 },
+  // The POS day view's appointment requests: staff only (a shopper never sees another's request).
+  'GET /api/appointment_requests': { who: STAFF, ok: 400 },
+  'POST /api/appointment_requests/status': { who: STAFF, ok: 400 },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {
