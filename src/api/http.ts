@@ -55,7 +55,7 @@ export async function request<S extends z.core.$ZodType>(
   // (docs/architecture.md "Server").
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   // A URLSearchParams body goes form encoded (the spec's "form encoded" calls), anything else as JSON.
-  const formBody = opts.body instanceof URLSearchParams;
+  const formBody = opts.body instanceof URLSearchParams ? opts.body : null;
   if (opts.body !== undefined)
     headers['Content-Type'] = formBody ? 'application/x-www-form-urlencoded' : 'application/json';
   // Every method: the spec's GET calls that change data need it too (server/auth/guard.ts).
@@ -66,7 +66,7 @@ export async function request<S extends z.core.$ZodType>(
       method,
       headers,
       credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : formBody ? String(opts.body) : JSON.stringify(opts.body),
+      body: formBody ? formBody.toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   const early = method === 'GET' ? takeEarlyResponse(path) : null;

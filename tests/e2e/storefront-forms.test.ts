@@ -5,7 +5,9 @@
  * query, the captcha, the thank-you message; the newsletter's redirect; a schedule-appointment
  * request and its 'Request sent successfully!' toast. Screenshots go to E2E_SHOTS=<dir> when set.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
@@ -16,6 +18,36 @@ import { launchBrowser, newContext } from './support/browser';
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
 const shots = process.env.E2E_SHOTS;
 const PHONE = { width: 390, height: 844 };
+
+/**
+ * Gzip bytes of the JavaScript a lazy chunk pulls in beyond the entry (the entry chunk and the
+ * runtime): what opening the forms area costs a shopper who has only the catalog.
+ */
+function lazyGzipBytes(prefix: string): number {
+  const dir = path.join(dist, 'assets');
+  const files = fs.readdirSync(dir);
+  const deps = (f: string) =>
+    [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map(
+      (m) => m[1]!,
+    );
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      stack.push(...deps(f));
+    }
+    return seen;
+  };
+  const entry = closure(files.filter((f) => /^(index|rolldown-runtime)-[^.]+\.js$/.test(f)));
+  const root = files.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  if (!root) throw new Error(`no chunk ${prefix}`);
+  let total = 0;
+  for (const f of closure([root])) if (!entry.has(f)) total += zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length;
+  return total;
+}
 
 describe('custom forms on a phone', () => {
   let db: TestDatabaseConfig;
@@ -127,6 +159,18 @@ describe('custom forms on a phone', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.context().close();
+  });
+
+  it('keeps the forms area lazy and under 50 KB gzip (the page, the form, the captcha, the modal)', () => {
+    const page = lazyGzipBytes('custom-form-page-');
+    const modal = lazyGzipBytes('schedule-appointment-modal-');
+    expect(page).toBeLessThan(50_000);
+    expect(modal).toBeLessThan(50_000);
+    // The entry never carries the proof-of-work solver.
+    const entry = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^index-[^.]+\.js$/.test(f))!;
+    expect(fs.readFileSync(path.join(dist, 'assets', entry), 'utf8')).not.toContain(
+      'keyPrefix must be a non-empty hex string',
+    );
   });
 
   it('redirects after the newsletter form (no captcha)', async () => {

@@ -55,7 +55,10 @@ export const safeRedirect = (url: string): string | null => (/^\/(?![/\\])[^\s]*
 
 function formDataOf(raw: Record<string, unknown>): FormData {
   const d: FormData = { ...FORM_DATA_DEFAULTS };
-  const str = (k: keyof FormData) => (typeof raw[k] === 'string' ? (raw[k] as string) : undefined);
+  const str = (k: keyof FormData) => {
+    const v = raw[k];
+    return typeof v === 'string' ? v : undefined;
+  };
   d.require_captcha = captchaRequired(raw.require_captcha) ? 1 : 0;
   d.redirect_on_submit = captchaRequired(raw.redirect_on_submit) ? 1 : 0;
   d.schedule_appointment = raw.schedule_appointment === true;

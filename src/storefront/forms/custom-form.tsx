@@ -28,7 +28,7 @@ interface Props {
 
 /** The form's initial values: prefilled from the query (§5), a checkbox as the list of its ticked options. */
 function initialValues(form: CustomFormReply, query: Readonly<Record<string, string>>): FormValues {
-  const byId = form.fields.map((f) => ({ ...f, id: String(f.id) }) as CustomFormField);
+  const byId: CustomFormField[] = form.fields.map((f) => ({ ...f, id: String(f.id) }));
   const pre = prefillFromQuery(byId, query);
   const out: FormValues = { captchaInput: '' };
   for (const f of form.fields) {
@@ -57,7 +57,7 @@ export function CustomForm({ form, query, onDone }: Props) {
   const schema = useMemo(
     () =>
       customFormSchema(
-        form.fields.map((f) => ({ ...f, id: keyOf(f.id) }) as CustomFormField),
+        form.fields.map((f): CustomFormField => ({ ...f, id: keyOf(f.id) })),
         storeIds,
       ),
     [form.fields, storeIds],

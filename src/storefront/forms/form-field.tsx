@@ -86,7 +86,14 @@ export function FormField({ field, form, error, labelPosition, stores }: FieldPr
         </fieldset>
       );
     }
-    default:
+    case 'text':
+    case 'email':
+    case 'textarea':
+    case 'dropdown':
+    case 'date':
+    case 'time':
+    case 'datetime':
+    case 'store_select':
       break;
   }
 
@@ -118,7 +125,11 @@ export function FormField({ field, form, error, labelPosition, stores }: FieldPr
             ))}
           </select>
         );
-      default: {
+      case 'text':
+      case 'email':
+      case 'date':
+      case 'time':
+      case 'datetime': {
         const type =
           field.type === 'email'
             ? 'email'
