@@ -167,7 +167,7 @@ describe('storefront product and listing pages on a phone', () => {
       .poll(() => dialog.getByText('Please confirm you are not a robot.').isVisible(), { timeout: 10_000 })
       .toBe(true);
     const challenge = page.waitForResponse((r) => r.url().includes('route=tool/captcha'));
-    await dialog.getByLabel("I'm not a robot").check();
+    await dialog.getByLabel("I'm not a robot").click();
     expect((await challenge).headers()['content-type']).toContain('application/json');
     await expect.poll(() => dialog.getByText('Verified').isVisible(), { timeout: 30_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -66,7 +66,7 @@ export const DEMO_FORMS: DemoForm[] = [
         type: 'description',
         label_text: 'Cannot find a part in the catalogue? Tell us what you need and a store will find it for you.',
       },
-      { type: 'image', label_text: 'Partsdesk', options: ['/icons/icon-192.png'] },
+      { type: 'image', label_text: 'Brake pads', options: ['/image/catalog/demo/brake-pads.svg'] },
       { type: 'legend', label_text: 'About you' },
       { type: 'text', label_text: 'Name', placeholder_text: 'Your name', required: true },
       { type: 'email', label_text: 'Email', placeholder_text: 'you@example.com', required: true },

@@ -43,9 +43,7 @@ export function FormField({ field, form, error, labelPosition, stores }: FieldPr
     case 'description':
       return <p className={styles.description}>{field.label_text}</p>;
     case 'image':
-      return field.options[0] ? (
-        <img className={styles.image} src={field.options[0]} alt={field.label_text} loading="lazy" />
-      ) : null;
+      return field.options[0] ? <img className={styles.image} src={field.options[0]} alt={field.label_text} /> : null;
     case 'radio':
     case 'checkbox': {
       const values = form.watch(name);
