@@ -60,7 +60,11 @@ const submissionValues = z.record(z.string().max(20), submissionValue);
 
 export const postSubmissionRequestSchema = z.object({
   origin_url: z.string().trim().max(2000, 'Maximum 2000 characters').default(''),
-  form_id: z.coerce.number({ error: 'Unknown form.' }).int('Unknown form.').positive('Unknown form.'),
+  form_id: z.coerce
+    .number({ error: 'Unknown form.' })
+    .int('Unknown form.')
+    .positive('Unknown form.')
+    .max(2_147_483_647, 'Unknown form.'),
   submission_values: z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     try {

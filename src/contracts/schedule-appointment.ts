@@ -23,7 +23,8 @@ export const scheduleAppointmentRequestSchema = z.object({
   location_id: z.coerce
     .number({ error: 'Please choose a store.' })
     .int('Please choose a store.')
-    .positive('Please choose a store.'),
+    .positive('Please choose a store.')
+    .max(2_147_483_647, 'Please choose a store.'),
   message: z.string().trim().max(2000, 'Maximum 2000 characters').default(''),
   captchaInput: z.string().trim().max(CAPTCHA_INPUT_MAX, CAPTCHA_MISMATCH).default(''),
 });
@@ -36,7 +37,7 @@ export const scheduleAppointmentReplySchema = z.object({
 
 export const appointmentRequestsQuerySchema = z.object({
   date: z.string().refine(isDate, 'Must be a valid date!'),
-  location_id: z.coerce.number().int().positive().optional(),
+  location_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const appointmentRequestSchema = z.object({
