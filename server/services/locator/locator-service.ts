@@ -9,7 +9,7 @@
  * shows stores within 50 miles; getLocations answers the nearest within `distance` (default 100),
  * at most `limit` (default 20). A chosen store (selected_store) is the only store shown.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DealerStore, LocatorResponse, LocatorType } from '../../../src/contracts/dealer-locator';
 import type { LocatorQuery, NearbyLocationsRequest } from '../../../src/contracts/dealer-locator-request';
 import { LOCATOR_MESSAGES } from '../../../src/contracts/dealer-locator-request';
@@ -28,6 +28,7 @@ import type { ZipGeocoder } from './zip-geocoder';
 /** The locator page lists at most this many stores; the map at most this many markers (ours). */
 export const LOCATOR_LIST_LIMIT = 50;
 export const LOCATOR_MAP_LIMIT = 500;
+const TYPES_TTL_MS = 60_000;
 
 const COLUMNS = [
   'location_id',
@@ -75,13 +76,8 @@ export class LocatorService {
   /** getLocations: the nearest active stores within `distance` miles, nearest first. */
   async nearby(q: NearbyLocationsRequest): Promise<{ locations: DealerStore[] }> {
     const center = { lat: q.user_lat, lng: q.user_lng };
-    const found = await this.find({ center, radius: q.distance });
-    return {
-      locations: found
-        .sort(byDistance)
-        .slice(0, q.limit)
-        .map(([r, d]) => toDealerStore(r, d)),
-    };
+    const found = await this.find({ center, radius: q.distance }, byDistance, q.limit);
+    return { locations: found.map(([r, d]) => toDealerStore(r, d)) };
   }
 
   /** find_dealer: the store's name and address for the navigation bar. */
@@ -113,14 +109,15 @@ export class LocatorService {
           : type === 'map'
             ? LOCATOR_MAP_RADIUS_MILES
             : q.distance;
+    const cap = type === 'modal' ? LOCATOR_MAX_STORES_SHOWN : type === 'map' ? LOCATOR_MAP_LIMIT : LOCATOR_LIST_LIMIT;
     const found = await this.find(
       q.selected_store !== undefined
         ? { center, radius: null, only: q.selected_store }
         : { center, radius, ...(q.filter ? { filter: q.filter } : {}), ...(text ? { text } : {}) },
+      type === 'modal' ? preferredThenDistance : byDistance,
+      cap,
     );
-    const sorted = type === 'modal' ? found.sort(preferredThenDistance) : found.sort(byDistance);
-    const cap = type === 'modal' ? LOCATOR_MAX_STORES_SHOWN : type === 'map' ? LOCATOR_MAP_LIMIT : LOCATOR_LIST_LIMIT;
-    const locations = sorted.slice(0, cap).map(([r, d]) => toDealerStore(r, d));
+    const locations = found.map(([r, d]) => toDealerStore(r, d));
     const first = locations.find((l) => l.lat !== null && l.lng !== null);
     return {
       html: locatorHtml(locations),
@@ -134,7 +131,20 @@ export class LocatorService {
     };
   }
 
-  private async locationTypes(): Promise<string[]> {
+  /** The chips' types change when a store is added or retyped: read at most once a minute. */
+  private typesCache: { at: number; types: Promise<string[]> } | null = null;
+
+  private locationTypes(): Promise<string[]> {
+    const now = Date.now();
+    if (!this.typesCache || now - this.typesCache.at > TYPES_TTL_MS) {
+      const types = this.readLocationTypes();
+      this.typesCache = { at: now, types };
+      void types.catch(() => (this.typesCache = null));
+    }
+    return this.typesCache.types;
+  }
+
+  private async readLocationTypes(): Promise<string[]> {
     const rows = await this.db
       .selectFrom('locations')
       .select('location_type')
@@ -145,19 +155,26 @@ export class LocatorService {
     return rows.map((r) => r.location_type);
   }
 
-  /** Active stores matching the search, each with its distance from the centre (null without one). */
-  private async find(s: Search): Promise<[StoreRow, number | null][]> {
-    let query = this.db.selectFrom('locations').select(COLUMNS).where('status', '=', true);
+  /**
+   * Active stores matching the search, each with its distance from the centre (null without one),
+   * sorted and capped. Two reads: the candidates' ids, points and sort keys (a radius of 250 miles
+   * can hold a thousand stores), then the full rows of the few that are answered.
+   */
+  private async find(
+    s: Search,
+    sort: (a: Found, b: Found) => number,
+    cap: number,
+  ): Promise<[StoreRow, number | null][]> {
+    let query = this.db
+      .selectFrom('locations')
+      .select(['location_id', 'name', 'lat', 'lng', 'is_default'])
+      .where('status', '=', true);
     if (s.only !== undefined) query = query.where('location_id', '=', s.only);
     if (s.filter) query = query.where('location_type', '=', s.filter);
     if (s.text) {
       const like = `%${likeEscape(s.text)}%`;
       query = query.where((eb) =>
-        eb.or(
-          (['name', 'address_1', 'city', 'zone_code', 'postcode'] as const).map((c) =>
-            eb(sql`${sql.ref(c)}`, 'ilike', like),
-          ),
-        ),
+        eb.or((['name', 'address_1', 'city', 'zone_code', 'postcode'] as const).map((c) => eb(c, 'ilike', like))),
       );
     }
     if (s.center && s.radius !== null) {
@@ -168,21 +185,38 @@ export class LocatorService {
         .where('lng', '>=', String(box.minLng))
         .where('lng', '<=', String(box.maxLng));
     }
-    const rows = (await query.orderBy('location_id').execute()) as StoreRow[];
-    const out: [StoreRow, number | null][] = [];
-    for (const r of rows) {
+    const candidates: [Key, number | null][] = [];
+    for (const r of await query.execute()) {
       const d =
         s.center && r.lat !== null && r.lng !== null
           ? distanceMiles(s.center, { lat: Number(r.lat), lng: Number(r.lng) })
           : null;
       if (s.radius !== null && s.center && (d === null || d > s.radius)) continue;
-      out.push([r, d]);
+      candidates.push([r, d]);
     }
-    return out;
+    const chosen = candidates.sort(sort).slice(0, cap);
+    if (chosen.length === 0) return [];
+    const rows = (await this.db
+      .selectFrom('locations')
+      .select(COLUMNS)
+      .where(
+        'location_id',
+        'in',
+        chosen.map(([r]) => r.location_id),
+      )
+      .execute()) as StoreRow[];
+    const byId = new Map(rows.map((r) => [r.location_id, r]));
+    return chosen.flatMap(([k, d]) => {
+      const row = byId.get(k.location_id);
+      return row ? [[row, d] as [StoreRow, number | null]] : [];
+    });
   }
 }
 
-type Found = [StoreRow, number | null];
+/** What a candidate is sorted by. */
+type Key = Pick<StoreRow, 'location_id' | 'name' | 'is_default'>;
+
+type Found = [Key, number | null];
 
 /** Nearest first; without distances, preferred first then by name. */
 function byDistance(a: Found, b: Found): number {
