@@ -80,6 +80,9 @@ import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
 import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
+import { dealerLocatorRoutes } from './routes/dealer-locator';
+import { LocatorService } from './services/locator/locator-service';
+import { packageZipGeocoder } from './services/locator/zip-geocoder';
 import type { TrustProxy } from './config';
 
 export interface AppOptions {
@@ -268,6 +271,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  dealerLocatorRoutes(app, {
+    locator: new LocatorService(opts.db, packageZipGeocoder),
+    cart: shop.cart,
+    secureCookies: opts.secureCookies,
+  });
   deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {

@@ -45,6 +45,7 @@ import * as m0027a from './migrations/0027-a-appointment-audit';
 import * as m0027m from './migrations/0027-m-shared-state';
 import * as m0027s from './migrations/0027-s-sync-snapshots';
 import * as m0028e from './migrations/0028-e-custom-forms';
+import * as m0028a from './migrations/0028-a-dealer-locator';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-m-shared-state': m0027m,
   '0027-s-sync-snapshots': m0027s,
   '0028-e-custom-forms': m0028e,
+  '0028-a-dealer-locator': m0028a,
 };
 
 const provider: MigrationProvider = {

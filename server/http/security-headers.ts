@@ -54,8 +54,9 @@ export const HTML_HEADERS = {
   'X-Frame-Options': 'DENY',
   // A payment link's token is in its URL: never sent to another origin.
   'Referrer-Policy': 'same-origin',
+  // geolocation=(self): the dealer locator's "stores near me" (docs/decisions/storefront.md "Dealer locator").
   'Permissions-Policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
+    'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()',
 } as const;
 
 /** The CSP of the built shell (dist/index.html), re-read when the file changes (a new build). */

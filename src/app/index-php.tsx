@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { SearchPage, SpecialsPage } from '../storefront/catalog/catalog-page';
 import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
+import { Spinner } from '../ui/spinner';
+
+// The dealer locator page (docs/decisions/storefront.md "Dealer locator"): its own lazy chunk.
+const LocatorPage = lazy(() => import('../storefront/locator/locator-page'));
 
 /** Legacy `index.php?route=...` pages with a screen of their own in this app. */
 const redirects: Record<string, string> = {
@@ -15,7 +20,7 @@ const redirects: Record<string, string> = {
 };
 
 /** Pages the spec reaches only through index.php (built by later issues). */
-const pagesOfLaterIssues = new Set(['module/dealer_locator']);
+const pagesOfLaterIssues = new Set<string>([]);
 
 /** /index.php dispatches on its `route` parameter (storefront.md §2 "Routes and links"). */
 export function IndexPhp() {
@@ -30,6 +35,12 @@ export function IndexPhp() {
   }
   if (route === 'product/search') return <SearchPage />;
   if (route === 'product/special') return <SpecialsPage />;
+  if (route === 'module/dealer_locator' || route === 'module/dealer_locator/')
+    return (
+      <Suspense fallback={<Spinner />}>
+        <LocatorPage />
+      </Suspense>
+    );
   if (pagesOfLaterIssues.has(route)) return <NotBuiltYet route={`index.php?route=${route}`} />;
   return <NotFound />;
 }

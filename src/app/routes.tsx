@@ -4,7 +4,6 @@ import { CatalogPage } from '../storefront/catalog/catalog-page';
 import { CartRoute, ShopperOnly } from './cart-route';
 import { firstLoadOnly, prefetchCatalog, prefetchSlug } from './first-render';
 import { IndexPhp } from './index-php';
-import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
 import { posChildren } from './pos-routes';
 import { RootLayout } from './root-layout';
@@ -72,11 +71,15 @@ export const routes: RouteObject[] = [
           },
           { path: 'product/compare', element: <ShopperOnly pos="/product/catalog" page={ComparePage} /> },
           { path: 'account/wishlist', element: <ShopperOnly pos="/product/catalog" page={WishlistPage} /> },
-          { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           {
             // Custom form pages (storefront.md §2; the path is ours: docs/decisions/storefront.md "Custom forms").
             path: 'forms/:slug',
             lazy: async () => ({ Component: (await import('../storefront/forms/custom-form-page')).CustomFormPage }),
+          },
+          // The store-shopping page (docs/decisions/storefront.md "Dealer locator"): a lazy chunk.
+          {
+            path: 'information/contact',
+            lazy: async () => ({ Component: (await import('../storefront/locator/contact-page')).ContactPage }),
           },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.

@@ -13,6 +13,8 @@ import styles from './shell.module.css';
 const CartButton = lazyAfterPaint(() =>
   import('../storefront/cart/cart-button').then((m) => ({ default: m.CartButton })),
 );
+// The dealer locator's button and modal (docs/decisions/storefront.md "Dealer locator"): after the first paint too.
+const LocatorNav = lazyAfterPaint(() => import('../features/dealer-locator/locator-nav'));
 
 /** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
 export function StorefrontHeader() {
@@ -50,6 +52,23 @@ export function StorefrontHeader() {
               <CartButton />
             </Suspense>
           </li>
+          {mode !== 'pos' && (
+            <li>
+              <Suspense
+                fallback={
+                  <span
+                    className={bar.barButton}
+                    style={{ display: 'inline-flex', alignItems: 'center' }}
+                    aria-hidden="true"
+                  >
+                    Find A Local Dealer
+                  </span>
+                }
+              >
+                <LocatorNav />
+              </Suspense>
+            </li>
+          )}
           <li>
             {user ? (
               <button type="button" className={bar.barButton} onClick={signOut} disabled={logout.isPending}>

@@ -11,6 +11,7 @@ import { ProductBuyBox } from './product-buy-box';
 import { ProductMedia } from './product-media';
 import { ProductPrice } from './product-price';
 import { StockLine } from './stock-line';
+import { StoreStock } from '../../features/dealer-locator/store-stock';
 import styles from './product.module.css';
 
 export interface ProductPageProps {
@@ -46,6 +47,8 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
         {product.short_description && <p className={styles.meta}>{product.short_description}</p>}
         <ProductPrice product={product} />
         <StockLine productId={product.product_id} viewer={user?.id ?? 'guest'} showStaffDetail={mode === 'pos'} />
+        {/* The chosen store's stock, or the dealer locator (docs/decisions/storefront.md "Dealer locator"). */}
+        {mode !== 'pos' && <StoreStock productId={product.product_id} viewer={user?.id ?? 'guest'} />}
         {fitment}
         <PackageWarning components={product.components} />
         <ProductBuyBox product={product} confirmFits={confirmFits} />

@@ -195,6 +195,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // The POS day view's appointment requests: staff only (a shopper never sees another's request).
   'GET /api/appointment_requests': { who: STAFF, ok: 400 },
   'POST /api/appointment_requests/status': { who: STAFF, ok: 400 },
+  // The dealer locator (server/routes/dealer-locator.ts; docs/decisions/storefront.md "Dealer locator"):
+  // public reads; no point or ZIP is a 400. Its Add to Cart is the shopper cart's (staff 403).
+  'GET /api/location/getLocations': { who: 'all', ok: 400 },
+  'GET /api/location/setGeolocationFromZipCode': { who: 'all', ok: 400 },
+  'GET /index.php?route=module/dealer_locator/find_dealer': { who: 'all', ok: 400 },
+  'GET /index.php?route=module/dealer_locator/reset_store': { who: 'all', ok: 200 },
+  'GET /index.php?route=^(?:module\\/dealer_locator|information\\/contact)\\/(?:modal|list|map)$': {
+    who: 'all',
+    ok: 200,
+    path: '/index.php?route=module/dealer_locator/list&format=json',
+  },
+  'POST /checkout/cart/storeLocatorAddProduct': { who: SHOPPERS, ok: 400 },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {

@@ -1,0 +1,184 @@
+/**
+ * The dealer locator on a phone (390 x 844) against the real server and client build
+ * (storefront.md §2 "Dealer locator", §4 "Store locator"; docs/decisions/storefront.md "Dealer
+ * locator"): a ZIP search on the locator page with the map and filter chips, Make My Store (the
+ * header then reads 'My Selected Store' with the store's name and address), the product page's
+ * store stock and the modal's Add to Cart and Ship to Store, reset, and the store-shopping
+ * confirmation on /information/contact. Screenshots go to E2E_SHOTS (default the temp directory).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
+import { runServer, type ServerProcess } from '../support/process';
+import { launchBrowser, newContext } from './support/browser';
+
+const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
+const shots = process.env.E2E_SHOTS ?? os.tmpdir();
+const PHONE = { width: 390, height: 844 };
+const AUSTIN = 'Partsdesk Auto Parts - Austin';
+
+describe('dealer locator on a phone', () => {
+  let db: TestDatabaseConfig;
+  let server: ServerProcess;
+  let browser: Browser;
+  let product: { product_id: number; name: string; view: string };
+
+  beforeAll(async () => {
+    db = await copyTemplate('pglite');
+    const open = await openDatabase({ dataDir: db.dataDir });
+    // Two location types, so the filter chips show (the demo seed does the same for new installs).
+    await open.db
+      .updateTable('locations')
+      .set({ location_type: 'service_center' })
+      .where('city', '=', 'Phoenix')
+      .execute();
+    await open.close();
+    [server, browser] = await Promise.all([
+      runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
+      launchBrowser(),
+    ]);
+    const listed = (await (await fetch(`${server.url}/api/products/?limit=100`)).json()).products as {
+      product_id: number;
+      name: string;
+      is_orderable: boolean;
+      disable_pricing: boolean;
+      links: { view: string };
+    }[];
+    for (const p of listed.filter((x) => x.is_orderable && !x.disable_pricing)) {
+      const page = await (await fetch(`${server.url}/api/products/page${p.links.view}`)).json();
+      if (!page.product.requires_options) {
+        product = { product_id: p.product_id, name: p.name, view: p.links.view };
+        break;
+      }
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.cleanup();
+  });
+
+  const visible = (page: Page, fn: () => ReturnType<Page['getByRole']>, timeout = 15_000) =>
+    expect.poll(() => fn().isVisible(), { timeout }).toBe(true);
+
+  it('searches a ZIP, makes a store mine, buys from the modal, and resets', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
+    await visible(page, () => page.getByRole('heading', { level: 1, name: 'Find A Local Dealer' }));
+    await visible(page, () => page.getByRole('button', { name: 'Find A Local Dealer' }));
+
+    // ZIP search with the default 25 miles: the Austin store only.
+    await page.getByLabel('ZIP code, city or store').fill('78745');
+    expect(await page.getByLabel('Distance').inputValue()).toBe('25');
+    await page.getByRole('search', { name: 'Find stores' }).getByRole('button', { name: 'Search' }).click();
+    const stores = page.getByRole('list', { name: 'Stores' });
+    await expect.poll(() => stores.getByRole('article').count(), { timeout: 15_000 }).toBe(1);
+    await visible(page, () => stores.getByRole('heading', { name: AUSTIN }));
+    expect(await stores.getByText(/^\d+\.\d mi$/).isVisible()).toBe(true);
+    // The map: a marker per store, drawn over the state outlines.
+    await visible(page, () => page.getByRole('button', { name: `${AUSTIN} on the map` }));
+    await expect.poll(() => page.locator('svg path').count(), { timeout: 15_000 }).toBeGreaterThan(40);
+
+    // Show Hours / Hide Hours.
+    await stores.getByRole('button', { name: 'Show Hours' }).click();
+    await visible(page, () => stores.getByRole('table', { name: `Hours of ${AUSTIN}` }));
+    expect(await stores.getByText('7:30 AM - 7:00 PM').first().isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'locator-search-phone.png'), fullPage: true });
+    await stores.getByRole('button', { name: 'Hide Hours' }).click();
+
+    // Make My Store: the header says so, with the store's name and address; reset appears.
+    await stores.getByRole('button', { name: 'Make My Store' }).click();
+    await visible(page, () => page.getByRole('button', { name: 'My Selected Store' }).first());
+    await visible(page, () => page.getByTestId('nav-store'));
+    expect(await page.getByTestId('nav-store').innerText()).toContain('4512 S Congress Ave');
+    await visible(page, () => page.getByRole('button', { name: 'Reset Store' }));
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'locator_pickup_location');
+    expect(Number(cookie?.value)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(shots, 'locator-chosen-phone.png') });
+
+    // Filter chips: the active one is kept in locator_filter; clicking it again clears it.
+    await page.getByRole('button', { name: 'Service Center', pressed: false }).first().click();
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'locator_filter')).toBe(true);
+    await page.getByRole('button', { name: 'Service Center', pressed: true }).click();
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === 'locator_filter'))
+      .toBe(false);
+
+    // The product page: the store's stock, and the modal's Add to Cart, then Ship to Store once in the cart.
+    await page.goto(`${server.url}${product.view}`);
+    await expect
+      .poll(() => page.getByText(new RegExp(`(\\d+ in Stock|Out of Stock) at ${AUSTIN}`)).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: 'Change Store' }).click();
+    const modal = page.getByRole('dialog', { name: 'Find A Local Dealer' });
+    await visible(page, () => modal.getByRole('heading', { name: AUSTIN }));
+    await page.screenshot({ path: path.join(shots, 'locator-modal-phone.png') });
+    await modal.getByRole('button', { name: 'Add to Cart' }).click();
+    await visible(page, () => modal.getByText(`Added to your cart for pickup at ${AUSTIN}.`));
+    const cart = await page.evaluate(async () =>
+      (
+        await fetch('/checkout/cart/getData', {
+          headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        })
+      ).json(),
+    );
+    expect(cart.products.some((p: { product_id: number }) => p.product_id === product.product_id)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Change Store' }).click();
+    await visible(page, () => modal.getByRole('button', { name: 'Ship to Store' }));
+    // A ZIP search in the modal shows the stores near it (not only the chosen one).
+    await modal.getByRole('textbox', { name: 'ZIP Code' }).fill('00000');
+    await modal.getByRole('button', { name: 'Search' }).click();
+    await visible(page, () => modal.getByText('Invalid ZIP code. Please try again.'));
+    await modal.getByRole('textbox', { name: 'ZIP Code' }).fill('80219');
+    await modal.getByRole('button', { name: 'Search' }).click();
+    await visible(page, () => modal.getByRole('heading', { name: 'Partsdesk Auto Parts - Denver' }));
+    await modal.getByRole('button', { name: 'Ship to Store' }).click();
+    await visible(page, () => modal.getByText('Your item will ship to Partsdesk Auto Parts - Denver.'));
+    await page.screenshot({ path: path.join(shots, 'locator-ship-to-store-phone.png') });
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByText(/at Partsdesk Auto Parts - Denver$/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+
+    // Reset: the server forgets it, the cookie goes, the page reloads with 'Find A Local Dealer'.
+    await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
+    await page.getByRole('button', { name: 'Reset Store' }).click();
+    await visible(page, () => page.getByRole('button', { name: 'Find A Local Dealer' }));
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === 'locator_pickup_location'))
+      .toBe(false);
+    expect(await page.getByRole('button', { name: 'Reset Store' }).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks before shopping at a store chosen on /information/contact, then goes to the catalog', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await page.goto(`${server.url}/information/contact`);
+    await visible(page, () => page.getByRole('heading', { level: 1, name: 'Contact Us' }));
+    const stores = page.getByRole('list', { name: 'Stores' });
+    await stores
+      .getByRole('article', { name: 'Partsdesk Auto Parts - Phoenix' })
+      .getByRole('button', { name: 'Make My Store' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Shop This Store?' });
+    await visible(page, () => confirm.getByRole('button', { name: 'Shop This Store' }));
+    // The navigation button has not changed yet (the open dialog hides the page from the accessibility tree).
+    expect(await page.locator('header button', { hasText: 'Find A Local Dealer' }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'locator-contact-confirm-phone.png') });
+    await confirm.getByRole('button', { name: 'Shop This Store' }).click();
+    await page.waitForURL(/\/product\/catalog$/);
+    await visible(page, () => page.getByRole('button', { name: 'My Selected Store' }));
+    expect(await page.getByTestId('nav-store').innerText()).toContain('Phoenix');
+    await page.context().close();
+  });
+});
