@@ -12,6 +12,7 @@ import { seedCatalogStructure } from './catalog';
 import { fitmentPicker } from './fitment';
 import { seedLocations, seedLookups, seedSettings } from './locations';
 import { seedCustomFields } from './custom-fields';
+import { seedContent } from './content';
 import { seedParts } from './parts';
 import { seedCustomers, seedStaff } from './people';
 import { seedCustomerAdmin } from './customer-admin';
@@ -66,6 +67,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
     await seedSettings(trx, { seed, parts: opts.parts, baseDate: BASE_DATE.toISOString() });
     await seedStaff(trx, locations, BASE_DATE);
     await seedCustomFields(trx);
+    await seedContent(trx);
     log(`demo data: locations, staff and settings (${t()})`);
     const tree = await seedVehicles(trx, rng.vehicles);
     log(`demo data: ${tree.models.length} vehicle models, ${tree.baseVehicles.length} base vehicles (${t()})`);

@@ -187,6 +187,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /setup/https-address': { who: 'all', ok: 200 },
   'GET /setup/shop-ca.crt': { who: 'all', ok: 404 },
   'GET /setup/shop-ca.pem': { who: 'all', ok: 404 },
+  // Storefront content (docs/decisions/storefront.md "Content blocks"): reads public, edits the admin's.
+  'GET /api/content/page/home': { who: 'all', ok: 200 },
+  'GET /api/content/site': { who: 'all', ok: 200 },
+  'GET /api/content/blog': { who: 'all', ok: 200 },
+  'GET /api/content/blocks': { who: ['admin'], ok: 200 },
+  'POST /api/content/block/save': { who: ['admin'], ok: 400 },
+  'POST /api/content/block/delete': { who: ['admin'], ok: 400 },
+  'POST /api/content/settings': { who: ['admin'], ok: 400 },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {
