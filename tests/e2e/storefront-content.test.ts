@@ -78,8 +78,12 @@ describe('content blocks and marketing events on a phone', () => {
   });
 
   it('renders every content block in the first screen and each behaves', async () => {
-    // The server's HTML already holds the blocks (read before any script runs).
-    const html = await (await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })).text();
+    // The server's HTML already holds the blocks: a phone without JavaScript shows them.
+    const bare = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const bareTab = await bare.newPage();
+    const html = await (await bareTab.goto(`${server.url}/`))!.text();
+    await bareTab.screenshot({ path: path.join(shots, 'content-home-no-js.png') });
+    await bare.close();
     for (const kind of [
       'alert_bar',
       'banner',
@@ -127,7 +131,8 @@ describe('content blocks and marketing events on a phone', () => {
     // Video: nothing loads until the tap, then the player.
     expect(await page.locator('video').count()).toBe(0);
     await page.getByRole('button', { name: 'Play video: Inside our shop' }).click();
-    expect(await page.locator('[data-block="video"] video').getAttribute('src')).toBe('/video/partsdesk-shop.webm');
+    // The demo ships no video file: the player says so rather than staying black.
+    await page.locator('[data-block="video"]').getByText('This video cannot be played right now.').waitFor();
 
     // Blog: 9 posts, Show More adds the other 5 and the button goes.
     const posts = page.locator('[data-block="blog_list"] li');

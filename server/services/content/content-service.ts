@@ -146,7 +146,7 @@ export class ContentService {
 
   /** POST /api/content/block/save (admin): a new block, or an existing one's place, status and data. */
   async save(req: ContentBlockSave): Promise<AdminContentReply> {
-    const parsed = z.safeParse(CONTENT_DATA_SCHEMAS[req.kind] as z.ZodMiniType, req.data);
+    const parsed = z.safeParse(CONTENT_DATA_SCHEMAS[req.kind], req.data);
     if (!parsed.success) throw invalidData(parsed.error);
     const values = {
       page: req.page,
@@ -207,6 +207,6 @@ export class ContentService {
       .select(['content_block_id', 'page', 'kind', 'position', 'status', 'data'])
       .where('page', '=', page);
     if (shownOnly) q = q.where('status', '=', true);
-    return q.orderBy('position').orderBy('content_block_id').execute() as Promise<BlockRow[]>;
+    return q.orderBy('position').orderBy('content_block_id').execute();
   }
 }

@@ -10,9 +10,10 @@ import type { ShopCartReply } from '../../contracts/shop-cart';
 import type { ListedProduct } from '../../contracts/shop-lists';
 import { onShopCartReply } from '../../api/cart-replies';
 import { useMode } from '../session/mode';
+import type * as EventsModule from './events';
 import type { ListInfo } from './ga4';
 
-type Events = typeof import('./events');
+type Events = typeof EventsModule;
 
 let loading: Promise<Events> | null = null;
 
