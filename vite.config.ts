@@ -125,6 +125,42 @@ function slugPreload(): Plugin {
   };
 }
 
+/**
+ * The home page's lazy route code and stylesheets, written into index.html's inline script like
+ * slugPreload's list: the server-rendered home page links the stylesheets in its head and starts
+ * the code with the entry (server/http/first-screen.ts; docs/decisions/storefront.md "Content blocks").
+ */
+function homePreload(): Plugin {
+  const marker = 'var homeModules = [];';
+  return {
+    name: 'partsdesk-home-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/storefront/content/home-page.tsx'));
+        const entry = ctx.chunk;
+        if (!home || !entry || !html.includes(marker))
+          throw new Error('homePreload: home-page chunk, entry chunk or the index.html marker not found');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: string, into = new Set<string>()) => {
+          if (into.has(start)) return into;
+          into.add(start);
+          for (const dep of byName.get(start)?.imports ?? []) closure(dep, into);
+          return into;
+        };
+        const inEntry = closure(entry.fileName);
+        const files = [...closure(home.fileName)].filter((f) => !inEntry.has(f));
+        const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return html.replace(marker, `var homeModules = ${JSON.stringify([...files, ...styles].map((f) => `/${f}`))};`);
+      },
+    },
+  };
+}
+
 const server = 'http://localhost:8080';
 
 /** Some spec paths are both a page and a call: in dev, navigations stay with Vite's index.html. */
@@ -140,7 +176,9 @@ const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build is one module for the server (dist/ssr/, never served nor precached): no manifest,
   // service worker, compressed siblings or index.html of its own.
-  plugins: isSsrBuild ? [react()] : [react(), webManifest(), serviceWorker(), precompress(), slugPreload()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), webManifest(), serviceWorker(), precompress(), slugPreload(), homePreload()],
   // Self-contained, with React's production build in it: the server loads one file from any
   // STATIC_DIR, and renders without development checks.
   ...(isSsrBuild

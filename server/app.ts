@@ -19,6 +19,8 @@ import { installInputGuard, isDataException } from './http/input-guard';
 import { isNavigation } from './http/navigation';
 import { requestSerializer } from './http/redact';
 import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
+import { contentRoutes } from './routes/content';
+import { ContentService } from './services/content/content-service';
 import { demoImageRoutes } from './routes/demo-images';
 import { DemoImageService } from './services/demo/demo-image-service';
 import { catalogRoutes } from './routes/catalog';
@@ -125,6 +127,8 @@ export interface AppOptions {
   poke?: PokeOptions;
   /** METRICS_TOKEN (server/config.ts): a scraper's bearer token for GET /metrics; unset, admins only. */
   metricsToken?: string | undefined;
+  /** TAG_MANAGER_ID (server/config.ts): the storefront's tag manager container; unset, none loads. */
+  tagManagerId?: string | null;
   /** The PostgreSQL pool, for GET /metrics's pool figures; absent on PGlite. */
   pool?: pg.Pool | undefined;
   /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
@@ -191,9 +195,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const search = new SearchService(opts.db, shopSettings);
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
-  installSecurityHeaders(app, opts.staticDir);
+  const tagManager = (opts.tagManagerId ?? null) !== null;
+  installSecurityHeaders(app, opts.staticDir, tagManager);
   installInputGuard(app);
-  installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
+  const content = new ContentService(opts.db, { tagManagerId: opts.tagManagerId ?? null });
+  installErrorHandling(
+    app,
+    opts.staticDir,
+    new FirstScreen(opts.staticDir, { products, pages, content }, app.log),
+    tagManager,
+  );
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
   sessionRoutes(app, {
@@ -276,6 +287,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cart: shop.cart,
     secureCookies: opts.secureCookies,
   });
+  contentRoutes(app, content);
   deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
@@ -349,7 +361,12 @@ function assertAccessDeclared(app: FastifyInstance): void {
   });
 }
 
-function installErrorHandling(app: FastifyInstance, staticDir: string, firstScreen: FirstScreen): void {
+function installErrorHandling(
+  app: FastifyInstance,
+  staticDir: string,
+  firstScreen: FirstScreen,
+  tagManager = false,
+): void {
   const indexFile = path.join(staticDir, 'index.html');
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -361,7 +378,7 @@ function installErrorHandling(app: FastifyInstance, staticDir: string, firstScre
         const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
         // This page's own inline scripts (the shell's and the first-screen starter), by hash.
-        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page)));
+        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page), tagManager));
         return reply
           .header('Cache-Control', 'private, no-cache')
           .header('Vary', 'Accept-Encoding, Cookie')

@@ -48,6 +48,12 @@ export interface Config {
   /** METRICS_TOKEN: a Prometheus scraper's bearer token for GET /metrics (24+ characters); unset, admins only. */
   metricsToken: string | undefined;
   /**
+   * TAG_MANAGER_ID: a Google Tag Manager container (GTM-XXXXXXX). Unset (the default), no tag manager
+   * loads and the CSP allows no outside script; set, storefront pages load it after their first
+   * paint (docs/decisions/storefront.md "Marketing events").
+   */
+  tagManagerId: string | null;
+  /**
    * SYNC_SNAPSHOTS (default on): build first-sync snapshots in the background, so new devices start
    * from a prebuilt file (docs/decisions/sync.md "First-sync snapshots"); 0 turns it off (every
    * new device pulls from 0, as before).
@@ -332,6 +338,12 @@ function metricsTokenOf(value: string | undefined): string | undefined {
   return value;
 }
 
+function tagManagerIdOf(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(value)) throw new Error('Invalid TAG_MANAGER_ID: use the container id, GTM-XXXXXXX');
+  return value;
+}
+
 function int(name: string, value: string | undefined, def: number): number {
   if (value === undefined || value === '') return def;
   const n = Number(value);
@@ -374,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    tagManagerId: tagManagerIdOf(env.TAG_MANAGER_ID),
     syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
     tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     staffTokenSecret: config.staffTokenSecret,
     metricsToken: config.metricsToken,
+    tagManagerId: config.tagManagerId,
     pool: open.pool,
     adapters: {
       notify: config.notify,

@@ -30,6 +30,9 @@ export function shellMayServe(pathnameAndSearch: string): boolean {
 /** Fitment lookups that depend only on their query (no vehicle cookie, no state change). */
 const FITMENT_LOOKUPS = /^\/ymm\/json\/(?:years|makes|models|choices|engine_mfrs|engine_family_sizes|engine_sizes)$/;
 
+/** The storefront's public content reads (the home page, footer, blog pages; not the admin's list). */
+const CONTENT_READS = /^\/api\/content\/(?:page\/home|site|blog)$/;
+
 /**
  * Public catalog reads a shopper may see offline from the SW cache (network first). Same origin
  * and GET only. The cookie-dependent fitment calls (getVehicle, saveVehicle, validateFitment, ...)
@@ -37,7 +40,9 @@ const FITMENT_LOOKUPS = /^\/ymm\/json\/(?:years|makes|models|choices|engine_mfrs
  */
 export function isPublicCatalogRead(method: string, url: URL, origin: string): boolean {
   if (method !== 'GET' || url.origin !== origin) return false;
-  return url.pathname.startsWith('/api/products/') || FITMENT_LOOKUPS.test(url.pathname);
+  return (
+    url.pathname.startsWith('/api/products/') || FITMENT_LOOKUPS.test(url.pathname) || CONTENT_READS.test(url.pathname)
+  );
 }
 
 /** Same-origin pictures (product images, demo media); cross-origin images are left to the browser. */

@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   'distributor.order': MONEY,
   /** The audit log (voids, price overrides, tax-exempt changes, credits, discarded conflicts). */
   'audit.read': ['admin'],
+  /** The storefront's content blocks and the pos_locked switch (docs/decisions/storefront.md "Content blocks"). */
+  'content.edit': ['admin'],
   /** The sync push and pull (scopes per role decide what is read and written). */
   'sync.exchange': ['admin', 'cashier', 'installer', 'customer'],
   /** Discard a device's conflict. */

@@ -28,10 +28,14 @@ import type { SessionUser } from '../../src/contracts/session';
 import type { ProductPageService } from '../services/catalog/product-page-service';
 import { ServiceError } from '../errors';
 import type { ProductService } from '../services/catalog/product-service';
+import { dismissedAlerts, type ContentService } from '../services/content/content-service';
+import { HOME_CONTENT_PATH } from '../../src/contracts/content';
 
 export interface FirstScreenSources {
   products: ProductService;
   pages: ProductPageService;
+  /** The home page's blocks (docs/decisions/storefront.md "Content blocks"). */
+  content?: ContentService;
 }
 
 /** Markers around #root's static content in index.html; what is between them is replaced. */
@@ -123,6 +127,9 @@ export class FirstScreen {
   /** The read the page's first render makes, answered as the API would answer this caller; null for other pages. */
   private async firstRead(req: FastifyRequest): Promise<FirstRead | null> {
     const [pathname = '/', search] = req.url.split('?', 2);
+    // The home page: its content blocks, server-rendered like the catalog (docs/decisions/storefront.md "Content blocks").
+    if (pathname === '/' && search === undefined && this.sources.content)
+      return { path: HOME_CONTENT_PATH, body: await this.sources.content.home(dismissedAlerts(req.cookies)) };
     if (pathname === '/product/catalog') {
       // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
       if (search !== undefined) return null;
@@ -158,7 +165,10 @@ export class FirstScreen {
 /** The stylesheets of the product route's chunks, from the list the build wrote into index.html's inline script (vite.config.ts slugPreload). */
 function routeStyles(template: string, readPath: string): string[] {
   if (readPath === CATALOG_FIRST_PATH) return [];
-  const list = /var slugModules = (\[[^\]]*\]);/.exec(template)?.[1];
+  // The home page's lazy route has its own list (vite.config.ts homePreload).
+  const list = (
+    readPath === HOME_CONTENT_PATH ? /var homeModules = (\[[^\]]*\]);/ : /var slugModules = (\[[^\]]*\]);/
+  ).exec(template)?.[1];
   if (!list) return [];
   try {
     const files = JSON.parse(list) as unknown;

@@ -33,14 +33,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * The tag manager's hosts, allowed only when the server is configured with one (TAG_MANAGER_ID,
+ * docs/decisions/storefront.md "Marketing events"): its script, and the beacons and pixels it sends.
+ */
+const TAG_MANAGER_SCRIPTS = 'https://www.googletagmanager.com';
+const TAG_MANAGER_BEACONS =
+  'https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
+
+export function contentSecurityPolicy(scriptHashes: readonly string[], tagManager = false): string {
+  const tm = (sources: string) => (tagManager ? ` ${sources}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self'${tm(TAG_MANAGER_SCRIPTS)} ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tm(TAG_MANAGER_BEACONS)}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${tm(TAG_MANAGER_BEACONS)}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -62,18 +71,21 @@ export const HTML_HEADERS = {
 /** The CSP of the built shell (dist/index.html), re-read when the file changes (a new build). */
 class ShellPolicy {
   private cached: { mtimeMs: number; policy: string } | null = null;
-  constructor(private readonly indexFile: string) {}
+  constructor(
+    private readonly indexFile: string,
+    private readonly tagManager = false,
+  ) {}
   get(): string {
     let mtimeMs = -1;
     try {
       mtimeMs = fs.statSync(this.indexFile).mtimeMs;
     } catch {
-      return contentSecurityPolicy([]);
+      return contentSecurityPolicy([], this.tagManager);
     }
     if (this.cached?.mtimeMs !== mtimeMs)
       this.cached = {
         mtimeMs,
-        policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8'))),
+        policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8')), this.tagManager),
       };
     return this.cached.policy;
   }
@@ -83,8 +95,8 @@ class ShellPolicy {
  * Adds the headers. A route that builds its own HTML (the first screen) sets its CSP from that
  * page's scripts; any other HTML (the shell, index.html as a static file) gets the shell's.
  */
-export function installSecurityHeaders(app: FastifyInstance, staticDir: string): void {
-  const shell = new ShellPolicy(path.join(staticDir, 'index.html'));
+export function installSecurityHeaders(app: FastifyInstance, staticDir: string, tagManager = false): void {
+  const shell = new ShellPolicy(path.join(staticDir, 'index.html'), tagManager);
   app.addHook('onSend', (_req, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
     const type = reply.getHeader('content-type');

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { shopCartReplySchema, type ShopCartAddRequest, type ShopCartReply } from '../contracts/shop-cart';
 import { ApiError } from './api-error';
 import { request } from './http';
+import { emitShopCartReply } from './cart-replies';
 
 /**
  * The shopper cart (storefront.md §7 "Cart"); every call answers the whole cart. The last answer is
@@ -14,6 +15,7 @@ export { shopCartQueryKey };
 const KEY = 'partsdesk.shop-cart';
 
 function remember(reply: ShopCartReply): ShopCartReply {
+  emitShopCartReply(reply);
   try {
     localStorage.setItem(KEY, JSON.stringify(reply));
   } catch {

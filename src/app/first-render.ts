@@ -36,6 +36,12 @@ export async function prefetchSlug({ params }: LoaderFunctionArgs): Promise<unkn
   return appQueryClient.ensureQueryData(productPageQueryOptions(params.slug ?? ''));
 }
 
+/** /: the home page's content blocks (docs/decisions/storefront.md "Content blocks"). */
+export async function prefetchHome(): Promise<unknown> {
+  const { homeContentQueryOptions } = await import('../api/get-content');
+  return appQueryClient.ensureQueryData(homeContentQueryOptions);
+}
+
 interface InitialRouter {
   state: { initialized: boolean };
   subscribe(fn: (state: { initialized: boolean }) => void): () => void;

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { type RouteObject } from 'react-router';
 import { CatalogPage } from '../storefront/catalog/catalog-page';
 import { CartRoute, ShopperOnly } from './cart-route';
-import { firstLoadOnly, prefetchCatalog, prefetchSlug } from './first-render';
+import { firstLoadOnly, prefetchCatalog, prefetchHome, prefetchSlug } from './first-render';
 import { IndexPhp } from './index-php';
 import { NotFound } from './not-found';
 import { posChildren } from './pos-routes';
@@ -35,8 +35,6 @@ export const routes: RouteObject[] = [
     // Shown while the first lazy route of a cold start (e.g. /pos/order) is fetched.
     hydrateFallbackElement: <Spinner />,
     children: [
-      // A loader redirect (not <Navigate>): the first render is already the catalog.
-      { index: true, loader: () => redirect('/product/catalog') },
       {
         path: 'pos/login',
         lazy: async () => ({ Component: (await import('../features/login/staff-login-page')).StaffLoginPage }),
@@ -51,6 +49,12 @@ export const routes: RouteObject[] = [
         element: <ShopLayout />,
         errorElement: <RouteError />,
         children: [
+          // The home page: content blocks, server-rendered (docs/decisions/storefront.md "Content blocks").
+          {
+            index: true,
+            loader: firstLoadOnly(prefetchHome),
+            lazy: async () => ({ Component: (await import('../storefront/content/home-page')).HomePage }),
+          },
           { path: 'product/catalog', element: <CatalogPage />, loader: firstLoadOnly(prefetchCatalog) },
           {
             path: 'account/login',

@@ -4,9 +4,15 @@ import { useMode } from '../features/session/mode';
 import { StorefrontHeader } from './storefront-header';
 import { LazyFitmentBlock } from '../features/fitment/lazy-fitment-block';
 import styles from './shell.module.css';
+import { lazyAfterPaint } from '../ui/after-paint';
 
 // Staff browsing the catalog get the POS frame (bar, sync worker, the sale as their cart); shoppers never download it.
 const PosShopFrame = lazy(() => import('./pos-shop-frame').then((m) => ({ default: m.PosShopFrame })));
+
+// The footer, the pos_locked view and the tag manager: after the first paint (storefront/content/site-chrome.tsx).
+const SiteChrome = lazyAfterPaint(() =>
+  import('../storefront/content/site-chrome').then((m) => ({ default: m.SiteChrome })),
+);
 
 /** Shell of the shopper routes (catalog, cart, account, product pages), in any mode. */
 export function ShopLayout() {
@@ -17,6 +23,9 @@ export function ShopLayout() {
       <main className={styles.main} id="main">
         <Outlet />
       </main>
+      <Suspense fallback={null}>
+        <SiteChrome />
+      </Suspense>
     </>
   );
   return (

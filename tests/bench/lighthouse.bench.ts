@@ -143,10 +143,16 @@ try {
   };
   const productPath = list.products[0]?.links.view;
   if (!productPath) throw new Error('the demo catalog has no product');
-  const pages = [
-    ['catalog', '/product/catalog'],
-    ['product page', new URL(productPath, first.base).pathname],
-  ] as const;
+  // LH_PAGES=home,catalog runs only those (names as below).
+  const only = process.env.LH_PAGES?.split(',');
+  const pages = (
+    [
+      ['catalog', '/product/catalog'],
+      ['product page', new URL(productPath, first.base).pathname],
+      // The home page's content blocks, server-rendered (docs/decisions/storefront.md "Content blocks").
+      ['home', '/'],
+    ] as const
+  ).filter(([name]) => !only || only.includes(name));
   for (const [name, pagePath] of pages) {
     const all: Run[][] = servers.map(() => []);
     for (let i = 0; i < runs; i++)

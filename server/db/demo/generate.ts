@@ -13,6 +13,7 @@ import { fitmentPicker } from './fitment';
 import { seedLocations, seedLookups, seedSettings } from './locations';
 import { seedCustomFields } from './custom-fields';
 import { seedForms } from './forms';
+import { seedContent } from './content';
 import { seedParts } from './parts';
 import { seedCustomers, seedStaff } from './people';
 import { seedCustomerAdmin } from './customer-admin';
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<S
     await seedStaff(trx, locations, BASE_DATE);
     await seedCustomFields(trx);
     await seedForms(trx);
+    await seedContent(trx);
     log(`demo data: locations, staff and settings (${t()})`);
     const tree = await seedVehicles(trx, rng.vehicles);
     log(`demo data: ${tree.models.length} vehicle models, ${tree.baseVehicles.length} base vehicles (${t()})`);

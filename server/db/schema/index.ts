@@ -32,6 +32,7 @@ import type { CustomerAdminTables } from './customer-admin';
 import type { SyncSnapshotTables } from './sync-snapshots';
 import type { SharedStateTables } from './shared-state';
 import type { CustomFormTables } from './custom-forms';
+import type { ContentTables } from './content';
 
 export type * from './appointments';
 export type * from './audit';
@@ -53,6 +54,7 @@ export type * from './customer-admin';
 export type * from './sync-snapshots';
 export type * from './shared-state';
 export type * from './custom-forms';
+export type * from './content';
 export { iso } from './columns';
 
 export interface DB
@@ -76,4 +78,5 @@ export interface DB
     CustomFieldTables,
     SyncSnapshotTables,
     SharedStateTables,
-    CustomFormTables {}
+    CustomFormTables,
+    ContentTables {}

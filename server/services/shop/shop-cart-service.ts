@@ -177,17 +177,17 @@ export class ShopCartService {
     trx: Trx,
     shopperId: string | null,
     key: string,
-  ): Promise<{ key: string; isLabor: boolean; productId: number }> {
+  ): Promise<{ key: string; isLabor: boolean; productId: number; quantity: number }> {
     if (shopperId === null) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
     const row = await trx
       .selectFrom('shop_cart_items')
-      .select(['key', 'labor_key', 'apply_labor', 'product_id'])
+      .select(['key', 'labor_key', 'apply_labor', 'product_id', 'quantity'])
       .where('shopper_id', '=', shopperId)
       .where((eb) => eb.or([eb('key', '=', key), eb.and([eb('labor_key', '=', key), eb('apply_labor', '=', true)])]))
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(SHOP_CART_MESSAGES.lineNotFound);
-    return { key: row.key, isLabor: row.key !== key, productId: row.product_id };
+    return { key: row.key, isLabor: row.key !== key, productId: row.product_id, quantity: row.quantity };
   }
 
   /** PUT edit: a labor row follows its product, so editing either sets the product's quantity. */
@@ -201,7 +201,19 @@ export class ShopCartService {
           quantity: [minQuantityMessage(minimum)],
         });
       await trx.updateTable('shop_cart_items').set({ quantity }).where('key', '=', line.key).execute();
-      return { success: 'Success: You have modified your shopping cart!' };
+      // §9 marketing: the change in units, as an add or a remove (docs/decisions/storefront.md "Marketing events").
+      const delta = quantity - line.quantity;
+      const marketing =
+        delta === 0
+          ? []
+          : [
+              {
+                event: delta > 0 ? 'add_to_cart' : 'remove_from_cart',
+                product_id: line.productId,
+                quantity: Math.abs(delta),
+              },
+            ];
+      return { success: 'Success: You have modified your shopping cart!', marketing };
     });
   }
 
@@ -219,7 +231,8 @@ export class ShopCartService {
         .limit(1)
         .executeTakeFirst();
       // §4: removing the last item goes to the cart page.
-      return { redirect: left ? null : CART_PAGE, marketing: [{ event: 'remove_from_cart' }] };
+      const removed = line.isLabor ? {} : { product_id: line.productId, quantity: line.quantity };
+      return { redirect: left ? null : CART_PAGE, marketing: [{ event: 'remove_from_cart', ...removed }] };
     });
   }
 

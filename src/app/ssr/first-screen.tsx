@@ -14,6 +14,9 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { productsQueryOptions } from '../../api/get-products';
 import { productPageQueryOptions } from '../../api/get-product-page';
+import { homeContentQueryOptions } from '../../api/get-content';
+import { HOME_CONTENT_PATH, homeContentReplySchema } from '../../contracts/content';
+import { HomePage } from '../../storefront/content/home-page';
 import {
   CATALOG_FIRST_PATH,
   productPagePath,
@@ -37,6 +40,14 @@ function seededClient(input: FirstScreenInput, pathname: string, search: URLSear
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } },
   });
+  if (pathname === '/') {
+    // The home page's content blocks (docs/decisions/storefront.md "Content blocks").
+    if (input.path !== HOME_CONTENT_PATH || search.size > 0) return null;
+    const parsed = homeContentReplySchema.safeParse(input.body);
+    if (!parsed.success) return null;
+    client.setQueryData(homeContentQueryOptions.queryKey, parsed.data);
+    return client;
+  }
   if (pathname === '/product/catalog') {
     if (input.path !== CATALOG_FIRST_PATH || search.size > 0) return null;
     const parsed = productsListReplySchema.safeParse(input.body);
@@ -70,6 +81,7 @@ export const renderer: FirstScreenRenderer = {
         {
           element: <ShopLayout />,
           children: [
+            { index: true, element: <HomePage /> },
             { path: 'product/catalog', element: <CatalogPage /> },
             { path: ':slug', element: <SlugPage /> },
           ],

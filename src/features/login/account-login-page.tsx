@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { shopCartQueryKey } from '../../api/shop-cart-key';
+import type { ShopCartReply } from '../../contracts/shop-cart';
+import { track } from '../marketing/track';
 import { z } from 'zod';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from '../session/use-session';
@@ -16,6 +20,7 @@ const shopperLoginSchema = z.object({
 export function AccountLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { user, isLoading } = useSession();
   const target = safeRedirect(params.get('redirect'), '/product/catalog');
 
@@ -34,6 +39,8 @@ export function AccountLoginPage() {
         onSignedIn={(reply) => {
           // Staff who sign in here are sent to the POS, where they belong.
           if (reply.user?.kind === 'staff') void navigate('/pos/order', { replace: true });
+          // §4: a checkout-step event, step 1 'Login', on customer login.
+          else if (reply.user) track.checkoutProgress(1, 'Login', client.getQueryData<ShopCartReply>(shopCartQueryKey));
         }}
       />
       <p className={styles.footer}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { track } from '../marketing/track';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -66,6 +67,7 @@ export function AccountRegisterPage() {
     setServerError(null);
     try {
       await registerShopper.mutateAsync(values);
+      track.signUp();
       void navigate(target, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

@@ -1,10 +1,13 @@
 /**
  * Marketing events (storefront.md §9: "Marketing events mapped: ... search ...; for the tag
  * manager also ... list impression and click"), dispatched in the browser (§7 "Other"): a
- * `partsdesk:marketing` DOM event any tag script can listen to, and a push onto `window.dataLayer`
- * when a tag manager put one there.
+ * `partsdesk:marketing` DOM event any tag script can listen to (the search service's click
+ * analytics: queryID and §9 position). The tag manager gets GA4's names through track.ts
+ * (docs/decisions/storefront.md "Marketing events"): a search is GA4's `search`; the clicked hit is
+ * the listing's `select_item`.
  */
 import { analyticsPosition } from '../../domain/constants';
+import { track } from './track';
 
 export type MarketingEvent =
   | { event: 'search'; search_term: string; queryID: string; total: number }
@@ -14,8 +17,7 @@ export const MARKETING_EVENT = 'partsdesk:marketing';
 
 export function dispatchMarketing(detail: MarketingEvent): void {
   window.dispatchEvent(new CustomEvent(MARKETING_EVENT, { detail }));
-  const layer = (window as { dataLayer?: unknown[] }).dataLayer;
-  if (Array.isArray(layer)) layer.push(detail);
+  if (detail.event === 'search') track.search(detail.search_term);
 }
 
 /** A click on the `index`-th (0-based) product of search results page `page`, at §9's analytics position. */

@@ -1,5 +1,6 @@
 import { DeviceStorageSection } from './device-storage-section';
 import styles from './settings.module.css';
+import { ContentSection } from './content-section';
 
 /** /pos/settings: this device's settings (store settings are a later issue). */
 export function SettingsPage() {
@@ -9,6 +10,7 @@ export function SettingsPage() {
         Settings
       </h1>
       <DeviceStorageSection />
+      <ContentSection />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../marketing/track';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionQueryOptions } from '../../api/get-session';
@@ -27,7 +28,10 @@ export function useWishlist(): WishlistApi {
     mutationFn: (v: { action: 'add' | 'remove'; product_id: number }) => changeWishlist(v.action, v.product_id),
     // A read still in flight (started before this change, e.g. at page load) must not overwrite
     // the newer list: cancel it first, as the cart's add does.
-    onSuccess: async (reply: WishlistReply) => {
+    onSuccess: async (reply: WishlistReply, vars) => {
+      // add_to_wishlist (docs/decisions/storefront.md "Marketing events"); staff never get here (§6).
+      const added = vars.action === 'add' ? reply.products.find((p) => p.product_id === vars.product_id) : undefined;
+      if (added) track.addToWishlist(added);
       await client.cancelQueries({ queryKey: wishlistQueryKey });
       client.setQueryData(wishlistQueryKey, reply);
     },

@@ -13,6 +13,9 @@ import { CatalogToolbar } from './catalog-toolbar';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { useDisplayMode } from './use-display-mode';
 import styles from './catalog.module.css';
+import { ListImpressions } from '../../features/marketing/list-impressions';
+import { listOf, positionOf } from '../../features/marketing/lists';
+import { useMarketing } from '../../features/marketing/track';
 
 export const NO_RESULTS = 'There are no results.';
 
@@ -73,6 +76,10 @@ export function ListingPage({
   };
 
   const data = products.data;
+  // Marketing: impressions and clicks of this list (docs/decisions/storefront.md "Marketing events").
+  const marketing = useMarketing();
+  const list = listOf(title, query);
+  const at = data ? { ...query, page: data.page, limit: data.limit } : query;
   return (
     <section aria-labelledby="listing-title">
       <div className={styles.header}>
@@ -110,10 +117,14 @@ export function ListingPage({
         <>
           <div
             onClickCapture={(e) => {
-              const i = onProductClick ? clickedProduct(e, data.products) : -1;
+              const i = clickedProduct(e, data.products);
+              if (i >= 0) marketing.selectItem(list, data.products[i]!, positionOf(at, i));
               if (i >= 0) onProductClick?.(data.products[i]!, i, data.page);
             }}
           >
+            {!products.isPlaceholderData && (
+              <ListImpressions list={list} products={data.products} firstIndex={positionOf(at, 0)} />
+            )}
             <ProductGrid
               products={data.products}
               display={display}

@@ -12,6 +12,7 @@ import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { CheckoutForm } from './checkout-form';
+import { useCheckoutEvents } from '../../features/marketing/checkout-events';
 import styles from './checkout.module.css';
 
 /**
@@ -22,13 +23,17 @@ import styles from './checkout.module.css';
 export function CheckoutPage() {
   const client = useQueryClient();
   const q = useQuery(shopCartQueryOptions);
+  // begin_checkout, add_payment_info, purchase (docs/decisions/storefront.md "Marketing events").
+  const checkoutEvents = useCheckoutEvents(q.data);
   const { user } = useSession();
   const [checkoutKey] = useState(() => randomUuid());
   const [placed, setPlaced] = useState<CreateOrderReply | null>(null);
   const order = useMutation({
     mutationFn: createShopOrder,
     networkMode: 'always',
+    onMutate: () => checkoutEvents.confirming('Card'),
     onSuccess: (reply) => {
+      checkoutEvents.purchased(reply.order_id);
       setPlaced(reply);
       forgetShopCart();
       void client.invalidateQueries({ queryKey: shopCartQueryKey });

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { track } from '../../features/marketing/track';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import {
@@ -69,6 +71,7 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
       }
       const reply = await sendProductContact({ ...data, pcLocationEmail: email.trim(), product_id: productId });
       toast.success(reply.success);
+      track.contact(productId, data.pcLocation);
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useMarketing } from '../../features/marketing/track';
 import { useMode } from '../../features/session/mode';
 import { useCompare } from '../../features/shop-cart/use-compare';
 import { useWishlist } from '../../features/shop-cart/use-wishlist';
@@ -33,6 +34,9 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
   const showLists = mode !== 'pos' && product.price !== null;
   const compared = compare.ids.has(product.product_id);
   const wished = wishlist.ids.has(product.product_id);
+  // view_item once per product shown (docs/decisions/storefront.md "Marketing events").
+  const marketing = useMarketing();
+  useEffect(() => marketing.viewItem(product), [product.product_id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per product, not per price refresh
 
   return (
     <article className={styles.page} aria-labelledby="product-title">

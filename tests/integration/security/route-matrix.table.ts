@@ -207,6 +207,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
     path: '/index.php?route=module/dealer_locator/list&format=json',
   },
   'POST /checkout/cart/storeLocatorAddProduct': { who: SHOPPERS, ok: 400 },
+  // Storefront content (docs/decisions/storefront.md "Content blocks"): reads public, edits the admin's.
+  'GET /api/content/page/home': { who: 'all', ok: 200 },
+  'GET /api/content/site': { who: 'all', ok: 200 },
+  'GET /api/content/blog': { who: 'all', ok: 200 },
+  'GET /api/content/blocks': { who: ['admin'], ok: 200 },
+  'POST /api/content/block/save': { who: ['admin'], ok: 400 },
+  'POST /api/content/block/delete': { who: ['admin'], ok: 400 },
+  'POST /api/content/settings': { who: ['admin'], ok: 400 },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {

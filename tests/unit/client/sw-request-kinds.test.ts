@@ -47,6 +47,10 @@ describe('service worker: runtime cache routes', () => {
     expect(isPublicCatalogRead('GET', url('/api/products/?page=1&limit=24'), origin)).toBe(true);
     expect(isPublicCatalogRead('GET', url('/ymm/json/years'), origin)).toBe(true);
     expect(isPublicCatalogRead('GET', url('/ymm/json/models?Year=2010&MakeID=3'), origin)).toBe(true);
+    // The home page's content, footer and blog pages (docs/decisions/storefront.md "Content blocks").
+    expect(isPublicCatalogRead('GET', url('/api/content/page/home'), origin)).toBe(true);
+    expect(isPublicCatalogRead('GET', url('/api/content/blog?page=2'), origin)).toBe(true);
+    expect(isPublicCatalogRead('GET', url('/api/content/blocks'), origin)).toBe(false);
   });
 
   it.each([

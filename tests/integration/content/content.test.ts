@@ -1,0 +1,186 @@
+/**
+ * The storefront's content calls on the real server (docs/decisions/storefront.md "Content
+ * blocks"): the home page's blocks and blog in order, §9's blog pages of 9, the site footer, the
+ * alert bar's dismiss cookie, the admin's edits (checked per kind, admin only), pos_locked, and the
+ * home page's first screen carrying its reply.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  blogPageSchema,
+  CONTENT_MESSAGES,
+  HOME_CONTENT_PATH,
+  homeContentReplySchema,
+  siteContentReplySchema,
+} from '../../../src/contracts/content';
+import { adminContentReplySchema } from '../../../src/contracts/content-admin';
+import { testEngines } from '../../support/engines';
+import { TestClient } from '../../support/http-client';
+import { startProductServer, type ProductServer } from '../product/support';
+
+const ok = <T>(schema: { parse(v: unknown): T }, r: { status: number; body: unknown }): T => {
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return schema.parse(r.body);
+};
+
+const banner = {
+  slides: [
+    {
+      image: '/image/catalog/demo/brakes.svg',
+      mobile_image: '',
+      title: 'New',
+      subtitle: '',
+      link: '/brakes',
+      link_text: 'Go',
+      open_in_new_tab: false,
+    },
+  ],
+  speed: 5,
+  ratio: { desktop: '16:5', mobile: '4:3' },
+  overlay: 0.3,
+  alignment: 'center',
+};
+
+describe.each(testEngines())('content calls on %s', (engine) => {
+  let server: ProductServer;
+  let guest: TestClient;
+  let admin: TestClient;
+  let cashier: TestClient;
+  beforeAll(async () => {
+    server = await startProductServer(engine);
+    guest = new TestClient(server.url);
+    admin = new TestClient(server.url);
+    await admin.login('admin', 'admin');
+    cashier = new TestClient(server.url);
+    await cashier.login('cashier', 'cashier');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves the home page blocks in order with the blog first page', async () => {
+    const home = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH));
+    expect(home.blocks.map((b) => b.kind)).toEqual([
+      'alert_bar',
+      'banner',
+      'hero_menu',
+      'countdown',
+      'image_grid',
+      'video',
+      'read_more',
+      'blog_list',
+    ]);
+    expect(home.pos_locked).toBe(false);
+    expect(home.blog).toMatchObject({ page: 1, total: 14, has_more: true });
+    expect(home.blog!.posts).toHaveLength(9);
+    // Newest first, linked at /{url} (§2).
+    const dates = home.blog!.posts.map((p) => p.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(home.blog!.posts[0]!.url).toMatch(/^\/blog-[a-z0-9-]+$/);
+  });
+
+  it('pages the blog 9 at a time (§9)', async () => {
+    const second = ok(blogPageSchema, await guest.get('/api/content/blog?page=2'));
+    expect(second).toMatchObject({ page: 2, total: 14, has_more: false });
+    expect(second.posts).toHaveLength(5);
+    const first = ok(blogPageSchema, await guest.get('/api/content/blog'));
+    expect(new Set([...first.posts, ...second.posts].map((p) => p.id)).size).toBe(14);
+    expect(ok(blogPageSchema, await guest.get('/api/content/blog?page=x')).page).toBe(1);
+    expect(ok(blogPageSchema, await guest.get('/api/content/blog?page=50')).posts).toEqual([]);
+  });
+
+  it('serves the site footer and switches', async () => {
+    const site = ok(siteContentReplySchema, await guest.get('/api/content/site'));
+    expect(site).toMatchObject({ pos_locked: false, tag_manager_id: null });
+    expect(site.footer?.data.sections.map((s) => s.title)).toEqual(['Shop', 'Customer service', 'About us']);
+  });
+
+  it('leaves out an alert bar the caller dismissed', async () => {
+    const home = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH));
+    const alert = home.blocks.find((b) => b.kind === 'alert_bar')!;
+    const dismissed = ok(
+      homeContentReplySchema,
+      await guest.get(HOME_CONTENT_PATH, { cookie: `pd_alert_${alert.id}=1; pd_alert_x=1` }),
+    );
+    expect(dismissed.blocks.map((b) => b.id)).not.toContain(alert.id);
+    expect(dismissed.blocks).toHaveLength(home.blocks.length - 1);
+  });
+
+  it('lets only an admin edit, and checks each kind', async () => {
+    const save = { page: 'home', kind: 'banner', position: 5, status: true, data: banner };
+    expect((await guest.post('/api/content/block/save', save)).status).toBe(401);
+    expect((await cashier.post('/api/content/block/save', save)).status).toBe(403);
+    expect((await cashier.get('/api/content/blocks')).status).toBe(403);
+
+    const saved = ok(adminContentReplySchema, await admin.post('/api/content/block/save', save));
+    const mine = saved.blocks.find((b) => b.position === 5 && b.kind === 'banner')!;
+    expect(mine).toBeDefined();
+    let home = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH));
+    expect(home.blocks[0]).toMatchObject({ id: mine.id, kind: 'banner', data: banner });
+
+    // A link that would run script, an outside image, a bad ratio: refused, nothing stored.
+    const bad = (data: unknown) => admin.post('/api/content/block/save', { ...save, id: mine.id, data });
+    const r1 = await bad({ ...banner, slides: [{ ...banner.slides[0], link: 'javascript:alert(1)' }] });
+    expect(r1.status).toBe(400);
+    expect(r1.body).toMatchObject({
+      message: CONTENT_MESSAGES.link,
+      fields: { 'data.slides.0.link': [CONTENT_MESSAGES.link] },
+    });
+    const r2 = await bad({ ...banner, slides: [{ ...banner.slides[0], image: 'https://evil.example/x.png' }] });
+    expect(r2.body).toMatchObject({ message: CONTENT_MESSAGES.image });
+    expect((await bad({ ...banner, ratio: { desktop: '0:1', mobile: '4:3' } })).status).toBe(400);
+    expect((await bad({ ...banner, speed: 1.5 })).status).toBe(400);
+    const kind = await admin.post('/api/content/block/save', { ...save, id: mine.id, kind: 'video' });
+    expect(kind.status).toBe(400);
+    expect((await admin.post('/api/content/block/save', { ...save, id: 99_999 })).status).toBe(404);
+    expect((await admin.post('/api/content/block/save', { ...save, kind: 'marquee' })).status).toBe(400);
+
+    // Hidden, then deleted.
+    await admin.post('/api/content/block/save', { ...save, id: mine.id, status: false });
+    home = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH));
+    expect(home.blocks.map((b) => b.id)).not.toContain(mine.id);
+    const all = ok(adminContentReplySchema, await admin.get('/api/content/blocks'));
+    expect(all.blocks.find((b) => b.id === mine.id)).toMatchObject({ status: false, data: banner });
+    ok(adminContentReplySchema, await admin.post('/api/content/block/delete', { id: mine.id }));
+    expect((await admin.post('/api/content/block/delete', { id: mine.id })).status).toBe(404);
+  });
+
+  it('locks the storefront with pos_locked', async () => {
+    expect((await cashier.post('/api/content/settings', { pos_locked: true })).status).toBe(403);
+    expect(
+      ok(adminContentReplySchema, await admin.post('/api/content/settings', { pos_locked: true })).pos_locked,
+    ).toBe(true);
+    expect(ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH)).pos_locked).toBe(true);
+    expect(ok(siteContentReplySchema, await guest.get('/api/content/site')).pos_locked).toBe(true);
+    expect((await admin.post('/api/content/settings', { pos_locked: 'yes' })).status).toBe(400);
+    await admin.post('/api/content/settings', { pos_locked: false });
+    expect(ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH)).pos_locked).toBe(false);
+  });
+
+  it('embeds the home page reply in its first screen', async () => {
+    fs.writeFileSync(
+      path.join(server.staticDir, 'index.html'),
+      '<!doctype html>\n<html lang="en"><head><script>var homeModules = [];</script></head>' +
+        '<body><div id="root"><!--first-screen--><div>Partsdesk</div><!--/first-screen--></div></body></html>',
+    );
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const m = /<script type="application\/json" id="pd-first-data" data-path="([^"]*)">(.*?)<\/script>/s.exec(res.body);
+    expect(m?.[1]).toBe(HOME_CONTENT_PATH);
+    const embedded = homeContentReplySchema.parse(JSON.parse(m![2]!));
+    expect(embedded).toEqual(ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH)));
+    // A query string is the client's to read.
+    const other = await server.app.inject({
+      method: 'GET',
+      url: '/?utm_source=x',
+      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(other.body).not.toContain('pd-first-data');
+  });
+});
