@@ -79,6 +79,8 @@ import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
 import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
 import type { TrustProxy } from './config';
+import { kioskRoutes } from './routes/kiosk';
+import { KioskService } from './services/kiosk/kiosk-service';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -262,6 +264,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
   deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
+  // The showroom kiosk's calls (storefront.md §7 Kiosk); its orders come through the sync push.
+  kioskRoutes(app, {
+    kiosk: new KioskService(opts.db),
+    sessions,
+    secureCookies: opts.secureCookies,
+    ttlMs: opts.sessionTtlMs,
+  });
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

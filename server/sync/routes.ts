@@ -34,6 +34,16 @@ export interface SyncRouteDeps {
   observe?: SyncObserver;
 }
 
+/**
+ * The push's actor: a kiosk device account pushes as itself (kind 'staff': its account is a
+ * staff_users row and its device a staff-registered sync client) with role 'kiosk', which the door
+ * (door.ts) lets through for kiosk orders only (docs/decisions/storefront.md "Kiosk"). It never pulls.
+ */
+function pushActorOf(user: SessionUser | null): Actor {
+  if (user?.kind === 'device' && user.role === 'kiosk') return { kind: 'staff', id: user.id, role: 'kiosk' };
+  return actorOf(user);
+}
+
 function actorOf(user: SessionUser | null): Actor {
   // A kiosk device account has no sync rights (server/auth/permissions.ts 'sync.exchange').
   if (!user || user.kind === 'device') throw unauthorized();
@@ -41,7 +51,7 @@ function actorOf(user: SessionUser | null): Actor {
 }
 
 export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
-  app.post('/sync/push', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PushReply | undefined> => {
+  app.post('/sync/push', { config: { access: [...SIGNED_IN, 'kiosk'] } }, async (req, reply): Promise<PushReply | undefined> => {
     const body = parse(pushRequestSchema, req.body);
     if (body.protocolVersion !== PROTOCOL_VERSION) {
       throw new HttpError(
@@ -51,7 +61,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       );
     }
     try {
-      const pushed = await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
+      const pushed = await deps.push.push(body.clientId, body.mutations, pushActorOf(req.user), body.devicePrefix);
       deps.observe?.pushed('ok', pushed);
       return pushed;
     } catch (err) {

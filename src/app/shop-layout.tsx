@@ -7,6 +7,8 @@ import styles from './shell.module.css';
 
 // Staff browsing the catalog get the POS frame (bar, sync worker, the sale as their cart); shoppers never download it.
 const PosShopFrame = lazy(() => import('./pos-shop-frame').then((m) => ({ default: m.PosShopFrame })));
+// A kiosk device gets the kiosk frame (splash, idle reset, its own cart and Submit to Buy): shoppers never download it.
+const KioskFrame = lazy(() => import('../storefront/kiosk/kiosk-frame').then((m) => ({ default: m.KioskFrame })));
 
 /** Shell of the shopper routes (catalog, cart, account, product pages), in any mode. */
 export function ShopLayout() {
@@ -24,6 +26,17 @@ export function ShopLayout() {
       {mode === 'pos' ? (
         <Suspense fallback={<div className={styles.bar} aria-hidden="true" />}>
           <PosShopFrame>{page}</PosShopFrame>
+        </Suspense>
+      ) : mode === 'kiosk' ? (
+        <Suspense
+          fallback={
+            <>
+              <StorefrontHeader />
+              {page}
+            </>
+          }
+        >
+          <KioskFrame header={<StorefrontHeader />}>{page}</KioskFrame>
         </Suspense>
       ) : (
         <>
