@@ -14,7 +14,10 @@ const clips = [
   { file: 'demo-2.webm', title: 'Pick up in store', seconds: 4 },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+});
 try {
   const page = await browser.newPage();
   for (const clip of clips) {

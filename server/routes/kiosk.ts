@@ -44,17 +44,21 @@ export function kioskRoutes(app: FastifyInstance, opts: KioskRouteOptions): void
     return { success: true };
   });
 
-  app.get('/account/logout/clearSession', { config: { access: 'public' } }, async (req, reply): Promise<ClearSessionReply> => {
-    await opts.kiosk.clearGuest(req.cookies[SHOPPER_COOKIE] ?? null);
-    if (req.user?.kind === 'customer' && req.session) {
-      await opts.sessions.destroy(req.session.idHash);
-      void reply.clearCookie(SESSION_COOKIE, cookie);
-    }
-    void reply.clearCookie(SHOPPER_COOKIE, cookie);
-    void reply.clearCookie(VEHICLE_COOKIE, cookie);
-    void reply.header('cache-control', 'no-store');
-    return { success: true };
-  });
+  app.get(
+    '/account/logout/clearSession',
+    { config: { access: 'public' } },
+    async (req, reply): Promise<ClearSessionReply> => {
+      await opts.kiosk.clearGuest(req.cookies[SHOPPER_COOKIE] ?? null);
+      if (req.user?.kind === 'customer' && req.session) {
+        await opts.sessions.destroy(req.session.idHash);
+        void reply.clearCookie(SESSION_COOKIE, cookie);
+      }
+      void reply.clearCookie(SHOPPER_COOKIE, cookie);
+      void reply.clearCookie(VEHICLE_COOKIE, cookie);
+      void reply.header('cache-control', 'no-store');
+      return { success: true };
+    },
+  );
 
   app.post('/pos/kiosk/start', { config: { access: STAFF } }, async (req, reply): Promise<SessionReply> => {
     const user = await opts.kiosk.kioskAccount(req.user?.locationId ?? null);

@@ -58,7 +58,10 @@ function homepageOf(v: unknown): string {
 /** The kiosk config from settings rows (key -> parsed JSON value). */
 export function kioskConfigFrom(settings: Readonly<Record<string, unknown>>): KioskConfig {
   const idleMs = kioskMinutesToMs(minutes(settings.kiosk_idle_timer, DEFAULT_KIOSK_IDLE_MINUTES));
-  const promptMs = Math.min(idleMs, kioskMinutesToMs(minutes(settings.kiosk_prompt_timer, DEFAULT_KIOSK_PROMPT_MINUTES)));
+  const promptMs = Math.min(
+    idleMs,
+    kioskMinutesToMs(minutes(settings.kiosk_prompt_timer, DEFAULT_KIOSK_PROMPT_MINUTES)),
+  );
   return { videos: videosOf(settings.kiosk_videos), promptMs, idleMs, homepage: homepageOf(settings.kiosk_homepage) };
 }
 

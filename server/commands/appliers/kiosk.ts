@@ -35,7 +35,8 @@ export const kioskSubmitApplier: Applier = {
   access: 'kiosk',
   async apply(args, ctx) {
     // Malformed args go on as they are: the door and the mutator refuse them with their own message.
-    const a = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : null;
+    const a =
+      typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : null;
     if (!a || !Array.isArray(a.lines)) return whole.apply(args, ctx);
     if (a.lines.length === 0) return refuse('invalid_args', 'There are no items on this order.');
     const lines: unknown[] = [];

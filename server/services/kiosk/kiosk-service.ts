@@ -53,6 +53,10 @@ export class KioskService {
   async clearGuest(token: string | null): Promise<void> {
     if (token === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) return;
     const hash = createHash('sha256').update(token).digest('hex');
-    await this.db.deleteFrom('shop_shoppers').where('token_hash', '=', hash).where('customer_uuid', 'is', null).execute();
+    await this.db
+      .deleteFrom('shop_shoppers')
+      .where('token_hash', '=', hash)
+      .where('customer_uuid', 'is', null)
+      .execute();
   }
 }

@@ -72,7 +72,13 @@ export function SignOutButton({ className }: { className?: string | undefined })
         open={asking}
         onOpenChange={setAsking}
         title="Log out with changes waiting?"
-        footer={<ModalFooter onCancel={() => setAsking(false)} onSave={() => void (kiosk ? toKiosk() : signOut())} saveLabel="Log out" />}
+        footer={
+          <ModalFooter
+            onCancel={() => setAsking(false)}
+            onSave={() => void (kiosk ? toKiosk() : signOut())}
+            saveLabel="Log out"
+          />
+        }
       >
         <p>{waitingText(pending)}</p>
       </Modal>

@@ -27,7 +27,8 @@ export function useCartAdder(): CartAdder {
   const shop = useShopCartAdder();
   const toast = useToast();
   // A kiosk never uses the shopper's session cart: its order is queued on the device (offline too).
-  if (mode === 'kiosk') return kiosk ?? { add: () => Promise.resolve(toast.error(SALE_NOT_READY)).then(() => null), isPending: false };
+  if (mode === 'kiosk')
+    return kiosk ?? { add: () => Promise.resolve(toast.error(SALE_NOT_READY)).then(() => null), isPending: false };
   if (mode !== 'pos') return shop;
   // Never the shopper's cart call for staff: it is a different cart from the device's sale.
   return pos ?? { add: () => Promise.resolve(toast.error(SALE_NOT_READY)).then(() => null), isPending: false };

@@ -52,7 +52,8 @@ export function useIdle(
         return;
       }
       setPhase((prev) =>
-        prev.phase === p.phase && (p.phase !== 'prompt' || (prev.phase === 'prompt' && prev.secondsLeft === p.secondsLeft))
+        prev.phase === p.phase &&
+        (p.phase !== 'prompt' || (prev.phase === 'prompt' && prev.secondsLeft === p.secondsLeft))
           ? prev
           : p,
       );

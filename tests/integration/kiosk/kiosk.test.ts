@@ -111,7 +111,9 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
     expect(empty.body.results[0]).toMatchObject({ status: 'rejected', code: 'invalid_args' });
     const bad = await push(kiosk, 'kiosk.submitOrder', { order_ref: 'not-a-uuid', lines: [line()] });
     expect(bad.body.results[0]).toMatchObject({ status: 'rejected', code: 'invalid_args' });
-    expect(await server.db.selectFrom('orders').select('id').where('id', '=', order).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('orders').select('id').where('id', '=', order).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('the kiosk pushes nothing else, never pulls; a shopper may not push a kiosk order; staff may', async () => {
@@ -121,16 +123,22 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
     expect((await kiosk.get(`/sync/poke?clientId=${clientId}`)).status).toBe(403);
 
     const shopperClient = randomUUID();
-    const byShopper = await push(shopper, 'kiosk.submitOrder', { order_ref: randomUUID(), lines: [line()] }, 1, shopperClient);
+    const byShopper = await push(
+      shopper,
+      'kiosk.submitOrder',
+      { order_ref: randomUUID(), lines: [line()] },
+      1,
+      shopperClient,
+    );
     expect(byShopper.body.results[0]).toMatchObject({ status: 'rejected', code: 'forbidden' });
 
     // A kiosk device's queue pushed after a staff sign-in on it (same client id, continuing ids).
     const order = randomUUID();
     const byStaff = await push(cashier, 'kiosk.submitOrder', { order_ref: order, lines: [line()] });
     expect(byStaff.body.results[0]).toMatchObject({ status: 'applied' });
-    expect((await server.db.selectFrom('orders').select('status').where('id', '=', order).executeTakeFirstOrThrow()).status).toBe(
-      'kiosk',
-    );
+    expect(
+      (await server.db.selectFrom('orders').select('status').where('id', '=', order).executeTakeFirstOrThrow()).status,
+    ).toBe('kiosk');
   });
 
   it('POST /tool/kiosk/video records a view from the kiosk only, with its fields checked', async () => {
