@@ -147,10 +147,11 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     await counter.goto(`${url}/pos/login`);
     await submitStaffLogin(counter, 'cashier', 'cashier');
     await counter.waitForURL(/\/pos\/order/);
+    await waitSynced(counter, 90_000);
     await counter.goto(`${url}/pos/order?status=kiosk`);
-    await expect
-      .poll(visible(counter, `# ${added[0]!.order_id}`), { timeout: 20_000, message: await pageText(counter) })
-      .toBe(true);
+    const row = `#${added[0]!.order_id}`;
+    await expect.poll(visible(counter, row), { timeout: 60_000 }).toBe(true);
+    expect(await pageText(counter)).toContain(row);
     await shot(counter, 'pos-kiosk-tab');
     await pos.close();
     await ctx.close();
