@@ -86,6 +86,8 @@ import { dealerLocatorRoutes } from './routes/dealer-locator';
 import { LocatorService } from './services/locator/locator-service';
 import { packageZipGeocoder } from './services/locator/zip-geocoder';
 import type { TrustProxy } from './config';
+import { kioskRoutes } from './routes/kiosk';
+import { KioskService } from './services/kiosk/kiosk-service';
 
 export interface AppOptions {
   db: Kysely<DB>;
@@ -289,6 +291,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   contentRoutes(app, content);
   deviceSetupRoutes(app, opts.deviceSetup, opts.publicUrl);
+  // The showroom kiosk's calls (storefront.md §7 Kiosk); its orders come through the sync push.
+  kioskRoutes(app, {
+    kiosk: new KioskService(opts.db),
+    sessions,
+    secureCookies: opts.secureCookies,
+    ttlMs: opts.sessionTtlMs,
+  });
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));

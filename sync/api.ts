@@ -18,8 +18,10 @@ export interface SessionHandlers {
    * `catalogOnly` (a kiosk device with no staff signed in): only the cached catalog's lookups are
    * built; no sync engine runs, so nothing queued on the device is pushed and nothing is pulled
    * without a staff session (docs/decisions/search.md "Kiosk search offline").
+   * `kiosk` (a kiosk device under its kiosk account): the catalog's lookups and an engine that only
+   * pushes (its Submit to Buy orders), never pulls (docs/decisions/storefront.md "Kiosk").
    */
-  init(opts: { baseUrl: string; dbName?: string; catalogOnly?: boolean }): Promise<void>;
+  init(opts: { baseUrl: string; dbName?: string; catalogOnly?: boolean; kiosk?: boolean }): Promise<void>;
   /**
    * After login (or a restored session): the acting user and the CSRF token pushes must carry (null
    * after an offline sign-in: nothing is pushed until the server confirms the session). The worker

@@ -68,6 +68,11 @@ export interface EngineDeps {
   pokes?: OpenPokeSource | null;
   /** Reads a first-sync snapshot file (sync/snapshot.ts); absent: a new device pulls from 0. */
   snapshot?: SnapshotLines;
+  /**
+   * A showroom kiosk (docs/decisions/storefront.md "Kiosk"): cycles push the outbox and stop there;
+   * nothing is pulled (a kiosk account may not pull: its catalog is the one staff last synced).
+   */
+  pushOnly?: boolean;
 }
 
 /** Rows per page of the initial download (the contract's maximum); see docs/decisions/sync.md "Initial download, version 3". */
@@ -333,6 +338,12 @@ export class SyncEngine {
       return this.fail(p);
     }
     if ((await db.outbox.count()) > 0) return 'retry';
+    if (this.deps.pushOnly) {
+      await setMeta(db, 'lastSync', new Date(this.clock()).toISOString());
+      this.state.error = null;
+      this.emit();
+      return 'ok';
+    }
     const pulled = await pullAll(this.deps.pullDb ?? db, this.transport, {
       clientId,
       limit: this.deps.pullLimit ?? 1000,

@@ -32,9 +32,11 @@ export async function mutate(db: PartsdeskDb, registry: MutationRegistry, input:
   const valid = registry.validate(input.name, input.args);
   if (!valid.ok) return valid;
   return db.transaction('rw', writeStores(db), async (): Promise<MutateResult> => {
-    // An order created here without a reference takes the device's next one ("C2-0042") in this transaction.
+    // An order created here without a reference takes the device's next one ("C2-0042") in this transaction
+    // (a kiosk's Submit to Buy creates its order too).
     const numbered =
-      input.name === 'order.create' && (valid.args as { device_ref?: unknown }).device_ref === null
+      (input.name === 'order.create' || input.name === 'kiosk.submitOrder') &&
+      (valid.args as { device_ref?: unknown }).device_ref === null
         ? await peekDeviceRef(db)
         : null;
     const args = numbered ? { ...(valid.args as object), device_ref: numbered.ref } : valid.args;

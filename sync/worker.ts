@@ -50,7 +50,7 @@ function need(): SyncEngine {
 }
 
 const api: SyncWorkerApi = {
-  init({ baseUrl, dbName, catalogOnly }) {
+  init({ baseUrl, dbName, catalogOnly, kiosk }) {
     if (engine || catalog) return Promise.resolve();
     const db = (database = new PartsdeskDb(dbName ?? 'partsdesk'));
     if (catalogOnly) {
@@ -79,10 +79,11 @@ const api: SyncWorkerApi = {
       pullDb,
       transport,
       env: browserEnv(),
-      // The server's "pull now" (GET /sync/poke), opened once a staff session is set.
-      pokes: eventSourcePokes(baseUrl),
+      // The server's "pull now" (GET /sync/poke), opened once a staff session is set; a kiosk pulls nothing.
+      pokes: kiosk ? null : eventSourcePokes(baseUrl),
       // A new device starts from the server's prebuilt catalog snapshot when one is offered.
       snapshot: fetchSnapshotLines(baseUrl),
+      pushOnly: kiosk === true,
       settings: settings.get,
       onPullPage: (page) => {
         index.pulled(page);
@@ -91,7 +92,7 @@ const api: SyncWorkerApi = {
       onCycleEnd: () => {
         void settings.refresh();
         index.settle();
-        void renew();
+        if (!kiosk) void renew();
       },
     });
     engine.start();

@@ -67,6 +67,14 @@ export const PERMISSIONS = {
   'sync.exchange': ['admin', 'cashier', 'installer', 'customer'],
   /** Discard a device's conflict. */
   'sync.discard': STAFF,
+  /**
+   * A showroom kiosk's Submit to Buy, pushed through the sync door (kiosk.submitOrder): the kiosk
+   * device account, or staff (a kiosk device's queue pushed after a staff sign-in). The kiosk pushes
+   * nothing else and never pulls (docs/decisions/storefront.md "Kiosk").
+   */
+  'kiosk.submit': ['kiosk', 'admin', 'cashier', 'installer'],
+  /** POST /tool/kiosk/video: a kiosk's splash video views (storefront.md §7 Kiosk). */
+  'kiosk.track': ['kiosk'],
 } as const satisfies Record<string, Access>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -100,4 +108,5 @@ export const MUTATION_PERMISSIONS: Partial<Record<MutationName, Permission>> = {
   'transaction.voidAll': 'payment.void',
   'credit.add': 'customer.privileged',
   'order.return': 'payment.void',
+  'kiosk.submitOrder': 'kiosk.submit',
 };

@@ -47,6 +47,7 @@ import * as m0027s from './migrations/0027-s-sync-snapshots';
 import * as m0028e from './migrations/0028-e-custom-forms';
 import * as m0028a from './migrations/0028-a-dealer-locator';
 import * as m0028f from './migrations/0028-f-content-blocks';
+import * as m0028d from './migrations/0028-d-kiosk';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-e-custom-forms': m0028e,
   '0028-a-dealer-locator': m0028a,
   '0028-f-content-blocks': m0028f,
+  '0028-d-kiosk': m0028d,
 };
 
 const provider: MigrationProvider = {

@@ -8,6 +8,7 @@
  * - Access: 'server' appliers never from a device, 'staff' ones never from a shopper, and the
  *   money rights of the permission table (server/auth/permissions.ts MUTATION_PERMISSIONS) as the
  *   HTTP calls check them: installers take, void and override no money through the push either.
+ * - A kiosk device account (role kiosk) may push only 'kiosk' appliers; those take staff too.
  * - Args are parsed with the mutation's zod schema (src/domain/mutations/catalogue.ts: bounded
  *   text, int4 integers, numeric(12,2) money, uuids), so data PostgreSQL would refuse is refused
  *   here with a message instead of stopping the device's queue.
@@ -44,6 +45,10 @@ export function admit(appliers: ApplierMap, m: PushMutation, actor: Actor): Admi
   const applier = applierFor(appliers, m.name);
   if (!applier) return { ok: false, code: 'unknown_mutation', message: unknownMutationMessage(m.name) };
   if (applier.access === 'server' || (applier.access === 'staff' && actor.kind !== 'staff'))
+    return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
+  // A kiosk device account pushes its Submit to Buy and nothing else (docs/decisions/storefront.md "Kiosk");
+  // its actor is kind 'staff' (its account is a staff_users row), so this check comes before any other.
+  if (actor.role === 'kiosk' ? applier.access !== 'kiosk' : applier.access === 'kiosk' && actor.kind !== 'staff')
     return { ok: false, code: 'forbidden', message: FORBIDDEN_MESSAGE };
   if (isMutationName(m.name)) {
     const permission = MUTATION_PERMISSIONS[m.name];

@@ -34,6 +34,16 @@ export interface SyncRouteDeps {
   observe?: SyncObserver;
 }
 
+/**
+ * The push's actor: a kiosk device account pushes as itself (kind 'staff': its account is a
+ * staff_users row and its device a staff-registered sync client) with role 'kiosk', which the door
+ * (door.ts) lets through for kiosk orders only (docs/decisions/storefront.md "Kiosk"). It never pulls.
+ */
+function pushActorOf(user: SessionUser | null): Actor {
+  if (user?.kind === 'device' && user.role === 'kiosk') return { kind: 'staff', id: user.id, role: 'kiosk' };
+  return actorOf(user);
+}
+
 function actorOf(user: SessionUser | null): Actor {
   // A kiosk device account has no sync rights (server/auth/permissions.ts 'sync.exchange').
   if (!user || user.kind === 'device') throw unauthorized();
@@ -41,35 +51,39 @@ function actorOf(user: SessionUser | null): Actor {
 }
 
 export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
-  app.post('/sync/push', { config: { access: SIGNED_IN } }, async (req, reply): Promise<PushReply | undefined> => {
-    const body = parse(pushRequestSchema, req.body);
-    if (body.protocolVersion !== PROTOCOL_VERSION) {
-      throw new HttpError(
-        409,
-        'protocol_mismatch',
-        `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`,
-      );
-    }
-    try {
-      const pushed = await deps.push.push(body.clientId, body.mutations, actorOf(req.user), body.devicePrefix);
-      deps.observe?.pushed('ok', pushed);
-      return pushed;
-    } catch (err) {
-      deps.observe?.pushed(err instanceof PushRefused || err instanceof ServiceError ? 'refused' : 'failed');
-      if (err instanceof PushRefused) {
-        void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+  app.post(
+    '/sync/push',
+    { config: { access: [...SIGNED_IN, 'kiosk'] } },
+    async (req, reply): Promise<PushReply | undefined> => {
+      const body = parse(pushRequestSchema, req.body);
+      if (body.protocolVersion !== PROTOCOL_VERSION) {
+        throw new HttpError(
+          409,
+          'protocol_mismatch',
+          `This app speaks sync protocol ${body.protocolVersion}; the server speaks ${PROTOCOL_VERSION}. Reload to update.`,
+        );
+      }
+      try {
+        const pushed = await deps.push.push(body.clientId, body.mutations, pushActorOf(req.user), body.devicePrefix);
+        deps.observe?.pushed('ok', pushed);
+        return pushed;
+      } catch (err) {
+        deps.observe?.pushed(err instanceof PushRefused || err instanceof ServiceError ? 'refused' : 'failed');
+        if (err instanceof PushRefused) {
+          void reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+          return undefined;
+        }
+        if (err instanceof ServiceError) throw err;
+        // Anything else is the database or the server: nothing of the failing mutation committed.
+        req.log.warn({ err }, 'sync push failed; client will retry');
+        void reply
+          .code(503)
+          .header('Retry-After', '5')
+          .send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
         return undefined;
       }
-      if (err instanceof ServiceError) throw err;
-      // Anything else is the database or the server: nothing of the failing mutation committed.
-      req.log.warn({ err }, 'sync push failed; client will retry');
-      void reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ error: 'unavailable', message: 'The server could not save changes right now; they stay queued.' });
-      return undefined;
-    }
-  });
+    },
+  );
 
   // Staff only (a shopper 403, a guest 401): only staff may discard a conflict, and the server keeps who did.
   app.post('/sync/discard', { config: { access: STAFF } }, (req): Promise<DiscardReply> => {

@@ -8,6 +8,8 @@ import { lazyAfterPaint } from '../ui/after-paint';
 
 // Staff browsing the catalog get the POS frame (bar, sync worker, the sale as their cart); shoppers never download it.
 const PosShopFrame = lazy(() => import('./pos-shop-frame').then((m) => ({ default: m.PosShopFrame })));
+// A kiosk device gets the kiosk frame (splash, idle reset, its own cart and Submit to Buy): shoppers never download it.
+const KioskFrame = lazy(() => import('../storefront/kiosk/kiosk-frame').then((m) => ({ default: m.KioskFrame })));
 
 // The footer, the pos_locked view and the tag manager: after the first paint (storefront/content/site-chrome.tsx).
 const SiteChrome = lazyAfterPaint(() =>
@@ -33,6 +35,17 @@ export function ShopLayout() {
       {mode === 'pos' ? (
         <Suspense fallback={<div className={styles.bar} aria-hidden="true" />}>
           <PosShopFrame>{page}</PosShopFrame>
+        </Suspense>
+      ) : mode === 'kiosk' ? (
+        <Suspense
+          fallback={
+            <>
+              <StorefrontHeader />
+              {page}
+            </>
+          }
+        >
+          <KioskFrame header={<StorefrontHeader />}>{page}</KioskFrame>
         </Suspense>
       ) : (
         <>

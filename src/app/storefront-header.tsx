@@ -40,18 +40,21 @@ export function StorefrontHeader() {
               Catalog
             </NavLink>
           </li>
-          {user?.role === 'customer' && (
+          {user?.role === 'customer' && mode !== 'kiosk' && (
             <li>
               <NavLink to="/account/wishlist" className={styles.navLink}>
                 Wishlist
               </NavLink>
             </li>
           )}
-          <li>
-            <Suspense fallback={<CartLinkPlaceholder />}>
-              <CartButton />
-            </Suspense>
-          </li>
+          {/* A kiosk has its own cart and no shopper sign-in (the kiosk bar, src/storefront/kiosk). */}
+          {mode !== 'kiosk' && (
+            <li>
+              <Suspense fallback={<CartLinkPlaceholder />}>
+                <CartButton />
+              </Suspense>
+            </li>
+          )}
           {mode !== 'pos' && (
             <li>
               <Suspense
@@ -69,17 +72,19 @@ export function StorefrontHeader() {
               </Suspense>
             </li>
           )}
-          <li>
-            {user ? (
-              <button type="button" className={bar.barButton} onClick={signOut} disabled={logout.isPending}>
-                Log out
-              </button>
-            ) : (
-              <NavLink to="/account/login" className={styles.navLink}>
-                Login
-              </NavLink>
-            )}
-          </li>
+          {mode !== 'kiosk' && (
+            <li>
+              {user ? (
+                <button type="button" className={bar.barButton} onClick={signOut} disabled={logout.isPending}>
+                  Log out
+                </button>
+              ) : (
+                <NavLink to="/account/login" className={styles.navLink}>
+                  Login
+                </NavLink>
+              )}
+            </li>
+          )}
         </ul>
       </nav>
       <LazySearchBar />

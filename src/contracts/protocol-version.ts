@@ -17,6 +17,8 @@
  *    - the invoice call's `footer`, `Refund Due` label and a voided order's status text (issue 19);
  *    - the mutation `receipt.send` (a receipt emailed/texted offline; an older server answers 422
  *      unsupported_mutation and it waits in the queue);
- *    - `catalogParts` on the first page of a pull from 0 (the download bar's "of 20,000 parts").
+ *    - `catalogParts` on the first page of a pull from 0 (the download bar's "of 20,000 parts");
+ *    - the mutation `kiosk.submitOrder` (a kiosk's Submit to Buy, pushed by the kiosk account; an
+ *      older server answers 422 unsupported_mutation and it waits in the queue).
  */
 export const PROTOCOL_VERSION = 2;

@@ -14,7 +14,9 @@ export interface SyncConnection {
   ready: Promise<void>;
 }
 
-let current: { worker: Worker; connection: SyncConnection; catalogOnly: boolean } | null = null;
+/** What a worker serves: 0 the catalog's lookups (kiosk search), 1 those and a push-only engine (a kiosk's orders), 2 full sync (staff). */
+type Level = 0 | 1 | 2;
+let current: { worker: Worker; connection: SyncConnection; level: Level } | null = null;
 
 function describe(err: unknown): string {
   if (err instanceof Error) return err.message;
@@ -29,9 +31,11 @@ function describe(err: unknown): string {
  * `catalogOnly` (kiosk search): a worker with the cached catalog's lookups and no sync engine; any
  * running worker serves it. A full request (staff) replaces a catalog-only worker.
  */
-export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncConnection {
+export function openSyncConnection(opts: { catalogOnly?: boolean; kiosk?: boolean } = {}): SyncConnection {
   const catalogOnly = opts.catalogOnly === true;
-  if (current && (catalogOnly || !current.catalogOnly)) return current.connection;
+  // `kiosk`: the kiosk frame's worker, whose engine pushes Submit to Buy orders and pulls nothing.
+  const level: Level = opts.kiosk ? 1 : catalogOnly ? 0 : 2;
+  if (current && current.level >= level) return current.connection;
   closeSyncConnection();
   if (typeof Worker === 'undefined') throw new Error('This browser cannot run background workers.');
   if (typeof indexedDB === 'undefined') throw new Error('This browser gives the app no device storage (IndexedDB).');
@@ -44,9 +48,10 @@ export function openSyncConnection(opts: { catalogOnly?: boolean } = {}): SyncCo
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => reject(new Error(describe(e))), { once: true });
   });
-  const ready = Promise.race([api.init({ baseUrl: location.origin, catalogOnly }), failed]);
+  const init = level === 1 ? { kiosk: true } : { catalogOnly };
+  const ready = Promise.race([api.init({ baseUrl: location.origin, ...init }), failed]);
   ready.catch(() => undefined); // observed by the provider; never an unhandled rejection here
-  current = { worker, connection: { api, ready }, catalogOnly };
+  current = { worker, connection: { api, ready }, level };
   // Offline, part validation answers from this device's cache (staff and kiosk devices: shoppers have no worker).
   answerFitmentOffline((refs, facets) => api.validateFitment(refs, facets));
   return current.connection;

@@ -131,17 +131,19 @@ describe('search bar (headless Chromium)', () => {
     const { ctx, page } = await cashierDevice(browser, srv.server.url, { offlineReady: true });
     // Staff turn the device into a kiosk while signed in (the catalog is on it), then leave.
     await page.getByRole('button', { name: 'Kiosk device' }).click();
+    // Logging out hands the device to the kiosk account and shows the kiosk's splash (tests/e2e/kiosk.test.ts).
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/pos\/login/);
+    await page.waitForURL(/\/product\/catalog/);
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/search/') || r.url().includes('/sync/')) calls.push(r.url());
     });
     await page.goto(`${srv.server.url}/product/catalog`);
     await expect.poll(() => page.getByText('Kiosk', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Press here to get started' }).click();
     await expect.poll(() => box(page).isVisible(), { timeout: 10_000 }).toBe(true);
     await searchOffline(ctx, page);
-    // No server search, and the kiosk's worker neither pushed nor pulled (no staff session).
+    // No server search, and the kiosk's worker neither pushed nor pulled (nothing queued; a kiosk never pulls).
     expect(calls).toEqual([]);
     await ctx.close();
   });

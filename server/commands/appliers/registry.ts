@@ -11,6 +11,7 @@ import { paymentAppliers } from './payments';
 import { returnAppliers } from './returns';
 import type { ApplierMap } from './types';
 import { customerHistoryAppliers } from './customer-history';
+import { kioskAppliers } from './kiosk';
 
 export const defaultAppliers: ApplierMap = {
   ...orderAppliers,
@@ -20,4 +21,5 @@ export const defaultAppliers: ApplierMap = {
   ...appointmentAppliers,
   ...returnAppliers,
   ...customerHistoryAppliers,
+  ...kioskAppliers,
 };

@@ -30,9 +30,10 @@ export interface Applied {
 export interface Applier {
   /**
    * 'staff': a staff session only; 'owner': staff, or the customer whose own records it touches;
-   * 'server': run by the server's own flows only (the terminal), refused from a device's push.
+   * 'server': run by the server's own flows only (the terminal), refused from a device's push;
+   * 'kiosk': a showroom kiosk's device account or staff (the only kind a kiosk may push: server/sync/door.ts).
    */
-  access: 'staff' | 'owner' | 'server';
+  access: 'staff' | 'owner' | 'server' | 'kiosk';
   /** `notice`: applied, with what the device that made the change is told (src/domain/mutations/types.ts Applied). */
   apply(args: unknown, ctx: ApplyContext): Promise<Applied | Refusal>;
 }

@@ -33,6 +33,7 @@ import type { SyncSnapshotTables } from './sync-snapshots';
 import type { SharedStateTables } from './shared-state';
 import type { CustomFormTables } from './custom-forms';
 import type { ContentTables } from './content';
+import type { KioskTables } from './kiosk';
 
 export type * from './appointments';
 export type * from './audit';
@@ -55,6 +56,7 @@ export type * from './sync-snapshots';
 export type * from './shared-state';
 export type * from './custom-forms';
 export type * from './content';
+export type * from './kiosk';
 export { iso } from './columns';
 
 export interface DB
@@ -79,4 +81,5 @@ export interface DB
     SyncSnapshotTables,
     SharedStateTables,
     CustomFormTables,
-    ContentTables {}
+    ContentTables,
+    KioskTables {}

@@ -146,6 +146,22 @@ const returnArgs = z.object({
     .max(200),
 });
 
+/** A kiosk order's line: cart.addProduct's args without order_ref (priced by the server, not the device). */
+const kioskLine = z.object({
+  line_id: id,
+  product_id: posInt,
+  name: name.min(1),
+  model: text(64).default(''),
+  mpn: text(64).default(''),
+  aaia: text(64).default(''),
+  price: moneyArg,
+  options: z.array(lineOption).max(50).default([]),
+  quantity: qty,
+  minimum: posInt.default(1),
+  surcharge: moneyArg.default('0.00'),
+  tax_class_id: taxClass,
+});
+
 export const mutationArgs = {
   'order.create': z.object({
     id,
@@ -343,6 +359,18 @@ export const mutationArgs = {
   'order.return': returnArgs,
   /** Server only: a return whose card refund the terminal approved. */
   'order.returnAtTerminal': returnArgs,
+  /**
+   * A showroom kiosk's Submit to Buy (pos-back-office.md §4 "Kiosk checkout"; docs/decisions/storefront.md
+   * "Kiosk"): the whole order in one change (created, its parts on it, status kiosk, local_pickup, cod),
+   * so a kiosk never edits an order after the fact. Each line is a cart.addProduct's args without
+   * order_ref; the server prices every line from its catalog and stamps the store, as for the POS.
+   */
+  'kiosk.submitOrder': z.object({
+    order_ref: id,
+    device_ref: text(40).nullable().default(null),
+    location_id: posInt.nullable().default(null),
+    lines: z.array(kioskLine).min(1, 'There are no items on this order.').max(100),
+  }),
 } as const;
 
 export type MutationName = keyof typeof mutationArgs;

@@ -35,6 +35,7 @@ import { addTerminalTransaction, addTransaction, voidAll, voidAtTerminal, voidTr
 import { bookAppointment, cancelAppointment, moveAppointment, setAppointmentStatus } from './appointment';
 import { createVehicle, deleteVehicle, updateVehicle } from './vehicle';
 import { returnAtTerminal, returnOrder } from './returns';
+import { submitKioskOrderWhole } from './kiosk';
 import type { Mutator, MutatorContext, MutatorResult, MutatorState } from './types';
 
 export type MutatorMap = { [N in MutationName]: Mutator<MutationArgs<N>> };
@@ -55,6 +56,7 @@ export const mutators: MutatorMap = {
   'order.save': saveOrder,
   'order.quote': quoteOrder,
   'order.submitKiosk': submitKioskOrder,
+  'kiosk.submitOrder': submitKioskOrderWhole,
   'order.complete': completeOrder,
   'order.void': voidOrder,
   'transaction.add': addTransaction,

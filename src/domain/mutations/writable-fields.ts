@@ -18,7 +18,8 @@
 import type { Customer } from './records';
 import { mutationArgs, type MutationName } from './catalogue';
 
-export type Writer = 'shopper' | 'installer' | 'cashier' | 'admin';
+/** 'kiosk': a showroom kiosk's device account (it submits whole kiosk orders and nothing else). */
+export type Writer = 'shopper' | 'installer' | 'cashier' | 'admin' | 'kiosk';
 
 /** Roles of the server's own flows (never a session role: src/contracts/session.ts roleSchema). */
 export const SERVER_ROLES: readonly string[] = ['system', 'storefront', 'staff'];
@@ -29,6 +30,8 @@ export function writerOf(role: string): Writer | 'server' | null {
   switch (role) {
     case 'customer':
       return 'shopper';
+    case 'kiosk':
+      return 'kiosk';
     case 'installer':
     case 'cashier':
     case 'admin':
@@ -42,6 +45,8 @@ const ALL: readonly Writer[] = ['shopper', 'installer', 'cashier', 'admin'];
 const STAFF: readonly Writer[] = ['installer', 'cashier', 'admin'];
 /** Money and privilege decisions made at the counter: cashiers and admins, not installers. */
 const COUNTER: readonly Writer[] = ['cashier', 'admin'];
+/** A kiosk order: the kiosk device account, or staff (docs/decisions/storefront.md "Kiosk"). */
+const KIOSK: readonly Writer[] = ['kiosk', ...STAFF];
 
 type Table = {
   readonly [N in MutationName]: { readonly [K in keyof (typeof mutationArgs)[N]['shape']]: readonly Writer[] };
@@ -215,6 +220,8 @@ export const writableFields: Table = {
     lines: COUNTER,
   },
   'order.returnAtTerminal': { order_ref: [], id: [], customer_ref: [], refund_method: [], credit_id: [], lines: [] },
+  // A kiosk's Submit to Buy; staff may push one too (a kiosk device's queue after a staff sign-in).
+  'kiosk.submitOrder': { order_ref: KIOSK, device_ref: KIOSK, location_id: KIOSK, lines: KIOSK },
 };
 
 /** How a refused field is named to staff. */

@@ -250,6 +250,11 @@ class FitmentStore {
     return reply;
   }
 
+  /** A showroom kiosk's Reset: this device forgets the vehicle (the server's cookie goes with clearSession). */
+  forget() {
+    this.vehicleChanged(EMPTY_VEHICLE);
+  }
+
   async removeFacet(key: string) {
     this.vehicleChanged(await fitmentApi.removeFacet(key));
   }

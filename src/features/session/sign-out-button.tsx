@@ -4,12 +4,17 @@
  * online, under the name of whoever made them (their staff token), whoever signs in next.
  * Signing out works offline too (src/api/logout.ts): the server's session ends at the next answer.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionQueryKey } from '../../api/get-session';
+import { startKiosk } from '../../api/kiosk';
+import { forgetShopCart } from '../../api/shop-cart';
 import { closeSyncConnection } from '../../device/sync-connection';
 import { SyncContext } from '../../device/sync-context';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
+import { useKioskDevice } from './mode';
 import { useLogout } from './use-session';
 
 export const waitingText = (n: number): string =>
@@ -23,6 +28,25 @@ export function SignOutButton({ className }: { className?: string | undefined })
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const pending = sync?.status?.pending ?? 0;
+  const kiosk = useKioskDevice();
+  const client = useQueryClient();
+
+  // A kiosk device goes back to the showroom, under the shop's kiosk account (its orders can then
+  // be pushed), never to the staff login (docs/decisions/storefront.md "Kiosk"). Offline or without
+  // a kiosk account it is signed out and runs as a guest kiosk; its orders wait for a sign-in.
+  const toKiosk = async () => {
+    setAsking(false);
+    await navigate('/product/catalog', { replace: true });
+    closeSyncConnection();
+    try {
+      const reply = await startKiosk();
+      forgetShopCart();
+      client.setQueryData(sessionQueryKey, { user: reply.user, csrfToken: reply.csrfToken });
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+    } catch {
+      logout.mutate();
+    }
+  };
 
   // Leave the guarded screens first: clearing the session while on them would bounce to
   // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
@@ -39,7 +63,7 @@ export function SignOutButton({ className }: { className?: string | undefined })
       <button
         type="button"
         className={className}
-        onClick={() => (pending > 0 ? setAsking(true) : void signOut())}
+        onClick={() => (pending > 0 ? setAsking(true) : void (kiosk ? toKiosk() : signOut()))}
         disabled={logout.isPending}
       >
         Log out
@@ -48,7 +72,13 @@ export function SignOutButton({ className }: { className?: string | undefined })
         open={asking}
         onOpenChange={setAsking}
         title="Log out with changes waiting?"
-        footer={<ModalFooter onCancel={() => setAsking(false)} onSave={() => void signOut()} saveLabel="Log out" />}
+        footer={
+          <ModalFooter
+            onCancel={() => setAsking(false)}
+            onSave={() => void (kiosk ? toKiosk() : signOut())}
+            saveLabel="Log out"
+          />
+        }
       >
         <p>{waitingText(pending)}</p>
       </Modal>

@@ -6,6 +6,7 @@ const names: Record<string, string> = {
   'order.save': 'Save order',
   'order.quote': 'Save quote',
   'order.submitKiosk': 'Send kiosk order',
+  'kiosk.submitOrder': 'Submit a kiosk order',
   'order.complete': 'Complete order',
   'order.void': 'Void order',
   'cart.addProduct': 'Add a product',

@@ -58,14 +58,17 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
         <ProductBuyBox product={product} confirmFits={confirmFits} />
         {showLists && (
           <div className={styles.secondaryActions}>
-            <Button
-              variant="ghost"
-              aria-pressed={wished}
-              disabled={wishlist.isPending}
-              onClick={() => void wishlist.toggle(product.product_id)}
-            >
-              {wished ? 'In Wishlist' : 'Add to Wishlist'}
-            </Button>
+            {/* No wishlist on a shared kiosk (docs/decisions/storefront.md "Kiosk"). */}
+            {mode !== 'kiosk' && (
+              <Button
+                variant="ghost"
+                aria-pressed={wished}
+                disabled={wishlist.isPending}
+                onClick={() => void wishlist.toggle(product.product_id)}
+              >
+                {wished ? 'In Wishlist' : 'Add to Wishlist'}
+              </Button>
+            )}
             <Button
               variant="ghost"
               aria-pressed={compared}

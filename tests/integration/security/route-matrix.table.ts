@@ -44,7 +44,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/inventory/getInventoriesByProductId': { who: 'all', ok: 400 },
   'GET /index.php': { who: 'all', ok: 404 },
   'POST /index.php': { who: 'all', ok: 404 },
-  'POST /sync/push': { who: SYNC, ok: 400 },
+  // The kiosk device pushes its Submit to Buy orders (and nothing else: server/sync/door.ts); it never pulls.
+  'POST /sync/push': { who: [...SYNC, 'kiosk'], ok: 400 },
   'POST /sync/discard': { who: STAFF, ok: 400 },
   'GET /sync/pull': { who: SYNC, ok: 400 },
   // The live poke stream: staff devices only (shoppers' devices pull on their timer); no clientId is a 400.
@@ -215,6 +216,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/content/block/save': { who: ['admin'], ok: 400 },
   'POST /api/content/block/delete': { who: ['admin'], ok: 400 },
   'POST /api/content/settings': { who: ['admin'], ok: 400 },
+  // The kiosk (storefront.md §7; docs/decisions/storefront.md "Kiosk"): video views from the kiosk device
+  // account only; the Reset forgets the caller's shopper state (a shopper account is signed out);
+  // staff hand the device to the kiosk account (their session ends).
+  'POST /tool/kiosk/video': { who: ['kiosk'], ok: 400 },
+  'GET /account/logout/clearSession': { who: 'all', ok: 200, endsSession: true },
+  'POST /pos/kiosk/start': { who: STAFF, ok: 200, endsSession: true },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {

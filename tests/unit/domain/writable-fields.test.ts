@@ -22,7 +22,15 @@ describe('writable fields per role', () => {
     expect(writerOf('customer')).toBe('shopper');
     expect(writerOf('installer')).toBe('installer');
     expect(writerOf('system')).toBe('server');
-    expect(writerOf('kiosk')).toBeNull();
+    // The kiosk device account writes its Submit to Buy and nothing else (docs/decisions/storefront.md "Kiosk").
+    expect(writerOf('kiosk')).toBe('kiosk');
+    expect(writerOf('guest')).toBeNull();
+    for (const name of mutationNames) {
+      const kioskWrites = Object.values(writableFields[name] as Record<string, readonly string[]>).some((w) =>
+        w.includes('kiosk'),
+      );
+      expect(kioskWrites, name).toBe(name === 'kiosk.submitOrder');
+    }
     expect(restrictArgs('order.save', null, { order_ref: 'x' }, null)).toEqual({
       ok: false,
       key: null,

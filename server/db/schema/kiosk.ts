@@ -1,0 +1,17 @@
+/** The showroom kiosk's tables (migration 0028-d; docs/decisions/storefront.md "Kiosk"). */
+import type { Generated } from 'kysely';
+import type { GeneratedTimestamp, Timestamp } from './columns';
+
+/** A splash video a kiosk played (POST /tool/kiosk/video): server-only, never versioned or pulled. */
+export interface KioskVideoViewsTable {
+  id: Generated<string>;
+  video_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  kiosk_user_id: number | null;
+  recorded_at: GeneratedTimestamp;
+}
+
+export interface KioskTables {
+  kiosk_video_views: KioskVideoViewsTable;
+}
