@@ -65,6 +65,10 @@ export const PERMISSIONS = {
   'sync.exchange': ['admin', 'cashier', 'installer', 'customer'],
   /** Discard a device's conflict. */
   'sync.discard': STAFF,
+  /** Online orders at the counter: pick list, Ready for pickup, hand-over, Shipped (docs/decisions/pos.md "Online orders at the counter"). */
+  'order.fulfil': STAFF,
+  /** A shopper's own order history (GET /api/account/order): signed-in customers only. */
+  'account.orders': ['customer'],
 } as const satisfies Record<string, Access>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -44,6 +44,7 @@ import * as m0026s from './migrations/0026-s-customer-search';
 import * as m0027a from './migrations/0027-a-appointment-audit';
 import * as m0027m from './migrations/0027-m-shared-state';
 import * as m0027s from './migrations/0027-s-sync-snapshots';
+import * as m0028b from './migrations/0028-b-online-orders';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-a-appointment-audit': m0027a,
   '0027-m-shared-state': m0027m,
   '0027-s-sync-snapshots': m0027s,
+  '0028-b-online-orders': m0028b,
 };
 
 const provider: MigrationProvider = {

@@ -72,6 +72,13 @@ export const routes: RouteObject[] = [
           },
           { path: 'product/compare', element: <ShopperOnly pos="/product/catalog" page={ComparePage} /> },
           { path: 'account/wishlist', element: <ShopperOnly pos="/product/catalog" page={WishlistPage} /> },
+          // The shopper's own orders (docs/decisions/storefront.md "Online orders and fulfilment").
+          {
+            path: 'account/order',
+            lazy: async () => ({
+              Component: (await import('../storefront/account/account-orders-page')).AccountOrdersPage,
+            }),
+          },
           { path: 'information/contact', element: <NotBuiltYet route="/information/contact" /> },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.

@@ -31,6 +31,7 @@ import type { CustomFieldTables } from './custom-fields';
 import type { CustomerAdminTables } from './customer-admin';
 import type { SyncSnapshotTables } from './sync-snapshots';
 import type { SharedStateTables } from './shared-state';
+import type { OnlineOrderTables } from './online-orders';
 
 export type * from './appointments';
 export type * from './audit';
@@ -51,6 +52,7 @@ export type * from './custom-fields';
 export type * from './customer-admin';
 export type * from './sync-snapshots';
 export type * from './shared-state';
+export type * from './online-orders';
 export { iso } from './columns';
 
 export interface DB
@@ -73,4 +75,5 @@ export interface DB
     CustomerHistoryTables,
     CustomFieldTables,
     SyncSnapshotTables,
-    SharedStateTables {}
+    SharedStateTables,
+    OnlineOrderTables {}
