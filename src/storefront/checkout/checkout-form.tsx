@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { createOrderRequestSchema, type CreateOrderRequest } from '../../contracts/shop-checkout';
 import type { FulfilmentMethod } from '../../domain/online-orders';
 import { Button } from '../../ui/button';
@@ -48,6 +49,8 @@ export function CheckoutForm({ needsCard, initial, shippingText, busy, error, on
     },
   );
   const method = form.watch('fulfilment.method');
+  const { setValue } = form;
+  const setStore = useCallback((id: string) => setValue('fulfilment.location_id', id), [setValue]);
   const countryId = form.watch('fulfilment.address.country_id');
   // The body as typed: the call parses it again (the schema here only checks it).
   const submit = form.handleSubmit(({ card, fulfilment, ...contact }) =>
@@ -70,6 +73,8 @@ export function CheckoutForm({ needsCard, initial, shippingText, busy, error, on
         method={method}
         countryId={countryId}
         shippingText={shippingText}
+        storeId={form.watch('fulfilment.location_id')}
+        onStore={setStore}
         field={(name) => (name === 'fulfilment.method' ? methodField : form.field(name as 'fulfilment.location_id'))}
       />
       {needsCard(method) && <CardFields legend="Payment" field={form.field} />}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { localizationQueryOptions } from '../../api/online-orders';
 import { contactLocationsQueryOptions } from '../../api/product-contact';
@@ -71,8 +72,18 @@ export function FulfilmentFields(props: {
   /** "$9.95", or null when the shop does not ship. */
   shippingText: string | null;
   field: Field;
+  /** The store chosen now; `onStore` sets it (the locator's, else the first store, once the stores load). */
+  storeId: string;
+  onStore: (id: string) => void;
 }) {
   const stores = useQuery(contactLocationsQueryOptions);
+  const ids = (stores.data?.locations ?? []).map((s) => String(s.location_id));
+  const { storeId, onStore } = props;
+  const first = ids[0];
+  const known = ids.includes(storeId);
+  useEffect(() => {
+    if (first !== undefined && !known) onStore(first);
+  }, [first, known, onStore]);
   const places = useQuery({ ...localizationQueryOptions, enabled: props.method === 'shipping' });
   const zones = (places.data?.zones ?? []).filter((z) => String(z.country_id) === props.countryId);
   return (
