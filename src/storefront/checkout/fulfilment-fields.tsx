@@ -104,7 +104,12 @@ export function FulfilmentFields(props: {
           {props.shippingText === null ? 'Shipping (not available)' : `Ship to me (${props.shippingText})`}
         </label>
       </div>
-      {props.method === 'pickup' ? (
+      {props.method === 'pickup' && !stores.data ? (
+        // The select appears with its options, so it starts on the chosen store (not the browser's first).
+        <p role="status">
+          {stores.isError ? 'The stores could not be loaded. Check your connection.' : 'Loading stores...'}
+        </p>
+      ) : props.method === 'pickup' ? (
         <SelectField label="Pickup Store" {...props.field('fulfilment.location_id')} required>
           {(stores.data?.locations ?? []).map((s) => (
             <option key={s.location_id} value={s.location_id}>
