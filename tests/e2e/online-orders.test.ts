@@ -134,7 +134,7 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
     await shot(page, 'tablet-pick-list');
     await page.getByRole('button', { name: 'Ready for pickup' }).click();
-    await page.getByText('Marked ready for pickup. The customer has been notified.').waitFor();
+    await page.getByText('Marked ready for pickup. The customer has been notified.').first().waitFor();
     await page.getByRole('button', { name: 'Handed over' }).waitFor();
     await shot(page, 'tablet-ready');
 
@@ -152,7 +152,7 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
 
     await page.goto(`${srv.server.url}/pos/order/pick?order_id=${pickupId}`);
     await page.getByRole('button', { name: 'Handed over' }).click();
-    await page.getByText('Order handed over and complete.').waitFor();
+    await page.getByText('Order handed over and complete.').first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Handed over' }).count()).toBe(0);
     await shot(page, 'tablet-complete');
     await ctx.close();

@@ -11,7 +11,8 @@
  *   shipping address and charge the server derived, and when each step happened. Server-only (not
  *   versioned, never pulled): the counter reads it through GET /api/online_order/*.
  *   Must stay true: every row's order is a storefront order (status complete or voided) whose
- *   location_id is this row's location_id; `shipping_line_ref` is the custom line carrying the
+ *   store of fulfilment is this row's location_id (orders.location_id, the tax store, stays the
+ *   default store's: the shopper is charged what the cart page showed); `shipping_line_ref` is the custom line carrying the
  *   charge (null for pickup, and for shipping at 0.00).
  * - settings `shipping_flat_rate`: the one shipping method's price (a decimal string; absent or not
  *   a price: shipping is not offered).

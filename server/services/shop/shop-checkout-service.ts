@@ -164,7 +164,8 @@ export class ShopCheckoutService {
     if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
     if (!priced.allInStock && !shop.stockCheckout)
       throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
-    // The order is rung up at its pickup store (its tax rates); shipping is a custom line, untaxed.
+    // Taxed as the cart page showed it (the default store's rates), whatever the pickup store: the
+    // shopper is never charged more than the page said. Shipping is a custom line, untaxed.
     const fulfilment = await resolveFulfilment(trx, input.fulfilment);
     const shipping = fulfilment.charge.gt(0) ? shippingLine(randomUUID(), fulfilment.charge) : null;
     const orderTotal = computeTotals(
@@ -173,7 +174,6 @@ export class ShopCheckoutService {
         transactions: [],
         taxExempt: false,
         taxExemptNumber: null,
-        locationId: fulfilment.locationId,
       },
       settings,
     ).orderTotal;
@@ -203,12 +203,6 @@ export class ShopCheckoutService {
     const trx: Kysely<DB> = tx.trx;
     const orderRef = randomUUID();
     await this.commands.run(tx, 'order.create', { id: orderRef, device_ref: null, customer_ref: c.customerUuid });
-    // The chosen store (the applier stamps the actor's, none for the storefront): its tax rates apply from the first line.
-    await trx
-      .updateTable('orders')
-      .set({ location_id: plan.fulfilment.locationId })
-      .where('id', '=', orderRef)
-      .execute();
     for (const line of plan.lines) {
       if (line.kind === 'product') {
         await this.commands.run(tx, 'cart.addProduct', {

@@ -78,9 +78,15 @@ describe.each(testEngines())('online orders on %s', (engine) => {
     expect(o).toMatchObject({
       status: 'complete',
       order_status_id: ONLINE_STATUS.toPick,
-      location_id: denver.location_id,
+      location_id: null,
       shipping_method: 'local_pickup',
     });
+    const online = await w.server.db
+      .selectFrom('online_orders')
+      .select(['fulfilment', 'location_id'])
+      .where('order_ref', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(online).toEqual({ fulfilment: 'pickup', location_id: denver.location_id });
     const t = await domainTotals(w, o.id);
     expect(t.order.lines.map((l) => l.kind)).toEqual(['product']);
     expect(t.balance_due).toBe('0.00');
