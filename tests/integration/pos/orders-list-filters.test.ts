@@ -147,6 +147,10 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
       'Incomplete Transaction',
       'Complete',
       'Voided',
+      // Online orders' fulfilment (migration 0028-b).
+      'Online — to pick',
+      'Ready for pickup',
+      'Shipped',
     ]);
     expect(reply.statuses.find((s) => s.name === 'Incomplete Transaction')?.order_status_id).toBe(6);
   });
