@@ -50,6 +50,9 @@ import { staffCartAccountRoutes } from './routes/staff-cart-account';
 import { shopCartIndexRoutes, shopperDispatch } from './routes/shop-cart';
 import { shopListRoutes } from './routes/shop-lists';
 import { shopCheckoutRoutes } from './routes/shop-checkout';
+import { onlineOrderRoutes } from './routes/online-orders';
+import { OnlineOrderService } from './services/pos/online-order-service';
+import { AccountOrdersService } from './services/shop/account-orders-service';
 import type { OnlinePaymentGateway } from './adapters/online-payment/storefront-gateway';
 import { sessionRoutes } from './routes/session';
 import { syncRoutes } from './sync/routes';
@@ -271,7 +274,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   staffCartAccountRoutes(app, services.cartAccount, (req) => pos.ymm(req));
   shopCartIndexRoutes(app, shop.cart, shopCookies);
   shopListRoutes(app, shop.lists, shopCookies);
-  shopCheckoutRoutes(app, shop.checkout, services.customerIps);
+  // Online orders (issue 23): the counter's steps, the shopper's history, the confirmation sent at once.
+  const onlineOrders = new OnlineOrderService(services.runner, checkout.sender);
+  shopCheckoutRoutes(app, shop.checkout, services.customerIps, (id) => onlineOrders.deliverConfirmation(id));
+  onlineOrderRoutes(app, { online: onlineOrders, accountOrders: new AccountOrdersService(opts.db) });
   posOrderRoutes(app, pos.orders, cartDeps, (ip) => services.customerIps.customersAt(ip));
   checkoutRoutes(app, checkout);
   notifyRoutes(app, checkout);

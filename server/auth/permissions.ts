@@ -75,6 +75,10 @@ export const PERMISSIONS = {
   'kiosk.submit': ['kiosk', 'admin', 'cashier', 'installer'],
   /** POST /tool/kiosk/video: a kiosk's splash video views (storefront.md §7 Kiosk). */
   'kiosk.track': ['kiosk'],
+  /** Online orders at the counter: pick list, Ready for pickup, hand-over, Shipped (docs/decisions/pos.md "Online orders at the counter"). */
+  'order.fulfil': STAFF,
+  /** A shopper's own order history (GET /api/account/order): signed-in customers only. */
+  'account.orders': ['customer'],
 } as const satisfies Record<string, Access>;
 
 export type Permission = keyof typeof PERMISSIONS;

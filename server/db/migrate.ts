@@ -48,6 +48,7 @@ import * as m0028e from './migrations/0028-e-custom-forms';
 import * as m0028a from './migrations/0028-a-dealer-locator';
 import * as m0028f from './migrations/0028-f-content-blocks';
 import * as m0028d from './migrations/0028-d-kiosk';
+import * as m0028b from './migrations/0028-b-online-orders';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-a-dealer-locator': m0028a,
   '0028-f-content-blocks': m0028f,
   '0028-d-kiosk': m0028d,
+  '0028-b-online-orders': m0028b,
 };
 
 const provider: MigrationProvider = {

@@ -15,11 +15,21 @@ export interface OrderIpRecorder {
   record(customerId: string, ip: string | undefined): Promise<void>;
 }
 
-export function shopCheckoutRoutes(app: FastifyInstance, checkout: ShopCheckoutService, ips?: OrderIpRecorder): void {
+/**
+ * `afterOrder`: runs once the order committed: hands its confirmation email to the mail adapter
+ * now (the outbox's sender would within its poll anyway; docs/decisions/notifications.md).
+ */
+export function shopCheckoutRoutes(
+  app: FastifyInstance,
+  checkout: ShopCheckoutService,
+  ips?: OrderIpRecorder,
+  afterOrder?: (orderId: number) => Promise<void>,
+): void {
   indexPhpRoute(app, 'POST', 'checkout/confirm/createOrder', allow('shop.checkout'), async (req) => {
     const caller = shopCaller(req);
     const reply = await checkout.createOrder(caller, parse(createOrderRequestSchema, req.body ?? {}));
     if (ips && caller.customerUuid) await ips.record(caller.customerUuid, req.ip);
+    if (afterOrder) await afterOrder(reply.order_id);
     return reply;
   });
 }

@@ -25,6 +25,11 @@ export const posChildren: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../pos/receipt/invoice-page')).InvoicePage }),
   },
   { path: 'order/done', lazy: async () => ({ Component: (await import('../pos/receipt/done-page')).DonePage }) },
+  // Online orders at the counter (docs/decisions/pos.md "Online orders at the counter").
+  {
+    path: 'order/pick',
+    lazy: async () => ({ Component: (await import('../pos/online-orders/pick-list-page')).PickListPage }),
+  },
   { path: 'checkout', lazy: async () => ({ Component: (await import('../pos/checkout/checkout-page')).CheckoutPage }) },
   {
     path: 'customer',

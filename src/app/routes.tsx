@@ -85,6 +85,13 @@ export const routes: RouteObject[] = [
             path: 'information/contact',
             lazy: async () => ({ Component: (await import('../storefront/locator/contact-page')).ContactPage }),
           },
+          // The shopper's own orders (docs/decisions/storefront.md "Online orders and fulfilment").
+          {
+            path: 'account/order',
+            lazy: async () => ({
+              Component: (await import('../storefront/account/account-orders-page')).AccountOrdersPage,
+            }),
+          },
           { path: 'index.php', element: <IndexPhp /> },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
           {

@@ -3,7 +3,11 @@ import type { OrderStatus } from '../domain/mutations/records';
 import { limitParam, pageParam } from './paging';
 
 /** Tabs of /pos/order, chosen by the status query parameter (pos-back-office.md §2, §4). */
-export const orderTabs = ['all', 'saved', 'kiosk', 'outstanding_balance', 'complete'] as const;
+export const orderTabs = ['all', 'saved', 'kiosk', 'outstanding_balance', 'complete', 'online'] as const;
+/*
+ * 'online' (ours, issue 23): storefront orders waiting at the counter, "Online — to pick" or "Ready
+ * for pickup" (order_status_id, src/domain/online-orders.ts ONLINE_OPEN_STATUSES).
+ */
 export const orderTabSchema = z.enum(orderTabs);
 export type OrderTab = z.infer<typeof orderTabSchema>;
 

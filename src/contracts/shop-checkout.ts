@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredText } from '../domain/forms/messages';
 import { CARD_CVC_MESSAGE, CARD_EXPIRY_MESSAGE, CARD_NUMBER_MESSAGE } from './payment-link';
+import { fulfilmentSchema } from './online-orders';
 
 export const createOrderRequestSchema = z.object({
   checkout_key: z.uuid({ error: 'Reload the checkout page and try again.' }),
@@ -31,6 +32,12 @@ export const createOrderRequestSchema = z.object({
         .regex(/^\d{3,4}$/, CARD_CVC_MESSAGE),
     })
     .optional(),
+  /**
+   * How the order is fulfilled (docs/decisions/storefront.md "Online orders and fulfilment"): pickup
+   * at a store (null: the default store) or shipping to an address. Left out: pickup at the default
+   * store (clients older than issue 23).
+   */
+  fulfilment: fulfilmentSchema.default({ method: 'pickup', location_id: null }),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 

@@ -16,6 +16,7 @@ import {
 import type { CustomerRow, OrderLineRow, OrderRow as OrderHeader } from '../contracts/sync-records';
 import { cmp, money, moneyString, sub } from '../domain/money';
 import { orderStatusIdFor } from '../domain/mutations/records';
+import { ONLINE_OPEN_STATUSES } from '../domain/online-orders';
 import { nextDay, startOfDay, validZone } from '../domain/shop-day';
 import type { PartsdeskDb } from './database';
 import { lookupRows } from './queries';
@@ -50,6 +51,8 @@ function inTab(o: OrderHeader, tab: OrderTab): boolean {
       return o.status === tab;
     case 'outstanding_balance':
       return (o.status === 'saved' || o.status === 'kiosk' || o.status === 'complete') && owing(o);
+    case 'online':
+      return o.status === 'complete' && ONLINE_OPEN_STATUSES.includes(o.order_status_id ?? 0);
   }
 }
 
@@ -110,7 +113,14 @@ export async function deviceOrdersList(db: PartsdeskDb, q: DeviceOrdersQuery): P
     return true;
   });
 
-  const counts: Record<OrderTab, number> = { all: 0, saved: 0, kiosk: 0, outstanding_balance: 0, complete: 0 };
+  const counts: Record<OrderTab, number> = {
+    all: 0,
+    saved: 0,
+    kiosk: 0,
+    outstanding_balance: 0,
+    complete: 0,
+    online: 0,
+  };
   for (const o of filtered) for (const tab of Object.keys(counts) as OrderTab[]) if (inTab(o, tab)) counts[tab] += 1;
 
   const dir = q.order === 'asc' ? 1 : -1;

@@ -34,6 +34,7 @@ import type { SharedStateTables } from './shared-state';
 import type { CustomFormTables } from './custom-forms';
 import type { ContentTables } from './content';
 import type { KioskTables } from './kiosk';
+import type { OnlineOrderTables } from './online-orders';
 
 export type * from './appointments';
 export type * from './audit';
@@ -57,6 +58,7 @@ export type * from './shared-state';
 export type * from './custom-forms';
 export type * from './content';
 export type * from './kiosk';
+export type * from './online-orders';
 export { iso } from './columns';
 
 export interface DB
@@ -82,4 +84,5 @@ export interface DB
     SharedStateTables,
     CustomFormTables,
     ContentTables,
-    KioskTables {}
+    KioskTables,
+    OnlineOrderTables {}

@@ -10,6 +10,7 @@ import {
 import { nextDay, startOfDay, validZone } from '../../../src/domain/shop-day';
 import type { DB } from '../../db/schema';
 import { CUSTOMER_SEARCH_TEXT } from './pos-lookups';
+import { ONLINE_OPEN_STATUSES } from '../../../src/domain/online-orders';
 
 type OrderEb = ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>;
 /** Orders as `o` under the request's filters, nothing selected yet. */
@@ -34,6 +35,8 @@ function tabFilter(eb: OrderEb, tab: OrderTab) {
         eb('o.status', 'in', ['saved', 'kiosk', 'complete']),
         eb('o.amount_paid', '<', eb.ref('o.order_total')),
       ]);
+    case 'online':
+      return eb.and([eb('o.status', '=', 'complete'), eb('o.order_status_id', 'in', ONLINE_OPEN_STATUSES)]);
   }
 }
 
@@ -45,7 +48,14 @@ interface Bucket {
 
 /** The five tab counts from per-(status, owing) counts of listed orders; the same tests as tabFilter. */
 function tabCounts(buckets: readonly Bucket[]): Record<OrderTab, number> {
-  const counts: Record<OrderTab, number> = { all: 0, saved: 0, kiosk: 0, outstanding_balance: 0, complete: 0 };
+  const counts: Record<OrderTab, number> = {
+    all: 0,
+    saved: 0,
+    kiosk: 0,
+    outstanding_balance: 0,
+    complete: 0,
+    online: 0,
+  };
   for (const b of buckets) {
     const n = Number(b.n);
     counts.all += n;
@@ -139,6 +149,15 @@ export class OrderListService {
   async list(q: OrdersListQuery): Promise<OrdersListReply> {
     const filtered = await this.filtered(q);
     const counts = tabCounts(await this.buckets(q, filtered));
+    // The Online tab's count is not a (status, owing) bucket: its own count (orders_status_id_idx, 0007).
+    counts.online = Number(
+      (
+        await filtered
+          .where((eb) => tabFilter(eb, 'online'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const total = counts[q.status];
 
     // Past the middle, the page is read from the other end (same rows, reversed afterwards), so

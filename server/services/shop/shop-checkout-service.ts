@@ -37,6 +37,7 @@ import type { ShopCaller, ShopCartService } from './shop-cart-service';
 import { liveCodes, redemptions } from './shop-cart-codes';
 import { resolveShopper } from './shop-cart-shopper';
 import { priceLines } from './shop-cart-view';
+import { recordOnlineOrder, resolveFulfilment, shippingLine, type ResolvedFulfilment } from './online-fulfilment';
 
 type Input = z.output<typeof createOrderRequestSchema>;
 
@@ -55,6 +56,10 @@ interface Plan {
   remainder: Dec;
   /** The server clock at planning time (the card's expiry is checked against it). */
   now: Date;
+  /** Pickup store or shipping, with the charge the server derived (migration 0028-b). */
+  fulfilment: ResolvedFulfilment;
+  /** The shipping charge's line (null for pickup): part of orderTotal, stored as a custom line. */
+  shipping: ReturnType<typeof shippingLine> | null;
 }
 
 type Authorization = { brand: string; last4: string };
@@ -100,7 +105,8 @@ export class ShopCheckoutService {
         if (
           !plan.orderTotal.eq(first.orderTotal) ||
           !plan.remainder.eq(first.remainder) ||
-          plan.vouchers.length !== first.vouchers.length
+          plan.vouchers.length !== first.vouchers.length ||
+          plan.fulfilment.locationId !== first.fulfilment.locationId
         ) {
           throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartMoved);
         }
@@ -158,14 +164,32 @@ export class ShopCheckoutService {
     if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
     if (!priced.allInStock && !shop.stockCheckout)
       throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
+    // Taxed as the cart page showed it (the default store's rates), whatever the pickup store: the
+    // shopper is never charged more than the page said. Shipping is a custom line, untaxed.
+    const fulfilment = await resolveFulfilment(trx, input.fulfilment);
+    const shipping = fulfilment.charge.gt(0) ? shippingLine(randomUUID(), fulfilment.charge) : null;
     const orderTotal = computeTotals(
-      { lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null },
+      {
+        lines: shipping ? [...priced.lines, shipping] : priced.lines,
+        transactions: [],
+        taxExempt: false,
+        taxExemptNumber: null,
+      },
       settings,
     ).orderTotal;
     // Gift certificates pay first; the card pays what they leave.
     const vouchers = redemptions(await liveCodes(trx, shopper.id), orderTotal).filter((v) => v.amount.gt(0));
     const remainder = roundMoney(vouchers.reduce((due, v) => due.minus(v.amount), decimal(orderTotal)));
-    return { shopperId: shopper.id, lines: priced.lines, orderTotal, vouchers, remainder, now: tx.now };
+    return {
+      shopperId: shopper.id,
+      lines: priced.lines,
+      orderTotal,
+      vouchers,
+      remainder,
+      now: tx.now,
+      fulfilment,
+      shipping,
+    };
   }
 
   /** Step 3: the order, its payments, completion; the cart emptied. Any refusal rolls it all back. */
@@ -209,6 +233,16 @@ export class ShopCheckoutService {
         });
       }
     }
+    if (plan.shipping) {
+      await this.commands.run(tx, 'cart.addCustomProduct', {
+        order_ref: orderRef,
+        line_id: plan.shipping.id,
+        name: plan.shipping.name,
+        price: plan.shipping.price,
+        quantity: 1,
+        tax_class_id: null,
+      });
+    }
     // The voucher applier re-reads each certificate under its row lock: one spent meanwhile is refused (nothing stays).
     for (const v of plan.vouchers) {
       await this.commands.run(tx, 'transaction.add', {
@@ -239,6 +273,17 @@ export class ShopCheckoutService {
       })
       .where('id', '=', orderRef)
       .execute();
+    await recordOnlineOrder(
+      trx,
+      {
+        orderRef,
+        f: plan.fulfilment,
+        shippingLineRef: plan.shipping?.id ?? null,
+        email: input.email,
+        telephone: input.telephone,
+      },
+      await tx.settings(),
+    );
     await trx
       .insertInto('shop_checkouts')
       .values({ checkout_key: input.checkout_key, shopper_id: plan.shopperId, order_ref: orderRef })

@@ -4,6 +4,7 @@ import { continueRefusal } from '../../domain/cart-lifecycle';
 import { totalsFromRecord } from '../../domain/totals';
 import { useRunMutation } from '../../device/use-run-mutation';
 import { Button, buttonClassName } from '../../ui/button';
+import { isOnlineStatus } from '../../domain/online-orders';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
@@ -75,6 +76,11 @@ export function OrderViewPage() {
         <Link className={buttonClassName('secondary')} to={`/pos/order/receipt?order_id=${number}`}>
           View Receipt or Invoice
         </Link>
+        {isOnlineStatus(order.order_status_id) && (
+          <Link className={buttonClassName('secondary')} to={`/pos/order/pick?order_id=${number}`}>
+            Pick List
+          </Link>
+        )}
         <Button variant="secondary" onClick={() => setDialog('history')}>
           Order History
         </Button>

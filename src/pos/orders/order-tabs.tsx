@@ -10,6 +10,7 @@ export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   kiosk: 'Kiosk',
   outstanding_balance: 'Outstanding Balance',
   complete: 'Complete',
+  online: 'Online',
 };
 
 export interface OrderTabsProps {

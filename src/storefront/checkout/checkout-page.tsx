@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { forgetShopCart, shopCartQueryKey, shopCartQueryOptions } from '../../api/shop-cart';
 import { createShopOrder } from '../../api/shop-checkout';
+import { shippingMethodQueryOptions } from '../../api/online-orders';
 import { randomUuid } from '../../db/ids';
 import { useSession } from '../../features/session/use-session';
 import { OFFLINE_CART_MESSAGE } from '../../features/shop-cart/shop-cart-messages';
@@ -13,6 +14,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { CheckoutForm } from './checkout-form';
 import { useCheckoutEvents } from '../../features/marketing/checkout-events';
+import { emptyFulfilment, locatorStore } from './fulfilment-fields';
+import { decimal, formatUSD, money, ZERO } from '../../domain/money';
+import { totalWithShipping, type FulfilmentMethod } from '../../domain/online-orders';
 import styles from './checkout.module.css';
 
 /**
@@ -28,6 +32,10 @@ export function CheckoutPage() {
   const { user } = useSession();
   const [checkoutKey] = useState(() => randomUuid());
   const [placed, setPlaced] = useState<CreateOrderReply | null>(null);
+  const [method, setMethod] = useState<FulfilmentMethod>('pickup');
+  const shipping = useQuery(shippingMethodQueryOptions);
+  // Read once: the locator (another screen) sets it; the select starts on that store.
+  const [store] = useState(() => (typeof document === 'undefined' ? '' : locatorStore(document.cookie)));
   const order = useMutation({
     mutationFn: createShopOrder,
     networkMode: 'always',
@@ -50,13 +58,17 @@ export function CheckoutPage() {
         <p>
           Order # <strong data-testid="order-id">{placed.order_id}</strong> — {placed.total_text}
         </p>
+        <p>
+          We have emailed your confirmation.{' '}
+          {user?.role === 'customer' && <Link to="/account/order">See your orders</Link>}
+        </p>
         <Link to="/product/catalog" className={buttonClassName('primary')}>
           Continue Shopping
         </Link>
       </section>
     );
   }
-  if (q.isPending) return <Spinner />;
+  if (q.isPending || shipping.isPending) return <Spinner />;
   const cart = q.data;
   if (!cart || cart.products.length === 0) {
     return (
@@ -81,6 +93,10 @@ export function CheckoutPage() {
     );
   }
   const [first = '', ...rest] = (user?.role === 'customer' ? user.name : '').split(' ');
+  // Shown only: the server adds its own flat rate and re-derives the total (src/domain/online-orders.ts).
+  const rate = shipping.data?.shipping ? money(shipping.data.shipping.cost) : null;
+  const charge = method === 'shipping' && rate ? rate : ZERO;
+  const balance = cart.totals.find((t) => t.code === 'balance')?.text ?? cart.total_text;
   const error = order.error
     ? order.error instanceof ApiError && order.error.isNetwork
       ? OFFLINE_CART_MESSAGE
@@ -108,16 +124,30 @@ export function CheckoutPage() {
             {cart.totals.map((t) => (
               <tr key={`${t.code}-${t.title}`}>
                 <th scope="row">{t.title}</th>
-                <td>{t.text}</td>
+                <td>
+                  {t.code === 'total' || t.code === 'balance' ? formatUSD(totalWithShipping(t.text, charge)) : t.text}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {method === 'shipping' && shipping.data?.shipping && (
+          <p className={styles.shippingNote}>
+            Includes {shipping.data.shipping.title}: <strong>{shipping.data.shipping.text}</strong>
+          </p>
+        )}
         <Link to="/checkout/cart">Edit cart</Link>
       </section>
       <CheckoutForm
-        needsCard={(cart.totals.find((t) => t.code === 'balance')?.text ?? cart.total_text) !== '$0.00'}
-        initial={{ firstname: first, lastname: rest.join(' '), email: user?.role === 'customer' ? user.username : '' }}
+        needsCard={(m) => totalWithShipping(balance, m === 'shipping' && rate ? rate : ZERO).gt(decimal(0))}
+        initial={{
+          firstname: first,
+          lastname: rest.join(' '),
+          email: user?.role === 'customer' ? user.username : '',
+          fulfilment: emptyFulfilment({ firstname: first, lastname: rest.join(' ') }, store),
+        }}
+        shippingText={shipping.data?.shipping?.text ?? null}
+        onMethod={setMethod}
         busy={order.isPending}
         error={error}
         onSubmit={(body) => order.mutate({ ...body, checkout_key: checkoutKey })}

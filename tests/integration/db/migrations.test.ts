@@ -51,6 +51,10 @@ describe.each(engines)('migrations on %s', (engine) => {
       'Incomplete Transaction',
       'Complete',
       'Voided',
+      // Online orders' fulfilment (migration 0028-b).
+      'Online — to pick',
+      'Ready for pickup',
+      'Shipped',
     ]);
     const roles = await db.selectFrom('roles').select('role').orderBy('role').execute();
     expect(roles.map((r) => r.role)).toEqual(['admin', 'cashier', 'installer', 'kiosk']);

@@ -147,6 +147,10 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
       'Incomplete Transaction',
       'Complete',
       'Voided',
+      // Online orders' fulfilment (migration 0028-b).
+      'Online — to pick',
+      'Ready for pickup',
+      'Shipped',
     ]);
     expect(reply.statuses.find((s) => s.name === 'Incomplete Transaction')?.order_status_id).toBe(6);
   });
@@ -249,7 +253,7 @@ describe.each(testEngines())('orders list filters and rows on %s', (engine) => {
   it('combines filters with each other and with the tab, and counts every tab under them', async () => {
     const both = await list('status=complete&filter_customer=walker&filter_date_from=2026-03-11');
     expect(names(both)).toEqual(['Cat Walker']);
-    expect(both.counts).toEqual({ all: 1, saved: 0, kiosk: 0, outstanding_balance: 1, complete: 1 });
+    expect(both.counts).toEqual({ all: 1, saved: 0, kiosk: 0, outstanding_balance: 1, complete: 1, online: 0 });
     const byStatus = await list('filter_order_status_id=6');
     expect(byStatus.orders.map((o) => o.order_status)).toEqual(['Incomplete Transaction']);
     expect(byStatus.counts).toMatchObject({ all: 1, saved: 1, outstanding_balance: 1 });

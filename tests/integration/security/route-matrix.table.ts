@@ -177,6 +177,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /index.php?route=product/product/validateCaptcha': { who: 'all', ok: 400 },
   'POST /index.php?route=product/product/productContactEmail': { who: 'all', ok: 400 },
   'POST /index.php?route=checkout/confirm/createOrder': { who: SHOPPERS, ok: 400 },
+  // Online orders (issue 23, docs/decisions/pos.md "Online orders at the counter"): the flat rate is
+  // public; a shopper's history is their own (customers only); the counter's pick list and steps are staff's.
+  'GET /index.php?route=checkout/shipping_method': { who: 'all', ok: 200 },
+  'GET /api/account/order': { who: ['shopper', 'other'], ok: 200 },
+  'GET /api/online_order/pick_list': { who: STAFF, ok: 400 },
+  'POST /api/online_order/ready': { who: STAFF, ok: 400 },
+  'POST /api/online_order/complete': { who: STAFF, ok: 400 },
+  'POST /api/online_order/ship': { who: STAFF, ok: 400 },
   'GET /api/gift_certificate': { who: STAFF, ok: 200 },
   'GET /api/gift_certificate/info': { who: STAFF, ok: 400 },
   'DELETE /api/session': { who: 'all', ok: 200, endsSession: true },

@@ -63,7 +63,7 @@ describe.each(testEngines())('orders list on %s', (engine) => {
     expect(r.status).toBe(200);
     const body = ordersListReplySchema.parse(r.body);
     expect(body).toMatchObject({ orders: [], total_items: 0, page: 1, limit: 20 });
-    expect(body.counts).toEqual({ all: 0, saved: 0, kiosk: 0, outstanding_balance: 0, complete: 0 });
+    expect(body.counts).toEqual({ all: 0, saved: 0, kiosk: 0, outstanding_balance: 0, complete: 0, online: 0 });
   });
 
   it('sorts tabs and counts orders by status, newest first', async () => {
@@ -73,7 +73,7 @@ describe.each(testEngines())('orders list on %s', (engine) => {
     await addOrder('complete', 7, '99.99', '50.00', 5, 'Owing Olga');
     await addOrder('draft', 1, '10.00', '0.00', 1, 'Draft Dan');
     const all = (await cashier.get('/api/order?status=all')).body;
-    expect(all.counts).toEqual({ all: 4, saved: 1, kiosk: 1, outstanding_balance: 3, complete: 2 });
+    expect(all.counts).toEqual({ all: 4, saved: 1, kiosk: 1, outstanding_balance: 3, complete: 2, online: 0 });
     expect(all.orders.map((o: { customer: string }) => o.customer)).toEqual([
       'Owing Olga',
       'Paid Pat',

@@ -1,0 +1,160 @@
+/**
+ * Online orders (issue 23; docs/decisions/storefront.md "Online orders and fulfilment",
+ * docs/decisions/pos.md "Online orders at the counter") in headless Chromium against the real
+ * server and build. On a phone (390x844): a signed-in shopper checks out for pickup at the store
+ * the locator chose (cookie locator_pickup_location) and for shipping (the flat rate added to the
+ * total), then sees both in /account/order. On the counter's tablet (1024x768): the Online tab, the
+ * pick list, Ready for pickup (the shopper's email in the outbox beside the confirmation) and the
+ * hand-over. Screenshots in $E2E_SHOTS (default /tmp) are looked at by hand.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { cashierDevice, pageText } from './support/pos';
+import { startE2EServer, type E2EServer } from './support/server';
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS, `online-orders-${name}.png`), fullPage: true });
+
+describe('online orders: checkout on a phone, fulfilment at the counter', () => {
+  let srv: E2EServer;
+  let browser: Browser;
+  let productPath: string;
+  let denver: { location_id: number; location_name: string };
+  const placed: number[] = [];
+
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    const url = srv.server.url;
+    const list = (await (await fetch(`${url}/api/products/?limit=50`)).json()) as {
+      products: {
+        is_orderable: boolean;
+        disable_pricing: boolean;
+        requires_options: boolean;
+        links: { view: string };
+      }[];
+    };
+    const p = list.products.find((x) => x.is_orderable && !x.disable_pricing && !x.requires_options);
+    productPath = p!.links.view;
+    const stores = (await (await fetch(`${url}/index.php?route=product/product/getLocations`)).json()) as {
+      locations: { location_id: number; location_name: string }[];
+    };
+    denver = stores.locations.find((s) => s.location_name.includes('Denver'))!;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  async function shopperPhone(): Promise<Page> {
+    const ctx = await browser.newContext({ viewport: PHONE, locale: 'en-US', serviceWorkers: 'block' });
+    await ctx.addCookies([{ name: 'locator_pickup_location', value: String(denver.location_id), url: srv.server.url }]);
+    const page = await ctx.newPage();
+    await page.goto(`${srv.server.url}/account/login`);
+    await page.getByLabel('Email').fill('shopper@example.com');
+    await page.getByLabel('Password').fill('shopper');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /log ?in/i })
+      .click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/account/login'));
+    return page;
+  }
+
+  async function toCheckout(page: Page): Promise<void> {
+    await page.goto(`${srv.server.url}${productPath}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByRole('button', { name: 'Added!' }).waitFor();
+    await page.goto(`${srv.server.url}/checkout/checkout`);
+    await page.getByRole('button', { name: 'Confirm Order' }).waitFor();
+  }
+
+  async function pay(page: Page): Promise<number> {
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    await page.getByRole('heading', { name: 'Your order has been placed!' }).waitFor({ timeout: 30_000 });
+    const id = Number(await page.getByTestId('order-id').textContent());
+    placed.push(id);
+    return id;
+  }
+
+  it('phone: pickup at the locator store, shipping with the flat rate, then the order history', async () => {
+    const page = await shopperPhone();
+    await toCheckout(page);
+    const store = page.getByLabel('Pickup Store');
+    await expect.poll(() => store.inputValue(), { message: await pageText(page) }).toBe(String(denver.location_id));
+    await shot(page, 'phone-pickup');
+    const pickupId = await pay(page);
+    expect(pickupId).toBeGreaterThan(0);
+
+    await toCheckout(page);
+    const totalRow = page.getByRole('table', { name: 'Order totals' }).getByRole('row').last();
+    const before = await totalRow.innerText();
+    await page.getByRole('radio', { name: /Ship to me \(\$9\.95\)/ }).check();
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    // The customer form's address rules: required fields are refused before any call.
+    await page.getByRole('alert').first().waitFor();
+    await page.getByLabel('Address 1').fill('12 Main Street');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('Post Code').fill('78701');
+    await page.getByLabel('Region / State').selectOption({ label: 'Texas' });
+    await expect.poll(() => totalRow.innerText()).not.toBe(before);
+    await page.getByText('Includes Flat Rate Shipping: $9.95').waitFor();
+    await shot(page, 'phone-shipping');
+    const shipId = await pay(page);
+
+    await page.goto(`${srv.server.url}/account/order`);
+    const list = page.getByRole('list', { name: 'Your orders' });
+    await list.getByText(`Order # ${shipId}`).waitFor();
+    await list.getByText(`Order # ${pickupId}`).waitFor();
+    expect(await list.innerText()).toContain(`Pickup at ${denver.location_name}`);
+    expect(await list.innerText()).toContain('Online — to pick');
+    await shot(page, 'phone-history');
+    await page.context().close();
+  });
+
+  it('tablet: the Online tab, the pick list, Ready for pickup in the outbox, the hand-over', async () => {
+    const pickupId = placed[0]!;
+    // cashier2 works at the Denver store, where this order is picked up.
+    const { ctx, page } = await cashierDevice(browser, srv.server.url, { user: 'cashier2' });
+    await page.goto(`${srv.server.url}/pos/order?status=online`);
+    await page.getByRole('tab', { name: /Online/ }).waitFor();
+    await page.getByText(`#${pickupId}`).first().waitFor({ timeout: 20_000 });
+    await shot(page, 'tablet-online-tab');
+    await page.goto(`${srv.server.url}/pos/order/view?order_id=${pickupId}`);
+    await page.getByRole('link', { name: 'Pick List' }).click();
+    await page.getByRole('heading', { name: `Pick List - Order # ${pickupId}` }).waitFor();
+    const items = page.getByRole('table', { name: 'Items to pick' });
+    expect(await items.getByRole('row').count()).toBe(3);
+    await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
+    await shot(page, 'tablet-pick-list');
+    await page.getByRole('button', { name: 'Ready for pickup' }).click();
+    await page.getByText('Marked ready for pickup. The customer has been notified.').first().waitFor();
+    await page.getByRole('button', { name: 'Handed over' }).waitFor();
+    await shot(page, 'tablet-ready');
+
+    await page.goto(`${srv.server.url}/pos/notifications`);
+    const table = page.getByRole('table', { name: 'Messages' });
+    await expect
+      .poll(async () => (await table.innerText()).includes(`Ready for pickup - Order # ${pickupId}`), {
+        timeout: 15_000,
+        message: await pageText(page),
+      })
+      .toBe(true);
+    expect(await table.innerText()).toContain(`Order # ${pickupId}`);
+    expect(await table.innerText()).toMatch(/Order confirmation from/);
+    await shot(page, 'tablet-outbox');
+
+    await page.goto(`${srv.server.url}/pos/order/pick?order_id=${pickupId}`);
+    await page.getByRole('button', { name: 'Handed over' }).click();
+    await page.getByText('Order handed over and complete.').first().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Handed over' }).count()).toBe(0);
+    await shot(page, 'tablet-complete');
+    await ctx.close();
+  });
+});
