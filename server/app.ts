@@ -188,7 +188,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const pages = new ProductPageService(opts.db, shopSettings);
   installSecurityHeaders(app, opts.staticDir);
   installInputGuard(app);
-  installErrorHandling(app, opts.staticDir, new FirstScreen(opts.staticDir, { products, pages }, app.log));
+  installErrorHandling(
+    app,
+    opts.staticDir,
+    new FirstScreen(opts.staticDir, { products, pages, vehicles: new FitmentVehicleStore(opts.db) }, app.log),
+  );
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
   sessionRoutes(app, {

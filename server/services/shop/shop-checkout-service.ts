@@ -156,7 +156,7 @@ export class ShopCheckoutService {
     const priced = await priceLines(trx, await this.cart.storedLines(trx, shopper.id), settings);
     if (priced.stale.length > 0) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartChanged);
     if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
-    if (!priced.allInStock && !shop.stockCheckout)
+    if (!priced.allSupplied && !shop.stockCheckout)
       throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
     const orderTotal = computeTotals(
       { lines: priced.lines, transactions: [], taxExempt: false, taxExemptNumber: null },
