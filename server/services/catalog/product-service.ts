@@ -206,12 +206,7 @@ export class ProductService {
   }
 
   /** A listing's total, cached while the catalog's newest version is unchanged (see `counts`). */
-  private async count(
-    key: string,
-    version: string | null,
-    now: Date,
-    read: () => Promise<number>,
-  ): Promise<number> {
+  private async count(key: string, version: string | null, now: Date, read: () => Promise<number>): Promise<number> {
     const cached = this.counts.get(key);
     if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) return cached.n;
     const n = await read();

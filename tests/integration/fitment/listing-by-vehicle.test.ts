@@ -116,7 +116,11 @@ describe.each(testEngines())('listings narrowed to the shopper vehicle on %s', (
     const [a, b, c] = (await list(new JarClient(server.url), '?limit=3&sort=mpn')).body.products;
     const setStock = async (productId: number, quantity: number, oos: string | null) => {
       await db.updateTable('product_stock').set({ quantity: 0 }).where('product_id', '=', productId).execute();
-      const loc = await db.selectFrom('product_stock').select('location_id').where('product_id', '=', productId).executeTakeFirst();
+      const loc = await db
+        .selectFrom('product_stock')
+        .select('location_id')
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
       if (loc && quantity > 0)
         await db
           .updateTable('product_stock')
