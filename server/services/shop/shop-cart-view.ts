@@ -23,6 +23,8 @@ export interface ShopCartSettings {
   popoutHidden: boolean;
   /** Lines short of stock may still be checked out (backorders). */
   stockCheckout: boolean;
+  /** The online card processor is the simulator (the checkout's "Test mode" label). */
+  cardTestMode?: boolean;
 }
 
 export const REMOVED_FROM_CATALOG = 'Some items are no longer available and were removed from your cart.';
@@ -219,5 +221,6 @@ export function shopCartReply(
     guest_checkout: shop.guestCheckout,
     logged_in: loggedIn,
     popout_hidden: shop.popoutHidden,
+    card_test_mode: shop.cardTestMode === true,
   };
 }

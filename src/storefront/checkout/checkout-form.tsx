@@ -11,6 +11,8 @@ const contactSchema = bodySchema.omit({ card: true });
 interface Props {
   /** False when gift certificates pay the whole order: no card is asked for. */
   needsCard: boolean;
+  /** The online processor is the simulator: the card form says "Test mode". */
+  testMode?: boolean;
   initial: { firstname: string; lastname: string; email: string };
   busy: boolean;
   /** The last refusal's message, shown under the button (§8). */
@@ -19,7 +21,7 @@ interface Props {
 }
 
 /** Contact details and the card for the simulated online payment, validated with the call's schema. */
-export function CheckoutForm({ needsCard, initial, busy, error, onSubmit }: Props) {
+export function CheckoutForm({ needsCard, testMode = false, initial, busy, error, onSubmit }: Props) {
   const form = useZodForm(
     needsCard ? bodySchema : contactSchema,
     { ...initial, telephone: '', card: { number: '', expiry: '', cvc: '' } },
@@ -37,7 +39,7 @@ export function CheckoutForm({ needsCard, initial, busy, error, onSubmit }: Prop
         <TextField label="E-Mail" type="email" autoComplete="email" {...form.field('email')} required />
         <TextField label="Telephone" type="tel" autoComplete="tel" {...form.field('telephone')} />
       </fieldset>
-      {needsCard && <CardFields legend="Payment" field={form.field} />}
+      {needsCard && <CardFields legend="Payment" field={form.field} testMode={testMode} />}
       <Button type="submit" block disabled={busy}>
         {busy ? 'Processing...' : 'Confirm Order'}
       </Button>

@@ -111,6 +111,7 @@ export function CheckoutPage() {
         <Link to="/checkout/cart">Edit cart</Link>
       </section>
       <CheckoutForm
+        testMode={cart.card_test_mode === true}
         needsCard={(cart.totals.find((t) => t.code === 'balance')?.text ?? cart.total_text) !== '$0.00'}
         initial={{ firstname: first, lastname: rest.join(' '), email: user?.role === 'customer' ? user.username : '' }}
         busy={order.isPending}
