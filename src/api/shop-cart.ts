@@ -72,4 +72,3 @@ export async function applyShopCartCode(type: 'voucher' | 'coupon', code: string
 export async function removeShopCartCode(code: string): Promise<ShopCartReply> {
   return remember(await request(`/index.php?route=checkout/${encodeURIComponent(code)}/remove`, shopCartReplySchema));
 }
-

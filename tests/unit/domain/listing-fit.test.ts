@@ -21,8 +21,8 @@ const ymm: Facets = {
   Year: facet('Year', '2018', '2018'),
   MakeID: facet('MakeID', '54', 'Ford'),
   ModelID: facet('ModelID', '666', 'F-150'),
-} as Facets;
-const yearOnly: Facets = { Year: ymm.Year } as Facets;
+};
+const yearOnly: Facets = { Year: ymm.Year };
 
 describe('Shop by Vehicle: which listings are narrowed', () => {
   it('narrows by default for a whole vehicle, never without one, and not with fits=0', () => {
