@@ -61,21 +61,32 @@ export const FIRST_DOWNLOAD_PAGE = 500;
 
 type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
+/**
+ * What a pull says of the device: the prefix it holds, and how many changes wait in its outbox as
+ * it asks (the server's GET /metrics shows it as the device's queue depth).
+ */
+interface DeviceTags {
+  prefix: string | null;
+  queue?: number;
+}
+
 /** One page request; never rejects (no answer is a retry). */
 async function fetchPage(
   transport: Transport,
   clientId: string,
   cookie: number,
   limit: number,
-  prefix: string | null,
+  device: DeviceTags,
   backfill?: { tables: readonly string[]; upTo: number },
 ): Promise<Fetched> {
   let reply;
   const only = backfill ? `&tables=${backfill.tables.map(encodeURIComponent).join(',')}&upTo=${backfill.upTo}` : '';
+  const prefix = device.prefix ? `&prefix=${device.prefix}` : '';
+  const queue = device.queue !== undefined ? `&queue=${device.queue}` : '';
   try {
     reply = await transport({
       method: 'GET',
-      path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}${only}${prefix ? `&prefix=${prefix}` : ''}`,
+      path: `/sync/pull?clientId=${clientId}&cookie=${cookie}&limit=${limit}&pack=1&schema=${DEVICE_SCHEMA}${only}${prefix}${queue}`,
     });
   } catch (err) {
     return { kind: 'retry', reason: `network: ${(err as Error).message}` };
@@ -118,7 +129,7 @@ async function pullBackfill(
       await setMeta(db, 'backfill', null);
       return { kind: 'done', pages, changes: applied };
     }
-    const fetched = await fetchPage(transport, opts.clientId, b.cookie, opts.initialLimit ?? opts.limit, prefix, b);
+    const fetched = await fetchPage(transport, opts.clientId, b.cookie, opts.initialLimit ?? opts.limit, { prefix }, b);
     if (fetched.kind !== 'page') return fetched;
     const page = fetched.page;
     const done = b.done + page.changes.length;
@@ -154,6 +165,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
   let ahead: { cookie: number; limit: number; reply: Promise<Fetched> } | null = null;
   // The prefix this device holds, named so a restored server records it again (device-ref.ts).
   const prefix = await getMeta(db, 'devicePrefix');
+  const device: DeviceTags = { prefix, queue: await db.outbox.count() };
   const backfill = await pullBackfill(db, transport, opts, prefix);
   if (backfill.kind !== 'done') return backfill;
   if ((await getMeta(db, 'backfill')) !== null) return backfill; // maxPages reached mid-backfill
@@ -174,7 +186,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     const fetched: Fetched =
       ahead && ahead.cookie === cookie && ahead.limit === limit && !full
         ? await ahead.reply
-        : await fetchPage(transport, opts.clientId, cookie, limit, prefix);
+        : await fetchPage(transport, opts.clientId, cookie, limit, device);
     ahead = null;
     if (fetched.kind !== 'page') return fetched;
     const page: PullReply = fetched.page;
@@ -185,7 +197,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
       ahead = {
         cookie: page.cookie,
         limit: next,
-        reply: fetchPage(transport, opts.clientId, page.cookie, next, prefix),
+        reply: fetchPage(transport, opts.clientId, page.cookie, next, device),
       };
     }
     /** 'stale' when the page no longer fits the stored cookie; else the download's rows done, or null. */

@@ -33,7 +33,8 @@ export interface MetricsSources {
 /** What the sync routes report (server/sync/routes.ts `observe`). */
 export interface SyncObserver {
   pushed(outcome: 'ok' | 'refused' | 'failed', reply?: PushReply): void;
-  pulled(clientId: string, rows: number): void;
+  /** `queue`: the device's outbox size as it asked (absent from older builds). */
+  pulled(clientId: string, rows: number, queue?: number): void;
 }
 
 const HOUR_MS = 3_600_000;
@@ -49,6 +50,8 @@ export class Metrics implements SyncObserver {
   private readonly pulledRows: Counter;
   /** clientId → when it last pulled from this process (ms). */
   private readonly pulledAt = new Map<string, number>();
+  /** clientId → its outbox size as it last pulled from this process. */
+  private readonly queueOf = new Map<string, number>();
 
   constructor(
     sources: MetricsSources,
@@ -131,16 +134,18 @@ export class Metrics implements SyncObserver {
     for (const r of reply?.results ?? []) this.pushedMutations.inc({ status: r.status });
   }
 
-  pulled(clientId: string, rows: number): void {
+  pulled(clientId: string, rows: number, queue?: number): void {
     this.pulls.inc();
     this.pulledRows.inc(rows);
     this.pulledAt.set(clientId, this.now());
+    if (queue !== undefined) this.queueOf.set(clientId, queue);
   }
 
   private deviceGauges(sources: MetricsSources): void {
     const registers = [this.registry];
     const labelNames = ['client_id', 'kind'] as const;
     const pulledAt = this.pulledAt;
+    const queueOf = this.queueOf;
     const now = this.now;
     // A scrape collects every metric at once (prom-client's Promise.all): the four gauges below
     // share one database read, started by the first of them and forgotten once it settles.
@@ -148,7 +153,11 @@ export class Metrics implements SyncObserver {
     const snapshot = (): Promise<SeenDevice[]> => {
       if (pending) return pending;
       const since = now() - HOUR_MS;
-      for (const [id, at] of pulledAt) if (at < since) pulledAt.delete(id);
+      for (const [id, at] of pulledAt)
+        if (at < since) {
+          pulledAt.delete(id);
+          queueOf.delete(id);
+        }
       const read = sources
         .devices([...pulledAt.keys()])
         .then((devices) => devices.filter((d) => lastSyncOf(d) * 1000 >= since));
@@ -185,6 +194,22 @@ export class Metrics implements SyncObserver {
       'Devices seen in the last hour: when each last pushed (database) or pulled (this process)',
       (d) => Math.round(lastSyncOf(d)),
     );
+    // Only devices that reported it (their last pull from this process): a device that only pushed
+    // here, or an older build, has no series rather than a made-up 0.
+    new Gauge({
+      name: 'partsdesk_device_queue_depth',
+      help: 'Devices seen in the last hour: changes waiting in the device outbox at its last pull from this process',
+      labelNames,
+      registers,
+      async collect() {
+        const devices = await snapshot();
+        this.reset();
+        for (const d of devices) {
+          const depth = queueOf.get(d.clientId);
+          if (depth !== undefined) this.set({ client_id: d.clientId, kind: d.kind }, depth);
+        }
+      },
+    });
     perDevice(
       'partsdesk_device_refused_waiting',
       'Devices seen in the last hour: refused changes still queued on the device as conflicts (not discarded)',

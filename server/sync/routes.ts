@@ -126,7 +126,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
     const viewer: Viewer =
       actor.kind === 'staff' ? { kind: 'staff', role: actor.role } : { kind: 'customer', customerId: actor.id };
     const page = await deps.pull.pull(q, viewer, actor);
-    deps.observe?.pulled(q.clientId, page.reply.changes.length + page.packed.reduce((n, b) => n + b.count, 0));
+    deps.observe?.pulled(q.clientId, page.reply.changes.length + page.packed.reduce((n, b) => n + b.count, 0), q.queue);
     if (page.packed.length === 0) return page.reply;
     // The blocks are JSON text from the database: spliced in, never parsed here (pull-packed.ts).
     void reply.type('application/json; charset=utf-8');

@@ -46,6 +46,12 @@ export const pullQuerySchema = z.object({
     .catch(undefined),
   /** With `tables`: nothing above this version (the device's main cookie; later changes come with the main pull). */
   upTo: z.coerce.number().int().min(0).optional(),
+  /**
+   * How many changes wait in the device's outbox as it asks: shown by GET /metrics as the device's
+   * queue depth, nothing else. A malformed value is dropped, never a refusal (a pull must not fail
+   * over a figure); older builds send none.
+   */
+  queue: z.coerce.number().int().min(0).max(10_000_000).optional().catch(undefined),
 });
 export type PullQuery = z.infer<typeof pullQuerySchema>;
 

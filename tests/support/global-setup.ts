@@ -9,6 +9,8 @@ import { openDatabase } from '../../server/db/database';
 import { seedDemoData } from '../../server/db/demo/generate';
 import { migrateToLatest } from '../../server/db/migrate';
 import { adminUrl, createDatabase, dropDatabase } from './postgres';
+import { SERVER_ENTRY_ENV } from './process';
+import { buildServerBundle } from './server-bundle';
 
 export const TEST_PARTS = 400;
 
@@ -27,6 +29,10 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = url ? `pd_tpl_${process.pid}_${Date.now()}` : null;
   // Both engines are seeded at once: PGlite works in this process, PostgreSQL in its own.
+  // The server processes tests start run one bundle built here (./server-bundle.ts); the test
+  // workers are started after this setup and inherit the variable.
+  const bundle = process.env[SERVER_ENTRY_ENV] ? null : await buildServerBundle();
+  if (bundle) process.env[SERVER_ENTRY_ENV] = bundle.entry;
   await Promise.all([
     (async () => {
       const open = await openDatabase({ dataDir: dir });
@@ -48,6 +54,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    if (bundle) {
+      bundle.remove();
+      delete process.env[SERVER_ENTRY_ENV];
+    }
     if (url && pgTemplate) await dropDatabase(adminUrl(url), pgTemplate);
   };
 }

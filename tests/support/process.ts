@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** Env var naming the run's prebuilt server bundle (./server-bundle.ts), run instead of server/main.ts through tsx. */
+export const SERVER_ENTRY_ENV = 'PD_SERVER_ENTRY';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -35,7 +38,11 @@ export async function runServer(env: Record<string, string | undefined>, timeout
   // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server a test or bench starts
   // (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  // The run's prebuilt bundle (./server-bundle.ts, built by the global setup) when there is one: the
+  // same sources, without compiling them again for every process.
+  const bundle = process.env[SERVER_ENTRY_ENV];
+  const entry = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')];
+  const proc = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     // TLS off unless a test asks: every server would otherwise want HTTPS port 8443.
     env: { ...process.env, LOG_LEVEL: 'warn', BACKUP_EVERY_HOURS: '0', TLS: 'off', ...env, PORT: String(port) },

@@ -5,6 +5,8 @@
  * Returns the tree in memory so customers' vehicles and part fitment can point into it.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { insertReturning, insertRows } from './bulk';
@@ -65,11 +67,25 @@ interface CsvRow {
   bodies: string[];
 }
 
-const CSV_FILE = new URL('./us-vehicle-models-1992-2026.csv', import.meta.url);
+const CSV_NAME = 'us-vehicle-models-1992-2026.csv';
+
+/**
+ * The CSV beside this source file; from a bundled server (one file elsewhere in the project, e.g.
+ * the tests' prebuilt server) the same file found from the project root above it.
+ */
+function csvFile(): string {
+  const beside = fileURLToPath(new URL(`./${CSV_NAME}`, import.meta.url));
+  if (fs.existsSync(beside)) return beside;
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'server', 'db', 'demo', CSV_NAME);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return beside; // not found: the read names the expected file
+  }
+}
 
 /** Parses the CSV (year,make,model,body_styles-as-JSON-list), folding cab styles into body types. */
 export function readVehicleCsv(): CsvRow[] {
-  const lines = fs.readFileSync(CSV_FILE, 'utf8').split(/\r?\n/).slice(1);
+  const lines = fs.readFileSync(csvFile(), 'utf8').split(/\r?\n/).slice(1);
   const rows: CsvRow[] = [];
   for (const line of lines) {
     if (!line.trim()) continue;

@@ -41,8 +41,37 @@ export async function pageText(page: Page): Promise<string> {
   ).slice(0, 2000);
 }
 
+/**
+ * How many changes the device's outbox holds (the server has not acknowledged them), read from
+ * IndexedDB itself; -1 before the device store exists.
+ */
+export async function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'partsdesk')) return -1;
+    const idb = await new Promise<IDBDatabase>((res, rej) => {
+      const req = indexedDB.open('partsdesk');
+      req.onsuccess = () => res(req.result);
+      req.onerror = () => rej(new Error(String(req.error)));
+    });
+    if (!idb.objectStoreNames.contains('outbox')) return (idb.close(), -1);
+    return new Promise<number>((res, rej) => {
+      const count = idb.transaction('outbox').objectStore('outbox').count();
+      count.onsuccess = () => (idb.close(), res(count.result));
+      count.onerror = () => rej(new Error(String(count.error)));
+    });
+  });
+}
+
+/**
+ * Waits until the device's queue is empty AND the bar says so. The bar alone is not enough: right
+ * after a change is queued the bar may still show the last "All changes synced" for a moment (its
+ * status reaches the page asynchronously), so a test reading the server then could run before the
+ * push (CI saw exactly that in tests/e2e/live-tablets.test.ts).
+ */
 export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
-  await expect.poll(visible(page, 'All changes synced'), { timeout }).toBe(true);
+  await expect
+    .poll(async () => (await outboxSize(page)) === 0 && (await visible(page, 'All changes synced')()), { timeout })
+    .toBe(true);
 }
 
 /** The server's own view (GET /api/order as admin), to prove what reached it and how many times. */

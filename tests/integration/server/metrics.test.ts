@@ -136,7 +136,7 @@ describe.each(testEngines())('GET /metrics on %s', (engine) => {
     });
     expect(push.status).toBe(200);
     expect(push.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'rejected']);
-    const pull = await cashier.get(`/sync/pull?clientId=${clientId}&cookie=0&limit=50`);
+    const pull = await cashier.get(`/sync/pull?clientId=${clientId}&cookie=0&limit=50&queue=3`);
     expect(pull.status).toBe(200);
 
     const after = await scrape();
@@ -150,6 +150,7 @@ describe.each(testEngines())('GET /metrics on %s', (engine) => {
     expect(grew('partsdesk_sync_pulled_rows_total')).toBe(pull.body.changes.length);
     expect(valueOf(after, 'partsdesk_device_refused_waiting', { client_id: clientId, kind: 'staff' })).toBe(1);
     expect(valueOf(after, 'partsdesk_device_pushed_last_hour', { client_id: clientId })).toBe(2);
+    expect(valueOf(after, 'partsdesk_device_queue_depth', { client_id: clientId, kind: 'staff' })).toBe(3);
     const last = valueOf(after, 'partsdesk_device_last_sync_timestamp_seconds', { client_id: clientId });
     expect(Math.abs(last - Date.now() / 1000)).toBeLessThan(120);
     expect(valueOf(after, 'partsdesk_devices_seen_last_hour', { kind: 'staff' })).toBeGreaterThanOrEqual(1);

@@ -46,6 +46,9 @@ describe('offline order references (device prefix)', () => {
     const next = scripted([() => page(6, [], false, 0)]);
     await pullAll(db, next, pullOpts);
     expect(next.calls[0]!.path).toContain('&prefix=C2');
+    // ... and how many changes wait in its outbox (never pushed here: both creates), for GET /metrics.
+    expect(t.calls[0]!.path).toContain('&queue=1');
+    expect(next.calls[0]!.path).toContain('&queue=2');
   });
 
   it('a refused create takes no number; a reference given in the args is kept', async () => {
