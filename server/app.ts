@@ -207,7 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(
     app,
     opts.staticDir,
-    new FirstScreen(opts.staticDir, { products, pages, content }, app.log),
+    new FirstScreen(opts.staticDir, { products, pages, content, vehicles: new FitmentVehicleStore(opts.db) }, app.log),
     tagManager,
   );
 

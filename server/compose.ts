@@ -291,7 +291,7 @@ function composeShop(
   gateway: OnlinePaymentGateway,
   shopSettings: ProductSettingsCache,
 ): ShopServices {
-  const cart = new ShopCartService(db, settings, shopSettings);
+  const cart = new ShopCartService(db, settings, shopSettings, gateway.simulated === true);
   return {
     cart,
     lists: new ShopListsService(db, shopSettings),

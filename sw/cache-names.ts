@@ -5,3 +5,5 @@
  */
 export const IMAGE_CACHE = 'partsdesk-images-v1';
 export const CATALOG_CACHE = 'partsdesk-catalog-v1';
+/** The vehicle key the server last named for this browser's listings (sw/vehicle-key.ts); never expired. */
+export const VEHICLE_KEY_CACHE = 'partsdesk-vehicle-v1';

@@ -59,3 +59,13 @@ export function mayStoreReply(status: number, cacheControl: string | null): bool
   if (status !== 200) return false;
   return !/(?:^|,)\s*(?:no-store|private)\s*(?:,|$)/i.test(cacheControl ?? '');
 }
+
+/**
+ * A listing narrowed to the shopper's vehicle is `private` (no shared cache may keep it) but names
+ * its vehicle (`vehicleKey`): the service worker, this browser's own cache, keeps it filed under that
+ * vehicle (sw/vehicle-key.ts). Staff replies carry no key and stay out.
+ */
+export function mayStoreCatalogReply(status: number, cacheControl: string | null, vehicleKey: string | null): boolean {
+  if (mayStoreReply(status, cacheControl)) return true;
+  return status === 200 && Boolean(vehicleKey) && !/(?:^|,)\s*no-store\s*(?:,|$)/i.test(cacheControl ?? '');
+}

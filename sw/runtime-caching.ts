@@ -4,14 +4,27 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { CATALOG_CACHE, IMAGE_CACHE } from './cache-names';
-import { isPublicCatalogRead, isSameOriginImage, mayStoreReply } from './request-kinds';
+import { VEHICLE_KEY_HEADER } from '../src/contracts/vehicle-key';
+import { isPublicCatalogRead, isSameOriginImage, mayStoreCatalogReply } from './request-kinds';
+import { vehicleKeyed } from './vehicle-key';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** Keeps per-user (`Cache-Control: private`) and failed replies out of the catalog cache. */
+/**
+ * Keeps per-user (`Cache-Control: private`) and failed replies out of the catalog cache, except a
+ * listing narrowed to this browser's vehicle, which vehicleKeyed files under its vehicle.
+ */
 const publicRepliesOnly: WorkboxPlugin = {
   cacheWillUpdate: ({ response }) =>
-    Promise.resolve(mayStoreReply(response.status, response.headers.get('Cache-Control')) ? response : null),
+    Promise.resolve(
+      mayStoreCatalogReply(
+        response.status,
+        response.headers.get('Cache-Control'),
+        response.headers.get(VEHICLE_KEY_HEADER),
+      )
+        ? response
+        : null,
+    ),
 };
 
 /**
@@ -37,7 +50,10 @@ export function registerRuntimeCaching(): void {
     new NetworkFirst({
       cacheName: CATALOG_CACHE,
       networkTimeoutSeconds: 3,
+      // Listings say `Vary: Cookie`; entries here are filed by URL (and vehicle key) only.
+      matchOptions: { ignoreVary: true },
       plugins: [
+        vehicleKeyed,
         publicRepliesOnly,
         new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true }),
       ],

@@ -30,12 +30,15 @@ import { ServiceError } from '../errors';
 import type { ProductService } from '../services/catalog/product-service';
 import { dismissedAlerts, type ContentService } from '../services/content/content-service';
 import { HOME_CONTENT_PATH } from '../../src/contracts/content';
+import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment/fitment-vehicle-store';
 
 export interface FirstScreenSources {
   products: ProductService;
   pages: ProductPageService;
   /** The home page's blocks (docs/decisions/storefront.md "Content blocks"). */
   content?: ContentService;
+  /** The shopper's vehicle narrows the catalog's first page as the API does (Shop by Vehicle). */
+  vehicles?: FitmentVehicleStore;
 }
 
 /** Markers around #root's static content in index.html; what is between them is replaced. */
@@ -134,9 +137,12 @@ export class FirstScreen {
       // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
       if (search !== undefined) return null;
       const query = productsListQuerySchema.parse({});
+      const cookie = req.cookies[VEHICLE_COOKIE];
+      const found = cookie && this.sources.vehicles ? (await this.sources.vehicles.load(cookie)).vehicle : null;
+      const vehicle = found && Object.keys(found.facets).length > 0 ? found : null;
       return {
         path: CATALOG_FIRST_PATH,
-        body: await this.sources.products.list(query, new Date(), null, req.user !== null),
+        body: await this.sources.products.list(query, new Date(), vehicle, req.user !== null),
       };
     }
     const segment = /^\/([^/.]+)$/.exec(pathname)?.[1];

@@ -10,9 +10,24 @@ import { takeEarlyResponse } from './early-fetch';
  * storage, so another origin cannot read it.
  */
 let csrfToken: string | null = null;
+/** Whether this page has learned its token (or that it has none) from a session reply yet. */
+let csrfKnown = false;
+let csrfSource: (() => Promise<unknown>) | null = null;
 
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
+  csrfKnown = true;
+}
+
+/**
+ * The session read a state-changing call waits for while the token is not known yet (the app
+ * registers the session query's fetch, so it is one read shared with the screen). A page's first
+ * POST used to race that read: a signed-in shopper's product page sent getCatalogDetails before
+ * GET /api/session answered, without the token, and got 403 (docs/decisions/storefront.md
+ * "Session token before the first call").
+ */
+export function setCsrfSource(source: (() => Promise<unknown>) | null): void {
+  csrfSource = source;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -51,6 +66,9 @@ export async function request<S extends z.core.$ZodType>(
   opts: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const method = opts.method ?? 'GET';
+  // A read needs no token; a change made before the session answered waits for it (a failed read
+  // lets the call go without one: nobody signed in, or the server is unreachable anyway).
+  if (method !== 'GET' && !csrfKnown && csrfSource) await csrfSource().catch(() => undefined);
   // X-Requested-With marks a call, never a navigation, for paths that are both
   // (docs/architecture.md "Server").
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };

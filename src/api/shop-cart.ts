@@ -9,10 +9,9 @@ import { emitShopCartReply } from './cart-replies';
  * kept in localStorage so a shopper offline still sees their cart as last seen, even after a
  * reload (docs/decisions/storefront.md "Shopper cart offline"); changes need the network.
  */
-import { shopCartQueryKey } from './shop-cart-key';
+import { forgetShopCart, SHOP_CART_STORAGE_KEY as KEY, shopCartQueryKey } from './shop-cart-key';
 
-export { shopCartQueryKey };
-const KEY = 'partsdesk.shop-cart';
+export { forgetShopCart, shopCartQueryKey };
 
 function remember(reply: ShopCartReply): ShopCartReply {
   emitShopCartReply(reply);
@@ -74,13 +73,4 @@ export async function applyShopCartCode(type: 'voucher' | 'coupon', code: string
 /** GET /index.php?route=checkout/{code}/remove: drops a total line's code (a voucher or coupon). */
 export async function removeShopCartCode(code: string): Promise<ShopCartReply> {
   return remember(await request(`/index.php?route=checkout/${encodeURIComponent(code)}/remove`, shopCartReplySchema));
-}
-
-/** After checkout or sign-out the kept cart is no longer this browser's. */
-export function forgetShopCart(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // nothing kept
-  }
 }

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
+import { sessionQueryOptions } from '../api/get-session';
+import { setCsrfSource } from '../api/http';
 
 /** A refusal (4xx) will not change on retry; network faults and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -28,3 +30,7 @@ export function createQueryClient(): QueryClient {
  * loaders (src/app/first-render.ts) fill it before the first render.
  */
 export const appQueryClient = createQueryClient();
+
+// A state-changing call made before the page knows its CSRF token waits for the session read the
+// screen makes anyway (one read: fetchQuery joins it when it is in flight).
+setCsrfSource(() => appQueryClient.fetchQuery(sessionQueryOptions));

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { lazyAfterPaint } from '../ui/after-paint';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useMode } from '../features/session/mode';
-import { OnlineIndicator } from '../features/sync-status/online-indicator';
 import { LazySearchBar } from '../storefront/search/lazy-search-bar';
 import { useLogout, useSession } from '../features/session/use-session';
 import { CartLinkPlaceholder } from '../storefront/cart/cart-link-placeholder';
@@ -16,7 +15,11 @@ const CartButton = lazyAfterPaint(() =>
 // The dealer locator's button and modal (docs/decisions/storefront.md "Dealer locator"): after the first paint too.
 const LocatorNav = lazyAfterPaint(() => import('../features/dealer-locator/locator-nav'));
 
-/** Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out), online status. */
+/**
+ * Shopper header: brand, Catalog, Cart, Login (or the shopper's Log out). No connection indicator:
+ * only staff devices show one (the POS top bar); a shopper's screens say what being offline changes
+ * where it matters (the cart), docs/decisions/storefront.md "Wording a shopper sees".
+ */
 export function StorefrontHeader() {
   const mode = useMode();
   const { user } = useSession();
@@ -88,9 +91,6 @@ export function StorefrontHeader() {
         </ul>
       </nav>
       <LazySearchBar />
-      <div className={styles.end}>
-        <OnlineIndicator />
-      </div>
     </header>
   );
 }

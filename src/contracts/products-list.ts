@@ -18,9 +18,10 @@ export const productsListQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /**
    * Only parts that fit the shopper's saved vehicle (the `pd_vehicle` cookie), as the "Find
-   * Products That Fit" tiles count them; without a vehicle the filter does nothing.
+   * Products That Fit" tiles count them; without a vehicle the filter does nothing. Absent: narrowed
+   * once a whole vehicle is chosen; '0' shows every part (src/domain/listing-narrowing.ts).
    */
-  fits: z.catch(z.optional(z.enum(['1', 'true'])), undefined),
+  fits: z.catch(z.optional(z.enum(['1', 'true', '0'])), undefined),
   /** 'relevance' orders a search by the search ranking (server/services/catalog/search-query.ts); without a search it is 'name'. */
   sort: z.catch(z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']), 'name'),
   order: z.catch(z.enum(['asc', 'desc']), 'asc'),
@@ -60,6 +61,14 @@ export const productSummarySchema = z.object({
   show_install_graphic: z.boolean(),
   thumbnails: z.object({ primary: z.string(), cart: z.string() }),
   links: z.object({ view: z.string(), manufacturer: z.string() }),
+  /**
+   * Stock over every store (src/domain/inventory.ts `stockStatus`): on the shelf, supplied when out
+   * (the product's own out-of-stock text, e.g. ships from the distributor), or out. Optional: a
+   * reply cached before these fields existed still parses.
+   */
+  stock_status: z.optional(z.enum(['in_stock', 'distributor', 'out_of_stock'])),
+  /** '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock'. */
+  stock_text: z.optional(z.string()),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -71,5 +80,11 @@ export const productsListReplySchema = z.object({
   limit: z.number().check(z.int()),
   /** With `fits`: the vehicle the list is narrowed to ('2019 Ford F-150'); null when not narrowed. */
   fits_vehicle: z.optional(z.nullable(z.string())),
+  /** The shopper's saved vehicle, narrowed or not ('2018 Ford F-150'); null without one. */
+  vehicle: z.optional(z.nullable(z.string())),
+  /** With a vehicle: the listing's size without narrowing to it ("Show all 4,952 parts"). */
+  all_items: z.optional(z.nullable(z.number().check(z.int()))),
+  /** With a vehicle: how many of the listing's parts fit it ("Show only the 312 parts that fit"). */
+  fitting_items: z.optional(z.nullable(z.number().check(z.int()))),
 });
 export type ProductsListReply = z.infer<typeof productsListReplySchema>;

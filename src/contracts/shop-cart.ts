@@ -147,5 +147,10 @@ export const shopCartReplySchema = z.object({
   logged_in: z.boolean(),
   /** Store setting 'hide': the header shows a plain cart link instead of the popout. */
   popout_hidden: z.boolean(),
+  /**
+   * The online card processor is the built-in simulator: the checkout labels its card form "Test
+   * mode" and names a test card; a live shop says nothing of test cards. Optional: older replies.
+   */
+  card_test_mode: z.boolean().optional(),
 });
 export type ShopCartReply = z.infer<typeof shopCartReplySchema>;

@@ -22,3 +22,36 @@ export function outOfStockText(oosText: string | null | undefined): string {
 export function enoughStock(quantity: number, stock: number): boolean {
   return stock >= quantity;
 }
+
+/**
+ * A product with its own out-of-stock text is one the shop still supplies when it is not on the
+ * shelf: the text says how (the demo's "ships from our distributor in 3-5 business days"). Without
+ * one, §8's default says it is not available (docs/decisions/storefront.md "Stock on cards and in
+ * the cart").
+ */
+export function suppliedWhenOut(oosText: string | null | undefined): boolean {
+  return Boolean(oosText && oosText.trim() !== '');
+}
+
+/** What a product card says about stock: on the shelf, supplied another way, or out. */
+export type StockStatus = 'in_stock' | 'distributor' | 'out_of_stock';
+
+export function stockStatus(total: number, oosText: string | null | undefined): StockStatus {
+  if (total > 0) return 'in_stock';
+  return suppliedWhenOut(oosText) ? 'distributor' : 'out_of_stock';
+}
+
+/** The card's stock line: '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock'. */
+export function cardStockText(total: number, oosText: string | null | undefined): string {
+  return stockStatus(total, oosText) === 'distributor' ? oosText!.trim() : inventoryText(total);
+}
+
+/**
+ * Whether a cart line stops checkout (unless the shop allows checking out short, `stock_checkout`):
+ * only a short line whose product shows §8's default text ("not available ... or not in stock").
+ * A short line whose product the shop supplies anyway (its own text) may be ordered, so the cart
+ * never says both "ships from our distributor" and "lower the quantity" for one line.
+ */
+export function lineStopsCheckout(quantity: number, stock: number, oosText: string | null | undefined): boolean {
+  return !enoughStock(quantity, stock) && !suppliedWhenOut(oosText);
+}

@@ -150,9 +150,16 @@ describe('storefront vehicle fitment on a phone', () => {
     await model.selectOption({ label: vehicle.model });
     await page.getByRole('button', { name: 'Submit' }).click();
 
-    // The summary replaces the form; the listing's badges follow the vehicle in place.
+    // The summary replaces the form; the listing narrows to the vehicle in place (Shop by Vehicle),
+    // and its toggle shows every part again, with the badges following the vehicle.
     await page.getByText(`Year: ${vehicle.year}`).waitFor();
     await page.getByText(`Model: ${vehicle.model}`).waitFor();
+    await page
+      .getByText(new RegExp(`fits? your ${vehicle.year} ${vehicle.make} ${vehicle.model}`))
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: /^Show all [\d,]+ parts?$/ }).click();
+    await page.getByRole('link', { name: /^Show only the [\d,]+ parts? that fits? your / }).waitFor();
     await page.getByRole('button', { name: fitLabel }).first().waitFor();
     await page.getByRole('button', { name: "Doesn't Fit Your Vehicle" }).first().waitFor();
 

@@ -24,6 +24,8 @@ export type AuthorizeResult =
 export interface OnlinePaymentGateway {
   authorize(req: { reference: string; amount: string; card: CardInput; now: Date }): Promise<AuthorizeResult>;
   void(reference: string): Promise<void>;
+  /** True for the built-in simulator only: the checkout then says it is in test mode. */
+  readonly simulated?: boolean;
 }
 
 /** What the simulated processor holds per reference: what a shop would see in its processor's dashboard. */
@@ -53,6 +55,8 @@ export const TEST_CARDS: Readonly<Record<string, { brand: string; decline?: stri
  * repeated authorize of a live authorization answers it again instead of charging twice.
  */
 export class SimulatedOnlineGateway implements OnlinePaymentGateway {
+  readonly simulated = true;
+
   readonly ledger = new Map<string, LedgerEntry>();
 
   constructor(private readonly latencyMs = 50) {}

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductsListQuery, ProductsListReply, ProductSummary } from '../../../src/contracts/products-list';
 import { vehicleLabel, type FitmentVehicle } from '../../../src/domain/fitment-facets';
+import { cardStockText, stockStatus } from '../../../src/domain/inventory';
+import { narrowsListing } from '../../../src/domain/listing-narrowing';
 import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { fittingProducts } from '../fitment/fitment-catalog-details';
@@ -54,7 +56,8 @@ export class ProductService {
   }
 
   /**
-   * `vehicle`: the shopper's saved vehicle, read only when the query asks for `fits`. `signedIn`:
+   * `vehicle`: the shopper's saved vehicle (null: none); once whole it narrows the list unless
+   * `fits=0` (docs/decisions/fitment.md "Listings narrowed to the vehicle"). `signedIn`:
    * a customer or staff session (prices behind `customer_price`, the guest checkout switch).
    */
   async list(
@@ -65,7 +68,11 @@ export class ProductService {
   ): Promise<ProductsListReply> {
     const stamps = await this.versions();
     const shop = await this.settings.get(this.db, stamps.settings);
-    const fitting = q.fits && vehicle ? fittingProducts(vehicle) : null;
+    // Shop by Vehicle: narrowed by default once a whole vehicle is chosen, `fits=0` shows all.
+    // A vehicle still being chosen (a year alone) narrows only when asked (`fits=1`).
+    const asked = q.fits === '1' || q.fits === 'true';
+    const fitSet = vehicle && (asked || narrowsListing(undefined, vehicle.facets)) ? fittingProducts(vehicle) : null;
+    const fitting = fitSet && vehicle && narrowsListing(q.fits, vehicle.facets) ? fitSet : null;
     let base = this.db
       .selectFrom('products as p')
       .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
@@ -73,7 +80,6 @@ export class ProductService {
     if (q.manufacturer_id) base = base.where('p.manufacturer_id', '=', q.manufacturer_id);
     if (q.series_id) base = base.where('p.series_id', '=', q.series_id);
     if (q.special) base = base.where(sql<boolean>`p.msrp > p.price`);
-    if (fitting) base = base.where(sql<boolean>`p.product_id in (${fitting})`);
     if (q.category_id) {
       const categoryId = q.category_id;
       base = base.where((eb) =>
@@ -98,27 +104,23 @@ export class ProductService {
       ),
     );
 
+    const narrowed = (fits: typeof fitSet) =>
+      fits ? withSearch.where(sql<boolean>`p.product_id in (${fits})`) : withSearch;
+    const listed = narrowed(fitting);
+
     const offset = (q.page - 1) * q.limit;
-    const countKey = JSON.stringify([
-      q.manufacturer_id,
-      q.series_id,
-      q.category_id,
-      q.search,
-      q.special,
-      fitting ? vehicle : null,
-    ]);
-    const version = stamps.catalog;
-    const cached = this.counts.get(countKey);
-    let total: number;
-    if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) {
-      total = cached.n;
-    } else {
-      const row = await withSearch.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      total = Number(row.n);
-      if (this.counts.size > 1000) this.counts.clear();
-      this.counts.set(countKey, { version, n: total, at: now.getTime() });
-    }
-    const rows = await withSearch
+    const filters = [q.manufacturer_id, q.series_id, q.category_id, q.search, q.special];
+    const count = (fits: typeof fitSet) =>
+      this.count(JSON.stringify([...filters, fits ? vehicle : null]), stamps.catalog, now, async () => {
+        const row = await narrowed(fits)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      });
+    const total = await count(fitting);
+    // With a vehicle the count line also names the other list's size (the toggle's words).
+    const other = fitSet ? await count(fitting ? null : fitSet) : null;
+    const rows = await listed
       .select([
         'p.product_id',
         'p.aaia',
@@ -138,6 +140,10 @@ export class ProductService {
         'm.slug as manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
+        'p.oos_text',
+        sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
+          'stock',
+        ),
         // In the same query: on PGlite's single connection every extra round trip is queue time.
         sql<
           number[]
@@ -181,16 +187,31 @@ export class ProductService {
         show_install_graphic: r.show_install_graphic,
         thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
         links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
+        stock_status: stockStatus(Number(r.stock), r.oos_text),
+        stock_text: cardStockText(Number(r.stock), r.oos_text),
       };
     });
-    const fitsVehicle = fitting && vehicle ? vehicleLabel(vehicle.facets) : null;
+    const label = fitSet && vehicle ? vehicleLabel(vehicle.facets) : null;
     return {
       products,
       total_items: total,
       total_pages: Math.ceil(total / q.limit),
       page: q.page,
       limit: q.limit,
-      fits_vehicle: fitsVehicle,
+      fits_vehicle: fitting ? label : null,
+      vehicle: label,
+      all_items: fitting ? other : null,
+      fitting_items: fitSet && !fitting ? other : null,
     };
+  }
+
+  /** A listing's total, cached while the catalog's newest version is unchanged (see `counts`). */
+  private async count(key: string, version: string | null, now: Date, read: () => Promise<number>): Promise<number> {
+    const cached = this.counts.get(key);
+    if (cached && cached.version === version && now.getTime() - cached.at < COUNT_TTL_MS) return cached.n;
+    const n = await read();
+    if (this.counts.size > 1000) this.counts.clear();
+    this.counts.set(key, { version, n, at: now.getTime() });
+    return n;
   }
 }

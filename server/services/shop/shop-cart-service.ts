@@ -50,6 +50,8 @@ export class ShopCartService {
     db: Kysely<DB>,
     private readonly settings: (db: Kysely<DB>) => Promise<StoreSettings>,
     private readonly shopCache: ProductSettingsCache = new ProductSettingsCache(),
+    /** The online card processor is the simulator (replies say `card_test_mode`). */
+    private readonly cardTestMode = false,
   ) {
     this.db = db;
   }
@@ -61,7 +63,12 @@ export class ShopCartService {
    */
   async shopSettings(trx: Trx): Promise<ShopCartSettings> {
     const s = await this.shopCache.get(trx);
-    return { guestCheckout: s.guestCheckout, popoutHidden: s.popoutHidden, stockCheckout: s.stockCheckout };
+    return {
+      guestCheckout: s.guestCheckout,
+      popoutHidden: s.popoutHidden,
+      stockCheckout: s.stockCheckout,
+      cardTestMode: this.cardTestMode,
+    };
   }
 
   async storedLines(trx: Trx, shopperId: string | null): Promise<StoredLine[]> {

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { ShopCartProduct, ShopCartReply } from '../../../src/contracts/shop-cart';
 import { codeRows } from '../../../src/domain/cart-codes';
-import { enoughStock, outOfStockText } from '../../../src/domain/inventory';
+import { enoughStock, lineStopsCheckout, outOfStockText } from '../../../src/domain/inventory';
 import { laborUnitAmount } from '../../../src/domain/labor';
 import { decimal, formatUSD, roundMoney, toWire, type Money } from '../../../src/domain/money';
 import type { LaborLine, OrderLine, ProductLine } from '../../../src/domain/mutations/records';
@@ -23,6 +23,8 @@ export interface ShopCartSettings {
   popoutHidden: boolean;
   /** Lines short of stock may still be checked out (backorders). */
   stockCheckout: boolean;
+  /** The online card processor is the simulator (the checkout's "Test mode" label). */
+  cardTestMode?: boolean;
 }
 
 export const REMOVED_FROM_CATALOG = 'Some items are no longer available and were removed from your cart.';
@@ -41,7 +43,11 @@ export interface PricedCart {
   rows: ShopCartProduct[];
   /** Keys of stored lines the catalog no longer sells. */
   stale: string[];
-  allInStock: boolean;
+  /**
+   * No line stops checkout for stock: each is on the shelf or its product is supplied when out
+   * (its own out-of-stock text; docs/decisions/storefront.md "Stock on cards and in the cart").
+   */
+  allSupplied: boolean;
   catalog: Map<number, ShopCatalogProduct>;
 }
 
@@ -57,7 +63,7 @@ export async function priceLines(
   const lines: OrderLine[] = [];
   const rows: ShopCartProduct[] = [];
   const stale: string[] = [];
-  let allInStock = true;
+  let allSupplied = true;
   const taxOf = (cls: number | null, total: string): string => {
     const rate = taxRateOf(settings, cls);
     return rate === null ? '0.00' : toWire(roundMoney(decimal(total).times(decimal(rate)).div(100)));
@@ -90,7 +96,7 @@ export async function priceLines(
     const total = toWire(lineTotal(productLine));
     const unit = toWire(decimal(total).div(s.quantity));
     const enough = enoughStock(s.quantity, p.stock);
-    if (!enough) allInStock = false;
+    if (lineStopsCheckout(s.quantity, p.stock, p.oosText)) allSupplied = false;
     const withLabor = s.apply_labor && p.labor !== null;
     const common = {
       currency_code: 'USD' as const,
@@ -163,7 +169,7 @@ export async function priceLines(
       });
     }
   }
-  return { lines, rows, stale, allInStock, catalog };
+  return { lines, rows, stale, allSupplied, catalog };
 }
 
 export interface ReplyExtras {
@@ -206,7 +212,7 @@ export function shopCartReply(
     total: toWire(t.orderTotal),
     total_text: formatUSD(t.orderTotal),
     total_items: items,
-    confirm_button: items > 0 && mayCheckout && (priced.allInStock || shop.stockCheckout),
+    confirm_button: items > 0 && mayCheckout && (priced.allSupplied || shop.stockCheckout),
     marketing_tracking: extras.marketing ?? [],
     order_id: extras.order_id ?? null,
     success: extras.success ?? '',
@@ -215,5 +221,6 @@ export function shopCartReply(
     guest_checkout: shop.guestCheckout,
     logged_in: loggedIn,
     popout_hidden: shop.popoutHidden,
+    card_test_mode: shop.cardTestMode === true,
   };
 }

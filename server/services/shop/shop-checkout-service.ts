@@ -162,7 +162,7 @@ export class ShopCheckoutService {
     const priced = await priceLines(trx, await this.cart.storedLines(trx, shopper.id), settings);
     if (priced.stale.length > 0) throw new ServiceError('conflict', 'cart_changed', CHECKOUT_MESSAGES.cartChanged);
     if (priced.lines.length === 0) throw new ServiceError('conflict', 'cart_empty', CHECKOUT_MESSAGES.cartEmpty);
-    if (!priced.allInStock && !shop.stockCheckout)
+    if (!priced.allSupplied && !shop.stockCheckout)
       throw new ServiceError('conflict', 'out_of_stock', outOfStockText(null));
     // Taxed as the cart page showed it (the default store's rates), whatever the pickup store: the
     // shopper is never charged more than the page said. Shipping is a custom line, untaxed.

@@ -44,7 +44,13 @@ export function AccountLoginPage() {
         }}
       />
       <p className={styles.footer}>
-        New customer? <Link to="/account/register">Create an account</Link>
+        {/* The way back (a product whose wishlist tap sent a guest here) survives registering too. */}
+        New customer?{' '}
+        <Link
+          to={params.has('redirect') ? `/account/register?redirect=${encodeURIComponent(target)}` : '/account/register'}
+        >
+          Create an account
+        </Link>
       </p>
     </section>
   );

@@ -3,12 +3,11 @@ import { sessionQueryKey, sessionQueryOptions } from '../../api/get-session';
 import { login } from '../../api/login';
 import { logout } from '../../api/logout';
 import { registerShopper } from '../../api/register';
-import { forgetShopCart } from '../../api/shop-cart';
-import type { SessionReply, SessionUser } from '../../contracts/session';
+import { forgetShopCart } from '../../api/shop-cart-key';
+import type { LoginRequest, SessionReply, SessionUser } from '../../contracts/session';
 import { usePainted } from '../../ui/after-paint';
 import { useToast } from '../../ui/toast/toast-context';
 import { forgetCatalogCache } from '../../device/forget-catalog-cache';
-import { staffSignIn } from './staff-sign-in';
 
 export interface Session {
   user: SessionUser | null;
@@ -49,6 +48,13 @@ function replaceSession(client: QueryClient, reply: SessionReply): void {
 }
 
 /**
+ * The POS sign-in loads with the staff login page, not with a shopper's first page: it brings the
+ * device store (Dexie) and the offline verifier (docs/decisions/storefront.md "Storefront first load").
+ */
+const staffSignInLater = (v: LoginRequest): Promise<SessionReply> =>
+  import('./staff-sign-in').then((m) => m.staffSignIn(v));
+
+/**
  * `const { mutateAsync } = useLogin(); await mutateAsync({ username, password })`; throws ApiError.
  * `staff`: the POS sign-in (staff-sign-in.ts): names the device, keeps the staff token and the
  * offline verifier, and signs in offline against it.
@@ -56,7 +62,7 @@ function replaceSession(client: QueryClient, reply: SessionReply): void {
 export function useLogin(staff = false) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: staff ? staffSignIn : login,
+    mutationFn: staff ? staffSignInLater : login,
     onSuccess: (reply) => replaceSession(client, reply),
   });
 }

@@ -1,17 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../marketing/track';
-import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { sessionQueryOptions } from '../../api/get-session';
 import { changeWishlist, wishlistQueryKey, wishlistQueryOptions } from '../../api/shop-lists';
 import type { WishlistReply } from '../../contracts/shop-lists';
 import { useSession } from '../session/use-session';
+import { keepPendingWishlist, loginHereUrl, takePendingWishlist } from './pending-wishlist';
 
 export interface WishlistApi {
   ids: Set<number>;
   /**
-   * Adds or removes the product. A guest is sent to /account/login instead: the wishlist belongs to
-   * an account (docs/decisions/storefront.md "Wishlist for guests"). Failures are only logged (§8).
+   * Adds or removes the product. A guest is sent to /account/login (and back here) instead: the
+   * wishlist belongs to an account (docs/decisions/storefront.md "Wishlist for guests"); the tapped
+   * product is added once they have signed in. Failures are only logged (§8).
    */
   toggle: (product_id: number) => Promise<void>;
   isPending: boolean;
@@ -21,6 +23,7 @@ export interface WishlistApi {
 export function useWishlist(): WishlistApi {
   const client = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const { user, isLoading: sessionLoading } = useSession();
   const isCustomer = user?.role === 'customer';
   const q = useQuery({ ...wishlistQueryOptions, enabled: isCustomer });
@@ -36,7 +39,19 @@ export function useWishlist(): WishlistApi {
       client.setQueryData(wishlistQueryKey, reply);
     },
   });
-  const { mutateAsync } = mutation;
+  const { mutateAsync, mutate } = mutation;
+  // The product a guest tapped before signing in: added now that a customer is signed in. Taken
+  // once (the first hook to run wins), through the mutation, so a wishlist read already in flight
+  // cannot overwrite the list that has it.
+  useEffect(() => {
+    if (!isCustomer) return;
+    const pending = takePendingWishlist();
+    if (pending !== null)
+      mutate(
+        { action: 'add', product_id: pending },
+        { onError: (err) => console.error('wishlist change failed', err) },
+      );
+  }, [isCustomer, mutate]);
   const ids = useMemo(
     () => new Set(isCustomer ? (q.data?.products ?? []).map((p) => p.product_id) : []),
     [q.data, isCustomer],
@@ -49,7 +64,8 @@ export function useWishlist(): WishlistApi {
         ? (await client.ensureQueryData(sessionQueryOptions).catch(() => null))?.user?.role === 'customer'
         : isCustomer;
       if (!customer) {
-        await navigate('/account/login');
+        keepPendingWishlist(product_id);
+        await navigate(loginHereUrl(location));
         return;
       }
       try {
@@ -58,7 +74,7 @@ export function useWishlist(): WishlistApi {
         console.error('wishlist change failed', err);
       }
     },
-    [client, ids, isCustomer, mutateAsync, navigate, sessionLoading],
+    [client, ids, isCustomer, location, mutateAsync, navigate, sessionLoading],
   );
   return { ids, toggle, isPending: mutation.isPending };
 }

@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { CartCodeForm } from './cart-code-form';
 import { CartLines } from './cart-lines';
 import { CartTotals } from './cart-totals';
-import { CART_EMPTY, CHECKOUT_NEEDS_LOGIN, CHECKOUT_NEEDS_STOCK } from './cart-texts';
+import { CART_EMPTY, CHECKOUT_NEEDS_LOGIN, CHECKOUT_NEEDS_STOCK, stopsCheckout } from './cart-texts';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart.module.css';
 
@@ -30,7 +30,9 @@ export function CartPage() {
   const cart = q.data;
   const empty = cart.products.length === 0 && cart.vouchers.length === 0;
   const mayCheckout = cart.guest_checkout || cart.logged_in;
-  const shortOfStock = cart.products.some((p) => p.show_stock_warning);
+  // Only lines §8's default text marks: a line its product's own text marks (ships from the
+  // distributor) does not stop checkout, so the two messages never stand on one line.
+  const shortOfStock = cart.products.some(stopsCheckout);
 
   return (
     <section className={styles.page} aria-labelledby="cart-title">

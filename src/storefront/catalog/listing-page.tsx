@@ -7,6 +7,7 @@ import type { ProductSummary, ProductsListQuery } from '../../contracts/products
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { listingCountLine } from '../../domain/listing-fit';
 import { Pagination } from '../../ui/table/pagination';
 import { catalogQueryFromUrl, sortFromValue, sortValue } from './catalog-params';
 import { CatalogToolbar } from './catalog-toolbar';
@@ -19,10 +20,12 @@ import { useMarketing } from '../../features/marketing/track';
 
 export const NO_RESULTS = 'There are no results.';
 
-function withoutParam(params: URLSearchParams, name: string): string {
+/** The Shop by Vehicle toggle's link: narrowed is the default (no `fits`), all parts is `fits=0`. */
+function fitsToggle(params: URLSearchParams, narrow: boolean): string {
   const next = new URLSearchParams(params);
-  next.delete(name);
   next.delete('page');
+  if (narrow) next.delete('fits');
+  else next.set('fits', '0');
   return next.toString();
 }
 
@@ -61,8 +64,8 @@ export function ListingPage({
   const query = { ...catalogQueryFromUrl(params), ...fixed };
   const [display, setDisplay] = useDisplayMode();
   const vehicleVersion = useVehicleVersion();
-  // Narrowed to the shopper's vehicle (a 'Find Products That Fit' tile): a new vehicle is a new list.
-  const products = useQuery(productsQueryOptions(query, query.fits ? vehicleVersion : 0));
+  // Narrowed to the shopper's vehicle by default (Shop by Vehicle): a new vehicle is a new list.
+  const products = useQuery(productsQueryOptions(query, vehicleVersion));
   const searching = Boolean(query.search);
 
   const update = (changes: Record<string, string>) => {
@@ -80,17 +83,19 @@ export function ListingPage({
   const marketing = useMarketing();
   const list = listOf(title, query);
   const at = data ? { ...query, page: data.page, limit: data.limit } : query;
+  const countLine = data ? listingCountLine(data) : null;
   return (
     <section aria-labelledby="listing-title">
       <div className={styles.header}>
         <h1 id="listing-title" className={styles.title}>
           {title}
         </h1>
-        {data && <span className={styles.count}>{data.total_items} products</span>}
+        {countLine && !countLine.toggle && <span className={styles.count}>{countLine.text}</span>}
       </div>
-      {data?.fits_vehicle && (
-        <p className={styles.fits}>
-          Parts that fit your {data.fits_vehicle}. <Link to={`?${withoutParam(params, 'fits')}`}>Show all parts</Link>
+      {countLine?.toggle && (
+        <p className={styles.fits} role="status">
+          <span className={styles.fitsCount}>{countLine.text}</span>{' '}
+          <Link to={`?${fitsToggle(params, countLine.toggle.narrow)}`}>{countLine.toggle.text}</Link>
         </p>
       )}
       <CatalogToolbar

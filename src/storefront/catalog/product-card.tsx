@@ -35,7 +35,9 @@ export function ProductCard({ product, display }: ProductCardProps) {
         <p className={styles.meta}>Part #: {p.part_number}</p>
         {p.short_description && <p className={styles.description}>{p.short_description}</p>}
         <CardPrice product={p} />
-        {p.stock_text && <p className={styles.meta}>{p.stock_text}</p>}
+        {p.stock_text && (
+          <p className={p.stock_status ? `${styles.stock} ${styles[p.stock_status]}` : styles.meta}>{p.stock_text}</p>
+        )}
         {p.show_install_graphic && (
           <p className={styles.install}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">

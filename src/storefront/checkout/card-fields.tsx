@@ -5,13 +5,17 @@ import styles from './checkout.module.css';
 
 type CardField = 'card.number' | 'card.expiry' | 'card.cvc';
 
+/** The card number's hint while the online processor is the simulator; a live shop shows none. */
+export const CARD_TEST_MODE_HINT = 'Test mode — simulated card terminal: use a test card such as 4242 4242 4242 4242.';
+
 /**
  * The card a shopper pays with, on the checkout and on a payment link's page: number, expiry and
- * CVC (the simulated processor takes test cards only, and the hint says so). `children` adds what a
- * page asks beyond them.
+ * CVC. `testMode` (the server says its processor is the simulator) adds the test-mode hint; a live
+ * shop never mentions test cards. `children` adds what a page asks beyond them.
  */
 export function CardFields(props: {
   legend: string;
+  testMode?: boolean;
   field: (name: CardField) => UseFormRegisterReturn & { error: string | undefined };
   children?: ReactNode;
 }) {
@@ -23,7 +27,7 @@ export function CardFields(props: {
         inputMode="numeric"
         autoComplete="cc-number"
         {...props.field('card.number')}
-        hint="Test cards only, e.g. 4242 4242 4242 4242."
+        {...(props.testMode ? { hint: CARD_TEST_MODE_HINT } : {})}
         required
       />
       <div className={styles.row}>

@@ -22,6 +22,8 @@ type Values = {
 interface Props {
   /** False when gift certificates pay the whole order (shipping included): no card is asked for. */
   needsCard: (method: FulfilmentMethod) => boolean;
+  /** The online processor is the simulator: the card form says "Test mode". */
+  testMode?: boolean;
   initial: { firstname: string; lastname: string; email: string; fulfilment: FulfilmentValues };
   /** The flat rate as text, or null when the shop does not ship. */
   shippingText: string | null;
@@ -33,7 +35,16 @@ interface Props {
 }
 
 /** Contact details, pickup or shipping, and the card for the simulated online payment, validated with the call's schema. */
-export function CheckoutForm({ needsCard, initial, shippingText, busy, error, onMethod, onSubmit }: Props) {
+export function CheckoutForm({
+  needsCard,
+  testMode = false,
+  initial,
+  shippingText,
+  busy,
+  error,
+  onMethod,
+  onSubmit,
+}: Props) {
   const form = useZodForm<Values>(
     bodySchema,
     { ...initial, telephone: '', card: { number: '', expiry: '', cvc: '' } },
@@ -77,7 +88,7 @@ export function CheckoutForm({ needsCard, initial, shippingText, busy, error, on
         onStore={setStore}
         field={(name) => (name === 'fulfilment.method' ? methodField : form.field(name as 'fulfilment.location_id'))}
       />
-      {needsCard(method) && <CardFields legend="Payment" field={form.field} />}
+      {needsCard(method) && <CardFields legend="Payment" field={form.field} testMode={testMode} />}
       <Button type="submit" block disabled={busy}>
         {busy ? 'Processing...' : 'Confirm Order'}
       </Button>

@@ -139,6 +139,7 @@ export function CheckoutPage() {
         <Link to="/checkout/cart">Edit cart</Link>
       </section>
       <CheckoutForm
+        testMode={cart.card_test_mode === true}
         needsCard={(m) => totalWithShipping(balance, m === 'shipping' && rate ? rate : ZERO).gt(decimal(0))}
         initial={{
           firstname: first,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ProductDetail } from '../../contracts/product-page';
 import { Button } from '../../ui/button';
 import styles from './product.module.css';
+import { partsCount } from '../../domain/listing-fit';
 
 /** §9: the package warning lists this many components before 'Show More'. */
 export const PACKAGE_COMPONENTS_SHOWN = 10;
@@ -14,7 +15,7 @@ export function PackageWarning({ components }: { components: ProductDetail['comp
   const shown = all ? components : components.slice(0, PACKAGE_COMPONENTS_SHOWN);
   return (
     <div className={styles.warning} role="note" aria-label="Package contents">
-      <strong>This is a package of {components.length} parts.</strong> Adding it to the cart adds all of them:
+      <strong>This is a package of {partsCount(components.length)}.</strong> Adding it to the cart adds all of them:
       <ul>
         {shown.map((c) => (
           <li key={c.product_id}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '../../domain/constants';
 import { ToastContext, type ToastApi, type ToastKind, type ToastOptions } from './toast-context';
-import { DEFAULT_TITLES, pushToast, type ToastItem } from './toast-list';
+import { DEFAULT_TITLES, pushToast, toastTitle, type ToastItem } from './toast-list';
 import styles from './toast.module.css';
 
 const loadViewport = () => import('./toast-viewport');
@@ -17,7 +17,7 @@ function PlainToasts({ toasts }: { toasts: ToastItem[] }) {
     <div className={styles.viewport} role="status">
       {toasts.map((t) => (
         <p key={t.id} className={`${styles.toast} ${styles[t.kind]}`}>
-          <strong>{t.title}</strong> {t.text}
+          {t.title && <strong>{t.title}</strong>} {t.text}
         </p>
       ))}
     </div>
@@ -34,11 +34,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
 
   const show = useCallback((kind: ToastKind, text: string, opts: ToastOptions = {}) => {
+    const title = opts.title ?? DEFAULT_TITLES[kind];
     const item: ToastItem = {
       id: nextId.current++,
       kind,
+      title: toastTitle(title, text),
       text,
-      title: opts.title ?? DEFAULT_TITLES[kind],
       duration: opts.duration ?? TOAST_AUTO_CLOSE_MS,
       actions: opts.actions ?? [],
     };

@@ -20,7 +20,7 @@ export function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]; dismis
           type={t.kind === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismiss(t.id)}
         >
-          <Toast.Title className={styles.title}>{t.title}</Toast.Title>
+          {t.title && <Toast.Title className={styles.title}>{t.title}</Toast.Title>}
           <Toast.Description className={styles.text}>{t.text}</Toast.Description>
           {t.actions.length > 0 && (
             <div className={styles.actions}>

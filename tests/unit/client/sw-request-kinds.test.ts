@@ -99,3 +99,22 @@ describe('service worker messages', () => {
     }
   });
 });
+
+describe('service worker: listings narrowed to a vehicle', () => {
+  it('stores a private listing only when it names its vehicle; never staff replies or no-store', async () => {
+    const { mayStoreCatalogReply } = await import('../../../sw/request-kinds');
+    expect(mayStoreCatalogReply(200, null, null)).toBe(true);
+    expect(mayStoreCatalogReply(200, 'private, no-cache', 'abc')).toBe(true);
+    expect(mayStoreCatalogReply(200, 'private, no-cache', null)).toBe(false);
+    expect(mayStoreCatalogReply(200, 'no-store', 'abc')).toBe(false);
+    expect(mayStoreCatalogReply(500, null, 'abc')).toBe(false);
+  });
+
+  it('files a listing under its vehicle key as a query parameter (the Cache API ignores fragments)', async () => {
+    const { isListing, keyedUrl } = await import('../../../sw/vehicle-key');
+    expect(isListing(`${origin}/api/products/?page=1`)).toBe(true);
+    expect(isListing(`${origin}/api/products/page/x`)).toBe(false);
+    expect(keyedUrl(`${origin}/api/products/?page=1`, '')).toBe(`${origin}/api/products/?page=1`);
+    expect(keyedUrl(`${origin}/api/products/?page=1`, 'k-1')).toBe(`${origin}/api/products/?page=1&__vehicle=k-1`);
+  });
+});
