@@ -132,18 +132,25 @@ export class PushService {
     claimed: string | undefined,
   ): Promise<{ last: number; epoch: string; prefix: string | null }> {
     const now = this.clock();
-    await registerClient(this.db, clientId, actor, now);
-    const row = await this.db
-      .selectFrom('sync_clients')
-      .select([
-        'last_mutation_id',
-        'user_kind',
-        'customer_uuid',
-        'device_prefix',
-        sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch'),
-      ])
-      .where('client_id', '=', clientId)
-      .executeTakeFirstOrThrow();
+    const read = () =>
+      this.db
+        .selectFrom('sync_clients')
+        .select([
+          'last_mutation_id',
+          'user_kind',
+          'customer_uuid',
+          'device_prefix',
+          sql<string>`(select epoch::text from sync_state where id = 1)`.as('epoch'),
+        ])
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+    // Read first: a known device (every push after its first) costs one statement, not two.
+    let row = await read();
+    if (!row) {
+      await registerClient(this.db, clientId, actor, now);
+      row = await read();
+      if (!row) throw new Error(`sync client ${clientId} vanished after it was registered`);
+    }
     const owned = row.user_kind === actor.kind && (actor.kind === 'staff' || row.customer_uuid === actor.id);
     if (!owned)
       throw new PushRefused(

@@ -9,7 +9,7 @@ import { currentArgsOf, restrictArgs, writerOf } from '../../../src/domain/mutat
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import { refuse, type Refusal } from '../../../src/domain/refusal';
 import { touchesOf, unsupportedChanges } from '../../../src/contracts/sync-records';
-import { loadOrder, saveOrder, saveTransaction, type StoredOrder } from '../records/orders';
+import { loadOrder, saveOrder, saveTransaction, type AbsentOrder, type StoredOrder } from '../records/orders';
 import { loadCustomer, loadVehicle, saveCustomer, saveVehicle } from '../records/customers';
 import { saveOrderHistory } from '../records/order-history';
 import { saveCreditEntry } from '../records/credits';
@@ -83,17 +83,17 @@ async function loadState(
   name: string,
   args: unknown,
   { trx }: ApplyContext,
-): Promise<{ state: MutatorState; stored: StoredOrder | undefined }> {
+): Promise<{ state: MutatorState; stored: StoredOrder | AbsentOrder | undefined }> {
   const t = touchesOf(name, args);
   const state: MutatorState = {};
-  let stored: StoredOrder | undefined;
+  let stored: StoredOrder | AbsentOrder | undefined;
   if (t.orderId) {
     const found = await loadOrder(trx, t.orderId, true);
     if (found) {
       state.order = found.order;
       state.transactions = found.transactions;
       stored = found.stored;
-    }
+    } else stored = { absent: t.orderId };
   }
   const customerId = t.customerId ?? (t.orderCustomer ? (state.order?.customer_ref ?? null) : null);
   if (customerId) {
@@ -126,7 +126,7 @@ function ownerCheck(actor: Actor, state: MutatorState, changes: MutatorChanges |
 
 async function persist(
   changes: MutatorChanges,
-  stored: StoredOrder | undefined,
+  stored: StoredOrder | AbsentOrder | undefined,
   { trx, actor }: ApplyContext,
 ): Promise<void> {
   if (changes.customer) await saveCustomer(trx, changes.customer);
