@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { track } from '../../features/marketing/track';
-import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import {
