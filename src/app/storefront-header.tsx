@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { lazyAfterPaint } from '../ui/after-paint';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useMode } from '../features/session/mode';
+import { OnlineIndicator } from '../features/sync-status/online-indicator';
 import { LazySearchBar } from '../storefront/search/lazy-search-bar';
 import { useLogout, useSession } from '../features/session/use-session';
 import { CartLinkPlaceholder } from '../storefront/cart/cart-link-placeholder';
@@ -91,6 +92,9 @@ export function StorefrontHeader() {
         </ul>
       </nav>
       <LazySearchBar />
+      <div className={styles.end}>
+        <OnlineIndicator offlineOnly />
+      </div>
     </header>
   );
 }

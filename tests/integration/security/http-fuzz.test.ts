@@ -16,7 +16,7 @@ import type { TestClient } from '../../support/http-client';
 import { MATRIX_ROLES, signInAs, type MatrixRole } from './matrix-support';
 import { MATRIX } from './route-matrix.table';
 
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 
 /** Text a contract must refuse or bound: NUL, lone surrogates, huge, numeric edge cases, injection-looking. */
 const nasty = fc.oneof(

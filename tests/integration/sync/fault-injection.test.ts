@@ -7,7 +7,7 @@
  * draining: every mutation applied exactly once in per-client order, device and server money equal
  * a reference model.
  *
- * 40 seeds per engine in `npm test` (100 cost ~2 minutes of CI's 20-minute budget), 1,000 in `npm run test:soak` (SOAK_SEEDS); SEEDS=n, or
+ * 12 seeds per engine in `npm test` (docs/decisions/toolchain.md "smaller default property runs"), 1,000 in `npm run test:soak` (SOAK_SEEDS); SEEDS=n, or
  * SEED_FROM=n with it, choose others; SEED=1234 replays one. A failure prints its seed.
  * One server per engine serves every seed (each seed has its own devices, client ids and orders);
  * network delays are turns of the event loop, not wall-clock sleeps; PostgreSQL commits without
@@ -23,7 +23,7 @@ import { runSeed, type Login } from './support/simulation';
 import { signedIn, startSyncServer, type RestartableServer, type SyncTestServer } from './support/sync-server';
 
 const one = process.env.SEED ? [Number(process.env.SEED)] : null;
-const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 20);
+const count = Number(process.env.SOAK_SEEDS ?? process.env.SEEDS ?? 12);
 const first = Number(process.env.SEED_FROM ?? 1);
 const seeds = one ?? Array.from({ length: count }, (_, i) => first + i);
 const replay = (seed: number) =>

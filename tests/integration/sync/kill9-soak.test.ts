@@ -20,7 +20,7 @@
  * row exactly once with the status the reference model (the test's own ledger, in cents) says,
  * amount_paid = the sum of the live transactions = the model's sum, no rejection anywhere.
  *
- * KILL_CYCLES cycles per engine (default 3 in `npm test`, which keeps CI inside its time budget;
+ * KILL_CYCLES cycles per engine (default 2 in `npm test`, which keeps CI inside its time budget;
  * each cycle restarts the real server, seconds each); `npm run test:soak` runs 50 (SOAK_KILL_CYCLES). KILL_SEED replays a run. Figures: docs/figures.md.
  */
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ import { freshDb } from '../../unit/sync/support';
 import { rng, type Rng } from './support/prng';
 import { clientTransport } from './support/sync-server';
 
-const cycles = Number(process.env.SOAK_KILL_CYCLES ?? process.env.KILL_CYCLES ?? 3);
+const cycles = Number(process.env.SOAK_KILL_CYCLES ?? process.env.KILL_CYCLES ?? 2);
 const seed = Number(process.env.KILL_SEED ?? 17);
 
 interface Payment {
