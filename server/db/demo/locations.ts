@@ -226,7 +226,7 @@ export async function seedSettings(
       show_universal: true,
       ymm_popular_sort: true,
     },
-    kiosk: { kiosk_videos: [], kiosk_prompt_timer: 30, kiosk_idle_timer: 120, kiosk_homepage: '/' },
+    kiosk: { kiosk_videos: [], kiosk_prompt_timer: 30, kiosk_idle_timer: 120, kiosk_homepage: '/product/catalog' },
     appointments: { time_slot_length: 30 },
     credit_card_surcharge: { enabled: false, percent: '3.00' },
     demo: meta,
