@@ -33,7 +33,7 @@ export function SiteChrome() {
   return (
     <>
       {locked ? <LockedView /> : null}
-      {site.footer ? <SiteFooter block={site.footer} /> : null}
+      {site.footer ? <SiteFooter block={site.footer} kiosk={mode === 'kiosk'} /> : null}
     </>
   );
 }
