@@ -58,7 +58,9 @@ describe('validateFitment from the device cache (headless Chromium)', () => {
     });
     expect(vehicle.status).toBe(200);
 
-    await page.goto(`${base}/product/catalog`);
+    // All parts (fits=0): with a vehicle chosen the listing otherwise shows only what fits
+    // (docs/decisions/fitment.md "Listings narrowed to the vehicle"), and this test needs both kinds.
+    await page.goto(`${base}/product/catalog?fits=0`);
     const online = await results(page, 'online');
 
     let aborted = 0;
