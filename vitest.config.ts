@@ -41,6 +41,12 @@ export default defineConfig({
           // Fails a test on any Content-Security-Policy violation (tests/e2e/support/csp-guard.ts).
           setupFiles: ['tests/e2e/support/csp-setup.ts'],
           environment: 'node',
+          // The server processes of browser files run V8's baseline WebAssembly compiler only: a
+          // server lives for one file and runs light queries, so compiling PGlite's 9 MB of
+          // WebAssembly to optimised code cost it more than it won (~2.6 s of CPU less per browser
+          // file, ~50 servers a run). The shop's server and the benchmarks keep V8's defaults.
+          // docs/decisions/toolchain.md "CI time, 2026-11-28".
+          env: { SERVER_NODE_ARGS: ['--liftoff-only', process.env.SERVER_NODE_ARGS].filter(Boolean).join(' ') },
           // expect.poll waits for the page to get somewhere (the app started, a toast shown). Its
           // 1 s default is a guess about speed, not a rule of the app: beside another npm test on
           // 2 cores a cold page start takes longer, and CI failed two tests on it. A real hang still
