@@ -47,7 +47,9 @@ describe('initial catalog download (headless Chromium)', () => {
     await ctx.route(/\/sync\/pull\?/, async (route) => {
       const url = new URL(route.request().url());
       pulls.push(Number(url.searchParams.get('cookie')));
-      url.searchParams.set('limit', '100');
+      // Pages of 500 rows, a quarter second apart: a dozen or more pages in the test catalog (the
+      // reload lands after the first two), without spending half a minute on a hundred tiny ones.
+      url.searchParams.set('limit', '500');
       await new Promise((r) => setTimeout(r, 250));
       await route.continue({ url: url.toString() }).catch(() => undefined);
     });
@@ -121,7 +123,7 @@ describe('initial catalog download (headless Chromium)', () => {
     const bar = page.getByRole('progressbar', { name: 'Downloading catalog' });
     await expect.poll(() => bar.isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => figures(page), { timeout: 2_500 }).not.toBeNull();
-    await expect.poll(() => bar.count(), { timeout: 60_000 }).toBe(0);
+    // (Finishing is the first test's part: waiting out the big pages here only costs time.)
     await ctx.close();
   });
 });

@@ -5,6 +5,7 @@ import { submitStaffLogin } from './support/pages';
 import { cutNetwork, pageText, serverOrders, visible, waitSynced } from './support/pos';
 import { waitForServiceWorkerControl } from './support/service-worker';
 import { startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * The showroom kiosk on a portrait 1080x1920 screen (docs/decisions/storefront.md "Kiosk"): staff
@@ -15,7 +16,7 @@ import { startE2EServer, type E2EServer } from './support/server';
  * Timers are a few seconds here (the settings are minutes, fractions allowed).
  */
 const KIOSK = { width: 1080, height: 1920 };
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/pd-kiosk-${name}.png` });
+const kioskShot = (page: Page, name: string) => shot(page, `pd-kiosk-${name}`);
 
 describe('kiosk (headless Chromium, 1080x1920)', () => {
   let srv: E2EServer;
@@ -58,7 +59,7 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     const tracked = page.waitForRequest((r) => r.url().endsWith('/tool/kiosk/video') && r.method() === 'POST', {
       timeout: 20_000,
     });
-    await shot(page, 'splash');
+    await kioskShot(page, 'splash');
     expect(JSON.parse((await tracked).postData() ?? '{}')).toMatchObject({ video_id: 'demo-1' });
 
     // Start: the catalog, with no shopper Login, no wishlist, the kiosk bar.
@@ -90,7 +91,7 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     const prompt = page.getByRole('dialog', { name: 'Are you still there?' });
     await expect.poll(() => prompt.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await prompt.innerText()).toMatch(/This kiosk will reset in \d+ seconds/);
-    await shot(page, 'idle-prompt');
+    await kioskShot(page, 'idle-prompt');
     await prompt.getByRole('button', { name: "I'm still here" }).click();
     await expect.poll(() => prompt.isVisible()).toBe(false);
     expect(await page.getByTestId('kiosk-cart-count').innerText()).toBe('1');
@@ -124,7 +125,7 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
         { timeout: 15_000 },
       )
       .toMatch(/^Thank you! Your order \S+ was sent to the counter/);
-    await shot(page, 'submitted-offline');
+    await kioskShot(page, 'submitted-offline');
     const before = await serverOrders(url, 'kiosk');
     await cart.getByRole('button', { name: 'Done' }).click();
 
@@ -152,7 +153,7 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     const row = `#${added[0]!.order_id}`;
     await expect.poll(visible(counter, row), { timeout: 60_000 }).toBe(true);
     expect(await pageText(counter)).toContain(row);
-    await shot(counter, 'pos-kiosk-tab');
+    await kioskShot(counter, 'pos-kiosk-tab');
     await pos.close();
     await ctx.close();
     // Long: two devices' first syncs and real idle timers, each step waiting on its own condition.

@@ -7,17 +7,15 @@
  * pick list, Ready for pickup (the shopper's email in the outbox beside the confirmation) and the
  * hand-over. Screenshots in $E2E_SHOTS (default /tmp) are looked at by hand.
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, pageText } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS ?? '/tmp';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `online-orders-${name}.png`), fullPage: true });
+const orderShot = (page: Page, name: string) => shot(page, `online-orders-${name}`, { fullPage: true });
 
 describe('online orders: checkout on a phone, fulfilment at the counter', () => {
   let srv: E2EServer;
@@ -88,7 +86,7 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await toCheckout(page);
     const store = page.getByLabel('Pickup Store');
     await expect.poll(() => store.inputValue(), { message: await pageText(page) }).toBe(String(denver.location_id));
-    await shot(page, 'phone-pickup');
+    await orderShot(page, 'phone-pickup');
     const pickupId = await pay(page);
     expect(pickupId).toBeGreaterThan(0);
 
@@ -105,7 +103,7 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await page.getByLabel('Region / State').selectOption({ label: 'Texas' });
     await expect.poll(() => totalRow.innerText()).not.toBe(before);
     await page.getByText('Includes Flat Rate Shipping: $9.95').waitFor();
-    await shot(page, 'phone-shipping');
+    await orderShot(page, 'phone-shipping');
     const shipId = await pay(page);
 
     await page.goto(`${srv.server.url}/account/order`);
@@ -114,7 +112,7 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await list.getByText(`Order # ${pickupId}`).waitFor();
     expect(await list.innerText()).toContain(`Pickup at ${denver.location_name}`);
     expect(await list.innerText()).toContain('Online — to pick');
-    await shot(page, 'phone-history');
+    await orderShot(page, 'phone-history');
     await page.context().close();
   });
 
@@ -125,18 +123,18 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await page.goto(`${srv.server.url}/pos/order?status=online`);
     await page.getByRole('tab', { name: /Online/ }).waitFor();
     await page.getByText(`#${pickupId}`).first().waitFor({ timeout: 20_000 });
-    await shot(page, 'tablet-online-tab');
+    await orderShot(page, 'tablet-online-tab');
     await page.goto(`${srv.server.url}/pos/order/view?order_id=${pickupId}`);
     await page.getByRole('link', { name: 'Pick List' }).click();
     await page.getByRole('heading', { name: `Pick List - Order # ${pickupId}` }).waitFor();
     const items = page.getByRole('table', { name: 'Items to pick' });
     expect(await items.getByRole('row').count()).toBe(3);
     await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
-    await shot(page, 'tablet-pick-list');
+    await orderShot(page, 'tablet-pick-list');
     await page.getByRole('button', { name: 'Ready for pickup' }).click();
     await page.getByText('Marked ready for pickup. The customer has been notified.').first().waitFor();
     await page.getByRole('button', { name: 'Handed over' }).waitFor();
-    await shot(page, 'tablet-ready');
+    await orderShot(page, 'tablet-ready');
 
     await page.goto(`${srv.server.url}/pos/notifications`);
     const table = page.getByRole('table', { name: 'Messages' });
@@ -148,13 +146,13 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
       .toBe(true);
     expect(await table.innerText()).toContain(`Order # ${pickupId}`);
     expect(await table.innerText()).toMatch(/Order confirmation from/);
-    await shot(page, 'tablet-outbox');
+    await orderShot(page, 'tablet-outbox');
 
     await page.goto(`${srv.server.url}/pos/order/pick?order_id=${pickupId}`);
     await page.getByRole('button', { name: 'Handed over' }).click();
     await page.getByText('Order handed over and complete.').first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Handed over' }).count()).toBe(0);
-    await shot(page, 'tablet-complete');
+    await orderShot(page, 'tablet-complete');
     await ctx.close();
   });
 });

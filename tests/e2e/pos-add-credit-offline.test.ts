@@ -5,6 +5,7 @@ import { CREDIT_ADDED } from '../../src/domain/forms/credit';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * Add Credit with the network cut (docs/decisions/payments.md "Store credit: Add Credit"): at
@@ -64,14 +65,14 @@ describe('POS Add Credit offline (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-add-credit-form-${w}.png` });
+      await shot(page, `pd-add-credit-form-${w}`);
     }
     await page.setViewportSize({ width: 1024, height: 768 });
     await modal.getByRole('button', { name: 'Add Credit' }).click();
     await expect
       .poll(() => modal.getByRole('alert').textContent(), { message: await pageText(page) })
       .toBe(CREDIT_ADDED);
-    await page.screenshot({ path: '/tmp/pd-add-credit-done-1024.png' });
+    await shot(page, 'pd-add-credit-done-1024');
     await modal.getByRole('button', { name: 'OK', exact: true }).click();
     await expect.poll(() => panel.textContent()).toContain('$50.00');
 
@@ -81,7 +82,7 @@ describe('POS Add Credit offline (headless Chromium)', () => {
     await pay.getByRole('button', { name: 'Add Store Credit Payment' }).click();
     await expect.poll(visible(page, 'Paid In Full')).toBe(true);
     await expect.poll(() => panel.textContent()).toContain('$8.00');
-    await page.screenshot({ path: '/tmp/pd-add-credit-paid-1024.png' });
+    await shot(page, 'pd-add-credit-paid-1024');
 
     await cutNetwork(ctx, false);
     await waitSynced(page);

@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * Book Appointment on the receipt (docs/decisions/appointments.md), 1024x768: online the booking
@@ -57,7 +58,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await dialog.getByLabel('Start Time').selectOption('09:00');
     await dialog.getByLabel('Duration (minutes)').selectOption('60');
     await dialog.getByRole('group', { name: 'Installers' }).getByRole('checkbox').first().check();
-    await page.screenshot({ path: '/tmp/pd-appt-modal.png' });
+    await shot(page, 'pd-appt-modal');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(visible(page, 'The appointment was booked.')).toBe(true);
@@ -129,7 +130,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
           .isVisible(),
       )
       .toBe(true);
-    await page.screenshot({ path: '/tmp/pd-appt-conflict.png' });
+    await shot(page, 'pd-appt-conflict');
     // The refused booking leaves the receipt's list with the next pull, replaced by the one the
     // other counter booked for this order at 10:00 (no longer "Not synced yet").
     // Closed by its button, and waited for: an Escape pressed before the dialog took focus left it
@@ -185,7 +186,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
         message: await pageText(page),
       })
       .toBe(true);
-    await page.screenshot({ path: '/tmp/pd-appt-day.png' });
+    await shot(page, 'pd-appt-day');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Offline, opened afresh: the bookings come from the device store.
@@ -213,7 +214,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await first.getByLabel('Start').selectOption('13:00');
     await first.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
     await expect.poll(() => col2.getByRole('article', { name: '13:00-14:00 Dana Diaz' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pd-appt-day-offline.png' });
+    await shot(page, 'pd-appt-day-offline');
 
     await cutNetwork(ctx, false);
     const conflicts = page.getByRole('button', { name: 'Conflicts (1)' });
@@ -261,7 +262,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
         { timeout: 30_000 },
       )
       .toBe('Cancelled');
-    await page.screenshot({ path: '/tmp/pd-appt-day-after.png' });
+    await shot(page, 'pd-appt-day-after');
 
     // Online: a move and a cancel reach the server at once, and the screen shows the server's copy.
     const late = col2.getByRole('article', { name: '13:00-14:00 Dana Diaz' });

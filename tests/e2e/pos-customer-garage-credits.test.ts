@@ -7,6 +7,7 @@ import { DELETE_VEHICLE_CONFIRM } from '../../src/domain/forms/vehicle';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * The customer admin's Vehicles and Credits tabs (docs/decisions/pos.md "Customer vehicles and
@@ -39,7 +40,7 @@ describe('POS customer admin: Vehicles and Credits (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-${name}-${w}.png`, fullPage: true });
+      await shot(page, `pd-${name}-${w}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
   }

@@ -8,6 +8,7 @@ import { TestClient } from '../support/http-client';
 import { seriousViolations } from './support/axe';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * The customer admin History tab (docs/decisions/pos.md "Customer history and uploads"): an entry
@@ -102,7 +103,7 @@ describe('POS customer History tab (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-history-offline-${w}.png`, fullPage: true });
+      await shot(page, `pd-history-offline-${w}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
 
@@ -126,7 +127,7 @@ describe('POS customer History tab (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-history-synced-${w}.png`, fullPage: true });
+      await shot(page, `pd-history-synced-${w}`, { fullPage: true });
     }
     expect(uploads).toHaveLength(2);
     await page.setViewportSize({ width: 1024, height: 768 });

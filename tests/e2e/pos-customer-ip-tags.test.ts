@@ -5,6 +5,7 @@ import { NO_TAGS, TAG_CREATED, TAGS_SAVED } from '../../src/contracts/customer-t
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * The customer admin screen's IP Addresses and Tags tabs (docs/decisions/pos.md "Customer IP
@@ -37,7 +38,7 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-iptags-${name}-${w}.png`, fullPage: true });
+      await shot(page, `pd-iptags-${name}-${w}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
   };

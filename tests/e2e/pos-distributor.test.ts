@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * "Order From Your Distributor" at the checkout (docs/decisions/distributor.md), 1024x768 and
@@ -104,7 +105,7 @@ describe('POS distributor ordering (headless Chromium)', () => {
     const cents = Math.round(Number(big.price) * 100) * 2;
     const total = `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
     await expect.poll(() => table.getByTestId('distributor-your-cost').textContent()).toBe(total);
-    await page.screenshot({ path: '/tmp/pd-distributor-1024.png', fullPage: true });
+    await shot(page, 'pd-distributor-1024', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     await table.getByRole('button', { name: 'Order From Distributor' }).click();
@@ -133,7 +134,7 @@ describe('POS distributor ordering (headless Chromium)', () => {
     await expect
       .poll(() => table.getByRole('columnheader', { name: 'WD Quantity/Location' }).isVisible(), { timeout: 20_000 })
       .toBe(true);
-    await page.screenshot({ path: '/tmp/pd-distributor-390.png', fullPage: true });
+    await shot(page, 'pd-distributor-390', { fullPage: true });
     // The page itself does not scroll sideways on a phone, and each part is a block of labelled
     // fields: the warehouse select and "Your Cost" are on screen without scrolling the table.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

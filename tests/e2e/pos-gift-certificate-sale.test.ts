@@ -6,6 +6,7 @@ import { TestClient } from '../support/http-client';
 import { seriousViolations } from './support/axe';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * Selling a gift certificate at the counter with the network cut (docs/decisions/pos.md "Gift
@@ -39,12 +40,12 @@ describe('POS gift certificate sale (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-gift-modal-${w}.png` });
+      await shot(page, `pd-gift-modal-${w}`);
     }
     await page.setViewportSize({ width: 1024, height: 768 });
     await modal.getByRole('button', { name: 'Add Gift Certificate' }).click();
     await expect.poll(visible(page, `Gift Certificate ${code}`), { message: await pageText(page) }).toBe(true);
-    await page.screenshot({ path: '/tmp/pd-gift-cart-1024.png', fullPage: true });
+    await shot(page, 'pd-gift-cart-1024', { fullPage: true });
 
     await cutNetwork(ctx, false);
     await waitSynced(page);
@@ -113,7 +114,7 @@ describe('POS gift certificate sale (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-gift-lookup-${w}.png`, fullPage: true });
+      await shot(page, `pd-gift-lookup-${w}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
     // An unknown code says so.
@@ -129,7 +130,7 @@ describe('POS gift certificate sale (headless Chromium)', () => {
     await expect.poll(visible(page, GIFT_OFFLINE_NOTE), { message: await pageText(page) }).toBe(true);
     expect(await detail.textContent()).toContain('Balance$25.00');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/pd-gift-lookup-390-offline.png', fullPage: true });
+    await shot(page, 'pd-gift-lookup-390-offline', { fullPage: true });
     await cutNetwork(ctx, false);
     await ctx.close();
   });

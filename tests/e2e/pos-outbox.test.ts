@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, pageText, visible } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * The outbox screen (/pos/notifications, docs/decisions/notifications.md): the real server mails
@@ -65,7 +66,7 @@ describe('POS outbox screen (headless Chromium)', () => {
     expect(await goneRow.getByText('Failed').isVisible()).toBe(true);
     expect(await goneRow.innerText()).toMatch(/550/);
     expect(await page.getByText(`Email via smtp://127.0.0.1:${smtp.port}, texts via outbox.`).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pd-outbox-before.png' });
+    await shot(page, 'pd-outbox-before');
     expect(await seriousViolations(page)).toEqual([]);
 
     await laterRow.getByRole('button', { name: 'Resend to later@example.com' }).click();
@@ -77,7 +78,7 @@ describe('POS outbox screen (headless Chromium)', () => {
     await page.getByLabel('Status').selectOption('failed');
     await expect.poll(() => table.getByText('later@example.com').count()).toBe(0);
     expect(await table.getByText('gone@reject.test').isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/pd-outbox-after.png' });
+    await shot(page, 'pd-outbox-after');
     await ctx.close();
   });
 });

@@ -5,6 +5,7 @@ import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { BROWSER_ENGINES, startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * The printed receipt and invoice name the shop (issue 19; docs/decisions/pos.md "Receipt and
@@ -108,7 +109,7 @@ describe.each(BROWSER_ENGINES)('POS receipt and invoice (headless Chromium, %s)'
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${shots}/${name}-${w}x${h}.png`, fullPage: true });
+      await shot(page, `${name}-${w}x${h}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
   }
@@ -117,7 +118,7 @@ describe.each(BROWSER_ENGINES)('POS receipt and invoice (headless Chromium, %s)'
   async function shootPrint(page: Page, name: string, width: number): Promise<void> {
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: `${shots}/${name}-print.png`, fullPage: true });
+    await shot(page, `${name}-print`, { fullPage: true });
     await page.emulateMedia({ media: null });
     await page.setViewportSize({ width: 1024, height: 768 });
   }

@@ -7,6 +7,7 @@ import { RETURN_CARD_NEEDS_NETWORK } from '../../src/domain/returns';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * Returns (docs/decisions/pos.md "Returns"): on a completed order's view the cashier returns one
@@ -85,7 +86,7 @@ describe('POS returns (headless Chromium)', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `/tmp/pd-returns-${name}-${w}.png`, fullPage: true });
+      await shot(page, `pd-returns-${name}-${w}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1024, height: 768 });
   };
@@ -183,7 +184,7 @@ describe('POS returns (headless Chromium)', () => {
     await modal.getByRole('radio', { name: 'Card (terminal refund)' }).check();
     await expect.poll(() => modal.getByRole('alert').textContent()).toBe(RETURN_CARD_NEEDS_NETWORK);
     expect(await modal.getByRole('button', { name: 'Return and Refund' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: '/tmp/pd-returns-card-offline-1024.png' });
+    await shot(page, 'pd-returns-card-offline-1024');
 
     await cutNetwork(ctx, false);
     await expect.poll(() => modal.getByRole('alert').count()).toBe(0);

@@ -5,6 +5,7 @@ import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
 import { addPart, cashierDevice, serverOrders, visible, waitSynced } from './support/pos';
 import { BROWSER_ENGINES, startE2EServer, type E2EServer } from './support/server';
+import { shot } from './support/shots';
 
 /**
  * Tax per store in headless Chromium (docs/decisions/domain.md "Tax rates by location"): a Denver
@@ -52,7 +53,7 @@ describe.each(BROWSER_ENGINES)('POS tax by store (headless Chromium, %s)', (engi
     expect(await page.locator('[data-code="tax"] dt').first().textContent()).toBe('Tax');
     await expect.poll(() => row(page, 'tax')).toBe(taxAt(parts, '9.15'));
     const total = await row(page, 'total');
-    await page.screenshot({ path: `/tmp/tax-denver-cart-1024-${engine}.png` });
+    await shot(page, `tax-denver-cart-1024-${engine}`);
 
     await ctx.setOffline(false);
     await waitSynced(page);
@@ -63,9 +64,9 @@ describe.each(BROWSER_ENGINES)('POS tax by store (headless Chromium, %s)', (engi
       .toBe(true);
     expect(await row(page, 'tax')).toBe(taxAt(parts, '9.15'));
     expect(await row(page, 'total')).toBe(total);
-    await page.screenshot({ path: `/tmp/tax-denver-checkout-1024-${engine}.png` });
+    await shot(page, `tax-denver-checkout-1024-${engine}`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `/tmp/tax-denver-checkout-390-${engine}.png`, fullPage: true });
+    await shot(page, `tax-denver-checkout-390-${engine}`, { fullPage: true });
     await waitSynced(page);
     const saved = await serverOrders(srv.server.url, 'all');
     expect(saved.map((o) => o.order_total)).toContain(total);

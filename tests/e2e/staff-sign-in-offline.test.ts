@@ -8,6 +8,7 @@ import { cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { waitForServiceWorkerControl } from './support/service-worker';
 import { BROWSER_ENGINES } from './support/server';
 import { e2eWorld } from './support/world';
+import { shot } from './support/shots';
 
 /**
  * Issue 19 in headless Chromium against the real server (docs/decisions/sync.md "Staff tokens: who
@@ -69,13 +70,13 @@ describe.each(BROWSER_ENGINES)('staff sign-in and sign-out offline (headless Chr
   }
 
   /** Log out with changes waiting: the confirm names the count; Log out keeps them. */
-  async function signOutKeeping(page: Page, shot?: string): Promise<void> {
+  async function signOutKeeping(page: Page, shotName?: string): Promise<void> {
     await page.getByRole('button', { name: 'Log out' }).click();
     const confirm = page.getByRole('dialog', { name: 'Log out with changes waiting?' });
     await expect.poll(() => confirm.isVisible(), { timeout: 5_000, message: await pageText(page) }).toBe(true);
     expect(await confirm.innerText()).toContain('2 changes made on this device wait to sync.');
-    if (shot) {
-      await page.screenshot({ path: `/tmp/pd-signout-confirm-${shot}.png` });
+    if (shotName) {
+      await shot(page, `pd-signout-confirm-${shotName}`);
       expect(await seriousViolations(page)).toEqual([]);
     }
     await confirm.getByRole('button', { name: 'Log out' }).click();
@@ -121,7 +122,7 @@ describe.each(BROWSER_ENGINES)('staff sign-in and sign-out offline (headless Chr
     await submitStaffLogin(page, 'cashier2', 'wrong');
     await expect.poll(visible(page, 'Incorrect username or password.'), { timeout: 10_000 }).toBe(true);
     expect(await visible(page, 'Something went wrong!')()).toBe(false);
-    await page.screenshot({ path: '/tmp/pd-offline-login-1024.png' });
+    await shot(page, 'pd-offline-login-1024');
 
     await submitStaffLogin(page, 'cashier2', 'cashier2');
     await page.waitForURL(/\/pos\/order/, { timeout: 15_000 });
@@ -158,9 +159,9 @@ describe.each(BROWSER_ENGINES)('staff sign-in and sign-out offline (headless Chr
         message: await pageText(page),
       })
       .toBe(true);
-    await page.screenshot({ path: '/tmp/pd-sign-in-again-1024.png' });
+    await shot(page, 'pd-sign-in-again-1024');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/pd-sign-in-again-390.png' });
+    await shot(page, 'pd-sign-in-again-390');
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1024, height: 768 });
     await submitStaffLogin(page, 'cashier2', 'cashier2');

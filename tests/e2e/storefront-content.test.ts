@@ -4,18 +4,17 @@
  * server-rendered blocks and how each behaves (alert dismiss cookie, banner's mobile picture, flip
  * clock, video after a tap, read more, blog Show More, footer collapsibles, hero menu), the
  * pos_locked view, and the dataLayer events of a whole shopping path compared with the expected list.
- * Screenshots go to $E2E_SHOTS (default the OS temp dir). E2E_DIST serves another build than dist/.
+ * Screenshots go to $E2E_SHOTS when it is set (./support/shots.ts). E2E_DIST serves another build than dist/.
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser } from './support/browser';
+import { shot } from './support/shots';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
-const shots = process.env.E2E_SHOTS ?? os.tmpdir();
 const PHONE = { width: 390, height: 844 };
 
 interface Listed {
@@ -82,7 +81,7 @@ describe('content blocks and marketing events on a phone', () => {
     const bare = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const bareTab = await bare.newPage();
     const html = await (await bareTab.goto(`${server.url}/`))!.text();
-    await bareTab.screenshot({ path: path.join(shots, 'content-home-no-js.png') });
+    await shot(bareTab, 'content-home-no-js');
     await bare.close();
     for (const kind of [
       'alert_bar',
@@ -101,7 +100,7 @@ describe('content blocks and marketing events on a phone', () => {
     // The app has replaced the server's markup once its controls are live.
     const readMore = page.getByRole('button', { name: 'Read more' });
     await expect.poll(() => readMore.isEnabled()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'content-home-top.png') });
+    await shot(page, 'content-home-top');
 
     // Banner: the mobile picture below 768 px.
     const banner = page.locator('[data-block="banner"] img').first();
@@ -148,7 +147,7 @@ describe('content blocks and marketing events on a phone', () => {
     expect(await shop.getAttribute('open')).toBeNull();
     await shop.locator('summary').click();
     await footer.getByRole('link', { name: 'Catalog' }).waitFor();
-    await page.screenshot({ path: path.join(shots, 'content-home-full.png'), fullPage: true });
+    await shot(page, 'content-home-full', { fullPage: true });
 
     // Alert bar: dismissed for its days by a cookie; the server then leaves it out.
     await page.getByRole('button', { name: 'Dismiss announcement' }).click();
@@ -173,7 +172,7 @@ describe('content blocks and marketing events on a phone', () => {
       await page.getByRole('heading', { name: 'Our online store is closed' }).waitFor();
       await page.goto(`${server.url}/product/catalog`);
       await page.getByRole('heading', { name: 'Our online store is closed' }).waitFor();
-      await page.screenshot({ path: path.join(shots, 'content-locked.png') });
+      await shot(page, 'content-locked');
       await page.context().close();
     } finally {
       await asAdmin('POST', '/api/content/settings', { pos_locked: false });

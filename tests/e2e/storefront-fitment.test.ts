@@ -15,6 +15,7 @@ import { runServer, type ServerProcess } from '../support/process';
 import { JarClient, item } from '../integration/fitment/support';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, waitSynced } from './support/pos';
+import { shot } from './support/shots';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
 const PHONE = { width: 390, height: 844 };
@@ -228,7 +229,7 @@ describe('storefront vehicle fitment on a phone', () => {
     await sizeAgain.waitFor();
     // The kept family shows once its options have loaded (a select has no value without its option).
     await expect.poll(() => page.getByRole('combobox', { name: 'Select a Family' }).inputValue()).not.toBe('');
-    await page.screenshot({ path: '/tmp/h4-fitment-phone.png' });
+    await shot(page, 'h4-fitment-phone');
     await page.context().close();
   });
 

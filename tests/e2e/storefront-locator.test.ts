@@ -4,9 +4,8 @@
  * locator"): a ZIP search on the locator page with the map and filter chips, Make My Store (the
  * header then reads 'My Selected Store' with the store's name and address), the product page's
  * store stock and the modal's Add to Cart and Ship to Store, reset, and the store-shopping
- * confirmation on /information/contact. Screenshots go to E2E_SHOTS (default the temp directory).
+ * confirmation on /information/contact. Screenshots go to E2E_SHOTS when it is set (./support/shots.ts).
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +13,9 @@ import { openDatabase } from '../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
+import { shot } from './support/shots';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
-const shots = process.env.E2E_SHOTS ?? os.tmpdir();
 const PHONE = { width: 390, height: 844 };
 const AUSTIN = 'Partsdesk Auto Parts - Austin';
 
@@ -88,7 +87,7 @@ describe('dealer locator on a phone', () => {
     await stores.getByRole('button', { name: 'Show Hours' }).click();
     await visible(page, () => stores.getByRole('table', { name: `Hours of ${AUSTIN}` }));
     expect(await stores.getByText('7:30 AM - 7:00 PM').first().isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'locator-search-phone.png'), fullPage: true });
+    await shot(page, 'locator-search-phone', { fullPage: true });
     await stores.getByRole('button', { name: 'Hide Hours' }).click();
 
     // Make My Store: the header says so, with the store's name and address; reset appears.
@@ -99,7 +98,7 @@ describe('dealer locator on a phone', () => {
     await visible(page, () => page.getByRole('button', { name: 'Reset Store' }));
     const cookie = (await page.context().cookies()).find((c) => c.name === 'locator_pickup_location');
     expect(Number(cookie?.value)).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(shots, 'locator-chosen-phone.png') });
+    await shot(page, 'locator-chosen-phone');
 
     // Filter chips: the active one is kept in locator_filter; clicking it again clears it.
     await page.getByRole('button', { name: 'Service Center', pressed: false }).first().click();
@@ -119,7 +118,7 @@ describe('dealer locator on a phone', () => {
     await page.getByRole('button', { name: 'Change Store' }).click();
     const modal = page.getByRole('dialog', { name: 'Find A Local Dealer' });
     await visible(page, () => modal.getByRole('heading', { name: AUSTIN }));
-    await page.screenshot({ path: path.join(shots, 'locator-modal-phone.png') });
+    await shot(page, 'locator-modal-phone');
     await modal.getByRole('button', { name: 'Add to Cart' }).click();
     await visible(page, () => modal.getByText(`Added to your cart for pickup at ${AUSTIN}.`));
     const cart = await page.evaluate(async () =>
@@ -143,7 +142,7 @@ describe('dealer locator on a phone', () => {
     await visible(page, () => modal.getByRole('heading', { name: 'Partsdesk Auto Parts - Denver' }));
     await modal.getByRole('button', { name: 'Ship to Store' }).click();
     await visible(page, () => modal.getByText('Your item will ship to Partsdesk Auto Parts - Denver.'));
-    await page.screenshot({ path: path.join(shots, 'locator-ship-to-store-phone.png') });
+    await shot(page, 'locator-ship-to-store-phone');
     await page.keyboard.press('Escape');
     await expect
       .poll(() => page.getByText(/at Partsdesk Auto Parts - Denver$/).isVisible(), { timeout: 15_000 })
@@ -174,7 +173,7 @@ describe('dealer locator on a phone', () => {
     await visible(page, () => confirm.getByRole('button', { name: 'Shop This Store' }));
     // The navigation button has not changed yet (the open dialog hides the page from the accessibility tree).
     expect(await page.locator('header button', { hasText: 'Find A Local Dealer' }).isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'locator-contact-confirm-phone.png') });
+    await shot(page, 'locator-contact-confirm-phone');
     await confirm.getByRole('button', { name: 'Shop This Store' }).click();
     await page.waitForURL(/\/product\/catalog$/);
     await visible(page, () => page.getByRole('button', { name: 'My Selected Store' }));

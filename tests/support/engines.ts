@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Engine } from '../../server/db/database';
 import { createDatabase, dropDatabase } from './postgres';
+import { scratchRoot } from './scratch';
 
 /** Engines the integration suites run on: PGlite always, PostgreSQL when CI sets TEST_DATABASE_URL. */
 export function testEngines(): Engine[] {
@@ -18,7 +18,7 @@ export interface TestDatabaseConfig {
 
 /** A private copy of the seeded template database for one test file. */
 export async function copyTemplate(engine: Engine): Promise<TestDatabaseConfig> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-test-'));
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), 'pd-test-'));
   if (engine === 'pglite') {
     fs.cpSync(path.join(inject('pgliteTemplate'), 'pg'), path.join(dataDir, 'pg'), { recursive: true });
     return {

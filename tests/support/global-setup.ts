@@ -2,7 +2,6 @@
 // file then gets its own copy (a directory copy for PGlite, CREATE DATABASE ... TEMPLATE on
 // PostgreSQL), so files stay isolated without paying for migrations and demo data every time.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/database';
@@ -10,6 +9,7 @@ import { seedDemoData } from '../../server/db/demo/generate';
 import { migrateToLatest } from '../../server/db/migrate';
 import { adminUrl, createDatabase, dropDatabase } from './postgres';
 import { SERVER_ENTRY_ENV } from './process';
+import { scratchRoot } from './scratch';
 import { buildServerBundle } from './server-bundle';
 
 export const TEST_PARTS = 400;
@@ -22,7 +22,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-template-'));
+  const dir = fs.mkdtempSync(path.join(scratchRoot(), 'pd-template-'));
   // Both projects get a PostgreSQL template when TEST_DATABASE_URL is set: most browser tests run on
   // PGlite, but the ones that must hold on both engines (e2eEngines()) copy it instead of migrating
   // and seeding a database each.

@@ -20,6 +20,19 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
+ * Browser tests only (benchmarks keep the flags above alone): less drawing for the same screens.
+ * Reduced motion stops the spinners' and banners' endless animations (the app honours
+ * prefers-reduced-motion), and animations and images are not raster-scheduled on their own
+ * threads. The browser phase is CPU-bound on 2 cores; these took ~9 % off it.
+ * docs/decisions/toolchain.md "Browser tests draw less".
+ */
+export const TEST_FLAGS = [
+  '--force-prefers-reduced-motion',
+  '--disable-threaded-animation',
+  '--disable-checker-imaging',
+];
+
+/**
  * `networkLink: false` (benchmarks): contexts reach the server directly, with no proxy hop in
  * the figures; their setOffline is Chromium's emulation alone.
  */
@@ -34,7 +47,7 @@ export async function launchBrowser(
 ): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
-  const args = [...CHROMIUM_FLAGS, ...(opts.args ?? [])];
+  const args = [...CHROMIUM_FLAGS, ...TEST_FLAGS, ...(opts.args ?? [])];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args, headless: true });
   // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it,
   // and reaches the network through its own link (./link.ts): setOffline cuts the link as well as

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, tmpProfile } from './browser';
+import { CHROMIUM, CHROMIUM_FLAGS, TEST_FLAGS, tmpProfile } from './browser';
 import { watchCsp } from './csp-guard';
 
 export interface PersistentBrowser {
@@ -17,7 +17,7 @@ export async function launchPersistentBrowser(): Promise<PersistentBrowser> {
   const profile = tmpProfile();
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...TEST_FLAGS],
     headless: true,
     viewport: { width: 1024, height: 768 },
     locale: 'en-US',
