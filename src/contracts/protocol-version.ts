@@ -19,6 +19,9 @@
  *      unsupported_mutation and it waits in the queue);
  *    - `catalogParts` on the first page of a pull from 0 (the download bar's "of 20,000 parts");
  *    - the mutation `kiosk.submitOrder` (a kiosk's Submit to Buy, pushed by the kiosk account; an
- *      older server answers 422 unsupported_mutation and it waits in the queue).
+ *      older server answers 422 unsupported_mutation and it waits in the queue);
+ *    - `fulfilment_location_id` on pulled orders that are online orders (the store that fills one:
+ *      the Online tab's store filter offline; an older client ignores it, a row without it is listed
+ *      at every counter: docs/decisions/pos.md "Online orders at the counter").
  */
 export const PROTOCOL_VERSION = 2;

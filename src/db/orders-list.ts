@@ -40,8 +40,12 @@ interface StatusRow {
 
 const owing = (o: OrderHeader) => cmp(money(o.totals.amount_paid), money(o.totals.order_total)) < 0;
 
-/** The server's tabFilter, on a device row. */
-function inTab(o: OrderHeader, tab: OrderTab): boolean {
+/**
+ * The server's tabFilter, on a device row. `onlineStore` as the server's (onlineOrderStore of the
+ * signed-in staff member): an online order of another store is not in the Online tab; one pulled
+ * before its store was sent (no fulfilment_location_id) is, rather than hidden from every counter.
+ */
+function inTab(o: OrderHeader, tab: OrderTab, onlineStore: number | null): boolean {
   switch (tab) {
     case 'all':
       return true;
@@ -52,7 +56,11 @@ function inTab(o: OrderHeader, tab: OrderTab): boolean {
     case 'outstanding_balance':
       return (o.status === 'saved' || o.status === 'kiosk' || o.status === 'complete') && owing(o);
     case 'online':
-      return o.status === 'complete' && ONLINE_OPEN_STATUSES.includes(o.order_status_id ?? 0);
+      return (
+        o.status === 'complete' &&
+        ONLINE_OPEN_STATUSES.includes(o.order_status_id ?? 0) &&
+        (onlineStore === null || o.fulfilment_location_id === undefined || o.fulfilment_location_id === onlineStore)
+      );
   }
 }
 
@@ -85,7 +93,12 @@ function compare(a: OrderHeader, b: OrderHeader, sort: DeviceOrdersQuery['sort']
   }
 }
 
-export async function deviceOrdersList(db: PartsdeskDb, q: DeviceOrdersQuery): Promise<DeviceOrdersList> {
+/** `onlineStore`: the store whose online orders the Online tab lists (null: every store's). */
+export async function deviceOrdersList(
+  db: PartsdeskDb,
+  q: DeviceOrdersQuery,
+  onlineStore: number | null = null,
+): Promise<DeviceOrdersList> {
   const headers = ((await db.orders.toArray()) as unknown as OrderHeader[]).filter((o) => o.status !== 'draft');
   const customerRefs = [...new Set(headers.map((o) => o.customer_ref).filter((r): r is string => r !== null))];
   const customers = new Map(
@@ -121,11 +134,12 @@ export async function deviceOrdersList(db: PartsdeskDb, q: DeviceOrdersQuery): P
     complete: 0,
     online: 0,
   };
-  for (const o of filtered) for (const tab of Object.keys(counts) as OrderTab[]) if (inTab(o, tab)) counts[tab] += 1;
+  for (const o of filtered)
+    for (const tab of Object.keys(counts) as OrderTab[]) if (inTab(o, tab, onlineStore)) counts[tab] += 1;
 
   const dir = q.order === 'asc' ? 1 : -1;
   const listed = filtered
-    .filter((o) => inTab(o, q.status))
+    .filter((o) => inTab(o, q.status, onlineStore))
     .sort((a, b) => dir * (compare(a, b, q.sort) || a.id.localeCompare(b.id)));
   const page = listed.slice((q.page - 1) * q.limit, q.page * q.limit);
 

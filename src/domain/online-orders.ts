@@ -51,6 +51,23 @@ export function totalWithShipping(cartTotal: unknown, charge: Money): Money {
   return roundMoney(decimal(cartTotal).plus(charge));
 }
 
+/**
+ * The store whose online orders a staff member works on (docs/decisions/pos.md "Online orders at
+ * the counter"): their own store (staff_users.location_id, the session's), or null (every store)
+ * for admins and staff without a store. The one rule behind the Online tab (server and device),
+ * the pick list's buttons and the steps' wrong-store refusal. An order's store is
+ * online_orders.location_id: the pickup store, or the default store for a shipped order.
+ */
+export function onlineOrderStore(staff: { role: string; locationId: number | null }): number | null {
+  return staff.role === 'admin' ? null : staff.locationId;
+}
+
+/** Whether a staff member may see and move an online order fulfilled at `orderStore`. */
+export const worksOnOnlineOrder = (staff: { role: string; locationId: number | null }, orderStore: number): boolean => {
+  const store = onlineOrderStore(staff);
+  return store === null || store === orderStore;
+};
+
 /** The counter's actions on an online order. */
 export type OnlineAction = 'ready' | 'complete' | 'ship';
 

@@ -11,7 +11,7 @@ import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '..
 import { RecordOwnedElsewhere } from '../errors';
 import { type DB, iso, type OrderLinesTable, type OrdersTable, type TransactionsTable } from '../../db/schema';
 
-type OrderSql = Selectable<OrdersTable> & { customer_number: number | null };
+type OrderSql = Selectable<OrdersTable> & { customer_number: number | null; fulfilment_location_id?: number | null };
 
 export function orderRowFromSql(r: OrderSql): OrderRow {
   return {
@@ -34,6 +34,8 @@ export function orderRowFromSql(r: OrderSql): OrderRow {
     updated_at: iso(r.date_modified) ?? '',
     completed_at: iso(r.completed_at),
     voided_at: iso(r.voided_at),
+    // Only on online orders, so a counter sale's record is what it always was.
+    ...(r.fulfilment_location_id != null ? { fulfilment_location_id: r.fulfilment_location_id } : {}),
   };
 }
 
@@ -64,13 +66,14 @@ export function transactionFromSql(r: Selectable<TransactionsTable>): Transactio
   };
 }
 
-/** Select of an order with the customer's human number, for loads and pulls. */
+/** Select of an order with the customer's human number and an online order's store, for loads and pulls. */
 export function selectOrders(db: Kysely<DB>) {
   return db
     .selectFrom('orders as o')
     .leftJoin('customers as c', 'c.id', 'o.customer_uuid')
+    .leftJoin('online_orders as oo', 'oo.order_ref', 'o.id')
     .selectAll('o')
-    .select('c.customer_id as customer_number');
+    .select(['c.customer_id as customer_number', 'oo.location_id as fulfilment_location_id']);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   onlineActions,
   SHIPPING_METHOD_TITLE,
   type OnlineAction,
+  worksOnOnlineOrder,
 } from '../../../src/domain/online-orders';
 import type { Actor } from '../../commands/actor';
 import { textConsent } from '../../commands/appliers/history';
@@ -78,7 +79,7 @@ async function loadOnline(trx: Kysely<DB>, orderId: number, lock: boolean) {
 
 /** A staff member with a store acts on that store's online orders; admins and staff without a store on any. */
 function requireStore(staff: CounterStaff, order: { location_id: number; store: string }): void {
-  if (staff.actor.role === 'admin' || staff.locationId === null || staff.locationId === order.location_id) return;
+  if (worksOnOnlineOrder({ role: staff.actor.role, locationId: staff.locationId }, order.location_id)) return;
   throw new ServiceError('forbidden', 'wrong_store', ONLINE_MESSAGES.wrongStore(order.store));
 }
 
@@ -124,7 +125,7 @@ export class OnlineOrderService {
       // What this caller may do now (the buttons); the step calls check it all again.
       actions:
         o.status === 'complete' &&
-        (staff.actor.role === 'admin' || staff.locationId === null || staff.locationId === o.location_id)
+        worksOnOnlineOrder({ role: staff.actor.role, locationId: staff.locationId }, o.location_id)
           ? onlineActions(o.fulfilment, o.order_status_id)
           : [],
     };

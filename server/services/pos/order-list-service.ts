@@ -19,8 +19,10 @@ type Filtered = SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', object>;
 /**
  * Which orders each tab of /pos/order shows. Drafts (a cart not yet saved) are never listed.
  * outstanding_balance: saved, kiosk or completed orders whose payments do not cover the total.
+ * online: open online orders, of `onlineStore` only when it is a store (onlineOrderStore: the
+ * caller's; docs/decisions/pos.md "Online orders at the counter").
  */
-function tabFilter(eb: OrderEb, tab: OrderTab) {
+function tabFilter(eb: OrderEb, tab: OrderTab, onlineStore: number | null) {
   switch (tab) {
     case 'all':
       return eb('o.status', '!=', 'draft');
@@ -36,7 +38,21 @@ function tabFilter(eb: OrderEb, tab: OrderTab) {
         eb('o.amount_paid', '<', eb.ref('o.order_total')),
       ]);
     case 'online':
-      return eb.and([eb('o.status', '=', 'complete'), eb('o.order_status_id', 'in', ONLINE_OPEN_STATUSES)]);
+      return eb.and([
+        eb('o.status', '=', 'complete'),
+        eb('o.order_status_id', 'in', ONLINE_OPEN_STATUSES),
+        ...(onlineStore === null
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('online_orders as oo')
+                  .select('oo.order_ref')
+                  .whereRef('oo.order_ref', '=', 'o.id')
+                  .where('oo.location_id', '=', onlineStore),
+              ),
+            ]),
+      ]);
   }
 }
 
@@ -146,14 +162,18 @@ export class OrderListService {
       .execute();
   }
 
-  async list(q: OrdersListQuery): Promise<OrdersListReply> {
+  /**
+   * `onlineStore`: the store whose online orders the Online tab lists (and counts), re-derived by
+   * the route from the session (onlineOrderStore), never a parameter; null lists every store's.
+   */
+  async list(q: OrdersListQuery, onlineStore: number | null = null): Promise<OrdersListReply> {
     const filtered = await this.filtered(q);
     const counts = tabCounts(await this.buckets(q, filtered));
     // The Online tab's count is not a (status, owing) bucket: its own count (orders_status_id_idx, 0007).
     counts.online = Number(
       (
         await filtered
-          .where((eb) => tabFilter(eb, 'online'))
+          .where((eb) => tabFilter(eb, 'online', onlineStore))
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
@@ -168,7 +188,7 @@ export class OrderListService {
     const sortCol = SORTS[q.sort];
     // The page first (sort, offset, limit on orders alone), then its names, customers and items.
     const page = filtered
-      .where((eb) => tabFilter(eb, q.status))
+      .where((eb) => tabFilter(eb, q.status, onlineStore))
       .select([
         'o.id',
         'o.order_id',

@@ -145,6 +145,12 @@ export interface Order {
    * orders a device cached before migration 0023 (read as null).
    */
   location_id: number | null;
+  /**
+   * An online order's fulfilling store (online_orders.location_id: the pickup store, or the default
+   * store for a shipped order), which the Online tab lists it under; server-only (no mutation
+   * sets it). Absent on a counter sale, and on online orders a device pulled before it was sent.
+   */
+  fulfilment_location_id?: number;
   lines: OrderLine[];
   shipping_method: string | null;
   payment_method: string | null;

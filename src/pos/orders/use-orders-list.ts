@@ -13,6 +13,8 @@ import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
 import { useOnline } from '../../device/use-online';
 import { useRefetchOnPull } from '../../device/use-refetch-on-pull';
+import { onlineOrderStore } from '../../domain/online-orders';
+import { useSession } from '../../features/session/use-session';
 import type { ListedOrders } from './orders-params';
 
 export interface OrdersListState {
@@ -28,6 +30,9 @@ export interface OrdersListState {
 export function useOrdersList(query: DeviceOrdersQuery): OrdersListState {
   const online = useOnline();
   const client = useQueryClient();
+  // The Online tab's store offline, as the server derives it from the session online.
+  const { user } = useSession();
+  const onlineStore = user ? onlineOrderStore({ role: user.role, locationId: user.locationId ?? null }) : null;
   const server = useQuery({ ...ordersQueryOptions(query), enabled: online });
   // Another tablet's sale, once this device pulled it (a poke: docs/decisions/sync.md "Poke").
   useRefetchOnPull(['orders']);
@@ -42,8 +47,8 @@ export function useOrdersList(query: DeviceOrdersQuery): OrdersListState {
   const unreachable = server.isError && server.error instanceof ApiError && server.error.isNetwork;
   const fromDevice = !online || unreachable;
   const device = useLiveQuery(
-    () => (fromDevice ? deviceOrdersList(deviceDb(), query) : Promise.resolve(undefined)),
-    [fromDevice, query],
+    () => (fromDevice ? deviceOrdersList(deviceDb(), query, onlineStore) : Promise.resolve(undefined)),
+    [fromDevice, query, onlineStore],
   );
   if (fromDevice)
     return {

@@ -1,7 +1,8 @@
 /**
  * The shipping and fulfilment rules of online orders (src/domain/online-orders.ts;
  * docs/decisions/storefront.md "Online orders and fulfilment"): what a flat rate setting means,
- * what the shopper pays, and which counter step is possible from which status.
+ * what the shopper pays, which counter step is possible from which status, and whose online
+ * orders a staff member works on (docs/decisions/pos.md "Online orders at the counter").
  */
 import { describe, expect, it } from 'vitest';
 import { money, ZERO } from '../../../src/domain/money';
@@ -10,8 +11,10 @@ import {
   nextOnlineStatus,
   ONLINE_STATUS,
   onlineActions,
+  onlineOrderStore,
   shippingCharge,
   totalWithShipping,
+  worksOnOnlineOrder,
 } from '../../../src/domain/online-orders';
 import { locatorStore } from '../../../src/storefront/checkout/fulfilment-fields';
 
@@ -67,5 +70,20 @@ describe('online orders: counter steps', () => {
     expect(nextOnlineStatus('shipping', shipped, 'ship')).toBeNull();
     expect(onlineActions('shipping', toPick)).toEqual(['ship']);
     expect(onlineActions('shipping', shipped)).toEqual([]);
+  });
+});
+
+describe("online orders: the staff member's store", () => {
+  const denver = 2;
+  const phoenix = 3;
+  it("staff with a store work on that store's online orders; admins and staff without one on any", () => {
+    expect(onlineOrderStore({ role: 'cashier', locationId: denver })).toBe(denver);
+    expect(onlineOrderStore({ role: 'installer', locationId: denver })).toBe(denver);
+    expect(onlineOrderStore({ role: 'admin', locationId: denver })).toBeNull();
+    expect(onlineOrderStore({ role: 'cashier', locationId: null })).toBeNull();
+    expect(worksOnOnlineOrder({ role: 'cashier', locationId: denver }, denver)).toBe(true);
+    expect(worksOnOnlineOrder({ role: 'cashier', locationId: denver }, phoenix)).toBe(false);
+    expect(worksOnOnlineOrder({ role: 'admin', locationId: denver }, phoenix)).toBe(true);
+    expect(worksOnOnlineOrder({ role: 'cashier', locationId: null }, phoenix)).toBe(true);
   });
 });
