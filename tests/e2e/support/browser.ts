@@ -24,7 +24,7 @@ export const CHROMIUM_FLAGS = [
  * Reduced motion stops the spinners' and banners' endless animations (the app honours
  * prefers-reduced-motion), and animations and images are not raster-scheduled on their own
  * threads. The browser phase is CPU-bound on 2 cores; these took ~9 % off it.
- * docs/decisions/toolchain.md "Browser tests draw less".
+ * docs/decisions/toolchain.md "CI time, 2026-11-28".
  */
 export const TEST_FLAGS = [
   '--force-prefers-reduced-motion',
