@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../server/db/database';
 import { latestSchemaVersion, migrateToLatest, schemaVersion } from '../../../server/db/migrate';
 import * as accents from '../../../server/db/migrations/0016-c-search-accents';
+import * as dropCaptcha from '../../../server/db/migrations/0029-a-drop-captcha-challenges';
 import type { DB } from '../../../server/db/schema';
 import { pgUrl, removeDir, scratchPostgres, tempDir, type ScratchDb } from './scratch';
 import { allCountries } from 'country-region-data';
@@ -180,5 +181,17 @@ describe.each(engines)('migrations on %s', (engine) => {
     expect(await tokens()).toBe('bremsbeläge bremsbeläge');
     await accents.up(k);
     expect(await tokens()).toBe('bremsbelage bremsbelage');
+  });
+
+  it('0029-a drops the old captcha table nothing uses; down brings it back and up drops it again', async () => {
+    const k = db as unknown as Kysely<unknown>;
+    const exists = async () =>
+      (await sql<{ n: string }>`select count(*) as n from pg_tables where tablename = 'captcha_challenges'`.execute(k))
+        .rows[0]?.n;
+    expect(Number(await exists())).toBe(0);
+    await dropCaptcha.down(k);
+    expect(Number(await exists())).toBe(1);
+    await dropCaptcha.up(k);
+    expect(Number(await exists())).toBe(0);
   });
 });
