@@ -33,8 +33,31 @@ export interface ServerProcess {
  * Runs the real server entry point (server/main.ts) as its own process, exactly as `npm start`
  * does after the build step. Resolves when it says it is ready, or when it exits first.
  */
+/** The server's own words when its port is taken (server/main.ts). */
+const PORT_TAKEN = /Cannot listen on port \d+: it is already in use/;
+
+/**
+ * Runs the server on a port freePort() found, with the environment `envFor(port)` gives (a
+ * PUBLIC_URL naming the port, say). freePort() can only say a port was free a moment ago: another
+ * process of the run (a server, a browser, a test's proxy) may take it before this server listens,
+ * and the server then stops with "Cannot listen on port N: it is already in use" (a browser file
+ * failed so, once in three full runs). Only that refusal is tried again, on a new port, up to five
+ * times; any other failure is returned as it was. docs/decisions/toolchain.md "CI time, 2026-11-28".
+ */
+export async function runServerOnFreePort(
+  envFor: (port: number) => Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = await runServer({ ...envFor(port), PORT: String(port) }, timeoutMs);
+    if (attempt >= 5 || server.proc.exitCode === null || !PORT_TAKEN.test(server.stderr())) return server;
+  }
+}
+
 export async function runServer(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  if (!env.PORT) return runServerOnFreePort(() => env, timeoutMs);
+  const port = Number(env.PORT);
   // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server a test or bench starts
   // (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Engine, type OpenDatabase } from '../../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../../support/engines';
-import { freePort, runServer, type ServerProcess } from '../../support/process';
+import { runServerOnFreePort, type ServerProcess } from '../../support/process';
 
 // E2E_DIST serves another build than dist/ (helpers building in parallel keep theirs apart).
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', '..', 'dist');
@@ -51,20 +51,17 @@ export async function startE2EServer(
     }
   }
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
-  const port = await freePort();
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
-  const env = {
+  const server = await runServerOnFreePort((port) => ({
     DATA_DIR: db.dataDir,
     DATABASE_URL: db.databaseUrl ?? '',
     STATIC_DIR: dist,
     SKIP_BUILD: '1',
-    PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DISTRIBUTOR_LATENCY_MS: '20',
     DISTRIBUTOR_FAILURE_RATE: '0',
     ...opts.env,
-  };
-  const server = await runServer(env);
+  }));
   if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
   return {
     server,
