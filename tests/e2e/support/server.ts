@@ -52,17 +52,26 @@ export async function startE2EServer(
   }
   // Payment links need the shop's public address (server/config.ts PUBLIC_URL): here, this server's own.
   // The simulated distributor answers quickly and never fails unless a test asks (DISTRIBUTOR_FAILURE_RATE).
-  const server = await runServerOnFreePort((port) => ({
-    DATA_DIR: db.dataDir,
-    DATABASE_URL: db.databaseUrl ?? '',
-    STATIC_DIR: dist,
-    SKIP_BUILD: '1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DISTRIBUTOR_LATENCY_MS: '20',
-    DISTRIBUTOR_FAILURE_RATE: '0',
-    ...opts.env,
-  }));
-  if (server.proc.exitCode !== null) throw new Error(`server failed to start: ${server.stderr()}`);
+  const start = () =>
+    runServerOnFreePort((port) => ({
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl ?? '',
+      STATIC_DIR: dist,
+      SKIP_BUILD: '1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DISTRIBUTOR_LATENCY_MS: '20',
+      DISTRIBUTOR_FAILURE_RATE: '0',
+      ...opts.env,
+    }));
+  // A server that did not start leaves no database copy behind (in /dev/shm, memory).
+  const server = await start().catch(async (err: unknown) => {
+    await db.cleanup();
+    throw err;
+  });
+  if (server.proc.exitCode !== null) {
+    await db.cleanup();
+    throw new Error(`server failed to start: ${server.stderr()}`);
+  }
   return {
     server,
     db,
