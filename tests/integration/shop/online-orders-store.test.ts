@@ -19,19 +19,7 @@ import { onlineOrderStore } from '../../../src/domain/online-orders';
 import { testEngines } from '../../support/engines';
 import type { TestClient } from '../../support/http-client';
 import { freshCashier, pickProducts, startPos, type PickedProducts, type PosWorld } from '../pos/support';
-import { shopCart, ShopClient } from './support';
-
-const address = {
-  firstname: 'Pat',
-  lastname: 'Shipper',
-  company: '',
-  address_1: '12 Main Street',
-  address_2: '',
-  city: 'Austin',
-  postcode: '78701',
-  country_id: 223,
-  zone_id: 3644,
-};
+import { shipToAddress as address, shopCart, ShopClient } from './support';
 
 const ONLINE_TAB: OrdersListQuery = {
   status: 'online',

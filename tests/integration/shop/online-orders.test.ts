@@ -21,20 +21,9 @@ import {
   type PickedProducts,
   type PosWorld,
 } from '../pos/support';
-import { registeredShopper, shopCart, ShopClient } from './support';
+import { registeredShopper, shipToAddress as address, shopCart, ShopClient } from './support';
 
 const R = '/index.php?route=checkout/confirm/createOrder';
-const address = {
-  firstname: 'Pat',
-  lastname: 'Shipper',
-  company: '',
-  address_1: '12 Main Street',
-  address_2: '',
-  city: 'Austin',
-  postcode: '78701',
-  country_id: 223,
-  zone_id: 3644,
-};
 const body = (fulfilment: unknown, over: Record<string, unknown> = {}) => ({
   checkout_key: randomUUID(),
   firstname: 'Pat',

@@ -85,3 +85,16 @@ export async function registeredShopper(base: string, email: string): Promise<Sh
   c.csrfToken = (r.body as { csrfToken: string }).csrfToken;
   return c;
 }
+
+/** A shipping address the shop accepts (Austin, TX: country 223, zone 3644) for online-order tests. */
+export const shipToAddress = {
+  firstname: 'Pat',
+  lastname: 'Shipper',
+  company: '',
+  address_1: '12 Main Street',
+  address_2: '',
+  city: 'Austin',
+  postcode: '78701',
+  country_id: 223,
+  zone_id: 3644,
+};
