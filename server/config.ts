@@ -1,4 +1,21 @@
 import path from 'node:path';
+import {
+  captchaConfig,
+  distributorConfig,
+  geolocationConfig,
+  notifyConfig,
+  terminalConfig,
+  type CaptchaConfig,
+  type DistributorConfig,
+  type GeolocationConfig,
+  type NotifyConfig,
+  type TerminalConfig,
+} from './config-adapters';
+import { bool, int } from './config-values';
+
+// The outside services' settings (card terminal, distributor, mail and texts, captcha) live in
+// ./config-adapters.ts; re-exported so callers keep importing from here.
+export * from './config-adapters';
 
 /**
  * Runtime configuration, read once from the environment at start. Every knob has a default that
@@ -127,182 +144,6 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   return value.trim();
 }
 
-/** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
-export type SmsConfig =
-  | { kind: 'simulator' }
-  | {
-      kind: 'twilio';
-      accountSid: string;
-      authToken: string;
-      from: string | undefined;
-      messagingServiceSid: string | undefined;
-      baseUrl: string;
-      timeoutMs: number;
-    };
-
-export interface NotifyConfig {
-  /** SMTP_URL: smtp:// or smtps://; unset = the mail simulator (the outbox). */
-  smtpUrl: string | undefined;
-  /** MAIL_FROM */
-  mailFrom: string;
-  sms: SmsConfig;
-  /** NOTIFY_POLL_MS: how often the sender looks for due messages (0 = never; default 5000). */
-  pollMs: number;
-}
-
-/**
- * TERMINAL: `simulator` (default; the only adapter this build ships). TERMINAL_LATENCY_MS: how long
- * the simulated customer takes at the reader (default 1500). TERMINAL_TIMEOUT_MS: how long the
- * server waits for an answer before asking the terminal for the attempt's status (default 120000:
- * a customer may take a while with a chip card). TERMINAL_POLL_MS: how often a card event stream
- * that hears no event reads the attempt from the database (default 2000; 10000 on PostgreSQL,
- * where other processes announce their events: docs/operations.md "Running several processes").
- */
-export interface TerminalConfig {
-  kind: 'simulator';
-  latencyMs: number;
-  timeoutMs: number;
-  pollMs?: number | undefined;
-}
-
-export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
-  const kind = env.TERMINAL ?? 'simulator';
-  if (kind !== 'simulator') throw new Error(`Unknown TERMINAL "${kind}": this build has only "simulator"`);
-  return {
-    kind,
-    latencyMs: int('TERMINAL_LATENCY_MS', env.TERMINAL_LATENCY_MS, 1500),
-    timeoutMs: int('TERMINAL_TIMEOUT_MS', env.TERMINAL_TIMEOUT_MS, 120_000),
-    pollMs: env.TERMINAL_POLL_MS ? int('TERMINAL_POLL_MS', env.TERMINAL_POLL_MS, 2_000) : undefined,
-  };
-}
-
-/**
- * The parts distributor (docs/decisions/distributor.md). DISTRIBUTOR: `simulator` (default) or
- * `none` (no distributor table at checkout). The simulator's DISTRIBUTOR_SEED (default 1),
- * DISTRIBUTOR_LATENCY_MS (default 250; jitter adds up to half) and DISTRIBUTOR_FAILURE_RATE (the
- * share of calls that fail, 0 to 1; default 0.02).
- */
-export type DistributorConfig =
-  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
-
-export function distributorConfig(env: NodeJS.ProcessEnv = process.env): DistributorConfig {
-  const kind = (env.DISTRIBUTOR ?? 'simulator').toLowerCase();
-  if (kind === 'none') return { kind };
-  if (kind !== 'simulator') throw new Error(`Unknown DISTRIBUTOR "${kind}": this build has "simulator" and "none"`);
-  const rate =
-    env.DISTRIBUTOR_FAILURE_RATE === undefined || env.DISTRIBUTOR_FAILURE_RATE === ''
-      ? 0.02
-      : Number(env.DISTRIBUTOR_FAILURE_RATE);
-  if (!(rate >= 0 && rate <= 1))
-    throw new Error(`Invalid DISTRIBUTOR_FAILURE_RATE: "${env.DISTRIBUTOR_FAILURE_RATE}" (0 to 1)`);
-  return {
-    kind,
-    seed: int('DISTRIBUTOR_SEED', env.DISTRIBUTOR_SEED, 1),
-    latencyMs: int('DISTRIBUTOR_LATENCY_MS', env.DISTRIBUTOR_LATENCY_MS, 250),
-    failureRate: rate,
-  };
-}
-
-/**
- * IP geolocation for the customer admin screen's IP Addresses tab (docs/decisions/pos.md "Customer
- * IP addresses and tags"). GEOLOCATION: `simulator` (default: an offline table, see
- * server/adapters/geolocation/simulator.ts) or `none`. The simulator's GEOLOCATION_SEED (default 1),
- * GEOLOCATION_LATENCY_MS (default 150; jitter adds up to half) and GEOLOCATION_FAILURE_RATE (the
- * share of lookups that fail, 0 to 1; default 0.05).
- */
-export type GeolocationConfig =
-  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
-
-export function geolocationConfig(env: NodeJS.ProcessEnv = process.env): GeolocationConfig {
-  const kind = (env.GEOLOCATION ?? 'simulator').toLowerCase();
-  if (kind === 'none') return { kind };
-  if (kind !== 'simulator') throw new Error(`Unknown GEOLOCATION "${kind}": this build has "simulator" and "none"`);
-  const raw = env.GEOLOCATION_FAILURE_RATE;
-  const rate = raw === undefined || raw === '' ? 0.05 : Number(raw);
-  if (!(rate >= 0 && rate <= 1)) throw new Error(`Invalid GEOLOCATION_FAILURE_RATE: "${raw}" (0 to 1)`);
-  return {
-    kind,
-    seed: int('GEOLOCATION_SEED', env.GEOLOCATION_SEED, 1),
-    latencyMs: int('GEOLOCATION_LATENCY_MS', env.GEOLOCATION_LATENCY_MS, 150),
-    failureRate: rate,
-  };
-}
-
-/** The outside services' configuration alone (what the composition picks adapters from). */
-export interface AdapterConfig {
-  notify: NotifyConfig;
-  terminal: TerminalConfig;
-  distributor: DistributorConfig;
-  /** Optional so a test's hand-made configuration may leave it out (the simulator then). */
-  geolocation?: GeolocationConfig;
-  /** The proof-of-work captcha (captchaConfig below); optional: the defaults then. */
-  captcha?: CaptchaConfig;
-}
-
-export function adapterConfig(env: NodeJS.ProcessEnv = process.env): AdapterConfig {
-  return {
-    notify: notifyConfig(env),
-    terminal: terminalConfig(env),
-    distributor: distributorConfig(env),
-    geolocation: geolocationConfig(env),
-    captcha: captchaConfig(env),
-  };
-}
-
-/**
- * The captcha (docs/decisions/server.md "Captcha: ALTCHA proof of work"): CAPTCHA_SECRET (32+
- * characters; unset, a key the server stores once in its database, shared by every process),
- * CAPTCHA_COST (PBKDF2 iterations per try, default 200) and CAPTCHA_COUNTER_MAX (the most tries a
- * challenge needs, default 5000; the fewest is two fifths of it).
- */
-export interface CaptchaConfig {
-  secret: string | undefined;
-  cost: number;
-  counterMin: number;
-  counterMax: number;
-}
-
-export function captchaConfig(env: NodeJS.ProcessEnv = process.env): CaptchaConfig {
-  const secret = env.CAPTCHA_SECRET || undefined;
-  if (secret !== undefined && secret.length < 32) throw new Error('CAPTCHA_SECRET must be at least 32 characters');
-  const cost = int('CAPTCHA_COST', env.CAPTCHA_COST, 200);
-  const counterMax = int('CAPTCHA_COUNTER_MAX', env.CAPTCHA_COUNTER_MAX, 5000);
-  if (cost < 1 || counterMax < 1) throw new Error('CAPTCHA_COST and CAPTCHA_COUNTER_MAX must be at least 1');
-  return { secret, cost, counterMin: Math.floor((counterMax * 2) / 5), counterMax };
-}
-
-export function notifyConfig(env: NodeJS.ProcessEnv = process.env): NotifyConfig {
-  const kind = (env.SMS ?? 'simulator').toLowerCase();
-  let sms: SmsConfig;
-  if (kind === 'simulator' || kind === '') sms = { kind: 'simulator' };
-  else if (kind === 'twilio') {
-    const accountSid = env.TWILIO_ACCOUNT_SID ?? '';
-    const authToken = env.TWILIO_AUTH_TOKEN ?? '';
-    const from = env.TWILIO_FROM || undefined;
-    const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID || undefined;
-    if (!accountSid || !authToken || (!from && !messagingServiceSid)) {
-      throw new Error(
-        'SMS=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)',
-      );
-    }
-    sms = {
-      kind: 'twilio',
-      accountSid,
-      authToken,
-      from,
-      messagingServiceSid,
-      baseUrl: env.TWILIO_BASE_URL || 'https://api.twilio.com',
-      timeoutMs: int('TWILIO_TIMEOUT_MS', env.TWILIO_TIMEOUT_MS, 15_000),
-    };
-  } else throw new Error(`Invalid SMS: "${env.SMS}" (simulator or twilio)`);
-  return {
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Partsdesk <no-reply@localhost>',
-    sms,
-    pollMs: int('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 5000),
-  };
-}
-
 /** PUBLIC_URL: an absolute http(s) address without query or fragment; kept without a trailing slash. */
 export function publicUrlOf(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -342,18 +183,6 @@ function tagManagerIdOf(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   if (!/^GTM-[A-Z0-9]{4,12}$/.test(value)) throw new Error('Invalid TAG_MANAGER_ID: use the container id, GTM-XXXXXXX');
   return value;
-}
-
-function int(name: string, value: string | undefined, def: number): number {
-  if (value === undefined || value === '') return def;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid ${name}: "${value}" is not a whole number`);
-  return n;
-}
-
-function bool(value: string | undefined, def: boolean): boolean {
-  if (value === undefined || value === '') return def;
-  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
 /** Where the database is (DATA_DIR, DATABASE_URL): the server's and the command-line tools' (server/cli). */
