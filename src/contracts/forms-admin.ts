@@ -37,9 +37,7 @@ const color = z
   .string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, FORMS_ADMIN_MESSAGES.color);
-const fieldType = z
-  .enum(CUSTOM_FIELD_TYPES as [CustomFieldType, ...CustomFieldType[]])
-  .transform((t) => t as CustomFieldType);
+const fieldType = z.enum(CUSTOM_FIELD_TYPES as [CustomFieldType, ...CustomFieldType[]]).transform((t) => t);
 
 export const adminFieldSchema = z
   .object({

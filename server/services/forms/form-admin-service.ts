@@ -184,7 +184,7 @@ export class FormAdminService {
       page,
       limit: SUBMISSIONS_PAGE_SIZE,
       submissions: rows.map((r) => {
-        const v = (r.submission_values ?? {}) as Record<string, string | string[]>;
+        const v = r.submission_values ?? {};
         const shown = (f: { field_id: number; type: string }) => {
           const x = v[String(f.field_id)] ?? '';
           if (Array.isArray(x)) return x.join(', ');

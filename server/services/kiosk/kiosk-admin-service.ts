@@ -37,7 +37,7 @@ export class KioskAdminService {
       .select(['key', 'value'])
       .where('key', 'in', [...KEYS])
       .execute();
-    const cfg = kioskConfigFrom(Object.fromEntries(rows.map((r) => [r.key, r.value as unknown])));
+    const cfg = kioskConfigFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
     return {
       kiosk_videos: cfg.videos,
       kiosk_prompt_timer: cfg.promptMs / 60_000,

@@ -126,7 +126,7 @@ describe.each(testEngines())('kiosk and forms admin on %s', (engine) => {
       .select(['key', 'value'])
       .where('key', 'like', 'kiosk_%')
       .execute();
-    const cfg = kioskConfigFrom(Object.fromEntries(rows.map((r) => [r.key, r.value as unknown])));
+    const cfg = kioskConfigFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
     expect(cfg).toEqual({
       videos: goodSettings().kiosk_videos,
       promptMs: 30_000,
