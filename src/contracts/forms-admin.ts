@@ -117,7 +117,9 @@ export const adminFormSummarySchema = z.object({
   submissions: z.number().int(),
   last_submission: z.string().nullable(),
 });
-export const adminFormListSchema = z.object({ forms: z.array(adminFormSummarySchema) });
+const storesSchema = z.array(z.object({ location_id: z.number().int(), name: z.string() }));
+/** `stores`: where a form may be mailed (active stores with a mail address). */
+export const adminFormListSchema = z.object({ forms: z.array(adminFormSummarySchema), stores: storesSchema });
 export type AdminFormList = z.infer<typeof adminFormListSchema>;
 
 export const adminFormSchema = z.object({
@@ -136,7 +138,7 @@ export const adminFormSchema = z.object({
       options: z.array(z.string()),
     }),
   ),
-  stores: z.array(z.object({ location_id: z.number().int(), name: z.string() })),
+  stores: storesSchema,
 });
 export type AdminForm = z.infer<typeof adminFormSchema>;
 

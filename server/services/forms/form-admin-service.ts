@@ -44,7 +44,9 @@ export class FormAdminService {
       .orderBy('f.name')
       .orderBy('f.form_id')
       .execute();
+    const stores = await mailableStores(this.db);
     return {
+      stores: stores.map((s) => ({ location_id: s.location_id, name: s.name })),
       forms: rows.map((r) => ({
         id: r.form_id,
         slug: r.slug,
