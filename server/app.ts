@@ -90,6 +90,10 @@ import { LocatorService } from './services/locator/locator-service';
 import { packageZipGeocoder } from './services/locator/zip-geocoder';
 import type { TrustProxy } from './config';
 import { kioskRoutes } from './routes/kiosk';
+import { kioskAdminRoutes } from './routes/kiosk-admin';
+import { formAdminRoutes } from './routes/forms-admin';
+import { KioskAdminService } from './services/kiosk/kiosk-admin-service';
+import { FormAdminService } from './services/forms/form-admin-service';
 import { KioskService } from './services/kiosk/kiosk-service';
 
 export interface AppOptions {
@@ -304,6 +308,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
   });
+  // The admin's kiosk settings and video report, and the custom forms' admin (issue 24).
+  kioskAdminRoutes(app, new KioskAdminService(opts.db));
+  formAdminRoutes(app, new FormAdminService(opts.db));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
