@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { fulfilmentSchema } from '../../../src/contracts/online-orders';
+import type { fulfilmentSchema } from '../../../src/contracts/online-order-fulfilment';
 import { formatUSD, type Money } from '../../../src/domain/money';
 import type { CustomLine } from '../../../src/domain/mutations/records';
 import {
