@@ -15,6 +15,8 @@ export const CONTENT_MESSAGES = {
   image: 'An image is a path on this shop, starting with /.',
   blockNotFound: 'This content block does not exist.',
   kindMismatch: 'A block keeps its kind; add a new block instead.',
+  captions: 'Captions are a WebVTT file on this shop: a path starting with / and ending in .vtt.',
+  language: 'A language is a code such as en or en-US.',
 } as const;
 
 /** §9: blog list 9 items per page, 9 more per Show More click. */
@@ -80,6 +82,19 @@ export const videoDataSchema = z.object({
   poster: image,
   /** The player's largest width in px. */
   width: int(240, 1920),
+  /**
+   * A WebVTT captions file on this shop (`<track kind="captions">`); optional, '' for none, so
+   * blocks saved before the field keep parsing (docs/decisions/storefront.md "Content blocks").
+   */
+  captions_url: z.optional(
+    z.string().check(
+      z.maxLength(500),
+      z.refine((v) => v === '' || (isLocalPath(v) && /\.vtt$/i.test(v)), CONTENT_MESSAGES.captions),
+    ),
+  ),
+  /** The captions' language (BCP 47, default 'en') and the name the player's menu shows (default 'English'). */
+  captions_lang: z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, CONTENT_MESSAGES.language))),
+  captions_label: z.optional(text(40)),
 });
 
 export const alertBarDataSchema = z.object({
@@ -177,6 +192,17 @@ export const blogPostSchema = z.object({
   text_color: z.string(),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/** A post's own page at `/{url}` (§2 "Routes and links"): its list fields and its body, plain text (migration 0029-e). */
+export const blogPostPageSchema = z.object({
+  ...blogPostSchema.shape,
+  /** Paragraphs separated by blank lines; rendered as text, never as HTML. */
+  body: z.string(),
+});
+export type BlogPostPage = z.infer<typeof blogPostPageSchema>;
+
+/** The blog list's anchor on the home page: a post's back link goes to `/#blog`. */
+export const BLOG_LIST_ANCHOR = 'blog';
 
 export const blogPageSchema = z.object({
   posts: z.array(blogPostSchema),
