@@ -33,6 +33,13 @@ export interface PageProduct {
   category_path?: readonly { name: string }[];
 }
 
+/** A returned line, as the marketing item needs it. */
+export interface RefundedItem {
+  product_id: number;
+  name: string;
+  quantity: number;
+}
+
 /** A search bar part hit, as the marketing item needs it. */
 export interface SuggestedPart {
   product_id: number;
@@ -61,7 +68,9 @@ export const track = {
   /** The order placed from `cart` (the cart as it was at Confirm Order). */
   purchase: (orderId: number, cart: ShopCartReply) =>
     send((m) => m.pushEvent(m.ga4.purchase(m.sources.orderFacts(orderId, cart)))),
-  refund: (orderId: number, total: string) => send((m) => m.pushEvent(m.ga4.refund(orderId, total))),
+  /** A return of an online order (its lines, when they are catalog products); the account page sends it. */
+  refund: (orderId: number, total: string, items: readonly RefundedItem[] = []) =>
+    send((m) => m.pushEvent(m.ga4.refund(orderId, total, items))),
   search: (term: string) => send((m) => m.pushEvent(m.ga4.search(term))),
   signUp: () => send((m) => m.pushEvent(m.ga4.signUp())),
   contact: (productId: number | null, location: string) => send((m) => m.pushEvent(m.ga4.contact(productId, location))),

@@ -22,7 +22,7 @@ export function BlogPostPage({ post }: { post: Post }) {
     <article className={styles.page} aria-labelledby="blog-post-title" data-blog-post={post.id}>
       <p className={styles.back}>
         <Link to={`/#${BLOG_LIST_ANCHOR}`}>
-          <span aria-hidden="true">← </span>Back to the blog
+          <span aria-hidden="true">←</span>Back to the blog
         </Link>
       </p>
       <h1 id="blog-post-title" className={styles.title}>
