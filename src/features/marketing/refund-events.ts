@@ -21,24 +21,32 @@ function readSent(): string[] {
   }
 }
 
-/** Sends each listed return not sent from this browser before, oldest order first. */
-export function useRefundEvents(orders: AccountOrdersReply['orders'] | undefined): void {
+type Orders = AccountOrdersReply['orders'];
+export type RefundToSend = { orderId: number } & NonNullable<Orders[number]['refunds']>[number];
+
+/** The listed returns not in `sent`, oldest order first, and the ids to remember (the newest 200). */
+export function refundsToSend(orders: Orders, sent: readonly string[]): { send: RefundToSend[]; remember: string[] } {
+  const known = new Set(sent);
+  const send: RefundToSend[] = [];
+  for (const order of [...orders].reverse())
+    for (const r of order.refunds ?? []) {
+      if (known.has(r.refund_id)) continue;
+      known.add(r.refund_id);
+      send.push({ orderId: order.order_id, ...r });
+    }
+  return { send, remember: [...sent, ...send.map((r) => r.refund_id)].slice(-KEEP) };
+}
+
+/** Sends each listed return not sent from this browser before. */
+export function useRefundEvents(orders: Orders | undefined): void {
   const staff = useMode() === 'pos';
   useEffect(() => {
     if (!orders || staff) return;
-    const sent = readSent();
-    const known = new Set(sent);
-    const fresh: string[] = [];
-    for (const order of [...orders].reverse())
-      for (const r of order.refunds ?? []) {
-        if (known.has(r.refund_id)) continue;
-        known.add(r.refund_id);
-        fresh.push(r.refund_id);
-        track.refund(order.order_id, r.total, r.items);
-      }
-    if (fresh.length === 0) return;
+    const { send, remember } = refundsToSend(orders, readSent());
+    if (send.length === 0) return;
+    for (const r of send) track.refund(r.orderId, r.total, r.items);
     try {
-      localStorage.setItem(REFUNDS_SENT_KEY, JSON.stringify([...sent, ...fresh].slice(-KEEP)));
+      localStorage.setItem(REFUNDS_SENT_KEY, JSON.stringify(remember));
     } catch {
       // Storage full or blocked: the next visit may send them again; nothing else to do.
     }
