@@ -9,6 +9,7 @@
  * zod would add ~19 KB to the first screen's code (docs/gotchas.md).
  */
 import * as z from 'zod/mini';
+import { blogPostSchema } from './blog-post';
 
 export const CONTENT_MESSAGES = {
   link: 'A link starts with / (this shop) or https://.',
@@ -179,30 +180,6 @@ export const CONTENT_DATA_SCHEMAS = {
   footer: footerDataSchema,
   hero_menu: heroMenuDataSchema,
 } as const;
-
-/** §3 "Blog: id, title, url, image, date, category, text_color". */
-export const blogPostSchema = z.object({
-  id: z.number().check(z.int()),
-  title: z.string(),
-  url: z.string(),
-  image: z.string(),
-  /** YYYY-MM-DD. */
-  date: z.string(),
-  category: z.string(),
-  text_color: z.string(),
-});
-export type BlogPost = z.infer<typeof blogPostSchema>;
-
-/** A post's own page at `/{url}` (§2 "Routes and links"): its list fields and its body, plain text (migration 0029-e). */
-export const blogPostPageSchema = z.object({
-  ...blogPostSchema.shape,
-  /** Paragraphs separated by blank lines; rendered as text, never as HTML. */
-  body: z.string(),
-});
-export type BlogPostPage = z.infer<typeof blogPostPageSchema>;
-
-/** The blog list's anchor on the home page: a post's back link goes to `/#blog`. */
-export const BLOG_LIST_ANCHOR = 'blog';
 
 export const blogPageSchema = z.object({
   posts: z.array(blogPostSchema),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productSummarySchema } from './products-list';
-import { blogPostPageSchema } from './content';
+import { blogPostPageSchema } from './blog-post';
 
 /**
  * GET /api/products/page/{slug} — what a /{slug} link shows (storefront.md §2 "Routes and links":

@@ -5,7 +5,7 @@
  * never hides a product and every /{slug} link keeps one read, one first screen and one offline copy.
  */
 import { sql, type Kysely } from 'kysely';
-import type { BlogPostPage } from '../../../src/contracts/content';
+import type { BlogPostPage } from '../../../src/contracts/blog-post';
 import type { DB } from '../../db/schema';
 
 export async function blogPostByUrl(db: Kysely<DB>, url: string): Promise<BlogPostPage | null> {

@@ -3,7 +3,8 @@
  * click"): the first page comes with the home page's reply; Show More asks for the next 9.
  */
 import { useState } from 'react';
-import { BLOG_LIST_ANCHOR, type BlockOf, type BlogPage, type BlogPost } from '../../contracts/content';
+import type { BlockOf, BlogPage } from '../../contracts/content';
+import { BLOG_LIST_ANCHOR, type BlogPost } from '../../contracts/blog-post';
 import { getBlogPage } from '../../api/get-content';
 import { ContentLink } from './content-link';
 import styles from './content.module.css';

@@ -6,7 +6,7 @@
  * paragraph is a text node, never HTML.
  */
 import { Link } from 'react-router';
-import { BLOG_LIST_ANCHOR, type BlogPostPage as Post } from '../../contracts/content';
+import { BLOG_LIST_ANCHOR, type BlogPostPage as Post } from '../../contracts/blog-post';
 import styles from './blog-post-page.module.css';
 
 /** Paragraphs are separated by blank lines; a single line break stays one (white-space: pre-line). */
