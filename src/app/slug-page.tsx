@@ -5,6 +5,7 @@ import { productPageQueryOptions } from '../api/get-product-page';
 import type { ProductDetail } from '../contracts/product-page';
 import { ListingPage } from '../storefront/catalog/listing-page';
 import { ProductPage } from '../storefront/product/product-page';
+import { BlogPostPage } from '../storefront/content/blog-post-page';
 import { Button } from '../ui/button';
 import { ErrorState } from '../ui/empty-state';
 import { Spinner } from '../ui/spinner';
@@ -14,8 +15,8 @@ import { useFitmentGuard } from '../features/fitment/use-fitment-guard';
 import { NotFound } from './not-found';
 
 /**
- * /{slug}: a product, brand or category link (storefront.md §2 "Routes and links"; a queryID from
- * search clicks is accepted and left in the URL). Composed here because it joins areas: the
+ * /{slug}: a product, brand or category link, or a blog item (storefront.md §2 "Routes and links"; a
+ * queryID from search clicks is accepted and left in the URL). Composed here because it joins areas: the
  * product page, the listing for brands and categories, and the fitment pieces.
  */
 export function SlugPage() {
@@ -51,6 +52,8 @@ export function SlugPage() {
           fixed={{ category_id: data.category.category_id }}
         />
       );
+    case 'blog_post':
+      return <BlogPostPage key={`p${data.post.id}`} post={data.post} />;
   }
 }
 

@@ -9,12 +9,15 @@
  * zod would add ~19 KB to the first screen's code (docs/gotchas.md).
  */
 import * as z from 'zod/mini';
+import { blogPostSchema } from './blog-post';
 
 export const CONTENT_MESSAGES = {
   link: 'A link starts with / (this shop) or https://.',
   image: 'An image is a path on this shop, starting with /.',
   blockNotFound: 'This content block does not exist.',
   kindMismatch: 'A block keeps its kind; add a new block instead.',
+  captions: 'Captions are a WebVTT file on this shop: a path starting with / and ending in .vtt.',
+  language: 'A language is a code such as en or en-US.',
 } as const;
 
 /** §9: blog list 9 items per page, 9 more per Show More click. */
@@ -80,6 +83,19 @@ export const videoDataSchema = z.object({
   poster: image,
   /** The player's largest width in px. */
   width: int(240, 1920),
+  /**
+   * A WebVTT captions file on this shop (`<track kind="captions">`); optional, '' for none, so
+   * blocks saved before the field keep parsing (docs/decisions/storefront.md "Content blocks").
+   */
+  captions_url: z.optional(
+    z.string().check(
+      z.maxLength(500),
+      z.refine((v) => v === '' || (isLocalPath(v) && /\.vtt$/i.test(v)), CONTENT_MESSAGES.captions),
+    ),
+  ),
+  /** The captions' language (BCP 47, default 'en') and the name the player's menu shows (default 'English'). */
+  captions_lang: z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, CONTENT_MESSAGES.language))),
+  captions_label: z.optional(text(40)),
 });
 
 export const alertBarDataSchema = z.object({
@@ -164,19 +180,6 @@ export const CONTENT_DATA_SCHEMAS = {
   footer: footerDataSchema,
   hero_menu: heroMenuDataSchema,
 } as const;
-
-/** §3 "Blog: id, title, url, image, date, category, text_color". */
-export const blogPostSchema = z.object({
-  id: z.number().check(z.int()),
-  title: z.string(),
-  url: z.string(),
-  image: z.string(),
-  /** YYYY-MM-DD. */
-  date: z.string(),
-  category: z.string(),
-  text_color: z.string(),
-});
-export type BlogPost = z.infer<typeof blogPostSchema>;
 
 export const blogPageSchema = z.object({
   posts: z.array(blogPostSchema),

@@ -36,6 +36,21 @@ export const accountOrdersReplySchema = z.object({
       total_items: z.number().int(),
       fulfilment: z.enum(['pickup', 'shipping']).nullable(),
       store: z.string().nullable(),
+      /**
+       * An online order's returns, one per return (docs/decisions/storefront.md "Refund events"): the
+       * page sends each as the tag manager's `refund` once. Absent from an older server.
+       */
+      refunds: z
+        .array(
+          z.object({
+            /** The return's id (order_returns.return_ref): what "sent once" is remembered by. */
+            refund_id: z.string(),
+            /** The refunded total, tax included ("12.34"). */
+            total: z.string().regex(/^-?\d+\.\d{2}$/),
+            items: z.array(z.object({ product_id: z.number().int(), name: z.string(), quantity: z.number() })),
+          }),
+        )
+        .optional(),
     }),
   ),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { productSummarySchema } from './products-list';
+import { blogPostPageSchema } from './blog-post';
 
 /**
  * GET /api/products/page/{slug} — what a /{slug} link shows (storefront.md §2 "Routes and links":
- * a product or a brand; categories share the slug space). Under the spec's products client base
+ * a product or a brand; categories and blog items share the slug space). Under the spec's products client base
  * path /api/products/. An unknown slug is 404 not_found.
  */
 export const productPageParamsSchema = z.object({
@@ -100,5 +101,7 @@ export const productPageReplySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('product'), product: productDetailSchema }),
   z.object({ kind: z.literal('brand'), brand: brandPageSchema }),
   z.object({ kind: z.literal('category'), category: categoryPageSchema }),
+  // A blog item (§2 "/{url} : blog items"; docs/decisions/storefront.md "Blog post pages").
+  z.object({ kind: z.literal('blog_post'), post: z.object({ ...blogPostPageSchema.shape }) }),
 ]);
 export type ProductPageReply = z.infer<typeof productPageReplySchema>;

@@ -3,7 +3,8 @@
  * build (docs/decisions/storefront.md "Content blocks", "Marketing events"): the home page's
  * server-rendered blocks and how each behaves (alert dismiss cookie, banner's mobile picture, flip
  * clock, video after a tap, read more, blog Show More, footer collapsibles, hero menu), the
- * pos_locked view, and the dataLayer events of a whole shopping path compared with the expected list.
+ * pos_locked view, a blog post's page online and offline ("Blog post pages"), the search bar's
+ * suggestion click, and the dataLayer events of a whole shopping path compared with the expected list.
  * Screenshots go to $E2E_SHOTS when it is set (./support/shots.ts). E2E_DIST serves another build than dist/.
  */
 import path from 'node:path';
@@ -11,7 +12,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
+import { CATALOG_CACHE } from '../../sw/cache-names';
 import { launchBrowser } from './support/browser';
+import { cachedUrls, waitFor, waitForServiceWorkerControl } from './support/service-worker';
 import { shot } from './support/shots';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
@@ -130,8 +133,17 @@ describe('content blocks and marketing events on a phone', () => {
     // Video: nothing loads until the tap, then the player.
     expect(await page.locator('video').count()).toBe(0);
     await page.getByRole('button', { name: 'Play video: Inside our shop' }).click();
-    // The demo ships no video file: the player says so rather than staying black.
-    await page.locator('[data-block="video"]').getByText('This video cannot be played right now.').waitFor();
+    // The demo's clip with its WebVTT captions as the default track.
+    const track = page.locator('[data-block="video"] video track[kind="captions"]');
+    expect(await track.getAttribute('src')).toBe('/video/partsdesk-shop.vtt');
+    await expect
+      .poll(() => page.locator('[data-block="video"] video').evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThan(0);
+    expect(await page.locator('[data-block="video"]').getByText('This video cannot be played right now.').count()).toBe(
+      0,
+    );
+    const cues = await (await fetch(`${server.url}/video/partsdesk-shop.vtt`)).text();
+    expect(cues).toMatch(/^WEBVTT/);
 
     // Blog: 9 posts, Show More adds the other 5 and the button goes.
     const posts = page.locator('[data-block="blog_list"] li');
@@ -177,6 +189,80 @@ describe('content blocks and marketing events on a phone', () => {
     } finally {
       await asAdmin('POST', '/api/content/settings', { pos_locked: false });
     }
+  });
+
+  it('opens a blog post from the list, online and offline, and back to the list', async () => {
+    const ctx = await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/Chicago' });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    await waitForServiceWorkerControl(page);
+    await expect.poll(() => page.getByRole('button', { name: 'Read more' }).isEnabled()).toBe(true);
+    const card = page.locator('[data-block="blog_list"] li a').first();
+    const title = (await card.locator('h3').textContent())!;
+    const href = (await card.getAttribute('href'))!;
+    await card.click();
+    await page.waitForURL(`${server.url}${href}`);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await heading.waitFor();
+    const post = page.locator('article[data-blog-post]');
+    expect(await post.locator('p').count()).toBeGreaterThan(3);
+    await shot(page, 'content-blog-post-phone', { fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'content-blog-post-tablet');
+    await page.setViewportSize(PHONE);
+
+    // The server renders it for a fresh navigation too: readable with no script at all.
+    const bare = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const bareTab = await bare.newPage();
+    await bareTab.goto(`${server.url}${href}`);
+    await bareTab.getByRole('heading', { level: 1, name: title }).waitFor();
+    await bare.close();
+    // An unknown url is still the not-found page.
+    await page.goto(`${server.url}/blog-no-such-post`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+    // Offline: the post opens from the service worker's copy of its read.
+    await waitFor(
+      async () => (await cachedUrls(page, CATALOG_CACHE)).some((u) => u.endsWith(`/api/products/page${href}`)),
+      'blog post read cached',
+    );
+    await ctx.setOffline(true);
+    try {
+      await page.goto(`${server.url}${href}`);
+      await heading.waitFor();
+      await shot(page, 'content-blog-post-offline');
+    } finally {
+      await ctx.setOffline(false);
+    }
+
+    // Back to the blog list on the home page.
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
+    await page.waitForURL(`${server.url}/#blog`);
+    await page.locator('#blog[data-block="blog_list"]').waitFor();
+    await ctx.close();
+  });
+
+  it('sends select_item for a part picked in the search suggestions', async () => {
+    const page = await phonePage();
+    await page.goto(`${server.url}/product/catalog`);
+    const search = page.getByRole('combobox', { name: 'Search parts' });
+    await search.waitFor();
+    await search.fill('brake');
+    const part = page.getByRole('group', { name: 'Parts' }).getByRole('option').first();
+    await part.waitFor();
+    const name = (await part.locator('span').first().textContent())!;
+    await part.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const selected = () =>
+      page.evaluate(() =>
+        ((window as { dataLayer?: Pushed[] }).dataLayer ?? []).filter((e) => e.event === 'select_item'),
+      );
+    await expect.poll(async () => (await selected()).length).toBe(1);
+    expect((await selected())[0]!.ecommerce).toMatchObject({
+      item_list_id: 'search_suggestions',
+      items: [expect.objectContaining({ item_name: name, index: 1, item_list_id: 'search_suggestions' })],
+    });
+    await page.context().close();
   });
 
   it('pushes the GA4 events of a whole shopping path onto dataLayer', async () => {

@@ -105,9 +105,13 @@ export const DEMO_BLOCKS: readonly Demo[] = [
     data: {
       heading: 'Inside our shop',
       video_id: 'partsdesk-shop',
-      video_url: '/video/partsdesk-shop.webm',
+      // The kiosk's generated demo clip (scripts/make-kiosk-videos.mjs), with its captions.
+      video_url: '/kiosk/demo-1.webm',
       poster: img('engine'),
       width: 960,
+      captions_url: '/video/partsdesk-shop.vtt',
+      captions_lang: 'en',
+      captions_label: 'English',
     },
   },
   {
@@ -183,6 +187,17 @@ const slug = (title: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 100);
 
+/** A post's words: plain text, paragraphs separated by blank lines (migration 0029-e). */
+function postBody(title: string, category: string): string {
+  return [
+    `${title}: our counter staff answer this question every week, so here is what they tell customers.`,
+    `Start with your vehicle. Pick its year, make and model at the top of the catalog and every ${category.toLowerCase()} ` +
+      'part shows whether it fits, does not fit or needs a closer look.',
+    'Not sure? Bring the old part to any of our stores, or ask us to install the new one in our bays. ' +
+      'Prices on this page are the same online and at the counter.',
+  ].join('\n\n');
+}
+
 /** The blog posts: one a week back from 2026-10-30, newest first as listed. */
 export const DEMO_POSTS = POSTS.map(([title, leaf, category], i) => ({
   title,
@@ -191,6 +206,7 @@ export const DEMO_POSTS = POSTS.map(([title, leaf, category], i) => ({
   date: new Date(Date.UTC(2026, 9, 30 - 7 * i)).toISOString().slice(0, 10),
   category,
   text_color: i % 3 === 2 ? '#1d3557' : '#ffffff',
+  body: postBody(title, category),
 }));
 
 export async function seedContent(db: Kysely<DB>): Promise<void> {

@@ -22,6 +22,8 @@ export interface BlogPostsTable {
   date: string;
   category: Generated<string>;
   text_color: Generated<string>;
+  /** Plain text, paragraphs separated by blank lines (migration 0029-e); never rendered as HTML. */
+  body: Generated<string>;
   status: Generated<boolean>;
   version: Version;
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/products/page/{slug}: resolves a /{slug} link to a product (with everything its page
- * shows), a brand or a category, in that order (slugs are unique per table; products win a
- * clash because search hits link to products).
+ * shows), a brand, a category or a blog post, in that order (slugs are unique per table; products
+ * win a clash because search hits link to products; blog posts come last: docs/decisions/
+ * storefront.md "Blog post pages").
  *
  * Price rules (storefront.md §2 "Price display"): with customer_price on, a guest gets no price
  * field at all (not just a hidden one); a product with disable_pricing sends no prices either.
@@ -14,6 +15,7 @@ import { money, sub, toWire } from '../../../src/domain/money';
 import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
+import { blogPostByUrl } from '../content/blog-post';
 import { priceViewFor, ProductSettingsCache } from './product-settings';
 
 const NEW_FOR_DAYS = 60;
@@ -48,6 +50,8 @@ export class ProductPageService {
         kind: 'category',
         category: { category_id: category.category_id, name: category.name, link: `/${category.slug}` },
       };
+    const post = await blogPostByUrl(this.db, slug);
+    if (post) return { kind: 'blog_post', post };
     throw notFound('This product could not be found.');
   }
 

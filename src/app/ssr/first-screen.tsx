@@ -66,7 +66,8 @@ function seededClient(input: FirstScreenInput, pathname: string, search: URLSear
   if (input.path !== productPagePath(decoded)) return null;
   const parsed = productPageReplySchema.safeParse(input.body);
   // Brands and categories list products with a second read the server has not made: not rendered.
-  if (!parsed.success || parsed.data.kind !== 'product') return null;
+  // A blog post is all in this reply (docs/decisions/storefront.md "Blog post pages").
+  if (!parsed.success || (parsed.data.kind !== 'product' && parsed.data.kind !== 'blog_post')) return null;
   client.setQueryData(productPageQueryOptions(decoded).queryKey, parsed.data);
   return client;
 }

@@ -16,6 +16,9 @@ export interface ListQuery {
   limit: number;
 }
 
+/** The search bar's part suggestions: page 1 of the search list (§9 positions). */
+export const SEARCH_SUGGESTIONS: ListInfo = { id: 'search_suggestions', name: 'Search Suggestions' };
+
 export function listOf(title: string, q: ListQuery): ListInfo {
   if (q.search) return { id: 'search_results', name: 'Search Results' };
   if (q.special) return { id: 'specials', name: 'Specials' };

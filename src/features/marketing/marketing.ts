@@ -4,7 +4,7 @@
  * `partsdesk:marketing` DOM event any tag script can listen to (the search service's click
  * analytics: queryID and §9 position). The tag manager gets GA4's names through track.ts
  * (docs/decisions/storefront.md "Marketing events"): a search is GA4's `search`; the clicked hit is
- * the listing's `select_item`.
+ * the listing's `select_item` (a search bar suggestion sends its own: `track.selectSuggestion`).
  */
 import { analyticsPosition } from '../../domain/constants';
 import { track } from './track';

@@ -12,6 +12,7 @@ import { onShopCartReply } from '../../api/cart-replies';
 import { useMode } from '../session/mode';
 import type * as EventsModule from './events';
 import type { ListInfo } from './ga4';
+import { SEARCH_SUGGESTIONS } from './lists';
 
 type Events = typeof EventsModule;
 
@@ -32,6 +33,21 @@ export interface PageProduct {
   category_path?: readonly { name: string }[];
 }
 
+/** A returned line, as the marketing item needs it. */
+export interface RefundedItem {
+  product_id: number;
+  name: string;
+  quantity: number;
+}
+
+/** A search bar part hit, as the marketing item needs it. */
+export interface SuggestedPart {
+  product_id: number;
+  name: string;
+  brand: string;
+  price: string | null;
+}
+
 export const track = {
   /** A product list shown (impressions); `firstIndex`: the 1-based position of its first product. */
   viewItemList: (list: ListInfo, products: readonly ProductSummary[], firstIndex = 1) =>
@@ -39,6 +55,9 @@ export const track = {
   /** A product picked from a list, at its 1-based position. */
   selectItem: (list: ListInfo, product: ProductSummary, index: number) =>
     send((m) => m.pushEvent(m.ga4.selectItem(list, m.sources.fromSummary(product), index))),
+  /** A part suggestion picked in the search bar, at §9's analytics position (its item as the hit names it). */
+  selectSuggestion: (part: SuggestedPart, position: number) =>
+    send((m) => m.pushEvent(m.ga4.selectItem(SEARCH_SUGGESTIONS, part, position))),
   viewItem: (product: PageProduct) => send((m) => m.pushEvent(m.ga4.viewItem(m.sources.fromProductPage(product)))),
   addToWishlist: (product: ListedProduct) =>
     send((m) => m.pushEvent(m.ga4.addToWishlist(m.sources.fromListed(product)))),
@@ -49,7 +68,9 @@ export const track = {
   /** The order placed from `cart` (the cart as it was at Confirm Order). */
   purchase: (orderId: number, cart: ShopCartReply) =>
     send((m) => m.pushEvent(m.ga4.purchase(m.sources.orderFacts(orderId, cart)))),
-  refund: (orderId: number, total: string) => send((m) => m.pushEvent(m.ga4.refund(orderId, total))),
+  /** A return of an online order (its lines, when they are catalog products); the account page sends it. */
+  refund: (orderId: number, total: string, items: readonly RefundedItem[] = []) =>
+    send((m) => m.pushEvent(m.ga4.refund(orderId, total, items))),
   search: (term: string) => send((m) => m.pushEvent(m.ga4.search(term))),
   signUp: () => send((m) => m.pushEvent(m.ga4.signUp())),
   contact: (productId: number | null, location: string) => send((m) => m.pushEvent(m.ga4.contact(productId, location))),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountOrdersQueryOptions } from '../../api/online-orders';
 import { useSession } from '../../features/session/use-session';
+import { useRefundEvents } from '../../features/marketing/refund-events';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -9,12 +10,15 @@ import styles from './account-orders.module.css';
 
 /**
  * /account/order (ours: docs/decisions/storefront.md "Online orders and fulfilment"): the signed-in
- * shopper's orders and where each one is. The server lists the session's customer only.
+ * shopper's orders and where each one is. The server lists the session's customer only. Its online
+ * orders' returns are sent to the tag manager as `refund`, once per browser.
  */
 export function AccountOrdersPage() {
   const { user } = useSession();
   const customer = user?.role === 'customer';
   const q = useQuery({ ...accountOrdersQueryOptions, enabled: customer });
+  // Returns taken at the counter reach the tag manager from here (docs/decisions/storefront.md "Refund events").
+  useRefundEvents(customer ? q.data?.orders : undefined);
   if (!customer)
     return (
       <section className={styles.page}>

@@ -3,7 +3,8 @@
  * click"): the first page comes with the home page's reply; Show More asks for the next 9.
  */
 import { useState } from 'react';
-import type { BlockOf, BlogPage, BlogPost } from '../../contracts/content';
+import type { BlockOf, BlogPage } from '../../contracts/content';
+import { BLOG_LIST_ANCHOR, type BlogPost } from '../../contracts/blog-post';
 import { getBlogPage } from '../../api/get-content';
 import { ContentLink } from './content-link';
 import styles from './content.module.css';
@@ -46,7 +47,7 @@ export function BlogList({ block, first }: { block: BlockOf<'blog_list'>; first:
     }
   };
   return (
-    <section aria-label={block.data.heading || 'Blog'} data-block="blog_list">
+    <section id={BLOG_LIST_ANCHOR} aria-label={block.data.heading || 'Blog'} data-block="blog_list">
       {block.data.heading ? <h2 className={styles.heading}>{block.data.heading}</h2> : null}
       <ul className={styles.blog}>
         {pages

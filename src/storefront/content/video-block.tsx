@@ -1,6 +1,7 @@
 /**
  * Video module (storefront.md §3 "Video module: video_id, video_url, width"): a poster with a play
  * button; the player and its file load only after a tap, so the page's first load carries none of it.
+ * A captions file (WebVTT, `captions_url`) is the player's default captions track.
  */
 import { useState } from 'react';
 import type { BlockOf } from '../../contracts/content';
@@ -19,7 +20,7 @@ export function VideoBlock({ block }: { block: BlockOf<'video'> }) {
       {playing && failed ? (
         <p role="status">{VIDEO_FAILED}</p>
       ) : playing ? (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- the block has no caption file field yet (docs/decisions/storefront.md "Content blocks", known gaps)
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- the track is there when the block names a captions file (captions_url)
         <video
           className={styles.player}
           src={d.video_url}
@@ -29,6 +30,15 @@ export function VideoBlock({ block }: { block: BlockOf<'video'> }) {
           playsInline
           onError={() => setFailed(true)}
         >
+          {d.captions_url ? (
+            <track
+              kind="captions"
+              src={d.captions_url}
+              srcLang={d.captions_lang ?? 'en'}
+              label={d.captions_label || 'English'}
+              default
+            />
+          ) : null}
           <a href={d.video_url}>Download the video</a>
         </video>
       ) : (

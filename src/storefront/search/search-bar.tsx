@@ -6,8 +6,9 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { partsColumnVisible, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
+import { analyticsPosition, partsColumnVisible, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
 import { dispatchMarketing, listClick } from '../../features/marketing/marketing';
+import { useMarketing } from '../../features/marketing/track';
 import { toOptions, type SearchOption } from './search-options';
 import { SearchPanel } from './search-panel';
 import { useSearchSuggestions } from './use-search-suggestions';
@@ -23,6 +24,7 @@ export function SearchBar() {
   const [active, setActive] = useState(-1);
   const width = useViewportWidth();
   const navigate = useNavigate();
+  const marketing = useMarketing();
   const idBase = useId().replace(/:/g, '');
   const rootRef = useRef<HTMLFormElement>(null);
 
@@ -41,8 +43,13 @@ export function SearchBar() {
 
   const go = (option: SearchOption) => {
     if (option.productId !== undefined && option.index !== undefined && reply) {
-      // The suggestions are page 1 of the search list.
+      // The suggestions are page 1 of the search list: the click analytics' DOM event and the tag
+      // manager's select_item (§9 "list impression and click") at the same position.
       dispatchMarketing(listClick(reply.queryID, option.productId, option.index, 1, option.url));
+      marketing.selectSuggestion(
+        { product_id: option.productId, name: option.label, brand: option.brand ?? '', price: option.price ?? null },
+        analyticsPosition(option.index, 1),
+      );
     }
     let url = option.url;
     if (option.section === 'more') {

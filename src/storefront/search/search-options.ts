@@ -15,6 +15,8 @@ export interface SearchOption {
   /** Part hits: the product and its 0-based index (analytics position). */
   productId?: number;
   index?: number;
+  /** Part hits: the brand (the marketing item's item_brand). */
+  brand?: string;
 }
 
 export const SECTION_TITLES: Record<SectionKey, string> = {
@@ -34,6 +36,7 @@ export function toOptions(reply: SearchAutocompleteReply, idBase: string): Searc
     url: p.url,
     productId: p.product_id,
     index,
+    brand: p.brand,
   }));
   for (const section of ['categories', 'series', 'brands'] as const) {
     reply[section].forEach((h, i) =>

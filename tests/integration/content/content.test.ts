@@ -1,8 +1,9 @@
 /**
  * The storefront's content calls on the real server (docs/decisions/storefront.md "Content
  * blocks"): the home page's blocks and blog in order, §9's blog pages of 9, the site footer, the
- * alert bar's dismiss cookie, the admin's edits (checked per kind, admin only), pos_locked, and the
- * home page's first screen carrying its reply.
+ * alert bar's dismiss cookie, the admin's edits (checked per kind, admin only), pos_locked, the
+ * home page's first screen carrying its reply, blog post pages at /{url} ("Blog post pages") and the
+ * video block's captions file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   siteContentReplySchema,
 } from '../../../src/contracts/content';
 import { adminContentReplySchema } from '../../../src/contracts/content-admin';
+import { productPageReplySchema } from '../../../src/contracts/product-page';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { startProductServer, type ProductServer } from '../product/support';
@@ -182,5 +184,85 @@ describe.each(testEngines())('content calls on %s', (engine) => {
       headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
     });
     expect(other.body).not.toContain('pd-first-data');
+  });
+
+  it('answers a blog post at its url through the slug read, and 404 for unknown or hidden ones', async () => {
+    const first = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH)).blog!.posts[0]!;
+    const slug = first.url.slice(1);
+    const page = ok(productPageReplySchema, await guest.get(`/api/products/page/${slug}`));
+    expect(page.kind).toBe('blog_post');
+    if (page.kind !== 'blog_post') return;
+    expect(page.post).toMatchObject({ id: first.id, title: first.title, url: first.url, date: first.date });
+    expect(page.post.body.split('\n\n').length).toBeGreaterThan(1);
+
+    // Markup in a body is text the page prints, stored and sent as written (never rendered as HTML).
+    const body = '<img src=x onerror=alert(1)>\n\nSecond paragraph.';
+    await server.db.updateTable('blog_posts').set({ body }).where('blog_post_id', '=', first.id).execute();
+    const raw = ok(productPageReplySchema, await guest.get(`/api/products/page/${slug}`));
+    expect(raw).toMatchObject({ kind: 'blog_post', post: { body } });
+
+    // Products, brands and categories keep their slugs; an unknown url or a hidden post is not found.
+    expect((await guest.get('/api/products/page/blog-no-such-post')).status).toBe(404);
+    await server.db.updateTable('blog_posts').set({ status: false }).where('blog_post_id', '=', first.id).execute();
+    expect((await guest.get(`/api/products/page/${slug}`)).status).toBe(404);
+    await server.db.updateTable('blog_posts').set({ status: true }).where('blog_post_id', '=', first.id).execute();
+
+    // A navigation to the post gets the reply embedded (server-rendered like a product page).
+    fs.writeFileSync(
+      path.join(server.staticDir, 'index.html'),
+      '<!doctype html>\n<html lang="en"><head><script>var slugModules = [];</script></head>' +
+        '<body><div id="root"><!--first-screen--><div>Partsdesk</div><!--/first-screen--></div></body></html>',
+    );
+    const nav = (url: string) =>
+      server.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    const res = await nav(first.url);
+    expect(res.statusCode).toBe(200);
+    const m = /<script type="application\/json" id="pd-first-data" data-path="([^"]*)">(.*?)<\/script>/s.exec(res.body);
+    expect(m?.[1]).toBe(`/api/products/page/${slug}`);
+    expect(productPageReplySchema.parse(JSON.parse(m![2]!))).toMatchObject({ kind: 'blog_post', post: { body } });
+    // The body's markup is inside JSON, escaped: it can never close the script element.
+    expect(m![2]).not.toContain('<img');
+    expect((await nav('/blog-no-such-post')).body).not.toContain('pd-first-data');
+  });
+
+  it('takes a WebVTT captions file on the video block, checked like its other paths', async () => {
+    const video = {
+      heading: 'Inside our shop',
+      video_id: 'shop',
+      video_url: '/kiosk/demo-1.webm',
+      poster: '/image/catalog/demo/engine.svg',
+      width: 960,
+    };
+    const save = { page: 'home', kind: 'video', position: 7, status: true };
+    const withCaptions = {
+      ...video,
+      captions_url: '/video/partsdesk-shop.vtt',
+      captions_lang: 'en-US',
+      captions_label: 'English',
+    };
+    const saved = ok(
+      adminContentReplySchema,
+      await admin.post('/api/content/block/save', { ...save, data: withCaptions }),
+    );
+    const mine = saved.blocks.find((b) => b.position === 7 && b.kind === 'video')!;
+    expect(mine.data).toEqual(withCaptions);
+    const home = ok(homeContentReplySchema, await guest.get(HOME_CONTENT_PATH));
+    expect(home.blocks.find((b) => b.id === mine.id)?.data).toEqual(withCaptions);
+    // The demo's video block names the demo captions (and a block saved without them still parses).
+    expect(home.blocks.find((b) => b.kind === 'video' && b.id !== mine.id)?.data).toMatchObject({
+      captions_url: '/video/partsdesk-shop.vtt',
+    });
+    ok(adminContentReplySchema, await admin.post('/api/content/block/save', { ...save, id: mine.id, data: video }));
+
+    const bad = (data: unknown) => admin.post('/api/content/block/save', { ...save, id: mine.id, data });
+    for (const captions_url of ['https://evil.example/c.vtt', '/video/c.srt', 'javascript:alert(1)']) {
+      const r = await bad({ ...video, captions_url });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ fields: { 'data.captions_url': [CONTENT_MESSAGES.captions] } });
+    }
+    expect((await bad({ ...video, captions_lang: 'english!' })).body).toMatchObject({
+      message: CONTENT_MESSAGES.language,
+    });
+    ok(adminContentReplySchema, await admin.post('/api/content/block/delete', { id: mine.id }));
   });
 });

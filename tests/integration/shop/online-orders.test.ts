@@ -249,4 +249,56 @@ describe.each(testEngines())('online orders on %s', (engine) => {
     expect((await new ShopClient(w.server.url).get('/api/account/order')).status).toBe(401);
     expect((await w.cashier.get('/api/account/order')).status).toBe(403);
   });
+
+  it("lists an online order's returns, one per return, for the page's refund event", async () => {
+    const mine = await registeredShopper(w.server.url, `refunds.${engine}.${randomUUID().slice(0, 8)}@example.com`);
+    const o = await place(mine, { method: 'pickup', location_id: null });
+    let list = accountOrdersReplySchema.parse((await mine.get('/api/account/order')).body);
+    expect(list.orders[0]).toMatchObject({ order_id: o.order_id, refunds: [] });
+    // Rows as the counter's return writes them (server/commands/appliers/returns.ts): two lines of
+    // one return, and a custom line (no catalog product) in a second one.
+    const ret = randomUUID();
+    const other = randomUUID();
+    const row = (return_ref: string, product_id: number | null, product: string, quantity: number, total: string) => ({
+      id: randomUUID(),
+      return_ref,
+      order_ref: o.id,
+      line_ref: randomUUID(),
+      product_id,
+      product,
+      model: '',
+      quantity,
+      reason: 'Other',
+      condition: 'Unopened',
+      restock: false,
+      refund_method: 'card',
+      amount: total,
+      tax: '0.00',
+      total,
+      return_status: 'Complete',
+      actor_id: 'test',
+      date_added: new Date(),
+      date_modified: new Date(),
+    });
+    await w.server.db
+      .insertInto('order_returns')
+      .values([
+        row(ret, p.plain.product_id, 'Plain part', 1, '10.10'),
+        row(ret, p.plain.product_id, 'Plain part', 1, '10.15'),
+        row(other, null, 'Custom work', 1, '5.00'),
+      ])
+      .execute();
+    list = accountOrdersReplySchema.parse((await mine.get('/api/account/order')).body);
+    expect(list.orders[0]!.refunds).toEqual([
+      {
+        refund_id: ret,
+        total: '20.25',
+        items: [
+          { product_id: p.plain.product_id, name: 'Plain part', quantity: 1 },
+          { product_id: p.plain.product_id, name: 'Plain part', quantity: 1 },
+        ],
+      },
+      { refund_id: other, total: '5.00', items: [] },
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as ga4 from '../../../src/features/marketing/ga4';
-import { listOf, positionOf } from '../../../src/features/marketing/lists';
+import { listOf, positionOf, SEARCH_SUGGESTIONS } from '../../../src/features/marketing/lists';
+import { refundsToSend } from '../../../src/features/marketing/refund-events';
 
 const pads: ga4.ItemSource = {
   product_id: 42,
@@ -125,5 +126,44 @@ describe('GA4 marketing events', () => {
       location_id: '3',
       location_name: 'Main St',
     });
+  });
+
+  it('a search suggestion click is select_item of the suggestions list at its position', () => {
+    const e = ga4.selectItem(SEARCH_SUGGESTIONS, { product_id: 7, name: 'Pads', brand: 'Stopwell', price: null }, 2);
+    expect(e).toMatchObject({
+      event: 'select_item',
+      ecommerce: {
+        item_list_id: 'search_suggestions',
+        items: [
+          { item_id: '7', item_name: 'Pads', item_brand: 'Stopwell', index: 2, item_list_id: 'search_suggestions' },
+        ],
+      },
+    });
+  });
+
+  it('sends each listed return once, oldest order first, remembering the newest 200', () => {
+    const order = (order_id: number, ids: string[]) => ({
+      order_id,
+      date_added: '2026-11-01T00:00:00.000Z',
+      order_status_id: 9,
+      order_status: 'Complete',
+      total_text: '$1.00',
+      total_items: 1,
+      fulfilment: 'pickup' as const,
+      store: 'Main',
+      refunds: ids.map((refund_id) => ({ refund_id, total: '1.00', items: [] })),
+    });
+    const orders = [order(2, ['c']), order(1, ['a', 'b'])];
+    const first = refundsToSend(orders, []);
+    expect(first.send.map((r) => [r.orderId, r.refund_id])).toEqual([
+      [1, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+    ]);
+    expect(refundsToSend(orders, first.remember).send).toEqual([]);
+    const old = Array.from({ length: 200 }, (_, i) => `old${i}`);
+    const later = refundsToSend([order(3, ['d'])], old);
+    expect(later.remember).toHaveLength(200);
+    expect(later.remember.at(-1)).toBe('d');
   });
 });
