@@ -7,6 +7,7 @@ import type { BlockOf, BlogPage } from '../../contracts/content';
 import { BLOG_LIST_ANCHOR, type BlogPost } from '../../contracts/blog-post';
 import { getBlogPage } from '../../api/get-content';
 import { ContentLink } from './content-link';
+import blog from './blog-list.module.css';
 import styles from './content.module.css';
 
 export const BLOG_MORE_FAILED = 'The next posts could not be loaded. Try again.';
@@ -14,11 +15,11 @@ export const BLOG_MORE_FAILED = 'The next posts could not be loaded. Try again.'
 function PostCard({ post }: { post: BlogPost }) {
   return (
     <li>
-      <ContentLink className={styles.post} href={post.url} style={{ color: post.text_color }}>
+      <ContentLink className={blog.post} href={post.url} style={{ color: post.text_color }}>
         {post.image ? <img src={post.image} alt="" loading="lazy" decoding="async" /> : null}
-        <span className={styles.postText}>
-          <h3 className={styles.postTitle}>{post.title}</h3>
-          <p className={styles.postMeta}>
+        <span className={blog.postText}>
+          <h3 className={blog.postTitle}>{post.title}</h3>
+          <p className={blog.postMeta}>
             <time dateTime={post.date}>{post.date}</time>
             {post.category ? ` · ${post.category}` : ''}
           </p>
@@ -49,7 +50,7 @@ export function BlogList({ block, first }: { block: BlockOf<'blog_list'>; first:
   return (
     <section id={BLOG_LIST_ANCHOR} aria-label={block.data.heading || 'Blog'} data-block="blog_list">
       {block.data.heading ? <h2 className={styles.heading}>{block.data.heading}</h2> : null}
-      <ul className={styles.blog}>
+      <ul className={blog.blog}>
         {pages
           .flatMap((p) => p.posts)
           .map((post) => (
@@ -58,8 +59,8 @@ export function BlogList({ block, first }: { block: BlockOf<'blog_list'>; first:
       </ul>
       {failed ? <p role="alert">{BLOG_MORE_FAILED}</p> : null}
       {last.has_more ? (
-        <div className={styles.more}>
-          <button type="button" className={styles.moreButton} disabled={busy} onClick={() => void more()}>
+        <div className={blog.more}>
+          <button type="button" className={blog.moreButton} disabled={busy} onClick={() => void more()}>
             {busy ? 'Loading…' : 'Show More'}
           </button>
         </div>

@@ -3,7 +3,7 @@
  * storefront screens)"): with the shop's `pos_locked` switch on, a shopper sees this instead of the
  * storefront; staff sign in and keep working (docs/decisions/storefront.md "Content blocks").
  */
-import styles from './content.module.css';
+import styles from './site-chrome.module.css';
 
 export const LOCKED_TITLE = 'Our online store is closed';
 

@@ -6,7 +6,7 @@
  */
 import type { BlockOf } from '../../contracts/content';
 import { ContentLink } from './content-link';
-import styles from './content.module.css';
+import styles from './site-chrome.module.css';
 
 const wide = () => typeof matchMedia === 'function' && matchMedia('(min-width: 768px)').matches;
 
