@@ -103,6 +103,13 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await dialog.getByLabel('Location').selectOption(String(locationId));
     await dialog.getByLabel('Bay').selectOption(bayValue);
     await dialog.getByLabel('Start Date').fill('2027-04-01');
+    // 09:00 on that bay is booked, and this device knows it: said at once, nothing queued.
+    await dialog.getByLabel('Start Time').selectOption('09:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(visible(page, /is already booked 2027-04-01 09:00-10:00 \(appointment #\d+, Pat Payer\)\. Choose another/))
+      .toBe(true);
+    // (Nothing queued: the list below still has only the two bookings after the next Save.)
     // 10:00 is on any slot grid 09:00 is on; the shortest duration the shop offers.
     await dialog.getByLabel('Start Time').selectOption('10:00');
     const minutes = Number(
@@ -220,6 +227,17 @@ describe('POS Book Appointment (headless Chromium)', () => {
     const openMove = (c: typeof card) => c.getByText('Move or reschedule').click();
     await openMove(card);
     await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
+    // Onto a's slot: the device sees the clash and says so at once; nothing is queued.
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    await expect
+      .poll(
+        visible(
+          page,
+          `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz). Choose another time, bay or installer.`,
+        ),
+      )
+      .toBe(true);
+    expect(await card.getByText('Not synced yet').count()).toBe(0);
     await card.getByLabel('Start').selectOption('10:00');
     // The job will run long: 90 minutes instead of 60.
     await card.getByLabel('Duration').selectOption('90');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { APPOINTMENT_UPDATE_QUEUED, APPOINTMENT_UPDATED } from '../../contracts/appointments';
+import { deviceSlotClash } from '../../db/appointment-clash';
 import { appointmentDay, type DeviceDay, type DeviceDayAppointment } from '../../db/appointment-day';
 import { durationOptions, isValidDate, startTimeOptions } from '../../domain/forms/appointment';
 import { APPOINTMENT_CANCELLED } from '../../domain/mutations/appointment';
@@ -184,15 +185,25 @@ function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
             variant="secondary"
             disabled={busy || !isValidDate(moveDate)}
             onClick={() =>
-              change(() =>
-                run('appointment.move', {
-                  appointment_ref: a.id,
-                  bay: Number(moveBay),
-                  startDate: moveDate,
-                  startTime: moveTime,
-                  duration: Number(moveDuration),
-                }),
-              )
+              change(async () => {
+                const to = { bay: Number(moveBay), startDate: moveDate, startTime: moveTime };
+                const duration = Number(moveDuration);
+                // A clash this device can already see is said now, not at sync (the server still decides).
+                const clash = await deviceSlotClash(deviceDb(), {
+                  id: a.id,
+                  bay_id: to.bay,
+                  installers: a.installer_ids,
+                  status_id: a.status_id,
+                  start_date: to.startDate,
+                  start_time: to.startTime,
+                  duration,
+                });
+                if (clash) {
+                  toast.error(clash);
+                  return false;
+                }
+                return run('appointment.move', { appointment_ref: a.id, ...to, duration });
+              })
             }
             aria-label={`Move ${label}`}
           >
