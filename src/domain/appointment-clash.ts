@@ -38,11 +38,19 @@ export function findSlotClash(
   const start = parseTime(candidate.start_time);
   if (start === null || (candidate.status_id !== undefined && frees.has(candidate.status_id))) return null;
   const end = start + candidate.duration;
-  for (const b of booked) {
-    if (b.id === candidate.id || b.start_date !== candidate.start_date || frees.has(b.status_id)) continue;
-    const bStart = parseTime(b.start_time);
-    if (bStart === null || !(bStart < end && start < bStart + b.duration)) continue;
-    if (b.bay_id === candidate.bay_id) return { booked: b, installer: null };
+  // Overlapping slot-blocking bookings, earliest first (then by id), so the answer never depends on
+  // the order the store handed them over.
+  const overlapping = booked
+    .filter((b) => {
+      if (b.id === candidate.id || b.start_date !== candidate.start_date || frees.has(b.status_id)) return false;
+      const bStart = parseTime(b.start_time);
+      return bStart !== null && bStart < end && start < bStart + b.duration;
+    })
+    .sort((x, y) => x.start_time.localeCompare(y.start_time) || x.id.localeCompare(y.id));
+  // The bay first: it is what the screen shows taken.
+  const onBay = overlapping.find((b) => b.bay_id === candidate.bay_id);
+  if (onBay) return { booked: onBay, installer: null };
+  for (const b of overlapping) {
     const shared = candidate.installers.find((i) => b.installers.includes(i));
     if (shared !== undefined) return { booked: b, installer: shared };
   }

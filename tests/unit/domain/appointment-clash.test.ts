@@ -36,6 +36,13 @@ describe('findSlotClash', () => {
       installer: 7,
     });
     expect(findSlotClash(at('09:15', { bay_id: 2, installers: [3] }), [booked], frees)).toBeNull();
+    // The bay is named before an installer, whatever order the bookings come in.
+    const onBay2 = { ...booked, id: 'b', bay_id: 2, installers: [] };
+    for (const list of [
+      [booked, onBay2],
+      [onBay2, booked],
+    ])
+      expect(findSlotClash(at('09:15', { bay_id: 2, installers: [7] }), list, frees)?.booked.id).toBe('b');
   });
 
   it('another day, a cancelled booking, the booking itself and a cancelled candidate never clash', () => {
