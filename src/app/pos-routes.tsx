@@ -61,4 +61,13 @@ export const posChildren: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
   },
+  // The admin's kiosk settings and video report, and custom forms (docs/decisions/storefront.md).
+  {
+    path: 'settings/kiosk',
+    lazy: async () => ({ Component: (await import('../pos/kiosk-admin/kiosk-admin-page')).KioskAdminPage }),
+  },
+  {
+    path: 'settings/forms',
+    lazy: async () => ({ Component: (await import('../pos/forms-admin/forms-admin-page')).FormsAdminPage }),
+  },
 ];
