@@ -3,7 +3,7 @@
  * geolocation, mail and texts, captcha; each an adapter whose simulator is the default, chosen by
  * environment. Part of the runtime configuration: server/config.ts re-exports all of it.
  */
-import { int } from './config-values';
+import { bool, int } from './config-values';
 
 /** SMS=simulator (default: texts stay in the outbox) or SMS=twilio (Twilio's REST API over fetch). */
 export type SmsConfig =
@@ -55,18 +55,25 @@ export function terminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalCo
 }
 
 /**
- * The parts distributor (docs/decisions/distributor.md). DISTRIBUTOR: `simulator` (default) or
- * `none` (no distributor table at checkout). The simulator's DISTRIBUTOR_SEED (default 1),
- * DISTRIBUTOR_LATENCY_MS (default 250; jitter adds up to half) and DISTRIBUTOR_FAILURE_RATE (the
- * share of calls that fail, 0 to 1; default 0.02).
+ * The parts distributor (docs/decisions/distributor.md). DISTRIBUTOR: `simulator` (default),
+ * `http` (the shop's distributor API, "A real distributor over HTTP") or `none` (no distributor
+ * table at checkout). The simulator's DISTRIBUTOR_SEED (default 1), DISTRIBUTOR_LATENCY_MS
+ * (default 250; jitter adds up to half) and DISTRIBUTOR_FAILURE_RATE (the share of calls that
+ * fail, 0 to 1; default 0.02). `http`: DISTRIBUTOR_URL and DISTRIBUTOR_API_KEY (both required),
+ * DISTRIBUTOR_NAME (default "Distributor"), DISTRIBUTOR_TIMEOUT_MS (default 15000) and
+ * DISTRIBUTOR_WAREHOUSE_API (whether its warehouse inventory can be refreshed; default on).
  */
 export type DistributorConfig =
-  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
+  | { kind: 'none' }
+  | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number }
+  | { kind: 'http'; url: string; apiKey: string; name: string; timeoutMs: number; warehouseApi: boolean };
 
 export function distributorConfig(env: NodeJS.ProcessEnv = process.env): DistributorConfig {
   const kind = (env.DISTRIBUTOR ?? 'simulator').toLowerCase();
   if (kind === 'none') return { kind };
-  if (kind !== 'simulator') throw new Error(`Unknown DISTRIBUTOR "${kind}": this build has "simulator" and "none"`);
+  if (kind === 'http') return httpDistributorConfig(env);
+  if (kind !== 'simulator')
+    throw new Error(`Unknown DISTRIBUTOR "${kind}": this build has "simulator", "http" and "none"`);
   const rate =
     env.DISTRIBUTOR_FAILURE_RATE === undefined || env.DISTRIBUTOR_FAILURE_RATE === ''
       ? 0.02
@@ -78,6 +85,28 @@ export function distributorConfig(env: NodeJS.ProcessEnv = process.env): Distrib
     seed: int('DISTRIBUTOR_SEED', env.DISTRIBUTOR_SEED, 1),
     latencyMs: int('DISTRIBUTOR_LATENCY_MS', env.DISTRIBUTOR_LATENCY_MS, 250),
     failureRate: rate,
+  };
+}
+
+function httpDistributorConfig(env: NodeJS.ProcessEnv): DistributorConfig {
+  const url = env.DISTRIBUTOR_URL ?? '';
+  const apiKey = env.DISTRIBUTOR_API_KEY ?? '';
+  if (!url || !apiKey) throw new Error('DISTRIBUTOR=http needs DISTRIBUTOR_URL and DISTRIBUTOR_API_KEY');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`Invalid DISTRIBUTOR_URL: "${url}"`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`Invalid DISTRIBUTOR_URL: "${url}" (http:// or https://)`);
+  return {
+    kind: 'http',
+    url,
+    apiKey,
+    name: env.DISTRIBUTOR_NAME || 'Distributor',
+    timeoutMs: int('DISTRIBUTOR_TIMEOUT_MS', env.DISTRIBUTOR_TIMEOUT_MS, 15_000),
+    warehouseApi: bool(env.DISTRIBUTOR_WAREHOUSE_API, true),
   };
 }
 

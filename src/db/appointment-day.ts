@@ -14,6 +14,8 @@ export interface DeviceDayAppointment extends Omit<DayAppointment, 'appointment_
   appointment_id: number | null;
   /** A change to it is queued on this device and not yet answered by the server. */
   pending: boolean;
+  /** The installers' ids (`installers` has their names): a move checks their other bookings. */
+  installer_ids: number[];
 }
 
 export interface DeviceDay extends Omit<DayReply, 'appointments'> {
@@ -74,6 +76,7 @@ export async function appointmentDay(db: PartsdeskDb, locationId: number, date: 
       customer: customer ? `${customer.firstname} ${customer.lastname}`.trim() : '',
       vehicle: vehicle ? vehicle.title || null : null,
       installers: a.installers.map((id) => installerName.get(id) ?? `#${id}`),
+      installer_ids: a.installers,
       note: a.note,
       order_id: order?.order_id ?? null,
       pending: (await db.dirty.get(['appointments', a.id])) !== undefined,

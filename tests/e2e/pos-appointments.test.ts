@@ -103,6 +103,13 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await dialog.getByLabel('Location').selectOption(String(locationId));
     await dialog.getByLabel('Bay').selectOption(bayValue);
     await dialog.getByLabel('Start Date').fill('2027-04-01');
+    // 09:00 on that bay is booked, and this device knows it: said at once, nothing queued.
+    await dialog.getByLabel('Start Time').selectOption('09:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(visible(page, /is already booked 2027-04-01 09:00-10:00 \(appointment #\d+, Pat Payer\)\. Choose another/))
+      .toBe(true);
+    // (Nothing queued: the list below still has only the two bookings after the next Save.)
     // 10:00 is on any slot grid 09:00 is on; the shortest duration the shop offers.
     await dialog.getByLabel('Start Time').selectOption('10:00');
     const minutes = Number(
@@ -113,6 +120,16 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await expect
       .poll(() => list.getByRole('listitem').allTextContents())
       .toEqual(['2027-04-01 @ 09:00', '2027-04-01 @ 10:00 (Not synced yet)']);
+    // And one into a free slot, which the server takes at sync.
+    await expect.poll(() => dialog.count()).toBe(0);
+    await book.click();
+    await expect.poll(() => dialog.getByLabel('Location').isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.getByLabel('Location').selectOption(String(locationId));
+    await dialog.getByLabel('Bay').selectOption(bayValue);
+    await dialog.getByLabel('Start Date').fill('2027-04-02');
+    await dialog.getByLabel('Start Time').selectOption('13:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => list.getByRole('listitem').allTextContents()).toHaveLength(3);
     const end = `${10 + Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
     await cutNetwork(ctx, false);
@@ -139,7 +156,11 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await expect.poll(() => panel.count()).toBe(0);
     await expect
       .poll(() => list.getByRole('listitem').allTextContents(), { timeout: 15_000, message: await pageText(page) })
-      .toEqual(['2027-04-01 @ 09:00', '2027-04-01 @ 10:00']);
+      .toEqual(['2027-04-01 @ 09:00', '2027-04-01 @ 10:00', '2027-04-02 @ 13:00']);
+    const booked = await api.get(`/api/order/info?order_id=${order.id}`);
+    expect(
+      booked.body.bookedAppointments.map((a: { display_time: { start_time: string } }) => a.display_time.start_time),
+    ).toEqual(['09:00', '10:00', '13:00']);
     await ctx.close();
   });
 
@@ -202,14 +223,31 @@ describe('POS Book Appointment (headless Chromium)', () => {
     expect(taken.status).toBe(200);
 
     // b moves next to a (free), a moves onto the slot taken meanwhile (this till cannot know).
+    // The move fields sit behind each card's "Move or reschedule".
+    const openMove = (c: typeof card) => c.getByText('Move or reschedule').click();
+    await openMove(card);
     await card.getByLabel('Bay').selectOption(String(bay1.bay_id));
-    await card.getByLabel('Start').selectOption('10:00');
+    // Onto a's slot: the device sees the clash and says so at once; nothing is queued.
     await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
-    const moved = col1.getByRole('article', { name: '10:00-11:00 Dana Diaz' });
+    await expect
+      .poll(
+        visible(
+          page,
+          `${bay1.title} is already booked 2027-05-01 09:00-10:00 (appointment #${a.body.appt.appointment_id}, Dana Diaz). Choose another time, bay or installer.`,
+        ),
+      )
+      .toBe(true);
+    expect(await card.getByText('Not synced yet').count()).toBe(0);
+    await card.getByLabel('Start').selectOption('10:00');
+    // The job will run long: 90 minutes instead of 60.
+    await card.getByLabel('Duration').selectOption('90');
+    await card.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    const moved = col1.getByRole('article', { name: '10:00-11:30 Dana Diaz' });
     await expect.poll(() => moved.isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(true);
     await expect.poll(visible(page, APPOINTMENT_UPDATE_QUEUED)).toBe(true);
     const first = col1.getByRole('article', { name: '09:00-10:00 Dana Diaz' });
+    await openMove(first);
     await first.getByLabel('Bay').selectOption(String(bay2.bay_id));
     await first.getByLabel('Start').selectOption('13:00');
     await first.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
@@ -221,13 +259,16 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await expect.poll(() => conflicts.isVisible(), { timeout: 30_000, message: await pageText(page) }).toBe(true);
     const server = async () =>
       (await api.get(`/api/appointments/day?location_id=${location}&date=2027-05-01`)).body.appointments
-        .map((x: { bay_id: number; start_time: string; id: string }) => `${x.id} ${x.bay_id} ${x.start_time}`)
+        .map(
+          (x: { bay_id: number; start_time: string; id: string; duration: number }) =>
+            `${x.id} ${x.bay_id} ${x.start_time} ${x.duration}`,
+        )
         .sort();
     expect(await server()).toEqual(
       [
-        `${a.body.appt.id} ${bay1.bay_id} 09:00`,
-        `${b.body.appt.id} ${bay1.bay_id} 10:00`,
-        `${taken.body.appt.id} ${bay2.bay_id} 13:00`,
+        `${a.body.appt.id} ${bay1.bay_id} 09:00 60`,
+        `${b.body.appt.id} ${bay1.bay_id} 10:00 90`,
+        `${taken.body.appt.id} ${bay2.bay_id} 13:00 60`,
       ].sort(),
     );
     // The refused move falls back to the server's copy: a is at 09:00 on bay 1 again.
@@ -249,7 +290,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
 
     // A cancel made offline waits on the device, then reaches the server on reconnect.
     await cutNetwork(ctx, true);
-    await moved.getByRole('button', { name: 'Cancel 10:00-11:00 Dana Diaz' }).click();
+    await moved.getByRole('button', { name: 'Cancel 10:00-11:30 Dana Diaz' }).click();
     await expect.poll(async () => moved.getByLabel('Status').inputValue()).toBe('5');
     await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(true);
     await cutNetwork(ctx, false);
@@ -267,6 +308,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     // Online: a move and a cancel reach the server at once, and the screen shows the server's copy.
     const late = col2.getByRole('article', { name: '13:00-14:00 Dana Diaz' });
     await expect.poll(() => late.isVisible(), { timeout: 15_000 }).toBe(true);
+    await openMove(late);
     await late.getByLabel('Start').selectOption('14:00');
     await late.getByRole('button', { name: 'Move 13:00-14:00 Dana Diaz' }).click();
     await expect.poll(visible(page, 'The appointment was updated.')).toBe(true);
@@ -279,6 +321,27 @@ describe('POS Book Appointment (headless Chromium)', () => {
     await at14.getByRole('button', { name: 'Cancel 14:00-15:00 Dana Diaz' }).click();
     await expect.poll(dayOnServer, { timeout: 15_000 }).toContain(`${taken.body.appt.id} 14:00 Cancelled`);
     await expect.poll(() => at14.getByText('Not synced yet').isVisible()).toBe(false);
+
+    // The customer asks for the next day instead: a moves to 2027-05-02 11:00 (online).
+    await openMove(first);
+    await first.getByLabel('Date').fill('2027-05-02');
+    await first.getByLabel('Start').selectOption('11:00');
+    await first.getByRole('button', { name: 'Move 09:00-10:00 Dana Diaz' }).click();
+    await expect.poll(() => first.count(), { timeout: 15_000 }).toBe(0);
+    const nextDay = async () =>
+      (await api.get(`/api/appointments/day?location_id=${location}&date=2027-05-02`)).body.appointments.map(
+        (x: { id: string; bay_id: number; start_time: string; duration: number }) =>
+          `${x.id} ${x.bay_id} ${x.start_time} ${x.duration}`,
+      );
+    await expect.poll(nextDay, { timeout: 15_000 }).toEqual([`${a.body.appt.id} ${bay1.bay_id} 11:00 60`]);
+    await page.goto(`${srv.server.url}/pos/appointments?location_id=${location}&date=2027-05-02`);
+    await expect
+      .poll(() => col1.getByRole('article', { name: '11:00-12:00 Dana Diaz' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await shot(page, 'pd-appt-day-next');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'pd-appt-day-phone', { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await ctx.close();
   });
 });

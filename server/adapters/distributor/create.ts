@@ -1,9 +1,11 @@
 /**
  * Picks the distributor adapter from the configuration (server/config.ts `distributorConfig`:
- * DISTRIBUTOR, DISTRIBUTOR_SEED, DISTRIBUTOR_LATENCY_MS, DISTRIBUTOR_FAILURE_RATE); composition
- * root only (server/compose.ts). `none`: the shop orders from no distributor.
+ * DISTRIBUTOR, DISTRIBUTOR_SEED, DISTRIBUTOR_LATENCY_MS, DISTRIBUTOR_FAILURE_RATE; for `http`
+ * DISTRIBUTOR_URL, DISTRIBUTOR_API_KEY, ...); composition root only (server/compose.ts). `none`:
+ * the shop orders from no distributor.
  */
 import type { DistributorConfig } from '../../config';
+import { HttpDistributor } from './http';
 import { SimulatedDistributor } from './simulator';
 import type { Distributor, DistributorPartRef } from './types';
 
@@ -13,6 +15,7 @@ export function distributorFrom(
   listPrices?: (parts: DistributorPartRef[]) => Promise<ReadonlyMap<string, string>>,
 ): Distributor | null {
   if (config.kind === 'none') return null;
+  if (config.kind === 'http') return new HttpDistributor(config);
   return new SimulatedDistributor({
     seed: config.seed,
     latencyMs: config.latencyMs,

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { APPOINTMENT_UPDATE_QUEUED, APPOINTMENT_UPDATED } from '../../contracts/appointments';
+import { deviceSlotClash } from '../../db/appointment-clash';
 import { appointmentDay, type DeviceDay, type DeviceDayAppointment } from '../../db/appointment-day';
-import { startTimeOptions } from '../../domain/forms/appointment';
+import { durationOptions, isValidDate, startTimeOptions } from '../../domain/forms/appointment';
 import { APPOINTMENT_CANCELLED } from '../../domain/mutations/appointment';
 import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
@@ -20,8 +21,9 @@ const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
  * /pos/appointments: a location's bays side by side for one date, each with its appointments
- * (time, customer, vehicle, installers, status). Staff change the status, move a booking (bay and
- * start time) or cancel it. Read from the device store, so it works offline; every change is a
+ * (time, customer, vehicle, installers, status). Staff change the status, move a booking (bay,
+ * date, start time and how long it takes: a customer asks for Thursday instead, a job runs long)
+ * or cancel it. Read from the device store, so it works offline; every change is a
  * mutation through the outbox (appointment.setStatus, .move, .cancel). The server re-checks the slot
  * when the change reaches it; a clash comes back as a conflict naming both appointments
  * (docs/decisions/appointments.md "Day view on the device").
@@ -93,6 +95,11 @@ function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
   const [busy, setBusy] = useState(false);
   const [moveBay, setMoveBay] = useState(String(a.bay_id));
   const [moveTime, setMoveTime] = useState(a.start_time);
+  const [moveDate, setMoveDate] = useState(a.start_date);
+  const [moveDuration, setMoveDuration] = useState(String(a.duration));
+  const durations = durationOptions(day.timeSlotLength);
+  // A booking made through the call may last what the form does not offer: keep it selectable.
+  if (!durations.includes(a.duration)) durations.push(a.duration);
   const change = (go: () => Promise<boolean>) => {
     setBusy(true);
     void go()
@@ -146,39 +153,64 @@ function Card({ a, day }: { a: DeviceDayAppointment; day: DeviceDay }) {
           </Button>
         )}
       </div>
-      <div className={styles.actions}>
-        <SelectField label="Bay" value={moveBay} onChange={(e) => setMoveBay(e.target.value)}>
-          {day.bays.map((b) => (
-            <option key={b.bay_id} value={b.bay_id}>
-              {b.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Start" value={moveTime} onChange={(e) => setMoveTime(e.target.value)}>
-          {startTimeOptions(day.timeSlotLength, a.start_time).map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </SelectField>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            change(() =>
-              run('appointment.move', {
-                appointment_ref: a.id,
-                bay: Number(moveBay),
-                startDate: a.start_date,
-                startTime: moveTime,
-              }),
-            )
-          }
-          aria-label={`Move ${label}`}
-        >
-          Move
-        </Button>
-      </div>
+      {/* Closed by default: four fields on every card pushed a bay's second booking off a tablet's screen. */}
+      <details className={styles.move}>
+        <summary>Move or reschedule</summary>
+        <div className={styles.actions}>
+          <SelectField label="Bay" value={moveBay} onChange={(e) => setMoveBay(e.target.value)}>
+            {day.bays.map((b) => (
+              <option key={b.bay_id} value={b.bay_id}>
+                {b.title}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Date" type="date" value={moveDate} onChange={(e) => setMoveDate(e.target.value)} />
+          <SelectField label="Start" value={moveTime} onChange={(e) => setMoveTime(e.target.value)}>
+            {startTimeOptions(day.timeSlotLength, a.start_time).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Duration" value={moveDuration} onChange={(e) => setMoveDuration(e.target.value)}>
+            {durations
+              .sort((x, y) => x - y)
+              .map((d) => (
+                <option key={d} value={d}>
+                  {d} min
+                </option>
+              ))}
+          </SelectField>
+          <Button
+            variant="secondary"
+            disabled={busy || !isValidDate(moveDate)}
+            onClick={() =>
+              change(async () => {
+                const to = { bay: Number(moveBay), startDate: moveDate, startTime: moveTime };
+                const duration = Number(moveDuration);
+                // A clash this device can already see is said now, not at sync (the server still decides).
+                const clash = await deviceSlotClash(deviceDb(), {
+                  id: a.id,
+                  bay_id: to.bay,
+                  installers: a.installer_ids,
+                  status_id: a.status_id,
+                  start_date: to.startDate,
+                  start_time: to.startTime,
+                  duration,
+                });
+                if (clash) {
+                  toast.error(clash);
+                  return false;
+                }
+                return run('appointment.move', { appointment_ref: a.id, ...to, duration });
+              })
+            }
+            aria-label={`Move ${label}`}
+          >
+            Move
+          </Button>
+        </div>
+      </details>
     </article>
   );
 }

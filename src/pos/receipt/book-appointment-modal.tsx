@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cachedAppointmentLists, getAppointmentData } from '../../api/appointments';
+import { deviceSlotClash } from '../../db/appointment-clash';
+import { deviceDb } from '../../device/device-db';
 import { useOnline } from '../../device/use-online';
 import type { RunMutation } from '../../device/use-run-mutation';
 import type { AppointmentData } from '../../contracts/appointments';
@@ -103,6 +105,20 @@ export function BookAppointmentModal(props: {
 
   const save = form.handleSubmit(async (f) => {
     const id = uuidv7();
+    // A clash this device can already see is said now, not at sync (the server still decides).
+    const clash = await deviceSlotClash(deviceDb(), {
+      id,
+      bay_id: f.bay,
+      installers: f.installers,
+      start_date: f.startDate,
+      start_time: f.startTime,
+      duration: f.duration,
+      status_id: f.status,
+    });
+    if (clash) {
+      toast.error(clash);
+      return;
+    }
     const ok = await props.run(
       'appointment.book',
       {

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_6_TABLES } from '../../../src/contracts/sync-pull';
+import { deviceSlotClash } from '../../../src/db/appointment-clash';
 import { appointmentDay } from '../../../src/db/appointment-day';
 import { orderAppointments } from '../../../src/db/order-appointments';
 import { appointmentLabel } from '../../../src/domain/forms/appointment';
@@ -128,6 +129,24 @@ describe.each(testEngines())('appointments day view on a staff device (%s)', (en
       }),
       expect.objectContaining({ id: b.id, bay_id: bays[1]!.bay_id, installers: [], pending: false }),
     ]);
+  });
+
+  it('a clash the device can see is named before anything is queued: the bay, or a shared installer on another bay', async () => {
+    const slot = { id: randomUUID(), installers: [] as number[], start_date: DATE, duration: 30 };
+    expect(await deviceSlotClash(db, { ...slot, bay_id: bays[0]!.bay_id, start_time: '09:30' })).toBe(
+      `${bays[0]!.title} is already booked ${DATE} 09:00-10:00 (appointment #${a.appointment_id}, Dana Diaz). Choose another time, bay or installer.`,
+    );
+    // A bay with nothing booked (b has bays[1] at 09:00).
+    expect(bays.length).toBeGreaterThanOrEqual(3);
+    const elsewhere = { ...slot, bay_id: bays[2]!.bay_id, start_time: '10:00', installers: [installer.user_id] };
+    expect(await deviceSlotClash(db, elsewhere)).toBeNull();
+    expect(await deviceSlotClash(db, { ...elsewhere, start_time: '09:30' })).toMatch(
+      new RegExp(`^${installer.name} is already booked ${DATE} 09:00-10:00 \\(appointment #${a.appointment_id},`),
+    );
+    // A cancelled candidate takes no slot.
+    expect(
+      await deviceSlotClash(db, { ...slot, bay_id: bays[0]!.bay_id, start_time: '09:30', status_id: 5 }),
+    ).toBeNull();
   });
 
   it('a move made on the device is applied by the server at sync and its version moves', async () => {
