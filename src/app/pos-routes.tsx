@@ -61,4 +61,8 @@ export const posChildren: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
   },
+  {
+    path: 'settings/custom-fields',
+    lazy: async () => ({ Component: (await import('../pos/custom-fields/custom-fields-page')).CustomFieldsPage }),
+  },
 ];
