@@ -292,7 +292,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
-  customFieldAdminRoutes(app, new CustomFieldAdminService(opts.db));
+  customFieldAdminRoutes(app, new CustomFieldAdminService(opts.db, () => services.sync.poke.changed()));
   dealerLocatorRoutes(app, {
     locator: new LocatorService(opts.db, packageZipGeocoder),
     cart: shop.cart,

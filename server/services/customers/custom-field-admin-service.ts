@@ -30,7 +30,11 @@ const refused = (message: string, field: string) =>
   new ServiceError('refused', 'custom_field', message, { [field]: [message] });
 
 export class CustomFieldAdminService {
-  constructor(private readonly db: Kysely<DB>) {}
+  /** `changed`: after a save commits, staff devices are told to pull (server/sync/poke-hub.ts). */
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly changed: () => void = () => undefined,
+  ) {}
 
   /** Every field (disabled ones too), account first, then by sort order and name. */
   async list(): Promise<CustomFieldListReply> {
@@ -43,6 +47,7 @@ export class CustomFieldAdminService {
       const [field] = await this.read(trx, id);
       return field!;
     });
+    this.changed();
     return { success: CUSTOM_FIELD_SAVED, custom_field: saved };
   }
 

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { customFieldsAdminKey, customFieldsAdminQueryOptions } from '../../api/custom-fields-admin';
 import type { AdminCustomField } from '../../contracts/custom-field-admin';
 import { useOnline } from '../../device/use-online';
+import { useSync } from '../../device/sync-context';
 import { useSession } from '../../features/session/use-session';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
@@ -30,25 +31,27 @@ export function CustomFieldsPage() {
   const online = useOnline();
   const toast = useToast();
   const client = useQueryClient();
+  const worker = useSync();
   const list = useQuery({ ...customFieldsAdminQueryOptions(), enabled: admin && online });
   const [editing, setEditing] = useState<AdminCustomField | 'new' | null>(null);
 
+  // The name opens the editor (on a phone the table scrolls sideways: the name is always in view).
   const columns: Column<AdminCustomField>[] = [
-    { key: 'name', header: 'Name', className: styles.nameCell, render: (f) => f.name },
+    {
+      key: 'name',
+      header: 'Name',
+      className: styles.nameCell,
+      render: (f) => (
+        <button type="button" className={styles.nameButton} onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
+          {f.name}
+        </button>
+      ),
+    },
+    { key: 'status', header: 'Status', render: (f) => (f.status ? 'Enabled' : 'Disabled') },
     { key: 'type', header: 'Type', render: (f) => TYPE_LABEL[f.type] },
     { key: 'location', header: 'Location', render: (f) => LOCATION_LABEL[f.location] },
     { key: 'required', header: 'Required', render: (f) => (f.required ? 'Yes' : 'No') },
-    { key: 'status', header: 'Status', render: (f) => (f.status ? 'Enabled' : 'Disabled') },
     { key: 'sort', header: 'Sort Order', render: (f) => f.sort_order },
-    {
-      key: 'edit',
-      header: <span className="visually-hidden">Actions</span>,
-      render: (f) => (
-        <Button variant="secondary" onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
-          Edit
-        </Button>
-      ),
-    },
   ];
 
   let body;
@@ -86,8 +89,8 @@ export function CustomFieldsPage() {
         {admin && online && <Button onClick={() => setEditing('new')}>Add Custom Field</Button>}
       </div>
       <p className={styles.intro}>
-        Extra questions on the customer form (account) or on each address. A disabled field is no longer asked; the
-        answers already given are kept.
+        Extra questions on the customer form (account) or on each address. Tap a name to edit it. A disabled field is no
+        longer asked; the answers already given are kept.
       </p>
       {body}
       {editing && (
@@ -98,6 +101,8 @@ export function CustomFieldsPage() {
             toast.success(message);
             setEditing(null);
             void client.invalidateQueries({ queryKey: customFieldsAdminKey });
+            // This tablet's customer form gets the new definition now, not at the next poke.
+            void worker?.syncNow().catch(() => undefined);
           }}
         />
       )}
