@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -7,15 +8,47 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 /** Env var naming the run's prebuilt server bundle (./server-bundle.ts), run instead of server/main.ts through tsx. */
 export const SERVER_ENTRY_ENV = 'PD_SERVER_ENTRY';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The lowest port the kernel hands out for `listen(0)` and for outgoing connections (Linux
+ * /proc/sys/net/ipv4/ip_local_port_range; 32768 is the default there and elsewhere).
+ */
+function ephemeralFloor(): number {
+  try {
+    const floor = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(floor) && floor > 12_000 ? floor : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const PORT_FLOOR = 10_000;
+const PORT_CEILING = ephemeralFloor();
+
+/** Whether 127.0.0.1:port can be listened on right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a process the test starts itself (a server, a proxy), which listens on it later.
+ * It is drawn at random BELOW the kernel's ephemeral range: a port from `listen(0)` is an
+ * ephemeral one, and in the moment between finding it and the child listening on it, any
+ * outgoing connection of the run (Chromium opens hundreds) could be given it by the kernel —
+ * which failed a browser file with "Cannot listen on port N: it is already in use". Below the
+ * range only another test's own choice can collide (1 in ~22,000 per pair, npm test beside npm
+ * test), and runServerOnFreePort tries again on exactly that refusal.
+ * docs/decisions/toolchain.md "Test ports".
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORT_FLOOR + Math.floor(Math.random() * (PORT_CEILING - PORT_FLOOR));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_FLOOR} and ${PORT_CEILING}`);
 }
 
 export interface ServerProcess {
