@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import type { ApiError } from '../src/contracts/api-error';
 import { composeServices, type CheckoutOptions, type PokeOptions, type SyncOptions } from './compose';
 import { adapterConfig, type AdapterConfig } from './config';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
-import { statusOf } from './http/errors';
-import { ServiceError } from './errors';
-import { encodePage, FirstScreen } from './http/first-screen';
-import { installInputGuard, isDataException } from './http/input-guard';
-import { isNavigation } from './http/navigation';
+import { FirstScreen } from './http/first-screen';
+import { installErrorHandling } from './http/error-handling';
+import { assertAccessDeclared } from './http/route-registry';
+// The route × role matrix and the HTTP fuzz tests list the app's routes through here.
+export { registeredRoutes, type RegisteredRoute } from './http/route-registry';
+import { installInputGuard } from './http/input-guard';
 import { requestSerializer } from './http/redact';
-import { contentSecurityPolicy, inlineScriptHashes, installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders } from './http/security-headers';
 import { contentRoutes } from './routes/content';
 import { ContentService } from './services/content/content-service';
 import { demoImageRoutes } from './routes/demo-images';
@@ -92,6 +92,10 @@ import { LocatorService } from './services/locator/locator-service';
 import { packageZipGeocoder } from './services/locator/zip-geocoder';
 import type { TrustProxy } from './config';
 import { kioskRoutes } from './routes/kiosk';
+import { kioskAdminRoutes } from './routes/kiosk-admin';
+import { formAdminRoutes } from './routes/forms-admin';
+import { KioskAdminService } from './services/kiosk/kiosk-admin-service';
+import { FormAdminService } from './services/forms/form-admin-service';
 import { KioskService } from './services/kiosk/kiosk-service';
 
 export interface AppOptions {
@@ -307,6 +311,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secureCookies: opts.secureCookies,
     ttlMs: opts.sessionTtlMs,
   });
+  // The admin's kiosk settings and video report, and the custom forms' admin (issue 24).
+  kioskAdminRoutes(app, new KioskAdminService(opts.db));
+  formAdminRoutes(app, new FormAdminService(opts.db));
   // Card attempts left pending by a previous process are settled by asking the terminal.
   app.addHook('onReady', (done) => {
     void checkout.cards.recover().catch((err: unknown) => app.log.error({ err }, 'card payment recovery failed'));
@@ -351,87 +358,4 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
-}
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
-
-/** Every API route of the app (not HEAD, not the static files): the route × role matrix test's list. */
-export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
-  return registered.get(app) ?? [];
-}
-
-/** Every route must say who may call it (see auth/access.ts); a route that forgets stops start-up. */
-function assertAccessDeclared(app: FastifyInstance): void {
-  const list: RegisteredRoute[] = [];
-  registered.set(app, list);
-  app.addHook('onRoute', (route) => {
-    const fromStatic = route.url === '/*' || route.url.startsWith('/*');
-    const access = (route.config as { access?: unknown } | undefined)?.access;
-    if (!fromStatic && access === undefined && route.method !== 'HEAD') {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
-    }
-    if (fromStatic) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url });
-  });
-}
-
-function installErrorHandling(
-  app: FastifyInstance,
-  staticDir: string,
-  firstScreen: FirstScreen,
-  tagManager = false,
-): void {
-  const indexFile = path.join(staticDir, 'index.html');
-
-  app.setNotFoundHandler(async (req, reply) => {
-    if (isNavigation(req) && fs.existsSync(indexFile)) {
-      // The catalog and product links come with their first screen; it is this caller's own (prices
-      // follow the session), so no shared cache may keep it (http/first-screen.ts).
-      const page = await firstScreen.html(req);
-      if (page !== null) {
-        const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
-        if (encoding) reply.header('Content-Encoding', encoding);
-        // This page's own inline scripts (the shell's and the first-screen starter), by hash.
-        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page), tagManager));
-        return reply
-          .header('Cache-Control', 'private, no-cache')
-          .header('Vary', 'Accept-Encoding, Cookie')
-          .type('text/html; charset=utf-8')
-          .send(body);
-      }
-      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
-    }
-    const body: ApiError = {
-      error: 'not_found',
-      message: `No such call: ${req.method} ${req.url.split('?')[0] ?? ''}`,
-    };
-    return reply.code(404).send(body);
-  });
-
-  app.setErrorHandler((err: FastifyError | ServiceError, req, reply) => {
-    if (err instanceof ServiceError) {
-      const body: ApiError = { error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
-      return reply.code(statusOf(err)).send(body);
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large, ...
-      const body: ApiError = { error: err.code ?? 'bad_request', message: err.message };
-      return reply.code(status).send(body);
-    }
-    if (isDataException(err)) {
-      // A value the database cannot hold (a number out of range, ...) that no contract caught yet.
-      req.log.warn({ err }, 'data exception answered 400');
-      const message = 'A value is out of range or not allowed.';
-      const body: ApiError = { error: 'invalid_input', message, fields: { _: [message] } };
-      return reply.code(400).send(body);
-    }
-    req.log.error({ err }, 'unhandled error');
-    const body: ApiError = { error: 'internal', message: 'A system error occurred. Contact your administrator.' };
-    return reply.code(500).send(body);
-  });
 }

@@ -75,6 +75,10 @@ export const PERMISSIONS = {
   'kiosk.submit': ['kiosk', 'admin', 'cashier', 'installer'],
   /** POST /tool/kiosk/video: a kiosk's splash video views (storefront.md §7 Kiosk). */
   'kiosk.track': ['kiosk'],
+  /** The kiosk settings and its video report (docs/decisions/storefront.md "Kiosk settings and video report"). */
+  'kiosk.configure': ['admin'],
+  /** Custom forms: edit them and read their submissions (docs/decisions/storefront.md "Custom forms admin"). */
+  'forms.admin': ['admin'],
   /** Online orders at the counter: pick list, Ready for pickup, hand-over, Shipped (docs/decisions/pos.md "Online orders at the counter"). */
   'order.fulfil': STAFF,
   /** A shopper's own order history (GET /api/account/order): signed-in customers only. */

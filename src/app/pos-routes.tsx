@@ -65,4 +65,13 @@ export const posChildren: RouteObject[] = [
     path: 'settings/custom-fields',
     lazy: async () => ({ Component: (await import('../pos/custom-fields/custom-fields-page')).CustomFieldsPage }),
   },
+  // The admin's kiosk settings and video report, and custom forms (docs/decisions/storefront.md).
+  {
+    path: 'settings/kiosk',
+    lazy: async () => ({ Component: (await import('../pos/kiosk-admin/kiosk-admin-page')).KioskAdminPage }),
+  },
+  {
+    path: 'settings/forms',
+    lazy: async () => ({ Component: (await import('../pos/forms-admin/forms-admin-page')).FormsAdminPage }),
+  },
 ];

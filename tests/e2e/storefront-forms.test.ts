@@ -3,7 +3,10 @@
  * server and client build (storefront.md §2, §4, §5, §8; docs/decisions/storefront.md "Custom
  * forms"): the demo parts request with every field type, its rules and messages, prefill from the
  * query, the captcha, the thank-you message; the newsletter's redirect; a schedule-appointment
- * request and its 'Request sent successfully!' toast. Screenshots go to E2E_SHOTS=<dir> when set.
+ * request and its 'Request sent successfully!' toast. And the admin's screens at 1024 x 768 and
+ * 390 x 844 (docs/decisions/storefront.md "Kiosk settings and video report", "Custom forms admin"):
+ * kiosk settings saved, the video views report and its empty state, a form created with its
+ * fields and a form's submissions. Screenshots go to E2E_SHOTS=<dir> when set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import { openDatabase } from '../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
+import { submitStaffLogin } from './support/pages';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
 const shots = process.env.E2E_SHOTS;
@@ -70,6 +74,40 @@ describe('custom forms on a phone', () => {
       .where('c.slug', '=', 'parts-request')
       .execute();
     fieldIds = Object.fromEntries(rows.map((r) => [r.label_text, r.field_id]));
+    // For the admin's screens: two splash video plays and a newsletter submission.
+    await open.db
+      .insertInto('kiosk_video_views')
+      .values([
+        {
+          video_id: 'demo-1',
+          start_date: '2026-03-10T16:00:00Z',
+          end_date: '2026-03-10T16:00:04Z',
+          kiosk_user_id: null,
+        },
+        {
+          video_id: 'demo-1',
+          start_date: '2026-03-10T17:00:00Z',
+          end_date: '2026-03-10T17:00:03Z',
+          kiosk_user_id: null,
+        },
+      ])
+      .execute();
+    const news = await open.db
+      .selectFrom('custom_form_fields as f')
+      .innerJoin('custom_forms as c', 'c.form_id', 'f.form_id')
+      .select(['c.form_id', 'f.field_id', 'f.type'])
+      .where('c.slug', '=', 'newsletter')
+      .execute();
+    await open.db
+      .insertInto('form_submissions')
+      .values({
+        id: '0193a0b0-0000-7000-8000-000000000001',
+        form_id: news[0]!.form_id,
+        submission_values: JSON.stringify({ [news.find((f) => f.type === 'email')!.field_id]: 'seeded@example.com' }),
+        recipient: 'store@example.com',
+        actor_id: 'guest',
+      })
+      .execute();
     await open.close();
     [server, browser] = await Promise.all([
       // Cheap captcha challenges: the proof of work takes a moment, not seconds, on a loaded machine.
@@ -212,5 +250,74 @@ describe('custom forms on a phone', () => {
     expect(await page.getByRole('dialog', { name: 'Schedule Appointment' }).count()).toBe(0);
     await shot(page, 'forms-schedule-sent-390');
     await page.context().close();
+  });
+
+  it('lets the admin edit the kiosk settings, read the video views and build a form (1024 x 768 and 390 x 844)', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/pos/login`);
+    await submitStaffLogin(page, 'admin', 'admin');
+    await page.waitForURL(/\/pos\/order/);
+    await page.goto(`${server.url}/pos/settings`);
+    await page.getByRole('link', { name: 'Kiosk: settings and video views' }).click();
+    const idle = page.getByLabel('Idle time before reset (minutes)');
+    await expect.poll(() => idle.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await idle.inputValue()).toBe('3');
+    // The screen's own check, then the save.
+    await page.getByLabel('Prompt before reset (minutes)').fill('5');
+    await page.getByRole('button', { name: 'Save kiosk settings' }).click();
+    await expect.poll(() => page.getByText('The prompt cannot come before the kiosk is idle').isVisible()).toBe(true);
+    await page.getByLabel('Prompt before reset (minutes)').fill('0.5');
+    await idle.fill('2');
+    await page.getByLabel('Video 2 title').fill('Pick up at the counter');
+    await page.getByRole('button', { name: 'Save kiosk settings' }).click();
+    await expect.poll(() => page.getByText('Kiosk settings saved.').isVisible(), { timeout: 10_000 }).toBe(true);
+    // The video views: an empty period, then the seeded plays.
+    const report = page.getByRole('region', { name: 'Kiosk video views' });
+    await expect
+      .poll(() => report.getByText(/^No kiosk video was played from/).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await report.getByLabel('From').fill('2026-03-01');
+    await report.getByLabel('To').fill('2026-03-31');
+    const row = report.getByRole('row', { name: /Parts for every vehicle/ });
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.innerText()).toMatch(/Parts for every vehicle[\s\S]*\s2\s+0:07\s+0:04/);
+    await shot(page, 'admin-kiosk-1024');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'admin-kiosk-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${server.url}/pos/settings/forms`);
+    await page.getByRole('button', { name: 'Submissions of Newsletter' }).click();
+    await expect.poll(() => page.getByText('seeded@example.com').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'New form' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Trade-in');
+    await page.getByLabel('Address (/forms/…)').fill('trade-in');
+    await page.getByLabel('Require a captcha').uncheck();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 1 label').fill('Your name');
+    await page.getByLabel('Required', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 2 type').selectOption('dropdown');
+    await page.getByLabel('Field 2 label').fill('Part');
+    await page.getByRole('button', { name: 'Save form' }).click();
+    await expect.poll(() => page.getByText('Add at least one option.').isVisible()).toBe(true);
+    await page.getByLabel('Field 2 options (one per line)').fill('Battery\nTyre');
+    await page.getByRole('button', { name: 'Save form' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Edit form: Trade-in' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByRole('link', { name: '/forms/trade-in' }).isVisible()).toBe(true);
+    await shot(page, 'admin-forms-1024');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'admin-forms-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The shopper's page draws what was saved.
+    await page.goto(`${server.url}/forms/trade-in`);
+    await expect
+      .poll(() => page.getByLabel('Part').locator('option', { hasText: 'Tyre' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await ctx.close();
   });
 });

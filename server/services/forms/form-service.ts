@@ -5,8 +5,8 @@
  *
  * Must stay true: a submission is checked against the form's own fields by the same rules the
  * page runs (src/domain/forms/custom-form.ts) and only those fields are kept; the recipient is a
- * store's address from the locations table (the chosen store_select store, else the default
- * store), never an address the browser sends; a form with require_captcha 1 spends one solved
+ * store's address from the locations table (the chosen store_select store, else the form's mail
+ * store, else the default store), never an address the browser sends; a form with require_captcha 1 spends one solved
  * captcha per submission, after the input is known to be good; the stored submission and its
  * outbox row commit together, then the sender is called.
  */
@@ -53,7 +53,7 @@ const FORM_DATA_DEFAULTS: FormData = {
 /** Only a path on this site: a form never sends a shopper to another origin. */
 export const safeRedirect = (url: string): string | null => (/^\/(?![/\\])[^\s]*$/.test(url) ? url : null);
 
-function formDataOf(raw: Record<string, unknown>): FormData {
+export function formDataOf(raw: Record<string, unknown>): FormData {
   const d: FormData = { ...FORM_DATA_DEFAULTS };
   const str = (k: keyof FormData) => {
     const v = raw[k];
@@ -76,9 +76,17 @@ function formDataOf(raw: Record<string, unknown>): FormData {
   return d;
 }
 
+/** Ours (form_data.mail_location_id): the store a form is mailed to; null: the default store. */
+export function mailLocationOf(raw: Record<string, unknown>): number | null {
+  const v = raw.mail_location_id;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
+}
+
 interface LoadedForm {
   reply: CustomFormReply;
   name: string;
+  /** form_data.mail_location_id (docs/decisions/storefront.md "Custom forms admin"). */
+  mailTo: number | null;
   fields: CustomFormField[];
 }
 
@@ -119,7 +127,11 @@ export class FormService {
     const values = cleanSubmission(form.fields, checked.data);
     const storeField = form.fields.find((f) => f.type === 'store_select' && values[f.id]);
     const chosen = storeField ? Number(values[storeField.id]) : null;
-    const to = await storeRecipient(this.db, chosen);
+    // The shopper's store_select choice, else the form's mail store, else (either unable to
+    // receive mail now) the default store.
+    const to =
+      (await storeRecipient(this.db, chosen ?? form.mailTo)) ??
+      (chosen === null && form.mailTo !== null ? await storeRecipient(this.db, null) : null);
     if (!to) throw new ServiceError('refused', 'no_store', NO_STORE);
     if (form.reply.form_data.require_captcha === 1 && !(await consumeCaptcha()))
       throw new ServiceError('refused', 'captcha_required', CAPTCHA_NEEDED, { captchaInput: [CAPTCHA_NEEDED] });
@@ -195,6 +207,7 @@ export class FormService {
     }));
     return {
       name: form.name,
+      mailTo: mailLocationOf(form.form_data ?? {}),
       reply: { id: form.form_id, slug: form.slug, form_data: formDataOf(form.form_data ?? {}), fields },
       fields: fields.map((f) => ({
         id: String(f.id),

@@ -1,7 +1,7 @@
 import { DeviceStorageSection } from './device-storage-section';
 import styles from './settings.module.css';
 import { ContentSection } from './content-section';
-import { ShopDefinitionsSection } from './shop-definitions-section';
+import { AdminLinks } from './admin-links';
 
 /** /pos/settings: this device's settings (store settings are a later issue). */
 export function SettingsPage() {
@@ -11,7 +11,7 @@ export function SettingsPage() {
         Settings
       </h1>
       <DeviceStorageSection />
-      <ShopDefinitionsSection />
+      <AdminLinks />
       <ContentSection />
     </section>
   );

@@ -20,6 +20,37 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
+ * The features Playwright disables (playwright-core's chromiumSwitches.ts). Chromium reads one
+ * `--disable-features` switch, the last, so a test that adds its own must repeat Playwright's;
+ * tests/unit/architecture/browser-flags.test.ts fails when a Playwright upgrade changes the list.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Browser UI a headless test never shows: every new window preloads the address bar's WebUI
+ * popups (chrome://omnibox-popup.top-chrome/ and its AI-mode page) in a renderer of their own,
+ * about 1 CPU-s per browser context, for a popup nobody opens (Puppeteer disables them too).
+ */
+const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Browser tests only (benchmarks keep the flags above alone): less drawing for the same screens.
  * Reduced motion stops the spinners' and banners' endless animations (the app honours
  * prefers-reduced-motion), and animations and images are not raster-scheduled on their own
@@ -30,6 +61,7 @@ export const TEST_FLAGS = [
   '--force-prefers-reduced-motion',
   '--disable-threaded-animation',
   '--disable-checker-imaging',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
 ];
 
 /**

@@ -233,6 +233,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /tool/kiosk/video': { who: ['kiosk'], ok: 400 },
   'GET /account/logout/clearSession': { who: 'all', ok: 200, endsSession: true },
   'POST /pos/kiosk/start': { who: STAFF, ok: 200, endsSession: true },
+  // The admin's kiosk settings and video report; custom forms' admin (docs/decisions/storefront.md
+  // "Kiosk settings and video report", "Custom forms admin"): shoppers, the kiosk and other staff refused.
+  'GET /api/kiosk/settings': { who: ['admin'], ok: 200 },
+  'POST /api/kiosk/settings': { who: ['admin'], ok: 400 },
+  'GET /api/kiosk/videos/report': { who: ['admin'], ok: 200 },
+  'GET /api/custom-forms': { who: ['admin'], ok: 200 },
+  'POST /api/custom-forms/save': { who: ['admin'], ok: 400 },
+  'GET /api/custom-forms/:id': { who: ['admin'], ok: 404, path: '/api/custom-forms/999999' },
+  'GET /api/custom-forms/:id/submissions': { who: ['admin'], ok: 404, path: '/api/custom-forms/999999/submissions' },
 };
 
 export function expectedStatus(e: MatrixEntry, role: MatrixRole): number {

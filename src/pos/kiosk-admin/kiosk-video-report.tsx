@@ -1,0 +1,133 @@
+/**
+ * The splash video views (POST /tool/kiosk/video) per video and per day for a period, the shop's
+ * days (docs/decisions/storefront.md "Kiosk settings and video report"). What is stored is a play
+ * with its start and end, so the report shows plays and time watched; the last 30 days by default.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getKioskVideoReport } from '../../api/kiosk-admin';
+import type { KioskVideoReport } from '../../contracts/kiosk-admin';
+import { EmptyState, ErrorState } from '../../ui/empty-state';
+import { TextField } from '../../ui/field';
+import tableStyles from '../../ui/table/table.module.css';
+import styles from './kiosk-admin.module.css';
+
+/** 75 -> "1:15", 3725 -> "1:02:05". */
+export function formatSeconds(total: number): string {
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function Totals({ report }: { report: KioskVideoReport }) {
+  return (
+    <div className={tableStyles.wrap}>
+      <table className={tableStyles.table}>
+        <caption className="visually-hidden">Views per video</caption>
+        <thead>
+          <tr>
+            <th scope="col">Video</th>
+            <th scope="col" className={styles.numbers}>
+              Plays
+            </th>
+            <th scope="col" className={styles.numbers}>
+              Time watched
+            </th>
+            <th scope="col" className={styles.numbers}>
+              Average
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.videos.map((v) => (
+            <tr key={v.video_id}>
+              <td>
+                {v.title || v.video_id}
+                {v.title ? <span className="visually-hidden"> ({v.video_id})</span> : null}
+              </td>
+              <td className={styles.numbers}>{v.plays}</td>
+              <td className={styles.numbers}>{formatSeconds(v.seconds)}</td>
+              <td className={styles.numbers}>{formatSeconds(Math.round(v.seconds / Math.max(1, v.plays)))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PerDay({ report }: { report: KioskVideoReport }) {
+  const title = new Map(report.videos.map((v) => [v.video_id, v.title || v.video_id]));
+  return (
+    <details>
+      <summary>By day</summary>
+      <div className={tableStyles.wrap}>
+        <table className={tableStyles.table}>
+          <caption className="visually-hidden">Views per video and day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Video</th>
+              <th scope="col" className={styles.numbers}>
+                Plays
+              </th>
+              <th scope="col" className={styles.numbers}>
+                Time watched
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.days.map((d) => (
+              <tr key={`${d.day}-${d.video_id}`}>
+                <td>{d.day}</td>
+                <td>{title.get(d.video_id)}</td>
+                <td className={styles.numbers}>{d.plays}</td>
+                <td className={styles.numbers}>{formatSeconds(d.seconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+export function KioskVideoReportSection() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const q = useQuery({
+    queryKey: ['kiosk', 'video-report', from, to],
+    queryFn: ({ signal }) => getKioskVideoReport(from, to, signal),
+    placeholderData: keepPreviousData,
+  });
+  const report = q.data;
+  return (
+    <section className={styles.section} aria-labelledby="kiosk-report-title">
+      <h2 id="kiosk-report-title" className={styles.sectionTitle}>
+        Kiosk video views
+      </h2>
+      <div className={styles.row}>
+        <TextField
+          label="From"
+          type="date"
+          value={from || report?.from || ''}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <TextField label="To" type="date" value={to || report?.to || ''} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      {q.isError ? (
+        <ErrorState message={q.error.message} />
+      ) : !report ? (
+        <p role="status">Loading…</p>
+      ) : report.videos.length === 0 ? (
+        <EmptyState title={`No kiosk video was played from ${report.from} to ${report.to}.`} />
+      ) : (
+        <>
+          <Totals report={report} />
+          <PerDay report={report} />
+        </>
+      )}
+    </section>
+  );
+}
