@@ -173,6 +173,10 @@ function keepNavigations(req: IncomingMessage): string | undefined {
 const api: ProxyOptions = { target: server, changeOrigin: false };
 const pageOrCall: ProxyOptions = { ...api, bypass: keepNavigations };
 
+// `npm test` builds into its own run directory (PD_BUILD_DIR, scripts/test.mjs), so a second
+// `npm test` beside it, or `npm start`, never serves a build another one is rewriting.
+const outDir = process.env.PD_BUILD_DIR ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR build is one module for the server (dist/ssr/, never served nor precached): no manifest,
   // service worker, compressed siblings or index.html of its own.
@@ -186,14 +190,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {}),
   build: isSsrBuild
     ? {
-        outDir: 'dist/ssr',
+        outDir: `${outDir}/ssr`,
         emptyOutDir: true,
         sourcemap: false,
         copyPublicDir: false,
         rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
       }
     : {
-        outDir: 'dist',
+        outDir,
         emptyOutDir: true,
         sourcemap: true,
         rolldownOptions: {

@@ -63,6 +63,9 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
+      // Per run under `npm test` (scripts/test.mjs): vitest empties this directory when it starts,
+      // which would delete the raw coverage of another run beside this one.
+      reportsDirectory: process.env.COVERAGE_DIR ?? './coverage',
       include: ['src/domain/**/*.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { 'src/domain/**/*.ts': { lines: 95 } },

@@ -23,7 +23,7 @@ import type { SnapshotLines } from './snapshot';
 import { LivePulls, type OpenPokeSource } from './poke-stream';
 import { pushOnce } from './push';
 import { domainRegistry, type MutationRegistry } from './registry';
-import { downloadStatus, type SyncStatus } from './status';
+import { readSyncStatus, type SyncStatus } from './status';
 import type { Transport } from './transport';
 
 export interface LockLike {
@@ -239,35 +239,14 @@ export class SyncEngine {
     return () => this.listeners.delete(fn);
   }
 
-  async status(): Promise<SyncStatus> {
-    const db = this.deps.db;
-    const [pending, oldest, conflicts, lastSuccess, figures, cookie, fullPullDone, backfill] = await Promise.all([
-      db.outbox.count(),
-      db.outbox.orderBy('id').first(),
-      db.conflicts.filter((c) => c.seenAt === null).count(),
-      getMeta(db, 'lastSync'),
-      getMeta(db, 'initialDownload'),
-      getMeta(db, 'cookie'),
-      getMeta(db, 'fullPullDone'),
-      getMeta(db, 'backfill'),
-    ]);
-    return {
+  status(): Promise<SyncStatus> {
+    return readSyncStatus(this.deps.db, this.clock(), {
       online: this.deps.env?.online() ?? true,
-      pending,
-      oldestPendingAgeMs: oldest ? Math.max(0, this.clock() - Date.parse(oldest.at)) : null,
-      lastSuccess,
-      conflicts,
       needsLogin: this.state.needsLogin,
       needsUpdate: this.state.needsUpdate,
       error: this.state.error,
       progress: this.state.progress,
-      // A backfill (new tables after a cache upgrade) shows on the same bar with its own figures.
-      download: downloadStatus(
-        figures ?? (backfill ? { done: backfill.done, total: backfill.total } : null),
-        cookie,
-        fullPullDone,
-      ),
-    };
+    });
   }
 
   private settings(): StoreSettings {

@@ -1,3 +1,6 @@
+import type { PartsdeskDb } from '../src/db/database';
+import { getMeta } from '../src/db/meta';
+
 /** What the engine reports to the UI (the status indicator reads only this). */
 export interface SyncStatus {
   online: boolean;
@@ -54,4 +57,34 @@ export function downloadStatus(
     };
   }
   return cookie === 0 && !fullPullDone ? { done: 0, total: 0, percent: 0, parts: null } : null;
+}
+
+/** What the engine itself knows (the rest of a status is read from the device store). */
+export type EngineState = Pick<SyncStatus, 'online' | 'needsLogin' | 'needsUpdate' | 'error' | 'progress'>;
+
+/** The status the UI shows: the engine's own state with the outbox, conflicts and download read from the store. */
+export async function readSyncStatus(db: PartsdeskDb, now: number, engine: EngineState): Promise<SyncStatus> {
+  const [pending, oldest, conflicts, lastSuccess, figures, cookie, fullPullDone, backfill] = await Promise.all([
+    db.outbox.count(),
+    db.outbox.orderBy('id').first(),
+    db.conflicts.filter((c) => c.seenAt === null).count(),
+    getMeta(db, 'lastSync'),
+    getMeta(db, 'initialDownload'),
+    getMeta(db, 'cookie'),
+    getMeta(db, 'fullPullDone'),
+    getMeta(db, 'backfill'),
+  ]);
+  return {
+    ...engine,
+    pending,
+    oldestPendingAgeMs: oldest ? Math.max(0, now - Date.parse(oldest.at)) : null,
+    lastSuccess,
+    conflicts,
+    // A backfill (new tables after a cache upgrade) shows on the same bar with its own figures.
+    download: downloadStatus(
+      figures ?? (backfill ? { done: backfill.done, total: backfill.total } : null),
+      cookie,
+      fullPullDone,
+    ),
+  };
 }

@@ -48,6 +48,7 @@ import * as m0028e from './migrations/0028-e-custom-forms';
 import * as m0028a from './migrations/0028-a-dealer-locator';
 import * as m0028f from './migrations/0028-f-content-blocks';
 import * as m0029a from './migrations/0029-a-drop-captcha-challenges';
+import * as m0029b from './migrations/0029-b-locator-search';
 import * as m0028d from './migrations/0028-d-kiosk';
 import * as m0028b from './migrations/0028-b-online-orders';
 import * as m0029c from './migrations/0029-c-gift-recipients';
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-d-kiosk': m0028d,
   '0028-b-online-orders': m0028b,
   '0029-a-drop-captcha-challenges': m0029a,
+  '0029-b-locator-search': m0029b,
   '0029-c-gift-recipients': m0029c,
 };
 

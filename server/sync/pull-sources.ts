@@ -216,7 +216,8 @@ const catalogSources = (viewer: Viewer): PullSource[] => [
 
 const publicLookups = (): PullSource[] => [
   rawSource('order_statuses', ['order_status_id']),
-  rawSource('locations', ['location_id']),
+  // search_text: the locator's search column (migration 0029-b), derived on the server.
+  rawSource('locations', ['location_id'], ['search_text']),
   rawSource('countries', ['country_id']),
   rawSource('zones', ['zone_id']),
 ];

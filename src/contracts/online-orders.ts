@@ -1,38 +1,12 @@
 /**
  * Online orders (issue 23; docs/decisions/storefront.md "Online orders and fulfilment",
- * docs/decisions/pos.md "Online orders at the counter"): the fulfilment a checkout sends, the
- * shipping method the checkout page shows, the counter's pick list and steps, and the shopper's
+ * docs/decisions/pos.md "Online orders at the counter"): the shipping method the checkout page shows, the counter's pick list and steps, and the shopper's
  * order history. The paths are ours (the spec names none): the storefront's under index.php like
- * its other shopper calls, the counter's under /api/online_order.
+ * its other shopper calls, the counter's under /api/online_order. The fulfilment a checkout sends
+ * is in online-order-fulfilment.ts: its address rules are checked at submit, so the checkout
+ * page's first paint does not load them (docs/decisions/storefront.md "Lazy areas under 50 KB").
  */
 import { z } from 'zod';
-import { addressSchema } from '../domain/forms/address';
-
-/** The shipping address: the customer form's address rules with every §5 address field required. */
-export const shippingAddressSchema = addressSchema(true).pick({
-  firstname: true,
-  lastname: true,
-  company: true,
-  address_1: true,
-  address_2: true,
-  city: true,
-  postcode: true,
-  country_id: true,
-  zone_id: true,
-});
-export type ShippingAddressForm = z.input<typeof shippingAddressSchema>;
-
-const storeId = z.coerce
-  .number({ error: 'Choose a store to pick the order up at.' })
-  .int('Choose a store to pick the order up at.')
-  .positive('Choose a store to pick the order up at.');
-
-export const fulfilmentSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('pickup'), location_id: storeId.nullable().default(null) }),
-  z.object({ method: z.literal('shipping'), address: shippingAddressSchema }),
-]);
-export type FulfilmentRequest = z.input<typeof fulfilmentSchema>;
-
 /** GET /index.php?route=checkout/shipping_method: what shipping costs (null: not offered). */
 export const shippingMethodReplySchema = z.object({
   shipping: z.object({ code: z.literal('flat'), title: z.string(), cost: z.string(), text: z.string() }).nullable(),

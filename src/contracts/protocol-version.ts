@@ -22,6 +22,9 @@
  *      older server answers 422 unsupported_mutation and it waits in the queue);
  *    - `fulfilment_location_id` on pulled orders that are online orders (the store that fills one:
  *      the Online tab's store filter offline; an older client ignores it, a row without it is listed
- *      at every counter: docs/decisions/pos.md "Online orders at the counter").
+ *      at every counter: docs/decisions/pos.md "Online orders at the counter");
+ *    - `online` on pulled orders that are online orders (fulfilment, printed shipping address, the
+ *      shipping line, the shopper's email and telephone: the pick list offline; an older client
+ *      ignores it: docs/decisions/pos.md "The pick list offline").
  */
 export const PROTOCOL_VERSION = 2;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredText } from '../domain/forms/messages';
 import { CARD_CVC_MESSAGE, CARD_EXPIRY_MESSAGE, CARD_NUMBER_MESSAGE } from './payment-link';
-import { fulfilmentSchema } from './online-orders';
+import { fulfilmentSchema } from './online-order-fulfilment';
 
 export const createOrderRequestSchema = z.object({
   checkout_key: z.uuid({ error: 'Reload the checkout page and try again.' }),

@@ -109,3 +109,26 @@ export function nextOnlineStatus(method: FulfilmentMethod, statusId: number, act
 export function onlineActions(method: FulfilmentMethod, statusId: number): OnlineAction[] {
   return (['ready', 'complete', 'ship'] as const).filter((a) => nextOnlineStatus(method, statusId, a) !== null);
 }
+
+/** A shipping address's printed lines (the pick list's "Ship to"), with its state's code and country's name. */
+export function shippingAddressLines(
+  a: {
+    firstname: string;
+    lastname: string;
+    company: string;
+    address_1: string;
+    address_2: string;
+    city: string;
+    postcode: string;
+  },
+  place: { zoneCode: string | null; zoneName: string | null; country: string | null },
+): string[] {
+  return [
+    `${a.firstname} ${a.lastname}`.trim(),
+    a.company,
+    a.address_1,
+    a.address_2,
+    `${a.city}, ${place.zoneCode ?? place.zoneName ?? ''} ${a.postcode}`.trim(),
+    place.country ?? '',
+  ].filter((l) => l !== '');
+}

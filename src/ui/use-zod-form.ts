@@ -43,30 +43,42 @@ export type ZodForm<In extends FieldValues, Out> = UseFormReturn<In, unknown, Ou
  * the next submit (unless `reValidateMode: 'onChange'`), one per field: the first issue the schema
  * reports for that path, worded by the schema.
  */
+/**
+ * A schema, or a loader of one: a form whose rules are a chunk of their own (the checkout's
+ * address rules) loads them at its first check, i.e. at submit, not for its first paint.
+ */
+export type FormSchema<Out> = z.$ZodType<Out, FieldValues> | (() => Promise<z.$ZodType<Out, FieldValues>>);
+
 export function useZodForm<In extends FieldValues>(
-  schema: z.$ZodType<unknown, FieldValues>,
+  schema: FormSchema<unknown>,
   defaultValues: In,
   options: ZodFormOptions<In> & { raw: true },
 ): ZodForm<In, In>;
 export function useZodForm<In extends FieldValues, Out>(
-  schema: z.$ZodType<Out, FieldValues>,
+  schema: FormSchema<Out>,
   defaultValues: In,
   options?: ZodFormOptions<In>,
 ): ZodForm<In, Out>;
 export function useZodForm<In extends FieldValues, Out>(
-  schema: z.$ZodType<Out, FieldValues>,
+  schema: FormSchema<Out>,
   defaultValues: In,
   options: ZodFormOptions<In> = {},
 ): ZodForm<In, Out> {
   const { raw = false, toInput, reValidateMode = 'onSubmit' } = options;
-  const check = raw ? zodResolver(schema, undefined, { raw: true }) : zodResolver(schema);
+  const checker = (s: z.$ZodType<Out, FieldValues>) =>
+    raw ? zodResolver(s, undefined, { raw: true }) : zodResolver(s);
+  type Check = ReturnType<typeof checker>;
+  const load: () => Promise<Check> =
+    typeof schema === 'function' ? () => schema().then(checker) : () => Promise.resolve(checker(schema));
   // With `raw` the handler gets the typed values (the first overload types them as `In`).
-  const resolver: Resolver<In, unknown, Out> = (values, context, opts) =>
-    check(
+  const resolver: Resolver<In, unknown, Out> = async (values, context, opts) => {
+    const check = await load();
+    return (await check(
       (toInput ? toInput(values) : values) as FieldValues,
       context,
-      opts as Parameters<typeof check>[2],
-    ) as ReturnType<Resolver<In, unknown, Out>>;
+      opts as Parameters<Check>[2],
+    )) as Awaited<ReturnType<Resolver<In, unknown, Out>>>;
+  };
   const form = useForm<In, unknown, Out>({
     resolver,
     defaultValues: defaultValues as DefaultValues<In>,

@@ -4,8 +4,8 @@
  * server and build. On a phone (390x844): a signed-in shopper checks out for pickup at the store
  * the locator chose (cookie locator_pickup_location) and for shipping (the flat rate added to the
  * total), then sees both in /account/order. On the counter's tablet (1024x768): the Online tab, the
- * pick list, Ready for pickup (the shopper's email in the outbox beside the confirmation) and the
- * hand-over. Screenshots in $E2E_SHOTS (default /tmp) are looked at by hand.
+ * pick list (online, and offline from the device cache), Ready for pickup (the shopper's email in
+ * the outbox beside the confirmation) and the hand-over. Screenshots in $E2E_SHOTS (default /tmp) are looked at by hand.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,24 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     expect(await items.getByRole('row').count()).toBe(3);
     await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
     await orderShot(page, 'tablet-pick-list');
+    // Offline, the pick list opens from the device cache (the pulled order), printable, without the
+    // steps; back online the steps return (docs/decisions/pos.md "The pick list offline").
+    await ctx.setOffline(true);
+    await page.getByRole('link', { name: 'View Order' }).click();
+    await page.getByRole('link', { name: 'Pick List' }).click();
+    await page.getByText("Offline: this is the device's copy of the pick list.").waitFor();
+    await page.getByRole('heading', { name: `Pick List - Order # ${pickupId}` }).waitFor();
+    expect(await items.getByRole('row').count()).toBe(3);
+    const sheet = await page.locator('[aria-labelledby="pick-title"]').innerText();
+    expect(sheet).toMatch(/Pickup at[\s\S]*Denver/i);
+    expect(sheet).toContain('Online — to pick');
+    await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Ready for pickup' }).count()).toBe(0);
+    await orderShot(page, 'tablet-pick-list-offline');
+    await page.setViewportSize(PHONE);
+    await orderShot(page, 'phone-pick-list-offline');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await ctx.setOffline(false);
     await page.getByRole('button', { name: 'Ready for pickup' }).click();
     await page.getByText('Marked ready for pickup. The customer has been notified.').first().waitFor();
     await page.getByRole('button', { name: 'Handed over' }).waitFor();

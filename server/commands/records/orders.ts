@@ -6,12 +6,47 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { emptyTotals } from '../../../src/domain/mutations/guards';
+import { shippingAddressLines } from '../../../src/domain/online-orders';
 import type { Order, OrderLine, OrderTotalsRecord, Transaction } from '../../../src/domain/mutations/records';
 import { orderFromRows, orderToRows, type OrderLineRow, type OrderRow } from '../../../src/contracts/sync-records';
 import { RecordOwnedElsewhere } from '../errors';
-import { type DB, iso, type OrderLinesTable, type OrdersTable, type TransactionsTable } from '../../db/schema';
+import {
+  type DB,
+  type Fulfilment,
+  iso,
+  type OrderLinesTable,
+  type OrdersTable,
+  type ShippingAddress,
+  type TransactionsTable,
+} from '../../db/schema';
 
-type OrderSql = Selectable<OrdersTable> & { customer_number: number | null; fulfilment_location_id?: number | null };
+/** An online order's row (left joined: all null on a counter sale) and its address's state and country names. */
+interface OnlineSql {
+  fulfilment_location_id?: number | null;
+  fulfilment?: Fulfilment | null;
+  shipping_address?: ShippingAddress | null;
+  shipping_line_ref?: string | null;
+  zone_code?: string | null;
+  zone_name?: string | null;
+  country_name?: string | null;
+}
+
+type OrderSql = Selectable<OrdersTable> & { customer_number: number | null } & OnlineSql;
+
+/** The pick list's part of an online order (Order.online), or nothing for a counter sale. */
+function onlineInfo(r: OrderSql): Pick<OrderRow, 'online'> {
+  if (r.fulfilment == null) return {};
+  const place = { zoneCode: r.zone_code ?? null, zoneName: r.zone_name ?? null, country: r.country_name ?? null };
+  return {
+    online: {
+      fulfilment: r.fulfilment,
+      shipping_address: r.shipping_address ? shippingAddressLines(r.shipping_address, place) : null,
+      shipping_line_ref: r.shipping_line_ref ?? null,
+      email: r.email ?? '',
+      telephone: r.telephone ?? '',
+    },
+  };
+}
 
 export function orderRowFromSql(r: OrderSql): OrderRow {
   return {
@@ -36,6 +71,7 @@ export function orderRowFromSql(r: OrderSql): OrderRow {
     voided_at: iso(r.voided_at),
     // Only on online orders, so a counter sale's record is what it always was.
     ...(r.fulfilment_location_id != null ? { fulfilment_location_id: r.fulfilment_location_id } : {}),
+    ...onlineInfo(r),
   };
 }
 
@@ -66,14 +102,34 @@ export function transactionFromSql(r: Selectable<TransactionsTable>): Transactio
   };
 }
 
-/** Select of an order with the customer's human number and an online order's store, for loads and pulls. */
+/** Select of an order with the customer's human number and an online order's store and pick list part, for loads and pulls. */
 export function selectOrders(db: Kysely<DB>) {
-  return db
-    .selectFrom('orders as o')
-    .leftJoin('customers as c', 'c.id', 'o.customer_uuid')
-    .leftJoin('online_orders as oo', 'oo.order_ref', 'o.id')
-    .selectAll('o')
-    .select(['c.customer_id as customer_number', 'oo.location_id as fulfilment_location_id']);
+  return (
+    db
+      .selectFrom('orders as o')
+      .leftJoin('customers as c', 'c.id', 'o.customer_uuid')
+      .leftJoin('online_orders as oo', 'oo.order_ref', 'o.id')
+      // The shipping address's state and country (by primary key; a zone id that is not a number finds none).
+      .leftJoin('zones as z', (j) =>
+        j.on(
+          'z.zone_id',
+          '=',
+          sql<number>`case when oo.shipping_address->>'zone_id' ~ '^[0-9]{1,9}$' then (oo.shipping_address->>'zone_id')::int end`,
+        ),
+      )
+      .leftJoin('countries as co', 'co.country_id', 'z.country_id')
+      .selectAll('o')
+      .select([
+        'c.customer_id as customer_number',
+        'oo.location_id as fulfilment_location_id',
+        'oo.fulfilment',
+        'oo.shipping_address',
+        'oo.shipping_line_ref',
+        'z.code as zone_code',
+        'z.name as zone_name',
+        'co.name as country_name',
+      ])
+  );
 }
 
 /**

@@ -65,6 +65,8 @@ export interface LocationsTable {
   location_type: Generated<string>;
   is_default: Generated<boolean>;
   status: Generated<boolean>;
+  /** Lower-cased name, address 1, city, state, post code, one per line (migration 0029-b): the locator's text search. */
+  search_text: ColumnType<string, never, never>;
   version: Version;
 }
 

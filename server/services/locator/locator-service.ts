@@ -9,7 +9,7 @@
  * shows stores within 50 miles; getLocations answers the nearest within `distance` (default 100),
  * at most `limit` (default 20). A chosen store (selected_store) is the only store shown.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DealerStore, LocatorResponse, LocatorType } from '../../../src/contracts/dealer-locator';
 import type { LocatorQuery, NearbyLocationsRequest } from '../../../src/contracts/dealer-locator-request';
 import { LOCATOR_MESSAGES } from '../../../src/contracts/dealer-locator-request';
@@ -156,6 +156,20 @@ export class LocatorService {
   }
 
   /**
+   * The candidates. A text of 3 characters or more has trigrams: it is read through the trigram
+   * index, never a scan of every store, which both planners price cheaper for a broad text ("town":
+   * every store) and PGlite then runs in WebAssembly (as the customer search,
+   * server/services/pos/pos-lookups.ts). Shorter text, or none: the planner's choice.
+   */
+  private async read<O>(query: SelectQueryBuilder<DB, 'locations', O>, text: string | undefined): Promise<O[]> {
+    if (!text || text.length < 3) return query.execute();
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return trx.executeQuery(query.compile()).then((r) => r.rows);
+    });
+  }
+
+  /**
    * Active stores matching the search, each with its distance from the centre (null without one),
    * sorted and capped. Two reads: the candidates' ids, points and sort keys (a radius of 250 miles
    * can hold a thousand stores), then the full rows of the few that are answered.
@@ -172,10 +186,13 @@ export class LocatorService {
     if (s.only !== undefined) query = query.where('location_id', '=', s.only);
     if (s.filter) query = query.where('location_type', '=', s.filter);
     if (s.text) {
+      // Name, address 1, city, state or post code contains the text, any case: one stored column
+      // of those fields, one per line, with its trigram index (migration 0029-b). A text with a
+      // line break matched no single field before, and must not match across two now.
       const like = `%${likeEscape(s.text)}%`;
-      query = query.where((eb) =>
-        eb.or((['name', 'address_1', 'city', 'zone_code', 'postcode'] as const).map((c) => eb(c, 'ilike', like))),
-      );
+      query = s.text.includes('\n')
+        ? query.where(sql<boolean>`false`)
+        : query.where(sql<boolean>`search_text like lower(${like})`);
     }
     if (s.center && s.radius !== null) {
       const box = boundingBox(s.center, s.radius);
@@ -186,7 +203,7 @@ export class LocatorService {
         .where('lng', '<=', String(box.maxLng));
     }
     const candidates: [Key, number | null][] = [];
-    for (const r of await query.execute()) {
+    for (const r of await this.read(query, s.text)) {
       const d =
         s.center && r.lat !== null && r.lng !== null
           ? distanceMiles(s.center, { lat: Number(r.lat), lng: Number(r.lng) })

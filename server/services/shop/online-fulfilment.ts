@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { fulfilmentSchema } from '../../../src/contracts/online-orders';
+import type { fulfilmentSchema } from '../../../src/contracts/online-order-fulfilment';
 import { formatUSD, type Money } from '../../../src/domain/money';
 import type { CustomLine } from '../../../src/domain/mutations/records';
 import {
@@ -15,6 +15,7 @@ import {
   ONLINE_MESSAGES,
   ONLINE_STATUS,
   SHIPPING_METHOD_TITLE,
+  shippingAddressLines,
   shippingCharge,
   type FulfilmentMethod,
 } from '../../../src/domain/online-orders';
@@ -122,14 +123,11 @@ export async function addressLines(trx: Kysely<DB>, a: ShippingAddress): Promise
     .select(['z.name as zone', 'z.code', 'c.name as country'])
     .where('z.zone_id', '=', a.zone_id)
     .executeTakeFirst();
-  return [
-    `${a.firstname} ${a.lastname}`.trim(),
-    a.company,
-    a.address_1,
-    a.address_2,
-    `${a.city}, ${zone?.code ?? zone?.zone ?? ''} ${a.postcode}`.trim(),
-    zone?.country ?? '',
-  ].filter((l) => l !== '');
+  return shippingAddressLines(a, {
+    zoneCode: zone?.code ?? null,
+    zoneName: zone?.zone ?? null,
+    country: zone?.country ?? null,
+  });
 }
 
 /**

@@ -151,6 +151,12 @@ export interface Order {
    * sets it). Absent on a counter sale, and on online orders a device pulled before it was sent.
    */
   fulfilment_location_id?: number;
+  /**
+   * An online order's fulfilment as its pick list shows it (server-only, pulled: the counter's pick
+   * list renders offline from it). Absent on a counter sale, and on online orders a device pulled
+   * before it was sent (docs/decisions/pos.md "The pick list offline").
+   */
+  online?: OnlineOrderInfo;
   lines: OrderLine[];
   shipping_method: string | null;
   payment_method: string | null;
@@ -160,6 +166,18 @@ export interface Order {
   updated_at: string;
   completed_at: string | null;
   voided_at: string | null;
+}
+
+/** How an online order is fulfilled, from its online_orders row (server/commands/records/orders.ts). */
+export interface OnlineOrderInfo {
+  fulfilment: 'pickup' | 'shipping';
+  /** The shipping address as printed (src/domain/online-orders.ts shippingAddressLines); null for pickup. */
+  shipping_address: string[] | null;
+  /** The custom line carrying the shipping charge: not picked. */
+  shipping_line_ref: string | null;
+  /** The shopper's contact from the checkout ('' when not given). */
+  email: string;
+  telephone: string;
 }
 
 /** The POS cart is the order in draft status. */

@@ -2,23 +2,33 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { onlineOrderStep, pickListQueryOptions } from '../../api/online-orders';
+import { deviceDb } from '../../device/device-db';
+import { useLiveQuery } from '../../device/use-live-query';
+import { useOnline } from '../../device/use-online';
 import { ONLINE_ACTION_LABELS, type OnlineAction } from '../../domain/online-orders';
 import { Button, buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { useToast } from '../../ui/toast/toast-context';
+import { devicePickList } from './device-pick-list';
 import styles from './pick-list.module.css';
 
-/** Text when the pick list cannot be read (the counter is offline: it is the server's). */
+/** Text when the pick list cannot be read: the counter is offline and its cache has no such online order. */
 export const PICK_LIST_OFFLINE =
   'The pick list needs a connection to the server. Try again when this device is online.';
+
+/** Shown over the device's copy: the list is there, the steps wait for the server. */
+export const PICK_LIST_DEVICE_COPY =
+  "Offline: this is the device's copy of the pick list. Ready for pickup, Handed over and Shipped need a connection to the server.";
 
 /**
  * /pos/order/pick?order_id={n} (ours: docs/decisions/pos.md "Online orders at the counter"): a
  * storefront order's pick list, printable (lines and quantities, where it goes), with the step the
  * order is at: Ready for pickup (the shopper is told), Handed over, or Shipped. The buttons are
  * the server's `actions` for this staff member; each step is checked again by the server.
+ * Offline (or the server unreachable) the list is built from the device cache (device-pick-list.ts),
+ * printable, without the steps (docs/decisions/pos.md "The pick list offline").
  */
 export function PickListPage() {
   const [params] = useSearchParams();
@@ -26,7 +36,13 @@ export function PickListPage() {
   const valid = Number.isInteger(orderId) && orderId > 0;
   const client = useQueryClient();
   const toast = useToast();
+  const online = useOnline();
   const q = useQuery({ ...pickListQueryOptions(orderId), enabled: valid });
+  const unreachable = !online || (q.isError && q.error instanceof ApiError && q.error.isNetwork);
+  const device = useLiveQuery(
+    () => (valid && unreachable ? devicePickList(deviceDb(), orderId) : Promise.resolve(null)),
+    [orderId, valid && unreachable],
+  );
   const step = useMutation({
     mutationFn: (action: OnlineAction) => onlineOrderStep(orderId, action),
     networkMode: 'always',
@@ -40,8 +56,9 @@ export function PickListPage() {
   });
 
   if (!valid) return <EmptyState title="There is no order to show." />;
-  if (q.isPending) return <Spinner />;
-  if (q.isError)
+  const copy = unreachable ? device.data : null;
+  if (unreachable ? device.loading : q.isPending) return <Spinner />;
+  if (!copy && (unreachable || q.isError))
     return (
       <EmptyState title={q.error instanceof ApiError && !q.error.isNetwork ? q.error.message : PICK_LIST_OFFLINE}>
         <Link className={buttonClassName('secondary')} to="/pos/order?status=online">
@@ -49,7 +66,8 @@ export function PickListPage() {
         </Link>
       </EmptyState>
     );
-  const p = q.data;
+  const p = copy ?? q.data;
+  if (!p) return <Spinner />;
   return (
     <section className={styles.page} aria-labelledby="pick-title">
       <div className={styles.header}>
@@ -58,6 +76,11 @@ export function PickListPage() {
         </h1>
         <StatusBadge name={p.order_status} color={null} textColor={null} />
       </div>
+      {copy && (
+        <p className={styles.notice} role="status">
+          {PICK_LIST_DEVICE_COPY}
+        </p>
+      )}
       <div className={styles.meta}>
         <div>
           <h2 className={styles.label}>{p.fulfilment === 'pickup' ? 'Pickup at' : 'Ship to'}</h2>

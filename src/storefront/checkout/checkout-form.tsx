@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { createOrderRequestSchema, type CreateOrderRequest } from '../../contracts/shop-checkout';
+import type { CreateOrderRequest } from '../../contracts/shop-checkout';
 import type { FulfilmentMethod } from '../../domain/online-orders';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -8,7 +8,17 @@ import { CardFields } from './card-fields';
 import styles from './checkout.module.css';
 import { FulfilmentFields, fulfilmentBody, type FulfilmentValues } from './fulfilment-fields';
 
-const bodySchema = createOrderRequestSchema.omit({ checkout_key: true });
+/**
+ * The call's schema (the address rules with it), loaded when the form is first checked (at submit)
+ * or warmed when the shopper starts typing: not needed for the first paint (docs/decisions/storefront.md
+ * "Lazy areas under 50 KB"). One retry, as the lazy screens.
+ */
+const importSchema = () => import('../../contracts/shop-checkout');
+const loadSchema = () =>
+  importSchema()
+    .catch(importSchema)
+    .then((m) => m.createOrderRequestSchema.omit({ checkout_key: true }));
+const warmSchema = () => void importSchema().catch(() => undefined);
 
 type Values = {
   firstname: string;
@@ -46,7 +56,7 @@ export function CheckoutForm({
   onSubmit,
 }: Props) {
   const form = useZodForm<Values>(
-    bodySchema,
+    loadSchema,
     { ...initial, telephone: '', card: { number: '', expiry: '', cvc: '' } },
     {
       raw: true,
@@ -72,7 +82,13 @@ export function CheckoutForm({
   });
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Checkout">
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      onFocusCapture={warmSchema}
+      noValidate
+      aria-label="Checkout"
+    >
       <fieldset className={styles.fieldset}>
         <legend>Your Details</legend>
         <TextField label="First Name" autoComplete="given-name" {...form.field('firstname')} required />

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { forgetShopCart, shopCartQueryKey, shopCartQueryOptions } from '../../api/shop-cart';
-import { createShopOrder } from '../../api/shop-checkout';
 import { shippingMethodQueryOptions } from '../../api/online-orders';
 import { randomUuid } from '../../db/ids';
 import { useSession } from '../../features/session/use-session';
 import { OFFLINE_CART_MESSAGE } from '../../features/shop-cart/shop-cart-messages';
-import type { CreateOrderReply } from '../../contracts/shop-checkout';
+import type { CreateOrderReply, CreateOrderRequest } from '../../contracts/shop-checkout';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -37,7 +36,8 @@ export function CheckoutPage() {
   // Read once: the locator (another screen) sets it; the select starts on that store.
   const [store] = useState(() => (typeof document === 'undefined' ? '' : locatorStore(document.cookie)));
   const order = useMutation({
-    mutationFn: createShopOrder,
+    // The call's module (its reply schema) with the form's rules: loaded at submit, not for first paint.
+    mutationFn: async (body: CreateOrderRequest) => (await import('../../api/shop-checkout')).createShopOrder(body),
     networkMode: 'always',
     onMutate: () => checkoutEvents.confirming('Card'),
     onSuccess: (reply) => {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { localizationQueryOptions } from '../../api/online-orders';
 import { contactLocationsQueryOptions } from '../../api/product-contact';
-import type { FulfilmentRequest } from '../../contracts/online-orders';
+import type { FulfilmentRequest } from '../../contracts/online-order-fulfilment';
 import type { FulfilmentMethod } from '../../domain/online-orders';
 import { SelectField, TextField } from '../../ui/field';
 import styles from './checkout.module.css';

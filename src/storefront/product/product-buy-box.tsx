@@ -1,14 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDetail } from '../../contracts/product-page';
 import { Button } from '../../ui/button';
 import { QuantitySelector } from '../../ui/quantity-selector';
 import { AddToCartArea, type ConfirmFits } from './add-to-cart-area';
-import { ContactModal } from './contact-modal';
 import { ProductOptions, type OptionValues } from './product-options';
 import styles from './product.module.css';
 
 export const CONTACT_FOR_AVAILABILITY = 'Contact for Availability';
+
+// The contact form (react-hook-form, its schema, the captcha) is a chunk of its own, fetched when
+// the shopper first opens it (or points at the button): the product page's first paint does not
+// need it (docs/decisions/storefront.md "Lazy areas under 50 KB"). One retry, as src/ui/modal.tsx.
+const loadContact = () => import('./contact-modal');
+const ContactModal = lazy(() =>
+  loadContact()
+    .catch(loadContact)
+    .then((m) => ({ default: m.ContactModal })),
+);
+const warmContact = () => void loadContact().catch(() => undefined);
 
 /**
  * Options, quantity and the button that fits the product and visitor (storefront.md §4 "Product
@@ -20,6 +30,8 @@ export function ProductBuyBox({ product, confirmFits }: { product: ProductDetail
   const [showMissing, setShowMissing] = useState(false);
   const [quantity, setQuantity] = useState(product.minimum);
   const [contactOpen, setContactOpen] = useState(false);
+  // Mounted from the first open on, so what the shopper typed survives closing and reopening.
+  const [contactUsed, setContactUsed] = useState(false);
 
   if (!product.guest_checkout && !product.logged_in) {
     return (
@@ -31,8 +43,21 @@ export function ProductBuyBox({ product, confirmFits }: { product: ProductDetail
   if (!product.is_orderable || product.disable_pricing) {
     return (
       <>
-        <Button onClick={() => setContactOpen(true)}>{CONTACT_FOR_AVAILABILITY}</Button>
-        <ContactModal open={contactOpen} onOpenChange={setContactOpen} productId={product.product_id} />
+        <Button
+          onPointerEnter={warmContact}
+          onFocus={warmContact}
+          onClick={() => {
+            setContactUsed(true);
+            setContactOpen(true);
+          }}
+        >
+          {CONTACT_FOR_AVAILABILITY}
+        </Button>
+        {contactUsed && (
+          <Suspense fallback={null}>
+            <ContactModal open={contactOpen} onOpenChange={setContactOpen} productId={product.product_id} />
+          </Suspense>
+        )}
       </>
     );
   }

@@ -3,13 +3,14 @@
  * sync/catalog-index.ts), in the server's reply shape so the search bar renders one thing.
  * The worker's hits carry no slug or price: those come from the cached product rows in this
  * tab's read connection to the device cache.
+ *
+ * The device cache's modules (Dexie, the catalog chunk reads, the lookups) are imported on demand:
+ * a POS or kiosk device has them loaded already (its sync and screens read the cache), so this
+ * chunk carries only the search's own code (docs/decisions/storefront.md "Lazy areas under 50 KB").
  */
 import type { Remote } from 'comlink';
 import type { SyncWorkerApi } from '../../../sync/api';
-import { deviceDb } from '../../device/device-db';
 import { randomUuid } from '../../db/ids';
-import { productRows } from '../../db/product-chunks';
-import { lookupRows } from '../../db/queries';
 import { loginToViewPrice, priceView } from '../../domain/price-visibility';
 import type { SearchAutocompleteReply, SearchSectionHit } from '../../contracts/search-autocomplete';
 
@@ -31,6 +32,11 @@ export async function searchOffline(
 ): Promise<SearchAutocompleteReply | null> {
   const res = await api.searchParts(q, { width });
   if (!res.ready) return null;
+  const [{ deviceDb }, { productRows }, { lookupRows }] = await Promise.all([
+    import('../../device/device-db'),
+    import('../../db/product-chunks'),
+    import('../../db/queries'),
+  ]);
   const loginForPrice =
     !signedIn &&
     loginToViewPrice(

@@ -5,6 +5,7 @@
  * source with search, distance, filter and selected store, and storeLocatorAddProduct. Bad input
  * is a 4xx with a clear message, never a 500; the server's HTML is escaped.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findDealerReplySchema,
@@ -218,6 +219,39 @@ describe.each(testEngines())('dealer locator on %s', (engine) => {
       const contact = await guest.get('/index.php?route=information/contact/map&format=json&search=85018');
       expect(contact.status).toBe(200);
       expect(locatorResponseSchema.parse(contact.body).data.locations.map((l) => l.location_id)).toEqual([phoenixId]);
+    });
+
+    it('searches text in name, address, city, state and post code through the trigram index (0029-b)', async () => {
+      const ids = async (q: string) =>
+        locatorResponseSchema
+          .parse((await guest.get(source('list', `&search=${encodeURIComponent(q)}`))).body)
+          .data.locations.map((l) => l.location_id);
+      // Any case, any of the five fields; a field renamed is found by its new text (a stored generated column).
+      expect(await ids('ROUND rock')).toEqual([roundRockId]);
+      expect(await ids('100 e main')).toEqual([roundRockId]);
+      expect(await ids('<parts>')).toEqual([roundRockId]);
+      await server.db
+        .updateTable('locations')
+        .set({ city: 'Georgetown' })
+        .where('location_id', '=', roundRockId)
+        .execute();
+      expect(await ids('georgetown')).toEqual([roundRockId]);
+      expect(await ids('round rock <parts')).toEqual([roundRockId]);
+      await server.db
+        .updateTable('locations')
+        .set({ city: 'Round Rock' })
+        .where('location_id', '=', roundRockId)
+        .execute();
+      // Short text (no trigram) still matches; text across two fields (a line break) matches none.
+      expect(await ids('ro')).toContain(roundRockId);
+      expect(await ids('main st\nround')).toEqual([]);
+      // The index (a GIN trigram index over active stores, fastupdate off): with a few stores the
+      // planner may prefer another path; EXPLAIN over 10,000 stores is in docs/figures.md.
+      const idx = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+        where indexname = 'locations_search_text_trgm_idx'`.execute(server.db);
+      expect(idx.rows[0]?.indexdef).toMatch(
+        /gin \(search_text gin_trgm_ops\) WITH \(fastupdate='?off'?\) WHERE status/i,
+      );
     });
 
     it('refuses bad input with a 400 and a clear message', async () => {

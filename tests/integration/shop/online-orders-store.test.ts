@@ -11,6 +11,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersListQuery } from '../../../src/contracts/orders-list';
 import type { RowChange } from '../../../src/contracts/sync-pull';
+import { pickListReplySchema } from '../../../src/contracts/online-orders';
+import { devicePickList } from '../../../src/pos/online-orders/device-pick-list';
 import { createOrderReplySchema } from '../../../src/contracts/shop-checkout';
 import { deviceOrdersList } from '../../../src/db/orders-list';
 import { PartsdeskDb } from '../../../src/db/database';
@@ -149,6 +151,39 @@ describe.each(testEngines())('the Online tab by store on %s', (engine) => {
         applyServerChanges(db, [{ ...phoenixChange, version: phoenixChange.version + 1, row: older }]),
       );
       expect((await listed('cashier', denver)).sort()).toEqual([inPhoenix, inDenver].sort());
+    } finally {
+      db.close();
+    }
+  });
+
+  it('offline, the device builds the pick list the server answers, from the rows it pulled', async () => {
+    const pickup = await place({ method: 'pickup', location_id: denver });
+    const shipped = await place({ method: 'shipping', address });
+    const changes: RowChange[] = [];
+    for (let cookie = 0, more = true; more;) {
+      const r = await admin.get(
+        `/sync/pull?clientId=${randomUUID()}&cookie=${cookie}&limit=20000&tables=orders,order_lines,order_statuses,locations&upTo=999999999`,
+      );
+      expect(r.status).toBe(200);
+      changes.push(...(r.body.changes as RowChange[]));
+      ({ cookie, more } = r.body as { cookie: number; more: boolean });
+    }
+    const db = new PartsdeskDb(`online-pick-${engine}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    try {
+      await db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
+      for (const orderId of [pickup, shipped]) {
+        const server = await admin.get(`/api/online_order/pick_list?order_id=${orderId}`);
+        expect(server.status).toBe(200);
+        const { actions, ...fromServer } = pickListReplySchema.parse(server.body);
+        expect(actions.length).toBeGreaterThan(0);
+        // The same list, with no steps: those wait for the server.
+        expect(await devicePickList(db, orderId)).toEqual({ ...fromServer, actions: [] });
+      }
+      expect((await devicePickList(db, shipped))?.shipping_address).toContain('Austin, TX 78701');
+      // A counter sale (no online part) has no pick list on the device either.
+      const counter = changes.find((ch) => ch.table === 'orders' && ch.row && !('online' in ch.row));
+      expect(counter).toBeDefined();
+      expect(await devicePickList(db, counter!.row!.order_id as number)).toBeNull();
     } finally {
       db.close();
     }
