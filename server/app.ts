@@ -84,6 +84,8 @@ import { SearchService } from './services/catalog/search-service';
 import { SessionService } from './services/session/session-service';
 import { giftCertificateRoutes } from './routes/gift-certificate';
 import { GiftCertificateService } from './services/pos/gift-certificate-service';
+import { customFieldAdminRoutes } from './routes/custom-field-admin';
+import { CustomFieldAdminService } from './services/customers/custom-field-admin-service';
 import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
 import { dealerLocatorRoutes } from './routes/dealer-locator';
 import { LocatorService } from './services/locator/locator-service';
@@ -294,6 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   distributorRoutes(app, services.distributor);
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
+  customFieldAdminRoutes(app, new CustomFieldAdminService(opts.db, () => services.sync.poke.changed()));
   dealerLocatorRoutes(app, {
     locator: new LocatorService(opts.db, packageZipGeocoder),
     cart: shop.cart,

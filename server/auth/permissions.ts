@@ -83,6 +83,8 @@ export const PERMISSIONS = {
   'order.fulfil': STAFF,
   /** A shopper's own order history (GET /api/account/order): signed-in customers only. */
   'account.orders': ['customer'],
+  /** The shop's definitions: custom fields (docs/decisions/pos.md "Custom fields settings"). */
+  'settings.edit': ['admin'],
 } as const satisfies Record<string, Access>;
 
 export type Permission = keyof typeof PERMISSIONS;

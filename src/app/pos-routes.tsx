@@ -61,6 +61,10 @@ export const posChildren: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
   },
+  {
+    path: 'settings/custom-fields',
+    lazy: async () => ({ Component: (await import('../pos/custom-fields/custom-fields-page')).CustomFieldsPage }),
+  },
   // The admin's kiosk settings and video report, and custom forms (docs/decisions/storefront.md).
   {
     path: 'settings/kiosk',

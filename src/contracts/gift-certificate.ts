@@ -55,6 +55,8 @@ export const giftOrderSchema = z.object({
   /** The order's number ("#1042"); null until the server numbered it (never for a stored row). */
   order_id: z.number().int().nullable(),
   customer_name: z.string(),
+  /** The store (location) the order was taken at; '' when it has none. */
+  store_name: z.string(),
 });
 export type GiftOrder = z.infer<typeof giftOrderSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * A gift certificate as this device holds it (docs/decisions/pos.md "Gift certificate lookup"):
- * the pulled `vouchers` lookup rows carry code, status, issued amount and balance, but not the
+ * the pulled `vouchers` lookup rows carry code, status, issued amount, balance and (since migration
+ * 0029-c) the recipient, but not the
  * order that sold it nor its payments, so offline the lookup screen shows these and says the
  * history needs the network. An active one's balance is what this device may still spend
  * (findCachedVoucher: the last synced balance less this device's unsynced voucher payments).
@@ -14,6 +15,8 @@ export interface DeviceGiftCertificate {
   status: 'active' | 'void';
   original_amount: MoneyString;
   balance: MoneyString;
+  /** '' on a row pulled before migration 0029-c (the next pull brings it). */
+  recipient_name: string;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -35,5 +38,6 @@ export async function findDeviceGiftCertificate(db: PartsdeskDb, code: string): 
     status: active ? 'active' : 'void',
     original_amount: moneyString(str(v.original_amount) || '0'),
     balance: spendable?.amount ?? moneyString(str(v.balance) || '0'),
+    recipient_name: str(v.to_name),
   };
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
+import { shot } from './support/shots';
 import { e2eWorld } from './support/world';
 
 /**
@@ -149,6 +150,64 @@ describe('POS customer form (headless Chromium)', () => {
     expect(synced).toMatchObject({ firstname: 'Otto', lastname: 'Offliner' });
     expect(synced?.addresses[0]).toMatchObject({ city: 'Denver', zone_id: 3606 });
     expect(Object.keys(synced?.account_custom_field ?? {})).toHaveLength(7);
+    await ctx.close();
+  });
+
+  it('an admin defines a custom field in Settings and the customer form asks it', async () => {
+    const { srv, browser } = world;
+    const url = srv.server.url;
+    const { ctx, page } = await cashierDevice(browser, url, { user: 'admin' });
+    await page.goto(`${url}/pos/settings`);
+    await page.getByRole('link', { name: 'Custom Fields' }).click();
+    const table = page.getByRole('table', { name: 'Custom fields' });
+    await expect.poll(() => table.isVisible(), { message: await pageText(page) }).toBe(true);
+    await page.getByRole('button', { name: 'Add Custom Field' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Custom Field' });
+    await modal.getByLabel('Name').fill('Loyalty Tier');
+    await modal.getByLabel('Type').selectOption('select');
+    // A choice type needs its choices: the schema's message first.
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => modal.getByRole('alert').allTextContents()).toContain('Add at least one choice.');
+    for (const [i, name] of ['Gold', 'Silver'].entries()) {
+      await modal.getByRole('button', { name: 'Add Choice' }).click();
+      await modal.getByLabel(`Choice ${i + 1}`, { exact: true }).fill(name);
+    }
+    for (const [w, h] of [
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await shot(page, `pd-custom-field-modal-${w}`);
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(visible(page, 'Success: custom field saved.')).toBe(true);
+    await expect.poll(() => table.getByRole('row', { name: /Loyalty Tier/ }).textContent()).toMatch(/SelectAccount/);
+    for (const [w, h] of [
+      [1024, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await shot(page, `pd-custom-fields-${w}`, { fullPage: true });
+    }
+    await page.setViewportSize({ width: 1024, height: 768 });
+    // This tablet pulled the definition: the customer form offers it.
+    await page.goto(`${url}/pos/customer/add`);
+    await expect.poll(() => page.getByLabel('Loyalty Tier').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByLabel('Loyalty Tier').locator('option').allTextContents()).toEqual(
+      expect.arrayContaining(['Gold', 'Silver']),
+    );
+    // Disabled: the form stops asking.
+    await page.goto(`${url}/pos/settings/custom-fields`);
+    await page.getByRole('button', { name: 'Edit Loyalty Tier' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Loyalty Tier' });
+    expect(await edit.getByLabel('Type').isDisabled()).toBe(true);
+    await edit.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => table.getByRole('row', { name: /Loyalty Tier/ }).textContent()).toContain('Disabled');
+    await page.goto(`${url}/pos/customer/add`);
+    await expect.poll(visible(page, 'Add Customer')).toBe(true);
+    await expect.poll(() => page.getByLabel('Loyalty Tier').count(), { timeout: 15_000 }).toBe(0);
     await ctx.close();
   });
 

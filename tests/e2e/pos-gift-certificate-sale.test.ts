@@ -105,6 +105,8 @@ describe('POS gift certificate sale (headless Chromium)', () => {
     const text = (await detail.textContent()) ?? '';
     expect(text).toContain('Balance$25.00');
     expect(text).toContain('Amount issued$40.00');
+    // Where it was sold: the order and its store (the certificate keeps its recipient itself).
+    expect(text).toMatch(/Sold onOrder #\d+.*at Partsdesk Auto Parts/);
     const history = detail.getByRole('table', { name: `History of gift certificate ${code}` });
     expect(await history.getByRole('row').count()).toBe(3); // header, issued, redeemed
     expect(await history.getByRole('row').nth(2).textContent()).toMatch(/Redeemed−\$15\.00\$25\.00Order #\d+/);
@@ -129,6 +131,7 @@ describe('POS gift certificate sale (headless Chromium)', () => {
     await page.getByRole('button', { name: 'Look Up' }).click();
     await expect.poll(visible(page, GIFT_OFFLINE_NOTE), { message: await pageText(page) }).toBe(true);
     expect(await detail.textContent()).toContain('Balance$25.00');
+    expect(await detail.textContent()).toContain('RecipientRobin Recipient');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'pd-gift-lookup-390-offline', { fullPage: true });
     await cutNetwork(ctx, false);

@@ -122,6 +122,9 @@ export const soldVouchers: ApplierExtension = {
             description: line.description,
             message: line.message,
             voucher_theme: line.voucher_theme,
+            // The recipient travels with the certificate (migration 0029-c), not only on the line.
+            to_name: line.to_name ?? '',
+            to_email: line.to_email ?? '',
           })
           .onConflict((oc) => oc.expression(sql`upper(code)`).doNothing())
           .execute();

@@ -41,6 +41,9 @@ export interface VouchersTable {
   description: ColumnType<string, string | undefined, string>;
   message: ColumnType<string, string | undefined, string>;
   voucher_theme: ColumnType<string, string | undefined, string>;
+  /** 0029-c: the recipient, from the sold line (was only on the line before). */
+  to_name: ColumnType<string, string | undefined, string>;
+  to_email: ColumnType<string, string | undefined, string>;
   status: ColumnType<'active' | 'void', 'active' | 'void' | undefined, 'active' | 'void'>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

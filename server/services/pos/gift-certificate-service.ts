@@ -40,7 +40,7 @@ export class GiftCertificateService {
       b.where((eb) =>
         eb.or([
           eb(sql<string>`upper(v.code)`, 'like', likeText(q.filter.toUpperCase())),
-          eb(sql<string>`coalesce(l.data->>'to_name', '')`, 'ilike', likeText(q.filter)),
+          eb('v.to_name', 'ilike', likeText(q.filter)),
         ]),
       ),
     );
@@ -76,6 +76,7 @@ export class GiftCertificateService {
     const payments = await this.db
       .selectFrom('transactions as t')
       .innerJoin('orders as o', 'o.id', 't.order_ref')
+      .leftJoin('locations as s', 's.location_id', 'o.location_id')
       .select([
         't.transaction_id',
         't.amount',
@@ -85,6 +86,7 @@ export class GiftCertificateService {
         't.order_ref',
         'o.order_id',
         'o.customer_name',
+        's.name as store_name',
       ])
       .where('t.transaction_type', '=', 'voucher')
       .where(sql<string>`upper(t.voucher_code)`, '=', row.code.toUpperCase())
@@ -105,7 +107,12 @@ export class GiftCertificateService {
       transaction_id: null,
     });
     for (const p of payments) {
-      const order: GiftOrder = { order_ref: p.order_ref, order_id: p.order_id, customer_name: p.customer_name };
+      const order: GiftOrder = {
+        order_ref: p.order_ref,
+        order_id: p.order_id,
+        customer_name: p.customer_name,
+        store_name: p.store_name ?? '',
+      };
       const amount = decimal(p.amount);
       push({ kind: 'redeemed', date: iso(p.created_at), delta: amount.neg(), order, transaction_id: p.transaction_id });
       if (p.status === 'void')
@@ -140,7 +147,7 @@ export class GiftCertificateService {
     return this.db
       .selectFrom('vouchers as v')
       .leftJoin('orders as o', 'o.id', 'v.order_ref')
-      .leftJoin('order_lines as l', 'l.id', 'v.line_ref')
+      .leftJoin('locations as s', 's.location_id', 'o.location_id')
       .select([
         'v.id',
         'v.code',
@@ -155,8 +162,10 @@ export class GiftCertificateService {
         'o.order_id',
         'o.customer_name',
         'o.voided_at as sold_voided_at',
-        sql<string | null>`l.data->>'to_name'`.as('to_name'),
-        sql<string | null>`l.data->>'to_email'`.as('to_email'),
+        's.name as store_name',
+        // The certificate's own recipient (migration 0029-c brought the sold lines' forward).
+        'v.to_name',
+        'v.to_email',
       ]);
   }
 }
@@ -172,8 +181,9 @@ interface VoucherRow {
   order_ref: string | null;
   order_id: number | null;
   customer_name: string | null;
-  to_name: string | null;
-  to_email: string | null;
+  store_name: string | null;
+  to_name: string;
+  to_email: string;
 }
 
 function certificate(r: VoucherRow): GiftCertificate {
@@ -184,12 +194,17 @@ function certificate(r: VoucherRow): GiftCertificate {
     balance: money(decimal(r.balance)),
     description: r.description,
     message: r.message,
-    recipient_name: r.to_name ?? '',
-    recipient_email: r.to_email ?? '',
+    recipient_name: r.to_name,
+    recipient_email: r.to_email,
     date_issued: iso(r.created_at),
     sold_on:
       r.order_ref === null
         ? null
-        : { order_ref: r.order_ref, order_id: r.order_id, customer_name: r.customer_name ?? '' },
+        : {
+            order_ref: r.order_ref,
+            order_id: r.order_id,
+            customer_name: r.customer_name ?? '',
+            store_name: r.store_name ?? '',
+          },
   };
 }

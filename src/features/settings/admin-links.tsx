@@ -1,4 +1,4 @@
-/** The admin's store settings screens, linked from /pos/settings (docs/decisions/storefront.md "Kiosk settings and video report", "Custom forms admin"). */
+/** The admin's store settings screens, linked from /pos/settings (docs/decisions/storefront.md "Kiosk settings and video report", "Custom forms admin"; docs/decisions/pos.md "Custom fields settings"). */
 import { Link } from 'react-router';
 import { useSession } from '../session/use-session';
 import styles from './settings.module.css';
@@ -15,6 +15,9 @@ export function AdminLinks() {
         </li>
         <li>
           <Link to="/pos/settings/forms">Custom forms and submissions</Link>
+        </li>
+        <li>
+          <Link to="/pos/settings/custom-fields">Custom fields of the customer form</Link>
         </li>
       </ul>
     </nav>

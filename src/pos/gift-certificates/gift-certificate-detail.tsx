@@ -6,7 +6,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { giftCertificateQueryOptions } from '../../api/gift-certificates';
 import {
@@ -25,7 +24,7 @@ import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type Column } from '../../ui/table/data-table';
-import { GiftStatus, orderLabel, orderLink } from './gift-parts';
+import { GiftStatus, OrderAt } from './gift-parts';
 import styles from './gift-certificates.module.css';
 
 const KIND: Record<GiftHistoryRow['kind'], string> = {
@@ -99,7 +98,7 @@ function ServerCopy({ reply }: { reply: GiftInfoReply }) {
       key: 'order',
       header: 'Order',
       className: styles.wrapCell,
-      render: (h) => (h.order ? <Link to={orderLink(h.order)}>{orderLabel(h.order)}</Link> : '—'),
+      render: (h) => (h.order ? <OrderAt order={h.order} /> : '—'),
     },
   ];
   return (
@@ -111,7 +110,7 @@ function ServerCopy({ reply }: { reply: GiftInfoReply }) {
           ['Amount issued', <Money key="a" amount={c.original_amount} />],
           ['Issued', formatDateTime(c.date_issued)],
           ['Recipient', [c.recipient_name, c.recipient_email].filter(Boolean).join(' · ') || '—'],
-          ['Sold on', c.sold_on ? <Link to={orderLink(c.sold_on)}>{orderLabel(c.sold_on)}</Link> : '—'],
+          ['Sold on', c.sold_on ? <OrderAt key="o" order={c.sold_on} /> : '—'],
           ...(c.message ? ([['Message', c.message]] as [string, string][]) : []),
         ]}
       />
@@ -146,6 +145,7 @@ function DeviceCopy({ code }: { code: string }) {
           ['Status', <GiftStatus key="s" status={c.status} />],
           ['Balance', <Money key="b" amount={c.balance} className={styles.balance} />],
           ['Amount issued', <Money key="a" amount={c.original_amount} />],
+          ['Recipient', c.recipient_name || '—'],
         ]}
       />
     </>

@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { giftCertificatesQueryOptions } from '../../api/gift-certificates';
 import { GIFT_LIST_OFFLINE, type GiftListRow } from '../../contracts/gift-certificate';
@@ -17,7 +16,7 @@ import { Money } from '../../ui/money';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type Column } from '../../ui/table/data-table';
 import { Pagination } from '../../ui/table/pagination';
-import { GiftStatus, orderLabel, orderLink } from './gift-parts';
+import { GiftStatus, OrderAt } from './gift-parts';
 import styles from './gift-certificates.module.css';
 
 interface Props {
@@ -60,7 +59,8 @@ export function GiftCertificateList({ page, filter, onFilter, onPage, onOpen }: 
     {
       key: 'order',
       header: 'Sold On',
-      render: (c) => (c.sold_on ? <Link to={orderLink(c.sold_on)}>{orderLabel(c.sold_on)}</Link> : '—'),
+      className: styles.wrapCell,
+      render: (c) => (c.sold_on ? <OrderAt order={c.sold_on} /> : '—'),
     },
   ];
 

@@ -15,6 +15,7 @@ import {
   type GiftInfoReply,
   type GiftListReply,
 } from '../../../src/contracts/gift-certificate';
+import * as migration from '../../../server/db/migrations/0029-c-gift-recipients';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { signedIn, startSyncServer, type SyncTestServer } from '../sync/support/sync-server';
@@ -109,6 +110,24 @@ describe.each(testEngines())('gift certificate lookup on %s', (engine) => {
       ['redemption_voided', '5.00', '15.00', second],
     ]);
     expect(r.body.history.at(-1)?.balance).toBe(r.body.certificate.balance);
+    // Where it was sold: the order's store, on the certificate and on each row's order.
+    const store = await server.db
+      .selectFrom('orders as o')
+      .leftJoin('locations as s', 's.location_id', 'o.location_id')
+      .select('s.name')
+      .where('o.id', '=', sold)
+      .executeTakeFirstOrThrow();
+    expect(store.name).toBeTruthy(); // the cashier's store (order.create takes the actor's)
+    expect(r.body.certificate.sold_on?.store_name).toBe(store.name);
+    expect(r.body.history[0]?.order?.store_name).toBe(store.name ?? '');
+    // The recipient is the certificate's own (migration 0029-c), not read from the sold line.
+    expect(
+      await server.db
+        .selectFrom('vouchers')
+        .select(['to_name', 'to_email'])
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ to_name: 'Robin Recipient', to_email: 'robin@example.com' });
     expect(r.body.history[1]?.transaction_id).toEqual(expect.any(Number));
     for (const h of r.body.history) expect(Number.isNaN(Date.parse(h.date))).toBe(false);
 
@@ -122,6 +141,37 @@ describe.each(testEngines())('gift certificate lookup on %s', (engine) => {
     expect(byCode.body.certificates.map((c) => c.code)).toEqual([code]);
     const byName = await cashier.get<GiftListReply>('/api/gift_certificate?filter=robin%20recip');
     expect(byName.body.certificates.map((c) => c.code)).toContain(code);
+  });
+
+  it('migration 0029-c brings the recipient of certificates issued before it forward from their sold line', async () => {
+    const code = `MG-${randomUUID().slice(0, 8)}`.toUpperCase();
+    const sold = randomUUID();
+    await applied('order.create', { id: sold });
+    await applied('cart.addVoucher', {
+      order_ref: sold,
+      line_id: randomUUID(),
+      code,
+      amount: '10.00',
+      to_name: 'Old Row',
+    });
+    await applied('transaction.add', { order_ref: sold, id: randomUUID(), transaction_type: 'cash', amount: '10' });
+    await applied('order.complete', { order_ref: sold });
+    const loose = `${code}-X`;
+    await server.db.insertInto('vouchers').values({ code: loose, original_amount: '5.00', balance: '5.00' }).execute();
+    // As a database from before 0029-c: no recipient columns; then the migration runs.
+    await migration.down(server.db as never);
+    await migration.up(server.db as never);
+    const rows = await server.db
+      .selectFrom('vouchers')
+      .select(['code', 'to_name', 'to_email'])
+      .where('code', 'in', [code, loose])
+      .orderBy('code')
+      .execute();
+    expect(rows).toEqual([
+      { code, to_name: 'Old Row', to_email: '' },
+      { code: loose, to_name: '', to_email: '' },
+    ]);
+    expect((await info(cashier, code)).body.certificate.recipient_name).toBe('Old Row');
   });
 
   it('lists 10 a page, newest issued first; a wildcard in the search matches itself', async () => {

@@ -224,6 +224,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/content/block/save': { who: ['admin'], ok: 400 },
   'POST /api/content/block/delete': { who: ['admin'], ok: 400 },
   'POST /api/content/settings': { who: ['admin'], ok: 400 },
+  // Custom field definitions (docs/decisions/pos.md "Custom fields settings"): the admin's.
+  'GET /api/custom_field': { who: ['admin'], ok: 200 },
+  'POST /api/custom_field/save': { who: ['admin'], ok: 400 },
   // The kiosk (storefront.md §7; docs/decisions/storefront.md "Kiosk"): video views from the kiosk device
   // account only; the Reset forgets the caller's shopper state (a shopper account is signed out);
   // staff hand the device to the kiosk account (their session ends).
