@@ -175,7 +175,9 @@ describe('demo data', () => {
       await c.open.close();
       removeDir(c.dir);
     }
-  });
+    // Seeds two whole demo shops: it ran past 60 s with another npm test beside this one on
+    // 2 cores. A hang detector, not a speed rule.
+  }, 180_000);
 
   it.runIf(pgUrl)('generates the same data on PostgreSQL as on PGlite', async () => {
     const scratch: ScratchDb = await scratchPostgres(pgUrl!);
