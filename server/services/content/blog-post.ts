@@ -8,19 +8,21 @@ import { sql, type Kysely } from 'kysely';
 import type { BlogPostPage } from '../../../src/contracts/blog-post';
 import type { DB } from '../../db/schema';
 
+/** A post as the blog list shows it (content-service.ts) and its page starts from. */
+export const BLOG_LIST_COLUMNS = [
+  'blog_post_id as id',
+  'title',
+  'url',
+  'image',
+  sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date'),
+  'category',
+  'text_color',
+] as const;
+
 export async function blogPostByUrl(db: Kysely<DB>, url: string): Promise<BlogPostPage | null> {
   const row = await db
     .selectFrom('blog_posts')
-    .select([
-      'blog_post_id as id',
-      'title',
-      'url',
-      'image',
-      sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date'),
-      'category',
-      'text_color',
-      'body',
-    ])
+    .select([...BLOG_LIST_COLUMNS, 'body'])
     .where('url', '=', url)
     .where('status', '=', true)
     .executeTakeFirst();

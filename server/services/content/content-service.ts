@@ -4,7 +4,7 @@
  * checked against its kind's schema (src/contracts/content.ts) when written, and again when read: a
  * row that no longer parses (edited by hand in SQL) is left out of the page, never sent half-checked.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import {
   ALERT_COOKIE_PREFIX,
@@ -19,6 +19,7 @@ import {
 } from '../../../src/contracts/content';
 import type { AdminContentReply, ContentBlockSave } from '../../../src/contracts/content-admin';
 import type { DB } from '../../db/schema';
+import { BLOG_LIST_COLUMNS } from './blog-post';
 import { notFound, ServiceError } from '../../errors';
 
 /** The settings row holding the content switches. */
@@ -94,15 +95,7 @@ export class ContentService {
     const [posts, count] = await Promise.all([
       this.db
         .selectFrom('blog_posts')
-        .select([
-          'blog_post_id as id',
-          'title',
-          'url',
-          'image',
-          sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date'),
-          'category',
-          'text_color',
-        ])
+        .select(BLOG_LIST_COLUMNS)
         .where('status', '=', true)
         .orderBy('date', 'desc')
         .orderBy('blog_post_id', 'desc')
