@@ -39,6 +39,21 @@ describe('routing, SPA fallback and health', () => {
     expect(r.body).toContain('<div id="root">');
   });
 
+  it('answers a navigation to a link that is nothing (no product, brand, category or post) 404 with the app shell', async () => {
+    for (const path of ['/no-such-product-xyz', '/no%20such', '/%E0%A4']) {
+      const r = await server.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(r.statusCode, path).toBe(404);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.body).toContain('<div id="root">');
+    }
+    // The API says the same for the link's read.
+    expect((await new TestClient(server.url).get('/api/products/page/no-such-product-xyz')).status).toBe(404);
+  });
+
   it('serves build assets brotli- or gzip-compressed from their siblings, cached for good; the shell revalidated', async () => {
     const br = await server.app.inject({ method: 'GET', url: FAKE_ASSET, headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);
