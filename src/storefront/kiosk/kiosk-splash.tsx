@@ -65,8 +65,8 @@ export function KioskSplash({ videos, onStart }: { videos: readonly KioskVideo[]
   };
 
   useEffect(() => clearStall, []);
-  // Leaving the splash counts as the end of what was watching (no outcome: the shopper left it).
-  useEffect(() => () => track(), []); // eslint-disable-line react-hooks/exhaustive-deps -- on unmount only
+  // Leaving the splash (on unmount only) counts as the end of what was watching (no outcome: the shopper left it).
+  useEffect(() => () => track(), []);
 
   return (
     <div className={styles.splash} data-testid="kiosk-splash">
