@@ -53,6 +53,7 @@ import * as m0029e from './migrations/0029-e-blog-post-body';
 import * as m0028d from './migrations/0028-d-kiosk';
 import * as m0028b from './migrations/0028-b-online-orders';
 import * as m0029c from './migrations/0029-c-gift-recipients';
+import * as m0029d from './migrations/0029-d-customer-tags-sync';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-a-drop-captcha-challenges': m0029a,
   '0029-b-locator-search': m0029b,
   '0029-c-gift-recipients': m0029c,
+  '0029-d-customer-tags-sync': m0029d,
   '0029-e-blog-post-body': m0029e,
 };
 

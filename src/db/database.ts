@@ -163,6 +163,8 @@ export class PartsdeskDb extends Dexie {
   staffSignIns!: Table<StaffSignIn, string>;
   orderReturns!: Table<Record<string, unknown>, string>;
   creditEntries!: Table<Record<string, unknown>, string>;
+  /** Which customer has which tag: one row per (customer, tag), id `customer_ref:tag_id` (customer-tags.ts). */
+  customerTags!: Table<Record<string, unknown>, string>;
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
@@ -244,6 +246,13 @@ export class PartsdeskDb extends Dexie {
     // order's bookings from this store, offline too; docs/decisions/appointments.md "Booked
     // appointments on the order screens"). A new index only: Dexie builds it from the stored rows.
     this.version(14).stores({ appointments: 'id, [location_id+start_date], order_ref' });
+    // Version 15: customer tags offline (docs/decisions/pos.md "Customer tags offline"): which
+    // customer has which tag as an entity store (customer.setTags writes it at once), the shop's
+    // tags in `lookups`. A device that already pulled backfills both tables like version 9's: the
+    // server began versioning them (migration 0029-d) past cookies this build never read them at.
+    this.version(15)
+      .stores({ customerTags: 'id, customer_ref' })
+      .upgrade((tx) => addToBackfill(tx, ['customer_tags', 'customer_tag_assignments']));
   }
 }
 
@@ -345,4 +354,5 @@ export const writeStores = (db: PartsdeskDb) => [
   db.base,
   db.orderReturns,
   db.creditEntries,
+  db.customerTags,
 ];
