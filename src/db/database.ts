@@ -248,11 +248,15 @@ export class PartsdeskDb extends Dexie {
     this.version(14).stores({ appointments: 'id, [location_id+start_date], order_ref' });
     // Version 15: customer tags offline (docs/decisions/pos.md "Customer tags offline"): which
     // customer has which tag as an entity store (customer.setTags writes it at once), the shop's
-    // tags in `lookups`. A device that already pulled backfills both tables like version 9's: the
-    // server began versioning them (migration 0029-d) past cookies this build never read them at.
+    // tags in `lookups`. Assignments an older build pulled (into `lookups`, as it keeps any table it
+    // does not know) move over in place, as credits did in version 12; a device that already
+    // pulled also backfills both tables like version 9's, for rows its cookie passed before.
     this.version(15)
       .stores({ customerTags: 'id, customer_ref' })
-      .upgrade((tx) => addToBackfill(tx, ['customer_tags', 'customer_tag_assignments']));
+      .upgrade(async (tx) => {
+        await moveLookupsToEntity(tx, 'customer_tag_assignments', 'customerTags');
+        await addToBackfill(tx, ['customer_tags', 'customer_tag_assignments']);
+      });
   }
 }
 
@@ -302,14 +306,16 @@ async function upgradeToV3(tx: Transaction): Promise<void> {
 }
 
 async function upgradeToV12(tx: Transaction): Promise<void> {
-  const credits = tx
-    .table('lookups')
-    .where('[table+k]')
-    .between(['customer_credits', ''], ['customer_credits', '\uffff']);
-  const rows = (await credits.toArray()) as SharedRow[];
-  await tx.table('creditEntries').bulkPut(rows.map((r) => r.row));
-  await tx.table('base').bulkPut(rows.map((r) => ({ table: 'customer_credits', k: r.k, row: r.row })));
-  await credits.delete();
+  await moveLookupsToEntity(tx, 'customer_credits', 'creditEntries');
+}
+
+/** A server table an older build kept in `lookups`, moved to its entity store (and `base`, the server's copy). */
+async function moveLookupsToEntity(tx: Transaction, table: string, store: string): Promise<void> {
+  const pulled = tx.table('lookups').where('[table+k]').between([table, ''], [table, '\uffff']);
+  const rows = (await pulled.toArray()) as SharedRow[];
+  await tx.table(store).bulkPut(rows.map((r) => r.row));
+  await tx.table('base').bulkPut(rows.map((r) => ({ table, k: r.k, row: r.row })));
+  await pulled.delete();
 }
 
 async function upgradeToV2(tx: Transaction): Promise<void> {

@@ -3,8 +3,12 @@
  * exist; merged by tag with the set the screen showed), and on the device through the outbox:
  * written at once, pending until the server's rows come back, refused writes nothing.
  */
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { customerTagsView } from '../../../src/db/customer-tags';
+import { PartsdeskDb } from '../../../src/db/database';
+import { getMeta } from '../../../src/db/meta';
 import { applyServerChange, pullStores } from '../../../src/db/tables';
 import { mergeTags, tagsAdded, UNKNOWN_TAG } from '../../../src/domain/customer-tags';
 import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
@@ -142,5 +146,32 @@ describe('customer tags on the device (offline, through the outbox)', () => {
     });
     expect(await db.outbox.count()).toBe(queued);
     expect(await customerTagsView(db, ref)).toMatchObject({ assigned: [11], pending: false });
+  });
+});
+
+describe('device schema version 15', () => {
+  it('moves assignments an older build kept as lookups to the tags store and backfills both tables', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
+    old.version(1).stores({ lookups: '[table+k]', base: '[table+k]', meta: 'key', catalog: '[table+k]', stock: 'k' });
+    const ref = uuid();
+    const row = { id: `${ref}:11`, customer_ref: ref, tag_id: 11 };
+    await old.table('lookups').bulkPut([
+      { table: 'customer_tag_assignments', k: row.id, row },
+      { table: 'customer_tags', k: '11', row: { tag_id: 11, title: 'VIP' } },
+    ]);
+    await old.table('meta').put({ key: 'cookie', value: 900 });
+    old.close();
+    const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
+    expect(await customerTagsView(db, ref)).toEqual({
+      tags: [{ tag_id: 11, title: 'VIP' }],
+      assigned: [11],
+      pending: false,
+    });
+    expect(await db.base.get(['customer_tag_assignments', row.id])).toMatchObject({ row });
+    expect(await db.lookups.get(['customer_tag_assignments', row.id])).toBeUndefined();
+    const backfill = (await getMeta(db, 'backfill')) as { tables: string[]; upTo: number };
+    expect(backfill.tables).toEqual(expect.arrayContaining(['customer_tags', 'customer_tag_assignments']));
+    expect(backfill.upTo).toBe(900);
   });
 });
