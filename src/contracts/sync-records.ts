@@ -76,7 +76,7 @@ export function touchesOf(name: string, args: unknown): Touches {
 
 /** Every tag id a customer.setTags names (wanted and base), as numbers; anything else is the schema's to refuse. */
 function namedTags(a: Record<string, unknown>): number[] {
-  const ids = [a.tag_ids, a.base].flatMap((v) => (Array.isArray(v) ? v : []));
+  const ids = [a.tag_ids, a.base].flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []));
   return [...new Set(ids.filter((v): v is number => Number.isSafeInteger(v)))];
 }
 

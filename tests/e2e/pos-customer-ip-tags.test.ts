@@ -48,7 +48,7 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
   const rows = (page: Page) => page.getByRole('table', { name: 'IP addresses' }).locator('tbody tr');
   const firstIp = async (page: Page) => (await rows(page).first().locator('td').first().innerText()).trim();
 
-  it('lists, sorts, pages, locates and bans addresses; tags created, ticked and saved; offline says so', async () => {
+  it('lists, sorts, pages, locates and bans addresses; a tag created, ticked and saved offline reaches the server', async () => {
     const { srv, browser } = world;
     const admin = new TestClient(srv.server.url);
     expect((await admin.login('admin', 'admin')).status).toBe(200);

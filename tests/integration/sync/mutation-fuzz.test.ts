@@ -415,7 +415,11 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
           return fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 3 }));
         case 'tag_ids':
         case 'base':
-          return fc.oneof(fc.array(fc.oneof(int, fc.integer({ min: 1, max: 8 })), { maxLength: 5 }), text, fc.constant(null));
+          return fc.oneof(
+            fc.array(fc.oneof(int, fc.integer({ min: 1, max: 8 })), { maxLength: 5 }),
+            text,
+            fc.constant(null),
+          );
         default:
           return /^(notify|texting|newsletter|safe|tax_exempt$|apply_to_all|override)/.test(key) ? bool : text;
       }
