@@ -13,7 +13,7 @@
  * Any failure (none offered, an older server, a bad line, the network) leaves the device where the
  * plain pull from 0 starts.
  */
-import { unpackChanges } from '../src/contracts/sync-pull';
+import { unpackChanges, type RowChange } from '../src/contracts/sync-pull';
 import {
   snapshotEndSchema,
   snapshotPageSchema,
@@ -29,30 +29,57 @@ import type { Transport } from './transport';
 /** The lines of the file at `path` (its body, decompressed by the HTTP stack), read as they arrive. */
 export type SnapshotLines = (path: string, signal?: AbortSignal) => AsyncIterable<string>;
 
-/** Lines parsed ahead of the one being stored, so the download goes on while IndexedDB writes. */
+/** Lines read and parsed ahead of the one being stored, so the download and parsing go on while IndexedDB writes. */
 const READ_AHEAD = 3;
 
 /** 'retry': the network failed part-way (the next cycle tries the snapshot again). */
 export type SnapshotOutcome = 'stored' | 'none' | 'stale' | 'retry';
 
-/** Splits a byte stream into lines (UTF-8), each without its '\n'; `onChunk` after every read. */
+/**
+ * Splits a byte stream into lines (UTF-8), each without its '\n'; `onChunk` after every read.
+ * A line is a whole page (megabytes), arriving in many reads: each read is searched for '\n' once,
+ * the bytes of an unfinished line are kept as they came and joined and decoded once when its
+ * '\n' arrives. Splitting on the byte is safe in UTF-8 (0x0A is never part of another character),
+ * so a character cut by a read boundary is decoded whole. The final line needs no '\n'.
+ * (Before: every read was appended to the unfinished line's text and the whole text searched again,
+ * quadratic in a line's reads; docs/decisions/sync.md "First-sync snapshots".)
+ */
 export async function* linesOf(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<string> {
-  const reader = (body as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
+  const reader = body.getReader();
+  // Invalid bytes become U+FFFD as TextDecoderStream made them: JSON.parse or the schema refuses the line.
+  const decoder = new TextDecoder();
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  const line = (tail: Uint8Array): string => {
+    if (parts.length === 0) return decoder.decode(tail);
+    const all = new Uint8Array(size + tail.length);
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    all.set(tail, at);
+    parts = [];
+    size = 0;
+    return decoder.decode(all);
+  };
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       onChunk?.();
-      rest += value;
-      let nl = rest.indexOf('\n');
-      while (nl >= 0) {
-        yield rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
-        nl = rest.indexOf('\n');
+      let from = 0;
+      for (let nl = value.indexOf(10); nl >= 0; nl = value.indexOf(10, from)) {
+        const text = line(value.subarray(from, nl));
+        from = nl + 1;
+        yield text;
+      }
+      if (from < value.length) {
+        parts.push(value.subarray(from));
+        size += value.length - from;
       }
     }
-    if (rest) yield rest;
+    if (size > 0) yield line(new Uint8Array(0));
   } finally {
     await reader.cancel().catch(() => undefined);
   }
@@ -104,6 +131,36 @@ async function* ahead<T>(source: AsyncIterable<T>, n: number): AsyncGenerator<T>
   }
 }
 
+/** A line as read: a page's changes, the end line, or one that does not read as either. */
+type Line = { kind: 'page'; rows: RowChange[] } | { kind: 'end'; version: number; rows: number } | { kind: 'bad' };
+
+function readLine(text: string): Line {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'bad' };
+  }
+  const end = snapshotEndSchema.safeParse(json);
+  if (end.success) return { kind: 'end', version: end.data.version, rows: end.data.rows };
+  const page = snapshotPageSchema.safeParse(json);
+  if (!page.success) return { kind: 'bad' };
+  try {
+    return { kind: 'page', rows: unpackChanges(page.data) };
+  } catch {
+    return { kind: 'bad' };
+  }
+}
+
+/**
+ * The lines parsed and checked as they arrive, so with READ_AHEAD the next lines are parsed while
+ * IndexedDB commits this one (its work is in the browser process): a line's JSON and checks were
+ * done in turn with the writes before, while the worker waited for each commit (docs/decisions/sync.md "First-sync snapshots").
+ */
+async function* readLines(lines: AsyncIterable<string>): AsyncGenerator<Line> {
+  for await (const text of lines) yield readLine(text);
+}
+
 async function offered(transport: Transport): Promise<SnapshotInfo | null> {
   try {
     const r = await transport({ method: 'GET', path: `/sync/snapshot?schema=${DEVICE_SCHEMA}` });
@@ -145,9 +202,9 @@ export async function pullSnapshot(
     if (!first) await atZero(() => setMeta(db, 'fullSync', true));
     return 'none';
   };
-  const source = ahead(lines(info.url), READ_AHEAD);
+  const source = ahead(readLines(lines(info.url)), READ_AHEAD);
   for (;;) {
-    let line: string;
+    let line: Line;
     try {
       const next = await source.next();
       if (next.done) return unusable(); // no end line: cut short
@@ -155,17 +212,13 @@ export async function pullSnapshot(
     } catch {
       return 'retry';
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
+    if (line.kind === 'bad') {
       await source.return(undefined);
       return unusable();
     }
-    const end = snapshotEndSchema.safeParse(json);
-    if (end.success) {
+    if (line.kind === 'end') {
       await source.return(undefined);
-      if (end.data.rows !== done || end.data.version !== info.version) return unusable();
+      if (line.rows !== done || line.version !== info.version) return unusable();
       if (!(await atZero(() => setMeta(db, 'cookie', info.version)))) return 'stale';
       opts.onPage?.({
         changes: [],
@@ -177,19 +230,8 @@ export async function pullSnapshot(
       });
       return 'stored';
     }
-    const page = snapshotPageSchema.safeParse(json);
-    let changes;
-    try {
-      changes = page.success ? unpackChanges(page.data) : null;
-    } catch {
-      changes = null;
-    }
-    if (!changes) {
-      await source.return(undefined);
-      return unusable();
-    }
     const cleared = first;
-    const rows = changes;
+    const rows = line.rows;
     const stored = await atZero(async () => {
       if (cleared) {
         await clearServerRows(db);
