@@ -13,7 +13,7 @@
  * Any failure (none offered, an older server, a bad line, the network) leaves the device where the
  * plain pull from 0 starts.
  */
-import { unpackChanges, type RowChange } from '../src/contracts/sync-pull';
+import { unpackChanges } from '../src/contracts/sync-pull';
 import {
   snapshotEndSchema,
   snapshotPageSchema,
@@ -29,7 +29,7 @@ import type { Transport } from './transport';
 /** The lines of the file at `path` (its body, decompressed by the HTTP stack), read as they arrive. */
 export type SnapshotLines = (path: string, signal?: AbortSignal) => AsyncIterable<string>;
 
-/** Lines read and parsed ahead of the one being stored, so the download and parsing go on while IndexedDB writes. */
+/** Lines parsed ahead of the one being stored, so the download goes on while IndexedDB writes. */
 const READ_AHEAD = 3;
 
 /** 'retry': the network failed part-way (the next cycle tries the snapshot again). */
@@ -131,36 +131,6 @@ async function* ahead<T>(source: AsyncIterable<T>, n: number): AsyncGenerator<T>
   }
 }
 
-/** A line as read: a page's changes, the end line, or one that does not read as either. */
-type Line = { kind: 'page'; rows: RowChange[] } | { kind: 'end'; version: number; rows: number } | { kind: 'bad' };
-
-function readLine(text: string): Line {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'bad' };
-  }
-  const end = snapshotEndSchema.safeParse(json);
-  if (end.success) return { kind: 'end', version: end.data.version, rows: end.data.rows };
-  const page = snapshotPageSchema.safeParse(json);
-  if (!page.success) return { kind: 'bad' };
-  try {
-    return { kind: 'page', rows: unpackChanges(page.data) };
-  } catch {
-    return { kind: 'bad' };
-  }
-}
-
-/**
- * The lines parsed and checked as they arrive, so with READ_AHEAD the next lines are parsed while
- * IndexedDB commits this one (its work is in the browser process): a line's JSON and checks were
- * done in turn with the writes before, while the worker waited for each commit (docs/decisions/sync.md "First-sync snapshots").
- */
-async function* readLines(lines: AsyncIterable<string>): AsyncGenerator<Line> {
-  for await (const text of lines) yield readLine(text);
-}
-
 async function offered(transport: Transport): Promise<SnapshotInfo | null> {
   try {
     const r = await transport({ method: 'GET', path: `/sync/snapshot?schema=${DEVICE_SCHEMA}` });
@@ -202,9 +172,9 @@ export async function pullSnapshot(
     if (!first) await atZero(() => setMeta(db, 'fullSync', true));
     return 'none';
   };
-  const source = ahead(readLines(lines(info.url)), READ_AHEAD);
+  const source = ahead(lines(info.url), READ_AHEAD);
   for (;;) {
-    let line: Line;
+    let line: string;
     try {
       const next = await source.next();
       if (next.done) return unusable(); // no end line: cut short
@@ -212,13 +182,17 @@ export async function pullSnapshot(
     } catch {
       return 'retry';
     }
-    if (line.kind === 'bad') {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
       await source.return(undefined);
       return unusable();
     }
-    if (line.kind === 'end') {
+    const end = snapshotEndSchema.safeParse(json);
+    if (end.success) {
       await source.return(undefined);
-      if (line.rows !== done || line.version !== info.version) return unusable();
+      if (end.data.rows !== done || end.data.version !== info.version) return unusable();
       if (!(await atZero(() => setMeta(db, 'cookie', info.version)))) return 'stale';
       opts.onPage?.({
         changes: [],
@@ -230,8 +204,19 @@ export async function pullSnapshot(
       });
       return 'stored';
     }
+    const page = snapshotPageSchema.safeParse(json);
+    let changes;
+    try {
+      changes = page.success ? unpackChanges(page.data) : null;
+    } catch {
+      changes = null;
+    }
+    if (!changes) {
+      await source.return(undefined);
+      return unusable();
+    }
     const cleared = first;
-    const rows = line.rows;
+    const rows = changes;
     const stored = await atZero(async () => {
       if (cleared) {
         await clearServerRows(db);
