@@ -1,6 +1,6 @@
 // First: no zod parser compiles with new Function (src/zod-jitless.ts; the CSP forbids eval).
 import './zod-jitless';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { whenFirstRouteReady } from './app/first-render';
@@ -12,17 +12,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 // The first frame is the page itself: its route's code and first data (src/app/first-render.ts),
-// or after 3 s on a slow network the route's own loading state. Rendered as a transition: React
-// builds the page in slices of a few milliseconds (the server's HTML stays on screen meanwhile)
-// instead of one long task that a tap would wait behind.
+// or after 3 s on a slow network the route's own loading state.
 void whenFirstRouteReady(router, 3000).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 });
 
