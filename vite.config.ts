@@ -161,6 +161,20 @@ function homePreload(): Plugin {
   };
 }
 
+/**
+ * Which chunks a dynamic import preloads with it (`<link rel="modulepreload">`, Vite's preload
+ * helper): only a lazy page's or layout's (`*-page`, `*-layout`), whose code a navigation waits
+ * for. The pieces a page loads after its first paint (header cart, dealer locator button, search
+ * bar, fitment block and buttons, footer, toasts, modals, marketing) import their chunks as the
+ * browser reads them: each modulepreload link the helper inserts costs the main thread 1-20 ms
+ * in Chromium, and the ~25 of a listing's first second made one ~110 ms task (docs/figures.md,
+ * 2026-11-28 "Main-thread work after the first paint"). Their stylesheets are still loaded first.
+ */
+function preloadOnlyForPages(file: string, deps: string[], ctx: { hostType: 'html' | 'js' }): string[] {
+  if (ctx.hostType === 'html') return deps;
+  return /[\w.]-(page|layout)-[\w-]{8}\.js$/.test(file) ? deps : [];
+}
+
 const server = 'http://localhost:8080';
 
 /** Some spec paths are both a page and a call: in dev, navigations stay with Vite's index.html. */
@@ -200,6 +214,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir,
         emptyOutDir: true,
         sourcemap: true,
+        modulePreload: { resolveDependencies: preloadOnlyForPages },
         rolldownOptions: {
           output: {
             // Everything the entry imports statically in one chunk: left to itself the bundler splits

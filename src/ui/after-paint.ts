@@ -6,15 +6,18 @@
  * request started after it costs nothing there (docs/decisions/storefront.md "Storefront first
  * load").
  *
- * The gate opens by itself one frame after it is first asked about: a rendered screen asks during
- * its first render, so the frame that shows it paints first. main.tsx renders only once the
- * route's code and first data are in (src/app/first-render.ts), so that frame is the page itself.
+ * The gate opens by itself one frame after React's first commit (the first usePainted effect; the
+ * mode provider at the root has one), so the frame that shows the page paints first. main.tsx
+ * renders only once the route's code and first data are in (src/app/first-render.ts), so that
+ * frame is the page itself.
  */
 import { lazy, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 let open = false;
 let scheduled = false;
 let serverRender = false;
+/** React has committed a first frame (a usePainted effect ran): the paint to wait for is next. */
+let committed = false;
 
 /**
  * For the server's first-screen renderer (src/app/ssr/first-screen.tsx): nothing there ever paints,
@@ -28,6 +31,7 @@ const listeners = new Set<() => void>();
 const waiting: (() => void)[] = [];
 
 function openGate(): void {
+  if (open) return;
   open = true;
   for (const resolve of waiting.splice(0)) resolve();
   for (const fn of [...listeners]) fn();
@@ -51,10 +55,22 @@ function schedule(): void {
   });
 }
 
+/**
+ * The count starts at the first commit, not when a render first asks: main.tsx renders the first
+ * frame as a transition, in slices, and a frame painted between two slices (still the server's
+ * HTML) must not open the gate before the page it waits for is on screen. A browser where nothing
+ * commits within 5 s (no React screen at all) opens it anyway.
+ */
+function scheduleOnceCommitted(): void {
+  if (committed || typeof requestAnimationFrame !== 'function') schedule();
+  else if (!open && !scheduled && !serverRender) commitFallback ??= setTimeout(openGate, 5000);
+}
+let commitFallback: ReturnType<typeof setTimeout> | null = null;
+
 /** Resolves once the first screen has painted (at once after that). */
 export function afterPaint(): Promise<void> {
   if (open) return Promise.resolve();
-  schedule();
+  scheduleOnceCommitted();
   return new Promise((resolve) => waiting.push(resolve));
 }
 
@@ -72,6 +88,8 @@ export function usePainted(): boolean {
       return;
     }
     listeners.add(update);
+    committed = true;
+    if (commitFallback) clearTimeout(commitFallback);
     schedule();
     return () => void listeners.delete(update);
   }, []);

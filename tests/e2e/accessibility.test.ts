@@ -64,7 +64,8 @@ describe('accessibility of the main screens (axe-core, headless Chromium)', () =
       .or(page.getByRole('link', { name: /^Cart, \d+ items?$/ }))
       .first()
       .waitFor();
-    await page.locator('details summary').first().click();
+    // The fitment block's own fold (the footer's folds may be in the page before it).
+    await page.locator('details summary', { hasText: /^Shop by Vehicle/ }).click();
     await page.getByRole('tab', { name: /^Year ?\/ ?Make ?\/ ?Model$/ }).waitFor();
     await expectAccessible(page, 'catalog');
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fitmentApi } from '../../api/fitment';
 import { usePainted } from '../../ui/after-paint';
-import { useFitmentSnapshot } from './fitment-store';
+import { useFitmentSelect } from './fitment-store';
 import styles from './fitment.module.css';
 
 export interface FindProductsThatFitProps {
@@ -22,7 +22,7 @@ export interface FindProductsThatFitProps {
  * with no vehicle, and while loading or after a failure, which is logged only).
  */
 export function FindProductsThatFit({ product }: FindProductsThatFitProps) {
-  const { vehicleVersion } = useFitmentSnapshot();
+  const vehicleVersion = useFitmentSelect((s) => s.vehicleVersion);
   // Asked once the product has painted (ui/after-paint.ts); the panel shows nothing until then.
   const painted = usePainted();
   const body = {

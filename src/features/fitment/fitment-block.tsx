@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { FitmentConfig } from '../../contracts/fitment/config';
 import { FitmentForm } from './form/fitment-form';
-import { useFitmentSnapshot } from './fitment-store';
+import { useFitmentSelect } from './fitment-store';
 import styles from './form/form.module.css';
 import { FitmentSlot } from './fitment-slot';
 import { MaybePrompt } from './maybe-prompt';
@@ -22,19 +22,28 @@ export function designStyle(d: FitmentConfig['design']): CSSProperties {
 
 /**
  * The 'Shop By Vehicle' block under the header: folded so a phone's listing stays in view; the
- * fold's line names the chosen vehicle. Hidden when vehicle lookup is off.
+ * fold's line names the chosen vehicle. Hidden when vehicle lookup is off. The form inside mounts
+ * when the block is first unfolded (and stays): folded, its tabs, selects and option lists were
+ * rendered, re-rendered for each list read and fetched on every page load for nobody to see.
  */
 export function FitmentBlock() {
-  const { config, configFailed, vehicle } = useFitmentSnapshot();
+  const [unfolded, setUnfolded] = useState(false);
+  const config = useFitmentSelect((s) => s.config);
+  const configFailed = useFitmentSelect((s) => s.configFailed);
+  const vehicle = useFitmentSelect((s) => s.vehicle);
   if (!config) return configFailed ? null : <FitmentSlot />;
   if (!config.vehicle_lookup_enabled || (!config.ymm_enabled && !config.engine_family_enabled)) return null;
   return (
     <>
-      <details className={styles.block} style={designStyle(config.design)}>
+      <details
+        className={styles.block}
+        style={designStyle(config.design)}
+        onToggle={(e) => e.currentTarget.open && setUnfolded(true)}
+      >
         <summary className={styles.toggle}>
           {vehicle?.label ? `${config.ymm_heading}: ${vehicle.label}` : config.ymm_heading}
         </summary>
-        <FitmentForm />
+        {unfolded && <FitmentForm />}
       </details>
       <MaybePrompt />
     </>

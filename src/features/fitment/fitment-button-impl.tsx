@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { partRef } from '../../api/fitment';
 import { fitmentButtonLook } from './fitment-labels';
 import { FitmentModal } from './fitment-modal';
-import { fitmentStore, hasVehicle, useFitmentSnapshot } from './fitment-store';
+import { fitmentStore, hasVehicle, useFitmentSelect } from './fitment-store';
 import type { FitmentButtonProps } from './fitment-button-props';
 import styles from './fitment.module.css';
 
@@ -14,14 +14,16 @@ import styles from './fitment.module.css';
  */
 export function FitmentButtonImpl({ product }: FitmentButtonProps) {
   const { aaia, mpn } = product;
-  const snap = useFitmentSnapshot();
+  // Only what this card shows: its own result, the lookup switch and whether a vehicle is chosen.
+  const lookupOff = useFitmentSelect((s) => s.config?.vehicle_lookup_enabled === false);
+  const part = useFitmentSelect((s) => (aaia && mpn ? s.results.get(partRef(aaia, mpn)) : undefined));
+  const withVehicle = useFitmentSelect((s) => hasVehicle(s.vehicle));
   const [open, setOpen] = useState(false);
   useEffect(() => fitmentStore.register(aaia, mpn), [aaia, mpn]);
 
-  if (!aaia || !mpn || snap.config?.vehicle_lookup_enabled === false) return null;
-  const part = snap.results.get(partRef(aaia, mpn));
+  if (!aaia || !mpn || lookupOff) return null;
   if (!part) return <div className={styles.placeholder} aria-hidden="true" />;
-  const look = fitmentButtonLook(part.result, hasVehicle(snap.vehicle));
+  const look = fitmentButtonLook(part.result, withVehicle);
   return (
     <>
       <button

@@ -275,5 +275,16 @@ export function useFitmentSnapshot(): FitmentSnapshot {
   return useSyncExternalStore(fitmentStore.subscribe, fitmentStore.getSnapshot, fitmentStore.getSnapshot);
 }
 
+/**
+ * One part of the snapshot: the component renders again only when that part changes, not on every
+ * change of the store (a busy flag, another card's result). useSyncExternalStore renders its
+ * updates synchronously, so 24 cards following the whole snapshot re-rendered in one long task per
+ * change. `select` must answer a value or a reference the store keeps (never a new object).
+ */
+export function useFitmentSelect<T>(select: (snap: FitmentSnapshot) => T): T {
+  const get = () => select(fitmentStore.getSnapshot());
+  return useSyncExternalStore(fitmentStore.subscribe, get, get);
+}
+
 /** True when a vehicle (year/make/model or engine, even partly) is chosen. */
 export const hasVehicle = (v: VehicleReply | null): boolean => !!v && Object.keys(v.facets).length > 0;

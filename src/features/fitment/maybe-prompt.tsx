@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FACET_KEYS, makeFacet, type FacetKey } from '../../domain/fitment-facets';
 import { Button } from '../../ui/button';
 import { sortChoices } from './fitment-labels';
-import { fitmentStore, hasVehicle, logFailure, useFitmentSnapshot } from './fitment-store';
+import { fitmentStore, hasVehicle, logFailure, useFitmentSelect } from './fitment-store';
 import styles from './fitment.module.css';
 
 const isFacetKey = (s: string): s is FacetKey => (FACET_KEYS as readonly string[]).includes(s);
@@ -14,7 +14,8 @@ const isFacetKey = (s: string): s is FacetKey => (FACET_KEYS as readonly string[
  * the next 'maybe' part (if any) asks in turn.
  */
 export function MaybePrompt() {
-  const { vehicle, nextMaybe } = useFitmentSnapshot();
+  const vehicle = useFitmentSelect((s) => s.vehicle);
+  const nextMaybe = useFitmentSelect((s) => s.nextMaybe);
   const [busy, setBusy] = useState(false);
   if (!nextMaybe || !hasVehicle(vehicle) || !(vehicle?.hasYmm || vehicle?.hasEngine) || !isFacetKey(nextMaybe.name))
     return null;

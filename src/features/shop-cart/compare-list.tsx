@@ -23,8 +23,10 @@ export function CompareListProvider({ children }: { children: ReactNode }) {
   const shopper = useShopperReads();
   const painted = usePainted();
   const q = useQuery({ ...compareQueryOptions, enabled: shopper && painted });
+  // An empty list stays the one EMPTY value: a shopper with nothing to compare (most of them) does
+  // not re-render every card's compare button when the reply comes.
   const value = useMemo<CompareList>(
-    () => (q.data ? { ids: new Set(q.data.products.map((p) => p.product_id)) } : EMPTY),
+    () => (q.data?.products.length ? { ids: new Set(q.data.products.map((p) => p.product_id)) } : EMPTY),
     [q.data],
   );
   return <CompareListContext.Provider value={value}>{children}</CompareListContext.Provider>;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CardProduct } from './card-product';
 import { FitmentButton } from '../../features/fitment/fitment-button';
 import { Money } from '../../ui/money';
@@ -17,8 +18,10 @@ export const LOGIN_TO_VIEW_PRICE = 'Login Required To View Price';
 /**
  * One product of a listing (§2 "Product card (grid)"): image, NEW badge, title, brand, part number,
  * short description, price, stock, add to cart, compare, 'we install' graphic and fitment button.
+ * Memoised: the listing adds its cards 4 at a time after the first paint (product-grid.tsx), and
+ * each batch used to render every card already shown again.
  */
-export function ProductCard({ product, display }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, display }: ProductCardProps) {
   const p = product;
   return (
     <article
@@ -54,7 +57,7 @@ export function ProductCard({ product, display }: ProductCardProps) {
       </div>
     </article>
   );
-}
+});
 
 /** §5 price display: the custom notice or 'Product Unavailable'; 'Login Required To View Price'. */
 function CardPrice({ product: p }: { product: CardProduct }) {

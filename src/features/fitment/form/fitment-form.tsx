@@ -9,7 +9,7 @@ import {
   makeFacet,
   type FacetKey,
 } from '../../../domain/fitment-facets';
-import { fitmentStore, logFailure, useFitmentSnapshot } from '../fitment-store';
+import { fitmentStore, logFailure, useFitmentSelect } from '../fitment-store';
 import { CascadeForm, type CascadeField } from './cascade-form';
 import type { SelectOption } from './fitment-select';
 import { useEngineLists, useYmmLists, type Picks } from './use-fitment-lists';
@@ -38,7 +38,8 @@ function picksOf(v: VehicleReply | null): Picks {
  * `onSaved` lets the POS cart react to a new vehicle (its 'Add This Vehicle to Customer?' prompt).
  */
 export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => void }) {
-  const { config, vehicle } = useFitmentSnapshot();
+  const config = useFitmentSelect((s) => s.config);
+  const vehicle = useFitmentSelect((s) => s.vehicle);
   const ymmOn = config?.ymm_enabled ?? true;
   const engineOn = config?.engine_family_enabled ?? true;
   const [tab, setTab] = useState<Tab>(ymmOn ? 'ymm' : 'engine');
