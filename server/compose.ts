@@ -246,7 +246,7 @@ export function composeServices(opts: ComposeOptions): Services {
         ? geoLocatorFrom(opts.adapters.geolocation ?? { kind: 'simulator', seed: 1, latencyMs: 150, failureRate: 0.05 })
         : opts.geolocation,
     ),
-    customerTags: new CustomerTagService(db),
+    customerTags: new CustomerTagService(runner),
     distributor: new DistributorService(
       db,
       opts.distributor === undefined

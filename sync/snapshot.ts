@@ -35,24 +35,51 @@ const READ_AHEAD = 3;
 /** 'retry': the network failed part-way (the next cycle tries the snapshot again). */
 export type SnapshotOutcome = 'stored' | 'none' | 'stale' | 'retry';
 
-/** Splits a byte stream into lines (UTF-8), each without its '\n'; `onChunk` after every read. */
+/**
+ * Splits a byte stream into lines (UTF-8), each without its '\n'; `onChunk` after every read.
+ * A line is a whole page (megabytes), arriving in many reads: each read is searched for '\n' once,
+ * the bytes of an unfinished line are kept as they came and joined and decoded once when its
+ * '\n' arrives. Splitting on the byte is safe in UTF-8 (0x0A is never part of another character),
+ * so a character cut by a read boundary is decoded whole. The final line needs no '\n'.
+ * (Before: every read was appended to the unfinished line's text and the whole text searched again,
+ * quadratic in a line's reads; docs/decisions/sync.md "First-sync snapshots".)
+ */
 export async function* linesOf(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<string> {
-  const reader = (body as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
+  const reader = body.getReader();
+  // Invalid bytes become U+FFFD as TextDecoderStream made them: JSON.parse or the schema refuses the line.
+  const decoder = new TextDecoder();
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  const line = (tail: Uint8Array): string => {
+    if (parts.length === 0) return decoder.decode(tail);
+    const all = new Uint8Array(size + tail.length);
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    all.set(tail, at);
+    parts = [];
+    size = 0;
+    return decoder.decode(all);
+  };
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       onChunk?.();
-      rest += value;
-      let nl = rest.indexOf('\n');
-      while (nl >= 0) {
-        yield rest.slice(0, nl);
-        rest = rest.slice(nl + 1);
-        nl = rest.indexOf('\n');
+      let from = 0;
+      for (let nl = value.indexOf(10); nl >= 0; nl = value.indexOf(10, from)) {
+        const text = line(value.subarray(from, nl));
+        from = nl + 1;
+        yield text;
+      }
+      if (from < value.length) {
+        parts.push(value.subarray(from));
+        size += value.length - from;
       }
     }
-    if (rest) yield rest;
+    if (size > 0) yield line(new Uint8Array(0));
   } finally {
     await reader.cancel().catch(() => undefined);
   }

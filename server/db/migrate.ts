@@ -53,8 +53,11 @@ import * as m0029e from './migrations/0029-e-blog-post-body';
 import * as m0028d from './migrations/0028-d-kiosk';
 import * as m0028b from './migrations/0028-b-online-orders';
 import * as m0029c from './migrations/0029-c-gift-recipients';
+import * as m0029h from './migrations/0029-h-kiosk-video-outcome';
+import * as m0029i from './migrations/0029-i-customer-tags-sync';
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name; Kysely runs them in name order (exported for tests/unit/db/migration-order.test.ts). */
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-sync': m0002,
   '0003-orders': m0003,
@@ -101,6 +104,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-b-locator-search': m0029b,
   '0029-c-gift-recipients': m0029c,
   '0029-e-blog-post-body': m0029e,
+  '0029-h-kiosk-video-outcome': m0029h,
+  '0029-i-customer-tags-sync': m0029i,
 };
 
 const provider: MigrationProvider = {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { allow } from '../auth/permissions';
+import { staffActor } from '../commands/actor';
 import { parse } from '../http/parse';
 import type { CustomerTagService } from '../services/customers/customer-tag-service';
 import { customerTagQuerySchema, customerTagSaveSchema, tagCreateSchema } from '../../src/contracts/customer-tag';
@@ -17,7 +18,11 @@ export function customerTagRoutes(app: FastifyInstance, tags: CustomerTagService
     const q = parse(customerTagQuerySchema, req.query ?? {});
     // A form posts `tags[]=1&tags[]=2`; JSON posts `{"tags": [1, 2]}`.
     const b = (req.body ?? {}) as Record<string, unknown>;
-    return tags.save(q.customerId, parse(customerTagSaveSchema, { tags: b.tags ?? b['tags[]'] }).tags);
+    return tags.save(
+      staffActor(req.user),
+      q.customerId,
+      parse(customerTagSaveSchema, { tags: b.tags ?? b['tags[]'] }).tags,
+    );
   });
   app.post('/api/customer_tag/create', { config: { access: allow('customer.edit') } }, (req) =>
     tags.create(parse(tagCreateSchema, req.body ?? {}).title),

@@ -5,7 +5,10 @@
  * - customer history entries (`customer_history`). The pictures are not in the pull: staff devices
  *   fetch them from GET /api/customer_history/image (docs/decisions/pos.md "Customer history and uploads");
  * - returns (`order_returns`): the order view and the Returns tab read them offline
- *   (docs/decisions/pos.md "Returns").
+ *   (docs/decisions/pos.md "Returns");
+ * - which customer has which tag (`customer_tag_assignments`, migration 0029-i), each row keyed and
+ *   identified `customer_ref:tag_id` as its tombstone is, for the Tags tab offline
+ *   (docs/decisions/pos.md "Customer tags offline").
  */
 import { sql, type Kysely } from 'kysely';
 import type { RowChange } from '../../src/contracts/sync-pull';
@@ -38,4 +41,19 @@ export const orderReturnsSource = {
       version: Number(row.version),
       row: returnFromSql(row) as unknown as Record<string, unknown>,
     })),
+};
+
+export const customerTagAssignmentsSource = {
+  table: 'customer_tag_assignments' as const,
+  candidates: (r: Range) => sql<{ version: string }>`select version from customer_tag_assignments where ${inRange(r)}`,
+  fetch: async (db: Kysely<DB>, r: Range): Promise<RowChange[]> =>
+    (await db.selectFrom('customer_tag_assignments').selectAll().where(inRange(r)).execute()).map((row) => {
+      const id = `${row.customer_ref}:${row.tag_id}`;
+      return {
+        table: 'customer_tag_assignments',
+        key: id,
+        version: Number(row.version),
+        row: { id, customer_ref: row.customer_ref, tag_id: row.tag_id },
+      };
+    }),
 };

@@ -18,7 +18,8 @@
  *   shop's notes, not the shopper's. Devices that do not know the table keep it as a lookup.
  *   Store credit entries (`customer_credits`, domain CreditEntry records) are staff-only the same
  *   way; the balance itself is the customer row's store_credit (docs/decisions/payments.md
- *   "Store credit: Add Credit").
+ *   "Store credit: Add Credit"). So are customer tags and who has them (the shop's own labels on
+ *   its customers: docs/decisions/pos.md "Customer tags offline").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RowChange, SyncedTable } from '../../src/contracts/sync-pull';
@@ -30,7 +31,7 @@ import { appointmentFromSql, selectAppointments } from '../commands/records/appo
 import { lineRowFromSql, orderRowFromSql, selectOrders, transactionFromSql } from '../commands/records/orders';
 import { fetchPacked, type PackedText } from './pull-packed';
 import type { Range } from './pull-range';
-import { customerHistorySource, orderReturnsSource } from './pull-customer-records';
+import { customerHistorySource, customerTagAssignmentsSource, orderReturnsSource } from './pull-customer-records';
 import { installersSource } from './pull-installers';
 
 /** Who pulls: staff with their role (columns differ per role, e.g. product cost), or a shopper. */
@@ -55,7 +56,13 @@ export interface Reach {
 export const FULL_REACH: Reach = { schema: 0, only: null };
 
 /** Tables a pull carries: the client's named ones plus server tables newer clients learn (order_history, customer_credits). */
-export type PullTable = SyncedTable | 'order_history' | 'customer_credits' | 'order_returns' | 'customer_history';
+export type PullTable =
+  | SyncedTable
+  | 'order_history'
+  | 'customer_credits'
+  | 'order_returns'
+  | 'customer_history'
+  | 'customer_tag_assignments';
 
 export interface PullSource {
   table: PullTable;
@@ -235,6 +242,8 @@ const staffLookups = (): PullSource[] => [
   // The shop's custom fields (migration 0026-f): the customer form renders and checks them offline.
   rawSource('custom_fields', ['custom_field_id']),
   rawSource('custom_field_values', ['custom_field_value_id']),
+  // The shop's customer tags (migration 0029-i): the Tags tab and customer.setTags offline.
+  rawSource('customer_tags', ['tag_id']),
 ];
 
 /**
@@ -288,6 +297,7 @@ const staffEntities = (): PullSource[] => [
   },
   orderReturnsSource,
   customerHistorySource,
+  customerTagAssignmentsSource,
 ];
 
 /**

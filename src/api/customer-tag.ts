@@ -1,37 +1,12 @@
-/** The Tags tab's calls (src/contracts/customer-tag.ts): the tags, save a customer's set, create a tag. */
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * The Tags tab's one call to the server: create a tag (src/contracts/customer-tag.ts). The tab reads
+ * the tags and saves a customer's set on the device (customer.setTags through the sync worker:
+ * docs/decisions/pos.md "Customer tags offline"); GET /api/customer_tag/ and POST
+ * /api/customer_tag/save stay the spec's calls for other clients.
+ */
 import type { z } from 'zod';
-import {
-  customerTagReplySchema,
-  customerTagSaveReplySchema,
-  tagCreateReplySchema,
-  type CustomerTagReply,
-} from '../contracts/customer-tag';
-import { request, toQueryString } from './http';
-
-/** GET /api/customer_tag/?customerId=. */
-export function getCustomerTags(customerId: string, signal?: AbortSignal): Promise<CustomerTagReply> {
-  return request(`/api/customer_tag/${toQueryString({ customerId })}`, customerTagReplySchema, { signal });
-}
-
-export function customerTagsQueryOptions(customerId: string) {
-  return queryOptions({
-    queryKey: ['customer-tag', customerId] as const,
-    queryFn: ({ signal }) => getCustomerTags(customerId, signal),
-    retry: false,
-  });
-}
-
-/** POST /api/customer_tag/save?customerId= with tags (the whole set of assigned tag ids). */
-export function saveCustomerTags(
-  customerId: string,
-  tags: readonly number[],
-): Promise<z.infer<typeof customerTagSaveReplySchema>> {
-  return request(`/api/customer_tag/save${toQueryString({ customerId })}`, customerTagSaveReplySchema, {
-    method: 'POST',
-    body: { tags },
-  });
-}
+import { tagCreateReplySchema } from '../contracts/customer-tag';
+import { request } from './http';
 
 /** POST /api/customer_tag/create with title. */
 export function createCustomerTag(title: string): Promise<z.infer<typeof tagCreateReplySchema>> {

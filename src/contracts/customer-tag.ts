@@ -5,6 +5,7 @@
  * assignedTags: the ids this customer has (docs/decisions/pos.md "Customer IP addresses and tags").
  */
 import { z } from 'zod';
+import { MAX_TAGS, UNKNOWN_TAG } from '../domain/customer-tags';
 import { requiredText } from '../domain/forms/messages';
 import { customerIdParam } from './customer-ip';
 
@@ -13,10 +14,9 @@ export const NO_TAGS = 'No customer tags have been created yet.';
 export const CREATE_TAG = 'Create a tag';
 export const TAGS_SAVED = 'Success: customer tags saved.';
 export const TAG_CREATED = 'Success: tag created.';
-export const UNKNOWN_TAG = 'One of the tags no longer exists. Reload the tab and try again.';
 export const TAG_TAKEN = 'A tag with this title already exists.';
 export const TAG_TITLE_MAX = 64;
-export const MAX_TAGS = 200;
+export { MAX_TAGS, UNKNOWN_TAG };
 
 export const customerTagQuerySchema = z.object({ customerId: customerIdParam });
 

@@ -25,6 +25,10 @@
  *      at every counter: docs/decisions/pos.md "Online orders at the counter");
  *    - `online` on pulled orders that are online orders (fulfilment, printed shipping address, the
  *      shipping line, the shopper's email and telephone: the pick list offline; an older client
- *      ignores it: docs/decisions/pos.md "The pick list offline").
+ *      ignores it: docs/decisions/pos.md "The pick list offline");
+ *    - the mutation `customer.setTags` and, for staff, the pulled tables `customer_tags` and
+ *      `customer_tag_assignments` (the Tags tab offline; an older server answers 422
+ *      unsupported_mutation and the save waits in the queue, an older client ignores the tables:
+ *      docs/decisions/pos.md "Customer tags offline").
  */
 export const PROTOCOL_VERSION = 2;

@@ -147,6 +147,8 @@ export const lookupTables = [
   // The shop's custom fields and their choices (staff devices; migration 0026-f), for the customer form.
   'custom_fields',
   'custom_field_values',
+  // The shop's customer tags (staff devices; migration 0029-i): the customer admin's Tags tab offline.
+  'customer_tags',
 ] as const;
 /**
  * Compact fitment and the vehicle names it points to (staff devices, cache schema 4): part_fitment

@@ -53,6 +53,8 @@ export interface Touches {
   voucherCode: string | null;
   /** The order's recorded returns too (order.return: what was already returned). */
   orderReturns?: boolean;
+  /** customer.setTags: the tag ids it names (looked up: the known ones), and the customer's current tags. */
+  tagIds?: number[];
 }
 
 export function touchesOf(name: string, args: unknown): Touches {
@@ -68,7 +70,14 @@ export function touchesOf(name: string, args: unknown): Touches {
     orderCustomer: area === 'transaction' || area === 'credit',
     voucherCode: name === 'transaction.add' && a.transaction_type === 'voucher' ? str(a.voucher_code) : null,
     ...(name === 'order.return' || name === 'order.returnAtTerminal' ? { orderReturns: true } : {}),
+    ...(name === 'customer.setTags' ? { tagIds: namedTags(a) } : {}),
   };
+}
+
+/** Every tag id a customer.setTags names (wanted and base), as numbers; anything else is the schema's to refuse. */
+function namedTags(a: Record<string, unknown>): number[] {
+  const ids = [a.tag_ids, a.base].flatMap((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []));
+  return [...new Set(ids.filter((v): v is number => Number.isSafeInteger(v)))];
 }
 
 /** Changes a mutator may return that this sync engine can persist; the rest are refused loudly. */
@@ -83,6 +92,7 @@ export const persistableChanges = [
   'orderReturns',
   'customerHistory',
   'creditEntries',
+  'customerTags',
 ] as const;
 
 export function unsupportedChanges(changes: MutatorChanges): string[] {

@@ -163,6 +163,8 @@ export class PartsdeskDb extends Dexie {
   staffSignIns!: Table<StaffSignIn, string>;
   orderReturns!: Table<Record<string, unknown>, string>;
   creditEntries!: Table<Record<string, unknown>, string>;
+  /** Which customer has which tag: one row per (customer, tag), id `customer_ref:tag_id` (customer-tags.ts). */
+  customerTags!: Table<Record<string, unknown>, string>;
 
   constructor(name = 'partsdesk', opts: DbOptions = {}) {
     // 'strict': a sale acknowledged to staff must survive a power cut (Chrome defaults to relaxed).
@@ -244,6 +246,17 @@ export class PartsdeskDb extends Dexie {
     // order's bookings from this store, offline too; docs/decisions/appointments.md "Booked
     // appointments on the order screens"). A new index only: Dexie builds it from the stored rows.
     this.version(14).stores({ appointments: 'id, [location_id+start_date], order_ref' });
+    // Version 15: customer tags offline (docs/decisions/pos.md "Customer tags offline"): which
+    // customer has which tag as an entity store (customer.setTags writes it at once), the shop's
+    // tags in `lookups`. Assignments an older build pulled (into `lookups`, as it keeps any table it
+    // does not know) move over in place, as credits did in version 12; a device that already
+    // pulled also backfills both tables like version 9's, for rows its cookie passed before.
+    this.version(15)
+      .stores({ customerTags: 'id, customer_ref' })
+      .upgrade(async (tx) => {
+        await moveLookupsToEntity(tx, 'customer_tag_assignments', 'customerTags');
+        await addToBackfill(tx, ['customer_tags', 'customer_tag_assignments']);
+      });
   }
 }
 
@@ -293,14 +306,16 @@ async function upgradeToV3(tx: Transaction): Promise<void> {
 }
 
 async function upgradeToV12(tx: Transaction): Promise<void> {
-  const credits = tx
-    .table('lookups')
-    .where('[table+k]')
-    .between(['customer_credits', ''], ['customer_credits', '\uffff']);
-  const rows = (await credits.toArray()) as SharedRow[];
-  await tx.table('creditEntries').bulkPut(rows.map((r) => r.row));
-  await tx.table('base').bulkPut(rows.map((r) => ({ table: 'customer_credits', k: r.k, row: r.row })));
-  await credits.delete();
+  await moveLookupsToEntity(tx, 'customer_credits', 'creditEntries');
+}
+
+/** A server table an older build kept in `lookups`, moved to its entity store (and `base`, the server's copy). */
+async function moveLookupsToEntity(tx: Transaction, table: string, store: string): Promise<void> {
+  const pulled = tx.table('lookups').where('[table+k]').between([table, ''], [table, '\uffff']);
+  const rows = (await pulled.toArray()) as SharedRow[];
+  await tx.table(store).bulkPut(rows.map((r) => r.row));
+  await tx.table('base').bulkPut(rows.map((r) => ({ table, k: r.k, row: r.row })));
+  await pulled.delete();
 }
 
 async function upgradeToV2(tx: Transaction): Promise<void> {
@@ -345,4 +360,5 @@ export const writeStores = (db: PartsdeskDb) => [
   db.base,
   db.orderReturns,
   db.creditEntries,
+  db.customerTags,
 ];

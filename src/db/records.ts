@@ -19,6 +19,7 @@ import {
 } from '../contracts/sync-records';
 import type { PartsdeskDb } from './database';
 import { entityStore, type EntityTableName } from './tables';
+import { customerTagIds, pulledTagIds, tagRowId } from './customer-tags';
 import { findCachedVoucher } from './vouchers';
 
 export async function loadOrder(db: PartsdeskDb, id: string): Promise<Order | undefined> {
@@ -65,6 +66,10 @@ export async function loadState(db: PartsdeskDb, t: Touches): Promise<MutatorSta
       .where('order_ref')
       .equals(state.order.id)
       .toArray()) as unknown as OrderReturn[];
+  if (t.tagIds && state.customer) {
+    state.customerTags = await customerTagIds(db, state.customer.id);
+    state.knownTags = await pulledTagIds(db, t.tagIds);
+  }
   if (t.voucherCode) {
     const v = await findCachedVoucher(db, t.voucherCode);
     // The payment's own code as typed: the domain compares it with state.voucher.code.
@@ -121,6 +126,17 @@ export async function writeChanges(db: PartsdeskDb, changes: MutatorChanges, bef
   // Store credit entries: written with the balance they move, so the Credits tab lists them offline.
   for (const e of [...(changes.creditEntry ? [changes.creditEntry] : []), ...(changes.creditEntries ?? [])])
     await put(db, 'customer_credits', e.id, e);
+  // A customer's tags: one row per tag; only the difference is written (and marked dirty).
+  if (changes.customerTags) {
+    const { customer_ref, tag_ids } = changes.customerTags;
+    const keep = new Set(tag_ids.map((t) => tagRowId(customer_ref, t)));
+    const had = new Set(await db.customerTags.where('customer_ref').equals(customer_ref).primaryKeys());
+    for (const old of had) if (!keep.has(old)) await remove(db, 'customer_tag_assignments', old);
+    for (const tag_id of tag_ids) {
+      const id = tagRowId(customer_ref, tag_id);
+      if (!had.has(id)) await put(db, 'customer_tag_assignments', id, { id, customer_ref, tag_id });
+    }
+  }
 }
 
 /** Puts every dirty key back to the server's copy (or removes it when the server has none). */

@@ -22,7 +22,8 @@ export type EntityTableName =
   | 'appointments'
   | 'order_returns'
   | 'customer_history'
-  | 'customer_credits';
+  | 'customer_credits'
+  | 'customer_tag_assignments';
 
 export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Record<string, unknown>, string> {
   switch (table) {
@@ -48,6 +49,8 @@ export function entityStore(db: PartsdeskDb, table: EntityTableName): Table<Reco
       return db.customerHistory;
     case 'customer_credits':
       return db.creditEntries;
+    case 'customer_tag_assignments':
+      return db.customerTags;
   }
 }
 
@@ -63,6 +66,7 @@ const entityTables = new Set<string>([
   'order_returns',
   'customer_history',
   'customer_credits',
+  'customer_tag_assignments',
 ]);
 const otherCatalog = new Set<string>([
   'manufacturers',
@@ -96,6 +100,7 @@ export const pullStores = (db: PartsdeskDb) => [
   db.orderReturns,
   db.customerHistory,
   db.creditEntries,
+  db.customerTags,
 ];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
@@ -182,6 +187,7 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
     db.orderReturns,
     db.customerHistory,
     db.creditEntries,
+    db.customerTags,
   ]) {
     await t.clear();
   }

@@ -8,7 +8,11 @@
 // and until the offline part search answers (index built from Dexie).
 // The device starts from the server's first-sync snapshot (sync/snapshot.ts): the bench waits until
 // the server offers one (built in the background after start); BENCH_SNAPSHOT=0 runs the server
-// without snapshots (SYNC_SNAPSHOTS=0): the pull from 0 page by page, as before.
+// without snapshots (SYNC_SNAPSHOTS=0): the pull from 0 page by page, as before; BENCH_SNAPSHOT=both
+// runs each part count both ways, the snapshot first.
+// BENCH_CPU_PROFILE=<path prefix> (with NODE_OPTIONS=--experimental-websocket on Node 20): a CPU
+// profile of the sync worker from just after init() until stored, written as
+// <prefix>-<parts>-<snapshot|pull>.cpuprofile, its heaviest functions printed (./support/cpu-profile.ts).
 // BENCH_PAGE overrides the initial page size (the client sends it as `limit`; the server refuses more than 20,000).
 // First, on the same server, the server alone: every page over HTTP from Node (JSON parsed, nothing
 // stored), so the full flow's time splits into server work and browser storage (BENCH_SERVER_ONLY=0
@@ -21,6 +25,7 @@ import { DEVICE_SCHEMA } from '../../src/db/database';
 import { INITIAL_PULL_LIMIT } from '../../sync/engine';
 import { TestClient } from '../support/http-client';
 import { builtWorker, chromiumDevice, distDir } from './support/chromium-worker';
+import { freePort, profileWorkers, summarize } from './support/cpu-profile';
 import { serveSeededCopy } from './support/seeded-data';
 import { load } from './support/sync-device';
 
@@ -32,6 +37,9 @@ if (!worker) throw new Error('no built sync worker in dist/assets (run `npx vite
 
 interface Figures {
   parts: number;
+  mode: 'snapshot' | 'pull';
+  /** The worker build timed (its URL path). */
+  worker: string;
   server: { rows: number; s: number; pages: number } | null;
   rows: number;
   /** IndexedDB records holding `rows`. */
@@ -156,11 +164,16 @@ async function snapshotOffered(url: string, parts: number): Promise<void> {
   throw new Error('no snapshot within 20 minutes');
 }
 
-async function run(parts: number): Promise<Figures> {
-  const snapshots = process.env.BENCH_SNAPSHOT !== '0';
+/**
+ * Worker builds to time, as URL paths under the served dist (BENCH_WORKERS, comma-separated, e.g.
+ * two builds' assets copied into one BENCH_DIST: compared on one server and one snapshot, back to
+ * back); default the newest built worker.
+ */
+const workerPaths = process.env.BENCH_WORKERS?.split(',') ?? [worker.urlPath];
+
+async function run(parts: number, snapshots: boolean): Promise<Figures[]> {
+  const mode = snapshots ? 'snapshot' : 'pull';
   const srv = await serveSeededCopy(parts, distDir, log, snapshots ? {} : { SYNC_SNAPSHOTS: '0' });
-  let pages = 0;
-  let snapshotFiles = 0;
   const limit = process.env.BENCH_PAGE;
   try {
     if (snapshots) await snapshotOffered(srv.server.url, parts);
@@ -169,78 +182,121 @@ async function run(parts: number): Promise<Figures> {
         ? null
         : await serverOnly(srv.server.url, Number(limit ?? INITIAL_PULL_LIMIT));
     if (server) log(`${parts}: server alone ${server.rows} rows in ${server.s.toFixed(1)} s`);
-    const prepare = async (page: Page): Promise<void> => {
-      const ctx = page.context();
-      ctx.on('request', (r) => {
-        if (r.url().includes('/sync/pull?')) pages++;
-        if (r.url().includes('/sync/snapshot/')) snapshotFiles++;
-      });
-      if (limit)
-        await ctx.route(/\/sync\/pull\?/, (route) =>
-          route.continue({
-            url: route
-              .request()
-              .url()
-              .replace(/limit=\d+/, `limit=${limit}`),
-          }),
-        );
-    };
-    const device = await chromiumDevice(srv.server.url, worker!.urlPath, 'cashier', 'cashier', {
-      firstSync: false,
-      dbName: 'partsdesk-download',
-      prepare,
-    });
-    try {
-      const loadAvg = load();
-      const elapsed = () => device.page.evaluate(() => (performance.now() - window.__benchInitAt!) / 1000);
-      let downloadS = NaN;
-      let searchS: number | null = null;
-      const until = Date.now() + 15 * 60_000;
-      let lastLog = 0;
-      while (Date.now() < until) {
-        const st = (await device.call('status', [])) as {
-          lastSuccess: string | null;
-          download: { done: number; total: number; percent: number } | null;
-          error: string | null;
-        };
-        if (st.error) throw new Error(`sync error: ${st.error}`);
-        if (Number.isNaN(downloadS) && st.download === null && st.lastSuccess) downloadS = await elapsed();
-        if (!Number.isNaN(downloadS)) {
-          const r = (await device.call('searchParts', ['brake', { limit: 5 }])) as { ready: boolean };
-          if (r.ready) {
-            searchS = await elapsed();
-            break;
-          }
-        } else if (st.download && Date.now() - lastLog > 10_000) {
-          lastLog = Date.now();
-          log(
-            `${parts}: ${st.download.done} of ${st.download.total} rows (${st.download.percent}%) at ${(await elapsed()).toFixed(1)} s`,
-          );
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      if (Number.isNaN(downloadS)) throw new Error('the download did not finish within 15 minutes');
-      const { rows, records } = await stored(device.page, 'partsdesk-download');
-      return { parts, server, rows, records, pages, snapshotFiles, downloadS, searchS, load: loadAvg };
-    } finally {
-      await device.close();
-    }
+    const out: Figures[] = [];
+    for (const workerPath of workerPaths) out.push(await timeDevice(srv.server.url, parts, mode, workerPath, server));
+    return out;
   } finally {
     await srv.stop();
   }
 }
 
+/** One fresh device (browser profile) running `workerPath` until its download is stored and search answers. */
+async function timeDevice(
+  url: string,
+  parts: number,
+  mode: Figures['mode'],
+  workerPath: string,
+  server: Figures['server'],
+): Promise<Figures> {
+  const limit = process.env.BENCH_PAGE;
+  const profileTo = process.env.BENCH_CPU_PROFILE;
+  const debugPort = profileTo ? await freePort() : null;
+  let pages = 0;
+  let snapshotFiles = 0;
+  const prepare = async (page: Page): Promise<void> => {
+    const ctx = page.context();
+    ctx.on('request', (r) => {
+      if (r.url().includes('/sync/pull?')) pages++;
+      if (r.url().includes('/sync/snapshot/')) snapshotFiles++;
+    });
+    if (limit)
+      await ctx.route(/\/sync\/pull\?/, (route) =>
+        route.continue({
+          url: route
+            .request()
+            .url()
+            .replace(/limit=\d+/, `limit=${limit}`),
+        }),
+      );
+  };
+  const device = await chromiumDevice(url, workerPath, 'cashier', 'cashier', {
+    firstSync: false,
+    dbName: 'partsdesk-download',
+    prepare,
+    args: debugPort ? [`--remote-debugging-port=${debugPort}`] : [],
+  });
+  const profiler = debugPort ? await profileWorkers(debugPort, `${url}/robots.txt`) : null;
+  try {
+    const loadAvg = load();
+    const elapsed = () => device.page.evaluate(() => (performance.now() - window.__benchInitAt!) / 1000);
+    let downloadS = NaN;
+    let searchS: number | null = null;
+    const until = Date.now() + 15 * 60_000;
+    let lastLog = 0;
+    while (Date.now() < until) {
+      const st = (await device.call('status', [])) as {
+        lastSuccess: string | null;
+        download: { done: number; total: number; percent: number } | null;
+        error: string | null;
+      };
+      if (st.error) throw new Error(`sync error: ${st.error}`);
+      if (Number.isNaN(downloadS) && st.download === null && st.lastSuccess) downloadS = await elapsed();
+      if (!Number.isNaN(downloadS)) {
+        const r = (await device.call('searchParts', ['brake', { limit: 5 }])) as { ready: boolean };
+        if (r.ready) {
+          searchS = await elapsed();
+          break;
+        }
+      } else if (st.download && Date.now() - lastLog > 10_000) {
+        lastLog = Date.now();
+        log(
+          `${parts}: ${st.download.done} of ${st.download.total} rows (${st.download.percent}%) at ${(await elapsed()).toFixed(1)} s`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    if (Number.isNaN(downloadS)) throw new Error('the download did not finish within 15 minutes');
+    if (profiler) {
+      for (const [i, p] of (await profiler.stop()).entries()) {
+        const build = workerPath.replace(/^.*\/worker-|\.js$/g, '');
+        const file = `${profileTo}-${parts}-${mode}-${build}${i ? `-${i}` : ''}.cpuprofile`;
+        fs.writeFileSync(file, JSON.stringify(p));
+        log(`${parts} ${mode}: worker CPU profile ${file}\n${summarize(p).join('\n')}`);
+      }
+    }
+    const { rows, records } = await stored(device.page, 'partsdesk-download');
+    return {
+      parts,
+      mode,
+      worker: workerPath,
+      server,
+      rows,
+      records,
+      pages,
+      snapshotFiles,
+      downloadS,
+      searchS,
+      load: loadAvg,
+    };
+  } finally {
+    await device.close();
+  }
+}
+
+const modes = process.env.BENCH_SNAPSHOT === 'both' ? [true, false] : [process.env.BENCH_SNAPSHOT !== '0'];
 const results: Figures[] = [];
 for (const parts of counts) {
-  log(`${parts} parts: starting`);
-  results.push(await run(parts));
+  for (const snapshots of modes) {
+    log(`${parts} parts${snapshots ? '' : ', without snapshots'}: starting`);
+    results.push(...(await run(parts, snapshots)));
+  }
 }
 console.log(
   `Initial download into IndexedDB, Chromium headless, built worker ${worker.urlPath} (${worker.builtAt.toISOString()}), server PGlite on the same 2-core machine${process.env.BENCH_PAGE ? `, page ${process.env.BENCH_PAGE}` : ''}`,
 );
 for (const f of results) {
   console.log(
-    `${f.parts} parts: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.snapshotFiles ? 'from the snapshot, then ' : ''}${f.pages} pull requests); ` +
+    `${f.parts} parts, ${f.mode}, ${f.worker}: ${f.rows} rows (${f.records} records) stored in ${f.downloadS.toFixed(1)} s (${Math.round(f.rows / f.downloadS)} rows/s, ${f.snapshotFiles ? 'from the snapshot, then ' : ''}${f.pages} pull requests); ` +
       `search ready at ${f.searchS === null ? 'n/a' : `${f.searchS.toFixed(1)} s`} [load ${f.load}]`,
   );
   if (f.server)

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ipBanned } from '../../src/contracts/customer-ip';
 import { NO_TAGS, TAG_CREATED, TAGS_SAVED } from '../../src/contracts/customer-tag';
+import { TAGS_PENDING } from '../../src/pos/customer-admin/tabs/tags-tab';
 import { TestClient } from '../support/http-client';
 import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
 import { e2eWorld } from './support/world';
@@ -12,8 +13,10 @@ import { shot } from './support/shots';
  * addresses and tags") on the demo shopper: addresses in pages of 10 with asc/desc, a location on
  * demand (and "Failed to get location details." for a private address), ban with the row's own
  * loading, the total-accounts link to the customers list filtered by the address; no tags yet
- * (the shop's were removed before start) → "Create a tag" → tick and Save. Offline both tabs say
- * the network is needed. Screenshots at 1024x768 and 390x844: /tmp/pd-iptags-*.png.
+ * (the shop's were removed before start) → "Create a tag"; offline, tick it and Save: shown at once
+ * and pending, kept across an offline reload, on the server once back online (docs/decisions/pos.md
+ * "Customer tags offline"). Offline the IP tab says the network is needed. Screenshots at 1024x768
+ * and 390x844: /tmp/pd-iptags-*.png.
  */
 describe('POS customer IP addresses and tags (headless Chromium)', () => {
   const world = e2eWorld({
@@ -45,7 +48,7 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
   const rows = (page: Page) => page.getByRole('table', { name: 'IP addresses' }).locator('tbody tr');
   const firstIp = async (page: Page) => (await rows(page).first().locator('td').first().innerText()).trim();
 
-  it('lists, sorts, pages, locates and bans addresses; tags created, ticked and saved; offline says so', async () => {
+  it('lists, sorts, pages, locates and bans addresses; a tag created, ticked and saved offline reaches the server', async () => {
     const { srv, browser } = world;
     const admin = new TestClient(srv.server.url);
     expect((await admin.login('admin', 'admin')).status).toBe(200);
@@ -88,7 +91,7 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
     expect(await accounts.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Sam Shopper')]));
     await shots(page, 'filter-ip');
 
-    // Tags: none defined yet -> Create a tag -> tick it and Save.
+    // Tags: none defined yet -> Create a tag (a server call: the tag reaches the device with its pull).
     await page.goto(`${srv.server.url}/pos/customer/edit?customer_id=${number}&tab=tags`);
     await expect.poll(visible(page, NO_TAGS), { timeout: 15_000, message: await pageText(page) }).toBe(true);
     await shots(page, 'tags-empty');
@@ -97,25 +100,27 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
     await dialog.getByLabel('Tag title').fill('Fleet account');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(visible(page, TAG_CREATED)).toBe(true);
-    const fleet = page.getByRole('checkbox', { name: 'Fleet account' });
-    await expect.poll(() => fleet.isVisible()).toBe(true);
+    const fleet = () => page.getByRole('checkbox', { name: 'Fleet account' });
+    await expect.poll(() => fleet().isVisible(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
     expect(new URL(page.url()).searchParams.get('create_tag')).toBeNull();
-    await fleet.check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(visible(page, TAGS_SAVED)).toBe(true);
-    const tags = await admin.get(`/api/customer_tag/?customerId=${number}`);
-    expect(tags.body.assignedTags).toHaveLength(1);
-    expect(tags.body.customerTags[0].title).toBe('Fleet account');
-    await shots(page, 'tags');
-
-    // Offline: what was loaded stays, saving needs the network; a fresh load says the tab needs it.
+    expect(await fleet().isChecked()).toBe(false);
+    const pending = page.getByText(TAGS_PENDING, { exact: true });
+    // The IP Addresses tab loaded while online (its rows stay for the offline check below).
     await page.getByRole('tab', { name: 'IP Addresses' }).click();
     await expect.poll(() => rows(page).count(), { message: await pageText(page) }).toBe(10);
     await page.getByRole('tab', { name: 'Tags' }).click();
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Fleet account' }).isChecked()).toBe(true);
+    await expect.poll(() => fleet().isVisible()).toBe(true);
+
+    // Offline: tick it and Save. Shown at once and "Pending sync" (customer.setTags in the outbox).
     await cutNetwork(ctx, true);
-    await expect.poll(visible(page, 'You are offline: saving tags needs the network.')).toBe(true);
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await fleet().check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(visible(page, TAGS_SAVED)).toBe(true);
+    await expect.poll(() => pending.isVisible(), { message: await pageText(page) }).toBe(true);
+    expect(await fleet().isChecked()).toBe(true);
+    await shots(page, 'tags-offline');
+
+    // The IP Addresses tab offline: the rows stay, banning needs the network.
     await page.getByRole('tab', { name: 'IP Addresses' }).click();
     await expect
       .poll(visible(page, 'You are offline: banning, unbanning and locating addresses need the network.'), {
@@ -137,15 +142,24 @@ describe('POS customer IP addresses and tags (headless Chromium)', () => {
         message: await pageText(page),
       })
       .toBe(true);
+    // Reloaded offline, the Tags tab reads the device: the tick and its pending state are kept.
     await page.getByRole('tab', { name: 'Tags' }).click();
-    await expect
-      .poll(visible(page, 'Tags are kept on the server: connect to the network to see and save them.'))
-      .toBe(true);
-    await shots(page, 'tags-offline');
+    await expect.poll(() => fleet().isChecked(), { timeout: 15_000, message: await pageText(page) }).toBe(true);
+    expect(await pending.isVisible()).toBe(true);
+    expect((await admin.get(`/api/customer_tag/?customerId=${number}`)).body.assignedTags).toEqual([]);
+
+    // Back online: the save reaches the server, and the pending state ends.
     await cutNetwork(ctx, false);
     await expect
-      .poll(() => page.getByRole('checkbox', { name: 'Fleet account' }).isChecked(), { timeout: 15_000 })
-      .toBe(true);
+      .poll(async () => (await admin.get(`/api/customer_tag/?customerId=${number}`)).body.assignedTags.length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const tags = await admin.get(`/api/customer_tag/?customerId=${number}`);
+    expect(tags.body.customerTags[0].title).toBe('Fleet account');
+    await expect.poll(() => pending.isVisible(), { timeout: 15_000 }).toBe(false);
+    expect(await fleet().isChecked()).toBe(true);
+    await shots(page, 'tags');
     await ctx.close();
   });
 });

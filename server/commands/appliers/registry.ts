@@ -12,6 +12,7 @@ import { returnAppliers } from './returns';
 import type { ApplierMap } from './types';
 import { customerHistoryAppliers } from './customer-history';
 import { kioskAppliers } from './kiosk';
+import { customerTagAppliers } from './customer-tags';
 
 export const defaultAppliers: ApplierMap = {
   ...orderAppliers,
@@ -22,4 +23,5 @@ export const defaultAppliers: ApplierMap = {
   ...returnAppliers,
   ...customerHistoryAppliers,
   ...kioskAppliers,
+  ...customerTagAppliers,
 };

@@ -1,5 +1,5 @@
 /** The customer admin screen's IP addresses, IP bans and tags (migration 0026-i-customer-ips-tags). */
-import type { GeneratedTimestamp, Id } from './columns';
+import type { GeneratedTimestamp, Id, Version } from './columns';
 
 export interface CustomerIpsTable {
   customer_ip_id: Id;
@@ -20,11 +20,15 @@ export interface CustomerTagsTable {
   tag_id: Id;
   title: string;
   date_added: GeneratedTimestamp;
+  /** Since migration 0029-i: pulled to staff devices. */
+  version: Version;
 }
 
 export interface CustomerTagAssignmentsTable {
   customer_ref: string;
   tag_id: number;
+  /** Since migration 0029-i: pulled to staff devices (key `customer_ref:tag_id`). */
+  version: Version;
 }
 
 export interface CustomerAdminTables {

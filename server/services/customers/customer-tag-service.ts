@@ -1,10 +1,12 @@
 /**
- * Customer tags (docs/decisions/pos.md "Customer IP addresses and tags"; pos-back-office.md §3
- * "Tag", §7 "/api/customer_tag"). The shop defines tags (title unique whatever its case); a save
- * replaces the customer's whole set in one transaction, after checking every id names a tag that
- * exists (an unknown id changes nothing).
+ * Customer tags (docs/decisions/pos.md "Customer IP addresses and tags" and "Customer tags offline";
+ * pos-back-office.md §3 "Tag", §7 "/api/customer_tag"). The shop defines tags (title unique
+ * whatever its case); a save replaces the customer's whole set through the command runner as the
+ * domain's customer.setTags, the rule a device's queued save runs too (every id must name a tag
+ * that exists: an unknown id changes nothing). Both writes hold the pull's version horizon, so
+ * staff devices pull what they wrote.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   createTagUrl,
   MAX_TAGS,
@@ -16,13 +18,20 @@ import {
   type Tag,
 } from '../../../src/contracts/customer-tag';
 import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
-import type { DB } from '../../db/schema';
+import type { Refusal } from '../../../src/domain/refusal';
+import type { Actor } from '../../commands/actor';
+import { CommandRefused } from '../../commands/refusals';
+import type { CommandRunner } from '../../commands/runner';
 import { notFound, ServiceError } from '../../errors';
 
 const sqlLowerTitle = sql`lower(title)`;
 
 export class CustomerTagService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(private readonly commands: CommandRunner) {}
+
+  private get db() {
+    return this.commands.reader;
+  }
 
   async get(customerId: string | number): Promise<CustomerTagReply> {
     const customer = await this.customer(customerId);
@@ -31,51 +40,37 @@ export class CustomerTagService {
   }
 
   async save(
+    actor: Actor,
     customerId: string | number,
     tagIds: readonly number[],
   ): Promise<{ success: string; assignedTags: number[] }> {
     const customer = await this.customer(customerId);
-    await this.db.transaction().execute(async (trx) => {
-      // The customer's row locked: two saves of one customer apply one after the other.
-      await trx.selectFrom('customers').select('id').where('id', '=', customer.id).forUpdate().execute();
-      if (tagIds.length) {
-        const found = await trx
-          .selectFrom('customer_tags')
-          .select('tag_id')
-          .where('tag_id', 'in', [...tagIds])
-          .execute();
-        if (found.length !== tagIds.length)
-          throw new ServiceError('invalid', 'unknown_tag', UNKNOWN_TAG, { tags: [UNKNOWN_TAG] });
-      }
-      await trx.deleteFrom('customer_tag_assignments').where('customer_ref', '=', customer.id).execute();
-      if (tagIds.length) {
-        await trx
-          .insertInto('customer_tag_assignments')
-          .values(tagIds.map((tag_id) => ({ customer_ref: customer.id, tag_id })))
-          .execute();
-      }
-    });
+    await this.commands.transaction(actor, (tx) =>
+      this.commands.run(tx, 'customer.setTags', { customer_ref: customer.id, tag_ids: [...tagIds] }, { refused }),
+    );
     return { success: TAGS_SAVED, assignedTags: await this.assigned(customer.id) };
   }
 
   /** A new tag (POST /api/customer_tag/create): the title unique whatever its case, at most MAX_TAGS tags. */
   async create(title: string): Promise<{ success: string; tag: Tag }> {
-    const count = Number(
-      (
-        await this.db
-          .selectFrom('customer_tags')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    if (count >= MAX_TAGS)
-      throw new ServiceError('refused', 'too_many_tags', `A shop may define at most ${MAX_TAGS} tags.`);
-    const tag = await this.db
-      .insertInto('customer_tags')
-      .values({ title })
-      .onConflict((oc) => oc.expression(sqlLowerTitle).doNothing())
-      .returning(['tag_id', 'title'])
-      .executeTakeFirst();
+    const tag = await this.commands.transaction(async ({ trx }) => {
+      const count = Number(
+        (
+          await trx
+            .selectFrom('customer_tags')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      if (count >= MAX_TAGS)
+        throw new ServiceError('refused', 'too_many_tags', `A shop may define at most ${MAX_TAGS} tags.`);
+      return trx
+        .insertInto('customer_tags')
+        .values({ title })
+        .onConflict((oc) => oc.expression(sqlLowerTitle).doNothing())
+        .returning(['tag_id', 'title'])
+        .executeTakeFirst();
+    });
     if (!tag) throw new ServiceError('conflict', 'tag_taken', TAG_TAKEN, { title: [TAG_TAKEN] });
     return { success: TAG_CREATED, tag };
   }
@@ -104,3 +99,9 @@ export class CustomerTagService {
     return row;
   }
 }
+
+/** An unknown tag answers as it did before saves ran as a command: 400 naming the field. */
+const refused = (r: Refusal): ServiceError =>
+  r.message === UNKNOWN_TAG
+    ? new ServiceError('invalid', 'unknown_tag', UNKNOWN_TAG, { tags: [UNKNOWN_TAG] })
+    : new CommandRefused(r);

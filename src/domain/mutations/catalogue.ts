@@ -5,6 +5,7 @@
  * Adding a mutation: add it here, write the mutator, register it in registry.ts.
  */
 import { z } from 'zod';
+import { MAX_TAGS } from '../customer-tags';
 import { paymentTypes } from '../settings';
 
 const id = z.uuid();
@@ -39,6 +40,8 @@ const qty = z.number().int().positive().max(10000);
 const name = text(255);
 const taxClass = posInt.nullable();
 const orderRef = { order_ref: id };
+/** A set of customer tag ids (customer_tags.tag_id). */
+const tagIds = z.array(posInt).max(MAX_TAGS);
 
 /**
  * A chosen product option. The server prices it from its catalog by the ids (name, value and price
@@ -351,6 +354,11 @@ export const mutationArgs = {
       .default(null),
     ...notification,
   }),
+  /**
+   * The customer's tags (docs/decisions/pos.md "Customer tags offline"): `tag_ids` the set staff
+   * want; `base` the set the screen showed when they began (merged by tag), absent to replace the set.
+   */
+  'customer.setTags': z.object({ customer_ref: id, tag_ids: tagIds, base: tagIds.optional() }),
   /**
    * A return of a completed order's lines (docs/decisions/pos.md "Returns"): `id` names the return,
    * each line's `id` its row; the refund is derived from the order, never sent. `customer_ref` is

@@ -18,6 +18,7 @@ import {
 } from './cart';
 import { addCredit } from './credit';
 import { createCustomer, updateCustomer } from './customer';
+import { setCustomerTags } from './customer-tags';
 import { addCustomerHistory, addOrderHistory } from './history';
 import {
   completeOrder,
@@ -73,6 +74,7 @@ export const mutators: MutatorMap = {
   'appointment.cancel': cancelAppointment,
   'customer.create': createCustomer,
   'customer.update': updateCustomer,
+  'customer.setTags': setCustomerTags,
   'vehicle.create': createVehicle,
   'vehicle.update': updateVehicle,
   'vehicle.delete': deleteVehicle,

@@ -37,6 +37,10 @@ export interface MutatorState {
   voucher?: { code: string; balance: string };
   /** The returns already recorded against `order` (order.return). */
   returns?: OrderReturn[];
+  /** customer.setTags: the tag ids `customer` has now. */
+  customerTags?: number[];
+  /** customer.setTags: those of the tag ids the mutation names that exist (the caller looked them up). */
+  knownTags?: number[];
 }
 
 /** New or replaced records (upserts by id). */
@@ -52,6 +56,13 @@ export interface MutatorChanges {
   orderReturns?: OrderReturn[];
   /** Store credit spent or given back by payments (docs/decisions/pos.md "Customer vehicles and credits"). */
   creditEntries?: CreditEntry[];
+  /** A customer's whole set of tags after customer.setTags (sorted ids); stored as one row per tag. */
+  customerTags?: CustomerTagSet;
+}
+
+export interface CustomerTagSet {
+  customer_ref: string;
+  tag_ids: number[];
 }
 
 export interface Applied {

@@ -209,6 +209,7 @@ export const writableFields: Table = {
   'vehicle.update': { vehicle_ref: ALL, ...vehicleFields },
   'vehicle.delete': { vehicle_ref: ALL },
   'credit.add': { id: COUNTER, customer_ref: COUNTER, description: COUNTER, amount: COUNTER, order_ref: COUNTER },
+  'customer.setTags': { customer_ref: STAFF, tag_ids: STAFF, base: STAFF },
   'customerHistory.add': { id: STAFF, customer_ref: STAFF, comment: STAFF, image: STAFF, ...notification },
   // Returns give money back: the counter only (docs/decisions/pos.md "Returns").
   'order.return': {

@@ -27,6 +27,7 @@ const names: Record<string, string> = {
   'appointment.book': 'Book an appointment',
   'customer.create': 'Create customer',
   'customer.update': 'Update customer',
+  'customer.setTags': 'Save customer tags',
   'vehicle.create': 'Add a vehicle',
   'vehicle.update': 'Update a vehicle',
   'vehicle.delete': 'Delete a vehicle',

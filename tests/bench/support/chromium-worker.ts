@@ -49,6 +49,8 @@ export interface ChromiumDeviceOptions {
   dbName?: string;
   /** Runs before the worker starts (routes, request listeners on page.context()). */
   prepare?: (page: Page) => Promise<void>;
+  /** More Chromium flags (a `--remote-debugging-port` for a CPU profile, ./cpu-profile.ts). */
+  args?: readonly string[];
 }
 
 /**
@@ -63,7 +65,7 @@ export async function chromiumDevice(
   password: string,
   opts: ChromiumDeviceOptions = {},
 ): Promise<ChromiumDevice> {
-  const browser = await launchBrowser({ networkLink: false });
+  const browser = await launchBrowser({ networkLink: false, args: opts.args ?? [] });
   try {
     const context = await newContext(browser);
     const page = await context.newPage();

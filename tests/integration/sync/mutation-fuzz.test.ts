@@ -340,6 +340,10 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
           return fc.constant([]);
         case 'line_ids':
           return fc.array(from(pools.lines), { maxLength: 2 });
+        // customer.setTags: the demo shop's tags are 1..5; 6..8 name none.
+        case 'tag_ids':
+        case 'base':
+          return fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 4 });
         case 'ymm_data':
           return fc.constant({});
         case 'tax_exempt_number':
@@ -409,6 +413,13 @@ describe.each(testEngines())('mutation fuzzing at the push door on %s', (engine)
           );
         case 'ymm_data':
           return fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 3 }));
+        case 'tag_ids':
+        case 'base':
+          return fc.oneof(
+            fc.array(fc.oneof(int, fc.integer({ min: 1, max: 8 })), { maxLength: 5 }),
+            text,
+            fc.constant(null),
+          );
         default:
           return /^(notify|texting|newsletter|safe|tax_exempt$|apply_to_all|override)/.test(key) ? bool : text;
       }

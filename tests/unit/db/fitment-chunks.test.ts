@@ -129,7 +129,14 @@ async function v3Device(cookie: number): Promise<IDBFactory> {
 
 // Version 3 upgrades through 4 to 5 (the option tables, product-options.test.ts) and 6 (the appointment
 // tables): one backfill of every version's tables.
-const NEW_SINCE_3 = [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns'];
+const NEW_SINCE_3 = [
+  ...SCHEMA_4_TABLES,
+  ...SCHEMA_5_TABLES,
+  ...SCHEMA_6_TABLES,
+  'order_returns',
+  'customer_tags',
+  'customer_tag_assignments',
+];
 
 describe('device schema version 3 -> 4 (and on to the latest)', () => {
   it('keeps what was pulled and the outbox, adds the fitment store, and backfills only the new tables up to the old cookie', async () => {

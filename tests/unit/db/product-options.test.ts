@@ -139,7 +139,7 @@ describe('device schema version 4 -> 5 (and on to the latest)', () => {
     expect(db.verno).toBeGreaterThanOrEqual(7);
     expect(await getCatalogProduct(db, 5)).toMatchObject({ mpn: 'X-5' });
     expect(await getMeta(db, 'backfill')).toEqual({
-      tables: [...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns'],
+      tables: [...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns', 'customer_tags', 'customer_tag_assignments'],
       cookie: 0,
       upTo: 4200,
       done: 0,
@@ -158,7 +158,14 @@ describe('device schema version 4 -> 5 (and on to the latest)', () => {
     });
     await db.open();
     expect(await getMeta(db, 'backfill')).toEqual({
-      tables: [...SCHEMA_4_TABLES, ...SCHEMA_5_TABLES, ...SCHEMA_6_TABLES, 'order_returns'],
+      tables: [
+        ...SCHEMA_4_TABLES,
+        ...SCHEMA_5_TABLES,
+        ...SCHEMA_6_TABLES,
+        'order_returns',
+        'customer_tags',
+        'customer_tag_assignments',
+      ],
       cookie: 0,
       upTo: 500,
       done: 0,

@@ -3,7 +3,8 @@
  * pullAll): the file's lines are stored with the download figures, the cookie becomes the
  * snapshot's version only after the end line, and the pull continues from there; a file cut short
  * or unreadable falls back to the plain pull from 0 over dropped rows; a network failure part-way
- * is a retry with the cookie still 0; nothing offered is the plain pull.
+ * is a retry with the cookie still 0; nothing offered is the plain pull. The byte stream splitter
+ * gives the same lines wherever the network's reads cut the bytes.
  */
 import { describe, expect, it } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
@@ -12,7 +13,7 @@ import { productRow } from '../../../src/db/product-chunks';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { pullAll, type PulledPage } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
-import type { SnapshotLines } from '../../../sync/snapshot';
+import { linesOf as splitLines, type SnapshotLines } from '../../../sync/snapshot';
 import type { Transport } from '../../../sync/transport';
 import { freshDb, uuid } from './support';
 
@@ -140,5 +141,44 @@ describe('first sync from a snapshot', () => {
     expect((await out).kind).toBe('done');
     expect(pulls).toEqual([0]);
     expect(await productRow(db, 2)).toBeUndefined();
+  });
+});
+
+/** `bytes` as a body read in pieces cut at `cuts` (ascending; equal cuts make empty reads). */
+function body(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {
+  const bounds = [0, ...cuts, bytes.length];
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(ctrl) {
+      if (i + 1 >= bounds.length) return ctrl.close();
+      ctrl.enqueue(bytes.slice(bounds[i], bounds[i + 1]));
+      i++;
+    },
+  });
+}
+
+async function all(lines: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const l of lines) out.push(l);
+  return out;
+}
+
+describe('splitting the file into lines', () => {
+  // Characters of 2, 3 and 4 bytes in UTF-8, an empty line, and a last line without its newline.
+  const text = '{"a":"Ø€"}\n{"b":"𝄞 x"}\n\n{"c":1}';
+  const bytes = new TextEncoder().encode(text);
+  const want = ['{"a":"Ø€"}', '{"b":"𝄞 x"}', '', '{"c":1}'];
+
+  it('gives the same lines wherever two reads cut the bytes: inside a line, a character, at a newline', async () => {
+    for (let i = 0; i <= bytes.length; i++)
+      for (let j = i; j <= bytes.length; j++) expect(await all(splitLines(body(bytes, [i, j])))).toEqual(want);
+  });
+
+  it('one byte per read; a final newline ends the last line (no empty line after it); onChunk per read', async () => {
+    const withEnd = new TextEncoder().encode(text + '\n');
+    let reads = 0;
+    const cuts = Array.from({ length: withEnd.length - 1 }, (_, i) => i + 1);
+    expect(await all(splitLines(body(withEnd, cuts), () => reads++))).toEqual(want);
+    expect(reads).toBe(withEnd.length);
   });
 });

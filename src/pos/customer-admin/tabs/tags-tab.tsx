@@ -1,43 +1,49 @@
 /**
  * The Tags tab (pos-back-office.md §3 "Tag", §7 "/api/customer_tag", §8 "Tags: server text as
  * toast, exceptions as error toast; none: 'No customer tags have been created yet.' with a 'Create
- * a tag' link"): the shop's tags as checkboxes, this customer's ticked, and Save. createTagUrl
- * opens this tab with the Create a tag dialog (`create_tag=1`). Online only: tags live on the
- * server (docs/decisions/pos.md "Customer IP addresses and tags"); offline the tab says so.
+ * a tag' link"): the shop's tags as checkboxes, this customer's ticked, and Save. Read from the
+ * device store and saved as customer.setTags through the sync worker, so it works offline; a save
+ * not yet on the server says "Pending sync" (docs/decisions/pos.md "Customer tags offline").
+ * createTagUrl opens this tab with the Create a tag dialog (`create_tag=1`), which needs the network.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/api-error';
-import { customerTagsQueryOptions, saveCustomerTags } from '../../../api/customer-tag';
-import { CREATE_TAG, NO_TAGS } from '../../../contracts/customer-tag';
-import { CUSTOMER_NOT_FOUND } from '../../../domain/mutations/guards';
+import { CREATE_TAG, createTagUrl, NO_TAGS, TAGS_SAVED } from '../../../contracts/customer-tag';
+import { customerTagsView } from '../../../db/customer-tags';
+import { deviceDb } from '../../../device/device-db';
+import { useLiveQuery } from '../../../device/use-live-query';
 import { useOnline } from '../../../device/use-online';
+import { useRunMutation } from '../../../device/use-run-mutation';
+import { useSync } from '../../../device/sync-context';
 import { Button, buttonClassName } from '../../../ui/button';
 import { EmptyState, ErrorState } from '../../../ui/empty-state';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast/toast-context';
 import type { CustomerTabProps } from '../tab-props';
 import { CreateTagDialog } from './create-tag-dialog';
-import { NOT_ON_SERVER_YET } from './ip-tab';
 import styles from './customer-admin-tabs.module.css';
 
-export const TAGS_TAB_OFFLINE = 'Tags are kept on the server: connect to the network to see and save them.';
-export const TAGS_TAB_OFFLINE_SHOWN = 'You are offline: saving tags needs the network.';
+export const TAGS_PENDING = 'Pending sync';
+export const CREATE_TAG_OFFLINE = 'You are offline: creating a tag needs the network.';
+
+/** Staff's ticks: the set they want and the set shown when they began (the save merges by tag). */
+interface Picked {
+  wanted: ReadonlySet<number>;
+  base: readonly number[];
+}
 
 export function TagsTab({ customer }: CustomerTabProps) {
   const online = useOnline();
   const toast = useToast();
-  const client = useQueryClient();
+  const run = useRunMutation();
+  const worker = useSync();
   const [params, setParams] = useSearchParams();
   const creating = params.get('create_tag') === '1';
-  const tags = useQuery({ ...customerTagsQueryOptions(customer.id), enabled: online });
-  const [picked, setPicked] = useState<ReadonlySet<number> | null>(null);
+  const view = useLiveQuery(() => customerTagsView(deviceDb(), customer.id), [customer.id]);
+  const [picked, setPicked] = useState<Picked | null>(null);
   const [saving, setSaving] = useState(false);
-  const data = tags.data;
-  // The server's set until staff tick something; a reload after a save starts from the server again.
-  useEffect(() => setPicked(null), [data]);
-  const chosen = picked ?? new Set(data?.assignedTags ?? []);
+  const data = view.data;
+  const chosen = picked?.wanted ?? new Set(data?.assigned ?? []);
 
   const closeCreate = () => {
     const next = new URLSearchParams(params);
@@ -47,11 +53,14 @@ export function TagsTab({ customer }: CustomerTabProps) {
   const save = async () => {
     setSaving(true);
     try {
-      const r = await saveCustomerTags(customer.id, [...chosen]);
-      toast.success(r.success);
-      await client.invalidateQueries({ queryKey: ['customer-tag', customer.id] });
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Something went wrong!');
+      const ok = await run('customer.setTags', {
+        customer_ref: customer.id,
+        tag_ids: [...chosen],
+        ...(picked ? { base: [...picked.base] } : {}),
+      });
+      if (!ok) return;
+      toast.success(TAGS_SAVED);
+      setPicked(null);
     } finally {
       setSaving(false);
     }
@@ -60,40 +69,39 @@ export function TagsTab({ customer }: CustomerTabProps) {
     const next = new Set(chosen);
     if (on) next.add(id);
     else next.delete(id);
-    setPicked(next);
+    setPicked({ wanted: next, base: picked?.base ?? data?.assigned ?? [] });
   };
 
-  const dialog = creating && online && (
-    <CreateTagDialog
-      onClose={closeCreate}
-      onCreated={(_tag, message) => {
-        toast.success(message);
-        closeCreate();
-        void client.invalidateQueries({ queryKey: ['customer-tag'] });
-      }}
-    />
-  );
+  const dialog =
+    creating &&
+    (online ? (
+      <CreateTagDialog
+        onClose={closeCreate}
+        onCreated={(_tag, message) => {
+          toast.success(message);
+          closeCreate();
+          // The new tag reaches this device's store with the next pull: ask for it now.
+          void worker?.syncNow().catch(() => undefined);
+        }}
+      />
+    ) : (
+      <p className={styles.note} role="status">
+        {CREATE_TAG_OFFLINE}
+      </p>
+    ));
 
   if (!data) {
-    if (!online) return <EmptyState title={TAGS_TAB_OFFLINE} />;
-    if (tags.isError) {
-      const missing = tags.error instanceof ApiError && tags.error.message === CUSTOMER_NOT_FOUND;
-      return (
-        <ErrorState message={missing ? NOT_ON_SERVER_YET : 'Something went wrong!'}>
-          <Button variant="secondary" onClick={() => void tags.refetch()}>
-            Try again
-          </Button>
-        </ErrorState>
-      );
-    }
+    if (view.error) return <ErrorState message="Something went wrong!" />;
     return <Spinner label="Loading tags…" />;
   }
+  // A customer made on this device has no number yet: the link opens the dialog on this screen.
+  const createTo = customer.customer_id === null ? `?${withCreate(params)}` : createTagUrl(customer.customer_id);
   const createLink = (
-    <Link className={buttonClassName('secondary')} to={data.createTagUrl}>
+    <Link className={buttonClassName('secondary')} to={createTo}>
       {CREATE_TAG}
     </Link>
   );
-  if (data.customerTags.length === 0) {
+  if (data.tags.length === 0) {
     return (
       <>
         <EmptyState title={NO_TAGS}>{createLink}</EmptyState>
@@ -109,14 +117,9 @@ export function TagsTab({ customer }: CustomerTabProps) {
         void save();
       }}
     >
-      {!online && (
-        <p className={styles.note} role="status">
-          {TAGS_TAB_OFFLINE_SHOWN}
-        </p>
-      )}
       <fieldset className={styles.tags}>
         <legend className="visually-hidden">Customer tags</legend>
-        {data.customerTags.map((t) => (
+        {data.tags.map((t) => (
           <label key={t.tag_id} className={styles.tag}>
             <input
               type="checkbox"
@@ -128,12 +131,24 @@ export function TagsTab({ customer }: CustomerTabProps) {
         ))}
       </fieldset>
       <div className={styles.actions}>
-        <Button type="submit" disabled={!online || saving}>
+        <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}
         </Button>
         {createLink}
+        {data.pending && (
+          <span className={styles.pending} role="status">
+            {TAGS_PENDING}
+          </span>
+        )}
       </div>
       {dialog}
     </form>
   );
+}
+
+function withCreate(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.set('tab', 'tags');
+  next.set('create_tag', '1');
+  return next.toString();
 }
