@@ -45,15 +45,6 @@ export default tseslint.config(
     },
   },
   {
-    // One type-aware program for the four folders instead of one per tsconfig: the project service
-    // built tsconfig.json's (src, sync), server's and tests' programs, and tests' already holds
-    // src, sync and server, so every shared file was parsed, bound and typed two or three times
-    // (docs/decisions/toolchain.md "CI CPU, 2026-11-28 evening"). The
-    // per-folder type checks (DOM only for src, Node only for server) are `npm run typecheck`'s job.
-    files: ['src/**/*.{ts,tsx}', 'sync/**/*.ts', 'server/**/*.ts', 'tests/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: false, project: ['./tests/tsconfig.json'] } },
-  },
-  {
     // Accessible names, labels tied to controls, keyboard reach for anything clickable: staff on a
     // tablet, shoppers with a screen reader (docs/style.md "Accessibility").
     files: ['**/*.tsx'],
