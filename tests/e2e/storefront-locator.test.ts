@@ -270,7 +270,7 @@ describe('dealer locator with a tile server configured', () => {
     const dot = (await marker.boundingBox())!;
     expect(dot.x + dot.width / 2).toBeGreaterThan(box.x);
     expect(dot.x + dot.width / 2).toBeLessThan(box.x + box.width);
-    expect(await page.locator('svg path').count()).toBe(0);
+    expect(await page.locator('svg[aria-label^="Map of"]').count()).toBe(0);
     expect(await page.getByText('© Test Tiles').isVisible()).toBe(true);
     await shot(page, 'locator-tiles-phone');
 
