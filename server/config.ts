@@ -215,7 +215,7 @@ export function mapTilesOf(url: string | undefined, attribution: string | undefi
   const template = url.trim();
   const example = 'like https://tiles.example/{z}/{x}/{y}.png';
   const m = /^(https?):\/\/([^/?#]+)([/?][^#]*)$/.exec(template);
-  const placeholders = template.match(/\{[^}]*\}/g) ?? [];
+  const placeholders: string[] = template.match(/\{[^}]*\}/g) ?? [];
   if (
     !m ||
     /[{}@]/.test(m[2] ?? '') ||
