@@ -90,7 +90,7 @@ import { deviceSetupRoutes, type DeviceSetup } from './routes/device-setup';
 import { dealerLocatorRoutes } from './routes/dealer-locator';
 import { LocatorService } from './services/locator/locator-service';
 import { packageZipGeocoder } from './services/locator/zip-geocoder';
-import type { TrustProxy } from './config';
+import type { CookieSecurity, TrustProxy } from './config';
 import { kioskRoutes } from './routes/kiosk';
 import { kioskAdminRoutes } from './routes/kiosk-admin';
 import { formAdminRoutes } from './routes/forms-admin';
@@ -103,7 +103,7 @@ export interface AppOptions {
   engine: Engine;
   staticDir: string;
   sessionTtlMs: number;
-  secureCookies: boolean;
+  secureCookies: CookieSecurity;
   logLevel?: string;
   /** Where the log goes (tests read it); default stdout. */
   logStream?: { write(line: string): void };

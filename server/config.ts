@@ -21,6 +21,12 @@ export * from './config-adapters';
  * Runtime configuration, read once from the environment at start. Every knob has a default that
  * makes `npm start` work on a fresh machine (embedded PGlite in ./data, port 8080, demo data).
  */
+/** SECURE_COOKIES: 'auto' (unset or "auto"), else on/off as bool() reads it. */
+export type CookieSecurity = boolean | 'auto';
+export function cookieSecurity(value: string | undefined): CookieSecurity {
+  return value === undefined || value === '' || value.toLowerCase() === 'auto' ? 'auto' : bool(value, false);
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -37,8 +43,12 @@ export interface Config {
   backupKeep: number;
   /** Session lifetime (sliding). A POS may work offline for days, so staff sessions are long. */
   sessionTtlMs: number;
-  /** Set the Secure flag on the session cookie (behind HTTPS). */
-  secureCookies: boolean;
+  /**
+   * The Secure flag on every cookie the server sets: 'auto' (the default) sets it on replies to
+   * HTTPS requests (the shop's own HTTPS, or a trusted proxy's X-Forwarded-Proto), so a tablet's
+   * session is never sent over plain HTTP; true always; false never (docs/security.md "Cookies").
+   */
+  secureCookies: CookieSecurity;
   logLevel: string;
   /** Mail and text adapters and the outbox sender (docs/decisions/notifications.md). */
   notify: NotifyConfig;
@@ -259,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backupEveryMs: int('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, 24) * hours,
     backupKeep: int('BACKUP_KEEP', env.BACKUP_KEEP, 7),
     sessionTtlMs: int('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 24 * 14) * hours,
-    secureCookies: bool(env.SECURE_COOKIES, false),
+    secureCookies: cookieSecurity(env.SECURE_COOKIES),
     logLevel: env.LOG_LEVEL ?? 'info',
     notify: notifyConfig(env),
     terminal: terminalConfig(env),

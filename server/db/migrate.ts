@@ -53,6 +53,7 @@ import * as m0029e from './migrations/0029-e-blog-post-body';
 import * as m0028d from './migrations/0028-d-kiosk';
 import * as m0028b from './migrations/0028-b-online-orders';
 import * as m0029c from './migrations/0029-c-gift-recipients';
+import * as m0029h from './migrations/0029-h-kiosk-video-outcome';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-b-locator-search': m0029b,
   '0029-c-gift-recipients': m0029c,
   '0029-e-blog-post-body': m0029e,
+  '0029-h-kiosk-video-outcome': m0029h,
 };
 
 const provider: MigrationProvider = {

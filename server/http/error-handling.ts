@@ -28,7 +28,9 @@ export function installErrorHandling(
     if (isNavigation(req) && fs.existsSync(indexFile)) {
       // The catalog and product links come with their first screen; it is this caller's own (prices
       // follow the session), so no shared cache may keep it (http/first-screen.ts).
-      const page = await firstScreen.html(req);
+      // A link to nothing is 404 with the not-found page (http/first-screen.ts).
+      const { html: page, status } = await firstScreen.page(req);
+      void reply.code(status);
       if (page !== null) {
         const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);

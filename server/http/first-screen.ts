@@ -10,6 +10,11 @@
  * The reply is the shopper's own (a signed-in shopper may see prices a guest does not, staff see
  * theirs): such a page is `Cache-Control: private, no-cache`, never kept by a shared cache. Any
  * failure here serves the plain shell, as before; the client then reads the API itself.
+ *
+ * A `/{slug}` link to nothing (no product, brand, category or blog post, or not a slug at all) is
+ * answered 404 with the not-found page (rendered by the same renderer, and the API's 404 reply
+ * embedded with `data-status="404"`), so crawlers and monitors see what the API says; the service
+ * worker's navigation fallback serves the precached shell as before and never sees this status.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +33,7 @@ import { locatorQuerySchema } from '../../src/contracts/dealer-locator-request';
 import { productPageParamsSchema } from '../../src/contracts/product-page';
 import { LOCATOR_FILTER_COOKIE } from '../../src/domain/constants';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
+import type { ApiError } from '../../src/contracts/api-error';
 import type { SessionUser } from '../../src/contracts/session';
 import type { ProductPageService } from '../services/catalog/product-page-service';
 import { ServiceError } from '../errors';
@@ -48,13 +54,25 @@ export interface FirstScreenSources {
   locator?: LocatorService;
 }
 
+/** A `/{slug}` that no link can be (undecodable, or not a slug): the not-found page, no read to embed. */
+const MALFORMED_LINK: FirstRead = { path: null, body: null, status: 404 };
+
 /** Markers around #root's static content in index.html; what is between them is replaced. */
 const ROOT_START = '<!--first-screen-->';
 const ROOT_END = '<!--/first-screen-->';
 
 interface FirstRead {
-  path: string;
+  /** The API read the page's first render makes; null when there is none to embed (a malformed link). */
+  path: string | null;
   body: unknown;
+  /** 404: a `/{slug}` link to nothing (no product, brand, category or blog post); the page is the not-found page. */
+  status: 200 | 404;
+}
+
+/** What a navigation gets: the page with its first screen (null: the plain shell) and its status. */
+export interface FirstScreenPage {
+  html: string | null;
+  status: 200 | 404;
 }
 
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
@@ -78,15 +96,24 @@ export class FirstScreen {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The page's HTML with its first screen, or null: serve the plain shell. */
-  async html(req: FastifyRequest): Promise<string | null> {
+  /**
+   * The page's HTML with its first screen (html null: serve the plain shell) and its status: a link
+   * to nothing is 404 with the not-found page, whatever else fails (docs/decisions/storefront.md
+   * "Server-rendered first screen").
+   */
+  async page(req: FastifyRequest): Promise<FirstScreenPage> {
     const read = await this.firstRead(req).catch((err: unknown) => {
-      // An unknown or malformed slug is the client's not-found page; anything else is worth a line.
+      // A refusal the service words (ServiceError) is the client's to show; anything else is worth a line.
       if (!(err instanceof ServiceError))
         this.log.warn({ err, url: req.url }, 'first screen data failed; serving the plain shell');
       return null;
     });
-    if (!read) return null;
+    if (!read) return { html: null, status: 200 };
+    return { html: await this.html(req, read), status: read.status };
+  }
+
+  /** The page's HTML with its first screen, or null: serve the plain shell. */
+  private async html(req: FastifyRequest, read: FirstRead): Promise<string | null> {
     let template: string;
     try {
       template = await fs.promises.readFile(path.join(this.staticDir, 'index.html'), 'utf8');
@@ -103,23 +130,34 @@ export class FirstScreen {
       // Inert until the app replaces it: a tap on a button the app does not run yet would be lost
       // (links and buttons work once main.tsx has rendered, a moment later).
       markup =
-        renderer?.render({ url: req.url, path: read.path, body: read.body })?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ??
-        null;
+        renderer
+          ?.render({ url: req.url, path: read.path ?? '', body: read.body, status: read.status })
+          ?.replace(/^<([a-z][\w-]*)/, '<$1 inert') ?? null;
     } catch (err) {
       // A page the renderer cannot draw still gets its data: the client renders it as before.
       this.log.error({ err, url: req.url }, 'first screen render failed');
     }
-    const data = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="${attr(read.path)}">${scriptJson(read.body)}</script>`;
+    // A 404 reply says so (src/api/early-fetch.ts answers the client's read with that status).
+    const status = read.status === 404 ? ' data-status="404"' : '';
+    const data =
+      read.path === null
+        ? ''
+        : `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="${attr(read.path)}"${status}>${scriptJson(read.body)}</script>`;
     // The inline script in index.html reads these: no early fetch of this read; with markup, the
     // product route's code is left to the starter below. (Replacer functions throughout: a reply
     // may hold `$&` or `$'`, which a replacement string would expand.)
-    const marks = `data-first-screen="${attr(read.path)}"${markup !== null ? ' data-first-screen-markup' : ''}`;
-    let head = template.slice(0, start + ROOT_START.length).replace('<html ', () => `<html ${marks} `);
+    const marks = [
+      ...(read.path !== null ? [`data-first-screen="${attr(read.path)}"`] : []),
+      ...(markup !== null ? ['data-first-screen-markup'] : []),
+    ].join(' ');
+    let head = template
+      .slice(0, start + ROOT_START.length)
+      .replace('<html ', () => (marks ? `<html ${marks} ` : '<html '));
     let tail = template.slice(end);
     if (markup !== null) {
       // The product page's styles are in its lazy route's stylesheets: without them the markup
-      // paints unstyled and jumps when they apply.
-      const styles = routeStyles(template, read.path);
+      // paints unstyled and jumps when they apply. The not-found page is the entry's own.
+      const styles = read.path === null || read.status === 404 ? [] : routeStyles(template, read.path);
       head = head.replace(
         '</head>',
         () =>
@@ -139,7 +177,11 @@ export class FirstScreen {
     const [pathname = '/', search] = req.url.split('?', 2);
     // The home page: its content blocks, server-rendered like the catalog (docs/decisions/storefront.md "Content blocks").
     if (pathname === '/' && search === undefined && this.sources.content)
-      return { path: HOME_CONTENT_PATH, body: await this.sources.content.home(dismissedAlerts(req.cookies)) };
+      return {
+        path: HOME_CONTENT_PATH,
+        body: await this.sources.content.home(dismissedAlerts(req.cookies)),
+        status: 200,
+      };
     // The dealer locator page: its stores with no search, as the page's first read asks for them. A
     // remembered filter chip (locator_filter) changes that read: the client's to make.
     if (pathname === '/index.php' && search !== undefined && this.sources.locator) {
@@ -150,6 +192,7 @@ export class FirstScreen {
       return {
         path: LOCATOR_FIRST_PATH,
         body: await this.sources.locator.search('list', locatorQuerySchema.parse({ format: 'json' })),
+        status: 200,
       };
     }
     if (pathname === '/product/catalog') {
@@ -162,15 +205,30 @@ export class FirstScreen {
       return {
         path: CATALOG_FIRST_PATH,
         body: await this.sources.products.list(query, new Date(), vehicle, req.user !== null),
+        status: 200,
       };
     }
     const segment = /^\/([^/.]+)$/.exec(pathname)?.[1];
     if (!segment || segment === 'pos') return null;
-    const parsed = productPageParamsSchema.safeParse({ slug: decodeURIComponent(segment) });
-    if (!parsed.success) return null;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(segment);
+    } catch {
+      return MALFORMED_LINK;
+    }
+    const parsed = productPageParamsSchema.safeParse({ slug });
+    // Not a link anything can have (the API answers 400): the not-found page, with nothing to embed.
+    if (!parsed.success) return MALFORMED_LINK;
     const user: SessionUser | null = req.user;
-    // An unknown slug throws (404): the shell then shows the client's own not-found page.
-    return { path: productPagePath(parsed.data.slug), body: await this.sources.pages.resolve(parsed.data.slug, user) };
+    const readPath = productPagePath(parsed.data.slug);
+    try {
+      return { path: readPath, body: await this.sources.pages.resolve(parsed.data.slug, user), status: 200 };
+    } catch (err) {
+      // A link to nothing: 404, with the API's own reply embedded for the client's read.
+      if (!(err instanceof ServiceError) || err.kind !== 'not_found') throw err;
+      const body: ApiError = { error: err.code, message: err.message };
+      return { path: readPath, body, status: 404 };
+    }
   }
 
   private loadRenderer(): Promise<FirstScreenRenderer | null> {

@@ -31,7 +31,8 @@ import { sendShopResult, shopCaller } from './shop-cart';
 export interface LocatorRouteDeps {
   locator: LocatorService;
   cart: ShopCartService;
-  secureCookies: boolean;
+  /** Secure flag: 'auto' sets it on HTTPS requests (server/config.ts). */
+  secureCookies: boolean | 'auto';
 }
 
 /** The data source's route values: {module/dealer_locator/ | information/contact/}{modal | list | map}. */

@@ -15,7 +15,8 @@ import { validateFitmentQuerySchema } from '../../src/contracts/fitment/validate
 import { removeFacetQuerySchema, saveVehicleQuerySchema } from '../../src/contracts/fitment/vehicle';
 
 export interface FitmentRouteOptions {
-  secureCookies: boolean;
+  /** Secure flag: 'auto' sets it on HTTPS requests (server/config.ts). */
+  secureCookies: boolean | 'auto';
 }
 
 /**

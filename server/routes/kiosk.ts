@@ -31,7 +31,8 @@ import { VEHICLE_COOKIE } from '../services/fitment/fitment-vehicle-store';
 export interface KioskRouteOptions {
   kiosk: KioskService;
   sessions: SessionService;
-  secureCookies: boolean;
+  /** Secure flag: 'auto' sets it on HTTPS requests (server/config.ts). */
+  secureCookies: boolean | 'auto';
   ttlMs: number;
 }
 

@@ -20,7 +20,8 @@ export interface SessionRouteOptions {
   accounts: AccountService;
   /** Issues the staff token a POS device stamps on its queued changes (login and GET with a deviceId). */
   staffTokens: StaffTokens;
-  secureCookies: boolean;
+  /** Secure flag: 'auto' sets it on HTTPS requests (server/config.ts). */
+  secureCookies: boolean | 'auto';
   ttlMs: number;
   /** Login attempts per minute per client address and username. */
   loginLimit: number;

@@ -21,7 +21,8 @@ import type { ShopCaller, ShopCartService, ShopResult } from '../services/shop/s
 import { SHOPPER_COOKIE, SHOPPER_COOKIE_MAX_AGE_S } from '../services/shop/shop-cart-shopper';
 
 export interface ShopCookieOptions {
-  secureCookies: boolean;
+  /** Secure flag: 'auto' sets it on HTTPS requests (server/config.ts). */
+  secureCookies: boolean | 'auto';
 }
 
 type ShopCall = (req: FastifyRequest) => Promise<ShopResult<unknown>>;

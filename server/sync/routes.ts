@@ -106,7 +106,9 @@ export function syncRoutes(app: FastifyInstance, deps: SyncRouteDeps): void {
       // The hub ends a stream for a shutdown (or the device's newer stream): reconnect soon, elsewhere.
       res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
     };
-    const close = deps.poke.open(clientId, {
+    // One stream per device of a signed-in staff member: keyed by who asks as well, so a session
+    // naming another member's device id gets its own stream instead of ending theirs.
+    const close = deps.poke.open(`${req.user!.id}/${clientId}`, {
       poke: (version) => res.write(`event: poke\ndata: {"version":${version}}\n\n`),
       heartbeat: () => res.write(': ping\n\n'),
       end,

@@ -22,16 +22,16 @@ declare global {
 
 /**
  * The reply the server embedded in the page for `path` (server/http/first-screen.ts), once: the
- * element goes with it, so a later read of the same path asks the server.
+ * element goes with it, so a later read of the same path asks the server. `data-status="404"`: the
+ * API's 404 for a link to nothing, answered as such.
  */
 function takeEmbedded(path: string): Promise<Response> | null {
   if (typeof document === 'undefined') return null;
   const el = document.getElementById(FIRST_DATA_ELEMENT_ID);
   if (!el || el.dataset.path !== path) return null;
   el.remove();
-  return Promise.resolve(
-    new Response(el.textContent, { status: 200, headers: { 'Content-Type': 'application/json' } }),
-  );
+  const status = el.dataset.status === '404' ? 404 : 200;
+  return Promise.resolve(new Response(el.textContent, { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
 /** The early response for `path`, once; null when there is none. */

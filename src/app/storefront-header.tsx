@@ -32,14 +32,15 @@ export function StorefrontHeader() {
   };
 
   return (
-    <header className={styles.bar}>
+    <header className={`${styles.bar} ${styles.shopBar}`}>
       <Link to="/product/catalog" className={styles.brand}>
         Partsdesk
       </Link>
       {mode === 'kiosk' && <span className={styles.badge}>Kiosk</span>}
       <nav aria-label="Main">
         <ul className={styles.nav}>
-          <li>
+          {/* On a phone the brand alone leads to the catalog (shell.module.css .shopBar). */}
+          <li className={styles.wideOnly}>
             <NavLink to="/product/catalog" className={styles.navLink}>
               Catalog
             </NavLink>

@@ -35,6 +35,8 @@ export interface FirstScreenInput {
   /** The API read the page's first render makes, and its reply (the body the API would send). */
   path: string;
   body: unknown;
+  /** 404: a `/{slug}` link to nothing; render the not-found page (the body is the API's error reply, or null). */
+  status?: 200 | 404;
 }
 
 export interface FirstScreenRenderer {

@@ -4,7 +4,7 @@
  *   (kiosk_videos (id, url, title), kiosk_prompt_timer, kiosk_idle_timer, kiosk_homepage), timers
  *   in minutes (§9). The screen checks with this schema; the server checks again before saving.
  * - GET /api/kiosk/videos/report?from&to: the splash video views (POST /tool/kiosk/video) per
- *   video and per day, days in the shop's time zone.
+ *   video and per day, days in the shop's time zone: plays, completions, stalls, errors, seconds.
  */
 import { z } from 'zod';
 
@@ -86,6 +86,10 @@ const videoTotals = z.object({
   /** The title in today's kiosk_videos; '' for a video no longer listed. */
   title: z.string(),
   plays: z.number().int(),
+  /** Turns that played to the end, stalled, or failed (the record's outcome; a turn without one counts in none). */
+  completed: z.number().int(),
+  stalled: z.number().int(),
+  errors: z.number().int(),
   /** Seconds between start_date and end_date, summed. */
   seconds: z.number().int(),
 });

@@ -19,6 +19,13 @@ export const paymentTypeLabels: Record<PaymentType, string> = {
 export const NO_PAYMENT_TYPES = 'No payment types have been enabled.';
 export const AMOUNT_NOT_POSITIVE = 'Amount must be more than $0.00';
 export const maxAmountMessage = (max: Money): string => `Max amount allowed: ${formatUSD(max)}`;
+/**
+ * A store credit payment beyond the customer's credit (§5 "Store credit may not exceed the lesser
+ * of credit and balance due" gives no wording: docs/decisions/payments.md "Store credit never below
+ * $0.00"); the same words on the device, before anything is queued, and from the server.
+ */
+export const storeCreditShortMessage = (available: Money): string =>
+  `Not enough store credit: ${formatUSD(available.lt(0) ? ZERO : available)} available.`;
 export const CHECK_NUMBER_MESSAGE = 'Check number must be a whole number of at least 1';
 
 export interface PaymentTypeState {
@@ -104,6 +111,10 @@ export function checkPaymentAmount(
         : type === 'store_credit'
           ? 'amount_above_store_credit'
           : 'amount_above_balance';
+    // Store credit: when the credit (not the balance due) is what the amount passes, say so.
+    const credit = ctx.storeCredit ?? ZERO;
+    if (type === 'store_credit' && credit.lt(balanceDue))
+      return { ok: false, code, message: storeCreditShortMessage(credit) };
     return { ok: false, code, message: maxAmountMessage(max.lt(0) ? ZERO : max) };
   }
   return { ok: true, amount };

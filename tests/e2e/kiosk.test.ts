@@ -55,12 +55,12 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
       async () => (await (await fetch('/api/session')).json()) as { user: { role: string } },
     );
     expect(session.user.role).toBe('kiosk');
-    // The video plays and tracking records it when it ends (the demo clips are 4 s).
+    // The video plays and tracking records it when it ends, as ended (the demo clips are 4 s).
     const tracked = page.waitForRequest((r) => r.url().endsWith('/tool/kiosk/video') && r.method() === 'POST', {
       timeout: 20_000,
     });
     await kioskShot(page, 'splash');
-    expect(JSON.parse((await tracked).postData() ?? '{}')).toMatchObject({ video_id: 'demo-1' });
+    expect(JSON.parse((await tracked).postData() ?? '{}')).toMatchObject({ video_id: 'demo-1', outcome: 'ended' });
 
     // Start: the catalog, with no shopper Login, no wishlist, the kiosk bar.
     await start.click();

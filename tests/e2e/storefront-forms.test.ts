@@ -74,7 +74,7 @@ describe('custom forms on a phone', () => {
       .where('c.slug', '=', 'parts-request')
       .execute();
     fieldIds = Object.fromEntries(rows.map((r) => [r.label_text, r.field_id]));
-    // For the admin's screens: two splash video plays and a newsletter submission.
+    // For the admin's screens: two splash video plays (one ended, one stalled) and a newsletter submission.
     await open.db
       .insertInto('kiosk_video_views')
       .values([
@@ -83,12 +83,14 @@ describe('custom forms on a phone', () => {
           start_date: '2026-03-10T16:00:00Z',
           end_date: '2026-03-10T16:00:04Z',
           kiosk_user_id: null,
+          outcome: 'ended',
         },
         {
           video_id: 'demo-1',
           start_date: '2026-03-10T17:00:00Z',
           end_date: '2026-03-10T17:00:03Z',
           kiosk_user_id: null,
+          outcome: 'stalled',
         },
       ])
       .execute();
@@ -281,7 +283,8 @@ describe('custom forms on a phone', () => {
     await report.getByLabel('To').fill('2026-03-31');
     const row = report.getByRole('row', { name: /Parts for every vehicle/ });
     await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await row.innerText()).toMatch(/Parts for every vehicle[\s\S]*\s2\s+0:07\s+0:04/);
+    // Plays, completed, stalled, errors, time watched, average.
+    expect(await row.innerText()).toMatch(/Parts for every vehicle[\s\S]*\s2\s+1\s+1\s+0\s+0:07\s+0:04/);
     await shot(page, 'admin-kiosk-1024');
     await page.setViewportSize(PHONE);
     await shot(page, 'admin-kiosk-390');

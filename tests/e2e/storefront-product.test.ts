@@ -277,10 +277,14 @@ describe('storefront product and listing pages on a phone', () => {
     await page.context().close();
   });
 
-  it('answers an unknown link with Page not found', async () => {
+  it('answers an unknown link with Page not found, status 404', async () => {
     const page = await phonePage();
-    await page.goto(`${server.url}/no-such-product-here`);
+    const response = await page.goto(`${server.url}/no-such-product-here`);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('Page not found').isVisible(), { timeout: 15_000 }).toBe(true);
+    // The app replaced the server's (inert) page and shows the same.
+    await expect.poll(() => page.locator('#root [inert]').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Back to the Catalog' }).isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -107,7 +107,7 @@ export const DEMO_BLOCKS: readonly Demo[] = [
       video_id: 'partsdesk-shop',
       // The kiosk's generated demo clip (scripts/make-kiosk-videos.mjs), with its captions.
       video_url: '/kiosk/demo-1.webm',
-      poster: img('engine'),
+      poster: img('gaskets'),
       width: 960,
       captions_url: '/video/partsdesk-shop.vtt',
       captions_lang: 'en',

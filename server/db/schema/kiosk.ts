@@ -1,4 +1,4 @@
-/** The showroom kiosk's tables (migration 0028-d; docs/decisions/storefront.md "Kiosk"). */
+/** The showroom kiosk's tables (migrations 0028-d, 0029-h; docs/decisions/storefront.md "Kiosk"). */
 import type { Generated } from 'kysely';
 import type { GeneratedTimestamp, Timestamp } from './columns';
 
@@ -9,6 +9,8 @@ export interface KioskVideoViewsTable {
   start_date: Timestamp;
   end_date: Timestamp;
   kiosk_user_id: number | null;
+  /** How the turn ended (migration 0029-h); null when none was reported. */
+  outcome: 'ended' | 'stalled' | 'error' | null;
   recorded_at: GeneratedTimestamp;
 }
 

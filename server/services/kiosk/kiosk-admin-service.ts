@@ -6,7 +6,8 @@
  *   never longer than the idle time); settings is a versioned table, so staff devices pull the new
  *   rows and a kiosk uses them from its next staff sync on (src/storefront/kiosk/kiosk-config-source.ts).
  * - the splash video views (kiosk_video_views, POST /tool/kiosk/video) counted per video and per
- *   day of the shop's wall clock (settings.timezone), over at most KIOSK_REPORT_MAX_DAYS days.
+ *   day of the shop's wall clock (settings.timezone), over at most KIOSK_REPORT_MAX_DAYS days: plays,
+ *   and of them the completions, stalls and errors (the stored outcome, migration 0029-h).
  */
 import { sql, type Kysely } from 'kysely';
 import {
@@ -16,12 +17,15 @@ import {
   type KioskVideoReport,
   type KioskVideoReportQuery,
 } from '../../../src/contracts/kiosk-admin';
+import type { KioskVideoOutcome } from '../../../src/contracts/kiosk';
 import { kioskConfigFrom } from '../../../src/domain/kiosk-config';
 import { nextDay, startOfDay, validZone } from '../../../src/domain/shop-day';
 import type { DB } from '../../db/schema';
 import { ServiceError } from '../../errors';
 
 const KEYS = ['kiosk_videos', 'kiosk_prompt_timer', 'kiosk_idle_timer', 'kiosk_homepage'] as const;
+const COUNTS = ['plays', 'completed', 'stalled', 'errors', 'seconds'] as const;
+type Counts = Record<(typeof COUNTS)[number], number>;
 const DAY_MS = 86_400_000;
 
 const today = (zone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
@@ -74,9 +78,18 @@ export class KioskAdminService {
     const end = startOfDay(nextDay(to), zone);
     const seconds = sql<string>`coalesce(sum(extract(epoch from (end_date - start_date))), 0)::bigint::text`;
     const dayOf = sql<string>`to_char(start_date at time zone ${zone}, 'YYYY-MM-DD')`;
+    const ending = (outcome: KioskVideoOutcome) => sql<string>`(count(*) filter (where outcome = ${outcome}))::text`;
     const perDay = await this.db
       .selectFrom('kiosk_video_views')
-      .select(['video_id', dayOf.as('day'), sql<string>`count(*)::text`.as('plays'), seconds.as('seconds')])
+      .select([
+        'video_id',
+        dayOf.as('day'),
+        sql<string>`count(*)::text`.as('plays'),
+        ending('ended').as('completed'),
+        ending('stalled').as('stalled'),
+        ending('error').as('errors'),
+        seconds.as('seconds'),
+      ])
       .where('start_date', '>=', start)
       .where('start_date', '<', end)
       .groupBy(['video_id', sql.ref('day')]) // the output column: its zone parameter is bound once
@@ -84,13 +97,19 @@ export class KioskAdminService {
       .orderBy('video_id')
       .execute();
     const titles = new Map((await this.settings()).kiosk_videos.map((v) => [v.id, v.title]));
-    const totals = new Map<string, { plays: number; seconds: number }>();
+    const totals = new Map<string, Counts>();
     const days = perDay.map((r) => {
-      const t = totals.get(r.video_id) ?? { plays: 0, seconds: 0 };
-      t.plays += Number(r.plays);
-      t.seconds += Number(r.seconds);
+      const counts: Counts = {
+        plays: Number(r.plays),
+        completed: Number(r.completed),
+        stalled: Number(r.stalled),
+        errors: Number(r.errors),
+        seconds: Number(r.seconds),
+      };
+      const t = totals.get(r.video_id) ?? { plays: 0, completed: 0, stalled: 0, errors: 0, seconds: 0 };
+      for (const k of COUNTS) t[k] += counts[k];
       totals.set(r.video_id, t);
-      return { video_id: r.video_id, day: r.day, plays: Number(r.plays), seconds: Number(r.seconds) };
+      return { video_id: r.video_id, day: r.day, ...counts };
     });
     const videos = [...totals.entries()]
       .map(([video_id, t]) => ({ video_id, title: titles.get(video_id) ?? '', ...t }))

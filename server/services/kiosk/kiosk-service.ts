@@ -2,7 +2,8 @@
  * The showroom kiosk's server side (storefront.md §2 Kiosk, §7; docs/decisions/storefront.md "Kiosk"):
  * - which kiosk account a device set up by a staff member runs under (that member's store's, else
  *   the first active one), for POST /pos/kiosk/start;
- * - the splash video views (POST /tool/kiosk/video), stored as sent after validation;
+ * - the splash video views (POST /tool/kiosk/video), stored as sent after validation, with how
+ *   each turn ended when the kiosk says (migration 0029-h);
  * - the kiosk reset's server half (GET /account/logout/clearSession): the guest shopper row of the
  *   request's pd_shopper cookie (its cart lines, codes, compare list: cascaded) is deleted.
  * Kiosk orders do not come through here: they are pushed (server/commands/appliers/kiosk.ts).
@@ -45,6 +46,7 @@ export class KioskService {
         start_date: v.start_date,
         end_date: v.end_date,
         kiosk_user_id: /^\d{1,9}$/.test(kioskUserId) ? Number(kioskUserId) : null,
+        outcome: v.outcome ?? null,
       })
       .execute();
   }

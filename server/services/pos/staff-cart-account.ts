@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { StaffCartReply } from '../../../src/contracts/staff-cart';
 import { customerFormSchema } from '../../../src/domain/forms/customer';
 import { money, ZERO } from '../../../src/domain/money';
-import { totalsInputOf } from '../../../src/domain/mutations/guards';
+import { CUSTOMER_NOT_FOUND, totalsInputOf } from '../../../src/domain/mutations/guards';
 import { NO_BALANCE_DUE, typeDisabledMessage } from '../../../src/domain/mutations/transactions';
-import { paymentAvailability, paymentTypeLabels } from '../../../src/domain/payments';
+import { paymentAvailability, paymentTypeLabels, storeCreditShortMessage } from '../../../src/domain/payments';
 import { paymentTypes, type PaymentType } from '../../../src/domain/settings';
 import { computeTotals } from '../../../src/domain/totals';
 import { ServiceError } from '../../errors';
@@ -113,10 +113,15 @@ export class StaffCartAccountService {
       const item = paymentAvailability(settings, balanceDue, credit).types.find((t) => t.type === type);
       if (!item)
         throw new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
-      if (!item.enabled)
-        throw balanceDue.lte(0)
-          ? new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE)
-          : new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
+      if (!item.enabled) {
+        if (balanceDue.lte(0)) throw new ServiceError('conflict', 'no_balance_due', NO_BALANCE_DUE);
+        // Store credit is enabled; the cart's customer has none (or there is no customer): the reason, as a payment says it.
+        if (type === 'store_credit')
+          throw customer
+            ? new ServiceError('refused', 'amount_above_store_credit', storeCreditShortMessage(credit))
+            : new ServiceError('refused', 'customer_required', CUSTOMER_NOT_FOUND);
+        throw new ServiceError('refused', 'payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
+      }
       return { success: `${item.label} selected.`, payment_type: type, label: item.label };
     });
   }

@@ -3,7 +3,8 @@
  * dist/ssr/first-screen.js; server/http/first-screen.ts loads it). It renders what the client's
  * own first frame shows for the page (src/app/first-render.ts): the shop layout as a guest on a
  * shopper's device sees it before the session is read, and the page from its first API reply, with
- * the same components and the same CSS module class names as the browser build.
+ * the same components and the same CSS module class names as the browser build. A `/{slug}` link
+ * to nothing (status 404) renders the not-found page the client shows for it.
  *
  * The browser does not hydrate this markup: main.tsx renders as before and React replaces it. It
  * is there so the page paints (and a crawler reads it) before the app's code has downloaded; its
@@ -36,15 +37,18 @@ import { keepFirstFrame } from '../../ui/after-paint';
 import { ToastProvider } from '../../ui/toast/toast-provider';
 import { ModeContext } from '../../features/session/mode';
 import { ShopLayout } from '../shop-layout';
+import { NotFound } from '../not-found';
 import { SlugPage } from '../slug-page';
 
 keepFirstFrame();
 
 /** A fresh cache per page: nothing of one shopper's reply can reach another's render. */
+function emptyClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } } });
+}
+
 function seededClient(input: FirstScreenInput, pathname: string, search: URLSearchParams): QueryClient | null {
-  const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: Infinity } },
-  });
+  const client = emptyClient();
   if (pathname === '/') {
     // The home page's content blocks (docs/decisions/storefront.md "Content blocks").
     if (input.path !== HOME_CONTENT_PATH || search.size > 0) return null;
@@ -90,7 +94,9 @@ function seededClient(input: FirstScreenInput, pathname: string, search: URLSear
 export const renderer: FirstScreenRenderer = {
   render(input) {
     const url = new URL(input.url, 'http://localhost');
-    const client = seededClient(input, url.pathname, url.searchParams);
+    // A `/{slug}` link to nothing: the client's own not-found page (what SlugPage shows for a 404).
+    const missing = input.status === 404;
+    const client = missing ? emptyClient() : seededClient(input, url.pathname, url.searchParams);
     if (!client) return null;
     const router = createMemoryRouter(
       [
@@ -100,7 +106,7 @@ export const renderer: FirstScreenRenderer = {
             { index: true, element: <HomePage /> },
             { path: 'product/catalog', element: <CatalogPage /> },
             { path: 'index.php', element: <LocatorPage /> },
-            { path: ':slug', element: <SlugPage /> },
+            { path: ':slug', element: missing ? <NotFound /> : <SlugPage /> },
           ],
         },
       ],

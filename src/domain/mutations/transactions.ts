@@ -12,6 +12,7 @@ import {
   isValidCheckNumber,
   paymentAvailability,
   paymentTypeLabels,
+  storeCreditShortMessage,
   voidAllTransactions,
   voidTransactionIn,
   type PaymentState,
@@ -78,9 +79,10 @@ export const addTransaction: Mutator<MutationArgs<'transaction.add'>> = (state, 
   const availability = paymentAvailability(ctx.settings, balanceDue, storeCredit).types.find((t) => t.type === type);
   if (!availability) return refuse('payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
   if (!availability.enabled) {
-    return balanceDue.lte(0)
-      ? refuse('no_balance_due', NO_BALANCE_DUE)
-      : refuse('payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
+    if (balanceDue.lte(0)) return refuse('no_balance_due', NO_BALANCE_DUE);
+    // Store credit is enabled but the customer has none left (spent meanwhile, on another device too).
+    if (type === 'store_credit') return refuse('amount_above_store_credit', storeCreditShortMessage(storeCredit));
+    return refuse('payment_type_disabled', typeDisabledMessage(paymentTypeLabels[type]));
   }
   if (type === 'check' && !isValidCheckNumber(args.check_number))
     return refuse('invalid_check_number', CHECK_NUMBER_MESSAGE);

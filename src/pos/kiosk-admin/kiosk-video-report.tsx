@@ -1,7 +1,8 @@
 /**
  * The splash video views (POST /tool/kiosk/video) per video and per day for a period, the shop's
- * days (docs/decisions/storefront.md "Kiosk settings and video report"). What is stored is a play
- * with its start and end, so the report shows plays and time watched; the last 30 days by default.
+ * days (docs/decisions/storefront.md "Kiosk settings and video report"). What is stored is a turn
+ * with its start, end and how it ended, so the report shows plays, completions, stalls, errors and
+ * time watched; the last 30 days by default.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +21,33 @@ export function formatSeconds(total: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+type Counts = Pick<KioskVideoReport['days'][number], 'plays' | 'completed' | 'stalled' | 'errors' | 'seconds'>;
+
+/** The number columns both tables show, in order. */
+const COUNT_COLUMNS: readonly { label: string; value: (c: Counts) => string | number }[] = [
+  { label: 'Plays', value: (c) => c.plays },
+  { label: 'Completed', value: (c) => c.completed },
+  { label: 'Stalled', value: (c) => c.stalled },
+  { label: 'Errors', value: (c) => c.errors },
+  { label: 'Time watched', value: (c) => formatSeconds(c.seconds) },
+];
+
+function CountHeads() {
+  return COUNT_COLUMNS.map((col) => (
+    <th key={col.label} scope="col" className={styles.numbers}>
+      {col.label}
+    </th>
+  ));
+}
+
+function CountCells({ counts }: { counts: Counts }) {
+  return COUNT_COLUMNS.map((col) => (
+    <td key={col.label} className={styles.numbers}>
+      {col.value(counts)}
+    </td>
+  ));
+}
+
 function Totals({ report }: { report: KioskVideoReport }) {
   return (
     <div className={tableStyles.wrap}>
@@ -28,12 +56,7 @@ function Totals({ report }: { report: KioskVideoReport }) {
         <thead>
           <tr>
             <th scope="col">Video</th>
-            <th scope="col" className={styles.numbers}>
-              Plays
-            </th>
-            <th scope="col" className={styles.numbers}>
-              Time watched
-            </th>
+            <CountHeads />
             <th scope="col" className={styles.numbers}>
               Average
             </th>
@@ -46,8 +69,7 @@ function Totals({ report }: { report: KioskVideoReport }) {
                 {v.title || v.video_id}
                 {v.title ? <span className="visually-hidden"> ({v.video_id})</span> : null}
               </td>
-              <td className={styles.numbers}>{v.plays}</td>
-              <td className={styles.numbers}>{formatSeconds(v.seconds)}</td>
+              <CountCells counts={v} />
               <td className={styles.numbers}>{formatSeconds(Math.round(v.seconds / Math.max(1, v.plays)))}</td>
             </tr>
           ))}
@@ -69,12 +91,7 @@ function PerDay({ report }: { report: KioskVideoReport }) {
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Video</th>
-              <th scope="col" className={styles.numbers}>
-                Plays
-              </th>
-              <th scope="col" className={styles.numbers}>
-                Time watched
-              </th>
+              <CountHeads />
             </tr>
           </thead>
           <tbody>
@@ -82,8 +99,7 @@ function PerDay({ report }: { report: KioskVideoReport }) {
               <tr key={`${d.day}-${d.video_id}`}>
                 <td>{d.day}</td>
                 <td>{title.get(d.video_id)}</td>
-                <td className={styles.numbers}>{d.plays}</td>
-                <td className={styles.numbers}>{formatSeconds(d.seconds)}</td>
+                <CountCells counts={d} />
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { searchHitsPerPage } from '../../domain/constants';
 import { useViewportWidth } from '../../ui/use-viewport-width';
-import { dispatchMarketing, listClick } from '../../features/marketing/marketing';
+import { listClick, useDispatchMarketing } from '../../features/marketing/marketing';
 import { ListingPage } from './listing-page';
 
 /** /product/catalog: the whole catalog (a `search` parameter narrows it, as older links do). */
@@ -21,6 +21,7 @@ export function SearchPage() {
   const width = useViewportWidth();
   const search = params.get('search')?.trim();
   const queryID = params.get('queryID');
+  const dispatchMarketing = useDispatchMarketing();
   // Best matches first unless the shopper picked another order.
   const fixed = {
     ...(search && !params.has('sort') ? ({ sort: 'relevance', order: 'asc' } as const) : {}),

@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { analyticsPosition, partsColumnVisible, SEARCH_AUTOCOMPLETE_DEBOUNCE_MS } from '../../domain/constants';
-import { dispatchMarketing, listClick } from '../../features/marketing/marketing';
+import { listClick, useDispatchMarketing } from '../../features/marketing/marketing';
 import { useMarketing } from '../../features/marketing/track';
 import { toOptions, type SearchOption } from './search-options';
 import { SearchPanel } from './search-panel';
@@ -25,6 +25,8 @@ export function SearchBar() {
   const width = useViewportWidth();
   const navigate = useNavigate();
   const marketing = useMarketing();
+  // Nothing for staff in POS mode: marketing events are the storefront's.
+  const dispatchMarketing = useDispatchMarketing();
   const idBase = useId().replace(/:/g, '');
   const rootRef = useRef<HTMLFormElement>(null);
 

@@ -2,8 +2,11 @@
  * Two POS devices offline spend the same voucher or the same store credit. Each device allows it
  * (each sees the whole balance in its cache) and queues it in its outbox; on reconnect the server
  * re-checks under the row locks: the first push is applied, the second rejected with the spec's
- * message and kept on that device as a conflict for staff (never lost, never an overdraft).
- * The devices are the real sync engine over fake IndexedDB, their link cut while offline.
+ * message (store credit: ours, docs/decisions/payments.md "Store credit never below $0.00") and kept
+ * on that device as a conflict for staff (never lost, never an overdraft). Pushed one after the
+ * other, and at the same moment (a spend against a spend, and against an Add Credit taking credit
+ * back): the customer's row lock decides, the balance never goes below $0.00 and the ledger's rows
+ * keep summing to it. The devices are the real sync engine over fake IndexedDB, their link cut while offline.
  */
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -133,7 +136,7 @@ describe.each(testEngines())('offline double spend on %s', (engine) => {
     expect(conflict).toMatchObject({
       name: 'transaction.add',
       code: 'amount_above_store_credit',
-      message: 'Max amount allowed: $10.00',
+      message: 'Not enough store credit: $10.00 available.',
     });
     const c = await server.db
       .selectFrom('customers')
@@ -144,5 +147,106 @@ describe.each(testEngines())('offline double spend on %s', (engine) => {
     expect(await approved(o1.id)).toEqual([{ amount: '40.00', transaction_type: 'store_credit' }]);
     expect(await approved(o2.id)).toEqual([]);
     expect(await b.db.customers.get(customer)).toMatchObject({ store_credit: '10.00' });
+  });
+
+  /** A customer whose credit is all in the ledger (an Add Credit), so the rows must keep summing to it. */
+  async function creditedCustomer(amount: string): Promise<string> {
+    const customer = await setup.customer(server.db, '0.00');
+    const r = await setup.client.post(`/api/customer_credit/add?customer_id=${customer}`, {
+      description: 'Opening credit',
+      amount,
+    });
+    expect(r.status).toBe(200);
+    return customer;
+  }
+
+  /** The balance, and the sum of the ledger's rows, which must agree. */
+  async function creditOf(customer: string): Promise<string> {
+    const c = await server.db
+      .selectFrom('customers')
+      .select('store_credit')
+      .where('id', '=', customer)
+      .executeTakeFirstOrThrow();
+    const rows = await server.db
+      .selectFrom('customer_credits')
+      .select(sql<string>`coalesce(sum(amount), 0)::numeric(12,2)::text`.as('sum'))
+      .where('customer_ref', '=', customer)
+      .executeTakeFirstOrThrow();
+    expect(rows.sum).toBe(c.store_credit);
+    return c.store_credit;
+  }
+
+  /** Both tills pull, go offline, each makes its change, come back and push at the same moment. */
+  async function concurrentPush(changeA: () => Promise<unknown>, changeB: () => Promise<unknown>) {
+    for (const t of [a, b]) expect(await t.engine.syncNow()).toBe('ok');
+    const before = [await a.db.conflicts.count(), await b.db.conflicts.count()];
+    a.online = b.online = false;
+    expect(await changeA()).toMatchObject({ ok: true });
+    expect(await changeB()).toMatchObject({ ok: true });
+    a.online = b.online = true;
+    expect(await Promise.all([a.engine.syncNow(), b.engine.syncNow()])).toEqual(['ok', 'ok']);
+    const conflicts = [
+      ...(await a.db.conflicts.orderBy('id').toArray()).slice(before[0]),
+      ...(await b.db.conflicts.orderBy('id').toArray()).slice(before[1]),
+    ];
+    expect(await a.db.outbox.count()).toBe(0);
+    expect(await b.db.outbox.count()).toBe(0);
+    return conflicts;
+  }
+
+  const spend = (t: Till, orderId: string, amount: string) =>
+    t.engine.mutate('transaction.add', {
+      order_ref: orderId,
+      id: randomUUID(),
+      transaction_type: 'store_credit',
+      amount,
+    });
+
+  it('two devices spending the same credit push at once: one applied, the other refused with the reason', async () => {
+    const customer = await creditedCustomer('50.00');
+    const o1 = await setup.order(['40.00'], { customer });
+    const o2 = await setup.order(['40.00'], { customer });
+    const conflicts = await concurrentPush(
+      () => spend(a, o1.id, '40.00'),
+      () => spend(b, o2.id, '40.00'),
+    );
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({
+      name: 'transaction.add',
+      code: 'amount_above_store_credit',
+      message: 'Not enough store credit: $10.00 available.',
+    });
+    expect(await creditOf(customer)).toBe('10.00');
+    const paid = [...(await approved(o1.id)), ...(await approved(o2.id))];
+    expect(paid).toEqual([{ amount: '40.00', transaction_type: 'store_credit' }]);
+  });
+
+  it('a spend and an Add Credit taking credit back pushed at once: never below $0.00', async () => {
+    const customer = await creditedCustomer('50.00');
+    const o1 = await setup.order(['40.00'], { customer });
+    const conflicts = await concurrentPush(
+      () => spend(a, o1.id, '40.00'),
+      () =>
+        b.engine.mutate('credit.add', {
+          id: randomUUID(),
+          customer_ref: customer,
+          description: 'Given by mistake',
+          amount: '-30.00',
+        }),
+    );
+    expect(conflicts).toHaveLength(1);
+    const credit = await creditOf(customer);
+    // Whichever reached the row lock first was applied; the other was refused with its reason.
+    if (conflicts[0]!.name === 'credit.add') {
+      expect(conflicts[0]).toMatchObject({ code: 'credit_below_zero', message: 'Store credit cannot go below $0.00' });
+      expect(credit).toBe('10.00');
+    } else {
+      expect(conflicts[0]).toMatchObject({
+        name: 'transaction.add',
+        code: 'amount_above_store_credit',
+        message: 'Not enough store credit: $20.00 available.',
+      });
+      expect(credit).toBe('20.00');
+    }
   });
 });

@@ -111,7 +111,7 @@ describe.each(testEngines())('checkout payments on %s', (engine) => {
     const o = await device.order(['60.00'], { customer });
     const over = await pay(o.id, { transaction_type: 'store_credit', amount: '25.01' });
     expect(over.status).toBe(422);
-    expect(over.body.message).toBe('Max amount allowed: $25.00');
+    expect(over.body.message).toBe('Not enough store credit: $25.00 available.');
     const ok = await pay(o.id, { transaction_type: 'store_credit', amount: '20' });
     expect(ok.status).toBe(200);
     expect(ok.body.checkout).toMatchObject({ storeCredit: '5.00', amountPaid: '20.00', balanceDue: '40.00' });

@@ -135,30 +135,35 @@ describe.each(testEngines())('kiosk and forms admin on %s', (engine) => {
     });
   });
 
-  it('reports plays and seconds per video and per day; an empty period and bad dates', async () => {
+  it('reports plays, completions, stalls, errors and seconds per video and per day; an empty period and bad dates', async () => {
     const e = await admin.get('/api/kiosk/videos/report?from=2020-01-01&to=2020-01-31');
     const empty = kioskVideoReportSchema.parse(e.body);
     expect(empty).toEqual({ from: '2020-01-01', to: '2020-01-31', videos: [], days: [] });
     const kiosk = others.find(([w]) => w === 'kiosk')![1];
     // 2026-03-10 16:00Z is 10:00 in Chicago (the demo shop's zone); 2026-03-11 03:00Z is still the 10th there.
-    const plays = [
-      ['promo-1', '2026-03-10T16:00:00Z', '2026-03-10T16:00:04Z'],
-      ['promo-1', '2026-03-11T03:00:00Z', '2026-03-11T03:00:02Z'],
+    const plays: [string, string, string, string?][] = [
+      ['promo-1', '2026-03-10T16:00:00Z', '2026-03-10T16:00:04Z', 'ended'],
+      ['promo-1', '2026-03-11T03:00:00Z', '2026-03-11T03:00:02Z', 'stalled'],
+      ['promo-1', '2026-03-11T03:05:00Z', '2026-03-11T03:05:00Z', 'error'],
       ['promo-2', '2026-03-11T15:00:00Z', '2026-03-11T15:00:04Z'],
-      ['promo-1', '2026-03-12T15:00:00Z', '2026-03-12T15:00:01Z'],
+      ['promo-2', '2026-03-11T16:00:00Z', '2026-03-11T16:00:03Z', 'ended'],
+      ['promo-1', '2026-03-12T15:00:00Z', '2026-03-12T15:00:01Z', 'error'],
     ];
-    for (const [video_id, start_date, end_date] of plays)
-      expect((await kiosk.post('/tool/kiosk/video', { video_id, start_date, end_date })).status).toBe(200);
+    for (const [video_id, start_date, end_date, outcome] of plays)
+      expect(
+        (await kiosk.post('/tool/kiosk/video', { video_id, start_date, end_date, ...(outcome ? { outcome } : {}) }))
+          .status,
+      ).toBe(200);
     const r = kioskVideoReportSchema.parse(
       (await admin.get('/api/kiosk/videos/report?from=2026-03-10&to=2026-03-11')).body,
     );
     expect(r.videos).toEqual([
-      { video_id: 'promo-1', title: 'Winter tyres', plays: 2, seconds: 6 },
-      { video_id: 'promo-2', title: '', plays: 1, seconds: 4 },
+      { video_id: 'promo-1', title: 'Winter tyres', plays: 3, completed: 1, stalled: 1, errors: 1, seconds: 6 },
+      { video_id: 'promo-2', title: '', plays: 2, completed: 1, stalled: 0, errors: 0, seconds: 7 },
     ]);
     expect(r.days).toEqual([
-      { video_id: 'promo-1', day: '2026-03-10', plays: 2, seconds: 6 },
-      { video_id: 'promo-2', day: '2026-03-11', plays: 1, seconds: 4 },
+      { video_id: 'promo-1', day: '2026-03-10', plays: 3, completed: 1, stalled: 1, errors: 1, seconds: 6 },
+      { video_id: 'promo-2', day: '2026-03-11', plays: 2, completed: 1, stalled: 0, errors: 0, seconds: 7 },
     ]);
     expect((await admin.get('/api/kiosk/videos/report?from=2026-03-12&to=2026-03-10')).status).toBe(400);
     expect((await admin.get('/api/kiosk/videos/report?from=2020-01-01&to=2026-01-01')).status).toBe(400);

@@ -141,7 +141,7 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
     ).toBe('kiosk');
   });
 
-  it('POST /tool/kiosk/video records a view from the kiosk only, with its fields checked', async () => {
+  it('POST /tool/kiosk/video records a view and its outcome from the kiosk only, with its fields checked', async () => {
     const body = { video_id: 'demo-1', start_date: '2026-11-28T09:00:00.000Z', end_date: '2026-11-28T09:00:04.000Z' };
     expect(await kiosk.post('/tool/kiosk/video', body)).toMatchObject({ status: 200, body: { success: true } });
     const rows = await server.db.selectFrom('kiosk_video_views').selectAll().where('video_id', '=', 'demo-1').execute();
@@ -150,6 +150,21 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
     const backwards = await kiosk.post('/tool/kiosk/video', { ...body, end_date: '2026-11-28T08:00:00.000Z' });
     expect(backwards.status).toBe(400);
     expect((await kiosk.post('/tool/kiosk/video', { ...body, video_id: '' })).status).toBe(400);
+    // How the turn ended: one of three words, stored; absent is stored as none; anything else refused.
+    for (const outcome of ['ended', 'stalled', 'error'])
+      expect((await kiosk.post('/tool/kiosk/video', { ...body, video_id: 'demo-o', outcome })).status).toBe(200);
+    for (const outcome of ['paused', 'ENDED', '', 1, null, 'x'.repeat(10_000)])
+      expect(
+        (await kiosk.post('/tool/kiosk/video', { ...body, video_id: 'demo-o', outcome })).status,
+        String(outcome).slice(0, 20),
+      ).toBe(400);
+    const outcomes = await server.db
+      .selectFrom('kiosk_video_views')
+      .select('outcome')
+      .where('video_id', 'in', ['demo-1', 'demo-o'])
+      .orderBy('id')
+      .execute();
+    expect(outcomes.map((o) => o.outcome)).toEqual([null, 'ended', 'stalled', 'error']);
     expect((await shopper.post('/tool/kiosk/video', body)).status).toBe(403);
     expect((await new TestClient(server.url).post('/tool/kiosk/video', body)).status).toBe(401);
   });

@@ -40,6 +40,7 @@ const TEMPLATE = `<!doctype html>
 const RENDERER = `export const renderer = {
   render(input) {
     if (globalThis.__pdRenderFails) throw new Error('renderer failed');
+    if (input.status === 404) return '<div class="shell"><h1>Page not found</h1></div>';
     const b = input.body;
     const name = b.kind === 'product'
       ? b.product.name
@@ -68,12 +69,12 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
       },
     });
   /** The embedded reply and the read it answers, or null when the page carries none. */
-  const embedded = (html: string): { path: string; body: unknown } | null => {
+  const embedded = (html: string): { path: string; body: unknown; status: string | null } | null => {
     const m = new RegExp(
-      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="([^"]*)">(.*?)</script>`,
+      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}" data-path="([^"]*)"(?: data-status="(\\d+)")?>(.*?)</script>`,
       's',
     ).exec(html);
-    return m ? { path: m[1]!.replace(/&amp;/g, '&'), body: JSON.parse(m[2]!) as unknown } : null;
+    return m ? { path: m[1]!.replace(/&amp;/g, '&'), body: JSON.parse(m[3]!) as unknown, status: m[2] ?? null } : null;
   };
   const setSetting = async (key: string, value: unknown) => {
     await server.db.deleteFrom('settings').where('key', '=', key).execute();
@@ -220,17 +221,46 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     expect(embedded(r.body)?.body).toEqual((await admin.get(productPagePath(first.links.view.slice(1)))).body);
   });
 
-  it.each([
-    '/product/catalog?page=2',
-    '/product/catalog?fits=1',
-    '/no-such-product-anywhere',
-    '/pos/order',
-    '/checkout/cart',
-  ])('serves the plain shell to %s', async (url) => {
-    const r = await navigate(url);
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['cache-control']).toBe('no-cache');
-    expect(r.body).toBe(TEMPLATE);
+  it.each(['/product/catalog?page=2', '/product/catalog?fits=1', '/pos/order', '/checkout/cart'])(
+    'serves the plain shell to %s',
+    async (url) => {
+      const r = await navigate(url);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(r.body).toBe(TEMPLATE);
+    },
+  );
+
+  it("answers a link to nothing 404 with the not-found page and the API's own 404 reply", async () => {
+    const slug = 'no-such-product-anywhere';
+    const r = await navigate(`/${slug}`);
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('private, no-cache');
+    expect(r.body).toContain('<div id="root"><!--first-screen--><div inert class="shell"><h1>Page not found</h1>');
+    const api = await guest.get(productPagePath(slug));
+    expect(api.status).toBe(404);
+    // Embedded as a 404, so the client shows the not-found page without asking again.
+    expect(embedded(r.body)).toEqual({ path: productPagePath(slug), body: api.body, status: '404' });
+    // The not-found page is the entry's own: no product-route stylesheet.
+    expect(r.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/slug-page-1.css">');
+    // Still 404 when the renderer fails: the data and the usual shell.
+    const flag = globalThis as { __pdRenderFails?: boolean };
+    flag.__pdRenderFails = true;
+    try {
+      const plain = await navigate(`/${slug}`);
+      expect(plain.statusCode).toBe(404);
+      expect(embedded(plain.body)?.status).toBe('404');
+    } finally {
+      delete flag.__pdRenderFails;
+    }
+    // A link no slug can be (the API answers 400): the same page, nothing embedded.
+    for (const url of ['/not%20a%20link', '/not_a_link']) {
+      const bad = await navigate(url);
+      expect(bad.statusCode, url).toBe(404);
+      expect(bad.body).toContain('<h1>Page not found</h1>');
+      expect(embedded(bad.body), url).toBeNull();
+    }
   });
 
   it('does not serve the renderer itself', async () => {

@@ -45,7 +45,9 @@ describe('HTTPS with TLS_CERT and TLS_KEY (server process)', () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  function getHttps(pathName: string): Promise<{ status: number; body: string; peer: X509Certificate }> {
+  function getHttps(
+    pathName: string,
+  ): Promise<{ status: number; body: string; peer: X509Certificate; cookies: string[] }> {
     return new Promise((resolve, reject) => {
       const req = https.get(
         { host: '127.0.0.1', servername: 'localhost', port: httpsPort, path: pathName, ca },
@@ -53,7 +55,8 @@ describe('HTTPS with TLS_CERT and TLS_KEY (server process)', () => {
           const peer = new X509Certificate((res.socket as TLSSocket).getPeerCertificate().raw);
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, peer }));
+          const cookies = res.headers['set-cookie'] ?? [];
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, peer, cookies }));
         },
       );
       req.on('error', reject);
@@ -68,6 +71,18 @@ describe('HTTPS with TLS_CERT and TLS_KEY (server process)', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.stdout()).toContain(`https: serving ${path.join(files, 'server.crt')}`);
     expect(fs.existsSync(path.join(db.dataDir, 'tls'))).toBe(false);
+  });
+
+  it('marks cookies Secure on HTTPS replies and not on plain HTTP ones (SECURE_COOKIES unset: auto)', async () => {
+    // Any cookie the server sets; the locator's reset clears one without a session or CSRF token.
+    const reset = '/index.php?route=module/dealer_locator/reset_store';
+    const overHttps = await getHttps(reset);
+    expect(overHttps.status).toBe(200);
+    expect(overHttps.cookies.length).toBeGreaterThan(0);
+    for (const c of overHttps.cookies) expect(c).toMatch(/;\s*Secure/i);
+    const overHttp = (await fetch(`${server.url}${reset}`)).headers.getSetCookie();
+    expect(overHttp.length).toBeGreaterThan(0);
+    for (const c of overHttp) expect(c).not.toMatch(/;\s*Secure/i);
   });
 
   it('has no shop certificate to download, and names the https address of a host the certificate covers', async () => {

@@ -262,8 +262,42 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
       await db.end();
     }
   });
-  it('process 2 is WORKERS=2 (node:cluster): it announced its two workers and stops cleanly on SIGTERM', async () => {
+  it('process 2 is WORKERS=2 (node:cluster): a SIGHUP restarts its workers one at a time, dropping no request', async () => {
     expect(procs[1]!.stdout()).toContain('(2 workers)');
+    const client = on(1, cashier1);
+    const statuses: string[] = [];
+    const orders: string[] = [];
+    let enough = Infinity;
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => setTimeout(r, 10));
+    };
+    // Straight at process 2's port (no proxy, no fail-over): the primary hands each new connection
+    // to a worker; a draining worker closes its connections after its reply (server/shutdown.ts).
+    const loop = (async () => {
+      for (let i = 0; i < 3_000 && statuses.length < enough; i++) {
+        const id = randomUUID();
+        orders.push(id);
+        statuses.push((await new Device(client).push('order.create', { id })).status);
+      }
+    })();
+    await until(() => statuses.length >= 5);
+    procs[1]!.proc.kill('SIGHUP');
+    await until(() => /worker 2: restarted/.test(procs[1]!.stdout()) || procs[1]!.proc.exitCode !== null);
+    expect(procs[1]!.stdout()).toMatch(/worker 1: restarted[\s\S]*worker 2: restarted/);
+    enough = statuses.length + 10;
+    await loop;
+    expect(statuses.filter((s) => s !== 'applied')).toEqual([]);
+    const db = new pg.Client({ connectionString: cfg.databaseUrl });
+    await db.connect();
+    try {
+      const n = await db.query<{ n: string }>('select count(*) as n from orders where id = any($1::uuid[])', [orders]);
+      expect(Number(n.rows[0]!.n)).toBe(orders.length);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('process 2 stops cleanly on SIGTERM', async () => {
     expect(await procs[1]!.stop('SIGTERM')).toBe(0);
     procs[1] = null;
   });

@@ -20,23 +20,37 @@ describe('routing, SPA fallback and health', () => {
     expect(r.body.schemaVersion).toBeGreaterThanOrEqual(1);
   });
 
-  it.each([
-    '/',
-    '/pos/order',
-    '/product/catalog',
-    '/pos/order/view?order_id=3',
-    '/k-n-air-filter-33-2304',
-    '/pos/checkout',
-  ])('serves the app shell to a navigation to %s', async (path) => {
-    // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
-    const r = await server.app.inject({
-      method: 'GET',
-      url: path,
-      headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
-    });
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-type']).toMatch(/text\/html/);
-    expect(r.body).toContain('<div id="root">');
+  it.each(['/', '/pos/order', '/product/catalog', '/pos/order/view?order_id=3', '/pos/checkout'])(
+    'serves the app shell to a navigation to %s',
+    async (path) => {
+      // fetch() overwrites Sec-Fetch-Mode, so navigations go through inject (same app, same hooks).
+      const r = await server.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers a navigation to a link that is nothing (no product, brand, category or post) 404 with the app shell', async () => {
+    const navigate = (url: string) =>
+      server.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    for (const path of ['/no-such-product-xyz', '/no%20such']) {
+      const r = await navigate(path);
+      expect(r.statusCode, path).toBe(404);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.body).toContain('<div id="root">');
+    }
+    // The API says the same for the link's read; a real product's link is 200.
+    const c = new TestClient(server.url);
+    expect((await c.get('/api/products/page/no-such-product-xyz')).status).toBe(404);
+    const product = (await c.get('/api/products/?limit=1')).body.products[0] as { links: { view: string } };
+    expect((await navigate(product.links.view)).statusCode).toBe(200);
+    // A path that is not valid percent-encoding is the router's 400 before any page is looked for.
+    expect((await navigate('/%E0%A4')).statusCode).toBe(400);
   });
 
   it('serves build assets brotli- or gzip-compressed from their siblings, cached for good; the shell revalidated', async () => {

@@ -88,6 +88,32 @@ describe.each(testEngines())('poke streams on %s', (engine) => {
       )
       .toBe(200);
   });
+
+  it("another staff member naming this device's id gets a stream of their own, which does not end this one", async () => {
+    const device = randomUUID();
+    // The test before this one filled the cap (3); its streams free their places a moment after closing.
+    const whenFree = async (c: TestClient) => {
+      let reader = await openPokes(server.url, c, device);
+      for (let i = 0; reader.status === 503 && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        reader = await openPokes(server.url, c, device);
+      }
+      return reader;
+    };
+    const mine = await whenFree(a);
+    const theirs = await whenFree(b);
+    try {
+      expect([mine.status, theirs.status]).toEqual([200, 200]);
+      const head = await mine.next(() => true);
+      expect((await pushOrder(a, randomUUID(), 1, randomUUID())).body.results[0].status).toBe('applied');
+      // Still open: the push's poke reaches the stream the other session's request did not replace.
+      expect(await mine.next((v) => v > head)).toBeGreaterThan(head);
+      expect(await theirs.next((v) => v > head)).toBeGreaterThan(head);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
 });
 
 describe.runIf(testEngines().includes('postgres'))('poke across two server processes on PostgreSQL', () => {

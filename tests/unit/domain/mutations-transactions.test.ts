@@ -71,14 +71,15 @@ describe('transaction.add', () => {
     expect(add({ order: hundred() }, { transaction_type: 'store_credit' })).toMatchObject({
       code: 'customer_required',
     });
+    // No credit left (spent meanwhile, maybe on another device): the reason, not "not enabled".
     expect(add({ order: hundred(), customer: customer() }, { transaction_type: 'store_credit' })).toEqual({
       ok: false,
-      code: 'payment_type_disabled',
-      message: 'Store Credit payments are not enabled.',
+      code: 'amount_above_store_credit',
+      message: 'Not enough store credit: $0.00 available.',
     });
     const rich = customer({ store_credit: '30.00' });
     expect(add({ order: hundred(), customer: rich }, { transaction_type: 'store_credit', amount: '31' })).toMatchObject(
-      { code: 'amount_above_store_credit', message: 'Max amount allowed: $30.00' },
+      { code: 'amount_above_store_credit', message: 'Not enough store credit: $30.00 available.' },
     );
     const r = ok(add({ order: hundred(), customer: rich }, { transaction_type: 'store_credit', amount: '30' }));
     expect(r.customer?.store_credit).toBe('0.00');

@@ -70,10 +70,24 @@ describe('amount rules', () => {
     expect(P.maxPaymentAmount('store_credit', due, { storeCredit: money('40') })?.toFixed(2)).toBe('40.00');
     expect(P.maxPaymentAmount('store_credit', money('30'), { storeCredit: money('40') })?.toFixed(2)).toBe('30.00');
     expect(P.maxPaymentAmount('store_credit', due, {})?.toFixed(2)).toBe('0.00');
+    // The credit is what the amount passes: said so, with what is left.
     expect(P.checkPaymentAmount('store_credit', '41', due, { storeCredit: money('40') })).toMatchObject({
       code: 'amount_above_store_credit',
-      message: 'Max amount allowed: $40.00',
+      message: 'Not enough store credit: $40.00 available.',
     });
+    expect(P.checkPaymentAmount('store_credit', '0.01', due, { storeCredit: money('0') })).toMatchObject({
+      code: 'amount_above_store_credit',
+      message: 'Not enough store credit: $0.00 available.',
+    });
+    expect(P.checkPaymentAmount('store_credit', '1', due, { storeCredit: money('-3') })).toMatchObject({
+      message: 'Not enough store credit: $0.00 available.',
+    });
+    // The balance due is: the spec's max amount.
+    expect(P.checkPaymentAmount('store_credit', '31', money('30'), { storeCredit: money('40') })).toMatchObject({
+      code: 'amount_above_store_credit',
+      message: 'Max amount allowed: $30.00',
+    });
+    expect(P.checkPaymentAmount('store_credit', '40', due, { storeCredit: money('40') }).ok).toBe(true);
     expect(P.maxPaymentAmount('cash', due, {})).toBeNull();
   });
   it('a negative cap is reported as $0.00', () => {
