@@ -87,15 +87,20 @@ function precompress(): Plugin {
 }
 
 /**
- * A product link (/{slug}) renders from a lazy route chunk (src/app/slug-page.tsx). The inline
- * script in index.html preloads that chunk and the chunks it imports while the entry downloads,
- * instead of the entry discovering them only after it has run (one round trip and a download
- * later on a phone). This fills the script's `slugModules` list with their built paths.
+ * A lazy page's code and stylesheets, written into index.html's inline script as `var {name}Modules`
+ * (the chunk of `module` and the chunks it imports that the entry does not, with their CSS):
+ * - `slug`: a product link (/{slug}, src/app/slug-page.tsx). The inline script preloads that code
+ *   while the entry downloads, instead of the entry discovering it only after it has run (one
+ *   round trip and a download later on a phone);
+ * - `home`: the home page (docs/decisions/storefront.md "Content blocks");
+ * - `locator`: the dealer locator page (docs/decisions/storefront.md "Dealer locator: first screen").
+ * A server-rendered page links the stylesheets in its head and starts the code with the entry
+ * (server/http/first-screen.ts).
  */
-function slugPreload(): Plugin {
-  const marker = 'var slugModules = [];';
+function routePreload(name: string, module: string): Plugin {
+  const marker = `var ${name}Modules = [];`;
   return {
-    name: 'partsdesk-slug-preload',
+    name: `partsdesk-${name}-preload`,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -103,10 +108,12 @@ function slugPreload(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const slug = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/slug-page.tsx'));
+        const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
         const entry = ctx.chunk; // the page's entry chunk (src/main.tsx)
-        if (!slug || !entry || !html.includes(marker))
-          throw new Error('slugPreload: slug-page chunk, entry chunk or the index.html marker not found');
+        if (!page || !entry || !html.includes(marker))
+          throw new Error(
+            `routePreload: the ${module} chunk, the entry chunk or the index.html marker ${marker} not found`,
+          );
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: string, into = new Set<string>()) => {
           if (into.has(start)) return into;
@@ -115,47 +122,13 @@ function slugPreload(): Plugin {
           return into;
         };
         const inEntry = closure(entry.fileName);
-        const files = [...closure(slug.fileName)].filter((f) => !inEntry.has(f));
+        const files = [...closure(page.fileName)].filter((f) => !inEntry.has(f));
         // Their stylesheets too: the route waits for them before it renders (Vite's preload helper).
         const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-        const urls = [...files, ...styles].map((f) => `/${f}`);
-        return html.replace(marker, `var slugModules = ${JSON.stringify(urls)};`);
-      },
-    },
-  };
-}
-
-/**
- * The home page's lazy route code and stylesheets, written into index.html's inline script like
- * slugPreload's list: the server-rendered home page links the stylesheets in its head and starts
- * the code with the entry (server/http/first-screen.ts; docs/decisions/storefront.md "Content blocks").
- */
-function homePreload(): Plugin {
-  const marker = 'var homeModules = [];';
-  return {
-    name: 'partsdesk-home-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith('/src/storefront/content/home-page.tsx'));
-        const entry = ctx.chunk;
-        if (!home || !entry || !html.includes(marker))
-          throw new Error('homePreload: home-page chunk, entry chunk or the index.html marker not found');
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (start: string, into = new Set<string>()) => {
-          if (into.has(start)) return into;
-          into.add(start);
-          for (const dep of byName.get(start)?.imports ?? []) closure(dep, into);
-          return into;
-        };
-        const inEntry = closure(entry.fileName);
-        const files = [...closure(home.fileName)].filter((f) => !inEntry.has(f));
-        const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-        return html.replace(marker, `var homeModules = ${JSON.stringify([...files, ...styles].map((f) => `/${f}`))};`);
+        return html.replace(
+          marker,
+          `var ${name}Modules = ${JSON.stringify([...files, ...styles].map((f) => `/${f}`))};`,
+        );
       },
     },
   };
@@ -196,7 +169,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // service worker, compressed siblings or index.html of its own.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), webManifest(), serviceWorker(), precompress(), slugPreload(), homePreload()],
+    : [
+        react(),
+        webManifest(),
+        serviceWorker(),
+        precompress(),
+        routePreload('slug', '/src/app/slug-page.tsx'),
+        routePreload('home', '/src/storefront/content/home-page.tsx'),
+        routePreload('locator', '/src/storefront/locator/locator-page.tsx'),
+      ],
   // Self-contained, with React's production build in it: the server loads one file from any
   // STATIC_DIR, and renders without development checks.
   ...(isSsrBuild

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { composeServices, type CheckoutOptions, type PokeOptions, type SyncOptions } from './compose';
-import { adapterConfig, type AdapterConfig } from './config';
+import { adapterConfig, type AdapterConfig, type MapTilesConfig } from './config';
 import { installGuard } from './auth/guard';
 import type { Engine } from './db/database';
 import type { DB } from './db/schema';
@@ -140,6 +140,8 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** TAG_MANAGER_ID (server/config.ts): the storefront's tag manager container; unset, none loads. */
   tagManagerId?: string | null;
+  /** MAP_TILE_URL (server/config.ts): the dealer locator's tile server; unset, the SVG map and no outside image. */
+  mapTiles?: MapTilesConfig | null;
   /** The PostgreSQL pool, for GET /metrics's pool figures; absent on PGlite. */
   pool?: pg.Pool | undefined;
   /** HTTPS on the shop network: the /setup/device page's address and certificate (server/main.ts). */
@@ -207,14 +209,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const products = new ProductService(opts.db, search.facets, shopSettings);
   const pages = new ProductPageService(opts.db, shopSettings);
   const tagManager = (opts.tagManagerId ?? null) !== null;
-  installSecurityHeaders(app, opts.staticDir, tagManager);
+  const mapTiles = opts.mapTiles ?? null;
+  installSecurityHeaders(app, opts.staticDir, tagManager, mapTiles?.origin ?? null);
   installInputGuard(app);
-  const content = new ContentService(opts.db, { tagManagerId: opts.tagManagerId ?? null });
+  const content = new ContentService(opts.db, {
+    tagManagerId: opts.tagManagerId ?? null,
+    mapTiles: mapTiles && { url: mapTiles.url, attribution: mapTiles.attribution },
+  });
+  const locator = new LocatorService(opts.db, packageZipGeocoder);
   installErrorHandling(
     app,
     opts.staticDir,
-    new FirstScreen(opts.staticDir, { products, pages, content, vehicles: new FitmentVehicleStore(opts.db) }, app.log),
+    new FirstScreen(
+      opts.staticDir,
+      { products, pages, content, vehicles: new FitmentVehicleStore(opts.db), locator },
+      app.log,
+    ),
     tagManager,
+    mapTiles?.origin ?? null,
   );
 
   healthRoutes(app, new HealthService(opts.db, opts.engine));
@@ -298,7 +310,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   giftCertificateRoutes(app, new GiftCertificateService(opts.db));
   customFieldAdminRoutes(app, new CustomFieldAdminService(opts.db, () => services.sync.poke.changed()));
   dealerLocatorRoutes(app, {
-    locator: new LocatorService(opts.db, packageZipGeocoder),
+    locator,
     cart: shop.cart,
     secureCookies: opts.secureCookies,
   });

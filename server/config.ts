@@ -81,6 +81,14 @@ export interface Config {
    */
   tagManagerId: string | null;
   /**
+   * MAP_TILE_URL + MAP_TILE_ATTRIBUTION: the dealer locator's tile server (a template such as
+   * https://tiles.example/{z}/{x}/{y}.png, and the provider's credit shown on the map). Unset (the
+   * default), the locator draws its SVG state map and no outside image is allowed; set, the
+   * storefront shows a tile map and the CSP's img-src allows exactly that origin
+   * (docs/decisions/storefront.md "Dealer locator: a tile server by configuration").
+   */
+  mapTiles: MapTilesConfig | null;
+  /**
    * SYNC_SNAPSHOTS (default on): build first-sync snapshots in the background, so new devices start
    * from a prebuilt file (docs/decisions/sync.md "First-sync snapshots"); 0 turns it off (every
    * new device pulls from 0, as before).
@@ -100,6 +108,14 @@ export interface Config {
    * (default 0): set it above the proxy's health-check interval so it stops sending first.
    */
   shutdownDrainMs: number;
+}
+
+export interface MapTilesConfig {
+  /** The tile URL template, with {z}, {x} and {y}. */
+  url: string;
+  /** Its origin (scheme, host, port): what the CSP allows images from. */
+  origin: string;
+  attribution: string;
 }
 
 /**
@@ -195,6 +211,44 @@ function tagManagerIdOf(value: string | undefined): string | null {
   return value;
 }
 
+/**
+ * MAP_TILE_URL and MAP_TILE_ATTRIBUTION. The template is an absolute http(s) address with {z}, {x}
+ * and {y} in its path or query and no other placeholder: its host is fixed (no {s} subdomains), so
+ * the CSP can name one origin. The attribution is required with it (tile providers ask for their
+ * credit) and shown as plain text.
+ */
+export function mapTilesOf(url: string | undefined, attribution: string | undefined): MapTilesConfig | null {
+  if (url === undefined || url.trim() === '') {
+    if (attribution?.trim()) throw new Error('MAP_TILE_ATTRIBUTION is set without MAP_TILE_URL');
+    return null;
+  }
+  const template = url.trim();
+  const example = 'like https://tiles.example/{z}/{x}/{y}.png';
+  const m = /^(https?):\/\/([^/?#]+)([/?][^#]*)$/.exec(template);
+  const placeholders: string[] = template.match(/\{[^}]*\}/g) ?? [];
+  if (
+    !m ||
+    /[{}@]/.test(m[2] ?? '') ||
+    !['{z}', '{x}', '{y}'].every((p) => placeholders.includes(p)) ||
+    placeholders.some((p) => !['{z}', '{x}', '{y}'].includes(p))
+  )
+    throw new Error(
+      `Invalid MAP_TILE_URL: "${url}" must be an http(s) address with {z}, {x} and {y} after a fixed host, ${example}`,
+    );
+  let origin: string;
+  try {
+    origin = new URL(template.replace(/\{[zxy]\}/g, '0')).origin;
+  } catch {
+    throw new Error(`Invalid MAP_TILE_URL: "${url}" is not an address ${example}`);
+  }
+  const credit = attribution?.trim() ?? '';
+  if (credit === '' || credit.length > 200 || /[<>]/.test(credit))
+    throw new Error(
+      "MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the tile provider's credit as plain text (at most 200 characters)",
+    );
+  return { url: template, origin, attribution: credit };
+}
+
 /** Where the database is (DATA_DIR, DATABASE_URL): the server's and the command-line tools' (server/cli). */
 export function databaseConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -226,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staffTokenSecret: staffTokenSecretOf(env.STAFF_TOKEN_SECRET),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     tagManagerId: tagManagerIdOf(env.TAG_MANAGER_ID),
+    mapTiles: mapTilesOf(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
     syncSnapshots: bool(env.SYNC_SNAPSHOTS, true),
     tls: tlsConfig(env, cwd),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

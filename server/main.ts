@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     staffTokenSecret: config.staffTokenSecret,
     metricsToken: config.metricsToken,
     tagManagerId: config.tagManagerId,
+    mapTiles: config.mapTiles,
     pool: open.pool,
     adapters: {
       notify: config.notify,

@@ -20,6 +20,7 @@ export function installErrorHandling(
   staticDir: string,
   firstScreen: FirstScreen,
   tagManager = false,
+  tileOrigin: string | null = null,
 ): void {
   const indexFile = path.join(staticDir, 'index.html');
 
@@ -34,7 +35,10 @@ export function installErrorHandling(
         const { body, encoding } = encodePage(page, req.headers['accept-encoding']);
         if (encoding) reply.header('Content-Encoding', encoding);
         // This page's own inline scripts (the shell's and the first-screen starter), by hash.
-        reply.header('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(page), tagManager));
+        reply.header(
+          'Content-Security-Policy',
+          contentSecurityPolicy(inlineScriptHashes(page), tagManager, tileOrigin),
+        );
         return reply
           .header('Cache-Control', 'private, no-cache')
           .header('Vary', 'Accept-Encoding, Cookie')

@@ -24,10 +24,14 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   CATALOG_FIRST_PATH,
   FIRST_DATA_ELEMENT_ID,
+  LOCATOR_FIRST_PATH,
+  LOCATOR_PAGE_ROUTES,
   productPagePath,
   type FirstScreenRenderer,
 } from '../../src/contracts/first-screen';
+import { locatorQuerySchema } from '../../src/contracts/dealer-locator-request';
 import { productPageParamsSchema } from '../../src/contracts/product-page';
+import { LOCATOR_FILTER_COOKIE } from '../../src/domain/constants';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { ApiError } from '../../src/contracts/api-error';
 import type { SessionUser } from '../../src/contracts/session';
@@ -37,6 +41,7 @@ import type { ProductService } from '../services/catalog/product-service';
 import { dismissedAlerts, type ContentService } from '../services/content/content-service';
 import { HOME_CONTENT_PATH } from '../../src/contracts/content';
 import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment/fitment-vehicle-store';
+import type { LocatorService } from '../services/locator/locator-service';
 
 export interface FirstScreenSources {
   products: ProductService;
@@ -45,6 +50,8 @@ export interface FirstScreenSources {
   content?: ContentService;
   /** The shopper's vehicle narrows the catalog's first page as the API does (Shop by Vehicle). */
   vehicles?: FitmentVehicleStore;
+  /** The dealer locator page's store list (docs/decisions/storefront.md "Dealer locator: first screen"). */
+  locator?: LocatorService;
 }
 
 /** A `/{slug}` that no link can be (undecodable, or not a slug): the not-found page, no read to embed. */
@@ -175,6 +182,19 @@ export class FirstScreen {
         body: await this.sources.content.home(dismissedAlerts(req.cookies)),
         status: 200,
       };
+    // The dealer locator page: its stores with no search, as the page's first read asks for them. A
+    // remembered filter chip (locator_filter) changes that read: the client's to make.
+    if (pathname === '/index.php' && search !== undefined && this.sources.locator) {
+      const params = new URLSearchParams(search);
+      const route = params.get('route');
+      if ([...params.keys()].length !== 1 || route === null || !LOCATOR_PAGE_ROUTES.includes(route)) return null;
+      if (req.cookies[LOCATOR_FILTER_COOKIE]) return null;
+      return {
+        path: LOCATOR_FIRST_PATH,
+        body: await this.sources.locator.search('list', locatorQuerySchema.parse({ format: 'json' })),
+        status: 200,
+      };
+    }
     if (pathname === '/product/catalog') {
       // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
       if (search !== undefined) return null;
@@ -225,13 +245,12 @@ export class FirstScreen {
   }
 }
 
-/** The stylesheets of the product route's chunks, from the list the build wrote into index.html's inline script (vite.config.ts slugPreload). */
+/** The stylesheets of a lazy page's chunks, from the lists the build wrote into index.html's inline script (vite.config.ts routePreload). */
 function routeStyles(template: string, readPath: string): string[] {
   if (readPath === CATALOG_FIRST_PATH) return [];
-  // The home page's lazy route has its own list (vite.config.ts homePreload).
-  const list = (
-    readPath === HOME_CONTENT_PATH ? /var homeModules = (\[[^\]]*\]);/ : /var slugModules = (\[[^\]]*\]);/
-  ).exec(template)?.[1];
+  // The home page's and the locator's lazy code have their own lists (vite.config.ts routePreload).
+  const name = readPath === HOME_CONTENT_PATH ? 'home' : readPath === LOCATOR_FIRST_PATH ? 'locator' : 'slug';
+  const list = new RegExp(`var ${name}Modules = (\\[[^\\]]*\\]);`).exec(template)?.[1];
   if (!list) return [];
   try {
     const files = JSON.parse(list) as unknown;

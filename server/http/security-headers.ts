@@ -41,13 +41,22 @@ const TAG_MANAGER_SCRIPTS = 'https://www.googletagmanager.com';
 const TAG_MANAGER_BEACONS =
   'https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com';
 
-export function contentSecurityPolicy(scriptHashes: readonly string[], tagManager = false): string {
+/**
+ * `tileOrigin`: the dealer locator's tile server (MAP_TILE_URL's origin, server/config.ts), the one
+ * outside origin images may come from when configured (docs/decisions/storefront.md "Dealer
+ * locator: a tile server by configuration").
+ */
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  tagManager = false,
+  tileOrigin: string | null = null,
+): string {
   const tm = (sources: string) => (tagManager ? ` ${sources}` : '');
   return [
     "default-src 'self'",
     `script-src 'self'${tm(TAG_MANAGER_SCRIPTS)} ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tm(TAG_MANAGER_BEACONS)}`,
+    `img-src 'self' data: blob:${tm(TAG_MANAGER_BEACONS)}${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "font-src 'self' data:",
     `connect-src 'self'${tm(TAG_MANAGER_BEACONS)}`,
     "worker-src 'self'",
@@ -74,18 +83,23 @@ class ShellPolicy {
   constructor(
     private readonly indexFile: string,
     private readonly tagManager = false,
+    private readonly tileOrigin: string | null = null,
   ) {}
   get(): string {
     let mtimeMs = -1;
     try {
       mtimeMs = fs.statSync(this.indexFile).mtimeMs;
     } catch {
-      return contentSecurityPolicy([], this.tagManager);
+      return contentSecurityPolicy([], this.tagManager, this.tileOrigin);
     }
     if (this.cached?.mtimeMs !== mtimeMs)
       this.cached = {
         mtimeMs,
-        policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8')), this.tagManager),
+        policy: contentSecurityPolicy(
+          inlineScriptHashes(fs.readFileSync(this.indexFile, 'utf8')),
+          this.tagManager,
+          this.tileOrigin,
+        ),
       };
     return this.cached.policy;
   }
@@ -95,8 +109,13 @@ class ShellPolicy {
  * Adds the headers. A route that builds its own HTML (the first screen) sets its CSP from that
  * page's scripts; any other HTML (the shell, index.html as a static file) gets the shell's.
  */
-export function installSecurityHeaders(app: FastifyInstance, staticDir: string, tagManager = false): void {
-  const shell = new ShellPolicy(path.join(staticDir, 'index.html'), tagManager);
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  staticDir: string,
+  tagManager = false,
+  tileOrigin: string | null = null,
+): void {
+  const shell = new ShellPolicy(path.join(staticDir, 'index.html'), tagManager, tileOrigin);
   app.addHook('onSend', (_req, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
     const type = reply.getHeader('content-type');

@@ -24,15 +24,15 @@ export interface LocatorParams {
   lng?: number | undefined;
 }
 
+/** The data source's path for a query (the locator page's first one is LOCATOR_FIRST_PATH, src/contracts/first-screen.ts). */
+export function locatorPath(source: string, type: LocatorType, params: LocatorParams): string {
+  return `/index.php${toQueryString({ route: `${source}${type}`, format: 'json', ...params })}`;
+}
+
 export function locatorQueryOptions(source: string, type: LocatorType, params: LocatorParams) {
   return queryOptions({
     queryKey: ['dealer-locator', source, type, params] as const,
-    queryFn: ({ signal }) =>
-      request(
-        `/index.php${toQueryString({ route: `${source}${type}`, format: 'json', ...params })}`,
-        locatorResponseSchema,
-        { signal },
-      ),
+    queryFn: ({ signal }) => request(locatorPath(source, type, params), locatorResponseSchema, { signal }),
     staleTime: 60_000,
     retry: false,
   });

@@ -7,7 +7,10 @@
  */
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import { productsQueryOptions } from '../api/get-products';
+import { LOCATOR_SOURCE } from '../contracts/dealer-locator';
+import { LOCATOR_PAGE_ROUTES } from '../contracts/first-screen';
 import { catalogQueryFromUrl } from '../storefront/catalog/catalog-params';
+import { loadLocatorPage } from './locator-chunk';
 import { appQueryClient } from './query-client';
 
 let firstLoadDone = false;
@@ -40,6 +43,23 @@ export async function prefetchSlug({ params }: LoaderFunctionArgs): Promise<unkn
 export async function prefetchHome(): Promise<unknown> {
   const { homeContentQueryOptions } = await import('../api/get-content');
   return appQueryClient.ensureQueryData(homeContentQueryOptions);
+}
+
+/**
+ * /index.php?route=module/dealer_locator: the locator page's code and its first list (the server
+ * embedded it: docs/decisions/storefront.md "Dealer locator: first screen"), under the key the page
+ * asks for. Other index.php pages load as usual.
+ */
+export async function prefetchIndexPhp({ request }: LoaderFunctionArgs): Promise<unknown> {
+  if (!LOCATOR_PAGE_ROUTES.includes(new URL(request.url).searchParams.get('route') ?? '')) return;
+  const [{ locatorQueryOptions }, { readFilter }] = await Promise.all([
+    import('../api/dealer-locator'),
+    import('../features/shopper-store/cookies'),
+    loadLocatorPage(),
+  ]);
+  return appQueryClient.ensureQueryData(
+    locatorQueryOptions(LOCATOR_SOURCE, 'list', { filter: readFilter() ?? undefined }),
+  );
 }
 
 interface InitialRouter {

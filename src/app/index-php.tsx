@@ -1,12 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { SearchPage, SpecialsPage } from '../storefront/catalog/catalog-page';
+import { loadedLocatorPage, loadLocatorPage } from './locator-chunk';
 import { NotBuiltYet } from './not-built-yet';
 import { NotFound } from './not-found';
 import { Spinner } from '../ui/spinner';
+import { LOCATOR_PAGE_ROUTES } from '../contracts/first-screen';
 
 // The dealer locator page (docs/decisions/storefront.md "Dealer locator"): its own lazy chunk.
-const LocatorPage = lazy(() => import('../storefront/locator/locator-page'));
+const LazyLocatorPage = lazy(loadLocatorPage);
+
+/**
+ * The locator page; on the first load its code is already in (the route's loader, first-render.ts),
+ * so the first frame is the page itself, as the server rendered it, not a spinner. Chosen once per
+ * mount: switching component types later would reset what the shopper typed.
+ */
+function LocatorRoute() {
+  const [Page] = useState(() => loadedLocatorPage() ?? LazyLocatorPage);
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** Legacy `index.php?route=...` pages with a screen of their own in this app. */
 const redirects: Record<string, string> = {
@@ -35,12 +51,7 @@ export function IndexPhp() {
   }
   if (route === 'product/search') return <SearchPage />;
   if (route === 'product/special') return <SpecialsPage />;
-  if (route === 'module/dealer_locator' || route === 'module/dealer_locator/')
-    return (
-      <Suspense fallback={<Spinner />}>
-        <LocatorPage />
-      </Suspense>
-    );
+  if (LOCATOR_PAGE_ROUTES.includes(route)) return <LocatorRoute />;
   if (pagesOfLaterIssues.has(route)) return <NotBuiltYet route={`index.php?route=${route}`} />;
   return <NotFound />;
 }

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { type RouteObject } from 'react-router';
 import { CatalogPage } from '../storefront/catalog/catalog-page';
 import { CartRoute, ShopperOnly } from './cart-route';
-import { firstLoadOnly, prefetchCatalog, prefetchHome, prefetchSlug } from './first-render';
+import { firstLoadOnly, prefetchCatalog, prefetchHome, prefetchIndexPhp, prefetchSlug } from './first-render';
 import { IndexPhp } from './index-php';
 import { NotFound } from './not-found';
 import { posChildren } from './pos-routes';
@@ -92,7 +92,8 @@ export const routes: RouteObject[] = [
               Component: (await import('../storefront/account/account-orders-page')).AccountOrdersPage,
             }),
           },
-          { path: 'index.php', element: <IndexPhp /> },
+          // The dealer locator page is server-rendered: its code and list are in before the first frame.
+          { path: 'index.php', element: <IndexPhp />, loader: firstLoadOnly(prefetchIndexPhp) },
           // Product pages load lazily: a shopper landing on the catalog never downloads them.
           {
             path: ':slug',

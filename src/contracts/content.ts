@@ -200,11 +200,20 @@ export const homeContentReplySchema = z.object({
 });
 export type HomeContentReply = z.infer<typeof homeContentReplySchema>;
 
+/**
+ * The dealer locator's tile server when the server is configured with one (MAP_TILE_URL: a template
+ * with {z}, {x} and {y}; MAP_TILE_ATTRIBUTION: the provider's credit, plain text); null shows the
+ * SVG state map (docs/decisions/storefront.md "Dealer locator: a tile server by configuration").
+ */
+export const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() });
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
 /** GET /api/content/site: what every storefront page shows around itself (after its first paint). */
 export const siteContentReplySchema = z.object({
   pos_locked: z.boolean(),
   /** The tag manager's container id when the server is configured with one (TAG_MANAGER_ID), else null. */
   tag_manager_id: z.nullable(z.string()),
+  map_tiles: z.nullable(mapTilesSchema),
   footer: z.nullable(block('footer', footerDataSchema)),
 });
 export type SiteContentReply = z.infer<typeof siteContentReplySchema>;

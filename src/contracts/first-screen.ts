@@ -15,6 +15,17 @@ export function productPagePath(slug: string): string {
   return `/api/products/page/${encodeURIComponent(slug)}`;
 }
 
+/**
+ * The dealer locator page (`/index.php?route=module/dealer_locator`, no locator_filter cookie): its
+ * list with no search, exactly as the client asks for it (src/api/dealer-locator.ts `locatorPath`:
+ * URLSearchParams writes the route's slashes as %2F). docs/decisions/storefront.md "Dealer locator:
+ * first screen".
+ */
+export const LOCATOR_FIRST_PATH = '/index.php?route=module%2Fdealer_locator%2Flist&format=json';
+
+/** The locator page's own `route` values (with or without the trailing slash). */
+export const LOCATOR_PAGE_ROUTES: readonly string[] = ['module/dealer_locator', 'module/dealer_locator/'];
+
 /** The id of the `<script type="application/json">` that carries the data; its `data-path` is the read it answers. */
 export const FIRST_DATA_ELEMENT_ID = 'pd-first-data';
 

@@ -4,10 +4,15 @@
  * locator"): a ZIP search on the locator page with the map and filter chips, Make My Store (the
  * header then reads 'My Selected Store' with the store's name and address), the product page's
  * store stock and the modal's Add to Cart and Ship to Store, reset, and the store-shopping
- * confirmation on /information/contact. Screenshots go to E2E_SHOTS when it is set (./support/shots.ts).
+ * confirmation on /information/contact; the server-rendered first screen; and, with a loopback tile
+ * server configured (MAP_TILE_URL), the tile map: tiles load, markers show, keyboard moves it, no
+ * CSP violation (the e2e setup fails a test on any). Screenshots go to E2E_SHOTS when it is set (./support/shots.ts).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
@@ -67,9 +72,22 @@ describe('dealer locator on a phone', () => {
     const page = await (await newContext(browser, PHONE)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
+    const listReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('dealer_locator%2Flist')) listReads.push(r.url());
+    });
+    // The server renders the first screen (the stores, no search) and embeds the list: the app
+    // takes it instead of asking (docs/decisions/storefront.md "Dealer locator: first screen").
+    const html = await (await page.goto(`${server.url}/index.php?route=module/dealer_locator`))!.text();
+    expect(html).toContain('data-first-screen-markup');
+    expect(html).toMatch(/<h1[^>]*>Find A Local Dealer<\/h1>/);
+    expect(html).toContain(AUSTIN);
     await visible(page, () => page.getByRole('heading', { level: 1, name: 'Find A Local Dealer' }));
     await visible(page, () => page.getByRole('button', { name: 'Find A Local Dealer' }));
+    // Without a tile server the map is the SVG state map, and no outside image is asked for.
+    await visible(page, () => page.getByRole('button', { name: `${AUSTIN} on the map` }));
+    expect(await page.locator('img[class*="tile"]').count()).toBe(0);
+    expect(listReads).toEqual([]);
 
     // ZIP search with the default 25 miles: the Austin store only.
     await page.getByLabel('ZIP code, city or store').fill('78745');
@@ -178,6 +196,102 @@ describe('dealer locator on a phone', () => {
     await page.waitForURL(/\/product\/catalog$/);
     await visible(page, () => page.getByRole('button', { name: 'My Selected Store' }));
     expect(await page.getByTestId('nav-store').innerText()).toContain('Phoenix');
+    await page.context().close();
+  });
+});
+
+describe('dealer locator with a tile server configured', () => {
+  let db: TestDatabaseConfig;
+  let server: ServerProcess;
+  let browser: Browser;
+  let tiles: http.Server;
+  let tileOrigin: string;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    // A loopback tile server: the same PNG for any /{z}/{x}/{y}.png.
+    const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#cfe3f7' } })
+      .png()
+      .toBuffer();
+    tiles = http.createServer((req, res) => {
+      if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) return res.writeHead(404).end();
+      asked.push(req.url ?? '');
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=60' }).end(png);
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
+    db = await copyTemplate('pglite');
+    [server, browser] = await Promise.all([
+      runServer({
+        DATA_DIR: db.dataDir,
+        DATABASE_URL: '',
+        STATIC_DIR: dist,
+        SKIP_BUILD: '1',
+        MAP_TILE_URL: `${tileOrigin}/{z}/{x}/{y}.png`,
+        MAP_TILE_ATTRIBUTION: '© Test Tiles',
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.cleanup();
+    await new Promise((r) => tiles?.close(r));
+  });
+
+  it('shows the stores on loaded tiles, fitted, movable by keyboard, within the CSP', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const res = await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
+    // Exactly the tile origin is added to img-src, nothing wider.
+    const csp = (await res!.allHeaders())['content-security-policy'] ?? '';
+    expect(csp.split('; ').find((d) => d.startsWith('img-src'))).toBe(`img-src 'self' data: blob: ${tileOrigin}`);
+    expect(csp).toContain("default-src 'self';");
+
+    await page.getByLabel('ZIP code, city or store').fill('78745');
+    await page.getByRole('search', { name: 'Find stores' }).getByRole('button', { name: 'Search' }).click();
+    const map = page.getByRole('application', { name: /^Map of 1 store\b/ });
+    await expect.poll(() => map.isVisible(), { timeout: 15_000 }).toBe(true);
+    const marker = page.getByRole('button', { name: `${AUSTIN} on the map` });
+    await expect.poll(() => marker.isVisible(), { timeout: 15_000 }).toBe(true);
+    // One store: the spec's zoom 10, its tiles loaded from the tile server (decoded images).
+    const tileImages = page.locator(`img[src^="${tileOrigin}/10/"]`);
+    await expect.poll(() => tileImages.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => tileImages.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth === 256)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(asked.some((u) => u.startsWith('/10/233/'))).toBe(true);
+    // The marker sits inside the map box; the SVG state map is not drawn; the credit shows.
+    const box = (await map.boundingBox())!;
+    const dot = (await marker.boundingBox())!;
+    expect(dot.x + dot.width / 2).toBeGreaterThan(box.x);
+    expect(dot.x + dot.width / 2).toBeLessThan(box.x + box.width);
+    expect(await page.locator('svg[aria-label^="Map of"]').count()).toBe(0);
+    expect(await page.getByText('© Test Tiles').isVisible()).toBe(true);
+    await shot(page, 'locator-tiles-phone');
+
+    // Keyboard: minus zooms out (zoom 9 tiles), the arrows move the map and the marker with it.
+    await map.focus();
+    await page.keyboard.press('-');
+    await expect
+      .poll(() => page.locator(`img[src^="${tileOrigin}/9/"]`).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const before = (await marker.boundingBox())!;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await marker.boundingBox())!.x).toBeLessThan(before.x - 40);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => page.locator(`img[src^="${tileOrigin}/10/"]`).count()).toBeGreaterThan(0);
+
+    // A tap on the marker opens the store, and Make My Store there chooses it.
+    await marker.click();
+    const details = page.getByRole('region', { name: `${AUSTIN} details` });
+    await details.getByRole('button', { name: 'Make My Store' }).click();
+    await expect.poll(() => details.getByRole('button', { name: 'My Selected Store' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

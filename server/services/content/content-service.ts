@@ -15,6 +15,7 @@ import {
   type BlogPage,
   type ContentBlock,
   type HomeContentReply,
+  type MapTiles,
   type SiteContentReply,
 } from '../../../src/contracts/content';
 import type { AdminContentReply, ContentBlockSave } from '../../../src/contracts/content-admin';
@@ -65,7 +66,7 @@ export function dismissedAlerts(cookies: Record<string, string | undefined> | un
 export class ContentService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly opts: { tagManagerId: string | null } = { tagManagerId: null },
+    private readonly opts: { tagManagerId: string | null; mapTiles?: MapTiles | null } = { tagManagerId: null },
   ) {}
 
   /**
@@ -81,13 +82,18 @@ export class ContentService {
     return { blocks, blog, pos_locked: locked };
   }
 
-  /** GET /api/content/site: the footer, `pos_locked` and the tag manager's id, for every storefront page. */
+  /** GET /api/content/site: the footer, `pos_locked`, the tag manager's id and the locator's tile server, for every storefront page. */
   async site(): Promise<SiteContentReply> {
     const [rows, locked] = await Promise.all([this.rows('site', true), this.posLocked()]);
     const footer = rows
       .map(toBlock)
       .find((b): b is Extract<ContentBlock, { kind: 'footer' }> => b !== null && b.kind === 'footer');
-    return { pos_locked: locked, tag_manager_id: this.opts.tagManagerId, footer: footer ?? null };
+    return {
+      pos_locked: locked,
+      tag_manager_id: this.opts.tagManagerId,
+      map_tiles: this.opts.mapTiles ?? null,
+      footer: footer ?? null,
+    };
   }
 
   /** GET /api/content/blog?page=n: §9's 9 posts per page, newest first. */

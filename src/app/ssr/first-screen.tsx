@@ -18,8 +18,13 @@ import { productPageQueryOptions } from '../../api/get-product-page';
 import { homeContentQueryOptions } from '../../api/get-content';
 import { HOME_CONTENT_PATH, homeContentReplySchema } from '../../contracts/content';
 import { HomePage } from '../../storefront/content/home-page';
+import { locatorQueryOptions } from '../../api/dealer-locator';
+import { LOCATOR_SOURCE, locatorResponseSchema } from '../../contracts/dealer-locator';
+import { LocatorPage } from '../../storefront/locator/locator-page';
 import {
   CATALOG_FIRST_PATH,
+  LOCATOR_FIRST_PATH,
+  LOCATOR_PAGE_ROUTES,
   productPagePath,
   type FirstScreenInput,
   type FirstScreenRenderer,
@@ -50,6 +55,16 @@ function seededClient(input: FirstScreenInput, pathname: string, search: URLSear
     const parsed = homeContentReplySchema.safeParse(input.body);
     if (!parsed.success) return null;
     client.setQueryData(homeContentQueryOptions.queryKey, parsed.data);
+    return client;
+  }
+  if (pathname === '/index.php') {
+    // The dealer locator page (docs/decisions/storefront.md "Dealer locator: first screen").
+    const route = search.get('route');
+    if (input.path !== LOCATOR_FIRST_PATH || search.size !== 1 || !LOCATOR_PAGE_ROUTES.includes(route ?? ''))
+      return null;
+    const parsed = locatorResponseSchema.safeParse(input.body);
+    if (!parsed.success) return null;
+    client.setQueryData(locatorQueryOptions(LOCATOR_SOURCE, 'list', { filter: undefined }).queryKey, parsed.data);
     return client;
   }
   if (pathname === '/product/catalog') {
@@ -90,6 +105,7 @@ export const renderer: FirstScreenRenderer = {
           children: [
             { index: true, element: <HomePage /> },
             { path: 'product/catalog', element: <CatalogPage /> },
+            { path: 'index.php', element: <LocatorPage /> },
             { path: ':slug', element: missing ? <NotFound /> : <SlugPage /> },
           ],
         },

@@ -1,10 +1,11 @@
 /**
- * The locator's map without third-party tiles (docs/decisions/storefront.md "Dealer locator"): the
- * US states from us-atlas (Census Bureau boundaries, pre-projected to a 975x610 Albers USA frame),
- * drawn as SVG paths with d3-geo, and each store a marker projected with the same geoAlbersUsa. The
- * view zooms to the markers. The atlas is a static asset fetched when the map first shows; offline
- * without it, the markers still show on a plain background. A marker opens the store's popup, whose
- * button reads 'Make My Store' or 'My Selected Store' (§4). A separate chunk from the locator page.
+ * The locator's map without third-party tiles, the default (docs/decisions/storefront.md "Dealer
+ * locator"; with MAP_TILE_URL configured the page shows tile-map.tsx instead): the US states from
+ * us-atlas (Census Bureau boundaries, pre-projected to a 975x610 Albers USA frame), drawn as SVG
+ * paths with d3-geo, and each store a marker projected with the same geoAlbersUsa. The view zooms
+ * to the markers. The atlas is a static asset fetched when the map first shows; offline without
+ * it, the markers still show on a plain background. A marker opens the store's popup, whose button
+ * reads 'Make My Store' or 'My Selected Store' (§4). A separate chunk from the locator page.
  */
 import { geoAlbersUsa, geoPath } from 'd3-geo';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,8 +13,8 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlasUrl from 'us-atlas/states-albers-10m.json?url';
 import type { DealerStore } from '../../contracts/dealer-locator';
-import { Button } from '../../ui/button';
 import styles from './dealer-locator.module.css';
+import { MapPopup } from './map-popup';
 
 const WIDTH = 975;
 const HEIGHT = 610;
@@ -103,24 +104,7 @@ export function StoreMap({ stores, chosenId, onMakeMyStore }: StoreMapProps) {
         ))}
       </svg>
       {open && (
-        <div className={styles.popup} role="region" aria-label={`${open.location_name} details`}>
-          <p>
-            <strong>{open.location_name}</strong>
-          </p>
-          <p>{open.address}</p>
-          <div className={styles.row}>
-            <Button
-              variant={open.location_id === chosenId ? 'secondary' : 'primary'}
-              disabled={open.location_id === chosenId}
-              onClick={() => onMakeMyStore(open)}
-            >
-              {open.location_id === chosenId ? 'My Selected Store' : 'Make My Store'}
-            </Button>
-            <Button variant="ghost" onClick={() => setOpenId(null)}>
-              Close
-            </Button>
-          </div>
-        </div>
+        <MapPopup store={open} chosenId={chosenId} onMakeMyStore={onMakeMyStore} onClose={() => setOpenId(null)} />
       )}
     </div>
   );

@@ -3,25 +3,26 @@
  * docs/decisions/storefront.md "Dealer locator"): a search form (ZIP, city or store name), the
  * distance selector (10 to 250 miles, default 25), filter chips (location types, the active one
  * kept in the locator_filter cookie for about 30 minutes), location-type links on each store, the
- * map with markers (its own lazy chunk), per-location 'Make My Store' and 'Show Hours / Hide Hours',
- * and the reset-store button. On /information/contact (`contact`), choosing a store asks first in
- * the store-shopping confirmation modal and then goes to /product/catalog.
+ * map with markers (features/dealer-locator/locator-map.tsx: SVG, or tiles when configured; lazy),
+ * per-location 'Make My Store' and 'Show Hours / Hide Hours', and the reset-store button. On
+ * /information/contact (`contact`), choosing a store asks first in the store-shopping confirmation
+ * modal and then goes to /product/catalog. The server renders its first screen (the stores with no
+ * search) like the catalog's (docs/decisions/storefront.md "Dealer locator: first screen").
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error';
 import { locatorQueryOptions, type LocatorParams } from '../../api/dealer-locator';
 import { LOCATOR_SOURCE, type DealerStore } from '../../contracts/dealer-locator';
 import { LOCATOR_DISTANCE_DEFAULT } from '../../domain/constants';
 import { locationTypeLabel } from '../../domain/locator';
+import { LocatorMap } from '../../features/dealer-locator/locator-map';
 import { StoreCard } from '../../features/dealer-locator/store-card';
 import styles from '../../features/dealer-locator/dealer-locator.module.css';
 import { readFilter, removeFilter, writeFilter } from '../../features/shopper-store/cookies';
 import { forgetStore, useChooseStore, useShopperStore } from '../../features/shopper-store/use-shopper-store';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
-
-const StoreMap = lazy(() => import('../../features/dealer-locator/store-map'));
 
 export const DISTANCES = [10, 25, 50, 100, 250] as const;
 
@@ -148,11 +149,7 @@ export function LocatorPage({ source = LOCATOR_SOURCE, onChoose, heading = 'Find
           There are no results.
         </p>
       )}
-      {data?.show_map && (
-        <Suspense fallback={<div className={styles.map} />}>
-          <StoreMap stores={stores} chosenId={store.id} onMakeMyStore={makeMyStore} />
-        </Suspense>
-      )}
+      {data?.show_map && <LocatorMap stores={stores} chosenId={store.id} onMakeMyStore={makeMyStore} />}
       <ul className={styles.list} aria-label="Stores">
         {stores.map((s) => {
           const isChosen = s.location_id === store.id;

@@ -1,5 +1,5 @@
 /**
- * A navigation to the catalog or a product link gets its first screen (server/http/first-screen.ts):
+ * A navigation to the catalog, a product link or the dealer locator page gets its first screen (server/http/first-screen.ts):
  * the page's first API reply embedded exactly as the API answers this caller, the renderer's
  * markup in #root, the app's code started after the first paint, and never a shared-cacheable
  * page (the reply follows the session: prices behind a login, staff prices).
@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_FIRST_PATH, FIRST_DATA_ELEMENT_ID, productPagePath } from '../../../src/contracts/first-screen';
+import type { LocatorResponse } from '../../../src/contracts/dealer-locator';
+import {
+  CATALOG_FIRST_PATH,
+  FIRST_DATA_ELEMENT_ID,
+  LOCATOR_FIRST_PATH,
+  productPagePath,
+} from '../../../src/contracts/first-screen';
 import type { ProductsListReply } from '../../../src/contracts/products-list';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
@@ -19,6 +25,7 @@ const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
     <script>var slugModules = ["/assets/slug-page-1.js","/assets/slug-page-1.css"];</script>
+    <script>var locatorModules = ["/assets/locator-page-1.js","/assets/locator-page-1.css"];</script>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
@@ -35,7 +42,11 @@ const RENDERER = `export const renderer = {
     if (globalThis.__pdRenderFails) throw new Error('renderer failed');
     if (input.status === 404) return '<div class="shell"><h1>Page not found</h1></div>';
     const b = input.body;
-    const name = b.kind === 'product' ? b.product.name : b.products.map((p) => p.name).join('|');
+    const name = b.kind === 'product'
+      ? b.product.name
+      : b.data
+        ? b.data.locations.map((l) => l.location_name).join('|')
+        : b.products.map((p) => p.name).join('|');
     return '<div class="shell"><h1>' + name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</h1></div>';
   },
 };
@@ -120,6 +131,30 @@ describe.each(testEngines())('first screen of catalog and product pages on %s', 
     expect(data?.body).toEqual((await guest.get(productPagePath(slug))).body);
     expect(r.body).toContain(`<h1>${first.name.replace(/&/g, '&amp;')}</h1>`);
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/slug-page-1.css">');
+  });
+
+  it("embeds the dealer locator page's store list with its stylesheet, not for a filtered or other index.php page", async () => {
+    const r = await navigate('/index.php?route=module/dealer_locator');
+    expect(r.headers['cache-control']).toBe('private, no-cache');
+    const data = embedded(r.body);
+    expect(data?.path).toBe(LOCATOR_FIRST_PATH);
+    expect(data?.body).toEqual((await guest.get(LOCATOR_FIRST_PATH)).body);
+    const names = (data?.body as LocatorResponse).data.locations.map((l) => l.location_name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(r.body).toContain(`<h1>${names.join('|')}</h1>`);
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/locator-page-1.css">');
+    expect(r.body).not.toContain('slug-page-1.css">');
+    expect(embedded((await navigate('/index.php?route=module/dealer_locator/')).body)?.path).toBe(LOCATOR_FIRST_PATH);
+    // A remembered filter chip, a search in the URL, or another index.php page: the plain shell.
+    for (const [url, cookie] of [
+      ['/index.php?route=module/dealer_locator', 'locator_filter=service_center'],
+      ['/index.php?route=module/dealer_locator&search=78745', ''],
+      ['/index.php?route=product/search&search=brake', ''],
+    ] as const) {
+      const plain = await navigate(url, cookie);
+      expect(embedded(plain.body), url).toBeNull();
+      expect(plain.body).toContain('<div>Partsdesk</div>');
+    }
   });
 
   it('embeds any text intact and inert: no closing script tag, no replacement patterns expanded', async () => {
