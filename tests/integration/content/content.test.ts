@@ -222,7 +222,11 @@ describe.each(testEngines())('content calls on %s', (engine) => {
     expect(productPageReplySchema.parse(JSON.parse(m![2]!))).toMatchObject({ kind: 'blog_post', post: { body } });
     // The body's markup is inside JSON, escaped: it can never close the script element.
     expect(m![2]).not.toContain('<img');
-    expect((await nav('/blog-no-such-post')).body).not.toContain('pd-first-data');
+    // A url that is no post (nor product, brand or category) is a 404 page, its embedded reply the
+    // API's own 404: never a post's data (docs/decisions/storefront.md "Server-rendered first screen").
+    const missing = await nav('/blog-no-such-post');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('"kind":"blog_post"');
   });
 
   it('takes a WebVTT captions file on the video block, checked like its other paths', async () => {
