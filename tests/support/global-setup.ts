@@ -21,34 +21,7 @@ declare module 'vitest' {
   }
 }
 
-/**
- * `npm test` (scripts/test.mjs) runs the integration and the browser files as two vitest runs and
- * names a file here for both: the first run seeds the templates and builds the server bundle and
- * leaves them, with their names in that file; the second uses them instead of seeding again. The
- * run script removes them when it ends (docs/decisions/toolchain.md "CI CPU, 2026-11-28 evening").
- */
-const SHARED_TEMPLATES_ENV = 'PD_SHARED_TEMPLATES';
-
-interface SharedTemplates {
-  pgliteTemplate: string;
-  postgresTemplate: string | null;
-  serverEntry: string;
-  /** The database server the PostgreSQL template lives on (for the run script to drop it). */
-  databaseUrl: string | null;
-}
-
 export default async function setup(project: TestProject) {
-  const sharedFile = process.env[SHARED_TEMPLATES_ENV];
-  if (sharedFile && fs.existsSync(sharedFile)) {
-    const shared = JSON.parse(fs.readFileSync(sharedFile, 'utf8')) as SharedTemplates;
-    const had = process.env[SERVER_ENTRY_ENV];
-    process.env[SERVER_ENTRY_ENV] ??= shared.serverEntry;
-    project.provide('pgliteTemplate', shared.pgliteTemplate);
-    project.provide('postgresTemplate', process.env.TEST_DATABASE_URL ? shared.postgresTemplate : null);
-    return () => {
-      if (had === undefined) delete process.env[SERVER_ENTRY_ENV];
-    };
-  }
   const dir = fs.mkdtempSync(path.join(scratchRoot(), 'pd-template-'));
   // Both projects get a PostgreSQL template when TEST_DATABASE_URL is set: most browser tests run on
   // PGlite, but the ones that must hold on both engines (e2eEngines()) copy it instead of migrating
@@ -78,20 +51,6 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('pgliteTemplate', dir);
   project.provide('postgresTemplate', pgTemplate);
-
-  if (sharedFile && bundle) {
-    // Left for the next vitest run of this `npm test`, which removes nothing either: the run script does.
-    const shared: SharedTemplates = {
-      pgliteTemplate: dir,
-      postgresTemplate: pgTemplate,
-      serverEntry: bundle.entry,
-      databaseUrl: url ?? null,
-    };
-    fs.writeFileSync(sharedFile, JSON.stringify(shared));
-    return () => {
-      delete process.env[SERVER_ENTRY_ENV];
-    };
-  }
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
