@@ -21,6 +21,7 @@ import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import type { Refusal } from '../../../src/domain/refusal';
 import type { Actor } from '../../commands/actor';
 import { CommandRefused } from '../../commands/refusals';
+import { loadCustomerTags } from '../../commands/records/customer-tags';
 import type { CommandRunner } from '../../commands/runner';
 import { notFound, ServiceError } from '../../errors';
 
@@ -35,7 +36,7 @@ export class CustomerTagService {
 
   async get(customerId: string | number): Promise<CustomerTagReply> {
     const customer = await this.customer(customerId);
-    const [tags, assigned] = await Promise.all([this.tags(), this.assigned(customer.id)]);
+    const [tags, assigned] = await Promise.all([this.tags(), loadCustomerTags(this.db, customer.id)]);
     return { customerTags: tags, assignedTags: assigned, createTagUrl: createTagUrl(customer.customer_id) };
   }
 
@@ -48,7 +49,7 @@ export class CustomerTagService {
     await this.commands.transaction(actor, (tx) =>
       this.commands.run(tx, 'customer.setTags', { customer_ref: customer.id, tag_ids: [...tagIds] }, { refused }),
     );
-    return { success: TAGS_SAVED, assignedTags: await this.assigned(customer.id) };
+    return { success: TAGS_SAVED, assignedTags: await loadCustomerTags(this.db, customer.id) };
   }
 
   /** A new tag (POST /api/customer_tag/create): the title unique whatever its case, at most MAX_TAGS tags. */
@@ -77,16 +78,6 @@ export class CustomerTagService {
 
   private tags(): Promise<Tag[]> {
     return this.db.selectFrom('customer_tags').select(['tag_id', 'title']).orderBy('title').orderBy('tag_id').execute();
-  }
-
-  private async assigned(customerRef: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('customer_tag_assignments')
-      .select('tag_id')
-      .where('customer_ref', '=', customerRef)
-      .orderBy('tag_id')
-      .execute();
-    return rows.map((r) => r.tag_id);
   }
 
   private async customer(customerId: string | number): Promise<{ id: string; customer_id: number }> {

@@ -94,6 +94,18 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     if (staticDir) fs.rmSync(staticDir, { recursive: true, force: true });
   });
 
+  /** How many of these order ids the database holds (each sent once: all of them, none twice). */
+  const storedOrders = async (ids: string[]): Promise<number> => {
+    const db = new pg.Client({ connectionString: cfg.databaseUrl });
+    await db.connect();
+    try {
+      const n = await db.query<{ n: string }>('select count(*) as n from orders where id = any($1::uuid[])', [ids]);
+      return Number(n.rows[0]!.n);
+    } finally {
+      await db.end();
+    }
+  };
+
   /** The same browser (cookie and CSRF token) talking to process `i`. */
   const on = (i: number, c: TestClient) => {
     const other = new TestClient(url(i));
@@ -253,14 +265,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     expect(duringRestart).toBeGreaterThan(5);
     expect(results.length).toBeGreaterThan(25);
     expect(results.filter((s) => s !== 'applied')).toEqual([]);
-    const db = new pg.Client({ connectionString: cfg.databaseUrl });
-    await db.connect();
-    try {
-      const n = await db.query<{ n: string }>('select count(*) as n from orders where id = any($1::uuid[])', [orders]);
-      expect(Number(n.rows[0]!.n)).toBe(orders.length);
-    } finally {
-      await db.end();
-    }
+    expect(await storedOrders(orders)).toBe(orders.length);
   });
   it('process 2 is WORKERS=2 (node:cluster): a SIGHUP restarts its workers one at a time, dropping no request', async () => {
     expect(procs[1]!.stdout()).toContain('(2 workers)');
@@ -287,14 +292,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     enough = statuses.length + 10;
     await loop;
     expect(statuses.filter((s) => s !== 'applied')).toEqual([]);
-    const db = new pg.Client({ connectionString: cfg.databaseUrl });
-    await db.connect();
-    try {
-      const n = await db.query<{ n: string }>('select count(*) as n from orders where id = any($1::uuid[])', [orders]);
-      expect(Number(n.rows[0]!.n)).toBe(orders.length);
-    } finally {
-      await db.end();
-    }
+    expect(await storedOrders(orders)).toBe(orders.length);
   });
 
   it('process 2 stops cleanly on SIGTERM', async () => {
