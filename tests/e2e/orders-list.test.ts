@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { CONTINUE_ORDER_MESSAGE } from '../../src/domain/forms/continue-order';
 import { TestClient } from '../support/http-client';
 import { launchBrowser } from './support/browser';
+import { closeWithEscape } from './support/pages';
 import { cashierDevice, visible } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
@@ -161,8 +162,7 @@ describe('POS orders list (headless Chromium)', () => {
       .toMatch(/^Copy/);
     const view = popover.getByRole('link', { name: 'View Customer' });
     expect(await view.getAttribute('href')).toBe(`/pos/customer/edit?customer_id=${rows.marta.customer_id}`);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => popover.isVisible()).toBe(false);
+    await closeWithEscape(page, popover);
   });
 
   it('opens the item popover with the order lines', async () => {
@@ -171,7 +171,7 @@ describe('POS orders list (headless Chromium)', () => {
     const popover = page.getByRole('dialog', { name: `Items on order #${rows.marta.order_id}` });
     await expect.poll(() => popover.isVisible()).toBe(true);
     expect(await popover.getByRole('listitem').allTextContents()).toEqual(['2 × Brake pads', '1 × Rotor']);
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, popover);
   });
 
   it('marks the Incomplete Transaction row', async () => {

@@ -4,6 +4,7 @@ import { APPOINTMENT_UPDATE_QUEUED } from '../../src/contracts/appointments';
 import { TestClient } from '../support/http-client';
 import { Device } from '../integration/checkout/support/checkout-server';
 import { seriousViolations } from './support/axe';
+import { closeWithEscape } from './support/pages';
 import { launchBrowser } from './support/browser';
 import { cashierDevice, cutNetwork, pageText, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
@@ -273,6 +274,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
     );
     // The refused move falls back to the server's copy: a is at 09:00 on bay 1 again.
     await expect.poll(() => col1.getByRole('article', { name: '09:00-10:00 Dana Diaz' }).isVisible()).toBe(true);
+    await expect.poll(() => moved.isVisible()).toBe(true);
     await expect.poll(() => moved.getByText('Not synced yet').isVisible()).toBe(false);
     await conflicts.click();
     const panel = page.getByRole('dialog', { name: 'Changes the server rejected' });
@@ -286,7 +288,7 @@ describe('POS Book Appointment (headless Chromium)', () => {
           .isVisible(),
       )
       .toBe(true);
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, panel);
 
     // A cancel made offline waits on the device, then reaches the server on reconnect.
     await cutNetwork(ctx, true);

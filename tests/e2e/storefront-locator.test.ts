@@ -18,6 +18,7 @@ import { openDatabase } from '../../server/db/database';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
+import { closeWithEscape } from './support/pages';
 import { shot } from './support/shots';
 
 const dist = process.env.E2E_DIST ?? path.resolve(import.meta.dirname, '..', '..', 'dist');
@@ -147,8 +148,7 @@ describe('dealer locator on a phone', () => {
       ).json(),
     );
     expect(cart.products.some((p: { product_id: number }) => p.product_id === product.product_id)).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => modal.isVisible()).toBe(false);
+    await closeWithEscape(page, modal);
     await page.getByRole('button', { name: 'Change Store' }).click();
     await visible(page, () => modal.getByRole('button', { name: 'Ship to Store' }));
     // A ZIP search in the modal shows the stores near it (not only the chosen one).
@@ -161,7 +161,7 @@ describe('dealer locator on a phone', () => {
     await modal.getByRole('button', { name: 'Ship to Store' }).click();
     await visible(page, () => modal.getByText('Your item will ship to Partsdesk Auto Parts - Denver.'));
     await shot(page, 'locator-ship-to-store-phone');
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, modal);
     await expect
       .poll(() => page.getByText(/at Partsdesk Auto Parts - Denver$/).isVisible(), { timeout: 15_000 })
       .toBe(true);

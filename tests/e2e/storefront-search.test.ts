@@ -134,6 +134,13 @@ describe('search bar (headless Chromium)', () => {
     // Logging out hands the device to the kiosk account and shows the kiosk's splash (tests/e2e/kiosk.test.ts).
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/product\/catalog/);
+    // The hand-over is a server call after the navigation: reloading before it answers would cut it
+    // off and keep the staff session (and its pulls). Wait until the device runs as the kiosk.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await fetch('/api/session')).json()).user?.role), {
+        timeout: 15_000,
+      })
+      .toBe('kiosk');
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/search/') || r.url().includes('/sync/')) calls.push(r.url());

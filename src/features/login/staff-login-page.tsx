@@ -1,9 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInAgainName } from '../../api/session-cache';
 import { loginRequestSchema } from '../../contracts/session';
 import { Spinner } from '../../ui/spinner';
 import { OnlineIndicator } from '../sync-status/online-indicator';
-import { useSession } from '../session/use-session';
+import { useLogout, useSession } from '../session/use-session';
 import { LoginForm } from './login-form';
 import { safeRedirect } from './safe-redirect';
 import styles from './login.module.css';
@@ -19,7 +20,18 @@ export function StaffLoginPage() {
   const navigate = useNavigate();
   const { isStaff, isLoading, user } = useSession();
   const target = safeRedirect(params.get('redirect'), '/pos/order');
-  const signingOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  const state = location.state as { signedOut?: boolean; endSession?: boolean } | null;
+  const signingOut = state?.signedOut === true;
+  // Log out (src/features/session/sign-out-button.tsx) ends the session here, once no guarded
+  // screen is left to bounce to /pos/login?redirect=<that screen>.
+  const logout = useLogout();
+  const ended = useRef(false);
+  const endSession = state?.endSession === true && isStaff;
+  useEffect(() => {
+    if (!endSession || ended.current) return;
+    ended.current = true;
+    logout.mutate();
+  }, [endSession, logout]);
   // Someone signed in offline whose session the server did not confirm (src/api/get-session.ts).
   const again = signInAgainName();
 

@@ -48,14 +48,16 @@ export function SignOutButton({ className }: { className?: string | undefined })
     }
   };
 
-  // Leave the guarded screens first: clearing the session while on them would bounce to
-  // /pos/login?redirect=<here>, and the next cashier would land on this cashier's page.
+  // The login page ends the session once it is on screen (`endSession`, StaffLoginPage): cleared
+  // while a guarded screen still showed, it bounced to /pos/login?redirect=<here> and the next
+  // cashier landed on this cashier's page. Awaiting navigate() did not prevent it: the navigation
+  // is a transition that waits for the login page's code, and an offline logout settles before it
+  // commits (CI saw the next sign-in land on /pos/cart).
   const signOut = async () => {
     setAsking(false);
-    await navigate('/pos/login', { replace: true, state: { signedOut: true } });
     // The next cashier's changes must not go out under this session; the queue stays in IndexedDB.
     closeSyncConnection();
-    logout.mutate();
+    await navigate('/pos/login', { replace: true, state: { signedOut: true, endSession: true } });
   };
 
   return (
