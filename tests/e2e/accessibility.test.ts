@@ -24,7 +24,7 @@ interface Listed {
 }
 
 describe('accessibility of the main screens (axe-core, headless Chromium)', () => {
-  const world = e2eWorld();
+  const world = e2eWorld(undefined, { serviceWorkers: 'block' });
 
   /** Asserts the screen has no serious or critical violation; the message lists what axe found. */
   async function expectAccessible(page: Page, screen: string): Promise<void> {

@@ -28,7 +28,7 @@ describe('a fresh demo shop (headless Chromium)', () => {
   beforeAll(async () => {
     [srv, browser] = await Promise.all([
       startE2EServer({ prepare: async (open) => void (await seedDemoHistory(open.db)) }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
   }, 120_000);
   afterAll(async () => {

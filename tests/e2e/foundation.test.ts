@@ -4,7 +4,7 @@ import { e2eWorld } from './support/world';
 import { submitStaffLogin } from './support/pages';
 
 describe('walking skeleton in headless Chromium', () => {
-  const world = e2eWorld();
+  const world = e2eWorld(undefined, { serviceWorkers: 'block' });
 
   it('a cashier logs in at /pos/login and sees the orders page', async () => {
     const ctx = await newContext(world.browser);

@@ -17,7 +17,7 @@ describe('live across tablets (headless Chromium)', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser({ serviceWorkers: 'block' })]);
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=desc');
     part = r.body.products.find(
       (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>

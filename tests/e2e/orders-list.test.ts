@@ -83,7 +83,7 @@ describe('POS orders list (headless Chromium)', () => {
   }
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser({ serviceWorkers: 'block' })]);
     await seedOrders(srv.server.url);
   });
   afterAll(async () => {

@@ -23,7 +23,7 @@ describe('POS appointment requests (headless Chromium)', () => {
   beforeAll(async () => {
     [srv, browser] = await Promise.all([
       startE2EServer({ env: { CAPTCHA_COST: '1', CAPTCHA_COUNTER_MAX: '40' } }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
   });
   afterAll(async () => {

@@ -28,7 +28,7 @@ describe('POS checkout with PO numbers and online payments (headless Chromium)',
     smtp = await startFakeSmtp();
     [srv, browser] = await Promise.all([
       startE2EServer({ settings: SETTINGS, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=off` } }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
     // A cheap, priced, orderable part a scan adds at once (one that requires options asks for them first).
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');

@@ -11,7 +11,7 @@ import { cashierDevice } from './support/pos';
 import { e2eWorld } from './support/world';
 
 describe('validateFitment from the device cache (headless Chromium)', () => {
-  const world = e2eWorld();
+  const world = e2eWorld(undefined, { serviceWorkers: 'block' });
 
   /** Every card's fit result in page order, once every card has one and two reads agree. */
   async function results(page: Page, stage: string): Promise<string[]> {

@@ -11,7 +11,7 @@ import { e2eWorld } from './support/world';
  * list. Before the fix every edit stored on the server drew a number (#1, #13, #17 …).
  */
 describe.each(e2eEngines())('POS order numbers (headless Chromium, %s)', (engine) => {
-  const world = e2eWorld({ engine });
+  const world = e2eWorld({ engine }, { serviceWorkers: 'block' });
 
   async function addLine(page: Page, name: string, price: string): Promise<void> {
     await page.getByRole('button', { name: 'Add a Custom Product' }).click();

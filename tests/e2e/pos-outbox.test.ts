@@ -28,7 +28,7 @@ describe('POS outbox screen (headless Chromium)', () => {
       startE2EServer({
         env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Shop <shop@example.com>', NOTIFY_POLL_MS: '0' },
       }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
   });
   afterAll(async () => {

@@ -39,7 +39,7 @@ describe('first screen and early first read of the catalog and product pages', (
     db = await copyTemplate('pglite');
     [server, browser] = await Promise.all([
       runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
     const list = (await (await fetch(`${server.url}/api/products/?limit=1`)).json()) as {
       products: (typeof product)[];

@@ -121,7 +121,7 @@ describe('custom forms on a phone', () => {
         CAPTCHA_COST: '20',
         CAPTCHA_COUNTER_MAX: '300',
       }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
   }, 180_000);
   afterAll(async () => {

@@ -43,7 +43,7 @@ describe('dealer locator on a phone', () => {
     await open.close();
     [server, browser] = await Promise.all([
       runServer({ DATA_DIR: db.dataDir, DATABASE_URL: '', STATIC_DIR: dist, SKIP_BUILD: '1' }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
     const listed = (await (await fetch(`${server.url}/api/products/?limit=100`)).json()).products as {
       product_id: number;
@@ -230,7 +230,7 @@ describe('dealer locator with a tile server configured', () => {
         MAP_TILE_URL: `${tileOrigin}/{z}/{x}/{y}.png`,
         MAP_TILE_ATTRIBUTION: '© Test Tiles',
       }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
   });
   afterAll(async () => {

@@ -84,7 +84,7 @@ describe('storefront product and listing pages on a phone', () => {
         CAPTCHA_COST: '20',
         CAPTCHA_COUNTER_MAX: '300',
       }),
-      launchBrowser(),
+      launchBrowser({ serviceWorkers: 'block' }),
     ]);
     products = (await api('/api/products/?limit=100')).products;
   });

@@ -75,6 +75,12 @@ export async function launchBrowser(
     args?: readonly string[];
     /** Shop host names the contexts' links dial on loopback (./link.ts). */
     hosts?: Readonly<Record<string, string>>;
+    /**
+     * 'block' for a file whose tests never go offline: its contexts run without the service
+     * worker, whose install (precaching every built file) was ~45 % of a fresh device's Chromium
+     * CPU. The offline tests keep it (docs/decisions/toolchain.md "CI time, 2026-11-29").
+     */
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
@@ -87,7 +93,8 @@ export async function launchBrowser(
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const link = options?.proxy || opts.networkLink === false ? null : await openLink({ hosts: opts.hosts ?? {} });
-    const ctx = await newContext(link ? { ...options, proxy: link.proxy } : options);
+    const sw = opts.serviceWorkers && !options?.serviceWorkers ? { serviceWorkers: opts.serviceWorkers } : {};
+    const ctx = await newContext({ ...options, ...sw, ...(link ? { proxy: link.proxy } : {}) });
     await watchCsp(ctx);
     if (link) {
       const setOffline = ctx.setOffline.bind(ctx);

@@ -12,11 +12,14 @@ export interface E2EWorld {
  * The real server and headless Chromium a test file shares: started together before its tests,
  * closed after them (registers the file's beforeAll/afterAll). Read `srv`/`browser` inside tests.
  */
-export function e2eWorld(opts?: Parameters<typeof startE2EServer>[0]): E2EWorld {
+export function e2eWorld(
+  opts?: Parameters<typeof startE2EServer>[0],
+  browserOpts?: Parameters<typeof launchBrowser>[0],
+): E2EWorld {
   let srv: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(opts), launchBrowser()]);
+    [srv, browser] = await Promise.all([startE2EServer(opts), launchBrowser(browserOpts)]);
   });
   afterAll(async () => {
     await browser?.close();
