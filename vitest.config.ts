@@ -14,6 +14,13 @@ export default defineConfig({
           // property tests are bounded CPU work (10,000 carts take ~2 s idle, ~9 s beside another
           // npm test on 2 cores), so the default 5 s made them fail by load, not by a bug.
           testTimeout: 30_000,
+          // Files share their worker's modules instead of importing them again per file: 742 tests
+          // took 80 s and ~99 CPU-s isolated, 24 s and ~29 CPU-s shared (passing alike, and in three
+          // shuffled file orders). Stubbed globals and spies are undone after every test, so one
+          // file's stubs never reach another's. docs/decisions/toolchain.md "CI time, 2026-11-29".
+          isolate: false,
+          unstubGlobals: true,
+          restoreMocks: true,
         },
       },
       {
