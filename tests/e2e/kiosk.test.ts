@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser';
 import { submitStaffLogin } from './support/pages';
-import { cutNetwork, pageText, serverOrders, visible, waitSynced } from './support/pos';
+import { cutNetwork, pageText, serverOrders, sessionRole, visible, waitSynced } from './support/pos';
 import { waitForServiceWorkerControl } from './support/service-worker';
 import { startE2EServer, type E2EServer } from './support/server';
 import { shot } from './support/shots';
@@ -51,10 +51,7 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     const start = page.getByRole('button', { name: 'Press here to get started' });
     await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.locator('[data-testid="kiosk-splash"] video').count()).toBe(1);
-    const session = await page.evaluate(
-      async () => (await (await fetch('/api/session')).json()) as { user: { role: string } },
-    );
-    expect(session.user.role).toBe('kiosk');
+    expect(await sessionRole(page)).toBe('kiosk');
     // The video plays and tracking records it when it ends, as ended (the demo clips are 4 s).
     const tracked = page.waitForRequest((r) => r.url().endsWith('/tool/kiosk/video') && r.method() === 'POST', {
       timeout: 20_000,

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { launchBrowser, newContext } from './support/browser';
-import { cashierDevice, pageText } from './support/pos';
+import { cashierDevice, pageText, sessionRole } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -136,11 +136,7 @@ describe('search bar (headless Chromium)', () => {
     await page.waitForURL(/\/product\/catalog/);
     // The hand-over is a server call after the navigation: reloading before it answers would cut it
     // off and keep the staff session (and its pulls). Wait until the device runs as the kiosk.
-    await expect
-      .poll(() => page.evaluate(async () => (await (await fetch('/api/session')).json()).user?.role), {
-        timeout: 15_000,
-      })
-      .toBe('kiosk');
+    await expect.poll(() => sessionRole(page), { timeout: 15_000 }).toBe('kiosk');
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/search/') || r.url().includes('/sync/')) calls.push(r.url());

@@ -135,3 +135,11 @@ export async function queueOffline(
     { actor, name, args },
   );
 }
+
+/** The role the server gives this page's session (GET /api/session), or null for none. */
+export async function sessionRole(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const reply = (await (await fetch('/api/session')).json()) as { user: { role: string } | null };
+    return reply.user?.role ?? null;
+  });
+}
