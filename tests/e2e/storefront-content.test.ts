@@ -310,6 +310,7 @@ describe('content blocks and marketing events on a phone', () => {
       'add_to_cart',
       'remove_from_cart',
       'begin_checkout',
+      'add_shipping_info',
       'add_payment_info',
       'purchase',
     ];
@@ -334,8 +335,11 @@ describe('content blocks and marketing events on a phone', () => {
     expect(typeof added.price).toBe('number');
     expect(Object.keys(added).filter((k) => k.startsWith('item_category')).length).toBeLessThanOrEqual(4);
     expect(items(events[5]!)[0]).toMatchObject({ item_id: id, quantity: 1 });
-    expect(events[8]!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD' });
-    expect(items(events[8]!)).toEqual([expect.objectContaining({ item_id: id, quantity: 1 })]);
+    // Checkout steps 2 and 3 at Confirm Order: pickup (the default), then the card.
+    expect(events[7]!.ecommerce).toMatchObject({ shipping_tier: 'Pickup in store' });
+    expect(events[8]!.ecommerce).toMatchObject({ payment_type: 'Card' });
+    expect(events[9]!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD' });
+    expect(items(events[9]!)).toEqual([expect.objectContaining({ item_id: id, quantity: 1 })]);
     // Each ecommerce event is preceded by { ecommerce: null } (the tag manager's advice).
     const raw = await page.evaluate(() => (window as { dataLayer?: Pushed[] }).dataLayer ?? []);
     const purchaseAt = raw.findIndex((e) => e.event === 'purchase');
