@@ -109,6 +109,17 @@ describe('content blocks and marketing events on a phone', () => {
     const banner = page.locator('[data-block="banner"] img').first();
     await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/leveling-kits\.svg$/);
 
+    // Banner: the overlay under the text, and the slides turn every `speed` seconds (6 in the demo).
+    const bannerBlock = page.locator('[data-block="banner"]');
+    expect(await bannerBlock.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--overlay'))).toBe('0.45');
+    const current = bannerBlock.locator('button[aria-current="true"]');
+    expect(await current.getAttribute('aria-label')).toMatch(/^Show slide 1 of /);
+    await expect.poll(() => current.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Show slide 2 of /);
+
+    // Image grid: the demo's tiles (no gallery mode) lead into the catalog.
+    const grid = page.locator('[data-block="image_grid"]');
+    expect(await grid.getByRole('link', { name: 'Cold Air Intakes' }).getAttribute('href')).toBe('/cold-air-intakes');
+
     // Hero menu leads into the catalog.
     expect(
       await page
