@@ -12,7 +12,8 @@ import { shot } from './support/shots';
  * sign in, turn the device into a kiosk and log out; the kiosk account takes over and the splash
  * plays; the idle prompt counts down and "I'm still here" keeps the session, then an idle reset
  * forgets the cart, the search text and the server's shopper state; a walk-in customer submits an
- * order with the network cut, and after reconnecting it is in the POS Orders list's Kiosk tab.
+ * order with the network cut, and after reconnecting it is in the POS Orders list's Kiosk tab; a
+ * link to another site does nothing; leaving kiosk mode takes a staff sign-in.
  * Timers are a few seconds here (the settings are minutes, fractions allowed).
  */
 const KIOSK = { width: 1080, height: 1920 };
@@ -75,6 +76,21 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     expect(await page.getByRole('link', { name: 'Wishlist' }).count()).toBe(0);
     for (const name of ['Back', 'Forward', 'Reset'])
       expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
+
+    // §6: a link to another site does nothing on a kiosk (a content block or a product text may hold one).
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = 'https://example.com/';
+      a.id = 'pd-external-link';
+      a.textContent = 'Another site';
+      document.getElementById('main')!.append(a);
+    });
+    await page.locator('#pd-external-link').click();
+    await expect
+      .poll(() => page.getByText('Links to other sites are not available on this kiosk.').first().isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).origin).toBe(url);
+    await page.evaluate(() => document.getElementById('pd-external-link')?.remove());
 
     // Something in every part of the session: the kiosk cart and the search box.
     await page
@@ -152,6 +168,21 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
     expect(await pageText(counter)).toContain(row);
     await kioskShot(counter, 'pos-kiosk-tab');
     await pos.close();
+
+    // Leaving kiosk mode takes a staff sign-in: the kiosk bar links to the staff login (whatever
+    // covers the kiosk now, splash or prompt, the link is there); staff then turn the flag off, and
+    // their next Log out lands on the staff login, not the showroom.
+    expect(await page.getByRole('link', { name: 'Staff sign-in' }).getAttribute('href')).toBe('/pos/login');
+    await page.goto(`${url}/pos/login`);
+    await submitStaffLogin(page, 'cashier', 'cashier');
+    await page.waitForURL(/\/pos\/order/);
+    const flag = page.getByRole('button', { name: 'Kiosk device' });
+    expect(await flag.getAttribute('aria-pressed')).toBe('true');
+    await flag.click();
+    await expect.poll(() => flag.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.evaluate(() => localStorage.getItem('partsdesk.kiosk'))).toBeNull();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/pos\/login/);
     await ctx.close();
     // Long: two devices' first syncs and real idle timers, each step waiting on its own condition.
   }, 420_000);

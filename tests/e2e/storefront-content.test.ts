@@ -109,6 +109,17 @@ describe('content blocks and marketing events on a phone', () => {
     const banner = page.locator('[data-block="banner"] img').first();
     await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/leveling-kits\.svg$/);
 
+    // Banner: the overlay under the text, and the slides turn every `speed` seconds (6 in the demo).
+    const bannerBlock = page.locator('[data-block="banner"]');
+    expect(await bannerBlock.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--overlay'))).toBe('0.45');
+    const current = bannerBlock.locator('button[aria-current="true"]');
+    expect(await current.getAttribute('aria-label')).toMatch(/^Show slide 1 of /);
+    await expect.poll(() => current.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Show slide 2 of /);
+
+    // Image grid: the demo's tiles (no gallery mode) lead into the catalog.
+    const grid = page.locator('[data-block="image_grid"]');
+    expect(await grid.getByRole('link', { name: 'Cold Air Intakes' }).getAttribute('href')).toBe('/cold-air-intakes');
+
     // Hero menu leads into the catalog.
     expect(
       await page
@@ -310,6 +321,7 @@ describe('content blocks and marketing events on a phone', () => {
       'add_to_cart',
       'remove_from_cart',
       'begin_checkout',
+      'add_shipping_info',
       'add_payment_info',
       'purchase',
     ];
@@ -334,8 +346,11 @@ describe('content blocks and marketing events on a phone', () => {
     expect(typeof added.price).toBe('number');
     expect(Object.keys(added).filter((k) => k.startsWith('item_category')).length).toBeLessThanOrEqual(4);
     expect(items(events[5]!)[0]).toMatchObject({ item_id: id, quantity: 1 });
-    expect(events[8]!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD' });
-    expect(items(events[8]!)).toEqual([expect.objectContaining({ item_id: id, quantity: 1 })]);
+    // Checkout steps 2 and 3 at Confirm Order: pickup (the default), then the card.
+    expect(events[7]!.ecommerce).toMatchObject({ shipping_tier: 'Pickup in store' });
+    expect(events[8]!.ecommerce).toMatchObject({ payment_type: 'Card' });
+    expect(events[9]!.ecommerce).toMatchObject({ transaction_id: orderId, currency: 'USD' });
+    expect(items(events[9]!)).toEqual([expect.objectContaining({ item_id: id, quantity: 1 })]);
     // Each ecommerce event is preceded by { ecommerce: null } (the tag manager's advice).
     const raw = await page.evaluate(() => (window as { dataLayer?: Pushed[] }).dataLayer ?? []);
     const purchaseAt = raw.findIndex((e) => e.event === 'purchase');

@@ -2,9 +2,10 @@
  * Custom form pages and the schedule appointment modal on a phone (390 x 844) against the real
  * server and client build (storefront.md §2, §4, §5, §8; docs/decisions/storefront.md "Custom
  * forms"): the demo parts request with every field type, its rules and messages, prefill from the
- * query, the captcha, the thank-you message; the newsletter's redirect; a schedule-appointment
- * request and its 'Request sent successfully!' toast. And the admin's screens at 1024 x 768 and
- * 390 x 844 (docs/decisions/storefront.md "Kiosk settings and video report", "Custom forms admin"):
+ * query, the captcha, the thank-you message and the marketing `contact` event; the newsletter's
+ * redirect; a schedule-appointment request, its 'Request sent successfully!' toast and its
+ * `contact` event. And the admin's screens at 1024 x 768 and 390 x 844
+ * (docs/decisions/storefront.md "Kiosk settings and video report", "Custom forms admin"):
  * kiosk settings saved, the video views report and its empty state, a form created with its
  * fields and a form's submissions. Screenshots go to E2E_SHOTS=<dir> when set.
  */
@@ -52,6 +53,12 @@ function lazyGzipBytes(prefix: string): number {
   for (const f of closure([root])) if (!entry.has(f)) total += zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length;
   return total;
 }
+
+/** The marketing `contact` events (GA4 generate_lead) on the page's dataLayer. */
+const leadsOn = (page: Page) =>
+  page.evaluate(() =>
+    ((window as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e.event === 'generate_lead'),
+  );
 
 describe('custom forms on a phone', () => {
   let db: TestDatabaseConfig;
@@ -167,6 +174,7 @@ describe('custom forms on a phone', () => {
     const store = page.getByLabel('Pickup store *');
     await expect.poll(async () => (await store.locator('option').count()) > 1, { timeout: 10_000 }).toBe(true);
     await store.selectOption({ index: 2 });
+    const chosen = await store.inputValue();
     await page.getByLabel('Condition *').selectOption('Remanufactured');
     await page.getByRole('radio', { name: 'This month' }).check();
     await page.getByRole('checkbox', { name: 'Email' }).check();
@@ -196,6 +204,16 @@ describe('custom forms on a phone', () => {
       })
       .toBe(true);
     await shot(page, 'forms-parts-thanks-390');
+    // The marketing `contact` event (GA4 generate_lead), naming the form and the store chosen.
+    await expect.poll(() => leadsOn(page)).toHaveLength(1);
+    expect(await leadsOn(page)).toEqual([
+      expect.objectContaining({
+        lead_source: 'contact',
+        form_name: 'parts-request',
+        form_id: expect.any(String),
+        location: chosen,
+      }),
+    ]);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.context().close();
@@ -250,6 +268,10 @@ describe('custom forms on a phone', () => {
     await dialog.getByRole('button', { name: 'Request Appointment' }).click();
     await expect.poll(() => page.getByText('Request sent successfully!').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('dialog', { name: 'Schedule Appointment' }).count()).toBe(0);
+    await expect.poll(() => leadsOn(page)).toHaveLength(1);
+    expect(await leadsOn(page)).toEqual([
+      expect.objectContaining({ lead_source: 'contact', form_name: 'schedule_appointment' }),
+    ]);
     await shot(page, 'forms-schedule-sent-390');
     await page.context().close();
   });

@@ -1,15 +1,19 @@
 /**
  * The checkout's marketing events as one hook the checkout page calls (docs/decisions/storefront.md
- * "Marketing events"): `begin_checkout` once the cart shows, `add_payment_info` at Confirm Order,
- * `purchase` when the order is placed (from the cart as it was, before it is forgotten).
+ * "Marketing events"): `begin_checkout` once the cart shows, `add_shipping_info` (checkout step 2:
+ * pickup or shipping) and `add_payment_info` (step 3) at Confirm Order, `purchase` when the order is
+ * placed (from the cart as it was, before it is forgotten).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { ShopCartReply } from '../../contracts/shop-cart';
 import { useMarketing } from './track';
 
+/** GA4's shipping_tier for the checkout's fulfilment (§4 step 2's option). */
+const SHIPPING_TIER = { pickup: 'Pickup in store', shipping: 'Shipping' } as const;
+
 export interface CheckoutEvents {
-  /** Confirm Order pressed: the payment step (GA4 add_payment_info). */
-  confirming(paymentType: string): void;
+  /** Confirm Order pressed: the shipping step (GA4 add_shipping_info), then the payment step (add_payment_info). */
+  confirming(fulfilment: 'pickup' | 'shipping', paymentType: string): void;
   /** The order is placed. */
   purchased(orderId: number): void;
 }
@@ -27,7 +31,10 @@ export function useCheckoutEvents(cart: ShopCartReply | undefined): CheckoutEven
   }, [hasItems, marketing]);
   return useMemo(
     () => ({
-      confirming: (paymentType) => marketing.checkoutProgress(3, paymentType, latest.current),
+      confirming: (fulfilment, paymentType) => {
+        marketing.checkoutProgress(2, SHIPPING_TIER[fulfilment], latest.current);
+        marketing.checkoutProgress(3, paymentType, latest.current);
+      },
       purchased: (orderId) => {
         if (latest.current) marketing.purchase(orderId, latest.current);
       },

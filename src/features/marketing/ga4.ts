@@ -179,13 +179,25 @@ export function signUp(method = 'storefront'): Ga4Event {
   return { event: 'sign_up', method };
 }
 
-/** The Contact Us form sent (GA4's lead event). */
-export function contact(productId: number | null, location: string): Ga4Event {
+/** Which shop form a contact came from, when it is not the product page's Contact Us. */
+export interface LeadForm {
+  /** The custom form's id; none for the schedule appointment modal. */
+  id?: number;
+  name: string;
+}
+
+/**
+ * A shopper's message to the shop (GA4's lead event): the product page's Contact Us, a custom form
+ * page, or a schedule appointment request; `location` the store it was sent to ('' for the default).
+ */
+export function contact(productId: number | null, location: string, form?: LeadForm): Ga4Event {
   return {
     event: 'generate_lead',
     lead_source: 'contact',
     ...(productId !== null ? { item_id: String(productId) } : {}),
     location,
+    ...(form?.id !== undefined ? { form_id: String(form.id) } : {}),
+    ...(form ? { form_name: form.name } : {}),
   };
 }
 

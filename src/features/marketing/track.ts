@@ -11,7 +11,7 @@ import type { ListedProduct } from '../../contracts/shop-lists';
 import { onShopCartReply } from '../../api/cart-replies';
 import { useMode } from '../session/mode';
 import type * as EventsModule from './events';
-import type { ListInfo } from './ga4';
+import type { LeadForm, ListInfo } from './ga4';
 import { SEARCH_SUGGESTIONS } from './lists';
 
 type Events = typeof EventsModule;
@@ -73,7 +73,9 @@ export const track = {
     send((m) => m.pushEvent(m.ga4.refund(orderId, total, items))),
   search: (term: string) => send((m) => m.pushEvent(m.ga4.search(term))),
   signUp: () => send((m) => m.pushEvent(m.ga4.signUp())),
-  contact: (productId: number | null, location: string) => send((m) => m.pushEvent(m.ga4.contact(productId, location))),
+  /** A message sent to the shop: Contact Us (its product), a custom form or a schedule appointment request (`form`). */
+  contact: (productId: number | null, location: string, form?: LeadForm) =>
+    send((m) => m.pushEvent(m.ga4.contact(productId, location, form))),
   findLocation: (locationId: number, name: string) => send((m) => m.pushEvent(m.ga4.findLocation(locationId, name))),
 };
 

@@ -26,7 +26,7 @@ import styles from './checkout.module.css';
 export function CheckoutPage() {
   const client = useQueryClient();
   const q = useQuery(shopCartQueryOptions);
-  // begin_checkout, add_payment_info, purchase (docs/decisions/storefront.md "Marketing events").
+  // begin_checkout, add_shipping_info, add_payment_info, purchase (docs/decisions/storefront.md "Marketing events").
   const checkoutEvents = useCheckoutEvents(q.data);
   const { user } = useSession();
   const [checkoutKey] = useState(() => randomUuid());
@@ -39,7 +39,7 @@ export function CheckoutPage() {
     // The call's module (its reply schema) with the form's rules: loaded at submit, not for first paint.
     mutationFn: async (body: CreateOrderRequest) => (await import('../../api/shop-checkout')).createShopOrder(body),
     networkMode: 'always',
-    onMutate: () => checkoutEvents.confirming('Card'),
+    onMutate: (body) => checkoutEvents.confirming(body.fulfilment?.method ?? 'pickup', 'Card'),
     onSuccess: (reply) => {
       checkoutEvents.purchased(reply.order_id);
       setPlaced(reply);

@@ -11,6 +11,7 @@ import {
   type CustomFormField,
 } from '../../domain/forms/custom-form';
 import { CaptchaCheck } from '../../features/captcha/captcha-check';
+import { useMarketing } from '../../features/marketing/track';
 import { readableTextColor } from '../../ui/readable-color';
 import { useZodForm } from '../../ui/use-zod-form';
 import { FormField, keyOf, SINGLE_CHECKBOX, type FormValues } from './form-field';
@@ -47,7 +48,7 @@ function initialValues(form: CustomFormReply, query: Readonly<Record<string, str
  * A custom form (storefront.md §2, §4, §5): the fields in their order, the captcha when
  * require_captcha is 1, the submit button in the form's colours. The same rules as the server
  * (src/domain/forms/custom-form.ts) run at submit; the server's field errors land under their
- * fields, its captcha error under the captcha.
+ * fields, its captcha error under the captcha. A sent form is the marketing `contact` event.
  */
 export function CustomForm({ form, query, onDone }: Props) {
   const d = form.form_data;
@@ -63,6 +64,7 @@ export function CustomForm({ form, query, onDone }: Props) {
     [form.fields, storeIds],
   );
   const rhf = useZodForm(schema, initialValues(form, query), { raw: true });
+  const marketing = useMarketing();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = rhf.formState.isSubmitting;
   const captchaInput = rhf.watch('captchaInput');
@@ -83,6 +85,10 @@ export function CustomForm({ form, query, onDone }: Props) {
         submission_values: submission,
         captchaInput: captchaValue,
       });
+      // §9 "contact": the store the message went to when the shopper chose one ('' the default store).
+      const store = form.fields.find((f) => f.type === 'store_select');
+      const location = store ? values[keyOf(store.id)] : '';
+      marketing.contact(null, typeof location === 'string' ? location : '', { id: form.id, name: form.slug });
       onDone(reply);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

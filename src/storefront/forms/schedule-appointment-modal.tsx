@@ -7,6 +7,7 @@ import { REQUEST_SENT, scheduleAppointmentRequestSchema } from '../../contracts/
 import { CAPTCHA_NEEDED } from '../../domain/forms/captcha';
 import { maskPhone } from '../../domain/phone';
 import { CaptchaCheck } from '../../features/captcha/captcha-check';
+import { useMarketing } from '../../features/marketing/track';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
@@ -41,11 +42,13 @@ export interface ScheduleAppointmentModalProps {
 /**
  * The schedule appointment modal (storefront.md §2, §7 information/schedule_appointment, §8): the
  * shopper asks for a day and time at a store; on success a 'Request sent successfully!' toast for
- * 5 s, on failure the server's error in the alert area. It is a request: staff book it from the
- * POS appointments day view (docs/decisions/storefront.md "Custom forms").
+ * 5 s (and the marketing `contact` event), on failure the server's error in the alert area. It is
+ * a request: staff book it from the POS appointments day view (docs/decisions/storefront.md
+ * "Custom forms").
  */
 export function ScheduleAppointmentModal({ open, onOpenChange }: ScheduleAppointmentModalProps) {
   const toast = useToast();
+  const marketing = useMarketing();
   const stores = useQuery({ ...formLocationsQueryOptions, enabled: open });
   const form = useZodForm(formSchema, EMPTY);
   const { setValue, setError } = form;
@@ -57,6 +60,7 @@ export function ScheduleAppointmentModal({ open, onOpenChange }: ScheduleAppoint
     setAlert(null);
     try {
       await scheduleAppointment(data);
+      marketing.contact(null, String(data.location_id), { name: 'schedule_appointment' });
       toast.success(REQUEST_SENT, { duration: SENT_TOAST_MS });
       form.reset(EMPTY);
       onOpenChange(false);

@@ -169,7 +169,7 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
     expect((await new TestClient(server.url).post('/tool/kiosk/video', body)).status).toBe(401);
   });
 
-  it('GET /account/logout/clearSession forgets a guest cart and signs a shopper out, never the kiosk', async () => {
+  it('GET /account/logout/clearSession forgets a guest cart, compare list and vehicle and signs a shopper out, never the kiosk', async () => {
     const guest = new TestClient(server.url);
     const added = await guest.post('/checkout/cart/add', { product_id: product.product_id, quantity: 1 });
     expect(added.status).toBe(200);
@@ -179,11 +179,20 @@ describe.each(testEngines())('kiosk on %s', (engine) => {
       .find((c) => c.startsWith('pd_shopper='))!;
     expect(cookie).toBeTruthy();
     const cart = () => guest.get('/checkout/cart/getData', { cookie });
+    const compare = () => guest.get('/product/compare/getCompare', { cookie });
     expect((await cart()).body.products.length).toBe(1);
+    expect((await guest.post('/product/compare/add', { product_id: product.product_id }, { cookie })).status).toBe(200);
+    expect((await compare()).body.products).toHaveLength(1);
     const cleared = await guest.get('/account/logout/clearSession', { cookie });
     expect(cleared).toMatchObject({ status: 200, body: { success: true } });
-    expect(cleared.headers.getSetCookie().some((c) => c.startsWith('pd_shopper=;'))).toBe(true);
+    // The shopper row's cookie and the chosen vehicle's are both emptied.
+    const emptied = cleared.headers
+      .getSetCookie()
+      .filter((c) => /^[^=;]+=;/.test(c))
+      .map((c) => c.split('=')[0]);
+    expect(emptied).toEqual(expect.arrayContaining(['pd_shopper', 'pd_vehicle']));
     expect((await cart()).body.products ?? []).toHaveLength(0);
+    expect((await compare()).body.products ?? []).toHaveLength(0);
 
     const me = await signedIn(server.url, 'shopper@example.com', 'shopper');
     expect((await me.get('/account/logout/clearSession')).status).toBe(200);

@@ -121,6 +121,20 @@ describe('GA4 marketing events', () => {
       item_id: '42',
       location: '2',
     });
+    // A custom form page and the schedule appointment modal are contacts too, named by their form.
+    expect(ga4.contact(null, '', { id: 7, name: 'parts-request' })).toEqual({
+      event: 'generate_lead',
+      lead_source: 'contact',
+      location: '',
+      form_id: '7',
+      form_name: 'parts-request',
+    });
+    expect(ga4.contact(null, '3', { name: 'schedule_appointment' })).toEqual({
+      event: 'generate_lead',
+      lead_source: 'contact',
+      location: '3',
+      form_name: 'schedule_appointment',
+    });
     expect(ga4.findLocation(3, 'Main St')).toEqual({
       event: 'find_location',
       location_id: '3',
