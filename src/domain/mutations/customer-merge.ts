@@ -166,6 +166,17 @@ function trimmed(fields: Fields): Fields {
   return out;
 }
 
+/**
+ * A record without custom field answers has none: `account_custom_field` absent is `{}`. A device
+ * row pulled before migration 0026-f lacks the field (the column came with a default, which moved
+ * no version), so without this a form's base had no value for it, the edit's answers counted as
+ * wholly changed, and another tablet's answers were overwritten instead of merged per key.
+ */
+const withAnswers = (fields: Fields): Fields => ({
+  ...fields,
+  account_custom_field: fields.account_custom_field ?? {},
+});
+
 /** A customer record's fields in the shape of customer.update's args (what `base` carries). */
 export function customerEditBase(customer: Fields): Fields {
   const {
@@ -176,12 +187,16 @@ export function customerEditBase(customer: Fields): Fields {
     updated_at: _updated,
     ...fields
   } = customer;
-  return { ...fields, tax_exempt_number: fields.tax_exempt_number ?? '' };
+  return withAnswers({ ...fields, tax_exempt_number: fields.tax_exempt_number ?? '' });
 }
 
-/** customer.update's fields merged into the current record (mergeFields, compared as the record stores them). */
+/**
+ * customer.update's fields merged into the current record (mergeFields, compared as the record
+ * stores them). A base without custom field answers (sent by a build before withAnswers) is read as
+ * none, the same as the record it was taken from.
+ */
 export function mergeCustomerEdit(current: Fields, mine: Fields, base: Fields): FieldMerge {
-  return mergeFields(trimmed(base), trimmed(mine), customerEditBase(current));
+  return mergeFields(trimmed(withAnswers(base)), trimmed(mine), customerEditBase(current));
 }
 
 export const CUSTOMER_EDIT_CONFLICT = 'customer_edit_conflict';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CustomFieldDef } from '../../../src/domain/forms/custom-fields';
 import {
   CUSTOMER_EDIT_CONFLICT,
   customerEditBase,
@@ -88,6 +89,46 @@ describe('customer.update with a base merges by field', () => {
     const r = update(elsewhere, args);
     expect(r.changes.customer).toMatchObject({ email: 'ada@example.com', lastname: 'King' });
     expect(r.notice).toBeUndefined();
+  });
+
+  it('a record pulled before custom fields existed (no account_custom_field) still merges them per key', () => {
+    // Migration 0026-f added the column with a default, which moved no row's version: a device that
+    // pulled the customer before it holds the record without the field, so the form's base has none.
+    const old = customer({ addresses: [] });
+    expect('account_custom_field' in old).toBe(false);
+    const oldBase = customerEditBase(old as unknown as Fields);
+    const elsewhere = { ...old, account_custom_field: { 1: 'Fleet 9' } };
+    const text = (id: number): CustomFieldDef => ({
+      custom_field_id: id,
+      name: `Field ${id}`,
+      type: 'text',
+      location: 'account',
+      required: false,
+      sort_order: id,
+      values: [],
+    });
+    const withFields = ctx({ customFields: [text(1), text(2)] });
+    const update = (current: typeof old, args: Fields) =>
+      applied(runMutation('customer.update', { customer: current }, args, withFields));
+    const r = update(elsewhere, {
+      customer_ref: C,
+      ...oldBase,
+      telephone: '(555) 999-0000',
+      account_custom_field: {},
+      base: oldBase,
+    });
+    expect(r.notice).toBeUndefined();
+    expect(r.changes.customer).toMatchObject({ telephone: '(555) 999-0000', account_custom_field: { 1: 'Fleet 9' } });
+    // An answer this edit gives is applied; an older build's base without the field merges alike.
+    const { account_custom_field: _none, ...legacyBase } = oldBase;
+    const mine = update(elsewhere, {
+      customer_ref: C,
+      ...oldBase,
+      account_custom_field: { 2: 'Dock B' },
+      base: legacyBase,
+    });
+    expect(mine.notice).toBeUndefined();
+    expect(mine.changes.customer!.account_custom_field).toEqual({ 1: 'Fleet 9', 2: 'Dock B' });
   });
 
   it('object-valued fields (custom fields) merge per key', () => {
