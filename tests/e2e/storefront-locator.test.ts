@@ -117,6 +117,16 @@ describe('dealer locator on a phone', () => {
     await visible(page, () => page.getByRole('button', { name: 'Reset Store' }));
     const cookie = (await page.context().cookies()).find((c) => c.name === 'locator_pickup_location');
     expect(Number(cookie?.value)).toBeGreaterThan(0);
+    // The marketing event "find location" (storefront.md §7) names the store the shopper chose.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as { dataLayer?: { event?: string; location_name?: string }[] }).dataLayer ?? [])
+            .filter((e) => e.event === 'find_location')
+            .map((e) => e.location_name),
+        ),
+      )
+      .toEqual([AUSTIN]);
     await shot(page, 'locator-chosen-phone');
 
     // Filter chips: the active one is kept in locator_filter; clicking it again clears it.

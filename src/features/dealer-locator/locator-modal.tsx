@@ -70,7 +70,7 @@ function LocatorModalBody({ product, onDone }: { product?: LocatorProduct | unde
   };
 
   const select = (s: DealerStore) => {
-    choose(s.location_id);
+    choose(s);
     setNotice(`${s.location_name} is now your store.`);
   };
 
@@ -78,7 +78,7 @@ function LocatorModalBody({ product, onDone }: { product?: LocatorProduct | unde
     if (!product) return;
     setBusy(s.location_id);
     try {
-      choose(s.location_id);
+      choose(s);
       await storeLocatorAddProduct(product.product_id, product.quantity);
       await client.invalidateQueries({ queryKey: shopCartQueryKey });
       setNotice(`Added to your cart for pickup at ${s.location_name}.`);
@@ -90,7 +90,7 @@ function LocatorModalBody({ product, onDone }: { product?: LocatorProduct | unde
   };
 
   const shipToStore = (s: DealerStore) => {
-    choose(s.location_id);
+    choose(s);
     setNotice(`Your item will ship to ${s.location_name}.`);
   };
 

@@ -10,6 +10,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { findDealerQueryOptions, resetStore } from '../../api/dealer-locator';
+import { useMarketing } from '../marketing/track';
 import { ApiError } from '../../api/api-error';
 import { readPickupStoreId, removePickupStoreId, writePickupStoreId } from './cookies';
 
@@ -64,14 +65,20 @@ export function useShopperStore(): ShopperStore {
   return { id, name: q.data?.location_name ?? null, address: q.data?.address ?? null, loading: q.isPending };
 }
 
-/** Choosing a store changes what the server answers about stock: refetch what depends on it. */
-export function useChooseStore(): (id: number) => void {
+/**
+ * Make My Store / Select Store from the locator: the store becomes the shopper's, what the server
+ * answers about stock is read again, and the marketing `find_location` event names the store
+ * (storefront.md §7 "find location"; docs/decisions/storefront.md "Marketing events").
+ */
+export function useChooseStore(): (store: { location_id: number; location_name: string }) => void {
   const client = useQueryClient();
+  const marketing = useMarketing();
   return useCallback(
-    (id: number) => {
-      chooseStore(id);
+    (store: { location_id: number; location_name: string }) => {
+      chooseStore(store.location_id);
+      marketing.findLocation(store.location_id, store.location_name);
       void client.invalidateQueries({ queryKey: ['inventory'] });
     },
-    [client],
+    [client, marketing],
   );
 }

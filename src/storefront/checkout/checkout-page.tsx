@@ -39,7 +39,9 @@ export function CheckoutPage() {
     // The call's module (its reply schema) with the form's rules: loaded at submit, not for first paint.
     mutationFn: async (body: CreateOrderRequest) => (await import('../../api/shop-checkout')).createShopOrder(body),
     networkMode: 'always',
-    onMutate: (body) => checkoutEvents.confirming(body.fulfilment?.method ?? 'pickup', 'Card'),
+    // The payment type as GA4's add_payment_info names it: no card when gift certificates pay it all.
+    onMutate: (body) =>
+      checkoutEvents.confirming(body.fulfilment?.method ?? 'pickup', body.card ? 'Card' : 'Gift Certificate'),
     onSuccess: (reply) => {
       checkoutEvents.purchased(reply.order_id);
       setPlaced(reply);

@@ -18,7 +18,7 @@ export function ContactPage() {
   const navigate = useNavigate();
   const confirm = () => {
     if (!pending) return;
-    choose(pending.location_id);
+    choose(pending);
     setPending(null);
     void navigate('/product/catalog');
   };

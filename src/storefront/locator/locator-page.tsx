@@ -76,7 +76,7 @@ export function LocatorPage({ source = LOCATOR_SOURCE, onChoose, heading = 'Find
     }
   };
 
-  const makeMyStore = (s: DealerStore) => (onChoose ? onChoose(s) : choose(s.location_id));
+  const makeMyStore = (s: DealerStore) => (onChoose ? onChoose(s) : choose(s));
 
   const reset = async () => {
     await forgetStore().catch((err: unknown) => console.warn('reset_store failed', err));
