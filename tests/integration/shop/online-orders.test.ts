@@ -276,6 +276,16 @@ describe.each(testEngines())('online orders on %s', (engine) => {
     expect((await w.cashier.get('/api/account/order')).status).toBe(403);
   });
 
+  it("counts a shipped order's items without its shipping line", async () => {
+    const mine = await registeredShopper(w.server.url, `items.${engine}.${randomUUID().slice(0, 8)}@example.com`);
+    const o = await place(mine, { method: 'shipping', address });
+    const list = accountOrdersReplySchema.parse((await mine.get('/api/account/order')).body);
+    // Two of one part; the Flat Rate Shipping line is on the order but is not an item bought.
+    expect(list.orders).toEqual([
+      expect.objectContaining({ order_id: o.order_id, fulfilment: 'shipping', total_items: 2 }),
+    ]);
+  });
+
   it("lists an online order's returns, one per return, for the page's refund event", async () => {
     const mine = await registeredShopper(w.server.url, `refunds.${engine}.${randomUUID().slice(0, 8)}@example.com`);
     const o = await place(mine, { method: 'pickup', location_id: null });
