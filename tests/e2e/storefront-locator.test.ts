@@ -3,8 +3,9 @@
  * (storefront.md §2 "Dealer locator", §4 "Store locator"; docs/decisions/storefront.md "Dealer
  * locator"): a ZIP search on the locator page with the map and filter chips, Make My Store (the
  * header then reads 'My Selected Store' with the store's name and address), the product page's
- * store stock and the modal's Add to Cart and Ship to Store, reset, and the store-shopping
- * confirmation on /information/contact; the server-rendered first screen; and, with a loopback tile
+ * store stock and the modal's Add to Cart and Ship to Store, reset, the first-visit popup, the
+ * modal's links and Select Store, the cookies' lifetimes, and the store-shopping confirmation on
+ * /information/contact; the server-rendered first screen; and, with a loopback tile
  * server configured (MAP_TILE_URL), the tile map: tiles load, markers show, keyboard moves it, no
  * CSP violation (the e2e setup fails a test on any). Screenshots go to E2E_SHOTS when it is set (./support/shots.ts).
  */
@@ -15,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
+import { DEFAULT_POPUP_HEADING, DEFAULT_POPUP_TEXT } from '../../server/services/catalog/product-settings';
 import { copyTemplate, type TestDatabaseConfig } from '../support/engines';
 import { runServer, type ServerProcess } from '../support/process';
 import { launchBrowser, newContext } from './support/browser';
@@ -185,6 +187,54 @@ describe('dealer locator on a phone', () => {
       .toBe(false);
     expect(await page.getByRole('button', { name: 'Reset Store' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the first-visit popup until closed, and keeps each cookie its lifetime (§4, §9)', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    const cookie = async (name: string) => (await page.context().cookies()).find((c) => c.name === name);
+    /** Seconds from now until the cookie expires. */
+    const lifetime = async (name: string) => ((await cookie(name))?.expires ?? 0) - Date.now() / 1000;
+    await page.goto(`${server.url}${product.view}`);
+    // No store chosen, no marker: the popup section with the shop's popup text (its defaults here).
+    const popup = page.getByRole('region', { name: DEFAULT_POPUP_HEADING });
+    await visible(page, () => popup.getByText(DEFAULT_POPUP_TEXT));
+    await visible(page, () => popup.getByRole('button', { name: 'Find A Local Dealer' }));
+    await shot(page, 'locator-first-visit-popup-phone');
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => popup.count()).toBe(0);
+    // The marker lasts 1/288 day (5 minutes), then the popup may show again.
+    expect(await lifetime('locator_popup_timer')).toBeGreaterThan(290);
+    expect(await lifetime('locator_popup_timer')).toBeLessThanOrEqual(300);
+    await page.reload();
+    await visible(page, () => page.getByRole('main').getByRole('button', { name: 'Find A Local Dealer' }));
+    expect(await popup.count()).toBe(0);
+
+    // The modal's store: Directions, Contact, Email and View Website, and Select Store makes it mine.
+    await page.getByRole('main').getByRole('button', { name: 'Find A Local Dealer' }).click();
+    const modal = page.getByRole('dialog', { name: 'Find A Local Dealer' });
+    const austin = modal.getByRole('article', { name: AUSTIN });
+    await visible(page, () => austin.getByRole('link', { name: 'Directions' }));
+    expect(await austin.getByRole('link', { name: 'Directions' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\//,
+    );
+    expect(await austin.getByRole('link', { name: /^Contact / }).getAttribute('href')).toMatch(/^tel:\d+$/);
+    expect(await austin.getByRole('link', { name: 'Email' }).getAttribute('href')).toMatch(/^mailto:.+@/);
+    expect(await austin.getByRole('link', { name: 'View Website' }).getAttribute('href')).toMatch(/^https:\/\//);
+    await austin.getByRole('button', { name: 'Select Store' }).click();
+    await visible(page, () => modal.getByText(`${AUSTIN} is now your store.`));
+    // The chosen store is kept 365 days (ours: the spec gives no lifetime), on the whole site.
+    expect((await cookie('locator_pickup_location'))?.path).toBe('/');
+    expect(await lifetime('locator_pickup_location')).toBeGreaterThan(365 * 86_400 - 60);
+    expect(await lifetime('locator_pickup_location')).toBeLessThanOrEqual(365 * 86_400);
+    await closeWithEscape(page, modal);
+
+    // The filter chip's cookie lasts 0.0208 day (about 30 minutes).
+    await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
+    await page.getByRole('button', { name: 'Service Center', pressed: false }).first().click();
+    await expect.poll(async () => (await cookie('locator_filter'))?.value).toBe('service_center');
+    expect(await lifetime('locator_filter')).toBeGreaterThan(0.0208 * 86_400 - 60);
+    expect(await lifetime('locator_filter')).toBeLessThanOrEqual(0.0208 * 86_400 + 1);
     await page.context().close();
   });
 

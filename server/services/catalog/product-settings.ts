@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema';
  * - guest_checkout (true): guests may add to cart and check out; false shows the login link.
  * - customer_price (false): prices only for signed-in visitors ('Login Required To View Price').
  * - disable_pricing_notice (''): replaces 'Product Unavailable' for products with pricing off.
- * - dealer_locator_popup_heading_text / dealer_locator_popup_text: the Contact Us modal's intro.
+ * - dealer_locator_popup_heading_text / dealer_locator_popup_text: the dealer locator's first-visit
+ *   popup on the product page (docs/decisions/storefront.md "Dealer locator").
  * - storefront: { hide (the cart popout), stock_checkout (lines short of stock may check out) }.
  */
 export interface ProductSettings {
@@ -30,9 +31,13 @@ const KEYS = [
   'storefront',
 ];
 
-export const DEFAULT_POPUP_HEADING = 'Contact Us';
-export const DEFAULT_POPUP_TEXT =
-  'This product is not available to order online. Send us a message and the store will get back to you about availability.';
+/**
+ * The first-visit popup's words when the shop wrote none. It shows on every product page, orderable
+ * or not, so it invites the shopper to choose a store; it must not say the product cannot be ordered
+ * (it once defaulted to the Contact Us modal's intro, which did).
+ */
+export const DEFAULT_POPUP_HEADING = 'Shop Your Local Store';
+export const DEFAULT_POPUP_TEXT = 'Choose a store near you to see what it has in stock and pick up your order there.';
 
 function productSettingsFrom(v: Record<string, unknown>): ProductSettings {
   const text = (x: unknown, def: string) => (typeof x === 'string' && x.trim() !== '' ? x : def);

@@ -23,6 +23,8 @@ export class AccountOrdersService {
       .innerJoin('order_statuses as s', 's.order_status_id', 'o.order_status_id')
       .leftJoin('online_orders as oo', 'oo.order_ref', 'o.id')
       .leftJoin('locations as l', 'l.location_id', 'oo.location_id')
+      // The shipping charge is a line of the order, not an item the shopper bought.
+      .leftJoin('order_lines as sl', 'sl.id', 'oo.shipping_line_ref')
       .select([
         'o.id',
         'o.order_id',
@@ -30,7 +32,7 @@ export class AccountOrdersService {
         'o.order_status_id',
         's.name as order_status',
         sql<string>`o.order_total::text`.as('total'),
-        'o.total_items',
+        sql<number>`o.total_items - coalesce(sl.quantity, 0)`.as('total_items'),
         'oo.fulfilment',
         'l.name as store',
       ])

@@ -36,57 +36,51 @@ export function StoreStock({ productId, viewer, quantity = 1 }: StoreStockProps)
   const inCart = cart.data?.products.some((p) => p.product_id === productId) ?? false;
   if (!painted) return null;
 
-  const modal = (
-    <LocatorModal open={open} onOpenChange={setOpen} product={{ product_id: productId, quantity, inCart }} />
-  );
-
-  if (store.id !== null) {
-    const n = inventory.data?.storeInventory;
-    return (
-      <div className={styles.row} data-testid="store-stock">
-        <p className={styles.status} role="status">
-          {n === undefined
-            ? `Checking inventory at ${store.name ?? 'your store'}...`
-            : n > 0
-              ? `${n} in Stock at ${store.name ?? 'your store'}`
-              : `Out of Stock at ${store.name ?? 'your store'}`}
-        </p>
-        <Button variant="ghost" onClick={() => setOpen(true)}>
-          Change Store
-        </Button>
-        {modal}
-      </div>
-    );
-  }
-
-  if (!popupClosed && popup.data) {
-    return (
-      <section className={styles.popupSection} aria-labelledby="dealer-popup-heading">
-        <h2 id="dealer-popup-heading">{popup.data.dealer_locator_popup_heading_text}</h2>
-        <p>{popup.data.dealer_locator_popup_text}</p>
-        <div className={styles.row}>
-          <Button onClick={() => setOpen(true)}>Find A Local Dealer</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              markPopupClosed();
-              setPopupClosed(true);
-            }}
-          >
-            Close
+  // The modal keeps one place in the tree whichever line shows: choosing a store in it switches the
+  // line from the popup (or the button) to the store's stock, and must not remount the open modal
+  // (that lost its "... is now your store." notice).
+  return (
+    <>
+      {store.id !== null ? (
+        <div className={styles.row} data-testid="store-stock">
+          <p className={styles.status} role="status">
+            {storeLine(inventory.data?.storeInventory, store.name)}
+          </p>
+          <Button variant="ghost" onClick={() => setOpen(true)}>
+            Change Store
           </Button>
         </div>
-        {modal}
-      </section>
-    );
-  }
-
-  return (
-    <div className={styles.row}>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Find A Local Dealer
-      </Button>
-      {modal}
-    </div>
+      ) : !popupClosed && popup.data ? (
+        <section className={styles.popupSection} aria-labelledby="dealer-popup-heading">
+          <h2 id="dealer-popup-heading">{popup.data.dealer_locator_popup_heading_text}</h2>
+          <p>{popup.data.dealer_locator_popup_text}</p>
+          <div className={styles.row}>
+            <Button onClick={() => setOpen(true)}>Find A Local Dealer</Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                markPopupClosed();
+                setPopupClosed(true);
+              }}
+            >
+              Close
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <div className={styles.row}>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Find A Local Dealer
+          </Button>
+        </div>
+      )}
+      <LocatorModal open={open} onOpenChange={setOpen} product={{ product_id: productId, quantity, inCart }} />
+    </>
   );
+}
+
+function storeLine(n: number | undefined, name: string | null | undefined): string {
+  const at = name ?? 'your store';
+  if (n === undefined) return `Checking inventory at ${at}...`;
+  return n > 0 ? `${n} in Stock at ${at}` : `Out of Stock at ${at}`;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountOrdersQueryOptions } from '../../api/online-orders';
+import { itemsCount } from '../../domain/plurals';
 import { useSession } from '../../features/session/use-session';
 import { useRefundEvents } from '../../features/marketing/refund-events';
 import { buttonClassName } from '../../ui/button';
@@ -56,7 +57,7 @@ export function AccountOrdersPage() {
                 <span className={styles.status}>{o.order_status}</span>
               </div>
               <div className={styles.detail}>
-                {new Date(o.date_added).toLocaleDateString('en-US')} · {o.total_items} item(s) · {o.total_text}
+                {new Date(o.date_added).toLocaleDateString('en-US')} · {itemsCount(o.total_items)} · {o.total_text}
               </div>
               {o.fulfilment && (
                 <div className={styles.detail}>

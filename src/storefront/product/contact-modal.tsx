@@ -2,12 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { track } from '../../features/marketing/track';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
-import {
-  contactLocationsQueryOptions,
-  dealerPopupTextQueryOptions,
-  sendProductContact,
-  validateCaptcha,
-} from '../../api/product-contact';
+import { contactLocationsQueryOptions, sendProductContact, validateCaptcha } from '../../api/product-contact';
 import { productContactRequestSchema } from '../../contracts/product-contact';
 import { CAPTCHA_FAILED, CAPTCHA_NEEDED } from '../../domain/forms/captcha';
 import { CaptchaCheck } from '../../features/captcha/captcha-check';
@@ -29,6 +24,15 @@ const EMPTY: Record<Fields, string> = {
   pcMessage: '',
   captchaInput: '',
 };
+
+/**
+ * The modal's intro (ours). Not the shop's dealer_locator_popup_* texts: those are the dealer
+ * locator's first-visit popup, shown on orderable products too (docs/decisions/storefront.md
+ * "Dealer locator").
+ */
+const CONTACT_INTRO =
+  'This product is not available to order online. Send us a message and the store will get back to you about availability.';
+
 /** The server's schema for what is typed here; the store's email and the product are added on send. */
 const formSchema = productContactRequestSchema.omit({ pcLocationEmail: true, product_id: true }).extend({
   captchaInput: z.string().trim().min(1, CAPTCHA_NEEDED),
@@ -49,7 +53,6 @@ export interface ContactModalProps {
 export function ContactModal({ open, onOpenChange, productId }: ContactModalProps) {
   const toast = useToast();
   const locations = useQuery({ ...contactLocationsQueryOptions, enabled: open });
-  const intro = useQuery({ ...dealerPopupTextQueryOptions, enabled: open });
   const form = useZodForm(formSchema, EMPTY);
   const { setValue, setError } = form;
   const busy = form.formState.isSubmitting;
@@ -87,8 +90,8 @@ export function ContactModal({ open, onOpenChange, productId }: ContactModalProp
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={intro.data?.dealer_locator_popup_heading_text ?? 'Contact Us'}
-      {...(intro.data ? { description: intro.data.dealer_locator_popup_text } : {})}
+      title="Contact Us"
+      description={CONTACT_INTRO}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactLocationsReplySchema } from '../../../src/contracts/product-contact';
+import { DEFAULT_POPUP_HEADING, DEFAULT_POPUP_TEXT } from '../../../server/services/catalog/product-settings';
 import { testEngines } from '../../support/engines';
 import { TestClient } from '../../support/http-client';
 import { forgedChallenge, solveCaptcha, wrongSolution } from '../../support/captcha';
@@ -54,11 +55,17 @@ describe.each(testEngines())('Contact Us calls (index.php?route=product/product/
     store = body.locations[0]!;
   });
 
-  it('answers the dealer locator popup text with defaults', async () => {
+  it('answers the dealer locator popup text with defaults that suit any product page', async () => {
     const r = await guest.get(R('product/product/getDealerLocatorPopupText'));
     expect(r.status).toBe(200);
-    expect(r.body.dealer_locator_popup_heading_text).toBe('Contact Us');
-    expect(typeof r.body.dealer_locator_popup_text).toBe('string');
+    // The first-visit popup shows on orderable products too: it invites choosing a store and never
+    // says the product cannot be ordered (the default once was the Contact Us modal's intro).
+    expect(r.body).toEqual({
+      dealer_locator_popup_heading_text: DEFAULT_POPUP_HEADING,
+      dealer_locator_popup_text: DEFAULT_POPUP_TEXT,
+    });
+    expect(DEFAULT_POPUP_TEXT).toMatch(/store/);
+    expect(DEFAULT_POPUP_TEXT).not.toMatch(/not available/);
   });
 
   it('refuses a wrong or forged solution with its message, then accepts the right one', async () => {

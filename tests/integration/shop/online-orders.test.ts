@@ -3,7 +3,8 @@
  * fulfilment", docs/decisions/pos.md "Online orders at the counter"), on the real server and both
  * engines: pickup at a chosen store and shipping at the server's flat rate, the confirmation in
  * the outbox, the counter's pick list and steps with their refusals (wrong store, wrong step, not
- * an online order, shoppers), the Online tab, and each shopper's own order history.
+ * an online order, shoppers), Ready for pickup by email and, with the shopper's consent, by text,
+ * the Online tab, and each shopper's own order history.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -201,6 +202,31 @@ describe.each(testEngines())('online orders on %s', (engine) => {
     expect(after.body.orders.map((r: { order_id: number }) => r.order_id)).not.toContain(o.order_id);
   });
 
+  it('Ready for pickup also texts a signed-in shopper who consents to texts (§5)', async () => {
+    const email = `texts.${engine}.${randomUUID().slice(0, 8)}@example.com`;
+    const shopper = await registeredShopper(w.server.url, email);
+    await w.server.db.updateTable('customers').set({ texting_alerts: true }).where('email', '=', email).execute();
+    const o = await place(
+      shopper,
+      { method: 'pickup', location_id: stores[0]!.location_id },
+      { email, telephone: '(555) 555-0199' },
+    );
+    const ready = await (await freshCashier(w)).post('/api/online_order/ready', { order_id: o.order_id });
+    expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+    expect([...ready.body.notified].sort()).toEqual(['email', 'sms']);
+    const sent = await w.server.db
+      .selectFrom('notifications')
+      .select(['channel', 'recipient'])
+      .where('order_ref', '=', o.id)
+      .where('kind', '=', 'order_history')
+      .orderBy('channel')
+      .execute();
+    expect(sent).toEqual([
+      { channel: 'email', recipient: email },
+      { channel: 'sms', recipient: '(555) 555-0199' },
+    ]);
+  });
+
   it('a shipping order ships; a counter sale and an unknown order are not online orders', async () => {
     const o = await place(new ShopClient(w.server.url), { method: 'shipping', address });
     const cashier = await freshCashier(w);
@@ -248,6 +274,16 @@ describe.each(testEngines())('online orders on %s', (engine) => {
     expect(accountOrdersReplySchema.parse((await theirs.get('/api/account/order')).body).orders).toEqual([]);
     expect((await new ShopClient(w.server.url).get('/api/account/order')).status).toBe(401);
     expect((await w.cashier.get('/api/account/order')).status).toBe(403);
+  });
+
+  it("counts a shipped order's items without its shipping line", async () => {
+    const mine = await registeredShopper(w.server.url, `items.${engine}.${randomUUID().slice(0, 8)}@example.com`);
+    const o = await place(mine, { method: 'shipping', address });
+    const list = accountOrdersReplySchema.parse((await mine.get('/api/account/order')).body);
+    // Two of one part; the Flat Rate Shipping line is on the order but is not an item bought.
+    expect(list.orders).toEqual([
+      expect.objectContaining({ order_id: o.order_id, fulfilment: 'shipping', total_items: 2 }),
+    ]);
   });
 
   it("lists an online order's returns, one per return, for the page's refund event", async () => {

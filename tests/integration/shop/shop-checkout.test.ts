@@ -189,6 +189,12 @@ describe.each(testEngines())('storefront checkout and the card processor on %s',
     await w?.server.close();
   });
 
+  it('a processor that is not the simulator gets no test-card hint (card_test_mode false)', async () => {
+    const g = new ShopClient(w.server.url);
+    const r = shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
+    expect(r.card_test_mode).toBe(false);
+  });
+
   it('keeps the authorization of a stored order, and answers a retry without charging again', async () => {
     const g = new ShopClient(w.server.url);
     shopCart(await g.post('/checkout/cart/add', { product_id: p.plain.product_id, quantity: 1 }));
