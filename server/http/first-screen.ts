@@ -22,16 +22,18 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
-  CATALOG_FIRST_PATH,
+  catalogFirstPath,
   FIRST_DATA_ELEMENT_ID,
+  isCatalogFirstPath,
   LOCATOR_FIRST_PATH,
   LOCATOR_PAGE_ROUTES,
+  pickupStoreOf,
   productPagePath,
   type FirstScreenRenderer,
 } from '../../src/contracts/first-screen';
 import { locatorQuerySchema } from '../../src/contracts/dealer-locator-request';
 import { productPageParamsSchema } from '../../src/contracts/product-page';
-import { LOCATOR_FILTER_COOKIE } from '../../src/domain/constants';
+import { LOCATOR_FILTER_COOKIE, LOCATOR_PICKUP_COOKIE } from '../../src/domain/constants';
 import { productsListQuerySchema } from '../../src/contracts/products-list';
 import type { ApiError } from '../../src/contracts/api-error';
 import type { SessionUser } from '../../src/contracts/session';
@@ -198,12 +200,14 @@ export class FirstScreen {
     if (pathname === '/product/catalog') {
       // Only the plain catalog: any query (page, sort, a vehicle's `fits`) is the client's to read.
       if (search !== undefined) return null;
-      const query = productsListQuerySchema.parse({});
+      // The chosen store's stock on the cards, under the path the client asks with it (its cookie).
+      const store = pickupStoreOf(req.cookies[LOCATOR_PICKUP_COOKIE]);
+      const query = productsListQuerySchema.parse(store === null ? {} : { store });
       const cookie = req.cookies[VEHICLE_COOKIE];
       const found = cookie && this.sources.vehicles ? (await this.sources.vehicles.load(cookie)).vehicle : null;
       const vehicle = found && Object.keys(found.facets).length > 0 ? found : null;
       return {
-        path: CATALOG_FIRST_PATH,
+        path: catalogFirstPath(store),
         body: await this.sources.products.list(query, new Date(), vehicle, req.user !== null),
         status: 200,
       };
@@ -247,7 +251,7 @@ export class FirstScreen {
 
 /** The stylesheets of a lazy page's chunks, from the lists the build wrote into index.html's inline script (vite.config.ts routePreload). */
 function routeStyles(template: string, readPath: string): string[] {
-  if (readPath === CATALOG_FIRST_PATH) return [];
+  if (isCatalogFirstPath(readPath)) return [];
   // The home page's and the locator's lazy code have their own lists (vite.config.ts routePreload).
   const name = readPath === HOME_CONTENT_PATH ? 'home' : readPath === LOCATOR_FIRST_PATH ? 'locator' : 'slug';
   const list = new RegExp(`var ${name}Modules = (\\[[^\\]]*\\]);`).exec(template)?.[1];

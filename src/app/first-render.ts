@@ -9,6 +9,7 @@ import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import { productsQueryOptions } from '../api/get-products';
 import { LOCATOR_SOURCE } from '../contracts/dealer-locator';
 import { LOCATOR_PAGE_ROUTES } from '../contracts/first-screen';
+import { readPickupStoreId } from '../features/shopper-store/cookies';
 import { catalogQueryFromUrl } from '../storefront/catalog/catalog-params';
 import { loadLocatorPage } from './locator-chunk';
 import { appQueryClient } from './query-client';
@@ -30,7 +31,7 @@ export function prefetchCatalog({ request }: LoaderFunctionArgs): Promise<unknow
   const query = catalogQueryFromUrl(new URL(request.url).searchParams);
   // A list narrowed to the shopper's vehicle waits for the vehicle version; it loads as usual.
   if (query.fits) return Promise.resolve();
-  return appQueryClient.ensureQueryData(productsQueryOptions(query, 0));
+  return appQueryClient.ensureQueryData(productsQueryOptions(query, 0, readPickupStoreId()));
 }
 
 /** /{slug}: what the link is (product, brand or category). */

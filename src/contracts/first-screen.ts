@@ -10,6 +10,28 @@
 /** The listing `/product/catalog` asks for first when its URL has no query string (the client's exact path). */
 export const CATALOG_FIRST_PATH = '/api/products/?page=1&limit=24&sort=name&order=asc';
 
+/**
+ * That read for a shopper with a chosen store (the locator_pickup_location cookie): the client adds
+ * `&store={id}` (src/api/get-products.ts), and so do index.html's early read and the server's page.
+ */
+export function catalogFirstPath(store: number | null): string {
+  return store === null ? CATALOG_FIRST_PATH : `${CATALOG_FIRST_PATH}&store=${store}`;
+}
+
+/** Whether `path` is the catalog's first read, with or without a store. */
+export function isCatalogFirstPath(path: string): boolean {
+  return (
+    path === CATALOG_FIRST_PATH ||
+    (path.startsWith(CATALOG_FIRST_PATH) && /^&store=[1-9]\d*$/.test(path.slice(CATALOG_FIRST_PATH.length)))
+  );
+}
+
+/** The chosen store in a locator_pickup_location cookie's value as the page reads it (a positive whole number), else null. */
+export function pickupStoreOf(value: string | null | undefined): number | null {
+  const n = Number(value ?? '');
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 /** The product page's first read for a `/{slug}` link (the client's exact path). */
 export function productPagePath(slug: string): string {
   return `/api/products/page/${encodeURIComponent(slug)}`;

@@ -22,6 +22,13 @@ export const productsListQuerySchema = z.object({
    * once a whole vehicle is chosen; '0' shows every part (src/domain/listing-narrowing.ts).
    */
   fits: z.catch(z.optional(z.enum(['1', 'true', '0'])), undefined),
+  /**
+   * The shopper's chosen store (the locator_pickup_location cookie, which the client sends here so
+   * each store's listing is its own URL and cache entry): cards count that store's stock. Not a
+   * number, or not an active store: ignored, the cards count every store (docs/decisions/storefront.md
+   * "Stock on cards and in the cart").
+   */
+  store: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))), undefined),
   /** 'relevance' orders a search by the search ranking (server/services/catalog/search-query.ts); without a search it is 'name'. */
   sort: z.catch(z.enum(['name', 'price', 'date_added', 'mpn', 'relevance']), 'name'),
   order: z.catch(z.enum(['asc', 'desc']), 'asc'),
@@ -62,12 +69,15 @@ export const productSummarySchema = z.object({
   thumbnails: z.object({ primary: z.string(), cart: z.string() }),
   links: z.object({ view: z.string(), manufacturer: z.string() }),
   /**
-   * Stock over every store (src/domain/inventory.ts `stockStatus`): on the shelf, supplied when out
-   * (the product's own out-of-stock text, e.g. ships from the distributor), or out. Optional: a
-   * reply cached before these fields existed still parses.
+   * Stock over every store, or at the reply's `store` (src/domain/inventory.ts `stockStatus`): on
+   * the shelf, supplied when out (the product's own out-of-stock text, e.g. ships from the
+   * distributor), or out. Optional: a reply cached before these fields existed still parses.
    */
   stock_status: z.optional(z.enum(['in_stock', 'distributor', 'out_of_stock'])),
-  /** '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock'. */
+  /**
+   * '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock'; with a store, '{n} in
+   * Stock at {store}' / 'Out of Stock at {store}' (`cardStockText`).
+   */
   stock_text: z.optional(z.string()),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
@@ -86,5 +96,7 @@ export const productsListReplySchema = z.object({
   all_items: z.optional(z.nullable(z.number().check(z.int()))),
   /** With a vehicle: how many of the listing's parts fit it ("Show only the 312 parts that fit"). */
   fitting_items: z.optional(z.nullable(z.number().check(z.int()))),
+  /** The store the cards' stock is counted at (the query's `store`, when it is an active store); null: every store. */
+  store: z.optional(z.nullable(z.object({ location_id: z.number().check(z.int()), name: z.string() }))),
 });
 export type ProductsListReply = z.infer<typeof productsListReplySchema>;

@@ -41,9 +41,22 @@ export function stockStatus(total: number, oosText: string | null | undefined): 
   return suppliedWhenOut(oosText) ? 'distributor' : 'out_of_stock';
 }
 
-/** The card's stock line: '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock'. */
-export function cardStockText(total: number, oosText: string | null | undefined): string {
-  return stockStatus(total, oosText) === 'distributor' ? oosText!.trim() : inventoryText(total);
+/**
+ * The shopper's chosen store's stock, as the product page's store line says it: '{n} in Stock at
+ * {store}', or 'Out of Stock at {store}'.
+ */
+export function storeInventoryText(n: number, store: string): string {
+  return n > 0 ? `${n} in Stock at ${store}` : `Out of Stock at ${store}`;
+}
+
+/**
+ * The card's stock line: '{n} in Stock', the product's own out-of-stock text, or 'Out of Stock';
+ * with the shopper's chosen store (`store`, its name), `n` is that store's stock and the words are
+ * the product page's ('{n} in Stock at {store}'), the product's own text when it has none there.
+ */
+export function cardStockText(n: number, oosText: string | null | undefined, store: string | null = null): string {
+  if (stockStatus(n, oosText) === 'distributor') return oosText!.trim();
+  return store === null ? inventoryText(n) : storeInventoryText(n, store);
 }
 
 /**

@@ -139,6 +139,35 @@ describe('dealer locator on a phone', () => {
       .poll(async () => (await page.context().cookies()).some((c) => c.name === 'locator_filter'))
       .toBe(false);
 
+    // The catalog's cards count the chosen store's stock, on the server-rendered first screen and
+    // in the app's own reads (`&store=`: each store's listing is its own URL and cache entry).
+    const productReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/products/?')) productReads.push(r.url());
+    });
+    const atAustin = new RegExp(`^(\\d+ in Stock|Out of Stock) at ${AUSTIN}$`);
+    const storeHtml = await (await page.goto(`${server.url}/product/catalog`))!.text();
+    expect(storeHtml).toContain(
+      `data-first-screen="/api/products/?page=1&amp;limit=24&amp;sort=name&amp;order=asc&amp;store=${cookie?.value}"`,
+    );
+    await visible(page, () => page.getByRole('heading', { level: 1, name: 'Catalog' }));
+    await visible(page, () => page.getByRole('article').first().getByText(atAustin));
+    // The app took the embedded reply (its path has the store too): no read of page 1 of its own.
+    await expect.poll(() => page.locator('[inert]').count(), { timeout: 15_000 }).toBe(0);
+    await visible(page, () => page.getByRole('article').first().getByText(atAustin));
+    expect(productReads.filter((u) => u.includes('page=1&'))).toEqual([]);
+    const expected = (
+      await (
+        await fetch(`${server.url}/api/products/?page=2&limit=24&sort=name&order=asc&store=${cookie?.value}`)
+      ).json()
+    ).products as { name: string; stock_text: string }[];
+    await page.goto(`${server.url}/product/catalog?page=2`);
+    const card = page.getByRole('article', { name: expected[0]!.name, exact: true });
+    await visible(page, () => card.getByText(expected[0]!.stock_text, { exact: true }));
+    expect(productReads.some((u) => u.includes('page=2') && u.endsWith(`&store=${cookie?.value}`))).toBe(true);
+    expect(await page.getByText(/^\d+ in Stock$/).count()).toBe(0);
+    await shot(page, 'locator-catalog-store-stock-phone');
+
     // The product page: the store's stock, and the modal's Add to Cart, then Ship to Store once in the cart.
     await page.goto(`${server.url}${product.view}`);
     await expect

@@ -117,6 +117,17 @@ export class ProductService {
           .executeTakeFirstOrThrow();
         return Number(row.n);
       });
+    // The shopper's chosen store, when it is one (an unknown or closed store counts every store, as
+    // no store does): the cards' stock is that store's (docs/decisions/storefront.md "Stock on cards
+    // and in the cart"). Only the id comes from the caller; the name is the shop's.
+    const store = q.store
+      ? ((await this.db
+          .selectFrom('locations')
+          .select(['location_id', 'name'])
+          .where('location_id', '=', q.store)
+          .where('status', '=', true)
+          .executeTakeFirst()) ?? null)
+      : null;
     const total = await count(fitting);
     // With a vehicle the count line also names the other list's size (the toggle's words).
     const other = fitSet ? await count(fitting ? null : fitSet) : null;
@@ -141,9 +152,9 @@ export class ProductService {
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
         'p.oos_text',
-        sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
-          'stock',
-        ),
+        sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id${
+          store ? sql` and s.location_id = ${store.location_id}` : sql``
+        })`.as('stock'),
         // In the same query: on PGlite's single connection every extra round trip is queue time.
         sql<
           number[]
@@ -188,7 +199,7 @@ export class ProductService {
         thumbnails: { primary: r.image ?? '', cart: r.image ?? '' },
         links: { view: `/${r.slug}`, manufacturer: `/${r.manufacturer_slug}` },
         stock_status: stockStatus(Number(r.stock), r.oos_text),
-        stock_text: cardStockText(Number(r.stock), r.oos_text),
+        stock_text: cardStockText(Number(r.stock), r.oos_text, store?.name ?? null),
       };
     });
     const label = fitSet && vehicle ? vehicleLabel(vehicle.facets) : null;
@@ -202,6 +213,7 @@ export class ProductService {
       vehicle: label,
       all_items: fitting ? other : null,
       fitting_items: fitSet && !fitting ? other : null,
+      store,
     };
   }
 

@@ -22,7 +22,7 @@ import { locatorQueryOptions } from '../../api/dealer-locator';
 import { LOCATOR_SOURCE, locatorResponseSchema } from '../../contracts/dealer-locator';
 import { LocatorPage } from '../../storefront/locator/locator-page';
 import {
-  CATALOG_FIRST_PATH,
+  isCatalogFirstPath,
   LOCATOR_FIRST_PATH,
   LOCATOR_PAGE_ROUTES,
   productPagePath,
@@ -68,10 +68,12 @@ function seededClient(input: FirstScreenInput, pathname: string, search: URLSear
     return client;
   }
   if (pathname === '/product/catalog') {
-    if (input.path !== CATALOG_FIRST_PATH || search.size > 0) return null;
+    // With or without the shopper's store (its cookie): the reply counts that store's stock, and the
+    // page renders it under the key a store-less server render asks for (useShopperStoreId: null here).
+    if (!isCatalogFirstPath(input.path) || search.size > 0) return null;
     const parsed = productsListReplySchema.safeParse(input.body);
     if (!parsed.success) return null;
-    client.setQueryData(productsQueryOptions(catalogQueryFromUrl(search), 0).queryKey, parsed.data);
+    client.setQueryData(productsQueryOptions(catalogQueryFromUrl(search), 0, null).queryKey, parsed.data);
     return client;
   }
   const slug = /^\/([^/.]+)$/.exec(pathname)?.[1];

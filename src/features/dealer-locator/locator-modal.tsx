@@ -16,7 +16,8 @@ import { ZIP_MAX_LENGTH } from '../../domain/constants';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
-import { useChooseStore, useShopperStoreId } from '../shopper-store/use-shopper-store';
+import { useChooseStore } from '../shopper-store/use-shopper-store';
+import { useShopperStoreId } from '../shopper-store/store-id';
 import { StoreCard } from './store-card';
 import styles from './dealer-locator.module.css';
 

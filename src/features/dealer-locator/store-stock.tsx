@@ -10,6 +10,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inventoryQueryOptions } from '../../api/get-inventory';
+import { storeInventoryText } from '../../domain/inventory';
 import { dealerPopupTextQueryOptions } from '../../api/product-contact';
 import { shopCartQueryOptions } from '../../api/shop-cart';
 import { usePainted } from '../../ui/after-paint';
@@ -82,5 +83,5 @@ export function StoreStock({ productId, viewer, quantity = 1 }: StoreStockProps)
 function storeLine(n: number | undefined, name: string | null | undefined): string {
   const at = name ?? 'your store';
   if (n === undefined) return `Checking inventory at ${at}...`;
-  return n > 0 ? `${n} in Stock at ${at}` : `Out of Stock at ${at}`;
+  return storeInventoryText(n, at);
 }

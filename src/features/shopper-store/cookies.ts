@@ -11,6 +11,7 @@ import {
   LOCATOR_PICKUP_COOKIE,
   LOCATOR_POPUP_COOKIE_DAYS,
 } from '../../domain/constants';
+import { pickupStoreOf } from '../../contracts/first-screen';
 
 /** The chosen store is kept a year (the spec gives no lifetime; ours). */
 export const PICKUP_COOKIE_DAYS = 365;
@@ -35,9 +36,9 @@ export function removeCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
+/** The chosen store id, read as the server reads it (src/contracts/first-screen.ts `pickupStoreOf`). */
 export function readPickupStoreId(): number | null {
-  const n = Number(readCookie(LOCATOR_PICKUP_COOKIE));
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return pickupStoreOf(readCookie(LOCATOR_PICKUP_COOKIE));
 }
 
 export const writePickupStoreId = (id: number) => writeCookie(LOCATOR_PICKUP_COOKIE, String(id), PICKUP_COOKIE_DAYS);

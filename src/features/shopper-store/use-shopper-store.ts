@@ -8,18 +8,14 @@
  *   const { id, name, address } = useShopperStore();   // id null: no store chosen
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
 import { findDealerQueryOptions, resetStore } from '../../api/dealer-locator';
 import { useMarketing } from '../marketing/track';
 import { ApiError } from '../../api/api-error';
-import { readPickupStoreId, removePickupStoreId, writePickupStoreId } from './cookies';
+import { removePickupStoreId, writePickupStoreId } from './cookies';
+import { notifyStoreChanged, useShopperStoreId } from './store-id';
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
+const notify = notifyStoreChanged;
 
 /** Make My Store / Select Store: stores the id in the cookie. */
 export function chooseStore(id: number): void {
@@ -44,10 +40,6 @@ export interface ShopperStore {
   address: string | null;
   /** True while the name and address are being read. */
   loading: boolean;
-}
-
-export function useShopperStoreId(): number | null {
-  return useSyncExternalStore(subscribe, readPickupStoreId, () => null);
 }
 
 export function useShopperStore(): ShopperStore {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { productsQueryOptions } from '../../api/get-products';
 import { useVehicleVersion } from '../../features/fitment/vehicle-version';
+import { useShopperStoreId } from '../../features/shopper-store/store-id';
 import type { MouseEvent } from 'react';
 import type { ProductSummary, ProductsListQuery } from '../../contracts/products-list';
 import { Button } from '../../ui/button';
@@ -65,7 +66,9 @@ export function ListingPage({
   const [display, setDisplay] = useDisplayMode();
   const vehicleVersion = useVehicleVersion();
   // Narrowed to the shopper's vehicle by default (Shop by Vehicle): a new vehicle is a new list.
-  const products = useQuery(productsQueryOptions(query, vehicleVersion));
+  // The chosen store's stock on the cards (docs/decisions/storefront.md "Stock on cards and in the cart").
+  const storeId = useShopperStoreId();
+  const products = useQuery(productsQueryOptions(query, vehicleVersion, storeId));
   const searching = Boolean(query.search);
 
   const update = (changes: Record<string, string>) => {

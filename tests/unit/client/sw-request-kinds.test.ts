@@ -117,4 +117,13 @@ describe('service worker: listings narrowed to a vehicle', () => {
     expect(keyedUrl(`${origin}/api/products/?page=1`, '')).toBe(`${origin}/api/products/?page=1`);
     expect(keyedUrl(`${origin}/api/products/?page=1`, 'k-1')).toBe(`${origin}/api/products/?page=1&__vehicle=k-1`);
   });
+
+  it('keeps the shopper\'s store in a listing\'s key: one copy per store (docs/decisions/storefront.md "Stock on cards and in the cart")', async () => {
+    const { keyedUrl } = await import('../../../sw/vehicle-key');
+    const at = (store: number) => `${origin}/api/products/?page=1&store=${store}`;
+    expect(isPublicCatalogRead('GET', new URL(at(1)), origin)).toBe(true);
+    expect(keyedUrl(at(1), 'k-1')).toBe(`${at(1)}&__vehicle=k-1`);
+    expect(keyedUrl(at(1), 'k-1')).not.toBe(keyedUrl(at(2), 'k-1'));
+    expect(keyedUrl(at(1), '')).not.toBe(keyedUrl(`${origin}/api/products/?page=1`, ''));
+  });
 });

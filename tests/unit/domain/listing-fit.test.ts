@@ -93,6 +93,14 @@ describe('stock on cards and in the cart', () => {
     expect([stockStatus(0, '  '), cardStockText(0, '  ')]).toEqual(['out_of_stock', 'Out of Stock']);
   });
 
+  it("with the shopper's store, a card says what the product page's store line says", () => {
+    const at = 'Partsdesk Auto Parts - Austin';
+    expect(cardStockText(3, own, at)).toBe(`3 in Stock at ${at}`);
+    expect(cardStockText(0, null, at)).toBe(`Out of Stock at ${at}`);
+    expect(cardStockText(-1, '  ', at)).toBe(`Out of Stock at ${at}`);
+    expect(cardStockText(0, own, at)).toBe(own);
+  });
+
   it('only a short line showing the default text stops checkout', () => {
     expect(lineStopsCheckout(2, 1, null)).toBe(true);
     expect(lineStopsCheckout(2, 1, own)).toBe(false);
