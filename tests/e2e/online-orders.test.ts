@@ -76,7 +76,12 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Confirm Order' }).click();
-    await page.getByRole('heading', { name: 'Your order has been placed!' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('heading', { name: 'Your order has been placed!' })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err: unknown) => {
+        throw new Error(`order not placed: ${String(err)}\n--- page ---\n${await pageText(page)}`);
+      });
     const id = Number(await page.getByTestId('order-id').textContent());
     placed.push(id);
     return id;
