@@ -243,7 +243,7 @@ export function composeServices(opts: ComposeOptions): Services {
     customerIps: new CustomerIpService(
       db,
       opts.geolocation === undefined
-        ? geoLocatorFrom(opts.adapters.geolocation ?? { kind: 'simulator', seed: 1, latencyMs: 150, failureRate: 0.05 })
+        ? geoLocatorFrom(opts.adapters.geolocation ?? { kind: 'dataset' })
         : opts.geolocation,
     ),
     customerTags: new CustomerTagService(runner),

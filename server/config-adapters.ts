@@ -112,18 +112,21 @@ function httpDistributorConfig(env: NodeJS.ProcessEnv): DistributorConfig {
 
 /**
  * IP geolocation for the customer admin screen's IP Addresses tab (docs/decisions/pos.md "Customer
- * IP addresses and tags"). GEOLOCATION: `simulator` (default: an offline table, see
- * server/adapters/geolocation/simulator.ts) or `none`. The simulator's GEOLOCATION_SEED (default 1),
- * GEOLOCATION_LATENCY_MS (default 150; jitter adds up to half) and GEOLOCATION_FAILURE_RATE (the
- * share of lookups that fail, 0 to 1; default 0.05).
+ * IP addresses and tags"). GEOLOCATION: `dataset` (default: DB-IP's City Lite shipped as an npm
+ * package, offline, see server/adapters/geolocation/dataset.ts), `simulator` (the documentation
+ * ranges only, slow and sometimes failing on purpose: server/adapters/geolocation/simulator.ts) or
+ * `none`. The simulator's GEOLOCATION_SEED (default 1), GEOLOCATION_LATENCY_MS (default 150; jitter
+ * adds up to half) and GEOLOCATION_FAILURE_RATE (the share of lookups that fail, 0 to 1; default
+ * 0.05) are read only for it.
  */
 export type GeolocationConfig =
-  { kind: 'none' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
+  { kind: 'none' } | { kind: 'dataset' } | { kind: 'simulator'; seed: number; latencyMs: number; failureRate: number };
 
 export function geolocationConfig(env: NodeJS.ProcessEnv = process.env): GeolocationConfig {
-  const kind = (env.GEOLOCATION ?? 'simulator').toLowerCase();
-  if (kind === 'none') return { kind };
-  if (kind !== 'simulator') throw new Error(`Unknown GEOLOCATION "${kind}": this build has "simulator" and "none"`);
+  const kind = (env.GEOLOCATION || 'dataset').toLowerCase();
+  if (kind === 'none' || kind === 'dataset') return { kind };
+  if (kind !== 'simulator')
+    throw new Error(`Unknown GEOLOCATION "${kind}": this build has "dataset", "simulator" and "none"`);
   const raw = env.GEOLOCATION_FAILURE_RATE;
   const rate = raw === undefined || raw === '' ? 0.05 : Number(raw);
   if (!(rate >= 0 && rate <= 1)) throw new Error(`Invalid GEOLOCATION_FAILURE_RATE: "${raw}" (0 to 1)`);
@@ -140,7 +143,7 @@ export interface AdapterConfig {
   notify: NotifyConfig;
   terminal: TerminalConfig;
   distributor: DistributorConfig;
-  /** Optional so a test's hand-made configuration may leave it out (the simulator then). */
+  /** Optional so a test's hand-made configuration may leave it out (the default, `dataset`, then). */
   geolocation?: GeolocationConfig;
   /** The proof-of-work captcha (captchaConfig below); optional: the defaults then. */
   captcha?: CaptchaConfig;

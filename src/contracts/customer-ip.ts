@@ -76,7 +76,18 @@ export const customerIpBanReplySchema = z.object({ success: z.string(), ip: z.st
 export type CustomerIpBanReply = z.infer<typeof customerIpBanReplySchema>;
 
 export const customerIpLocationQuerySchema = z.object({ customer_id: customerIdParam, ip: ipParam });
-export const ipLocationSchema = z.object({ ip: z.string(), city: z.string(), region: z.string(), country: z.string() });
+/**
+ * `credit`: the data's source when its licence asks for a link beside the answer (DB-IP's City Lite:
+ * "IP Geolocation by DB-IP", https://db-ip.com; docs/decisions/pos.md "Customer IP addresses and
+ * tags"); absent for the documentation ranges' table.
+ */
+export const ipLocationSchema = z.object({
+  ip: z.string(),
+  city: z.string(),
+  region: z.string(),
+  country: z.string(),
+  credit: z.object({ text: z.string().max(200), url: z.string().regex(/^https:\/\/[^\s"'<>]+$/) }).optional(),
+});
 export type IpLocation = z.infer<typeof ipLocationSchema>;
 
 /** The customers list's filter (GET /pos/customer?filter_ip=): the accounts seen at one address. */

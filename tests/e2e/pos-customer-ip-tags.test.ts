@@ -20,7 +20,8 @@ import { shot } from './support/shots';
  */
 describe('POS customer IP addresses and tags (headless Chromium)', () => {
   const world = e2eWorld({
-    env: { GEOLOCATION_LATENCY_MS: '20', GEOLOCATION_FAILURE_RATE: '0' },
+    // The simulator, explicitly: the default adapter (dataset) answers at once, this one shows the loading.
+    env: { GEOLOCATION: 'simulator', GEOLOCATION_LATENCY_MS: '20', GEOLOCATION_FAILURE_RATE: '0' },
     prepare: async ({ db }) => {
       await db.deleteFrom('customer_tags').execute();
       const me = await db

@@ -1,7 +1,7 @@
 /**
  * Demo IP addresses, one banned address and customer tags (docs/decisions/pos.md "Customer IP
  * addresses and tags"), derived from each customer's number only (no random draws, so the other
- * areas' data does not move). Every address lies in the IP-geolocation simulator's table
+ * areas' data does not move). Every address lies in the IP-geolocation documentation ranges' table
  * (server/adapters/geolocation/ip-geo-dataset.ts), so the IP Addresses tab finds a town for each.
  *
  * - The demo shopper (shopper@example.com) has 12 addresses (two pages of the tab), one of them

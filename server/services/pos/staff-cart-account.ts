@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffCartReply } from '../../../src/contracts/staff-cart';
 import { customerFormSchema } from '../../../src/domain/forms/customer';
+import type { CustomFieldDef } from '../../../src/domain/forms/custom-fields';
 import { money, ZERO } from '../../../src/domain/money';
 import { CUSTOMER_NOT_FOUND, totalsInputOf } from '../../../src/domain/mutations/guards';
 import { NO_BALANCE_DUE, typeDisabledMessage } from '../../../src/domain/mutations/transactions';
@@ -18,12 +19,21 @@ import { ServiceError } from '../../errors';
 import type { CommandRunner } from '../../commands/runner';
 import { loadCustomer } from '../../commands/records/customers';
 import { loadOrder } from '../../commands/records/orders';
+import { nestForm } from '../customers/customer-form-args';
 import { findCart } from './pos-cart-store';
 import type { CartCaller, StaffCartService } from './staff-cart-service';
 
 export const CUSTOMER_REGISTERED = 'Success: the customer account was created and assigned to the cart.';
 export const NO_CART_ORDER = 'There is no order in the cart to pay.';
 export const UNKNOWN_PAYMENT_ITEM = 'Choose a payment type.';
+
+/** A custom field's message as a toast shows it, alone: with the field's name ("Fleet number: Required"). */
+function toastOf(path: readonly PropertyKey[], message: string, defs: readonly CustomFieldDef[] | undefined): string {
+  const key = path[0] === 'account_custom_field' ? path[1] : path[0] === 'addresses' ? path[3] : undefined;
+  if (key === undefined || (path[0] === 'addresses' && path[2] !== 'custom_field')) return message;
+  const def = defs?.find((d) => String(d.custom_field_id) === String(key));
+  return def?.name ? `${def.name}: ${message}` : message;
+}
 
 export type RegisterReply =
   | (StaffCartReply & { errors: string[]; customer_id: number })
@@ -49,9 +59,12 @@ export class StaffCartAccountService {
   }
 
   /**
-   * Registration from the cart: the customer form's rules (§5, the store's require_* flags), then
-   * customer.create and the new customer assigned to the cart. Invalid input changes nothing and
-   * answers every message (`errors`, one toast each, §8).
+   * Registration from the cart: the customer form's rules (§5, the store's require_* flags and its
+   * custom fields, as customer.create checks them), then customer.create and the new customer
+   * assigned to the cart. The body nests as POST /api/customer/save's does (`account_custom_field[3]`,
+   * `addresses[0][custom_field][5]`, or JSON objects). Invalid input changes nothing and answers
+   * every message (`errors`, one toast each, §8; a custom field's names the field) and `fields`
+   * keyed by the issue's path (`firstname`, `account_custom_field.3`, `addresses.0.city`).
    */
   async processPost(c: CartCaller, body: Record<string, unknown>): Promise<RegisterReply> {
     const s = await this.commands.transaction(c.actor, (tx) => tx.settings());
@@ -60,11 +73,20 @@ export class StaffCartAccountService {
       requireTelephone: s.requireTelephone,
       requireAddress: s.requireAddress,
       hasCustomerId: true,
-    }).safeParse({ ...body, safe: false, tax_exempt: false, customer_group_id: null });
+      customFields: s.customFields,
+    }).safeParse({
+      // Left out is empty (then "Required" where the shop asks for it), never zod's type message.
+      email: '',
+      telephone: '',
+      ...nestForm(body),
+      safe: false,
+      tax_exempt: false,
+      customer_group_id: null,
+    });
     if (!form.success) {
       const fields: Record<string, string[]> = {};
-      for (const i of form.error.issues) (fields[String(i.path[0] ?? 'form')] ??= []).push(i.message);
-      return { ok: false, errors: form.error.issues.map((i) => i.message), fields };
+      for (const i of form.error.issues) (fields[i.path.map(String).join('.') || 'form'] ??= []).push(i.message);
+      return { ok: false, errors: form.error.issues.map((i) => toastOf(i.path, i.message, s.customFields)), fields };
     }
     const id = randomUUID();
     const v = form.data;
@@ -79,6 +101,7 @@ export class StaffCartAccountService {
         newsletter: v.newsletter,
         password: v.password,
         addresses: v.addresses,
+        account_custom_field: v.account_custom_field,
       }),
     );
     const reply = await this.cart.setCustomer(c, id);

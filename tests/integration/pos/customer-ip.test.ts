@@ -2,7 +2,9 @@
  * The IP Addresses tab's calls (docs/decisions/pos.md "Customer IP addresses and tags"): addresses
  * recorded at shopper login, registration and online orders; GET /api/customer_ip (shape, paging,
  * sorts); POST /api/customer_ip/add and /remove (ban, unban; the address must be the customer's);
- * the geolocation lookup through the simulator; /pos/customer/search?filter_ip=; who may call;
+ * the geolocation lookup through the default adapter (GEOLOCATION=dataset: DB-IP's offline City Lite
+ * for real addresses, the table for the documentation ranges; the simulator's failures on the
+ * service); /pos/customer/search?filter_ip=; who may call;
  * bad input 4xx; a banned address refused at shopper login and registration, never staff.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,8 +18,8 @@ import { TestClient } from '../../support/http-client';
 import { registeredShopper } from '../shop/support';
 import { signedIn, startSyncServer, type SyncTestServer } from '../sync/support/sync-server';
 
-// The simulator answers at once and never fails here (its failures are tested on the service below).
-const saved = { latency: process.env.GEOLOCATION_LATENCY_MS, rate: process.env.GEOLOCATION_FAILURE_RATE };
+// The default adapter, whatever the environment says (the simulator's failures are tested on the service below).
+const saved = process.env.GEOLOCATION;
 
 describe.each(testEngines())('customer IP addresses on %s', (engine) => {
   let server: SyncTestServer;
@@ -42,8 +44,7 @@ describe.each(testEngines())('customer IP addresses on %s', (engine) => {
   const banned = async () => (await server.db.selectFrom('banned_ips').select('ip').execute()).map((r) => r.ip);
 
   beforeAll(async () => {
-    process.env.GEOLOCATION_LATENCY_MS = '0';
-    process.env.GEOLOCATION_FAILURE_RATE = '0';
+    process.env.GEOLOCATION = 'dataset';
     server = await startSyncServer(engine);
     cashier = await signedIn(server.url, 'cashier', 'cashier');
     installer = await signedIn(server.url, 'installer', 'installer');
@@ -60,10 +61,8 @@ describe.each(testEngines())('customer IP addresses on %s', (engine) => {
   });
   afterAll(async () => {
     await server?.close();
-    process.env.GEOLOCATION_LATENCY_MS = saved.latency;
-    process.env.GEOLOCATION_FAILURE_RATE = saved.rate;
-    if (saved.latency === undefined) delete process.env.GEOLOCATION_LATENCY_MS;
-    if (saved.rate === undefined) delete process.env.GEOLOCATION_FAILURE_RATE;
+    if (saved === undefined) delete process.env.GEOLOCATION;
+    else process.env.GEOLOCATION = saved;
   });
 
   it('a shopper sign-in records the address; staff sign-ins record nothing', async () => {
@@ -185,7 +184,7 @@ describe.each(testEngines())('customer IP addresses on %s', (engine) => {
     expect(await banned()).toEqual([DEMO_BANNED_IP]);
   });
 
-  it('location: the simulator places the demo addresses; private ones and failures are "Failed to get location details."', async () => {
+  it('location: the table places the demo addresses; private ones and failures are "Failed to get location details."', async () => {
     const list = await cashier.get(`/api/customer_ip?customer_id=${shopperNo}&sort=ip&order=desc&limit=1`);
     const r = await cashier.get(`/api/customer_ip/location?customer_id=${shopperNo}&ip=2001:db8::25`);
     expect(list.body.results[0].ip).toBe('2001:db8::25');
@@ -205,6 +204,40 @@ describe.each(testEngines())('customer IP addresses on %s', (engine) => {
       .locate(shopperNo, '2001:db8::25')
       .catch((e: unknown) => e);
     expect(none).toMatchObject({ kind: 'unavailable', message: 'Failed to get location details.' });
+  });
+
+  it('location: a real public address is placed from the offline dataset, with the DB-IP credit', async () => {
+    const shopperRef = (
+      await server.db
+        .selectFrom('customers')
+        .select('id')
+        .where('customer_id', '=', shopperNo)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const at = new Date();
+    await server.db
+      .insertInto('customer_ips')
+      .values({ customer_ref: shopperRef, ip: '8.8.8.8', date_added: at, last_seen: at })
+      .execute();
+    try {
+      const r = await cashier.get(`/api/customer_ip/location?customer_id=${shopperNo}&ip=8.8.8.8`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({
+        ip: '8.8.8.8',
+        country: 'United States',
+        credit: { text: 'IP Geolocation by DB-IP', url: 'https://db-ip.com' },
+      });
+      // The demo addresses answer from the table, without a credit: DB-IP's data is not theirs.
+      const demo = await cashier.get(`/api/customer_ip/location?customer_id=${shopperNo}&ip=2001:db8::25`);
+      expect(demo.status).toBe(200);
+      expect(demo.body.credit).toBeUndefined();
+    } finally {
+      await server.db
+        .deleteFrom('customer_ips')
+        .where('customer_ref', '=', shopperRef)
+        .where('ip', '=', '8.8.8.8')
+        .execute();
+    }
   });
 
   it('registration records the address', async () => {

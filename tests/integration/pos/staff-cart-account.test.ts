@@ -1,12 +1,14 @@
 /**
  * The staff cart's logoutCustomer, processPost (registration) and setPaymentData
  * (pos-back-office.md §7 "Staff cart"; server/services/pos/staff-cart-account.ts): staff only,
- * registration with every error listed and nothing written, the new customer assigned to the cart,
+ * registration with every error listed and nothing written, the shop's custom fields answered and
+ * checked as the customer form does (a required one missing is in the list), the new customer assigned to the cart,
  * the payment item checked against the store's payment types and the order's balance.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../support/engines';
+import { signedIn } from '../sync/support/sync-server';
 import { freshCashier, refused, startPos, type PosWorld } from './support';
 
 describe.each(testEngines())('staff cart account calls on %s', (engine) => {
@@ -87,5 +89,63 @@ describe.each(testEngines())('staff cart account calls on %s', (engine) => {
     const credit = await c.post('/checkout/cart/setPaymentData', { itemId: 'store_credit' });
     expect([409, 422]).toContain(credit.status);
     expect(credit.body.message).toBe('The customer could not be found.');
+  });
+  it('processPost: a required account custom field is listed when missing and stored when answered', async () => {
+    const admin = await signedIn(w.server.url, 'admin', 'admin');
+    const field = await admin.post('/api/custom_field/save', {
+      name: 'Fleet number',
+      type: 'text',
+      location: 'account',
+      required: true,
+    });
+    expect(field.status, JSON.stringify(field.body)).toBe(200);
+    const id = String(field.body.custom_field.custom_field_id);
+    try {
+      const c = await freshCashier(w);
+      const before = await customers();
+      const missing = await c.post('/checkout/cart/processPost', { firstname: 'Fay', lastname: 'F' });
+      refused(missing, 400);
+      expect(missing.body.errors).toEqual(['Minimum 2 characters', 'Fleet number: Required']);
+      expect(missing.body.fields).toMatchObject({
+        lastname: ['Minimum 2 characters'],
+        [`account_custom_field.${id}`]: ['Required'],
+      });
+      expect(await customers()).toBe(before);
+
+      const stored = async (email: string) =>
+        (
+          await w.server.db
+            .selectFrom('customers')
+            .select('account_custom_field')
+            .where('email', '=', email)
+            .executeTakeFirstOrThrow()
+        ).account_custom_field;
+      // JSON, nested as the form holds it.
+      const email = `${randomUUID()}@example.com`;
+      const ok = await c.post('/checkout/cart/processPost', {
+        firstname: 'Fay',
+        lastname: 'Fleet',
+        email,
+        account_custom_field: { [id]: ' F-12 ', 999: 'not a field' },
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body).toMatchObject({ errors: [], customer: { firstname: 'Fay' } });
+      expect(await stored(email)).toEqual({ [id]: 'F-12' });
+      // Form-encoded names, as POST /api/customer/save takes them.
+      const c2 = await freshCashier(w);
+      const email2 = `${randomUUID()}@example.com`;
+      const form = await c2.post('/checkout/cart/processPost', {
+        firstname: 'Flo',
+        lastname: 'Fleet',
+        email: email2,
+        [`account_custom_field[${id}]`]: 'F-13',
+      });
+      expect(form.status, JSON.stringify(form.body)).toBe(200);
+      expect(await stored(email2)).toEqual({ [id]: 'F-13' });
+    } finally {
+      expect((await admin.post('/api/custom_field/save', { ...field.body.custom_field, status: false })).status).toBe(
+        200,
+      );
+    }
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The IP-geolocation simulator's offline table and address handling (server/adapters/geolocation,
+ * The IP-geolocation documentation ranges' table and address handling (server/adapters/geolocation,
  * server/services/customers/ip-address.ts): canonical addresses, CIDR ranges, the table's answers,
  * reserved ranges "not found", every demo address placed, seeded latency and failures.
  */
 import { describe, expect, it } from 'vitest';
 import { IP_GEO_DATASET } from '../../../server/adapters/geolocation/ip-geo-dataset';
-import { lookupDataset, SimulatedGeoLocator } from '../../../server/adapters/geolocation/simulator';
+import { lookupTable } from '../../../server/adapters/geolocation/documentation-table';
+import { SimulatedGeoLocator } from '../../../server/adapters/geolocation/simulator';
 import { GeoLocationError } from '../../../server/adapters/geolocation/types';
 import { DEMO_BANNED_IP } from '../../../server/db/demo/customer-admin';
 import { canonicalIp, parseCidr } from '../../../server/services/customers/ip-address';
@@ -41,20 +42,20 @@ describe('parseCidr', () => {
   });
 });
 
-describe('the offline dataset', () => {
+describe('the documentation ranges table', () => {
   it('places addresses of its ranges, IPv4 and IPv6', () => {
-    expect(lookupDataset('192.0.2.1')).toEqual({
+    expect(lookupTable('192.0.2.1')).toEqual({
       ip: '192.0.2.1',
       city: 'Austin',
       region: 'Texas',
       country: 'United States',
     });
-    expect(lookupDataset('192.0.2.64')?.city).toBe('Round Rock');
-    expect(lookupDataset('192.0.2.63')?.city).toBe('Austin');
-    expect(lookupDataset('203.0.113.255')?.city).toBe('Scottsdale');
-    expect(lookupDataset(DEMO_BANNED_IP)?.city).toBe('Mesa');
-    expect(lookupDataset('2001:db8::25')?.city).toBe('Austin');
-    expect(lookupDataset('2001:db8:2:ffff::1')?.region).toBe('Arizona');
+    expect(lookupTable('192.0.2.64')?.city).toBe('Round Rock');
+    expect(lookupTable('192.0.2.63')?.city).toBe('Austin');
+    expect(lookupTable('203.0.113.255')?.city).toBe('Scottsdale');
+    expect(lookupTable(DEMO_BANNED_IP)?.city).toBe('Mesa');
+    expect(lookupTable('2001:db8::25')?.city).toBe('Austin');
+    expect(lookupTable('2001:db8:2:ffff::1')?.region).toBe('Arizona');
   });
 
   it('answers "not found" for private, loopback, reserved and unlisted addresses', () => {
@@ -66,6 +67,8 @@ describe('the offline dataset', () => {
       '169.254.0.1',
       '100.64.0.1',
       '0.0.0.0',
+      '192.0.0.9',
+      '198.18.0.1',
       '::1',
       '::',
       'fd00::1',
@@ -73,7 +76,7 @@ describe('the offline dataset', () => {
       '8.8.8.8',
       '2001:db8:3::1',
     ])
-      expect(lookupDataset(ip), ip).toBeNull();
+      expect(lookupTable(ip), ip).toBeNull();
   });
 
   it('has non-overlapping ranges, each with a city, region and country', () => {

@@ -1,7 +1,8 @@
 /**
  * One address's location, asked on demand (§7 "External IP-geolocation lookup by ip returns ip,
  * city, region, country", through the server's adapter); a failure or an unknown address is §8
- * "Failed to get location details.". Needs the network.
+ * "Failed to get location details.". Needs the network. An answer whose data asks to be credited
+ * (DB-IP's CC BY 4.0 licence) shows its credit link beside the location.
  */
 import { useState } from 'react';
 import { getIpLocation } from '../../../api/customer-ip';
@@ -24,7 +25,14 @@ export function IpLocationCell({ customerId, ip, online }: { customerId: string;
   return (
     <div className={styles.location} aria-live="polite">
       {state.kind === 'found' ? (
-        <span>{[state.at.city, state.at.region, state.at.country].filter(Boolean).join(', ')}</span>
+        <>
+          <span>{[state.at.city, state.at.region, state.at.country].filter(Boolean).join(', ')}</span>
+          {state.at.credit && (
+            <a className={styles.credit} href={state.at.credit.url} target="_blank" rel="noopener noreferrer">
+              {state.at.credit.text}
+            </a>
+          )}
+        </>
       ) : state.kind === 'loading' ? (
         <Spinner label={`Locating ${ip}`} />
       ) : (
