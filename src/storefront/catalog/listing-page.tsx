@@ -17,6 +17,7 @@ import styles from './catalog.module.css';
 import { ListImpressions } from '../../features/marketing/list-impressions';
 import { listOf, positionOf } from '../../features/marketing/lists';
 import { useMarketing } from '../../features/marketing/track';
+import { OFFLINE_COPY_NOTE, unreachableRead, useOfflineCatalog } from '../../device/use-offline-catalog';
 
 export const NO_RESULTS = 'There are no results.';
 
@@ -66,6 +67,10 @@ export function ListingPage({
   const vehicleVersion = useVehicleVersion();
   // Narrowed to the shopper's vehicle by default (Shop by Vehicle): a new vehicle is a new list.
   const products = useQuery(productsQueryOptions(query, vehicleVersion));
+  // The server out of reach: a kiosk lists from its own catalog (docs/decisions/storefront.md "Kiosk pages offline").
+  const offline = useOfflineCatalog(!products.data && unreachableRead(products), ['products', query], (c) =>
+    c.products(query),
+  );
   const searching = Boolean(query.search);
 
   const update = (changes: Record<string, string>) => {
@@ -78,7 +83,7 @@ export function ListingPage({
     if (s) update({ sort: s.sort, order: s.order, page: '1' });
   };
 
-  const data = products.data;
+  const data = products.data ?? offline.data;
   // Marketing: impressions and clicks of this list (docs/decisions/storefront.md "Marketing events").
   const marketing = useMarketing();
   const list = listOf(title, query);
@@ -107,7 +112,12 @@ export function ListingPage({
         withRelevance={searching}
         {...(allowLimit ? { onLimitChange: (limit: number) => update({ limit: String(limit), page: '1' }) } : {})}
       />
-      {products.isPending ? (
+      {offline.data && (
+        <p className={styles.offlineNote} role="status">
+          {OFFLINE_COPY_NOTE}
+        </p>
+      )}
+      {(products.isPending && !data) || offline.waiting ? (
         <>
           <Spinner label="Loading products..." />
           <ProductGridSkeleton />
