@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/api-error';
 import { productPageQueryOptions } from '../api/get-product-page';
-import type { ProductDetail } from '../contracts/product-page';
+import type { ProductDetail, ProductPageReply } from '../contracts/product-page';
+import { unreachableRead, useOfflineCatalog } from '../device/use-offline-catalog';
 import { ListingPage } from '../storefront/catalog/listing-page';
 import { ProductPage } from '../storefront/product/product-page';
 import { BlogPostPage } from '../storefront/content/blog-post-page';
@@ -22,20 +23,26 @@ import { NotFound } from './not-found';
 export function SlugPage() {
   const { slug = '' } = useParams();
   const page = useQuery(productPageQueryOptions(slug));
+  // The server out of reach: a kiosk shows its own catalog's copy (docs/decisions/storefront.md "Kiosk pages offline").
+  const offline = useOfflineCatalog(unreachableRead(page), ['page', slug], (c) => c.page(slug));
 
-  if (page.isPending) return <Spinner label="Loading..." />;
-  if (page.isError) {
-    if (page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400)) return <NotFound />;
+  // Offline with no device copy either (null): the failure shows rather than a spinner that waits for the network.
+  const failed = page.isError || offline.data === null;
+  if ((page.isPending && !failed && !offline.data) || offline.waiting) return <Spinner label="Loading..." />;
+  if (failed && !offline.data) {
+    const error = page.error ?? page.failureReason;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFound />;
     return (
-      <ErrorState message={page.error.message}>
+      <ErrorState message={error?.message ?? ''}>
         <Button onClick={() => void page.refetch()}>Try again</Button>
       </ErrorState>
     );
   }
-  const data = page.data;
+  const data: ProductPageReply = page.data ?? offline.data!.reply;
+  const deviceStock = page.data ? undefined : (offline.data?.stock ?? undefined);
   switch (data.kind) {
     case 'product':
-      return <ProductWithFitment key={data.product.product_id} product={data.product} />;
+      return <ProductWithFitment key={data.product.product_id} product={data.product} deviceStock={deviceStock} />;
     case 'brand':
       return (
         <ListingPage
@@ -57,8 +64,11 @@ export function SlugPage() {
   }
 }
 
-/** The product page with the fitment area's button, 'Find Products That Fit' and 'Heads up!' guard. */
-function ProductWithFitment({ product }: { product: ProductDetail }) {
+/**
+ * The product page with the fitment area's button, 'Find Products That Fit' and 'Heads up!' guard.
+ * A device copy (`deviceStock`) leaves out 'Find Products That Fit' (the server counts them).
+ */
+function ProductWithFitment({ product, deviceStock }: { product: ProductDetail; deviceStock: number | undefined }) {
   const guard = useFitmentGuard();
   return (
     <>
@@ -66,7 +76,8 @@ function ProductWithFitment({ product }: { product: ProductDetail }) {
         product={product}
         confirmFits={(p) => guard.confirmFits(p)}
         fitment={<FitmentButton product={product} />}
-        productsThatFit={<FindProductsThatFit product={product} />}
+        productsThatFit={deviceStock === undefined ? <FindProductsThatFit product={product} /> : null}
+        deviceStock={deviceStock}
       />
       {guard.dialog}
     </>

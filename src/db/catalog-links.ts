@@ -99,6 +99,12 @@ export async function stockRows(db: ChunkStores, productId: number): Promise<Rec
   return chunk ? rowsOf(chunk.stock, productId) : [];
 }
 
+/** The category ids of one product, from its cached product_categories rows. */
+export async function productCategoryIds(db: ChunkStores, productId: number): Promise<number[]> {
+  const chunk = await db.catalogLinks.get(chunkOf(productId));
+  return chunk ? rowsOf(chunk.categories, productId).map((r) => Number(r.category_id)) : [];
+}
+
 /** Every cached category link as product id -> category ids, read in chunks of `batch` records. */
 export async function categoryLinks(db: ChunkStores, batch = 1000): Promise<Map<number, number[]>> {
   const links = new Map<number, number[]>();

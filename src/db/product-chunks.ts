@@ -53,10 +53,11 @@ export async function productRows(db: ChunkStores, ids: readonly number[]): Prom
  * Every cached product row, `batch` chunk records per read transaction (so a pull is not held up
  * for long), handed to `each` batch by batch in product id order. The next batch is read while
  * `each` works on this one (IndexedDB reads in the browser process, `each` in this realm).
+ * `each` returning true stops the walk (a lookup that found its row).
  */
 export async function eachProductBatch(
   db: ChunkStores,
-  each: (rows: ProductRow[]) => void | Promise<void>,
+  each: (rows: ProductRow[]) => void | boolean | Promise<void | boolean>,
   batch = 80,
 ): Promise<void> {
   const read = (after: number | null): Promise<ProductChunk[]> =>
@@ -68,12 +69,13 @@ export async function eachProductBatch(
     next = read(chunks[chunks.length - 1]!.k);
     // Reported by the await above when `each` succeeds; never unhandled when `each` throws.
     next.catch(() => undefined);
-    await each(
+    const stop = await each(
       chunks.flatMap((c) =>
         Object.keys(c.rows)
           .sort((a, b) => Number(a) - Number(b))
           .map((id) => c.rows[id]!),
       ),
     );
+    if (stop === true) return;
   }
 }

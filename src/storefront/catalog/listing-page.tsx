@@ -18,6 +18,7 @@ import styles from './catalog.module.css';
 import { ListImpressions } from '../../features/marketing/list-impressions';
 import { listOf, positionOf } from '../../features/marketing/lists';
 import { useMarketing } from '../../features/marketing/track';
+import { OFFLINE_COPY_NOTE, unreachableRead, useOfflineCatalog } from '../../device/use-offline-catalog';
 
 export const NO_RESULTS = 'There are no results.';
 
@@ -69,6 +70,10 @@ export function ListingPage({
   // The chosen store's stock on the cards (docs/decisions/storefront.md "Stock on cards and in the cart").
   const storeId = useShopperStoreId();
   const products = useQuery(productsQueryOptions(query, vehicleVersion, storeId));
+  // The server out of reach: a kiosk lists from its own catalog (docs/decisions/storefront.md "Kiosk pages offline").
+  const offline = useOfflineCatalog(!products.data && unreachableRead(products), ['products', query], (c) =>
+    c.products(query),
+  );
   const searching = Boolean(query.search);
 
   const update = (changes: Record<string, string>) => {
@@ -81,7 +86,7 @@ export function ListingPage({
     if (s) update({ sort: s.sort, order: s.order, page: '1' });
   };
 
-  const data = products.data;
+  const data = products.data ?? offline.data;
   // Marketing: impressions and clicks of this list (docs/decisions/storefront.md "Marketing events").
   const marketing = useMarketing();
   const list = listOf(title, query);
@@ -110,7 +115,12 @@ export function ListingPage({
         withRelevance={searching}
         {...(allowLimit ? { onLimitChange: (limit: number) => update({ limit: String(limit), page: '1' }) } : {})}
       />
-      {products.isPending ? (
+      {offline.data && (
+        <p className={styles.offlineNote} role="status">
+          {OFFLINE_COPY_NOTE}
+        </p>
+      )}
+      {(products.isPending && !data) || offline.waiting ? (
         <>
           <Spinner label="Loading products..." />
           <ProductGridSkeleton />

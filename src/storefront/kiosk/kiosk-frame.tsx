@@ -21,6 +21,7 @@ import { KIOSK_TEXTS, kioskResetText } from '../../domain/kiosk-config';
 import { fitmentStore } from '../../features/fitment/fitment-store';
 import { KioskCartAdderContext } from '../../features/shop-cart/cart-adder';
 import { useSession } from '../../features/session/use-session';
+import { answerCatalogOffline } from '../../device/offline-answers';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast/toast-context';
@@ -36,6 +37,8 @@ import styles from './kiosk.module.css';
 export const EXTERNAL_LINK_DISABLED = 'Links to other sites are not available on this kiosk.';
 /** Shopper pages a kiosk does not offer (§6: shopper login and wishlist hidden; no card form). */
 const NOT_ON_KIOSK = /^\/(account\/(login|register|wishlist)|checkout\/(checkout|pay))(\/|$)/;
+/** The device catalog's pages, a chunk of their own, loaded when the server first cannot be reached. */
+const loadDevicePages = () => import('./device-pages');
 
 export function KioskFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
   const cfg = useKioskConfig();
@@ -51,6 +54,15 @@ export function KioskFrame({ header, children }: { header: ReactNode; children: 
   useKioskSync();
   const openCart = useCallback(() => setCartOpen(true), []);
   const adder = useKioskAdder();
+  // Offline, /{slug} pages and listings come from the device catalog (docs/decisions/storefront.md "Kiosk pages offline").
+  const signedIn = user !== null;
+  useEffect(() => {
+    answerCatalogOffline({
+      page: (slug) => loadDevicePages().then((m) => m.devicePage(slug, signedIn)),
+      products: (q) => loadDevicePages().then((m) => m.deviceListing(q, signedIn)),
+    });
+    return () => answerCatalogOffline(null);
+  }, [signedIn]);
 
   const reset = useCallback(() => {
     clearKioskCart();

@@ -11,7 +11,8 @@ import { PackageWarning } from './package-warning';
 import { ProductBuyBox } from './product-buy-box';
 import { ProductMedia } from './product-media';
 import { ProductPrice } from './product-price';
-import { StockLine } from './stock-line';
+import { DeviceStockLine, StockLine } from './stock-line';
+import { OFFLINE_COPY_NOTE } from '../../device/use-offline-catalog';
 import { StoreStock } from '../../features/dealer-locator/store-stock';
 import styles from './product.module.css';
 
@@ -22,10 +23,17 @@ export interface ProductPageProps {
   /** 'Find Products That Fit' tiles, likewise. */
   productsThatFit?: ReactNode;
   confirmFits: ConfirmFits;
+  /**
+   * The page is the device's copy (the server could not be reached: a kiosk, docs/decisions/
+   * storefront.md "Kiosk pages offline"): the stock on hand the device knows replaces the server's
+   * inventory line, and what needs the server says so.
+   */
+  deviceStock?: number;
 }
 
 /** /{slug} for a product (storefront.md §2 "Product page and add-to-cart area"). */
-export function ProductPage({ product, fitment, productsThatFit, confirmFits }: ProductPageProps) {
+export function ProductPage({ product, fitment, productsThatFit, confirmFits, deviceStock }: ProductPageProps) {
+  const offline = deviceStock !== undefined;
   const mode = useMode();
   const { user } = useSession();
   const compare = useCompare();
@@ -40,6 +48,11 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
 
   return (
     <article className={styles.page} aria-labelledby="product-title">
+      {offline && (
+        <p className={styles.offlineNote} role="status">
+          {OFFLINE_COPY_NOTE}
+        </p>
+      )}
       <ProductMedia product={product} />
       <div className={styles.info}>
         <h1 id="product-title" className={styles.title}>
@@ -50,9 +63,13 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
         </p>
         {product.short_description && <p className={styles.meta}>{product.short_description}</p>}
         <ProductPrice product={product} />
-        <StockLine productId={product.product_id} viewer={user?.id ?? 'guest'} showStaffDetail={mode === 'pos'} />
+        {offline ? (
+          <DeviceStockLine stock={deviceStock} />
+        ) : (
+          <StockLine productId={product.product_id} viewer={user?.id ?? 'guest'} showStaffDetail={mode === 'pos'} />
+        )}
         {/* The chosen store's stock, or the dealer locator (docs/decisions/storefront.md "Dealer locator"). */}
-        {mode !== 'pos' && <StoreStock productId={product.product_id} viewer={user?.id ?? 'guest'} />}
+        {mode !== 'pos' && !offline && <StoreStock productId={product.product_id} viewer={user?.id ?? 'guest'} />}
         {fitment}
         <PackageWarning components={product.components} />
         <ProductBuyBox product={product} confirmFits={confirmFits} />
@@ -72,7 +89,7 @@ export function ProductPage({ product, fitment, productsThatFit, confirmFits }: 
             <Button
               variant="ghost"
               aria-pressed={compared}
-              disabled={compare.isPending}
+              disabled={compare.isPending || offline}
               onClick={() => void compare.toggle(product.product_id)}
             >
               {compared ? 'In Compare' : 'Compare this Product'}

@@ -43,6 +43,15 @@ export function StockLine({ productId, viewer, showStaffDetail }: StockLineProps
   );
 }
 
+/** The stock on hand the device knows (a page from the device catalog: no server to ask). */
+export function DeviceStockLine({ stock }: { stock: number }) {
+  return (
+    <p className={`${styles.stock} ${stock > 0 ? styles.inStock : styles.outOfStock}`} role="status">
+      {inventoryText(stock)}
+    </p>
+  );
+}
+
 function StaffInventory({ data }: { data: InventoryReply }) {
   return (
     <div className={styles.panel}>
