@@ -137,6 +137,8 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     await page.getByRole('heading', { name: `Pick List - Order # ${pickupId}` }).waitFor();
     const items = page.getByRole('table', { name: 'Items to pick' });
     expect(await items.getByRole('row').count()).toBe(3);
+    // One part: "1 item", never "item(s)".
+    expect(await items.locator('tfoot').innerText()).toMatch(/^1\s+item · order total/);
     await page.getByRole('button', { name: 'Print Pick List' }).waitFor();
     await orderShot(page, 'tablet-pick-list');
     // Offline, the pick list opens from the device cache (the pulled order), printable, without the

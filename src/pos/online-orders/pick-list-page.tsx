@@ -146,7 +146,9 @@ export function PickListPage() {
         <tfoot>
           <tr>
             <th scope="row">{p.total_items}</th>
-            <td colSpan={3}>item(s) · order total {p.total_text} (paid online)</td>
+            <td colSpan={3}>
+              {p.total_items === 1 ? 'item' : 'items'} · order total {p.total_text} (paid online)
+            </td>
           </tr>
         </tfoot>
       </table>
