@@ -96,7 +96,15 @@ describe('online orders: checkout on a phone, fulfilment at the counter', () => 
     const pickupId = await pay(page);
     expect(pickupId).toBeGreaterThan(0);
 
+    // The session read arriving after the cart's (a slow link): the form must still start from the
+    // signed-in shopper's details, not blank ("Required" at Confirm Order; seen under load).
+    await page.route('**/api/session', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
     await toCheckout(page);
+    await page.unroute('**/api/session');
+    expect(await page.getByLabel('E-Mail').first().inputValue()).toBe('shopper@example.com');
     const totalRow = page.getByRole('table', { name: 'Order totals' }).getByRole('row').last();
     const before = await totalRow.innerText();
     await page.getByRole('radio', { name: /Ship to me \(\$9\.95\)/ }).check();

@@ -28,7 +28,7 @@ export function CheckoutPage() {
   const q = useQuery(shopCartQueryOptions);
   // begin_checkout, add_shipping_info, add_payment_info, purchase (docs/decisions/storefront.md "Marketing events").
   const checkoutEvents = useCheckoutEvents(q.data);
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
   const [checkoutKey] = useState(() => randomUuid());
   const [placed, setPlaced] = useState<CreateOrderReply | null>(null);
   const [method, setMethod] = useState<FulfilmentMethod>('pickup');
@@ -70,7 +70,9 @@ export function CheckoutPage() {
       </section>
     );
   }
-  if (q.isPending || shipping.isPending) return <Spinner />;
+  // The form's details start from the signed-in shopper's (its defaults are read once, at mount):
+  // a form drawn before the session read arrived stayed blank, and Confirm Order said "Required".
+  if (q.isPending || shipping.isPending || sessionLoading) return <Spinner />;
   const cart = q.data;
   if (!cart || cart.products.length === 0) {
     return (
