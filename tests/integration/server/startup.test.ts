@@ -85,13 +85,18 @@ describe('server process start-up failures', () => {
 
   it('stops with one clear line when the data dir cannot be created', async () => {
     // A path below a regular file can never become a directory.
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pd-file-')), 'not-a-dir');
-    fs.writeFileSync(file, 'x');
-    const srv = await runServer({ DATA_DIR: `${file}/data`, DATABASE_URL: '' });
-    expect(await srv.exited).toBe(1);
-    const lines = srv.stderr().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`${file}/data`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-file-'));
+    try {
+      const file = path.join(dir, 'not-a-dir');
+      fs.writeFileSync(file, 'x');
+      const srv = await runServer({ DATA_DIR: `${file}/data`, DATABASE_URL: '' });
+      expect(await srv.exited).toBe(1);
+      const lines = srv.stderr().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`${file}/data`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads demo data and history on the first start only', async () => {
