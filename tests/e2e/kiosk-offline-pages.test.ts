@@ -1,12 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ProductsListReply, ProductSummary } from '../../src/contracts/products-list';
 import { OFFLINE_COPY_NOTE } from '../../src/device/use-offline-catalog';
-import { launchBrowser, newContext } from './support/browser';
-import { submitStaffLogin } from './support/pages';
-import { cutNetwork, pageText, waitSynced } from './support/pos';
-import { waitForServiceWorkerControl } from './support/service-worker';
-import { startE2EServer, type E2EServer } from './support/server';
+import { cutNetwork, kioskDevice, pageText } from './support/pos';
+import { e2eWorld } from './support/world';
 import { shot } from './support/shots';
 
 /**
@@ -17,7 +14,6 @@ import { shot } from './support/shots';
  * address, with its name, price and the device's stock, and its Add to Cart fills the kiosk cart;
  * the catalog listing lists from the device catalog.
  */
-const KIOSK = { width: 1080, height: 1920 };
 const usd = (price: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(price));
 
@@ -43,34 +39,15 @@ async function expectProductPage(page: Page, part: ProductSummary): Promise<void
 }
 
 describe('kiosk pages offline (headless Chromium, 1080x1920)', () => {
-  let srv: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const world = e2eWorld();
 
   it('a product page never opened online, by search and by its address, adds to the kiosk cart; the listing', async () => {
-    const url = srv.server.url;
+    const url = world.srv.server.url;
+    const browser = world.browser;
     const [searched, typed] = await twoParts(url);
     const first = await listing(url, 1);
     const firstPage = first.products.map((p) => p.name);
-    const ctx = await newContext(browser, KIOSK);
-    const page = await ctx.newPage();
-    await page.goto(`${url}/pos/login`);
-    await submitStaffLogin(page, 'cashier', 'cashier');
-    await page.waitForURL(/\/pos\/order/);
-    await waitSynced(page);
-    await waitForServiceWorkerControl(page);
-    await waitSynced(page);
-    await page.getByRole('button', { name: 'Kiosk device' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/product\/catalog/);
-    const start = page.getByRole('button', { name: 'Press here to get started' });
-    await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
+    const { ctx, page, start } = await kioskDevice(browser, url);
     await start.click();
     const addButtons = page.getByRole('button', { name: /^Add to Cart: / });
     await expect.poll(() => addButtons.first().isVisible(), { timeout: 15_000 }).toBe(true);

@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './support/browser';
 import { submitStaffLogin } from './support/pages';
-import { cutNetwork, pageText, serverOrders, sessionRole, visible, waitSynced } from './support/pos';
-import { waitForServiceWorkerControl } from './support/service-worker';
+import { cutNetwork, kioskDevice, pageText, serverOrders, sessionRole, visible, waitSynced } from './support/pos';
 import { startE2EServer, type E2EServer } from './support/server';
 import { shot } from './support/shots';
 
@@ -16,7 +15,6 @@ import { shot } from './support/shots';
  * link to another site does nothing; leaving kiosk mode takes a staff sign-in.
  * Timers are a few seconds here (the settings are minutes, fractions allowed).
  */
-const KIOSK = { width: 1080, height: 1920 };
 const kioskShot = (page: Page, name: string) => shot(page, `pd-kiosk-${name}`);
 
 describe('kiosk (headless Chromium, 1080x1920)', () => {
@@ -36,21 +34,8 @@ describe('kiosk (headless Chromium, 1080x1920)', () => {
 
   it('splash, idle prompt and reset, Submit to Buy offline, and the order in the POS Kiosk tab', async () => {
     const url = srv.server.url;
-    const ctx = await newContext(browser, KIOSK);
-    const page = await ctx.newPage();
-    await page.goto(`${url}/pos/login`);
-    await submitStaffLogin(page, 'cashier', 'cashier');
-    await page.waitForURL(/\/pos\/order/);
-    await waitSynced(page);
-    await waitForServiceWorkerControl(page);
-    await waitSynced(page);
-
     // Staff set the device up as a kiosk and log out: the showroom, never the staff login.
-    await page.getByRole('button', { name: 'Kiosk device' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/product\/catalog/);
-    const start = page.getByRole('button', { name: 'Press here to get started' });
-    await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
+    const { ctx, page, start } = await kioskDevice(browser, url);
     expect(await page.locator('[data-testid="kiosk-splash"] video').count()).toBe(1);
     expect(await sessionRole(page)).toBe('kiosk');
     // The video plays and tracking records it when it ends, as ended (the demo clips are 4 s).

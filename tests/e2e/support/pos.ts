@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestClient } from '../../support/http-client';
 import { newContext } from './browser';
@@ -14,9 +14,9 @@ export const visible = (page: Page, text: string | RegExp) => () => page.getByTe
 export async function cashierDevice(
   browser: Browser,
   url: string,
-  opts: { offlineReady?: boolean; user?: string } = {},
+  opts: { offlineReady?: boolean; user?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(browser);
+  const ctx = await newContext(browser, opts.viewport);
   const page = await ctx.newPage();
   await page.goto(`${url}/pos/login`);
   const user = opts.user ?? 'cashier';
@@ -29,6 +29,27 @@ export async function cashierDevice(
     await waitSynced(page);
   }
   return { ctx, page };
+}
+
+/** A showroom kiosk's screen (1080 x 1920, portrait). */
+export const KIOSK_VIEWPORT = { width: 1080, height: 1920 };
+
+/**
+ * A kiosk as staff set one up: a cashier signs in on a fresh 1080 x 1920 device, waits for the
+ * first sync and the service worker, turns on "Kiosk device" and logs out, which hands the device
+ * to the showroom's splash ("Press here to get started", returned as `start`).
+ */
+export async function kioskDevice(
+  browser: Browser,
+  url: string,
+): Promise<{ ctx: BrowserContext; page: Page; start: Locator }> {
+  const { ctx, page } = await cashierDevice(browser, url, { offlineReady: true, viewport: KIOSK_VIEWPORT });
+  await page.getByRole('button', { name: 'Kiosk device' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/product\/catalog/);
+  const start = page.getByRole('button', { name: 'Press here to get started' });
+  await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
+  return { ctx, page, start };
 }
 
 /** What the page shows, for a failing assertion's message. */
