@@ -7,21 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { productPageReplySchema } from '../../../src/contracts/product-page';
 import { productsListQuerySchema, productsListReplySchema } from '../../../src/contracts/products-list';
-import type { RowChange } from '../../../src/contracts/sync-pull';
+
 import { devicePageBySlug, deviceProducts } from '../../../src/db/catalog-pages';
 import type { PartsdeskDb } from '../../../src/db/database';
-import { applyServerChanges, pullStores } from '../../../src/db/tables';
-import { freshDb } from '../sync/support';
+import { freshDb, serverRows } from '../sync/support';
 
-let version = 0;
-const change = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
-  table,
-  key,
-  version: ++version,
-  row,
-});
-const apply = (db: PartsdeskDb, changes: RowChange[]) =>
-  db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
+const { change, apply } = serverRows();
 
 const now = new Date('2026-11-29T00:00:00Z');
 const guest = { signedIn: false, now };

@@ -18,15 +18,9 @@ import { defaultStoreSettings } from '../../../src/domain/settings';
 import { DeviceFitment } from '../../../sync/device-fitment';
 import { pullAll } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
-import { freshDb, page, scripted } from '../sync/support';
+import { freshDb, page, scripted, serverRows } from '../sync/support';
 
-let version = 0;
-const change = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
-  table,
-  key,
-  version: ++version,
-  row,
-});
+const { change } = serverRows();
 const fit = (id: number, p: number, extra: Record<string, unknown> = {}) =>
   change('part_fitment', `${p}:${id}`, {
     fitment_id: String(id),

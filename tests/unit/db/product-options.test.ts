@@ -6,24 +6,15 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES, type RowChange } from '../../../src/contracts/sync-pull';
+import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES } from '../../../src/contracts/sync-pull';
 import { PartsdeskDb } from '../../../src/db/database';
 import { getMeta } from '../../../src/db/meta';
 import { productOptions } from '../../../src/db/product-options';
 import { getCatalogProduct, stockOnHand } from '../../../src/db/queries';
-import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import { resolveOptions } from '../../../src/domain/product-options';
-import { freshDb } from '../sync/support';
+import { freshDb, serverRows } from '../sync/support';
 
-let version = 0;
-const change = (table: string, key: string, row: Record<string, unknown> | null): RowChange => ({
-  table,
-  key,
-  version: ++version,
-  row,
-});
-const apply = (db: PartsdeskDb, changes: RowChange[]) =>
-  db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes));
+const { change, apply } = serverRows();
 const option = (id: number, productId: number, name: string, extra: Record<string, unknown> = {}) =>
   change('product_options', String(id), {
     product_option_id: id,

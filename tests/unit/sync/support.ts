@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { PartsdeskDb } from '../../../src/db/database';
+import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import type { RowChange } from '../../../src/contracts/sync-pull';
 import type { Transport, TransportReply, TransportRequest } from '../../../sync/transport';
 
@@ -43,4 +44,19 @@ export const page = (
 export async function productIds(db: PartsdeskDb): Promise<string[]> {
   const chunks = await db.productChunks.toArray();
   return chunks.flatMap((c) => Object.keys(c.rows)).sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * Rows as a pull delivers them: `change` numbers each one with its own rising version (a counter of
+ * the caller's, so files never share one); `apply` stores them as the device's pull does.
+ */
+export function serverRows(): {
+  change: (table: string, key: string, row: Record<string, unknown> | null) => RowChange;
+  apply: (db: PartsdeskDb, changes: RowChange[]) => Promise<unknown>;
+} {
+  let version = 0;
+  return {
+    change: (table, key, row) => ({ table, key, version: ++version, row }),
+    apply: (db, changes) => db.transaction('rw', pullStores(db), () => applyServerChanges(db, changes)),
+  };
 }
