@@ -18,9 +18,10 @@
  *   exactly what Dexie holds; otherwise the build reads Dexie;
  * - a build swaps the new index in only when finished; queries use the previous one until then.
  */
-import type { RowChange } from '../src/contracts/sync-pull';
+import type { PackedBlock, RowChange } from '../src/contracts/sync-pull';
 import type { PartsdeskDb } from '../src/db/database';
 import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
+import { blockKeys } from '../src/db/packed-rows';
 import { getMeta } from '../src/db/meta';
 import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
 import { getCatalogProduct, type CachedProduct } from '../src/db/queries';
@@ -114,7 +115,10 @@ export class CatalogIndex {
   /** After a pull page committed (SyncEngine onPullPage). */
   pulled(page: PulledPage): void {
     if (page.cleared) this.reset();
-    if (this.search || this.building) this.enqueue(() => this.apply(page.changes));
+    if (this.search || this.building) {
+      const { changes, blocks = [] } = page;
+      this.enqueue(() => this.apply(changes, blocks));
+    }
     // With no index and no build, a page only feeds the mirror (or nothing: the next build reads Dexie).
     else this.mirrorPage(page);
     if (page.complete && !this.search && !this.building) this.requestBuild();
@@ -218,11 +222,22 @@ export class CatalogIndex {
       this.mirror = null;
       return;
     }
-    this.noteFacetsAndLinks(page.changes);
+    this.noteFacetsAndLinks(page.changes, page.blocks);
     for (const c of page.changes) {
       if (c.table !== 'products') continue;
       if (c.row) m.rows.set(Number(c.key), pick(c.row));
       else m.rows.delete(Number(c.key));
+    }
+    // Blocks come after the changes (src/db/tables.ts applyServerChanges): live rows, read by column.
+    for (const b of page.blocks ?? []) {
+      if (b.table !== 'products') continue;
+      const at = SEARCH_FIELDS.map((f) => [f, b.cols.indexOf(f)] as const).filter(([, i]) => i >= 0);
+      const id = b.cols.indexOf('product_id');
+      for (const r of b.rows) {
+        const row: ProductRow = {};
+        for (const [f, i] of at) row[f] = r[i];
+        m.rows.set(Number(r[id]), row);
+      }
     }
     m.cookie = page.cookie;
     m.complete = page.complete;
@@ -269,8 +284,8 @@ export class CatalogIndex {
   }
 
   /** One page's changes: facet names and category links first, then its products from Dexie. */
-  private async apply(changes: readonly RowChange[]): Promise<void> {
-    const touched = this.noteFacetsAndLinks(changes);
+  private async apply(changes: readonly RowChange[], blocks: readonly PackedBlock[]): Promise<void> {
+    const touched = this.noteFacetsAndLinks(changes, blocks);
     if (touched.size === 0 || !this.search) return;
     const ids = [...touched];
     const rows = await productRows(this.db, ids);
@@ -280,18 +295,35 @@ export class CatalogIndex {
     await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
   }
 
-  /** Facet names and category links of a page into the in-memory maps; returns the products it touches. */
-  private noteFacetsAndLinks(changes: readonly RowChange[]): Set<number> {
+  /** A category link put (or removed) in the in-memory map. */
+  private noteLink(key: string, live: boolean): number {
+    const p = ownerOf(key);
+    const category = Number(key.slice(key.indexOf(':') + 1));
+    const was = this.categoriesOf.get(p);
+    if (live && !was) this.categoriesOf.set(p, [category]);
+    else {
+      const rest = (was ?? []).filter((id) => id !== category);
+      this.categoriesOf.set(p, live ? [...rest, category] : rest);
+    }
+    return p;
+  }
+
+  /**
+   * Facet names and category links of a page into the in-memory maps (its changes, then its
+   * blocks, as they were stored); returns the products it touches.
+   */
+  private noteFacetsAndLinks(changes: readonly RowChange[], blocks: readonly PackedBlock[] = []): Set<number> {
     const touched = new Set<number>();
+    for (const b of blocks) {
+      if (b.table === 'products') {
+        const id = b.cols.indexOf('product_id');
+        for (const r of b.rows) touched.add(Number(r[id]));
+      }
+    }
     for (const c of changes) {
       if (c.table === 'products') touched.add(Number(c.key));
-      else if (c.table === 'product_categories') {
-        const p = ownerOf(c.key);
-        const category = Number(c.key.slice(c.key.indexOf(':') + 1));
-        const rest = (this.categoriesOf.get(p) ?? []).filter((id) => id !== category);
-        this.categoriesOf.set(p, c.row ? [...rest, category] : rest);
-        touched.add(p);
-      } else if (c.table in FACETS) {
+      else if (c.table === 'product_categories') touched.add(this.noteLink(c.key, c.row !== null));
+      else if (c.table in FACETS) {
         const names = this.names[c.table as Facet];
         const id = Number(c.key);
         const was = names.get(id);
@@ -301,6 +333,10 @@ export class CatalogIndex {
         // Products carry the id, not the name: a rename reaches the postings only by a rebuild.
         if (was !== undefined && was !== now) this.rebuildAtSettle = true;
       }
+    }
+    for (const b of blocks) {
+      if (b.table !== 'product_categories') continue;
+      for (const key of blockKeys(b)) touched.add(this.noteLink(key, true));
     }
     return touched;
   }

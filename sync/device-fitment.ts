@@ -18,8 +18,13 @@ export class DeviceFitment {
   constructor(private readonly db: PartsdeskDb) {}
 
   /** After a pull page committed (SyncEngine onPullPage). */
-  pulled(page: Pick<PulledPage, 'changes' | 'cleared'>): void {
-    if (page.cleared || page.changes.some((c) => c.table === 'products')) this.refs = null;
+  pulled(page: Pick<PulledPage, 'changes' | 'cleared' | 'blocks'>): void {
+    if (
+      page.cleared ||
+      page.changes.some((c) => c.table === 'products') ||
+      page.blocks?.some((b) => b.table === 'products' && b.rows.length > 0)
+    )
+      this.refs = null;
   }
 
   /**

@@ -14,12 +14,12 @@
  * every cached server row (never the outbox or journal) before applying the page from 0, and
  * clears `fullPullDone` with them; the last page of any pull sets `fullPullDone`.
  */
-import { pullReplySchema, unpackChanges, type PullReply } from '../src/contracts/sync-pull';
+import { pullReplySchema, type PackedBlock, type PullReply, type RowChange } from '../src/contracts/sync-pull';
 import type { StoreSettings } from '../src/domain/settings';
 import { DEVICE_SCHEMA, type PartsdeskDb } from '../src/db/database';
 import { noteDevicePrefix } from '../src/db/device-ref';
 import { getMeta, setMeta } from '../src/db/meta';
-import { applyServerChanges, clearServerRows, pullStores } from '../src/db/tables';
+import { applyServerChanges, clearServerRows, pageRows, pullStores, splitPacked } from '../src/db/tables';
 import { rebase } from './rebase';
 import { noteServerLast } from './recovery';
 import type { MutationRegistry } from './registry';
@@ -59,7 +59,10 @@ export interface PullOptions {
  */
 export const FIRST_DOWNLOAD_PAGE = 500;
 
-type Fetched = { kind: 'page'; page: PullReply } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
+/** A reply as stored: `changes` in version order, the grouped tables' column blocks kept as they came (`blocks`). */
+type Page = Omit<PullReply, 'packed' | 'changes'> & { changes: readonly RowChange[]; blocks: PackedBlock[] };
+
+type Fetched = { kind: 'page'; page: Page } | { kind: 'needsLogin' } | { kind: 'retry'; reason: string };
 
 /**
  * What a pull says of the device: the prefix it holds, and how many changes wait in its outbox as
@@ -95,10 +98,11 @@ async function fetchPage(
   if (reply.status !== 200) return { kind: 'retry', reason: `HTTP ${reply.status}` };
   const parsed = pullReplySchema.safeParse(reply.body);
   if (!parsed.success) return { kind: 'retry', reason: 'unreadable pull reply' };
-  // Column blocks (the bulk catalog tables, `pack=1`) become RowChanges like the rest, in version order.
+  // Column blocks (the bulk catalog tables, `pack=1`) go to the grouped stores as they came; a
+  // block of another table becomes RowChanges like the rest, in version order.
   try {
     const { packed, ...page } = parsed.data;
-    return { kind: 'page', page: { ...page, changes: unpackChanges({ changes: page.changes, packed }) } };
+    return { kind: 'page', page: { ...page, ...splitPacked(page.changes, packed) } };
   } catch {
     return { kind: 'retry', reason: 'unreadable pull reply' };
   }
@@ -132,7 +136,8 @@ async function pullBackfill(
     const fetched = await fetchPage(transport, opts.clientId, b.cookie, opts.initialLimit ?? opts.limit, { prefix }, b);
     if (fetched.kind !== 'page') return fetched;
     const page = fetched.page;
-    const done = b.done + page.changes.length;
+    const rows = pageRows(page.changes, page.blocks);
+    const done = b.done + rows;
     const stored = await db.transaction('rw', pullStores(db), async (): Promise<boolean> => {
       const now = await getMeta(db, 'backfill');
       if (!now || now.cookie !== b.cookie) return false;
@@ -142,7 +147,7 @@ async function pullBackfill(
         await setMeta(db, 'fullSync', true);
         return false;
       }
-      await applyServerChanges(db, page.changes);
+      await applyServerChanges(db, page.changes, page.blocks);
       await setMeta(
         db,
         'backfill',
@@ -152,7 +157,7 @@ async function pullBackfill(
     });
     pages++;
     if (stored) {
-      applied += page.changes.length;
+      applied += rows;
       opts.onProgress?.(done, page.more ? (page.remaining ?? 0) : 0, true);
     }
     if (opts.maxPages !== undefined && pages >= opts.maxPages) return { kind: 'done', pages, changes: applied };
@@ -189,7 +194,8 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
         : await fetchPage(transport, opts.clientId, cookie, limit, device);
     ahead = null;
     if (fetched.kind !== 'page') return fetched;
-    const page: PullReply = fetched.page;
+    const page: Page = fetched.page;
+    const rows = pageRows(page.changes, page.blocks);
     const cleared = page.needsFullSync === true || full;
     // Ask for the next page while this one is written: the server's work and IndexedDB's overlap.
     if (page.more && (opts.maxPages === undefined || pages + 1 < opts.maxPages)) {
@@ -211,7 +217,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
         await setMeta(db, 'backfill', null); // the pull from 0 brings every table
       }
       if (full) await setMeta(db, 'fullSync', false);
-      await applyServerChanges(db, page.changes);
+      await applyServerChanges(db, page.changes, page.blocks);
       await rebase(db, opts.registry, page.lastMutationId, opts.settings());
       await setMeta(db, 'cookie', page.cookie);
       await noteServerLast(db, page.lastMutationId, page.epoch);
@@ -219,7 +225,7 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
       if (!page.more) await setMeta(db, 'fullPullDone', true);
       if (!downloading && !cleared) return null;
       const before = cleared ? null : await getMeta(db, 'initialDownload');
-      const done = (before?.done ?? 0) + page.changes.length;
+      const done = (before?.done ?? 0) + rows;
       const parts = page.catalogParts ?? before?.parts;
       await setMeta(
         db,
@@ -230,9 +236,10 @@ export async function pullAll(db: PartsdeskDb, transport: Transport, opts: PullO
     });
     pages++;
     if (stored !== 'stale') {
-      applied += page.changes.length;
+      applied += rows;
       opts.onPage?.({
         changes: page.changes,
+        blocks: page.blocks,
         cleared,
         complete: !page.more,
         after: full ? 0 : cookie,

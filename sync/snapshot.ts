@@ -13,7 +13,6 @@
  * Any failure (none offered, an older server, a bad line, the network) leaves the device where the
  * plain pull from 0 starts.
  */
-import { unpackChanges } from '../src/contracts/sync-pull';
 import {
   snapshotEndSchema,
   snapshotPageSchema,
@@ -22,7 +21,7 @@ import {
 } from '../src/contracts/sync-snapshot';
 import { DEVICE_SCHEMA, type PartsdeskDb } from '../src/db/database';
 import { getMeta, setMeta } from '../src/db/meta';
-import { applyServerChanges, clearServerRows, pullStores } from '../src/db/tables';
+import { applyServerChanges, clearServerRows, pageRows, pullStores, splitPacked } from '../src/db/tables';
 import type { PulledPage } from './pulled-page';
 import type { Transport } from './transport';
 
@@ -205,35 +204,37 @@ export async function pullSnapshot(
       return 'stored';
     }
     const page = snapshotPageSchema.safeParse(json);
-    let changes;
+    let split;
     try {
-      changes = page.success ? unpackChanges(page.data) : null;
+      // The grouped tables' column blocks are stored as they came; any other block as RowChanges.
+      split = page.success ? splitPacked(page.data.changes, page.data.packed) : null;
     } catch {
-      changes = null;
+      split = null;
     }
-    if (!changes) {
+    if (!split) {
       await source.return(undefined);
       return unusable();
     }
     const cleared = first;
-    const rows = changes;
+    const { blocks, changes } = split;
+    const rows = pageRows(changes, blocks);
     const stored = await atZero(async () => {
       if (cleared) {
         await clearServerRows(db);
         await setMeta(db, 'fullPullDone', false);
         await setMeta(db, 'backfill', null);
       }
-      await applyServerChanges(db, rows);
-      const total = Math.max(info.rows, done + rows.length);
-      await setMeta(db, 'initialDownload', { done: done + rows.length, total, parts: info.parts });
+      await applyServerChanges(db, changes, blocks);
+      const total = Math.max(info.rows, done + rows);
+      await setMeta(db, 'initialDownload', { done: done + rows, total, parts: info.parts });
     });
     if (!stored) {
       await source.return(undefined);
       return 'stale';
     }
     first = false;
-    done += rows.length;
-    opts.onPage?.({ changes: rows, cleared, complete: false, after: 0, cookie: 0, continues: !cleared });
+    done += rows;
+    opts.onPage?.({ changes, blocks, cleared, complete: false, after: 0, cookie: 0, continues: !cleared });
     opts.onProgress?.(done, Math.max(0, info.rows - done), true);
   }
 }

@@ -1,48 +1,40 @@
 /**
  * Stock per location (`product_stock`) and category links (`product_categories`) on the device,
- * grouped: one `catalogLinks` record per LINK_CHUNK consecutive product ids holds every such row
- * of those products. A 200,000-part catalog brings ~1 million of these small rows; IndexedDB's
- * cost is per record, so one record per row made them most of the initial download
- * (docs/decisions/sync.md "Initial download and device catalog lookups": 163.5 s for the rows vs
- * 55.4 s grouped).
+ * grouped: one `stockChunks` and one `categoryChunks` record per LINK_CHUNK consecutive product ids
+ * hold every such row of those products, as tuples (tuple-chunks.ts, Dexie version 16). A
+ * 200,000-part catalog brings ~1 million of these small rows; IndexedDB's cost is per record, so
+ * one record per row made them most of the initial download (docs/decisions/sync.md "Initial
+ * download and device catalog lookups": 163.5 s for the rows vs 55.4 s grouped). Stock and links
+ * were one record until version 16: a download's category lines then read back and wrote again
+ * every chunk its stock lines had written ("Device catalog v16: rows as tuples").
  *
- * Must stay true: a row lives in exactly one chunk (chunkOf its product id) under its wire key
- * ('productId:locationId' / 'productId:categoryId'); applying a page's changes in order leaves
- * the same rows as applying them one by one (the last change of a key wins, null deletes).
+ * Must stay true: a row lives in exactly one chunk of its table's store (chunkOf its product id)
+ * under its wire key ('productId:locationId' / 'productId:categoryId'); applying a page's changes
+ * in order leaves the same rows as applying them one by one (the last change of a key wins, null
+ * deletes).
  */
-import type { Table } from 'dexie';
-import type { RowChange } from '../contracts/sync-pull';
-import type { ChunkStores, LinkChunk } from './chunk-stores';
+import type { PromiseExtended, Table } from 'dexie';
+import type { PackedBlock, RowChange } from '../contracts/sync-pull';
+import type { ChunkStores } from './chunk-stores';
+import { blockRows } from './packed-rows';
+import { putRowObject, putTuples, rewriteChunks, rowObject, type TupleChunk } from './tuple-chunks';
 
-/** Products per record: small enough that a stock change rewrites ~25 KB, large enough to cut records 64-fold. */
+/** Products per record: small enough that a stock change rewrites a few KB, large enough to cut records 64-fold. */
 export const LINK_CHUNK = 64;
 
-export const isLinkTable = (t: string): t is 'product_stock' | 'product_categories' =>
-  t === 'product_stock' || t === 'product_categories';
+export type LinkTable = 'product_stock' | 'product_categories';
+
+export const isLinkTable = (t: string): t is LinkTable => t === 'product_stock' || t === 'product_categories';
 
 /** The product id of a wire key ('12:7' -> 12). */
 const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
 
 export const chunkOf = (productId: number): number => Math.floor(productId / LINK_CHUNK);
 
-export const emptyChunk = (k: number): LinkChunk => ({ k, stock: {}, categories: {} });
+const storeOf = (db: ChunkStores, table: LinkTable): Table<TupleChunk, number> =>
+  table === 'product_stock' ? db.stockChunks : db.categoryChunks;
 
-/** Puts (or with row null, removes) one link row in the chunk map, creating the chunk when absent. */
-export function putLink(
-  chunks: Map<number, LinkChunk>,
-  table: 'product_stock' | 'product_categories',
-  key: string,
-  row: Record<string, unknown> | null,
-): void {
-  const k = chunkOf(ownerOf(key));
-  let chunk = chunks.get(k);
-  if (!chunk) chunks.set(k, (chunk = emptyChunk(k)));
-  const rows = table === 'product_stock' ? chunk.stock : chunk.categories;
-  if (row) rows[key] = row;
-  else delete rows[key];
-}
-
-/** How one grouped store (links, products, fitment) files a change: see writeChunks. */
+/** How one grouped store (fitment) files a change: see writeChunks. */
 export interface ChunkLayout<C extends { k: number }> {
   /** The chunk a change belongs in. */
   keyOf: (c: RowChange) => number;
@@ -53,7 +45,7 @@ export interface ChunkLayout<C extends { k: number }> {
 }
 
 /**
- * The read-change-write of every grouped store: the chunks a page's changes touch read in one
+ * The read-change-write of a grouped store: the chunks a page's changes touch read in one
  * bulkGet, each change put in page order, then emptied chunks deleted and the rest written in one
  * bulkPut. Call inside a transaction over `table`.
  */
@@ -74,35 +66,50 @@ export async function writeChunks<C extends { k: number }>(
   if (full.length) await table.bulkPut(full);
 }
 
-/** Writes link changes (in page order) to their chunks. Call inside a transaction over `catalogLinks`. */
-export function applyLinkChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
-  return writeChunks(db.catalogLinks, changes, {
-    keyOf: (c) => chunkOf(ownerOf(c.key)),
-    empty: emptyChunk,
-    put: (chunks, c) => putLink(chunks, c.table as 'product_stock' | 'product_categories', c.key, c.row),
-    isEmpty: (c) => Object.keys(c.stock).length === 0 && Object.keys(c.categories).length === 0,
+/**
+ * Writes link changes (row form, in page order) to their chunks. Call inside a transaction over
+ * both link stores. One Dexie promise chain (see tuple-chunks.ts rewriteChunks).
+ */
+export function applyLinkChanges(db: ChunkStores, changes: readonly RowChange[]): PromiseExtended<void> {
+  const write = (table: LinkTable) => {
+    const mine = changes.filter((c) => c.table === table);
+    return rewriteChunks(
+      storeOf(db, table),
+      mine.map((c) => chunkOf(ownerOf(c.key))),
+      (chunk) => {
+        for (const c of mine) putRowObject(chunk(chunkOf(ownerOf(c.key))), c.key, c.row);
+      },
+    );
+  };
+  return write('product_stock').then(() => write('product_categories'));
+}
+
+/** Writes a `product_stock` or `product_categories` column block (pack=1) to its chunks, each row as it came. */
+export function applyLinkBlock(db: ChunkStores, block: PackedBlock & { table: LinkTable }): Promise<void> {
+  const byChunk = blockRows(block, (key) => chunkOf(ownerOf(key)));
+  return rewriteChunks(storeOf(db, block.table), [...byChunk.keys()], (chunk) => {
+    for (const [k, rows] of byChunk) putTuples(chunk(k), block.cols, rows);
   });
 }
 
-/** Rows of one product in a chunk's map, in key order (as the per-row store listed them). */
-function rowsOf(rows: Record<string, Record<string, unknown>>, productId: number): Record<string, unknown>[] {
+/** Rows of one product in a chunk, in key order (as the per-row store listed them). */
+function rowsOf(chunk: TupleChunk | undefined, productId: number): Record<string, unknown>[] {
+  if (!chunk) return [];
   const prefix = `${productId}:`;
-  return Object.keys(rows)
+  return Object.keys(chunk.rows)
     .filter((k) => k.startsWith(prefix))
     .sort()
-    .map((k) => rows[k]!);
+    .map((k) => rowObject(chunk.cols, chunk.rows[k]!));
 }
 
 /** The cached product_stock rows of one product. */
 export async function stockRows(db: ChunkStores, productId: number): Promise<Record<string, unknown>[]> {
-  const chunk = await db.catalogLinks.get(chunkOf(productId));
-  return chunk ? rowsOf(chunk.stock, productId) : [];
+  return rowsOf(await db.stockChunks.get(chunkOf(productId)), productId);
 }
 
 /** The category ids of one product, from its cached product_categories rows. */
 export async function productCategoryIds(db: ChunkStores, productId: number): Promise<number[]> {
-  const chunk = await db.catalogLinks.get(chunkOf(productId));
-  return chunk ? rowsOf(chunk.categories, productId).map((r) => Number(r.category_id)) : [];
+  return rowsOf(await db.categoryChunks.get(chunkOf(productId)), productId).map((r) => Number(r.category_id));
 }
 
 /** Every cached category link as product id -> category ids, read in chunks of `batch` records. */
@@ -110,18 +117,20 @@ export async function categoryLinks(db: ChunkStores, batch = 1000): Promise<Map<
   const links = new Map<number, number[]>();
   let after: number | null = null;
   for (;;) {
-    const chunks: LinkChunk[] = await (
-      after === null ? db.catalogLinks.orderBy('k') : db.catalogLinks.where('k').above(after)
+    const chunks: TupleChunk[] = await (
+      after === null ? db.categoryChunks.orderBy('k') : db.categoryChunks.where('k').above(after)
     )
       .limit(batch)
       .toArray();
     if (chunks.length === 0) break;
     for (const chunk of chunks) {
-      for (const r of Object.values(chunk.categories)) {
-        const p = Number(r.product_id);
-        const list = links.get(p);
-        if (list) list.push(Number(r.category_id));
-        else links.set(p, [Number(r.category_id)]);
+      // The wire key names both ids ('productId:categoryId').
+      for (const key of Object.keys(chunk.rows)) {
+        const product = ownerOf(key);
+        const category = Number(key.slice(key.indexOf(':') + 1));
+        const list = links.get(product);
+        if (list) list.push(category);
+        else links.set(product, [category]);
       }
     }
     after = chunks[chunks.length - 1]!.k;

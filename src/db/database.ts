@@ -26,16 +26,17 @@
  *   lookups by part number, barcode and fitment are built in memory by the worker. Stock and
  *   category links are grouped LINK_CHUNK products per record (catalog-links.ts, version 2), and so
  *   are the product rows (product-chunks.ts, version 3) and, on staff devices, their fitment rows
- *   (fitment-chunks.ts, version 4).
+ *   (fitment-chunks.ts, version 4); since version 16 products, stock and links are kept as
+ *   tuples, stock and links in stores of their own (tuple-chunks.ts).
  * - Schema changes add a new version() with an upgrade; a released version is never edited.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { SCHEMA_4_TABLES, SCHEMA_5_TABLES, SCHEMA_6_TABLES } from '../contracts/sync-pull';
-import { putLink } from './catalog-links';
-import type { FitmentChunk, LinkChunk, ProductChunk } from './chunk-stores';
-import { putProduct } from './product-chunks';
+import type { FitmentChunk } from './chunk-stores';
+import { putLegacyLink, putLegacyProduct, type LegacyLinkChunk, type LegacyProductChunk } from './legacy-chunks';
 import type { StaffSignIn } from './staff-sign-in-record';
 import type { StagedImage } from './staged-image';
+import { putRowObject, type TupleChunk } from './tuple-chunks';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
@@ -139,9 +140,10 @@ export interface DbOptions {
 }
 
 export class PartsdeskDb extends Dexie {
-  productChunks!: Table<ProductChunk, number>;
+  productChunks!: Table<TupleChunk, number>;
   fitment!: Table<FitmentChunk, number>;
-  catalogLinks!: Table<LinkChunk, number>;
+  stockChunks!: Table<TupleChunk, number>;
+  categoryChunks!: Table<TupleChunk, number>;
   catalog!: Table<SharedRow, [string, string]>;
   lookups!: Table<SharedRow, [string, string]>;
   customers!: Table<Record<string, unknown>, string>;
@@ -257,7 +259,37 @@ export class PartsdeskDb extends Dexie {
         await moveLookupsToEntity(tx, 'customer_tag_assignments', 'customerTags');
         await addToBackfill(tx, ['customer_tags', 'customer_tag_assignments']);
       });
+    // Version 16: the grouped catalog rows as tuples (tuple-chunks.ts), stock and category links in
+    // stores of their own (docs/decisions/sync.md "Device catalog v16: rows as tuples"). Converted in
+    // place like versions 2 and 3: a till upgraded offline keeps selling from its catalog, and the
+    // bump keeps an older build's tab from reading records it does not know.
+    this.version(16)
+      .stores({ catalogLinks: null, stockChunks: 'k', categoryChunks: 'k' })
+      .upgrade((tx) => upgradeToV16(tx));
   }
+}
+
+async function upgradeToV16(tx: Transaction): Promise<void> {
+  const products = tx.table('productChunks');
+  const converted: TupleChunk[] = [];
+  await products.each((c: LegacyProductChunk) => {
+    const chunk: TupleChunk = { k: c.k, cols: [], rows: {} };
+    for (const [key, row] of Object.entries(c.rows)) putRowObject(chunk, key, row);
+    converted.push(chunk);
+  });
+  await products.bulkPut(converted);
+  const stock: TupleChunk[] = [];
+  const categories: TupleChunk[] = [];
+  await tx.table('catalogLinks').each((c: LegacyLinkChunk) => {
+    const s: TupleChunk = { k: c.k, cols: [], rows: {} };
+    const g: TupleChunk = { k: c.k, cols: [], rows: {} };
+    for (const [key, row] of Object.entries(c.stock)) putRowObject(s, key, row);
+    for (const [key, row] of Object.entries(c.categories)) putRowObject(g, key, row);
+    if (Object.keys(s.rows).length) stock.push(s);
+    if (Object.keys(g.rows).length) categories.push(g);
+  });
+  await tx.table('stockChunks').bulkPut(stock);
+  await tx.table('categoryChunks').bulkPut(categories);
 }
 
 /**
@@ -297,10 +329,10 @@ async function upgradeToV4(tx: Transaction): Promise<void> {
 }
 
 async function upgradeToV3(tx: Transaction): Promise<void> {
-  const chunks = new Map<number, ProductChunk>();
+  const chunks = new Map<number, LegacyProductChunk>();
   await tx.table('products').each((r: KeyedRow) => {
     const { k, ...row } = r;
-    putProduct(chunks, k, row);
+    putLegacyProduct(chunks, k, row);
   });
   await tx.table('productChunks').bulkPut([...chunks.values()]);
 }
@@ -319,16 +351,16 @@ async function moveLookupsToEntity(tx: Transaction, table: string, store: string
 }
 
 async function upgradeToV2(tx: Transaction): Promise<void> {
-  const chunks = new Map<number, LinkChunk>();
+  const chunks = new Map<number, LegacyLinkChunk>();
   await tx.table('stock').each((r: KeyedRow) => {
     const { k, ...row } = r;
-    putLink(chunks, 'product_stock', k, row);
+    putLegacyLink(chunks, 'product_stock', k, row);
   });
   const links = tx
     .table('catalog')
     .where('[table+k]')
     .between(['product_categories', ''], ['product_categories', '\uffff']);
-  await links.each((r: SharedRow) => putLink(chunks, 'product_categories', r.k, r.row));
+  await links.each((r: SharedRow) => putLegacyLink(chunks, 'product_categories', r.k, r.row));
   await links.delete();
   await tx.table('catalogLinks').bulkPut([...chunks.values()]);
   const history = tx.table('lookups').where('[table+k]').between(['order_history', ''], ['order_history', '\uffff']);

@@ -13,9 +13,11 @@
  * one by one (the last change of a key wins, null deletes); a product left without rows is
  * removed from its chunk and a chunk left empty is deleted.
  */
-import type { RowChange } from '../contracts/sync-pull';
+import type { PromiseExtended } from 'dexie';
+import type { PackedBlock, RowChange } from '../contracts/sync-pull';
 import { chunkOf, writeChunks } from './catalog-links';
 import type { ChunkStores, FitmentChunk, FitTuple } from './chunk-stores';
+import { blockKeys, colOf } from './packed-rows';
 
 const id0 = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
@@ -71,6 +73,59 @@ export function applyFitmentChanges(db: ChunkStores, changes: readonly RowChange
       isEmpty: (c) => Object.keys(c.rows).length === 0,
     },
   );
+}
+
+/**
+ * Writes a `part_fitment` column block (pack=1) to its chunks: each row straight into its tuple,
+ * without an object per row. Keys of another form are skipped, as by applyFitmentChanges.
+ */
+export function applyFitmentBlock(db: ChunkStores, block: PackedBlock): PromiseExtended<void> {
+  const keys = blockKeys(block);
+  const at = (c: string) => colOf(block, c);
+  const [yf, yt, make, model, sub, body, bed, engine] = [
+    'year_from',
+    'year_to',
+    'make_id',
+    'model_id',
+    'sub_model_id',
+    'body_type_id',
+    'bed_length_id',
+    'engine_config_id',
+  ].map(at) as [number, number, number, number, number, number, number, number];
+  const notes = block.cols.indexOf('notes');
+  const wanted: number[] = [];
+  const split: [string, string][] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const parts = splitKey(keys[i]!);
+    if (!parts) continue;
+    wanted.push(i);
+    split.push(parts);
+  }
+  const fill = (chunks: Map<number, FitmentChunk>): void => {
+    for (let j = 0; j < wanted.length; j++) {
+      const r = block.rows[wanted[j]!]!;
+      const [product, fitment] = split[j]!;
+      const n = notes < 0 ? null : r[notes];
+      (chunks.get(chunkOf(Number(product)))!.rows[product] ??= {})[fitment] = [
+        Number(r[yf]),
+        Number(r[yt]),
+        Number(r[make]),
+        Number(r[model]),
+        id0(r[sub]),
+        id0(r[body]),
+        id0(r[bed]),
+        id0(r[engine]),
+        typeof n === 'string' ? n : null,
+      ];
+    }
+  };
+  // One Dexie promise chain, no early return (see tuple-chunks.ts rewriteChunks).
+  const chunkKeys = [...new Set(split.map(([p]) => chunkOf(Number(p))))];
+  return db.fitment.bulkGet(chunkKeys).then((found) => {
+    const chunks = new Map(chunkKeys.map((k, i) => [k, found[i] ?? { k, rows: {} }]));
+    fill(chunks);
+    return db.fitment.bulkPut([...chunks.values()]).then(() => undefined);
+  });
 }
 
 /** The cached fitment tuples of each product in `ids` (an empty list for a product without any). */

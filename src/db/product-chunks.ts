@@ -1,44 +1,45 @@
 /**
  * Product rows on the device, grouped: one `productChunks` record per LINK_CHUNK consecutive
- * product ids holds those products' rows (as pulled, by product id), the way catalog-links.ts
- * groups their stock and category links. IndexedDB's cost is per record: 200,000 product records
- * were most of what a 200,000-part download still stored one by one (docs/decisions/sync.md "Initial
- * download, version 3").
+ * product ids holds those products' rows as tuples (tuple-chunks.ts, Dexie version 16), the way
+ * catalog-links.ts groups their stock and category links. IndexedDB's cost is per record and per
+ * value it copies: 200,000 product records were most of what a 200,000-part download still stored
+ * one by one (docs/decisions/sync.md "Initial download, version 3"), and a property name per value
+ * most of what the grouped records still copied ("Device catalog v16: rows as tuples").
  *
  * Must stay true: a product lives in exactly one chunk (chunkOf its id) under its wire key (the
  * product id as text); applying a page's changes in order leaves the same rows as applying them
  * one by one (the last change of a key wins, null deletes); a chunk left empty is deleted.
  */
-import type { RowChange } from '../contracts/sync-pull';
-import { chunkOf, writeChunks } from './catalog-links';
-import type { ChunkStores, ProductChunk } from './chunk-stores';
+import type { PackedBlock, RowChange } from '../contracts/sync-pull';
+import { chunkOf } from './catalog-links';
+import type { ChunkStores } from './chunk-stores';
+import { blockRows } from './packed-rows';
+import { putRowObject, putTuples, rewriteChunks, rowObject, rowOf, type TupleChunk } from './tuple-chunks';
 
 export type ProductRow = Record<string, unknown>;
 
-const emptyChunk = (k: number): ProductChunk => ({ k, rows: {} });
-
-/** Puts (or with row null, removes) one product row in the chunk map, creating the chunk when absent. */
-export function putProduct(chunks: Map<number, ProductChunk>, key: string, row: ProductRow | null): void {
-  const k = chunkOf(Number(key));
-  let chunk = chunks.get(k);
-  if (!chunk) chunks.set(k, (chunk = emptyChunk(k)));
-  if (row) chunk.rows[key] = row;
-  else delete chunk.rows[key];
+/** Writes product changes (row form, in page order) to their chunks. Call inside a transaction over `productChunks`. */
+export function applyProductChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
+  return rewriteChunks(
+    db.productChunks,
+    changes.map((c) => chunkOf(Number(c.key))),
+    (chunk) => {
+      for (const c of changes) putRowObject(chunk(chunkOf(Number(c.key))), c.key, c.row);
+    },
+  );
 }
 
-/** Writes product changes (in page order) to their chunks. Call inside a transaction over `productChunks`. */
-export function applyProductChanges(db: ChunkStores, changes: readonly RowChange[]): Promise<void> {
-  return writeChunks(db.productChunks, changes, {
-    keyOf: (c) => chunkOf(Number(c.key)),
-    empty: emptyChunk,
-    put: (chunks, c) => putProduct(chunks, c.key, c.row),
-    isEmpty: (c) => Object.keys(c.rows).length === 0,
+/** Writes a `products` column block (pack=1) to its chunks, each row as it came. */
+export function applyProductBlock(db: ChunkStores, block: PackedBlock): Promise<void> {
+  const byChunk = blockRows(block, (key) => chunkOf(Number(key)));
+  return rewriteChunks(db.productChunks, [...byChunk.keys()], (chunk) => {
+    for (const [k, rows] of byChunk) putTuples(chunk(k), block.cols, rows);
   });
 }
 
 /** One cached product row, or undefined. */
 export async function productRow(db: ChunkStores, productId: number): Promise<ProductRow | undefined> {
-  return (await db.productChunks.get(chunkOf(productId)))?.rows[String(productId)];
+  return rowOf(await db.productChunks.get(chunkOf(productId)), String(productId));
 }
 
 /** Cached product rows of `ids`, in the same order (undefined where absent). */
@@ -46,8 +47,14 @@ export async function productRows(db: ChunkStores, ids: readonly number[]): Prom
   const keys = [...new Set(ids.map(chunkOf))];
   const found = await db.productChunks.bulkGet(keys);
   const byKey = new Map(keys.map((k, i) => [k, found[i]]));
-  return ids.map((id) => byKey.get(chunkOf(id))?.rows[String(id)]);
+  return ids.map((id) => rowOf(byKey.get(chunkOf(id)), String(id)));
 }
+
+/** A chunk's rows as objects, in product id order. */
+const chunkRows = (c: TupleChunk): ProductRow[] =>
+  Object.keys(c.rows)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((id) => rowObject(c.cols, c.rows[id]!));
 
 /**
  * Every cached product row, `batch` chunk records per read transaction (so a pull is not held up
@@ -60,7 +67,7 @@ export async function eachProductBatch(
   each: (rows: ProductRow[]) => void | boolean | Promise<void | boolean>,
   batch = 80,
 ): Promise<void> {
-  const read = (after: number | null): Promise<ProductChunk[]> =>
+  const read = (after: number | null): Promise<TupleChunk[]> =>
     (after === null ? db.productChunks.orderBy('k') : db.productChunks.where('k').above(after)).limit(batch).toArray();
   let next = read(null);
   for (;;) {
@@ -69,13 +76,7 @@ export async function eachProductBatch(
     next = read(chunks[chunks.length - 1]!.k);
     // Reported by the await above when `each` succeeds; never unhandled when `each` throws.
     next.catch(() => undefined);
-    const stop = await each(
-      chunks.flatMap((c) =>
-        Object.keys(c.rows)
-          .sort((a, b) => Number(a) - Number(b))
-          .map((id) => c.rows[id]!),
-      ),
-    );
+    const stop = await each(chunks.flatMap(chunkRows));
     if (stop === true) return;
   }
 }

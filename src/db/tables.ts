@@ -5,11 +5,12 @@
  * add tables without breaking older devices.
  */
 import type { IndexableType, Table } from 'dexie';
-import { fitmentTables, optionTables, type RowChange } from '../contracts/sync-pull';
-import { applyLinkChanges, isLinkTable } from './catalog-links';
+import { fitmentTables, optionTables, unpackChanges, type PackedBlock, type RowChange } from '../contracts/sync-pull';
+import { applyLinkBlock, applyLinkChanges, isLinkTable } from './catalog-links';
 import type { PartsdeskDb } from './database';
-import { applyFitmentChanges } from './fitment-chunks';
-import { applyProductChanges } from './product-chunks';
+import { applyFitmentBlock, applyFitmentChanges } from './fitment-chunks';
+import { checkBlock } from './packed-rows';
+import { applyProductBlock, applyProductChanges } from './product-chunks';
 
 export type EntityTableName =
   | 'orders'
@@ -82,7 +83,8 @@ export const isEntityTable = (t: string): t is EntityTableName => entityTables.h
 export const pullStores = (db: PartsdeskDb) => [
   db.productChunks,
   db.fitment,
-  db.catalogLinks,
+  db.stockChunks,
+  db.categoryChunks,
   db.catalog,
   db.lookups,
   db.orders,
@@ -120,16 +122,55 @@ export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<
   else await shared.delete([c.table, c.key]);
 }
 
+/** Tables whose column blocks the device files straight into its grouped stores (no object per row). */
+const CHUNKED = new Set(['products', 'product_stock', 'product_categories', 'part_fitment']);
+
+/**
+ * A reply's changes as the device stores them: the grouped tables' column blocks as they came
+ * (`blocks`), and every other change, a block of a table this build keeps row by row included, as
+ * RowChanges in version order. Throws on a malformed block, as unpackChanges does.
+ */
+export function splitPacked(
+  changes: readonly RowChange[],
+  packed: readonly PackedBlock[] | undefined,
+): { blocks: PackedBlock[]; changes: readonly RowChange[] } {
+  const blocks: PackedBlock[] = [];
+  const other: PackedBlock[] = [];
+  for (const b of packed ?? []) {
+    if (CHUNKED.has(b.table)) {
+      checkBlock(b);
+      blocks.push(b);
+    } else other.push(b);
+  }
+  return { blocks, changes: other.length ? unpackChanges({ changes: [...changes], packed: other }) : changes };
+}
+
+/** Rows a page carries: its changes and every row of its blocks. */
+export const pageRows = (changes: readonly RowChange[], blocks: readonly PackedBlock[] = []): number =>
+  blocks.reduce((n, b) => n + b.rows.length, changes.length);
+
 /**
  * Writes a page of server changes with one bulkPut and one bulkDelete per store instead of a put
  * per row (IndexedDB cost is per request; docs/decisions/sync.md "Page size, bulk writes,
- * pipelining (measured)" has the figures). Same result as applyServerChange over the page in order:
- * a key changed twice in one page (a tombstone then a re-insert) keeps its LAST change, so puts and
- * deletes never touch the same key. Call inside a pull transaction (pullStores).
+ * pipelining (measured)" has the figures). Same result as applyServerChange over the page in
+ * version order: a key changed twice in one page (a tombstone then a re-insert) keeps its LAST
+ * change, so puts and deletes never touch the same key. `blocks` (column blocks of the grouped
+ * tables, splitPacked) are written after `changes`: a block holds only live rows, and a live row is
+ * its key's newest change in the page (a tombstone of the same key is older, else the row would be
+ * gone), so tombstones first then the blocks is version order. Call inside a pull transaction (pullStores).
  */
-export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowChange[]): Promise<void> {
-  const last = new Map<string, RowChange>();
-  for (const c of changes) last.set(`${c.table}\u0000${c.key}`, c);
+export async function applyServerChanges(
+  db: PartsdeskDb,
+  changes: readonly RowChange[],
+  blocks: readonly PackedBlock[] = [],
+): Promise<void> {
+  // The last change of each key, per table (no key string built per row: 1.6 million rows in a download).
+  const last = new Map<string, Map<string, RowChange>>();
+  for (const c of changes) {
+    let t = last.get(c.table);
+    if (!t) last.set(c.table, (t = new Map<string, RowChange>()));
+    t.set(c.key, c);
+  }
   const batches = new Map<string, { puts: object[]; deletes: IndexableType[] }>();
   const links: RowChange[] = [];
   const products: RowChange[] = [];
@@ -139,22 +180,24 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
     if (!b) batches.set(store.name, (b = { puts: [], deletes: [] }));
     return b;
   };
-  for (const c of last.values()) {
-    if (isEntityTable(c.table)) {
-      batch(db.base).puts.push({ table: c.table, k: c.key, row: c.row });
-      const b = batch(entityStore(db, c.table));
-      if (c.row) b.puts.push(c.row);
-      else b.deletes.push(c.key);
-    } else if (c.table === 'products') {
-      products.push(c);
-    } else if (c.table === 'part_fitment') {
-      fitment.push(c);
-    } else if (isLinkTable(c.table)) {
-      links.push(c);
-    } else {
-      const b = batch(otherCatalog.has(c.table) ? db.catalog : db.lookups);
-      if (c.row) b.puts.push({ table: c.table, k: c.key, row: c.row });
-      else b.deletes.push([c.table, c.key]);
+  for (const [table, rows] of last) {
+    for (const c of rows.values()) {
+      if (isEntityTable(table)) {
+        batch(db.base).puts.push({ table, k: c.key, row: c.row });
+        const b = batch(entityStore(db, table));
+        if (c.row) b.puts.push(c.row);
+        else b.deletes.push(c.key);
+      } else if (table === 'products') {
+        products.push(c);
+      } else if (table === 'part_fitment') {
+        fitment.push(c);
+      } else if (isLinkTable(table)) {
+        links.push(c);
+      } else {
+        const b = batch(otherCatalog.has(table) ? db.catalog : db.lookups);
+        if (c.row) b.puts.push({ table, k: c.key, row: c.row });
+        else b.deletes.push([table, c.key]);
+      }
     }
   }
   for (const [name, b] of batches) {
@@ -164,7 +207,13 @@ export async function applyServerChanges(db: PartsdeskDb, changes: readonly RowC
   }
   if (products.length) await applyProductChanges(db, products);
   if (fitment.length) await applyFitmentChanges(db, fitment);
-  await applyLinkChanges(db, links);
+  if (links.length) await applyLinkChanges(db, links);
+  for (const b of blocks) {
+    if (b.table === 'products') await applyProductBlock(db, b);
+    else if (b.table === 'part_fitment') await applyFitmentBlock(db, b);
+    else if (b.table === 'product_stock' || b.table === 'product_categories')
+      await applyLinkBlock(db, b as PackedBlock & { table: 'product_stock' | 'product_categories' });
+  }
 }
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
@@ -172,7 +221,8 @@ export async function clearServerRows(db: PartsdeskDb): Promise<void> {
   for (const t of [
     db.productChunks,
     db.fitment,
-    db.catalogLinks,
+    db.stockChunks,
+    db.categoryChunks,
     db.catalog,
     db.lookups,
     db.orders,

@@ -54,8 +54,9 @@ interface Figures {
 
 /**
  * What the worker's database holds: IndexedDB records in every server-row store, and the server
- * rows they hold (a catalogLinks record holds the stock and category rows of 64 products, a
- * productChunks record the product rows of 64 ids, a fitment record their fitment rows).
+ * rows they hold (a stockChunks / categoryChunks record holds the stock / category rows of 64
+ * products, a productChunks record the product rows of 64 ids, a fitment record their fitment rows;
+ * builds before Dexie version 16 kept stock and category rows together in catalogLinks records).
  */
 function stored(page: Page, dbName: string): Promise<{ records: number; rows: number }> {
   return page.evaluate(
@@ -76,7 +77,11 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
             'transactions',
             'orderHistory',
           ];
-          const tx = db.transaction([...stores, 'catalogLinks', 'productChunks', 'fitment'], 'readonly');
+          // Grouped stores holding `rows` by key (version 16) or stock and categories (catalogLinks, before).
+          const grouped = ['catalogLinks', 'stockChunks', 'categoryChunks', 'productChunks'].filter((s) =>
+            db.objectStoreNames.contains(s),
+          );
+          const tx = db.transaction([...stores, ...grouped, 'fitment'], 'readonly');
           let records = 0;
           let rows = 0;
           // No named functions in here: tsx's keepNames would wrap them in a __name() the page lacks.
@@ -87,23 +92,18 @@ function stored(page: Page, dbName: string): Promise<{ records: number; rows: nu
               rows += req.result;
             };
           }
-          const links = tx.objectStore('catalogLinks').openCursor();
-          links.onsuccess = () => {
-            const c = links.result;
-            if (!c) return;
-            const v = c.value as { stock: object; categories: object };
-            records++;
-            rows += Object.keys(v.stock).length + Object.keys(v.categories).length;
-            c.continue();
-          };
-          const products = tx.objectStore('productChunks').openCursor();
-          products.onsuccess = () => {
-            const c = products.result;
-            if (!c) return;
-            records++;
-            rows += Object.keys((c.value as { rows: object }).rows).length;
-            c.continue();
-          };
+          for (const g of grouped) {
+            const cursor = tx.objectStore(g).openCursor();
+            cursor.onsuccess = () => {
+              const c = cursor.result;
+              if (!c) return;
+              const v = c.value as { rows?: object; stock?: object; categories?: object };
+              records++;
+              rows += Object.keys(v.rows ?? {}).length + Object.keys(v.stock ?? {}).length;
+              rows += Object.keys(v.categories ?? {}).length;
+              c.continue();
+            };
+          }
           // Compact fitment (cache schema 4): a record holds the fitment rows of 64 product ids, by product.
           const fitment = tx.objectStore('fitment').openCursor();
           fitment.onsuccess = () => {

@@ -34,9 +34,9 @@ describe.each(testEngines())('device catalog and history on %s', (engine) => {
       (await sql<{ n: string }>`select count(*)::text as n from product_stock`.execute(server.db)).rows[0]!.n,
     );
     let deviceRows = 0;
-    await db.catalogLinks.each((c) => (deviceRows += Object.keys(c.stock).length));
+    await db.stockChunks.each((c) => (deviceRows += Object.keys(c.rows).length));
     expect(deviceRows).toBe(serverRows);
-    expect(await db.catalogLinks.count()).toBeLessThan(serverRows / 10);
+    expect(await db.stockChunks.count()).toBeLessThan(serverRows / 10);
 
     const row = await server.db
       .selectFrom('product_stock')

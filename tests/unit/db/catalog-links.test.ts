@@ -38,8 +38,9 @@ describe('grouped stock and category links', () => {
         raw('product_categories', `${p}:7`, { product_id: p, category_id: 7 }),
       );
     await apply(db, rows);
-    // 200 products in ids 1..200 span 4 chunks of 64: 4 records instead of 600 rows.
-    expect(await db.catalogLinks.count()).toBe(Math.ceil(201 / LINK_CHUNK));
+    // 200 products in ids 1..200 span 4 chunks of 64: 4 stock records instead of 400 rows, 4 link records.
+    expect(await db.stockChunks.count()).toBe(Math.ceil(201 / LINK_CHUNK));
+    expect(await db.categoryChunks.count()).toBe(Math.ceil(201 / LINK_CHUNK));
     expect((await stockRows(db, 130)).map((r) => [r.location_id, r.quantity])).toEqual([
       [1, 130],
       [2, 0],
@@ -62,7 +63,7 @@ describe('grouped stock and category links', () => {
     expect((await index.getProduct(6))?.stock).toEqual([{ location_id: 1, quantity: 1 }]);
     // The last row of a chunk gone: the record goes too.
     await apply(db, [raw('product_stock', '5:1', null), raw('product_stock', '6:1', null)]);
-    expect(await db.catalogLinks.get(chunkOf(5))).toBeUndefined();
+    expect(await db.stockChunks.get(chunkOf(5))).toBeUndefined();
   });
 });
 
@@ -188,5 +189,87 @@ describe('device schema version 2 -> 3', () => {
     await index.idle();
     expect((await index.searchParts('brake pad', { limit: 200 })).total).toBe(130);
     expect(await index.findPart('bp 129')).toMatchObject({ product_id: 129, price: '10.00' });
+  });
+});
+
+describe('device schema version 15 -> 16', () => {
+  it('turns product rows, stock and category links into tuples in their own stores, keeping the cookie', async () => {
+    const indexedDB = new IDBFactory();
+    const v15 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
+    v15.version(15).stores({
+      productChunks: 'k',
+      fitment: 'k',
+      catalogLinks: 'k',
+      catalog: '[table+k]',
+      lookups: '[table+k]',
+      meta: 'key',
+    });
+    await v15.table('productChunks').put({
+      k: 1,
+      rows: {
+        '64': { product_id: 64, name: 'Brake pad 64', mpn: 'BP-64', price: '10.00', status: true },
+        '65': { product_id: 65, name: 'Rotor 65', mpn: 'R-65', price: '40.00', status: false, upc: '012345678905' },
+      },
+    });
+    await v15.table('catalogLinks').bulkPut([
+      {
+        k: 1,
+        stock: {
+          '64:1': { product_id: 64, location_id: 1, quantity: 3, warehouse_location: 'A1' },
+          '64:2': { product_id: 64, location_id: 2, quantity: 0, warehouse_location: '' },
+        },
+        categories: { '64:7': { product_id: 64, category_id: 7 }, '65:7': { product_id: 65, category_id: 7 } },
+      },
+      {
+        k: 2,
+        stock: { '130:1': { product_id: 130, location_id: 1, quantity: 9, warehouse_location: '' } },
+        categories: {},
+      },
+    ]);
+    await v15.table('meta').bulkPut([
+      { key: 'cookie', value: 77 },
+      { key: 'fullPullDone', value: true },
+    ]);
+    v15.close();
+
+    const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.tables.map((t) => t.name)).not.toContain('catalogLinks');
+    expect(await productRow(db, 64)).toEqual({
+      product_id: 64,
+      name: 'Brake pad 64',
+      mpn: 'BP-64',
+      price: '10.00',
+      status: true,
+    });
+    // A row with a column the chunk's first row lacked keeps it.
+    expect(await productRow(db, 65)).toEqual({
+      product_id: 65,
+      name: 'Rotor 65',
+      mpn: 'R-65',
+      price: '40.00',
+      status: false,
+      upc: '012345678905',
+    });
+    expect(await stockRows(db, 64)).toEqual([
+      { product_id: 64, location_id: 1, quantity: 3, warehouse_location: 'A1' },
+      { product_id: 64, location_id: 2, quantity: 0, warehouse_location: '' },
+    ]);
+    expect(await stockRows(db, 130)).toEqual([
+      { product_id: 130, location_id: 1, quantity: 9, warehouse_location: '' },
+    ]);
+    expect(await db.categoryChunks.toCollection().primaryKeys()).toEqual([1]);
+    expect((await categoryLinks(db)).get(65)).toEqual([7]);
+    expect((await db.meta.get('cookie'))?.value).toBe(77);
+    const index = new CatalogIndex(db);
+    await index.start();
+    await index.idle();
+    expect(await index.findPart('bp-64')).toMatchObject({
+      product_id: 64,
+      stock: [
+        { location_id: 1, quantity: 3 },
+        { location_id: 2, quantity: 0 },
+      ],
+    });
   });
 });

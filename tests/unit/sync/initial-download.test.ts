@@ -8,7 +8,7 @@ import { getMeta, setMeta } from '../../../src/db/meta';
 import { applyServerChange, applyServerChanges, pullStores } from '../../../src/db/tables';
 import { defaultStoreSettings } from '../../../src/domain/settings';
 import { SyncEngine } from '../../../sync/engine';
-import { FIRST_DOWNLOAD_PAGE, pullAll } from '../../../sync/pull';
+import { FIRST_DOWNLOAD_PAGE, pullAll, type PulledPage } from '../../../sync/pull';
 import { domainRegistry } from '../../../sync/registry';
 import { downloadStatus } from '../../../sync/status';
 import type { TransportReply, TransportRequest } from '../../../sync/transport';
@@ -239,17 +239,14 @@ describe('initial download: progress and resume', () => {
         });
       },
     ]);
-    const pages: RowChange[][] = [];
-    expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push([...p.changes]) })).toMatchObject({
+    const pages: PulledPage[] = [];
+    expect(await pullAll(db, t, { ...opts(), onPage: (p) => pages.push(p) })).toMatchObject({
       kind: 'done',
       changes: 4,
     });
-    expect(pages[0]!.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual([
-      'products/9/30',
-      'products/9/31',
-      'products/7/32',
-      'product_stock/7:2/33',
-    ]);
+    // The tombstone as a change; the blocks' rows as they came, stored after it (version order).
+    expect(pages[0]!.changes.map((c) => `${c.table}/${c.key}/${c.version}`)).toEqual(['products/9/30']);
+    expect(pages[0]!.blocks?.map((b) => `${b.table}:${b.rows.length}`)).toEqual(['products:2', 'product_stock:1']);
     expect(await productRow(db, 7)).toEqual({ product_id: 7, name: 'Filter', price: '9.50' });
     expect(await productRow(db, 9)).toMatchObject({ name: 'Back' });
     expect(await stockRows(db, 7)).toEqual([{ product_id: 7, location_id: 2, quantity: 5 }]);
@@ -306,7 +303,8 @@ describe('applyServerChanges (bulk per store)', () => {
   async function dump(db: ReturnType<typeof freshDb>) {
     return {
       products: await db.productChunks.toArray(),
-      links: await db.catalogLinks.toArray(),
+      stock: await db.stockChunks.toArray(),
+      categories: await db.categoryChunks.toArray(),
       catalog: await db.catalog.toArray(),
       lookups: await db.lookups.toArray(),
       customers: await db.customers.toArray(),
@@ -323,12 +321,12 @@ describe('applyServerChanges (bulk per store)', () => {
     await bulk.transaction('rw', pullStores(bulk), () => applyServerChanges(bulk, mixed));
     const expected = await dump(one);
     expect(await dump(bulk)).toEqual(expected);
-    expect(expected.links).toEqual([
-      {
-        k: 0,
-        stock: { '1:1': { product_id: 1, location_id: 1, quantity: 4 } },
-        categories: { '1:7': { product_id: 1, category_id: 7, again: true } },
-      },
+    // Rows as tuples in their chunk's column order (src/db/tuple-chunks.ts).
+    expect(expected.stock).toEqual([
+      { k: 0, cols: ['product_id', 'location_id', 'quantity'], rows: { '1:1': [1, 1, 4] } },
+    ]);
+    expect(expected.categories).toEqual([
+      { k: 0, cols: ['product_id', 'category_id', 'again'], rows: { '1:7': [1, 7, true] } },
     ]);
     expect(expected.base).toContainEqual({ table: 'customers', k: 'c2', row: null });
   });
