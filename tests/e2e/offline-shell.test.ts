@@ -240,6 +240,11 @@ describe('service worker: offline shell, caches, installability, updates (headle
     try {
       const page = await ctx.newPage();
       await page.goto(`${base}/product/catalog`);
+      // Installing (the precache) takes what the machine gives it: wait for it, not for a fixed time
+      // (15 s was not enough beside other test runs at load 20), then for the claim.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       // The first install claims this page (clientsClaim): that is not an update, so no prompt.
       await expect
         .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
