@@ -96,10 +96,11 @@ export function applyLinkBlock(db: ChunkStores, block: PackedBlock & { table: Li
 function rowsOf(chunk: TupleChunk | undefined, productId: number): Record<string, unknown>[] {
   if (!chunk) return [];
   const prefix = `${productId}:`;
-  return Object.keys(chunk.rows)
-    .filter((k) => k.startsWith(prefix))
-    .sort()
-    .map((k) => rowObject(chunk.cols, chunk.rows[k]!));
+  return chunk.keys
+    .map((k, i) => [k, i] as const)
+    .filter(([k]) => k.startsWith(prefix))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, i]) => rowObject(chunk.cols, chunk.rows[i]!));
 }
 
 /** The cached product_stock rows of one product. */
@@ -125,7 +126,7 @@ export async function categoryLinks(db: ChunkStores, batch = 1000): Promise<Map<
     if (chunks.length === 0) break;
     for (const chunk of chunks) {
       // The wire key names both ids ('productId:categoryId').
-      for (const key of Object.keys(chunk.rows)) {
+      for (const key of chunk.keys) {
         const product = ownerOf(key);
         const category = Number(key.slice(key.indexOf(':') + 1));
         const list = links.get(product);

@@ -36,7 +36,7 @@ import type { FitmentChunk } from './chunk-stores';
 import { putLegacyLink, putLegacyProduct, type LegacyLinkChunk, type LegacyProductChunk } from './legacy-chunks';
 import type { StaffSignIn } from './staff-sign-in-record';
 import type { StagedImage } from './staged-image';
-import { putRowObject, type TupleChunk } from './tuple-chunks';
+import { emptyTupleChunk, putRowObject, type TupleChunk } from './tuple-chunks';
 
 /**
  * The cache schema this build's pulls announce (pull query `schema`): from 4 a staff device also
@@ -273,7 +273,7 @@ async function upgradeToV16(tx: Transaction): Promise<void> {
   const products = tx.table('productChunks');
   const converted: TupleChunk[] = [];
   await products.each((c: LegacyProductChunk) => {
-    const chunk: TupleChunk = { k: c.k, cols: [], rows: {} };
+    const chunk = emptyTupleChunk(c.k);
     for (const [key, row] of Object.entries(c.rows)) putRowObject(chunk, key, row);
     converted.push(chunk);
   });
@@ -281,12 +281,12 @@ async function upgradeToV16(tx: Transaction): Promise<void> {
   const stock: TupleChunk[] = [];
   const categories: TupleChunk[] = [];
   await tx.table('catalogLinks').each((c: LegacyLinkChunk) => {
-    const s: TupleChunk = { k: c.k, cols: [], rows: {} };
-    const g: TupleChunk = { k: c.k, cols: [], rows: {} };
+    const s = emptyTupleChunk(c.k);
+    const g = emptyTupleChunk(c.k);
     for (const [key, row] of Object.entries(c.stock)) putRowObject(s, key, row);
     for (const [key, row] of Object.entries(c.categories)) putRowObject(g, key, row);
-    if (Object.keys(s.rows).length) stock.push(s);
-    if (Object.keys(g.rows).length) categories.push(g);
+    if (s.keys.length) stock.push(s);
+    if (g.keys.length) categories.push(g);
   });
   await tx.table('stockChunks').bulkPut(stock);
   await tx.table('categoryChunks').bulkPut(categories);

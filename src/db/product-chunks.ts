@@ -52,9 +52,10 @@ export async function productRows(db: ChunkStores, ids: readonly number[]): Prom
 
 /** A chunk's rows as objects, in product id order. */
 const chunkRows = (c: TupleChunk): ProductRow[] =>
-  Object.keys(c.rows)
-    .sort((a, b) => Number(a) - Number(b))
-    .map((id) => rowObject(c.cols, c.rows[id]!));
+  c.keys
+    .map((id, i) => [Number(id), i] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, i]) => rowObject(c.cols, c.rows[i]!));
 
 /**
  * Every cached product row, `batch` chunk records per read transaction (so a pull is not held up

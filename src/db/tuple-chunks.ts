@@ -8,7 +8,11 @@
  * and a pull's column blocks (`packed`, already `[value, ...]` per row in `cols` order) go in as
  * they arrived, without an object per row.
  *
- * Must stay true: a row lives in exactly one chunk under its wire key; `cols[i]` names the i-th
+ * Rows are two parallel arrays (keys, tuples) rather than an object by key: a record of a few
+ * hundred string-named properties is copied by IndexedDB's slow path, an array of arrays by its
+ * fast one.
+ *
+ * Must stay true: a row lives in exactly one chunk under its wire key, once; `cols[i]` names the i-th
  * value of every tuple of the chunk (a tuple may be shorter: missing trailing values are absent
  * columns); `version` is never part of a row read back (rowObject skips it), as the row form never
  * carried it; a chunk left without rows is deleted.
@@ -20,11 +24,13 @@ export interface TupleChunk {
   k: number;
   /** Column names of the tuples' values, in order. */
   cols: string[];
-  /** Rows by wire key, as values in `cols` order. */
-  rows: Record<string, unknown[]>;
+  /** Wire keys of the rows, in no particular order; `rows[i]` is the row of `keys[i]`. */
+  keys: string[];
+  /** Rows as values in `cols` order. */
+  rows: unknown[][];
 }
 
-export const emptyTupleChunk = (k: number): TupleChunk => ({ k, cols: [], rows: {} });
+export const emptyTupleChunk = (k: number): TupleChunk => ({ k, cols: [], keys: [], rows: [] });
 
 /** The row a tuple stands for, as the row form carried it (every column but `version`). */
 export function rowObject(cols: readonly string[], tuple: readonly unknown[]): Record<string, unknown> {
@@ -40,10 +46,43 @@ export function rowObject(cols: readonly string[], tuple: readonly unknown[]): R
 const sameCols = (a: readonly string[], b: readonly string[]): boolean =>
   a === b || (a.length === b.length && a.every((c, i) => c === b[i]));
 
-export const isEmptyChunk = (c: TupleChunk): boolean => {
-  for (const _ in c.rows) return false;
-  return true;
-};
+export const isEmptyChunk = (c: TupleChunk): boolean => c.keys.length === 0;
+
+/** Where each key sits in a chunk being changed (built on first use; chunks live for one transaction). */
+const positions = new WeakMap<TupleChunk, Map<string, number>>();
+function positionsOf(c: TupleChunk): Map<string, number> {
+  let m = positions.get(c);
+  if (!m) positions.set(c, (m = new Map(c.keys.map((k, i) => [k, i]))));
+  return m;
+}
+
+function setRow(c: TupleChunk, key: string, values: unknown[]): void {
+  const m = positionsOf(c);
+  const i = m.get(key);
+  if (i !== undefined) {
+    c.rows[i] = values;
+    return;
+  }
+  m.set(key, c.keys.length);
+  c.keys.push(key);
+  c.rows.push(values);
+}
+
+/** Removes a key's row by moving the last row into its place (order carries no meaning). */
+function deleteRow(c: TupleChunk, key: string): void {
+  const m = positionsOf(c);
+  const i = m.get(key);
+  if (i === undefined) return;
+  const last = c.keys.length - 1;
+  if (i !== last) {
+    c.keys[i] = c.keys[last]!;
+    c.rows[i] = c.rows[last]!;
+    m.set(c.keys[i], i);
+  }
+  c.keys.pop();
+  c.rows.pop();
+  m.delete(key);
+}
 
 /**
  * Values given in `cols` order, laid out in the chunk's order: the chunk gains any column it did
@@ -62,30 +101,38 @@ function layout(chunk: TupleChunk, cols: readonly string[], values: readonly unk
 }
 
 /**
- * Puts rows given as tuples in `cols` order (a column block's rows) into their chunk. A chunk
- * without rows takes `cols` as its order, so a block's rows are stored as they came.
+ * Puts rows given as tuples in `cols` order (a column block's rows, each key once) into their
+ * chunk. A chunk without rows takes the given arrays as they are, `cols` as its order.
  */
 export function putTuples(chunk: TupleChunk, cols: string[], rows: { keys: string[]; values: unknown[][] }): void {
-  if (isEmptyChunk(chunk)) chunk.cols = cols;
+  if (isEmptyChunk(chunk)) {
+    chunk.cols = cols;
+    chunk.keys = rows.keys;
+    chunk.rows = rows.values;
+    positions.delete(chunk);
+    return;
+  }
   const same = sameCols(chunk.cols, cols);
   for (let i = 0; i < rows.keys.length; i++)
-    chunk.rows[rows.keys[i]!] = same ? rows.values[i]! : layout(chunk, cols, rows.values[i]!);
+    setRow(chunk, rows.keys[i]!, same ? rows.values[i]! : layout(chunk, cols, rows.values[i]!));
 }
 
 /** Puts (or with row null, removes) one row given as an object (the row form). */
 export function putRowObject(chunk: TupleChunk, key: string, row: Record<string, unknown> | null): void {
   if (!row) {
-    delete chunk.rows[key];
+    deleteRow(chunk, key);
     return;
   }
   const cols = Object.keys(row);
-  putTuples(chunk, cols, { keys: [key], values: [cols.map((c) => row[c])] });
+  const values = cols.map((c) => row[c]);
+  if (isEmptyChunk(chunk)) chunk.cols = cols;
+  setRow(chunk, key, sameCols(chunk.cols, cols) ? values : layout(chunk, cols, values));
 }
 
 /** The row stored under `key`, as an object, or undefined. */
 export function rowOf(chunk: TupleChunk | undefined, key: string): Record<string, unknown> | undefined {
-  const t = chunk?.rows[key];
-  return t && chunk ? rowObject(chunk.cols, t) : undefined;
+  const i = chunk ? chunk.keys.indexOf(key) : -1;
+  return chunk && i >= 0 ? rowObject(chunk.cols, chunk.rows[i]!) : undefined;
 }
 
 /**

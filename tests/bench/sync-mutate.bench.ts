@@ -49,7 +49,7 @@ try {
 device.offline.on = true;
 if (browser) await browser.page.context().setOffline(true);
 
-const products = (await device.db.productChunks.toArray()).reduce((n, c) => n + Object.keys(c.rows).length, 0);
+const products = (await device.db.productChunks.toArray()).reduce((n, c) => n + c.keys.length, 0);
 const calls: { name: string; args: unknown }[] = [];
 const loadNode = load();
 const work = await queueWorkload(device, n, 3, calls);

@@ -42,12 +42,21 @@ describe.each(testEngines())('first-sync snapshots on %s', (engine) => {
       req.on('error', reject);
     });
 
-  /** Every store of a device's cache but meta, as JSON text per store. */
+  /**
+   * Every store of a device's cache but meta, as JSON text per store; a tuple chunk's rows
+   * (src/db/tuple-chunks.ts: keys and rows in no particular order) by key.
+   */
   async function contents(db: PartsdeskDb): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
+    const canonical = (r: Record<string, unknown>) => {
+      if (!Array.isArray(r.keys) || !Array.isArray(r.rows)) return r;
+      const rows = r.rows as unknown[];
+      const byKey = (r.keys as string[]).map((k, i) => [k, rows[i]] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      return { ...r, keys: byKey.map(([k]) => k), rows: byKey.map(([, row]) => row) };
+    };
     for (const t of db.tables) {
       if (t.name === 'meta') continue;
-      out[t.name] = (await t.toArray()).map((r) => JSON.stringify(r)).sort();
+      out[t.name] = (await t.toArray()).map((r) => JSON.stringify(canonical(r as Record<string, unknown>))).sort();
     }
     return out;
   }

@@ -175,7 +175,7 @@ describe('device schema version 2 -> 3', () => {
     const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
     await db.open();
     expect(await db.productChunks.toCollection().primaryKeys()).toEqual([0, 1, 2]);
-    expect(Object.keys((await db.productChunks.get(1))!.rows)).toHaveLength(LINK_CHUNK);
+    expect((await db.productChunks.get(1))!.keys).toHaveLength(LINK_CHUNK);
     expect(await productRow(db, 64)).toEqual({
       product_id: 64,
       name: 'Brake pad 64',

@@ -323,10 +323,10 @@ describe('applyServerChanges (bulk per store)', () => {
     expect(await dump(bulk)).toEqual(expected);
     // Rows as tuples in their chunk's column order (src/db/tuple-chunks.ts).
     expect(expected.stock).toEqual([
-      { k: 0, cols: ['product_id', 'location_id', 'quantity'], rows: { '1:1': [1, 1, 4] } },
+      { k: 0, cols: ['product_id', 'location_id', 'quantity'], keys: ['1:1'], rows: [[1, 1, 4]] },
     ]);
     expect(expected.categories).toEqual([
-      { k: 0, cols: ['product_id', 'category_id', 'again'], rows: { '1:7': [1, 7, true] } },
+      { k: 0, cols: ['product_id', 'category_id', 'again'], keys: ['1:7'], rows: [[1, 7, true]] },
     ]);
     expect(expected.base).toContainEqual({ table: 'customers', k: 'c2', row: null });
   });

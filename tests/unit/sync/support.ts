@@ -43,7 +43,7 @@ export const page = (
 /** Product ids the device caches (product-chunks.ts), ascending, as text (the wire keys). */
 export async function productIds(db: PartsdeskDb): Promise<string[]> {
   const chunks = await db.productChunks.toArray();
-  return chunks.flatMap((c) => Object.keys(c.rows)).sort((a, b) => Number(a) - Number(b));
+  return chunks.flatMap((c) => c.keys).sort((a, b) => Number(a) - Number(b));
 }
 
 /**
