@@ -166,8 +166,26 @@ export async function pullSnapshot(
       await write();
       return true;
     });
+  /**
+   * The line being written (its transaction started, not yet awaited): the next line is read,
+   * parsed and checked while IndexedDB commits it, instead of the worker waiting for the commit
+   * first. Lines are still written one after the other: a line's write starts only once the one
+   * before it committed (settle), and its page is reported (onPage) only after its commit.
+   */
+  let writing: { stored: Promise<boolean>; committed: () => void } | null = null;
+  /** Waits for the line being written; false when the device left cookie 0 meanwhile. */
+  const settle = async (): Promise<boolean> => {
+    const w = writing;
+    writing = null;
+    if (!w) return true;
+    if (!(await w.stored)) return false;
+    w.committed();
+    return true;
+  };
   /** A file that does not read as one (a bad line, cut short): the plain pull from 0, over dropped rows. */
   const unusable = async (): Promise<SnapshotOutcome> => {
+    await source.return(undefined);
+    if (!(await settle())) return 'stale';
     if (!first) await atZero(() => setMeta(db, 'fullSync', true));
     return 'none';
   };
@@ -176,22 +194,24 @@ export async function pullSnapshot(
     let line: string;
     try {
       const next = await source.next();
-      if (next.done) return unusable(); // no end line: cut short
+      if (next.done) return await unusable(); // no end line: cut short
       line = next.value;
     } catch {
+      // The network failed part-way: what was written stays until the next attempt starts again.
+      await settle();
       return 'retry';
     }
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch {
-      await source.return(undefined);
-      return unusable();
+      return await unusable();
     }
     const end = snapshotEndSchema.safeParse(json);
     if (end.success) {
       await source.return(undefined);
-      if (end.data.rows !== done || end.data.version !== info.version) return unusable();
+      if (!(await settle())) return 'stale';
+      if (end.data.rows !== done || end.data.version !== info.version) return await unusable();
       if (!(await atZero(() => setMeta(db, 'cookie', info.version)))) return 'stale';
       opts.onPage?.({
         changes: [],
@@ -211,30 +231,35 @@ export async function pullSnapshot(
     } catch {
       split = null;
     }
-    if (!split) {
+    if (!split) return await unusable();
+    if (!(await settle())) {
       await source.return(undefined);
-      return unusable();
+      return 'stale';
     }
     const cleared = first;
     const { blocks, changes } = split;
     const rows = pageRows(changes, blocks);
-    const stored = await atZero(async () => {
+    const before = done;
+    const stored = atZero(async () => {
       if (cleared) {
         await clearServerRows(db);
         await setMeta(db, 'fullPullDone', false);
         await setMeta(db, 'backfill', null);
       }
       await applyServerChanges(db, changes, blocks);
-      const total = Math.max(info.rows, done + rows);
-      await setMeta(db, 'initialDownload', { done: done + rows, total, parts: info.parts });
+      const total = Math.max(info.rows, before + rows);
+      await setMeta(db, 'initialDownload', { done: before + rows, total, parts: info.parts });
     });
-    if (!stored) {
-      await source.return(undefined);
-      return 'stale';
-    }
-    first = false;
-    done += rows;
-    opts.onPage?.({ changes, blocks, cleared, complete: false, after: 0, cookie: 0, continues: !cleared });
-    opts.onProgress?.(done, Math.max(0, info.rows - done), true);
+    // Reported when settled; never an unhandled rejection while the next line is read.
+    stored.catch(() => undefined);
+    writing = {
+      stored,
+      committed: () => {
+        first = false;
+        done = before + rows;
+        opts.onPage?.({ changes, blocks, cleared, complete: false, after: 0, cookie: 0, continues: !cleared });
+        opts.onProgress?.(done, Math.max(0, info.rows - done), true);
+      },
+    };
   }
 }
