@@ -19,6 +19,18 @@ import { chunkOf, writeChunks } from './catalog-links';
 import type { ChunkStores, FitmentChunk, FitTuple } from './chunk-stores';
 import { blockKeys, colOf } from './packed-rows';
 
+/** The part_fitment columns of a tuple's first eight values, in tuple order (notes is the ninth). */
+export const FIT_COLUMNS = [
+  'year_from',
+  'year_to',
+  'make_id',
+  'model_id',
+  'sub_model_id',
+  'body_type_id',
+  'bed_length_id',
+  'engine_config_id',
+] as const;
+
 const id0 = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
 /** The tuple of a pulled part_fitment row (server columns as the wire sends them). */
@@ -82,16 +94,7 @@ export function applyFitmentChanges(db: ChunkStores, changes: readonly RowChange
 export function applyFitmentBlock(db: ChunkStores, block: PackedBlock): PromiseExtended<void> {
   const keys = blockKeys(block);
   const at = (c: string) => colOf(block, c);
-  const [yf, yt, make, model, sub, body, bed, engine] = [
-    'year_from',
-    'year_to',
-    'make_id',
-    'model_id',
-    'sub_model_id',
-    'body_type_id',
-    'bed_length_id',
-    'engine_config_id',
-  ].map(at) as [number, number, number, number, number, number, number, number];
+  const col = FIT_COLUMNS.map(at);
   const notes = block.cols.indexOf('notes');
   const wanted: number[] = [];
   const split: [string, string][] = [];
@@ -106,15 +109,16 @@ export function applyFitmentBlock(db: ChunkStores, block: PackedBlock): PromiseE
       const r = block.rows[wanted[j]!]!;
       const [product, fitment] = split[j]!;
       const n = notes < 0 ? null : r[notes];
+      const v = (j: number) => r[col[j]!];
       (chunks.get(chunkOf(Number(product)))!.rows[product] ??= {})[fitment] = [
-        Number(r[yf]),
-        Number(r[yt]),
-        Number(r[make]),
-        Number(r[model]),
-        id0(r[sub]),
-        id0(r[body]),
-        id0(r[bed]),
-        id0(r[engine]),
+        Number(v(0)),
+        Number(v(1)),
+        Number(v(2)),
+        Number(v(3)),
+        id0(v(4)),
+        id0(v(5)),
+        id0(v(6)),
+        id0(v(7)),
         typeof n === 'string' ? n : null,
       ];
     }

@@ -67,11 +67,29 @@ describe('grouped stock and category links', () => {
   });
 });
 
+/** A device database as an older build left it: only `version` declared, with `stores`. */
+function olderDevice(version: number, stores: Record<string, string>): { indexedDB: IDBFactory; old: Dexie } {
+  const indexedDB = new IDBFactory();
+  const old = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
+  old.version(version).stores(stores);
+  return { indexedDB, old };
+}
+
+/** Marks the older database as a synced device at `cookie`, closes it and opens it with this build's schema. */
+async function openUpgraded(old: Dexie, indexedDB: IDBFactory, cookie: number): Promise<PartsdeskDb> {
+  await old.table('meta').bulkPut([
+    { key: 'cookie', value: cookie },
+    { key: 'fullPullDone', value: true },
+  ]);
+  old.close();
+  const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
+  await db.open();
+  return db;
+}
+
 describe('device schema version 1 -> 2', () => {
   it('moves stock, category links and order history into their new stores without a re-download', async () => {
-    const indexedDB = new IDBFactory();
-    const v1 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
-    v1.version(1).stores({
+    const { indexedDB, old: v1 } = olderDevice(1, {
       products: 'k',
       stock: 'k',
       catalog: '[table+k]',
@@ -166,14 +184,7 @@ describe('device schema version 2 -> 3', () => {
         status: true,
       })),
     );
-    await v2.table('meta').bulkPut([
-      { key: 'cookie', value: 42 },
-      { key: 'fullPullDone', value: true },
-    ]);
-    v2.close();
-
-    const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
-    await db.open();
+    const db = await openUpgraded(v2, indexedDB, 42);
     expect(await db.productChunks.toCollection().primaryKeys()).toEqual([0, 1, 2]);
     expect((await db.productChunks.get(1))!.keys).toHaveLength(LINK_CHUNK);
     expect(await productRow(db, 64)).toEqual({
@@ -194,9 +205,7 @@ describe('device schema version 2 -> 3', () => {
 
 describe('device schema version 15 -> 16', () => {
   it('turns product rows, stock and category links into tuples in their own stores, keeping the cookie', async () => {
-    const indexedDB = new IDBFactory();
-    const v15 = new Dexie('partsdesk', { indexedDB, IDBKeyRange });
-    v15.version(15).stores({
+    const { indexedDB, old: v15 } = olderDevice(15, {
       productChunks: 'k',
       fitment: 'k',
       catalogLinks: 'k',
@@ -226,14 +235,7 @@ describe('device schema version 15 -> 16', () => {
         categories: {},
       },
     ]);
-    await v15.table('meta').bulkPut([
-      { key: 'cookie', value: 77 },
-      { key: 'fullPullDone', value: true },
-    ]);
-    v15.close();
-
-    const db = new PartsdeskDb('partsdesk', { indexedDB, IDBKeyRange });
-    await db.open();
+    const db = await openUpgraded(v15, indexedDB, 77);
     expect(db.tables.map((t) => t.name)).not.toContain('catalogLinks');
     expect(await productRow(db, 64)).toEqual({
       product_id: 64,

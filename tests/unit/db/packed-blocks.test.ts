@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PackedBlock, RowChange } from '../../../src/contracts/sync-pull';
 import { categoryLinks, stockRows } from '../../../src/db/catalog-links';
 import type { PartsdeskDb } from '../../../src/db/database';
-import { fitmentOf } from '../../../src/db/fitment-chunks';
+import { FIT_COLUMNS, fitmentOf } from '../../../src/db/fitment-chunks';
 import { productRows } from '../../../src/db/product-chunks';
 import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import { freshDb } from '../sync/support';
@@ -18,20 +18,7 @@ const COLS: Record<string, { key: string[]; cols: string[] }> = {
   product_categories: { key: ['product_id', 'category_id'], cols: ['product_id', 'category_id', 'version'] },
   part_fitment: {
     key: ['product_id', 'fitment_id'],
-    cols: [
-      'product_id',
-      'fitment_id',
-      'year_from',
-      'year_to',
-      'make_id',
-      'model_id',
-      'sub_model_id',
-      'body_type_id',
-      'bed_length_id',
-      'engine_config_id',
-      'notes',
-      'version',
-    ],
+    cols: ['product_id', 'fitment_id', ...FIT_COLUMNS, 'notes', 'version'],
   },
 };
 const TABLES = Object.keys(COLS);
