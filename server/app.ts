@@ -166,6 +166,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 4 * 1024 * 1024,
     // Every log line of a request carries its reqId; the reply carries it as x-request-id (http/metrics.ts).
     genReqId: requestIdOf,
+    // A request that arrives on a kept-alive connection while the process closes is served, with
+    // `Connection: close` (server/shutdown.ts), not answered 503: the database is still open until
+    // every such request finished, and nothing in front of a cluster worker would retry the 503.
+    return503OnClosing: false,
     ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
 

@@ -11,7 +11,7 @@ import { hasDemoData, seedDemoData } from './db/demo/generate';
 import { migrateToLatest } from './db/migrate';
 import { withStartLock } from './db/start-lock';
 import { seedDemoHistory } from './services/demo/demo-history';
-import { gracefulShutdown, installDrain } from './shutdown';
+import { CLUSTER_DRAIN_MS, gracefulShutdown, installDrain } from './shutdown';
 import { listenHttps, type HttpsListener } from './http/https-listener';
 import type { DeviceSetup } from './routes/device-setup';
 import { preferredLanName } from './tls/host-names';
@@ -153,7 +153,9 @@ async function main(): Promise<void> {
   const shutdown = gracefulShutdown({
     app,
     drain,
-    drainMs: config.shutdownDrainMs,
+    // A cluster worker drains a moment even when SHUTDOWN_DRAIN_MS is 0 (server/shutdown.ts
+    // CLUSTER_DRAIN_MS): nothing in front of it retries a connection it closes.
+    drainMs: slot === null ? config.shutdownDrainMs : Math.max(config.shutdownDrainMs, CLUSTER_DRAIN_MS),
     log,
     closeAlso: async () => {
       await https?.close();

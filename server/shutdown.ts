@@ -6,8 +6,9 @@
  * 1. Draining: `/healthz` answers 503 (the proxy's health check takes the process out) and every
  *    reply carries `Connection: close` (no new request reuses a connection to it). This lasts
  *    SHUTDOWN_DRAIN_MS (default 0).
- * 2. `app.close()`: the listening socket closes (nothing new is accepted; Fastify answers a request
- *    that still arrives 503, which a proxy may retry elsewhere); the event streams (card payments,
+ * 2. `app.close()`: the listening socket closes (nothing new is accepted); a request that still
+ *    arrives on a connection kept alive is served, not refused (server/app.ts `return503OnClosing`),
+ *    and its connection closed after the reply; the event streams (card payments,
  *    sync pokes) end with an SSE `retry:` hint so clients reconnect, through the proxy, to another
  *    process; requests in flight (a push in its transaction) finish and are answered.
  * 3. The database closes and the process exits 0. If that takes longer than SHUTDOWN_TIMEOUT_MS
@@ -15,6 +16,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '../src/contracts/api-error';
+
+/**
+ * The least a node:cluster worker drains (WORKERS, a rolling restart on SIGHUP), whatever
+ * SHUTDOWN_DRAIN_MS says. No proxy stands in front to retry, and a connection a client keeps alive
+ * to this worker may carry its next request at the moment the worker closes it: during the drain
+ * each reply tells its client to go (`Connection: close`), so by the close only connections idle
+ * for the whole drain remain. (A push answered 503 during a rolling restart, seen once in the
+ * multi-process test under load, before requests arriving while closing were served.)
+ */
+export const CLUSTER_DRAIN_MS = 500;
 
 /** What an SSE client is told before its stream ends for a shutdown: reconnect after this. */
 export const SHUTDOWN_RETRY_MS = 1_000;

@@ -1,7 +1,7 @@
 /**
  * HAProxy (Debian's package, installed by .ci/run) in front of server processes, as a shop runs
  * several of them (docs/operations.md "Running several processes"): round robin, a health check
- * on /healthz every 200 ms, and retries on another server of a request that never reached an
+ * on /healthz every 200 ms (down after two failed ones), and retries on another server of a request that never reached an
  * application (connection refused, closed unanswered) or that a closing server answered 503.
  * Partsdesk's writes are idempotent (client-minted ids), so a retried push is safe.
  */
@@ -40,6 +40,10 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response 503
+  # A health check may take longer than its interval on a busy machine: slow is not down (with
+  # the interval as its limit and one miss counting as down, process 2 was once taken out while
+  # process 1 restarted, and HAProxy answered "No server is available").
+  timeout check 2s
 
 frontend web
   bind 127.0.0.1:${port}
@@ -54,7 +58,7 @@ backend app
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
-${serverPorts.map((p, i) => `  server p${i + 1} 127.0.0.1:${p} check inter 200 fall 1 rise 1`).join('\n')}
+${serverPorts.map((p, i) => `  server p${i + 1} 127.0.0.1:${p} check inter 200 fall 2 rise 1`).join('\n')}
 `;
 }
 
