@@ -22,7 +22,7 @@ const SORT_COLUMNS = {
   relevance: 'p.name',
 } as const;
 
-/** How long a cached count may outlive a product deletion (deletes do not raise max(version)). */
+/** How long a cached count may be served on one stamp (out-of-order commits: listing-cache.ts `LISTING_TTL_MS`). */
 const COUNT_TTL_MS = 60_000;
 
 /** Catalog reads for the storefront listing (GET /api/products/). */
@@ -67,8 +67,9 @@ export class ProductService {
   ): Promise<ProductsListReply> {
     const stamps = await this.stamps.read();
     // Every argument but the clock is in the key (the TTL bounds "New"): a reply depends on the
-    // caller only through these. A new argument that changes the reply must join the key.
-    const key = stableJson([q, vehicle, signedIn]);
+    // caller only through these. A new argument that changes the reply must join the key. (Two
+    // spellings of one query, fields in another order, are two entries: never a wrong reply.)
+    const key = JSON.stringify([q, vehicle, signedIn]);
     const stamp = `${stamps.catalog}|${stamps.stock}|${stamps.settings}`;
     return this.replies.get(key, stamp, now.getTime(), () => this.build(q, now, vehicle, signedIn, stamps));
   }
@@ -272,13 +273,4 @@ export class ProductService {
     this.counts.set(key, { version, n, at: now.getTime() });
     return n;
   }
-}
-
-/** JSON with every object's keys sorted: one key for one query whatever order its fields were set in. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 }
