@@ -39,7 +39,7 @@ describe.each(testEngines())('listing reply cache on %s', (engine) => {
   let guest: TestClient;
   let first: ProductSummary;
 
-  const listing = async (path = FIRST_PAGE, c: TestClient = guest): Promise<ProductsListReply> => {
+  const listing = async (path = FIRST_PAGE, c: Pick<TestClient, 'get'> = guest): Promise<ProductsListReply> => {
     const r = await c.get(path);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body as ProductsListReply;
@@ -135,7 +135,7 @@ describe.each(testEngines())('listing reply cache on %s', (engine) => {
       .execute();
     try {
       const shopper = await registeredShopper(server.url, `cache-${Date.now()}@example.com`);
-      const card = async (c: TestClient) =>
+      const card = async (c: Pick<TestClient, 'get'>) =>
         (await listing(FIRST_PAGE, c)).products.find((p) => p.product_id === first.product_id)!;
       for (let i = 0; i < 2; i++) {
         expect(await card(guest)).toMatchObject({ price: null, price_login_required: true, logged_in: false });

@@ -58,7 +58,10 @@ describe('FreshRead', () => {
 });
 
 describe('ListingCache', () => {
-  const build = (value: object) => () => Promise.resolve(value);
+  const build =
+    <T>(value: T) =>
+    () =>
+      Promise.resolve(value);
 
   it('serves an entry while its stamp matches and within the TTL, else builds again', async () => {
     const cache = new ListingCache<{ v: number }>(1000);
