@@ -55,6 +55,7 @@ import * as m0028b from './migrations/0028-b-online-orders';
 import * as m0029c from './migrations/0029-c-gift-recipients';
 import * as m0029h from './migrations/0029-h-kiosk-video-outcome';
 import * as m0029i from './migrations/0029-i-customer-tags-sync';
+import * as m0030c from './migrations/0030-c-catalog-stamp';
 
 /** Every migration by name; Kysely runs them in name order (exported for tests/unit/db/migration-order.test.ts). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029-e-blog-post-body': m0029e,
   '0029-h-kiosk-video-outcome': m0029h,
   '0029-i-customer-tags-sync': m0029i,
+  '0030-c-catalog-stamp': m0030c,
 };
 
 const provider: MigrationProvider = {

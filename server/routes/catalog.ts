@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { productsListQuerySchema, type ProductsListReply } from '../../src/contracts/products-list';
+import { productsListQuerySchema } from '../../src/contracts/products-list';
 import { VEHICLE_KEY_HEADER } from '../../src/contracts/vehicle-key';
 import type { FitmentVehicle } from '../../src/domain/fitment-facets';
+import { sendSharedJson } from '../http/cached-json';
 import { parse } from '../http/parse';
 import { VEHICLE_COOKIE, type FitmentVehicleStore } from '../services/fitment/fitment-vehicle-store';
 import type { ProductService } from '../services/catalog/product-service';
@@ -19,7 +20,7 @@ export function vehicleKey(v: FitmentVehicle): string {
 }
 
 export function catalogRoutes(app: FastifyInstance, products: ProductService, vehicles: FitmentVehicleStore): void {
-  app.get('/api/products/', { config: { access: 'public' } }, async (req, reply): Promise<ProductsListReply> => {
+  app.get('/api/products/', { config: { access: 'public' } }, async (req, reply) => {
     const q = parse(productsListQuerySchema, req.query);
     // The shopper's vehicle narrows the listing (Shop by Vehicle, docs/decisions/fitment.md
     // "Listings narrowed to the vehicle"): such a reply is this browser's own, so no shared cache
@@ -32,6 +33,7 @@ export function catalogRoutes(app: FastifyInstance, products: ProductService, ve
       reply.header('Cache-Control', 'private, no-cache');
       if (req.user?.kind !== 'staff') reply.header(VEHICLE_KEY_HEADER, vehicleKey(vehicle));
     }
-    return products.list(q, new Date(), vehicle, req.user !== null);
+    // A reply shared by every caller with the same query (the listing cache's): its bytes are made once.
+    return sendSharedJson(req, reply, await products.list(q, new Date(), vehicle, req.user !== null));
   });
 }

@@ -5,24 +5,34 @@
 // in BENCH_WORKERS (default "1"; passed to the server as WORKERS=n for the multi-process mode).
 // Also PGlite's raw single-row insert rate (one autocommit INSERT after another, no server), the
 // ceiling a push on PGlite is compared with. Figures and how to read them: docs/figures.md "Scale".
+// During the listing's load it reads the CPU seconds of the server's processes, of the database's
+// backends (PostgreSQL) and of this process (the load generator) from /proc: where the machine went.
+// BENCH_ENCODING=br sends a browser's Accept-Encoding (replies compressed, as shoppers get them);
+// unset, none (uncompressed replies, as the figures before 2026-11-29 were taken).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { TestClient } from '../support/http-client';
 import { createDatabase, dropDatabase } from '../support/postgres';
 import { runServer } from '../support/process';
+import { cpuSplit, processTree } from './support/proc-cpu';
 
 const parts = process.env.BENCH_PARTS ?? '5000';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const workers = (process.env.BENCH_WORKERS ?? '1').split(',').map(Number);
 const pgBase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const acceptEncoding: Record<string, string> =
+  process.env.BENCH_ENCODING === 'br' ? { 'accept-encoding': 'gzip, deflate, br, zstd' } : {};
 
 interface Figures {
+  /** CPU seconds per group over the load (the listing only), and its wall seconds. */
+  cpu?: { wall: number; server: number; database: number; bench: number };
   rps: number;
   p50: number;
   p95: number;
@@ -81,11 +91,18 @@ async function headCookie(url: string): Promise<number> {
   }
 }
 
-async function scenarios(url: string): Promise<Record<string, Figures>> {
+/** Whose CPU a load is split between: the server's process tree and the database's backends (none on PGlite). */
+interface Processes {
+  server: () => number[];
+  database: () => Promise<number[]>;
+}
+
+async function scenarios(url: string, procs: Processes): Promise<Record<string, Figures>> {
   const sorts = ['name', 'price', 'date_added'];
   let i = 0;
   const listing: autocannon.Options = {
     url,
+    headers: acceptEncoding,
     requests: [
       {
         setupRequest: (req) => ({
@@ -95,8 +112,13 @@ async function scenarios(url: string): Promise<Record<string, Figures>> {
       },
     ],
   };
-  await load(listing, 3); // warm-up: plans cached, pages in memory
-  const out: Record<string, Figures> = { 'GET /api/products/': await load(listing) };
+  await load(listing, 3); // warm-up: plans cached, pages in memory, the pool's connections open
+  const split = await cpuSplit({ server: procs.server, database: procs.database, bench: () => [process.pid] }, () =>
+    load(listing),
+  );
+  const c = split.cpu;
+  const cpu = { wall: split.wall, server: c.server!, database: c.database!, bench: c.bench! };
+  const out: Record<string, Figures> = { 'GET /api/products/': { ...split.result, cpu } };
 
   const headers = await staffHeaders(url);
   // Each connection is one device: its own client id and mutation ids, the next id only once the
@@ -105,7 +127,7 @@ async function scenarios(url: string): Promise<Record<string, Figures>> {
   const push: autocannon.Options = {
     url,
     method: 'POST',
-    headers,
+    headers: { ...headers, ...acceptEncoding },
     requests: [
       {
         setupRequest: (req, context) => {
@@ -135,7 +157,7 @@ async function scenarios(url: string): Promise<Record<string, Figures>> {
   const cookie = await headCookie(url);
   const idle: autocannon.Options = {
     url,
-    headers,
+    headers: { ...headers, ...acceptEncoding },
     requests: [
       {
         setupRequest: (req, context) => {
@@ -177,10 +199,19 @@ async function configuration(engine: 'pglite' | 'postgres', n: number): Promise<
   const databaseUrl = engine === 'postgres' ? await createDatabase(pgBase, dbName) : '';
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_PARTS: parts, SKIP_BUILD: '1', WORKERS: String(n) };
   const srv = await runServer(env, 900_000);
+  const admin = new pg.Client({ connectionString: pgBase });
   try {
     if (srv.proc.exitCode !== null) throw new Error(srv.stderr().trim().split('\n').pop() ?? 'server exited');
-    return await scenarios(srv.url);
+    if (engine === 'postgres') await admin.connect();
+    const backends = async () =>
+      engine === 'postgres'
+        ? (
+            await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])
+          ).rows.map((r) => r.pid)
+        : [];
+    return await scenarios(srv.url, { server: () => processTree(srv.proc.pid!), database: backends });
   } finally {
+    if (engine === 'postgres') await admin.end();
     await srv.stop();
     if (engine === 'postgres') await dropDatabase(pgBase, dbName);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -209,6 +240,17 @@ for (const [name, figures] of rows)
     console.log(
       `${name.padEnd(13)}  ${call.padEnd(22)} ${[f.rps, f.p50, f.p95, f.p99].map((x) => x.toFixed(0).padStart(6)).join('  ')}  ${f.errors}`,
     );
+console.log('CPU during the listing (seconds; cores = CPU seconds / wall seconds)');
+for (const [name, figures] of rows) {
+  const f = figures['GET /api/products/']!;
+  if (!f.cpu) continue;
+  const { wall, server, database, bench } = f.cpu;
+  const n = f.rps * wall;
+  const per = (x: number) => ((x / n) * 1000).toFixed(2);
+  console.log(
+    `${name.padEnd(13)}  server ${server.toFixed(1)} s (${per(server)} ms/req), database ${database.toFixed(1)} s (${per(database)}), bench ${bench.toFixed(1)} s (${per(bench)}); ${((server + database + bench) / wall).toFixed(2)} of ${os.cpus().length} cores over ${wall.toFixed(1)} s`,
+  );
+}
 const pushRate = rows[0]![1]['POST /sync/push']!.rps;
 console.log(
   `PGlite raw single-row inserts: ${Math.round(raw)}/s; its push: ${Math.round(pushRate)}/s = ${((pushRate / raw) * 100).toFixed(0)} % of it`,

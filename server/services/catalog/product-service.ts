@@ -6,7 +6,8 @@ import { narrowsListing } from '../../../src/domain/listing-narrowing';
 import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { fittingProducts } from '../fitment/fitment-catalog-details';
-import { priceViewFor, ProductSettingsCache, SETTINGS_STAMP } from './product-settings';
+import { FreshRead, ListingCache, readListingStamps, type ListingStamps } from './listing-cache';
+import { priceViewFor, ProductSettingsCache } from './product-settings';
 import { SearchFacets } from './search-facets';
 import { matchSql, parseSearch } from './search-query';
 
@@ -21,21 +22,27 @@ const SORT_COLUMNS = {
   relevance: 'p.name',
 } as const;
 
-/** How long a cached count may outlive a product deletion (deletes do not raise max(version)). */
+/** How long a cached count may be served on one stamp (out-of-order commits: listing-cache.ts `LISTING_TTL_MS`). */
 const COUNT_TTL_MS = 60_000;
 
 /** Catalog reads for the storefront listing (GET /api/products/). */
 export class ProductService {
   /**
-   * Total counts per filter, valid while the catalog's newest version is unchanged: counting
-   * every matching row costs O(catalog) per request, the page itself only O(page). Every insert
-   * or update of a product raises max(version), which invalidates the entry.
+   * Total counts per filter, valid while the catalog stamp is unchanged (listing-cache.ts): counting
+   * every matching row costs O(catalog) per request, the page itself only O(page). Every insert,
+   * update or deletion of a product, its categories, brands or fitment changes the stamp.
    */
   private readonly counts = new Map<string, { version: string | null; n: number; at: number }>();
 
   private readonly facets: SearchFacets;
 
   private readonly settings: ProductSettingsCache;
+
+  /** Whole replies, per process (listing-cache.ts; docs/decisions/server.md "Listing replies cached per process"). */
+  private readonly replies = new ListingCache<ProductsListReply>();
+
+  /** The stamps, one read shared by the listings that asked while the last one ran (listing-cache.ts). */
+  private readonly stamps: FreshRead<ListingStamps>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -44,15 +51,7 @@ export class ProductService {
   ) {
     this.facets = facets ?? new SearchFacets(db);
     this.settings = settings ?? new ProductSettingsCache();
-  }
-
-  /** The catalog's newest version and the settings stamp, in the one statement every listing runs. */
-  private async versions(): Promise<{ catalog: string | null; settings: string }> {
-    const row = await this.db
-      .selectFrom('products')
-      .select((eb) => [eb.fn.max('version').as('v'), SETTINGS_STAMP.as('s')])
-      .executeTakeFirstOrThrow();
-    return { catalog: row.v ?? null, settings: row.s };
+    this.stamps = new FreshRead(() => readListingStamps(db));
   }
 
   /**
@@ -66,7 +65,23 @@ export class ProductService {
     vehicle: FitmentVehicle | null = null,
     signedIn = false,
   ): Promise<ProductsListReply> {
-    const stamps = await this.versions();
+    const stamps = await this.stamps.read();
+    // Every argument but the clock is in the key (the TTL bounds "New"): a reply depends on the
+    // caller only through these. A new argument that changes the reply must join the key. (Two
+    // spellings of one query, fields in another order, are two entries: never a wrong reply.)
+    const key = JSON.stringify([q, vehicle, signedIn]);
+    const stamp = `${stamps.catalog}|${stamps.stock}|${stamps.settings}`;
+    return this.replies.get(key, stamp, now.getTime(), () => this.build(q, now, vehicle, signedIn, stamps));
+  }
+
+  /** The reply itself: the settings, one page of rows, its totals (cached apart, see `counts`). */
+  private async build(
+    q: ProductsListQuery,
+    now: Date,
+    vehicle: FitmentVehicle | null,
+    signedIn: boolean,
+    stamps: ListingStamps,
+  ): Promise<ProductsListReply> {
     const shop = await this.settings.get(this.db, stamps.settings);
     // Shop by Vehicle: narrowed by default once a whole vehicle is chosen, `fits=0` shows all.
     // A vehicle still being chosen (a year alone) narrows only when asked (`fits=1`).
@@ -131,7 +146,9 @@ export class ProductService {
     const total = await count(fitting);
     // With a vehicle the count line also names the other list's size (the toggle's words).
     const other = fitSet ? await count(fitting ? null : fitSet) : null;
-    const rows = await listed
+    // The page's rows first, then their stock and categories: subqueries in the same select list
+    // ran for every row the offset skips too (page 40 of 24: 960 rows, not 24).
+    const page = listed
       .select([
         'p.product_id',
         'p.aaia',
@@ -147,8 +164,39 @@ export class ProductService {
         'p.requires_options',
         'p.show_install_graphic',
         'p.date_added',
+        'p.price',
+        'p.msrp',
+        'p.oos_text',
         'm.name as manufacturer',
         'm.slug as manufacturer_slug',
+        (ranked ? sql<number>`sm.rank` : sql<number>`0`).as('rank'),
+      ])
+      .$if(ranked && q.sort === 'relevance', (qb) =>
+        qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order),
+      )
+      .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
+      .orderBy('p.product_id', q.order)
+      .limit(q.limit)
+      .offset(offset);
+    const rows = await this.db
+      .selectFrom(page.as('p'))
+      .select([
+        'p.product_id',
+        'p.aaia',
+        'p.mpn',
+        'p.name',
+        'p.short_description',
+        'p.series_id',
+        'p.manufacturer_id',
+        'p.slug',
+        'p.image',
+        'p.is_orderable',
+        'p.disable_pricing',
+        'p.requires_options',
+        'p.show_install_graphic',
+        'p.date_added',
+        'p.manufacturer',
+        'p.manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
         sql<string>`p.msrp::numeric(12,2)::text`.as('msrp'),
         'p.oos_text',
@@ -162,13 +210,12 @@ export class ProductService {
           'category_ids',
         ),
       ])
+      // The same order over the page's columns (p.price here is the subquery's number, not the text).
       .$if(ranked && q.sort === 'relevance', (qb) =>
-        qb.orderBy(sql.ref('sm.rank'), q.order).orderBy(sql`lower(p.name)`, q.order),
+        qb.orderBy(sql.ref('p.rank'), q.order).orderBy(sql`lower(p.name)`, q.order),
       )
       .orderBy(sql.ref(SORT_COLUMNS[q.sort]), q.order)
       .orderBy('p.product_id', q.order)
-      .limit(q.limit)
-      .offset(offset)
       .execute();
 
     const newSince = now.getTime() - NEW_FOR_DAYS * 86_400_000;

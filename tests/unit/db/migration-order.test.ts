@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../server/db/migrate';
 
 /** The last migration name on main at the last landing, and how many names sorted up to it then. */
-const LANDED_THROUGH = '0029-i-customer-tags-sync';
-const LANDED_COUNT = 48;
+const LANDED_THROUGH = '0030-c-catalog-stamp';
+const LANDED_COUNT = 49;
 
 describe('migration order', () => {
   it('every migration newer than the last landing sorts after it (an existing database still starts)', () => {
