@@ -56,7 +56,9 @@ async function startDevices(): Promise<{ child: ChildProcess; run: (go: object) 
     child,
     async run(go) {
       child.send({ go });
-      const m = await new Promise((r) => child.once('message', r));
+      const m = await new Promise<{ results?: DeviceResult[]; error?: string }>((r) =>
+        child.once('message', (msg) => r(msg as { results?: DeviceResult[]; error?: string })),
+      );
       child.kill();
       if (!m.results) throw new Error(`devices: ${m.error}`);
       return m.results.map((r) => ({ ...r, ms: r.ms < 0 ? Infinity : r.ms }));
