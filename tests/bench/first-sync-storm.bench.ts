@@ -20,16 +20,17 @@
 // same probes for BENCH_QUIET_S before the storm, for what the shared machine gives them anyway); the
 // snapshot's build time after the server started (it builds in the background, 20,000+ rows).
 // PGlite starts on a copy of the cached seeded data directory (tests/bench/support/seeded-data.ts);
-// PostgreSQL seeds its scratch database at start (minutes for 200,000 parts).
+// PostgreSQL on a copy of a seeded database kept between runs (seeded once, minutes for 200,000
+// parts; BENCH_PG_SEEDED=0 seeds a scratch database at start as before).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEVICE_SCHEMA } from '../../src/db/database';
 import { PosClient } from './support/checkout-client';
-import { serveSeededCopy } from './support/seeded-data';
+import { serveSeededCopy, serveSeededPostgres } from './support/seeded-data';
 import { get, type DeviceResult } from './support/storm-http';
-import { load, pct, processCpuMs, startServer, type EngineName } from './support/sync-device';
+import { load, pct, pgBase, processCpuMs, startServer, type EngineName } from './support/sync-device';
 
 const devices = Number(process.env.BENCH_DEVICES ?? 50);
 const parts = Number(process.env.BENCH_PARTS ?? 200_000);
@@ -136,10 +137,16 @@ async function run(engine: EngineName) {
           const pid = s.server.proc.pid;
           return { url: s.server.url, cpuMs: () => processCpuMs(pid), stop: () => s.stop() };
         })()
-      : await (async () => {
-          const s = await startServer('postgres', String(parts), serverEnv);
-          return { url: s.url, cpuMs: () => s.cpuMs(), stop: () => s.stop() };
-        })();
+      : process.env.BENCH_PG_SEEDED === '0'
+        ? await (async () => {
+            const s = await startServer('postgres', String(parts), serverEnv);
+            return { url: s.url, cpuMs: () => s.cpuMs(), stop: () => s.stop() };
+          })()
+        : await (async () => {
+            const s = await serveSeededPostgres(pgBase, parts, log, serverEnv);
+            const pid = s.server.proc.pid;
+            return { url: s.server.url, cpuMs: () => processCpuMs(pid), stop: () => s.stop() };
+          })();
   log(`${engine}: server ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   try {
     const pos = await PosClient.signIn(srv.url, 'cashier');
