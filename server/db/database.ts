@@ -14,6 +14,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { DatabaseOpenError } from './errors';
 import { acquireDirLock } from './lock';
+import { takingTurns } from './pglite-turns';
 import type { DB } from './schema';
 
 export { DatabaseOpenError } from './errors';
@@ -68,9 +69,10 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       `Cannot open database: PGlite data directory ${dir} could not be opened: ${oneLine(err)}`,
     );
   }
-  // PGlite has one connection: a pool of one serialises transactions, which is what it can do.
+  // PGlite has one connection: a pool of one serialises transactions, which is what it can do;
+  // each hand-over waits for a turn of the event loop (pglite-turns.ts).
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: takingTurns(pool) }) });
   let closed: Promise<void> | null = null;
   return {
     db,

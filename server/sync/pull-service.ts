@@ -13,6 +13,9 @@
  *
  * The reply's epoch (migration 0006) is read under the same lock as lastMutationId.
  *
+ * Pages of this process wait for each other before they open their transaction (pull-gate.ts):
+ * the lock serialises them anyway, and waiting in the database held a connection each.
+ *
  * Must stay true: a returned cookie never exceeds H, and every change with old cookie < version <=
  * the returned cookie has been sent (all sources are merged by version before the page is cut).
  */
@@ -22,6 +25,7 @@ import type { DB } from '../db/schema';
 import type { Actor } from '../commands/actor';
 import { assignPrefix } from './device-prefix';
 import type { PackedText } from './pull-packed';
+import { PullGate } from './pull-gate';
 import type { Range } from './pull-range';
 import { sourcesFor, tombstoneSource, type Reach, type Viewer } from './pull-sources';
 
@@ -36,6 +40,8 @@ export class PullService {
   private readonly db: Kysely<DB>;
   /** Changes left after a handed-out cookie, as of `horizon` (see remaining()). */
   private readonly estimates = new Map<string, { horizon: number; remaining: number }>();
+  /** One page transaction at a time in this process (pull-gate.ts). */
+  private readonly gate = new PullGate();
 
   constructor(db: Kysely<DB>) {
     this.db = db;
@@ -64,6 +70,13 @@ export class PullService {
   }
 
   private async readPage(
+    q: PullQuery,
+    viewer: Viewer,
+  ): Promise<{ reply: PullReply; packed: PackedText[]; client: ClientRow | undefined }> {
+    return this.gate.run(() => this.readPageNow(q, viewer));
+  }
+
+  private readPageNow(
     q: PullQuery,
     viewer: Viewer,
   ): Promise<{ reply: PullReply; packed: PackedText[]; client: ClientRow | undefined }> {

@@ -13,7 +13,12 @@
  *   before building, so two processes never build the same snapshot twice in a row.
  * - The newest two per schema are kept (a device still downloading the previous one finishes it).
  * - Bodies are read from the database once per process and kept in memory (two at most):
- *   fifty devices at once cost one read, not fifty.
+ *   fifty devices at once cost one read, not fifty. The process that built one keeps the bytes it
+ *   built (no read at all). A read goes in slices of BODY_SLICE bytes, one statement each (~2 ms
+ *   on PGlite): one statement returning ~29 MB held PGlite's only connection, and the event loop
+ *   it runs on, for 1.4–2.2 s (and pg's parsing of it the loop for up to 165 ms on PostgreSQL),
+ *   which every request of a first-sync storm waited behind (docs/decisions/sync.md "First-sync
+ *   storm latency").
  */
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +31,9 @@ import type { PullService } from './pull-service';
  * DEVICE_SCHEMA; a test holds them equal). A device of another schema is offered none and pulls from 0.
  */
 export const SNAPSHOT_SCHEMA = 6;
+
+/** Bytes per statement when a body is read from the database (see the file comment). */
+export const BODY_SLICE = 256 * 1024;
 
 /** pg_try_advisory_lock key of the snapshot builder ('PDSNAP'). */
 export const LOCK_KEY = 0x5044534e4150;
@@ -117,21 +125,44 @@ export class SnapshotService {
   body(name: string): Promise<Buffer | null> {
     let b = this.bodies.get(name);
     if (!b) {
-      b = this.db
-        .selectFrom('sync_snapshots')
-        .select('body')
-        .where('name', '=', name)
-        .executeTakeFirst()
-        .then((r) => r?.body ?? null);
-      this.bodies.set(name, b);
+      b = this.readBody(name);
+      this.keep(name, b);
       // A name never names other content, so a hit stays right; a miss or failure is asked again.
       void b.then(
         (v) => v ?? this.bodies.delete(name),
         () => this.bodies.delete(name),
       );
-      while (this.bodies.size > 2) this.bodies.delete(this.bodies.keys().next().value!);
     }
     return b;
+  }
+
+  private keep(name: string, body: Promise<Buffer | null>): void {
+    this.bodies.set(name, body);
+    while (this.bodies.size > 2) this.bodies.delete(this.bodies.keys().next().value!);
+  }
+
+  /** The stored bytes in BODY_SLICE slices, one short statement each (see the file comment). */
+  private async readBody(name: string): Promise<Buffer | null> {
+    const size = await this.db
+      .selectFrom('sync_snapshots')
+      .select(sql<number>`octet_length(body)`.as('n'))
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (!size) return null;
+    const parts: Buffer[] = [];
+    for (let at = 0; at < size.n; at += BODY_SLICE) {
+      // substring() of a bytea counts from 1; the stored body (gzip) does not compress, so
+      // PostgreSQL keeps it uncompressed out of line and reads only the slice's chunks.
+      const r = await this.db
+        .selectFrom('sync_snapshots')
+        .select(sql<Buffer>`substring(body from ${at + 1} for ${BODY_SLICE})`.as('b'))
+        .where('name', '=', name)
+        .executeTakeFirst();
+      // Deleted meanwhile (two newer ones were built): as if it had never been there.
+      if (!r) return null;
+      parts.push(r.b);
+    }
+    return Buffer.concat(parts);
   }
 
   private exclusive(force: boolean): Promise<SnapshotRecord | null> {
@@ -174,6 +205,8 @@ export class SnapshotService {
       .insertInto('sync_snapshots')
       .values({ ...record, schema: this.opts.schema, body: built.body })
       .execute();
+    // This process has the bytes: the first device to ask is served without reading them back.
+    this.keep(name, Promise.resolve(built.body));
     // Keep the newest two of this schema: a device part-way through the previous one finishes it.
     const keep = this.db
       .selectFrom('sync_snapshots')

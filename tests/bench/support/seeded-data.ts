@@ -10,6 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { adminUrl, createDatabase, dropDatabase } from '../../support/postgres';
 import { runServer, type ServerProcess } from '../../support/process';
 
 /** Where the seeded copy of `parts` demo parts is kept (BENCH_CACHE_DIR moves it). */
@@ -66,6 +68,69 @@ export async function serveSeededCopy(
     };
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * The same for PostgreSQL: a database `pd_bench_seeded_<parts>` seeded once through the real
+ * server's first start (minutes at 200,000 parts) and marked ready by its comment; each run serves
+ * a copy made from it as a template (CREATE DATABASE ... TEMPLATE), dropped on stop.
+ */
+export async function serveSeededPostgres(
+  base: string,
+  parts: number,
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<CopiedServer> {
+  const template = `pd_bench_seeded_${parts}`;
+  const admin = new pg.Client({ connectionString: adminUrl(base) });
+  await admin.connect();
+  try {
+    const found = await admin.query<{ ready: string | null }>(
+      `select shobj_description(oid, 'pg_database') as ready from pg_database where datname = $1`,
+      [template],
+    );
+    if (!found.rows[0]?.ready?.startsWith('ready')) {
+      await dropDatabase(base, template);
+      log(`seeding ${parts} demo parts into PostgreSQL database ${template} (first run only)`);
+      const t0 = performance.now();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-pgseed-'));
+      try {
+        const url = await createDatabase(base, template);
+        const srv = await runServer({ DATA_DIR: dir, DATABASE_URL: url, DEMO_PARTS: String(parts) }, 1_800_000);
+        if (srv.proc.exitCode !== null)
+          throw new Error(`seeding server exited: ${srv.stderr().trim().split('\n').pop() ?? ''}`);
+        await srv.stop();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      await admin.query(`comment on database "${template}" is 'ready ${new Date().toISOString()}'`);
+      log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const name = `pd_bench_copy_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const url = await createDatabase(base, name, template);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-bench-copy-'));
+  const cleanup = async () => {
+    await dropDatabase(base, name);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const server = await runServer({ DATA_DIR: dir, DATABASE_URL: url, DEMO_DATA: '0', ...env }, 300_000);
+    if (server.proc.exitCode !== null)
+      throw new Error(`server exited: ${server.stderr().trim().split('\n').pop() ?? ''}`);
+    return {
+      server,
+      async stop() {
+        await server.stop();
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    await cleanup();
     throw err;
   }
 }

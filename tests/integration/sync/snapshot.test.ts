@@ -7,7 +7,7 @@
  * snapshot's version, not 0. Pull pages are compressed, the poke stream is not.
  */
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { sql } from 'kysely';
@@ -18,7 +18,7 @@ import { snapshotReplySchema, type SnapshotInfo } from '../../../src/contracts/s
 import { DEVICE_SCHEMA, PartsdeskDb } from '../../../src/db/database';
 import { getMeta } from '../../../src/db/meta';
 import { PullService } from '../../../server/sync/pull-service';
-import { LOCK_KEY, SNAPSHOT_SCHEMA, SnapshotService } from '../../../server/sync/snapshot-service';
+import { BODY_SLICE, LOCK_KEY, SNAPSHOT_SCHEMA, SnapshotService } from '../../../server/sync/snapshot-service';
 import { SyncEngine } from '../../../sync/engine';
 import { fetchSnapshotLines } from '../../../sync/snapshot';
 import type { Transport } from '../../../sync/transport';
@@ -231,5 +231,26 @@ describe.each(testEngines())('first-sync snapshots on %s', (engine) => {
     expect(poke.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(poke.headers['content-encoding']).toBeUndefined();
     expect(firstEvent).toMatch(/^retry: \d+/);
+  });
+
+  it('reads a stored body in slices, and a builder keeps the bytes it built', async () => {
+    const service = () => new SnapshotService(server.db, new PullService(server.db), { schema: SNAPSHOT_SCHEMA });
+    // Several slices and a partial last one; schema 0: never offered, never pruned by a build.
+    const name = `0-1-${'a'.repeat(32)}.ndjson.gz`;
+    const body = randomBytes(2 * BODY_SLICE + 12_345);
+    await sql`insert into sync_snapshots (name, schema, version, rows, parts, bytes, body)
+              values (${name}, 0, 1, 0, 0, ${body.length}, ${body})`.execute(server.db);
+    expect((await service().body(name))?.equals(body)).toBe(true);
+    await sql`delete from sync_snapshots where name = ${name}`.execute(server.db);
+    expect(await service().body(name)).toBeNull();
+
+    const builder = new SnapshotService(server.db, new PullService(server.db), { schema: SNAPSHOT_SCHEMA, minRows: 0 });
+    const built = (await builder.buildNow())!;
+    const stored = (await service().body(built.name))!;
+    expect(stored.length).toBe(built.bytes);
+    // The builder answers from the bytes it built: what the table holds now does not matter to it.
+    await sql`update sync_snapshots set body = ''::bytea where name = ${built.name}`.execute(server.db);
+    expect((await builder.body(built.name))?.equals(stored)).toBe(true);
+    await sql`update sync_snapshots set body = ${stored} where name = ${built.name}`.execute(server.db);
   });
 });
