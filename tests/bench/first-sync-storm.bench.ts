@@ -135,7 +135,11 @@ async function run(engine: EngineName) {
           const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pd-storm-static-'));
           const s = await serveSeededCopy(parts, staticDir, log, serverEnv);
           const pid = s.server.proc.pid;
-          return { url: s.server.url, cpuMs: () => processCpuMs(pid), stop: () => s.stop() };
+          const stop = async () => {
+            await s.stop();
+            fs.rmSync(staticDir, { recursive: true, force: true }); // every run left one in the temp folder
+          };
+          return { url: s.server.url, cpuMs: () => processCpuMs(pid), stop };
         })()
       : process.env.BENCH_PG_SEEDED === '0'
         ? await (async () => {
