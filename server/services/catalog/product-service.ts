@@ -26,6 +26,24 @@ const SORT_COLUMNS = {
 const COUNT_TTL_MS = 60_000;
 
 /** Catalog reads for the storefront listing (GET /api/products/). */
+/** A listing card's product columns, read by the page query and again from its rows. */
+const CARD_COLUMNS = [
+  'p.product_id',
+  'p.aaia',
+  'p.mpn',
+  'p.name',
+  'p.short_description',
+  'p.series_id',
+  'p.manufacturer_id',
+  'p.slug',
+  'p.image',
+  'p.is_orderable',
+  'p.disable_pricing',
+  'p.requires_options',
+  'p.show_install_graphic',
+  'p.date_added',
+] as const;
+
 export class ProductService {
   /**
    * Total counts per filter, valid while the catalog stamp is unchanged (listing-cache.ts): counting
@@ -150,20 +168,7 @@ export class ProductService {
     // ran for every row the offset skips too (page 40 of 24: 960 rows, not 24).
     const page = listed
       .select([
-        'p.product_id',
-        'p.aaia',
-        'p.mpn',
-        'p.name',
-        'p.short_description',
-        'p.series_id',
-        'p.manufacturer_id',
-        'p.slug',
-        'p.image',
-        'p.is_orderable',
-        'p.disable_pricing',
-        'p.requires_options',
-        'p.show_install_graphic',
-        'p.date_added',
+        ...CARD_COLUMNS,
         'p.price',
         'p.msrp',
         'p.oos_text',
@@ -181,20 +186,7 @@ export class ProductService {
     const rows = await this.db
       .selectFrom(page.as('p'))
       .select([
-        'p.product_id',
-        'p.aaia',
-        'p.mpn',
-        'p.name',
-        'p.short_description',
-        'p.series_id',
-        'p.manufacturer_id',
-        'p.slug',
-        'p.image',
-        'p.is_orderable',
-        'p.disable_pricing',
-        'p.requires_options',
-        'p.show_install_graphic',
-        'p.date_added',
+        ...CARD_COLUMNS,
         'p.manufacturer',
         'p.manufacturer_slug',
         sql<string>`p.price::numeric(12,2)::text`.as('price'),
