@@ -46,7 +46,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           // Fails a test on any Content-Security-Policy violation (tests/e2e/support/csp-guard.ts).
-          setupFiles: ['tests/e2e/support/csp-setup.ts'],
+          setupFiles: ['tests/e2e/support/setup.ts'],
           environment: 'node',
           // The server processes of browser files run V8's baseline WebAssembly compiler only: a
           // server lives for one file and runs light queries, so compiling PGlite's 9 MB of

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { watchApiCalls } from './api-watch';
 import { watchCsp } from './csp-guard';
 import { openLink } from './link';
 
@@ -87,6 +88,7 @@ export async function launchBrowser(
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   const args = [...CHROMIUM_FLAGS, ...TEST_FLAGS, ...(opts.args ?? [])];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args, headless: true });
+  watchApiCalls(browser);
   // Every context of this browser reports CSP violations (./csp-guard.ts), however a test opens it,
   // and reaches the network through its own link (./link.ts): setOffline cuts the link as well as
   // emulating offline, so no page, worker or service worker of an offline device reaches a server.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, TEST_FLAGS, tmpProfile } from './browser';
+import { watchApiCalls } from './api-watch';
 import { watchCsp } from './csp-guard';
 
 export interface PersistentBrowser {
@@ -22,6 +23,7 @@ export async function launchPersistentBrowser(): Promise<PersistentBrowser> {
     viewport: { width: 1024, height: 768 },
     locale: 'en-US',
   });
+  watchApiCalls(ctx);
   await watchCsp(ctx);
   return {
     ctx,
