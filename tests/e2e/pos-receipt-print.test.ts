@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
@@ -22,11 +23,9 @@ describe.each(BROWSER_ENGINES)('POS receipt and invoice (headless Chromium, %s)'
   let srv: E2EServer;
   let browser: Browser;
   let mpn: string;
-  const shots = '/tmp/pd-receipt';
 
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startE2EServer({ engine }), launchBrowser()]);
-    fs.mkdirSync(shots, { recursive: true });
     const r = await new TestClient(srv.server.url).get('/api/products/?limit=24&sort=price&order=asc');
     mpn = r.body.products.filter(
       (p: { requires_options: boolean; is_orderable: boolean; price: string | null }) =>
@@ -97,7 +96,11 @@ describe.each(BROWSER_ENGINES)('POS receipt and invoice (headless Chromium, %s)'
   /** The PDF's page size in points, from its first page's MediaBox. */
   async function pdfPageSize(page: Page, file: string): Promise<{ width: number; height: number }> {
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
-    fs.writeFileSync(`${shots}/${file}`, pdf);
+    // Kept for a person to look at, like the screenshots (./support/shots.ts), only when E2E_SHOTS names a directory.
+    if (process.env.E2E_SHOTS) {
+      fs.mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.E2E_SHOTS, `${engine}-${file}`), pdf);
+    }
     const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
     if (!box) throw new Error('no MediaBox in the PDF');
     return { width: Number(box[3]) - Number(box[1]), height: Number(box[4]) - Number(box[2]) };
