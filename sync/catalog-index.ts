@@ -16,6 +16,8 @@
  * - a build over the pages of an initial download as pulled (`mirror`) happens only when those
  *   pages form one unbroken cookie chain from an empty cache to the last page, so they are
  *   exactly what Dexie holds; otherwise the build reads Dexie;
+ * - the mirror's pages are indexed in the order they were pulled, as time allows while the
+ *   download goes on (between IndexedDB's commits), and all of them before its build finishes;
  * - a build swaps the new index in only when finished; queries use the previous one until then.
  */
 import type { PackedBlock, RowChange } from '../src/contracts/sync-pull';
@@ -24,6 +26,8 @@ import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
 import { blockKeys } from '../src/db/packed-rows';
 import { getMeta } from '../src/db/meta';
 import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
+import { DownloadMirror, enabled } from './download-mirror';
+import type { FacetNames } from './search/built-index';
 import { getCatalogProduct, type CachedProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
 import { barcodeValue, partKey } from './search/normalize';
@@ -49,22 +53,12 @@ export interface DeviceProduct extends CachedProduct {
 
 /** Product chunk records read per step of a build (~5,000 rows; one read transaction each, so pulls are not held up). */
 const BUILD_CHUNKS = 80;
-/** Mirror rows handed to the builder per step. */
-const MIRROR_STEP = 5000;
-/** The product fields the search rows and `enabled` read: all the mirror keeps of a pulled row. */
-const SEARCH_FIELDS = ['product_id', 'mpn', 'name', 'aaia', 'manufacturer_id', 'series_id', 'upc', 'status'] as const;
-const pick = (row: Record<string, unknown>): ProductRow => {
-  const out: ProductRow = {};
-  for (const f of SEARCH_FIELDS) if (f in row) out[f] = row[f];
-  return out;
-};
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
 const num = (v: unknown): number | null =>
   v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const enabled = (row: Record<string, unknown>): boolean => row.status !== false;
 /** The product id of a product_categories / product_stock key ('12:7'). */
 const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
 
@@ -83,14 +77,14 @@ export class CatalogIndex {
   };
   private categoriesOf = new Map<number, number[]>();
   /**
-   * While no index exists: the search fields of every product pulled since the cache started
-   * afresh (a page from cookie 0, or one that cleared it), kept only while each page continues
-   * from the cookie the previous one stored (no page stored by another realm in between).
-   * `complete` once the last page arrived. The build after an initial download uses it instead of
-   * reading the whole catalog back out of IndexedDB; any doubt (a gap, a worker started mid-way)
-   * drops it and the build reads Dexie.
+   * While no index exists: the index being built from every product pulled since the cache
+   * started afresh (a page from cookie 0, or one that cleared it), kept only while each page
+   * continues from the cookie the previous one stored (no page stored by another realm in
+   * between). `complete` once the last page arrived. The build after an initial download
+   * finishes it instead of reading the whole catalog back out of IndexedDB; any doubt (a gap, a
+   * worker started mid-way) drops it and the build reads Dexie (./download-mirror.ts).
    */
-  private mirror: { cookie: number; complete: boolean; rows: Map<number, ProductRow> } | null = null;
+  private mirror: DownloadMirror | null = null;
 
   constructor(
     private readonly db: PartsdeskDb,
@@ -208,39 +202,31 @@ export class CatalogIndex {
     this.rebuildAtSettle = false;
     for (const m of Object.values(this.names)) m.clear();
     this.categoriesOf = new Map();
-    this.mirror = null;
+    this.dropMirror();
   }
 
   private mirrorPage(page: PulledPage): void {
     if ((page.after === 0 && !page.continues) || page.cleared) {
-      this.mirror = { cookie: 0, complete: false, rows: new Map() };
+      this.dropMirror();
+      const mirror = new DownloadMirror(
+        (changes, blocks) => this.noteFacetsAndLinks(changes, blocks),
+        (err) => {
+          this.report(err);
+          if (this.mirror === mirror) this.mirror = null;
+        },
+      );
+      this.mirror = mirror;
       for (const m of Object.values(this.names)) m.clear();
       this.categoriesOf = new Map();
     }
     const m = this.mirror;
-    if (!m || m.complete || m.cookie !== (page.cleared ? 0 : page.after)) {
-      this.mirror = null;
-      return;
-    }
-    this.noteFacetsAndLinks(page.changes, page.blocks);
-    for (const c of page.changes) {
-      if (c.table !== 'products') continue;
-      if (c.row) m.rows.set(Number(c.key), pick(c.row));
-      else m.rows.delete(Number(c.key));
-    }
-    // Blocks come after the changes (src/db/tables.ts applyServerChanges): live rows, read by column.
-    for (const b of page.blocks ?? []) {
-      if (b.table !== 'products') continue;
-      const at = SEARCH_FIELDS.map((f) => [f, b.cols.indexOf(f)] as const).filter(([, i]) => i >= 0);
-      const id = b.cols.indexOf('product_id');
-      for (const r of b.rows) {
-        const row: ProductRow = {};
-        for (const [f, i] of at) row[f] = r[i];
-        m.rows.set(Number(r[id]), row);
-      }
-    }
-    m.cookie = page.cookie;
-    m.complete = page.complete;
+    if (!m || m.complete || m.cookie !== (page.cleared ? 0 : page.after)) return this.dropMirror();
+    m.take(page);
+  }
+
+  private dropMirror(): void {
+    this.mirror?.drop();
+    this.mirror = null;
   }
 
   /** Reads the whole cached catalog out of Dexie in chunks into a fresh index, then swaps it in. */
@@ -250,14 +236,15 @@ export class CatalogIndex {
     this.rebuildAtSettle = false;
     try {
       const mirror = this.mirror?.complete ? this.mirror : null;
-      this.mirror = null;
+      if (mirror) this.mirror = null;
+      else this.dropMirror();
       const handlers = createSearchHandlers();
       if (mirror) {
-        // The pages just stored, as they were pulled: the same rows Dexie holds (see `mirror`).
-        const rows = [...mirror.rows.values()].filter(enabled);
-        await handlers.searchBuildBegin(rows.length);
-        for (let i = 0; i < rows.length; i += MIRROR_STEP)
-          await handlers.searchBuildAdd(rows.slice(i, i + MIRROR_STEP).map((r) => this.searchRow(r)));
+        // The pages just stored, as they were pulled: the same rows Dexie holds (see `mirror`),
+        // mostly indexed already while the download went on.
+        const builder = mirror.drain();
+        builder.setFacets(this.facetNames());
+        await handlers.searchBuildFrom(builder);
       } else {
         await this.loadFacets();
         // Expected rows, for progress only: chunks are nearly full.
@@ -267,8 +254,8 @@ export class CatalogIndex {
           (rows) => handlers.searchBuildAdd(rows.filter(enabled).map((r) => this.searchRow(r))),
           BUILD_CHUNKS,
         );
+        await handlers.searchBuildFinish();
       }
-      await handlers.searchBuildFinish();
       if (generation === this.generation) this.search = handlers;
     } finally {
       if (generation === this.generation) this.building = false;
@@ -339,6 +326,19 @@ export class CatalogIndex {
       for (const key of blockKeys(b)) touched.add(this.noteLink(key, true));
     }
     return touched;
+  }
+
+  /** The facet names and category links known now, for the mirror's builder. */
+  private facetNames(): FacetNames {
+    return {
+      brand: (id) => this.names.manufacturers.get(id),
+      series: (id) => this.names.series.get(id),
+      categories: (productId) =>
+        (this.categoriesOf.get(productId) ?? []).flatMap((c) => {
+          const name = this.names.categories.get(c);
+          return name ? [{ category_id: c, name }] : [];
+        }),
+    };
   }
 
   private searchRow(r: ProductRow): SearchProductRow {

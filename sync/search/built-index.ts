@@ -9,10 +9,11 @@
  */
 import { DocTable } from './doc-table';
 import { slotTokens } from './doc-tokens';
+import { ensure } from './grow';
 import { NameOrder } from './name-order';
 import { partKey } from './normalize';
 import { TermIndexBuilder, type TermIndex } from './term-index';
-import type { ProgressCallback, SearchProductRow } from './types';
+import type { OwnSearchRow, ProgressCallback, SearchProductRow } from './types';
 
 export interface BuiltIndex {
   slotLimit: number;
@@ -25,11 +26,26 @@ export interface BuiltIndex {
 
 const PROGRESS_EVERY = 10_000;
 
-/** Feed rows in chunks (as they come out of Dexie), then `finish` once. */
+/** The facet names a download's rows are completed with (`IndexBuilder.setFacets`). */
+export interface FacetNames {
+  brand(id: number): string | undefined;
+  series(id: number): string | undefined;
+  categories(productId: number): readonly { category_id: number; name: string }[];
+}
+
+/**
+ * Feed rows in chunks (as they come out of Dexie), then `finish` once. Or, while a download is
+ * still arriving, feed each product row as it is pulled (`addOwn`: what the row itself holds,
+ * indexed at once), then `setFacets` once every page is in (brand, series and category names,
+ * and the category links, may come in later pages), then `finish`.
+ */
 export class IndexBuilder {
   readonly docs: DocTable;
-  private readonly words = new TermIndexBuilder();
-  private readonly parts = new TermIndexBuilder();
+  private readonly words = new TermIndexBuilder(1);
+  private readonly parts = new TermIndexBuilder(0);
+  /** addOwn's slots: the brand and series ids, and each slot's own word pairs [ownStart, ownEnd). */
+  private own: { brandId: Float64Array; seriesId: Float64Array; ownStart: Uint32Array; ownEnd: Uint32Array } | null =
+    null;
 
   constructor(
     private readonly onProgress: ProgressCallback = () => undefined,
@@ -49,6 +65,76 @@ export class IndexBuilder {
     }
   }
 
+  /** A pulled product as it came (see the class comment); replaces the product's earlier slot. */
+  addOwn(row: OwnSearchRow): void {
+    const own = (this.own ??= {
+      brandId: new Float64Array(1024),
+      seriesId: new Float64Array(1024),
+      ownStart: new Uint32Array(1024),
+      ownEnd: new Uint32Array(1024),
+    });
+    const slot = this.docs.appendOwn(row);
+    const n = slot + 1;
+    own.brandId = ensure(own.brandId, n);
+    own.seriesId = ensure(own.seriesId, n);
+    own.ownStart = ensure(own.ownStart, n);
+    own.ownEnd = ensure(own.ownEnd, n);
+    own.brandId[slot] = row.manufacturer_id ?? NaN;
+    own.seriesId[slot] = row.series_id ?? NaN;
+    own.ownStart[slot] = this.words.length;
+    this.indexSlot(slot);
+    own.ownEnd[slot] = this.words.length;
+  }
+
+  /** A product removed (or disabled) while a download arrives: its slot is dead. */
+  kill(productId: number): void {
+    this.docs.kill(productId);
+  }
+
+  /**
+   * Gives every `addOwn` slot its brand, series and categories by the names known now, and
+   * indexes their words (those the slot's own words lack), as `add` would have with full rows.
+   */
+  setFacets(names: FacetNames): void {
+    const own = this.own;
+    if (!own) return;
+    this.own = null;
+    const { docs } = this;
+    const none = { brand: -1, series: -1, categories: [] };
+    docs.setFacets((slot) => {
+      if (!docs.alive[slot]) return none;
+      const b = own.brandId[slot]!;
+      const r = own.seriesId[slot]!;
+      // Interned as `append` does: categories, then brand, then series.
+      const categories = names
+        .categories(docs.productId[slot]!)
+        .map((c) => docs.categories.intern(c.category_id, c.name))
+        .filter((c) => c >= 0);
+      const brand = Number.isNaN(b) ? -1 : docs.brands.intern(b, names.brand(b));
+      const series = Number.isNaN(r) ? -1 : docs.series.intern(r, names.series(r));
+      return { brand, series, categories };
+    });
+    const seen: number[] = [];
+    for (let slot = 0; slot < docs.slots; slot++) {
+      if (!docs.alive[slot]) continue;
+      seen.length = 0;
+      for (let i = own.ownStart[slot]!; i < own.ownEnd[slot]!; i++) seen.push(this.words.keyIdAt(i));
+      const value = ((slot << 1) | 1) >>> 0;
+      const more = (tokens: readonly string[] | undefined): void => {
+        for (const t of tokens ?? []) {
+          const id = this.words.keyId(t);
+          if (id !== undefined && seen.includes(id)) continue;
+          this.words.add(t, value);
+          seen.push(this.words.keyId(t)!);
+        }
+      };
+      more(docs.brands.tokens[docs.brand[slot]!]);
+      more(docs.series.tokens[docs.seriesOf[slot]!]);
+      for (let c = docs.catStart[slot]!; c < docs.catStart[slot + 1]!; c++)
+        more(docs.categories.tokens[docs.catPool[c]!]);
+    }
+  }
+
   /** Indexes every slot already in the table (a compacted one), instead of `add`. */
   indexExisting(): void {
     for (let s = 0; s < this.docs.slots; s++) {
@@ -65,6 +151,7 @@ export class IndexBuilder {
   }
 
   finish(): BuiltIndex {
+    if (this.own) throw new Error('search: setFacets before finish when rows came by addOwn');
     const total = this.docs.slots;
     this.onProgress({ phase: 'words', done: 0, total });
     const words = this.words.finish(total);

@@ -6,12 +6,21 @@
  * - slots are append-only: an upsert of a known product kills its old slot and appends a new
  *   one, so postings built over old slots never point at changed data, only at dead slots;
  * - `slotOf` maps each live product id to its one live slot; a dead slot is never in it;
- * - facet values are interned (Interner) and stored as indexes, -1 when absent.
+ * - facet values are interned (Interner) and stored as indexes, -1 when absent;
+ * - a slot appended by `appendOwn` has no brand, series or categories until `setFacets` gives
+ *   every slot its own (the index is built only after that; see built-index.ts `addOwn`).
  */
 import { ensure } from './grow';
 import { Interner } from './interner';
 import { barcodeValue } from './normalize';
-import type { SearchProductRow } from './types';
+import type { OwnSearchRow, SearchProductRow } from './types';
+
+/** A slot's facets as interned indexes (-1: none). */
+export interface SlotFacets {
+  brand: number;
+  series: number;
+  categories: readonly number[];
+}
 
 export class DocTable {
   constructor(
@@ -63,6 +72,34 @@ export class DocTable {
       row.upc ? (barcodeValue(row.upc) ?? NaN) : NaN,
       cats,
     );
+  }
+
+  /**
+   * Appends a slot for what the row itself holds (name, part number, brand code, barcode), its
+   * brand, series and categories left empty for `setFacets`; kills the product's previous slot.
+   */
+  appendOwn(row: OwnSearchRow): number {
+    const upc = row.upc ? (barcodeValue(row.upc) ?? NaN) : NaN;
+    return this.appendColumns(row.product_id, row.name, row.mpn, -1, -1, this.codes.intern(null, row.aaia), upc, []);
+  }
+
+  /** Sets every slot's brand, series and categories (after `appendOwn`), in slot order. */
+  setFacets(facetsOf: (slot: number) => SlotFacets): void {
+    const n = this.slots;
+    const starts = new Uint32Array(n + 1);
+    let pool = new Int32Array(n);
+    let len = 0;
+    for (let s = 0; s < n; s++) {
+      const f = facetsOf(s);
+      this.brand[s] = f.brand;
+      this.seriesOf[s] = f.series;
+      pool = ensure(pool, len + f.categories.length);
+      for (const c of f.categories) pool[len++] = c;
+      starts[s + 1] = len;
+    }
+    this.catStart = starts;
+    this.catPool = pool;
+    this.catLen = len;
   }
 
   /** Marks the product's live slot dead; false when the product is not in the table. */

@@ -29,6 +29,11 @@ export interface SearchHandlers {
   searchBuildAdd(rows: readonly SearchProductRow[]): Promise<void>;
   /** Swaps the new index in; queries use the previous one (or none) until then. */
   searchBuildFinish(): Promise<{ ms: number; stats: IndexStats }>;
+  /**
+   * Finishes a builder fed in this worker as a download arrived (sync/catalog-index.ts), in
+   * place of searchBuildBegin/Add/Finish; never called across comlink.
+   */
+  searchBuildFrom(builder: IndexBuilder): Promise<{ ms: number; stats: IndexStats }>;
   searchBuild(
     rows: readonly SearchProductRow[],
     onProgress?: (p: BuildProgress) => void,
@@ -70,6 +75,11 @@ export function createSearchHandlers(now: () => number = () => performance.now()
       } catch (e) {
         return Promise.reject(e instanceof Error ? e : new Error(String(e)));
       }
+    },
+    searchBuildFrom(fed) {
+      started = now();
+      builder = fed;
+      return handlers.searchBuildFinish();
     },
     searchBuild(rows, onProgress) {
       started = now();

@@ -4,9 +4,10 @@
  * (`starts[k] .. starts[k + 1]` are key k's postings). Used twice: part-number keys -> slots,
  * and word tokens -> (slot << 1 | not-in-name bit).
  *
- * Must stay true: within one key, postings are in the order they were added (ascending slot,
- * because the builder walks slots in order); a key's postings hold no duplicates as long as the
- * caller adds each (key, slot) once.
+ * Must stay true: within one key, postings are in ascending slot order (the builder walks slots
+ * in order; pairs added later for earlier slots, a download's facet words, are put back in slot
+ * order by `finish`); a key's postings hold no duplicates as long as the caller adds each
+ * (key, slot) once.
  */
 import { ensure } from './grow';
 import { PackedStrings } from './packed-strings';
@@ -46,8 +47,32 @@ export class TermIndexBuilder {
   private termOf = new Uint32Array(1024);
   private values = new Uint32Array(1024);
   private count = 0;
+  /** The highest slot added so far, and whether every pair came at or after the one before it. */
+  private maxSlot = -1;
+  private inSlotOrder = true;
+
+  /** `slotShift`: how far a value is shifted left of its slot (1 for `slot << 1 | bit`, 0 for a bare slot). */
+  constructor(private readonly slotShift: 0 | 1) {}
+
+  /** Pairs added so far. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** The key's id (its order of first addition), or undefined when never added. */
+  keyId(key: string): number | undefined {
+    return this.idOf.get(key);
+  }
+
+  /** The key id of the i-th pair added. */
+  keyIdAt(i: number): number {
+    return this.termOf[i]!;
+  }
 
   add(key: string, value: number): void {
+    const slot = value >>> this.slotShift;
+    if (slot < this.maxSlot) this.inSlotOrder = false;
+    else this.maxSlot = slot;
     let id = this.idOf.get(key);
     if (id === undefined) {
       id = this.keys.length;
@@ -68,6 +93,7 @@ export class TermIndexBuilder {
    * that many slots is built too.
    */
   finish(forwardSlots?: number): TermIndex {
+    if (!this.inSlotOrder) this.sortBySlot();
     // The default sort compares UTF-16 code units, the order PackedStrings needs, and runs far
     // faster than a comparator callback.
     const sorted = [...this.keys].sort();
@@ -86,6 +112,23 @@ export class TermIndexBuilder {
       postings,
       forwardSlots === undefined ? null : this.forward(forwardSlots, rankOf),
     );
+  }
+
+  /** A stable counting sort of the pairs by slot, so each key's postings come out in slot order. */
+  private sortBySlot(): void {
+    const at = new Uint32Array(this.maxSlot + 2);
+    for (let i = 0; i < this.count; i++) at[(this.values[i]! >>> this.slotShift) + 1]!++;
+    for (let s = 0; s <= this.maxSlot; s++) at[s + 1]! += at[s]!;
+    const termOf = new Uint32Array(this.count);
+    const values = new Uint32Array(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const to = at[this.values[i]! >>> this.slotShift]!++;
+      termOf[to] = this.termOf[i]!;
+      values[to] = this.values[i]!;
+    }
+    this.termOf = termOf;
+    this.values = values;
+    this.inSlotOrder = true;
   }
 
   private forward(slots: number, rankOf: Uint32Array): ForwardIndex {

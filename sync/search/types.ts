@@ -18,6 +18,20 @@ export interface SearchProductRow {
   upc?: string | null;
 }
 
+/**
+ * What a pulled product row itself holds for the index: its brand and series by id only (their
+ * names, and the product's categories, may arrive in later pages of a download).
+ */
+export interface OwnSearchRow {
+  product_id: number;
+  mpn: string;
+  name: string;
+  aaia?: string | null;
+  manufacturer_id?: number | null;
+  series_id?: number | null;
+  upc?: string | null;
+}
+
 /** Why a part matched, best first; the order of this list is the ranking order. */
 export const MATCH_KINDS = ['part-number', 'part-number-prefix', 'name', 'any-field'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RowChange } from '../../../src/contracts/sync-pull';
 import { getMeta, setMeta } from '../../../src/db/meta';
 import { applyProductChanges } from '../../../src/db/product-chunks';
 import { applyServerChanges, pullStores } from '../../../src/db/tables';
 import { CatalogIndex } from '../../../sync/catalog-index';
 import { SyncEngine } from '../../../sync/engine';
+import { IndexBuilder } from '../../../sync/search/built-index';
 import type { TransportReply } from '../../../sync/transport';
 import { freshDb, scripted, staff, uuid } from './support';
 
@@ -129,6 +130,43 @@ describe('catalog index fed from Dexie', () => {
     expect(reads).toBe(0);
     expect(await ids(d.index, 'air filters')).toEqual([1]);
     expect(await ids(d.index, 'hidden')).toEqual([]);
+  });
+
+  it('indexes each page while the download goes on; names and links that come in later pages still count', async () => {
+    const all = catalog();
+    const products = all.filter((c) => c.table === 'products');
+    const rest = all.filter((c) => c.table !== 'products');
+    const added = vi.spyOn(IndexBuilder.prototype, 'addOwn');
+    let addedBeforeLastPage = -1;
+    try {
+      const d = device([
+        () => reply(products, rest.length),
+        async () => {
+          // The next page is asked for while the first is written (sync/pull.ts); while it is on
+          // its way the worker is idle and indexes the first page once it committed. Waits for
+          // that (bounded: a build that waited for the last page never gets there).
+          await vi
+            .waitFor(() => expect(added.mock.calls.length).toBe(3), { timeout: 5_000, interval: 5 })
+            .catch(() => undefined);
+          addedBeforeLastPage = added.mock.calls.length;
+          return reply(rest);
+        },
+      ]);
+      expect(await d.engine.syncNow()).toBe('ok');
+      await d.index.idle();
+      // Three enabled products; the disabled one is never indexed.
+      expect(addedBeforeLastPage).toBe(3);
+      expect(added).toHaveBeenCalledTimes(3);
+      // Brand, series and category names, and the category link, all came after the products.
+      expect(await ids(d.index, 'air filters')).toEqual([1]);
+      expect(await ids(d.index, 'highflow')).toEqual([1]);
+      expect(await ids(d.index, 'denso')).toEqual([3]);
+      expect((await d.index.searchParts('spark')).brands.map((b) => b.name).sort()).toEqual(['Denso', 'NGK']);
+      expect(await ids(d.index, 'hidden')).toEqual([]);
+      expect(d.errors).toEqual([]);
+    } finally {
+      added.mockRestore();
+    }
   });
 
   it('a page stored by another realm mid-download (a gap in the cookies) makes the build read Dexie, which has that page too', async () => {
