@@ -8,6 +8,7 @@
  * somewhere" without a second index. Slots therefore stay below 2^31.
  */
 import { DocTable } from './doc-table';
+import type { Interner } from './interner';
 import { slotTokens } from './doc-tokens';
 import { ensure } from './grow';
 import { NameOrder } from './name-order';
@@ -114,24 +115,30 @@ export class IndexBuilder {
       const series = Number.isNaN(r) ? -1 : docs.series.intern(r, names.series(r));
       return { brand, series, categories };
     });
+    // Each facet value's tokens as key ids, taken once per value (not looked up once per part).
+    const idsOf = (values: Interner): ((at: number) => readonly number[]) => {
+      const cache: number[][] = [];
+      return (at) => (at < 0 ? [] : (cache[at] ??= values.tokens[at]!.map((t) => this.words.intern(t))));
+    };
+    const brandIds = idsOf(docs.brands);
+    const seriesIds = idsOf(docs.series);
+    const categoryIds = idsOf(docs.categories);
     const seen: number[] = [];
     for (let slot = 0; slot < docs.slots; slot++) {
       if (!docs.alive[slot]) continue;
       seen.length = 0;
       for (let i = own.ownStart[slot]!; i < own.ownEnd[slot]!; i++) seen.push(this.words.keyIdAt(i));
       const value = ((slot << 1) | 1) >>> 0;
-      const more = (tokens: readonly string[] | undefined): void => {
-        for (const t of tokens ?? []) {
-          const id = this.words.keyId(t);
-          if (id !== undefined && seen.includes(id)) continue;
-          this.words.add(t, value);
-          seen.push(this.words.keyId(t)!);
+      const more = (ids: readonly number[]): void => {
+        for (const id of ids) {
+          if (seen.includes(id)) continue;
+          this.words.addId(id, value);
+          seen.push(id);
         }
       };
-      more(docs.brands.tokens[docs.brand[slot]!]);
-      more(docs.series.tokens[docs.seriesOf[slot]!]);
-      for (let c = docs.catStart[slot]!; c < docs.catStart[slot + 1]!; c++)
-        more(docs.categories.tokens[docs.catPool[c]!]);
+      more(brandIds(docs.brand[slot]!));
+      more(seriesIds(docs.seriesOf[slot]!));
+      for (let c = docs.catStart[slot]!; c < docs.catStart[slot + 1]!; c++) more(categoryIds(docs.catPool[c]!));
     }
   }
 

@@ -59,26 +59,31 @@ export class TermIndexBuilder {
     return this.count;
   }
 
-  /** The key's id (its order of first addition), or undefined when never added. */
-  keyId(key: string): number | undefined {
-    return this.idOf.get(key);
-  }
-
   /** The key id of the i-th pair added. */
   keyIdAt(i: number): number {
     return this.termOf[i]!;
   }
 
-  add(key: string, value: number): void {
-    const slot = value >>> this.slotShift;
-    if (slot < this.maxSlot) this.inSlotOrder = false;
-    else this.maxSlot = slot;
+  /** The key's id, the key taken in (with no pair yet) when new. */
+  intern(key: string): number {
     let id = this.idOf.get(key);
     if (id === undefined) {
       id = this.keys.length;
       this.idOf.set(key, id);
       this.keys.push(key);
     }
+    return id;
+  }
+
+  add(key: string, value: number): void {
+    this.addId(this.intern(key), value);
+  }
+
+  /** A pair by the key's id (from `intern`). */
+  addId(id: number, value: number): void {
+    const slot = value >>> this.slotShift;
+    if (slot < this.maxSlot) this.inSlotOrder = false;
+    else this.maxSlot = slot;
     if (this.count === this.values.length) {
       this.termOf = ensure(this.termOf, this.count + 1);
       this.values = ensure(this.values, this.count + 1);

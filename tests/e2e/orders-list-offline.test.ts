@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/contracts/protocol-version';
 import { TestClient } from '../support/http-client';
-import { cashierDevice, cutNetwork, pageText, visible } from './support/pos';
+import { cashierDevice, cutNetwork, outboxSize, pageText, visible } from './support/pos';
 import { BROWSER_ENGINES } from './support/server';
 import { e2eWorld } from './support/world';
 
@@ -122,8 +122,12 @@ describe.each(BROWSER_ENGINES)('POS orders list offline (headless Chromium, %s)'
     // Back online: the server's list (the new sale numbered) without a click.
     await cutNetwork(ctx, false);
     await expect
-      .poll(() => pendingRow.textContent(), { timeout: 30_000, message: await pageText(page) })
-      .toMatch(/#\d+/);
+      .poll(() => pendingRow.textContent(), { timeout: 30_000 })
+      .toMatch(/#\d+/)
+      .catch(async (e: Error) => {
+        // What the page and the device show when it did not come (not what they showed before reconnecting).
+        throw new Error(`${e.message}\npage: ${await pageText(page)}\noutbox: ${await outboxSize(page)}`);
+      });
     await expect.poll(() => page.getByText('Offline: these are the orders on this device.').count()).toBe(0);
     expect(await page.getByText('Something went wrong').count()).toBe(0);
     await ctx.close();
