@@ -23,7 +23,6 @@
 import type { PackedBlock, RowChange } from '../src/contracts/sync-pull';
 import type { PartsdeskDb } from '../src/db/database';
 import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
-import { blockKeys } from '../src/db/packed-rows';
 import { getMeta } from '../src/db/meta';
 import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
 import { DownloadMirror, enabled } from './download-mirror';
@@ -282,16 +281,17 @@ export class CatalogIndex {
     await this.search.searchUpsert(live.map((r) => this.searchRow(r)));
   }
 
-  /** A category link put (or removed) in the in-memory map. */
-  private noteLink(key: string, live: boolean): number {
-    const p = ownerOf(key);
-    const category = Number(key.slice(key.indexOf(':') + 1));
+  /** A category link put (or removed) in the in-memory map; returns the product. */
+  private noteLink(p: number, category: number, live: boolean): number {
     const was = this.categoriesOf.get(p);
-    if (live && !was) this.categoriesOf.set(p, [category]);
-    else {
-      const rest = (was ?? []).filter((id) => id !== category);
-      this.categoriesOf.set(p, live ? [...rest, category] : rest);
+    if (!was) {
+      if (live) this.categoriesOf.set(p, [category]);
+      return p;
     }
+    // The map's arrays are its own: changed in place (a download files about a million links).
+    const at = was.indexOf(category);
+    if (at >= 0) was.splice(at, 1);
+    if (live) was.push(category);
     return p;
   }
 
@@ -309,7 +309,8 @@ export class CatalogIndex {
     }
     for (const c of changes) {
       if (c.table === 'products') touched.add(Number(c.key));
-      else if (c.table === 'product_categories') touched.add(this.noteLink(c.key, c.row !== null));
+      else if (c.table === 'product_categories')
+        touched.add(this.noteLink(ownerOf(c.key), Number(c.key.slice(c.key.indexOf(':') + 1)), c.row !== null));
       else if (c.table in FACETS) {
         const names = this.names[c.table as Facet];
         const id = Number(c.key);
@@ -323,7 +324,9 @@ export class CatalogIndex {
     }
     for (const b of blocks) {
       if (b.table !== 'product_categories') continue;
-      for (const key of blockKeys(b)) touched.add(this.noteLink(key, true));
+      // By the key's columns (product_id, category_id): the block was checked when it was split.
+      const [pc, cc] = b.key.map((k) => b.cols.indexOf(k)) as [number, number];
+      for (const r of b.rows) touched.add(this.noteLink(Number(r[pc]), Number(r[cc]), true));
     }
     return touched;
   }
