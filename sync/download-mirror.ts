@@ -72,6 +72,8 @@ export class DownloadMirror {
         });
       }
     }
+    // The page's new keys and names sorted as a run of their own (IndexBuilder.presort).
+    this.tasks.push(() => this.builder.presort());
     this.cookie = page.cookie;
     this.complete = page.complete;
     this.schedule();

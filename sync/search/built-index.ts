@@ -11,7 +11,7 @@ import { DocTable } from './doc-table';
 import type { Interner } from './interner';
 import { slotTokens } from './doc-tokens';
 import { ensure } from './grow';
-import { NameOrder } from './name-order';
+import { NameOrder, nameTag, slotsOf } from './name-order';
 import { partKey } from './normalize';
 import { TermIndexBuilder, type TermIndex } from './term-index';
 import type { OwnSearchRow, ProgressCallback, SearchProductRow } from './types';
@@ -64,6 +64,30 @@ export class IndexBuilder {
       if ((slot + 1) % PROGRESS_EVERY === 0)
         this.onProgress({ phase: 'rows', done: slot + 1, total: Math.max(this.expected, slot + 1) });
     }
+  }
+
+  /** Name sort strings of slots [0, namesTagged), sorted a run at a time by `presort`. */
+  private nameRuns: string[] | null = null;
+  private namesTagged = 0;
+
+  /**
+   * Sorts what came since the last call (new keys, new slots' names) into runs of their own, so
+   * `finish` merges runs instead of sorting 200,000 strings three times (a download calls it
+   * between pages, while it waits for IndexedDB).
+   */
+  presort(): void {
+    this.words.presort();
+    this.parts.presort();
+    this.presortNames();
+  }
+
+  private presortNames(): void {
+    const fresh: string[] = [];
+    for (let s = this.namesTagged; s < this.docs.slots; s++) fresh.push(nameTag(this.docs.names[s]!, s));
+    this.namesTagged = this.docs.slots;
+    fresh.sort();
+    const runs = (this.nameRuns ??= []);
+    for (const t of fresh) runs.push(t);
   }
 
   /** A pulled product as it came (see the class comment); replaces the product's earlier slot. */
@@ -167,7 +191,15 @@ export class IndexBuilder {
     this.onProgress({ phase: 'order', done: 0, total });
     const live: number[] = [];
     for (let s = 0; s < total; s++) if (this.docs.alive[s]) live.push(s);
-    const order = new NameOrder(Int32Array.from(live), this.docs.names);
+    let inOrder: number[] | undefined;
+    if (this.nameRuns) {
+      this.presortNames();
+      // The runs merged; only the live slots (a dead slot's name was tagged when it came).
+      const { alive } = this.docs;
+      inOrder = slotsOf(this.nameRuns.sort(), (s) => alive[s] === 1);
+      this.nameRuns = null;
+    }
+    const order = new NameOrder(Int32Array.from(live), this.docs.names, inOrder);
     const barcodes = sortedBarcodes(this.docs, live);
     this.onProgress({ phase: 'order', done: total, total });
     return { slotLimit: total, words, parts, barcodes, order };

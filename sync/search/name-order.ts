@@ -14,13 +14,13 @@ export class NameOrder {
   private readonly folded: (slot: number) => string;
   rank: Float64Array;
 
-  constructor(slots: Int32Array, names: readonly string[]) {
+  /**
+   * `slots` put in name order here, or given in it (`inOrder`: IndexBuilder sorts a download's
+   * `nameTag` strings a page at a time as they come, and merges the runs at the end).
+   */
+  constructor(slots: Int32Array, names: readonly string[], inOrder?: readonly number[]) {
     this.folded = (slot) => foldText(names[slot]!);
-    // One string per slot, 'folded name NUL slot', sorted by the default (code-unit) order: far
-    // faster than a comparator over 200,000 entries. NUL sorts below every name character, so a
-    // name sorts before its own extensions; equal names fall back to the slot's digits.
-    const tagged = Array.from(slots, (s) => `${foldText(names[s]!)}\u0000${s}`).sort();
-    const sorted = tagged.map((t) => Number(t.slice(t.lastIndexOf('\u0000') + 1)));
+    const sorted = inOrder ?? slotsOf(Array.from(slots, (s) => nameTag(names[s]!, s)).sort());
     this.sorted = Int32Array.from(sorted);
     this.rank = new Float64Array(names.length);
     sorted.forEach((s, i) => (this.rank[s] = i + 1));
@@ -43,4 +43,23 @@ export class NameOrder {
     this.rank = ensure(this.rank, slot + 1);
     this.rank[slot] = lo + 0.5;
   }
+}
+
+/**
+ * A slot's sort string, 'folded name NUL slot', sorted by the default (code-unit) order: far
+ * faster than a comparator over 200,000 entries. NUL sorts below every name character, so a name
+ * sorts before its own extensions; equal names fall back to the slot's digits.
+ */
+export function nameTag(name: string, slot: number): string {
+  return `${foldText(name)}\u0000${slot}`;
+}
+
+/** The slots of sorted `nameTag` strings, in their order (`keep`: only the slots it accepts). */
+export function slotsOf(tags: readonly string[], keep: (slot: number) => boolean = () => true): number[] {
+  const out: number[] = [];
+  for (const t of tags) {
+    const s = Number(t.slice(t.lastIndexOf('\u0000') + 1));
+    if (keep(s)) out.push(s);
+  }
+  return out;
 }

@@ -47,6 +47,9 @@ export class TermIndexBuilder {
   private termOf = new Uint32Array(1024);
   private values = new Uint32Array(1024);
   private count = 0;
+  /** Keys sorted a run at a time as they came (`presort`), for `finish` to merge; null when never presorted. */
+  private runs: string[] | null = null;
+  private presorted = 0;
   /** The highest slot added so far, and whether every pair came at or after the one before it. */
   private maxSlot = -1;
   private inSlotOrder = true;
@@ -57,6 +60,17 @@ export class TermIndexBuilder {
   /** Pairs added so far. */
   get length(): number {
     return this.count;
+  }
+
+  /**
+   * Sorts the keys taken since the last call into a run of their own (in a download's idle time):
+   * `finish` then merges the runs (the sort finds them) instead of sorting every key from scratch.
+   */
+  presort(): void {
+    const fresh = this.keys.slice(this.presorted).sort();
+    this.presorted = this.keys.length;
+    const runs = (this.runs ??= []);
+    for (const k of fresh) runs.push(k);
   }
 
   /** The key id of the i-th pair added. */
@@ -101,7 +115,12 @@ export class TermIndexBuilder {
     if (!this.inSlotOrder) this.sortBySlot();
     // The default sort compares UTF-16 code units, the order PackedStrings needs, and runs far
     // faster than a comparator callback.
-    const sorted = [...this.keys].sort();
+    let sorted: string[];
+    if (this.runs) {
+      this.presort();
+      sorted = this.runs.sort();
+      this.runs = null;
+    } else sorted = [...this.keys].sort();
     const rankOf = new Uint32Array(sorted.length);
     sorted.forEach((k, rank) => (rankOf[this.idOf.get(k)!] = rank));
     const starts = new Uint32Array(sorted.length + 1);

@@ -1,5 +1,5 @@
-// The index built as a download arrives (IndexBuilder.addOwn, then setFacets once the facet names
-// and category links are in) answers every query as the one built from the finished rows does.
+// The index built as a download arrives (IndexBuilder.addOwn, presort at each page's end, then
+// setFacets once the facet names and category links are in) answers every query as the one built from the finished rows does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IndexBuilder } from '../../../sync/search/built-index';
@@ -22,6 +22,8 @@ const put = fc.record({
   upc: fc.option(fc.constantFrom('700000123456', '012345678905'), { nil: null }),
 });
 const kill = fc.record({ kind: fc.constant('kill' as const), id: fc.integer({ min: 1, max: 15 }) });
+/** The end of a page: what came so far is sorted into runs (IndexBuilder.presort). */
+const pageEnd = fc.record({ kind: fc.constant('presort' as const) });
 /** Category links of the finished catalog, and which facet names arrived (4 never does). */
 const links = fc.array(fc.tuple(fc.integer({ min: 1, max: 15 }), fc.integer({ min: 1, max: 4 })), { maxLength: 30 });
 
@@ -46,7 +48,7 @@ const QUERIES = [
 describe('index built while a download arrives', () => {
   it('property: addOwn + setFacets answers as a build over the finished rows', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(put, put, kill), { maxLength: 40 }), links, (ops, linkPairs) => {
+      fc.property(fc.array(fc.oneof(put, put, kill, pageEnd), { maxLength: 40 }), links, (ops, linkPairs) => {
         const categoriesOf = new Map<number, number[]>();
         for (const [p, c] of linkPairs) {
           const was = categoriesOf.get(p) ?? [];
@@ -63,6 +65,10 @@ describe('index built while a download arrives', () => {
         const finished = new Map<number, SearchProductRow>();
         const download = new IndexBuilder();
         for (const o of ops) {
+          if (o.kind === 'presort') {
+            download.presort();
+            continue;
+          }
           if (o.kind === 'kill') {
             download.kill(o.id);
             finished.delete(o.id);
