@@ -196,5 +196,8 @@ describe.skipIf(!base)('moving an embedded shop to PostgreSQL', () => {
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/^Cannot move: the target database is not empty \(it has public\.\w+/);
     expect(await orders()).toBe(count);
-  });
+    // Three runs of the command (each a Node process compiling the server's TypeScript), two
+    // servers, two tills' first downloads: over 60 s beside another `npm test` on 2 cores. A
+    // budget for the work, not a retry.
+  }, 180_000);
 });
