@@ -25,7 +25,7 @@ import type { PartsdeskDb } from '../src/db/database';
 import { categoryLinks, LINK_CHUNK, stockRows } from '../src/db/catalog-links';
 import { getMeta } from '../src/db/meta';
 import { eachProductBatch, productRow, productRows, type ProductRow } from '../src/db/product-chunks';
-import { DownloadMirror, enabled } from './download-mirror';
+import { DownloadMirror, enabled, num, text } from './download-mirror';
 import type { FacetNames } from './search/built-index';
 import { getCatalogProduct, type CachedProduct } from '../src/db/queries';
 import type { PulledPage } from './pull';
@@ -55,9 +55,6 @@ const BUILD_CHUNKS = 80;
 const FACETS = { manufacturers: 'manufacturer_id', series: 'series_id', categories: 'category_id' } as const;
 type Facet = keyof typeof FACETS;
 
-const num = (v: unknown): number | null =>
-  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 /** The product id of a product_categories / product_stock key ('12:7'). */
 const ownerOf = (key: string): number => Number(key.slice(0, key.indexOf(':')));
 

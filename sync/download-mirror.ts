@@ -24,9 +24,11 @@ const SLICE_MS = 8;
 /** The product fields the index and `enabled` read. */
 const SEARCH_FIELDS = ['product_id', 'mpn', 'name', 'aaia', 'manufacturer_id', 'series_id', 'upc', 'status'] as const;
 
-const num = (v: unknown): number | null =>
+/** A pulled row's value as a number, null when absent or not a number. */
+export const num = (v: unknown): number | null =>
   v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** A pulled row's value as text ('' when absent). */
+export const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 /** False for a product the shop disabled (never offered by the search). */
 export const enabled = (row: Record<string, unknown>): boolean => row.status !== false;
 
