@@ -55,8 +55,11 @@ export interface SyncHandlers {
 
 /** The cached catalog, searchable offline (sync/catalog-index.ts; docs/decisions/sync.md "Catalog lookups in the worker (sync/catalog-index.ts)"). */
 export interface CatalogHandlers {
-  /** Autocomplete over the cached catalog; `ready: false` until the index is built (first download, start). */
-  searchParts(text: string, opts?: SearchQueryOptions): Promise<SearchQueryResult>;
+  /**
+   * Autocomplete over the cached catalog; `ready: false` until the index is built (first download,
+   * start). `wait`: an index being built is waited for; `ready: false` only when none is coming.
+   */
+  searchParts(text: string, opts?: SearchQueryOptions & { wait?: boolean }): Promise<SearchQueryResult>;
   /** Exact part number (case, spaces, hyphens ignored) or UPC/EAN -> the one cached product, else null. */
   findPart(code: string): Promise<DeviceProduct | null>;
   getProduct(productId: number): Promise<DeviceProduct | null>;

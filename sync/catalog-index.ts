@@ -81,6 +81,8 @@ export class CatalogIndex {
    * worker started mid-way) drops it and the build reads Dexie (./download-mirror.ts).
    */
   private mirror: DownloadMirror | null = null;
+  /** start()'s look at the device's catalog (whether to build at once); settled before whenSearchable answers. */
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: PartsdeskDb,
@@ -88,7 +90,11 @@ export class CatalogIndex {
   ) {}
 
   /** At worker start: builds at once when the device already holds a complete catalog. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return (this.starting = this.check());
+  }
+
+  private async check(): Promise<void> {
     try {
       const [done, figures, cookie] = await Promise.all([
         getMeta(this.db, 'fullPullDone'),
@@ -124,14 +130,27 @@ export class CatalogIndex {
     if (!this.search && !this.building) void this.start();
   }
 
+  /**
+   * Resolves true once an index answers queries, waiting for a build under way (a worker's start
+   * reads the whole catalog out of IndexedDB first); false at once when none is coming (the device
+   * holds no complete catalog yet). For callers with no other answer: a device with no network.
+   */
+  async whenSearchable(): Promise<boolean> {
+    await this.starting;
+    while (!this.search && this.building) await this.queue;
+    return this.search !== null;
+  }
+
   /** Resolves when every queued operation has run (tests, benchmarks). */
   idle(): Promise<void> {
     return this.queue;
   }
 
-  searchParts(query: string, opts?: SearchQueryOptions): Promise<SearchQueryResult> {
+  /** `wait`: a build under way is waited for (whenSearchable) instead of answering `ready: false`. */
+  async searchParts(query: string, opts?: SearchQueryOptions & { wait?: boolean }): Promise<SearchQueryResult> {
+    if (!this.search && opts?.wait) await this.whenSearchable();
     if (this.search) return this.search.searchQuery(query, opts);
-    return Promise.resolve({ parts: [], total: 0, categories: [], series: [], brands: [], tookMs: 0, ready: false });
+    return { parts: [], total: 0, categories: [], series: [], brands: [], tookMs: 0, ready: false };
   }
 
   /**

@@ -87,7 +87,7 @@ export function PartFinder({
     const t = setTimeout(() => {
       setSearching(true);
       void api
-        .searchParts(q, { limit: 8 })
+        .searchParts(q, { limit: 8, wait: true })
         .then((r) => live && setHits(r.parts))
         .catch(() => live && setHits([]))
         .finally(() => live && setSearching(false));

@@ -20,7 +20,8 @@ const MONEY = /^\d+\.\d{2}$/;
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /**
- * Null while the device's index is not built yet (first download): ask the server then.
+ * Null while the device's index is not built yet (first download): ask the server then. `wait`
+ * (no network): an index being built is waited for, null only when none is coming.
  * `signedIn`: prices follow the server's rule (src/domain/price-visibility.ts) with the shop's
  * settings as this device last pulled them, so a kiosk guest sees none when `customer_price` is on.
  */
@@ -29,8 +30,9 @@ export async function searchOffline(
   q: string,
   width: number,
   signedIn: boolean,
+  wait = false,
 ): Promise<SearchAutocompleteReply | null> {
-  const res = await api.searchParts(q, { width });
+  const res = await api.searchParts(q, { width, wait });
   if (!res.ready) return null;
   const [{ deviceDb }, { productRows }, { lookupRows }] = await Promise.all([
     import('../../device/device-db'),

@@ -10,18 +10,19 @@ import type { SyncWorkerApi } from '../../../sync/api';
 import { getSearchAutocomplete } from '../../api/get-search-autocomplete';
 import { useMode } from '../../features/session/mode';
 import { useSession } from '../../features/session/use-session';
+import { useOnline } from '../../device/use-online';
 import type { SearchAutocompleteReply } from '../../contracts/search-autocomplete';
 
 /**
  * The tab's sync worker on a POS device (staff signed in) or a kiosk device (its catalog was
  * downloaded while staff set it up; a catalog-only worker, nothing synced without staff); null
- * elsewhere or until it started.
+ * elsewhere or when it could not start, 'starting' until it answers.
  */
-function useDeviceWorker(): Remote<SyncWorkerApi> | null {
+function useDeviceWorker(): Remote<SyncWorkerApi> | 'starting' | null {
   const mode = useMode();
   const device = mode === 'pos' || mode === 'kiosk';
   const catalogOnly = mode === 'kiosk';
-  const [state, setState] = useState<{ api: Remote<SyncWorkerApi>; catalogOnly: boolean } | null>(null);
+  const [state, setState] = useState<{ api: Remote<SyncWorkerApi> | null; catalogOnly: boolean } | null>(null);
   useEffect(() => {
     if (!device) return;
     let alive = true;
@@ -32,13 +33,17 @@ function useDeviceWorker(): Remote<SyncWorkerApi> | null {
         const connection = openSyncConnection({ catalogOnly });
         return connection.ready.then(() => alive && setState({ api: connection.api, catalogOnly }));
       })
-      .catch((err: unknown) => console.error('search: no sync worker on this device', err));
+      .catch((err: unknown) => {
+        console.error('search: no sync worker on this device', err);
+        if (alive) setState({ api: null, catalogOnly });
+      });
     return () => {
       alive = false;
     };
   }, [device, catalogOnly]);
+  if (!device) return null;
   // A worker opened for the other mode may have been ended (staff signed in or out): not used.
-  return device && state?.catalogOnly === catalogOnly ? state.api : null;
+  return state?.catalogOnly === catalogOnly ? state.api : 'starting';
 }
 
 export interface Suggestions {
@@ -51,17 +56,23 @@ export interface Suggestions {
 
 export function useSearchSuggestions(text: string, width: number): Suggestions {
   const worker = useDeviceWorker();
+  const online = useOnline();
   const signedIn = useSession().user !== null;
   const q = text.trim();
+  // With no network the server cannot answer: a device whose worker is still starting waits for it,
+  // and one whose index is still being built (read out of IndexedDB at the worker's start) waits
+  // for the build, rather than failing the search (docs/decisions/storefront.md "Search on a device
+  // with no network").
+  const source = worker === null ? 'server' : worker === 'starting' ? 'starting' : online ? 'device' : 'device-only';
   const query = useQuery({
-    queryKey: ['search-autocomplete', q, width, worker ? 'device' : 'server', signedIn] as const,
-    enabled: q.length > 0,
+    queryKey: ['search-autocomplete', q, width, source, signedIn] as const,
+    enabled: q.length > 0 && !(source === 'starting' && !online),
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }) => {
-      if (worker) {
+      if (worker !== null && worker !== 'starting') {
         const { searchOffline } = await import('./offline-search');
-        const local = await searchOffline(worker, q, width, signedIn);
+        const local = await searchOffline(worker, q, width, signedIn, !online);
         if (local) return { reply: local, offline: true };
       }
       return { reply: await getSearchAutocomplete(q, width, signal), offline: false };

@@ -233,6 +233,26 @@ describe('catalog index fed from Dexie', () => {
     expect(await ids(index, '6619')).toEqual([3]);
   });
 
+  it('a search that may wait, asked as a worker starts, answers once the build is done; none waits on a device with no catalog', async () => {
+    const d = device([() => reply(catalog())]);
+    await d.engine.syncNow();
+    await d.index.idle();
+    // A new worker (page reload, no network): start() runs in the background, as in sync/worker.ts.
+    const index = new CatalogIndex(d.db);
+    void index.start();
+    const [now, waited] = await Promise.all([
+      index.searchParts('air filter'),
+      index.searchParts('air filter', { limit: 10, wait: true }),
+    ]);
+    expect(now.ready).toBe(false);
+    expect(waited.ready).toBe(true);
+    expect(waited.parts.map((p) => p.product_id)).toEqual([1]);
+    // Nothing to build (no download finished): answered at once, not ready.
+    const empty = new CatalogIndex(freshDb());
+    void empty.start();
+    expect((await empty.searchParts('air filter', { wait: true })).ready).toBe(false);
+  });
+
   it('follows pulls through the engine: category links, new parts, and a brand rename rebuilt at the end of the cycle', async () => {
     const d = device([
       () => reply(catalog()),
