@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { TestClient } from '../../support/http-client';
 import { newContext } from './browser';
@@ -90,9 +90,31 @@ export async function outboxSize(page: Page): Promise<number> {
  * push (CI saw exactly that in tests/e2e/live-tablets.test.ts).
  */
 export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
-  await expect
-    .poll(async () => (await outboxSize(page)) === 0 && (await visible(page, 'All changes synced')()), { timeout })
-    .toBe(true);
+  // What the device asked the server meanwhile, printed if it never gets there.
+  const started = Date.now();
+  const calls: string[] = [];
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const server = (url: string) => /\/(api|sync)\//.test(new URL(url).pathname);
+  const answered = (r: Response) =>
+    server(r.url()) && calls.push(`${at()} ${r.request().method()} ${r.url()} -> ${r.status()}`);
+  const failed = (r: Request) =>
+    server(r.url()) && calls.push(`${at()} ${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`);
+  page.on('response', answered);
+  page.on('requestfailed', failed);
+  try {
+    await expect
+      .poll(async () => (await outboxSize(page)) === 0 && (await visible(page, 'All changes synced')()), { timeout })
+      .toBe(true)
+      .catch(async (e: Error) => {
+        const page_ = await pageText(page);
+        throw new Error(
+          `${e.message}\noutbox: ${await outboxSize(page)}\ncalls:\n  ${calls.slice(-30).join('\n  ')}\npage: ${page_}`,
+        );
+      });
+  } finally {
+    page.off('response', answered);
+    page.off('requestfailed', failed);
+  }
 }
 
 /** The server's own view (GET /api/order as admin), to prove what reached it and how many times. */
