@@ -209,19 +209,12 @@ describe('dealer locator on a phone', () => {
 
     // Reset: the server forgets it, the cookie goes, the page reloads with 'Find A Local Dealer'.
     await page.goto(`${server.url}/index.php?route=module/dealer_locator`);
-    await page.evaluate(() => ((window as unknown as { beforeReset?: boolean }).beforeReset = true));
-    await page.getByRole('button', { name: 'Reset Store' }).click();
     // The old page shows 'Find A Local Dealer' as soon as the cookie goes, before it reloads: wait
     // for the new page. (Closing the context while that reload was under way hung Chromium's
     // context close past the test's 120 s, beside another test run.)
-    await expect
-      .poll(() =>
-        page
-          .evaluate(() => (window as unknown as { beforeReset?: boolean }).beforeReset === undefined)
-          .catch(() => false),
-      )
-      .toBe(true);
-    await page.waitForLoadState('load');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reset Store' }).click();
+    await reloaded;
     await visible(page, () => page.getByRole('button', { name: 'Find A Local Dealer' }));
     await expect
       .poll(async () => (await page.context().cookies()).some((c) => c.name === 'locator_pickup_location'))
