@@ -8,19 +8,14 @@
  */
 import type { CustomerRow, OrderRow } from '../contracts/sync-records';
 import { add, cmp, money, moneyString, sub, type Money, type MoneyString } from '../domain/money';
+import { customerContact, type CustomerContact } from '../domain/mutations/records';
 import type { PartsdeskDb } from './database';
 import { customerMatcher, customerSearchKeys, type CustomerSearchKeys } from './queries';
 
 /** §9 "Customer admin tables: default page 1, limit 10". */
 export const CUSTOMERS_PAGE_SIZE = 10;
 
-export interface CustomerListRow {
-  id: string;
-  customer_id: number | null;
-  firstname: string;
-  lastname: string;
-  email: string;
-  telephone: string;
+export interface CustomerListRow extends CustomerContact {
   date_added: string;
   /** Orders of this customer on the device (drafts and voided orders not counted). */
   total_orders: number;
@@ -73,12 +68,7 @@ export function buildCustomerIndex(customers: readonly CustomerRow[], orders: re
     const k = counts.get(c.id);
     return {
       row: {
-        id: c.id,
-        customer_id: c.customer_id,
-        firstname: c.firstname,
-        lastname: c.lastname,
-        email: c.email,
-        telephone: c.telephone,
+        ...customerContact(c),
         date_added: c.created_at,
         total_orders: k?.n ?? 0,
         balance: moneyString(k?.owing ?? money('0')),

@@ -3,7 +3,15 @@
  * changes). Screens never write here: every change goes through the sync worker's mutate().
  */
 import type { CatalogProduct } from '../contracts/catalog-product';
-import type { CreditEntry, Customer, Order, Transaction, Vehicle } from '../domain/mutations/records';
+import {
+  customerContact,
+  type CreditEntry,
+  type Customer,
+  type CustomerContact,
+  type Order,
+  type Transaction,
+  type Vehicle,
+} from '../domain/mutations/records';
 import type { StoreSettings } from '../domain/settings';
 import { storeSettingsFrom, type LocationSource, type TaxRateSource } from '../domain/store-settings';
 import type { PartsdeskDb } from './database';
@@ -38,14 +46,7 @@ export async function findCustomer(db: PartsdeskDb, ref: string): Promise<Custom
   return (await loadCustomer(db, ref)) ?? null;
 }
 
-export interface CustomerHit {
-  id: string;
-  customer_id: number | null;
-  firstname: string;
-  lastname: string;
-  email: string;
-  telephone: string;
-}
+export type CustomerHit = CustomerContact;
 
 const digits = (s: string): string => s.replace(/\D/g, '');
 
@@ -95,15 +96,7 @@ export async function searchCustomers(db: PartsdeskDb, text: string, limit = 10)
   await db.customers.each((row) => {
     if (hits.length >= limit) return;
     const c = row as unknown as Customer;
-    if (match(customerSearchKeys(c)))
-      hits.push({
-        id: c.id,
-        customer_id: c.customer_id,
-        firstname: c.firstname,
-        lastname: c.lastname,
-        email: c.email,
-        telephone: c.telephone,
-      });
+    if (match(customerSearchKeys(c))) hits.push(customerContact(c));
   });
   return hits;
 }

@@ -5,6 +5,7 @@
  * (what it charges and allows): the server re-derives the charge from its settings and never takes
  * the page's.
  */
+import type { AddressText } from './address';
 import { decimal, roundMoney, type Money, ZERO } from './money';
 
 export type FulfilmentMethod = 'pickup' | 'shipping';
@@ -112,15 +113,7 @@ export function onlineActions(method: FulfilmentMethod, statusId: number): Onlin
 
 /** A shipping address's printed lines (the pick list's "Ship to"), with its state's code and country's name. */
 export function shippingAddressLines(
-  a: {
-    firstname: string;
-    lastname: string;
-    company: string;
-    address_1: string;
-    address_2: string;
-    city: string;
-    postcode: string;
-  },
+  a: AddressText,
   place: { zoneCode: string | null; zoneName: string | null; country: string | null },
 ): string[] {
   return [

@@ -1,21 +1,12 @@
 /** Online orders' fulfilment (migration 0028-b; docs/decisions/storefront.md "Online orders and fulfilment"). */
 import type { ColumnType } from 'kysely';
+import type { AddressFields } from '../../../src/domain/address';
 import type { GeneratedDecimal, GeneratedTimestamp, NullableTimestamp } from './columns';
 
 export type Fulfilment = 'pickup' | 'shipping';
 
 /** The shipping address as the checkout validated it (the customer form's address rules). */
-export interface ShippingAddress {
-  firstname: string;
-  lastname: string;
-  company: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  postcode: string;
-  country_id: number;
-  zone_id: number;
-}
+export type ShippingAddress = AddressFields;
 
 export interface OnlineOrdersTable {
   order_ref: string;

@@ -8,10 +8,10 @@ import { appliedCodes, codeRows } from '../../../src/domain/cart-codes';
 import { formatLaborTime, laborUnitAmount } from '../../../src/domain/labor';
 import { decimal, formatUSD, roundMoney, toWire } from '../../../src/domain/money';
 import type { Customer, Order, OrderLine, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
-import { orderStatusIdFor } from '../../../src/domain/mutations/records';
+import { customerContact, orderStatusIdFor } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { totalsInputOf } from '../../../src/domain/mutations/guards';
-import { computeTotals, lineTotal, productUnitPrice } from '../../../src/domain/totals';
+import { computeTotals, lineTotal, productUnitPrice, totalsToRecord } from '../../../src/domain/totals';
 
 const text = (m: string) => formatUSD(m);
 
@@ -104,21 +104,14 @@ export { totalItems } from '../../../src/domain/totals';
 
 export function orderData(order: Order, transactions: readonly Transaction[], settings: StoreSettings): OrderData {
   const t = computeTotals(totalsInputOf(order, transactions), settings);
+  const { paid_in_full, ...amounts } = totalsToRecord(t);
   return {
     status: order.status,
     order_status_id: order.order_status_id ?? orderStatusIdFor.draft,
-    parts: toWire(t.parts),
-    surcharge: toWire(t.surcharge),
-    labor: toWire(t.labor),
-    tax: toWire(t.tax),
-    card_surcharge: toWire(t.cardSurcharge),
-    card_surcharge_tax: toWire(t.cardSurchargeTax),
-    order_total: toWire(t.orderTotal),
-    amount_paid: toWire(t.amountPaid),
-    balance_due: toWire(t.balanceDue),
+    ...amounts,
     change_due: t.changeDue ? toWire(t.changeDue) : null,
     balance_label: t.balanceLabel,
-    paid_in_full: t.paidInFull,
+    paid_in_full,
     status_text: t.statusText,
     tax_exempt: t.taxExempt,
     tax_exempt_number: t.taxExemptNumber,
@@ -134,12 +127,7 @@ export function orderData(order: Order, transactions: readonly Transaction[], se
 
 export function customerWire(c: Customer): CartCustomer {
   return {
-    id: c.id,
-    customer_id: c.customer_id,
-    firstname: c.firstname,
-    lastname: c.lastname,
-    email: c.email,
-    telephone: c.telephone,
+    ...customerContact(c),
     texting_alerts: c.texting_alerts,
     store_credit: toWire(decimal(c.store_credit)),
     tax_exempt: c.tax_exempt,

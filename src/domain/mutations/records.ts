@@ -4,6 +4,7 @@
  * sync and stay null until then. Money fields are 2-place decimal strings. `status` is the
  * business state; sync state (local/pending/synced/rejected) is the sync engine's and never here.
  */
+import type { AddressFields } from '../address';
 import type { MoneyString } from '../money';
 import type { PaymentType } from '../settings';
 import type { CustomFieldValues } from '../forms/custom-fields';
@@ -212,17 +213,8 @@ export interface Transaction {
   voided_at: string | null;
 }
 
-export interface Address {
+export interface Address extends AddressFields {
   address_id: string;
-  firstname: string;
-  lastname: string;
-  company: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  postcode: string;
-  country_id: number;
-  zone_id: number;
   default: boolean;
   /** Answers to the shop's address custom fields (src/domain/forms/custom-fields.ts); absent: none. */
   custom_field?: CustomFieldValues;
@@ -249,6 +241,21 @@ export interface Customer {
   updated_at: string;
   /** Answers to the shop's account custom fields (src/domain/forms/custom-fields.ts); absent: none. */
   account_custom_field?: CustomFieldValues;
+}
+
+/** Who a customer is and how to reach them: the first fields of every customer list row and search hit. */
+export type CustomerContact = Pick<Customer, 'id' | 'customer_id' | 'firstname' | 'lastname' | 'email' | 'telephone'>;
+
+/** Just the contact fields of a customer (or of any record that has them). */
+export function customerContact(c: CustomerContact): CustomerContact {
+  return {
+    id: c.id,
+    customer_id: c.customer_id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    email: c.email,
+    telephone: c.telephone,
+  };
 }
 
 export interface YmmChoice {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { localizationQueryOptions } from '../../api/online-orders';
 import { contactLocationsQueryOptions } from '../../api/product-contact';
+import type { AddressFields } from '../../domain/address';
 import type { FulfilmentRequest } from '../../contracts/online-order-fulfilment';
 import type { FulfilmentMethod } from '../../domain/online-orders';
 import { SelectField, TextField } from '../../ui/field';
@@ -12,17 +13,7 @@ import styles from './checkout.module.css';
 export interface FulfilmentValues {
   method: FulfilmentMethod;
   location_id: string;
-  address: {
-    firstname: string;
-    lastname: string;
-    company: string;
-    address_1: string;
-    address_2: string;
-    city: string;
-    postcode: string;
-    country_id: string;
-    zone_id: string;
-  };
+  address: AddressFields<string>;
 }
 
 /** The United States (migration 0026-f keeps its id): the shipping form's first country. */

@@ -3,22 +3,14 @@
  * the customer.create / customer.update fields from what the customer form schema made of them.
  */
 import { uuidv7 } from '../../../db/ids';
+import type { AddressFields } from '../../../domain/address';
 import type { CustomerForm } from '../../../domain/forms/customer';
 import { fieldsAt, type CustomFieldDef, type CustomFieldValues } from '../../../domain/forms/custom-fields';
 import type { Address, Customer } from '../../../domain/mutations/records';
 import { blankAnswers } from '../../../features/pos-customer/custom-field-inputs';
 
-export interface AddressValues {
+export interface AddressValues extends AddressFields<string> {
   address_id: string;
-  firstname: string;
-  lastname: string;
-  company: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  postcode: string;
-  country_id: string;
-  zone_id: string;
   default: boolean;
   custom_field: CustomFieldValues;
 }
