@@ -8,23 +8,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Appointment } from '../../../src/domain/mutations/records';
 import { iso, type DB } from '../../db/schema';
 
-interface AppointmentSql {
-  id: string;
+/** The select's row: the record with the server's id, the raw created_at and the row version. */
+interface AppointmentSql extends Omit<Appointment, 'appointment_id' | 'created_at'> {
   appointment_id: number;
-  customer_ref: string;
-  order_ref: string | null;
-  vehicle_id: number | null;
-  products: number[];
-  installers: number[];
-  location_id: number;
-  bay_id: number;
-  start_date: string;
-  start_time: string;
-  duration: number;
-  status_id: number;
-  note: string;
-  notify_customer: boolean;
-  created_by: string;
   created_at: Date | string;
   version: string;
 }

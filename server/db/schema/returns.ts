@@ -1,28 +1,18 @@
 /** Returns of completed orders (migration 0026-r; docs/decisions/pos.md "Returns"). */
 import type { Generated } from 'kysely';
+import type { OrderReturn } from '../../../src/domain/mutations/records';
 import type { Timestamp, Version } from './columns';
 
-export interface OrderReturnsTable {
-  id: string;
+/**
+ * A row is the domain's OrderReturn (src/domain/mutations/records.ts) with the database's own id,
+ * timestamps and version; amount, tax and total are numeric(12,2) read as strings.
+ */
+export interface OrderReturnsTable extends Omit<
+  OrderReturn,
+  'return_id' | 'refund_method' | 'date_added' | 'date_modified'
+> {
   return_id: Generated<number>;
-  return_ref: string;
-  order_ref: string;
-  customer_ref: string | null;
-  line_ref: string;
-  product_id: number | null;
-  product: string;
-  model: string;
-  quantity: number;
-  reason: string;
-  condition: string;
-  restock: boolean;
   refund_method: string;
-  /** numeric(12,2) as strings. */
-  amount: string;
-  tax: string;
-  total: string;
-  return_status: string;
-  actor_id: string;
   date_added: Timestamp;
   date_modified: Timestamp;
   version: Version;
