@@ -45,44 +45,42 @@ import { emptyTupleChunk, putRowObject, type TupleChunk } from './tuple-chunks';
  */
 export const DEVICE_SCHEMA = 6;
 
-export interface OutboxEntry {
-  seq?: number;
+/** A mutation as the device queued it: what the outbox, the journal and the conflicts repeat. */
+interface QueuedChange {
   /** Per-client mutation id (1, 2, 3, ...). */
   id: number;
   name: string;
   args: unknown;
   /** Device time the change was made (ISO). */
   at: string;
+}
+
+/** A queued change with who made it. */
+interface StaffChange extends QueuedChange {
   /** Who made it, for the optimistic re-run during rebase. */
   actor: { id: string; role: string };
   /**
    * Their staff token (from their sign-in on this device), sent with the change so the server records
-   * them as its maker whoever's session pushes it; absent on entries queued before tokens.
+   * them as its maker whoever's session pushes it, and kept in the journal for a resend after server
+   * loss (sync/recovery.ts); absent on entries queued before tokens.
    */
   token?: string;
+}
+
+export interface OutboxEntry extends StaffChange {
+  seq?: number;
   status: 'pending';
 }
 
-export interface JournalEntry {
-  id: number;
-  name: string;
-  args: unknown;
-  at: string;
-  actor: { id: string; role: string };
-  /** The maker's staff token, kept for a resend after server loss (sync/recovery.ts). */
-  token?: string;
+export interface JournalEntry extends StaffChange {
   outcome: 'applied' | 'rejected';
   code: string | null;
   message: string | null;
   ackedAt: string;
 }
 
-export interface ConflictEntry {
-  /** The rejected mutation's id. */
-  id: number;
-  name: string;
-  args: unknown;
-  at: string;
+/** A rejected (or applied but told) change; `id` is the mutation's. */
+export interface ConflictEntry extends QueuedChange {
   code: string;
   message: string;
   seenAt: string | null;
@@ -370,12 +368,8 @@ async function upgradeToV2(tx: Transaction): Promise<void> {
   await history.delete();
 }
 
-/**
- * Stores a sale-critical write touches (mutation + its records + sync state), plus what a
- * mutator reads besides its records: the cached vouchers (lookups) and the server copies (base)
- * a voucher payment's spendable balance is computed from (vouchers.ts).
- */
-export const writeStores = (db: PartsdeskDb) => [
+/** The stores of the records the mutators read and write (src/domain/mutations/records.ts). */
+export const recordStores = (db: PartsdeskDb) => [
   db.orders,
   db.orderLines,
   db.transactions,
@@ -384,13 +378,22 @@ export const writeStores = (db: PartsdeskDb) => [
   db.addresses,
   db.vehicles,
   db.appointments,
+  db.orderReturns,
+  db.customerHistory,
+  db.creditEntries,
+  db.customerTags,
+];
+
+/**
+ * Stores a sale-critical write touches (mutation + its records + sync state), plus what a
+ * mutator reads besides its records: the cached vouchers (lookups) and the server copies (base)
+ * a voucher payment's spendable balance is computed from (vouchers.ts).
+ */
+export const writeStores = (db: PartsdeskDb) => [
+  ...recordStores(db),
   db.dirty,
   db.outbox,
-  db.customerHistory,
   db.meta,
   db.lookups,
   db.base,
-  db.orderReturns,
-  db.creditEntries,
-  db.customerTags,
 ];

@@ -7,7 +7,7 @@
 import type { IndexableType, Table } from 'dexie';
 import { fitmentTables, optionTables, unpackChanges, type PackedBlock, type RowChange } from '../contracts/sync-pull';
 import { applyLinkBlock, applyLinkChanges, isLinkTable } from './catalog-links';
-import type { PartsdeskDb } from './database';
+import { recordStores, type PartsdeskDb } from './database';
 import { applyFitmentBlock, applyFitmentChanges } from './fitment-chunks';
 import { checkBlock } from './packed-rows';
 import { applyProductBlock, applyProductChanges } from './product-chunks';
@@ -79,31 +79,20 @@ const otherCatalog = new Set<string>([
 
 export const isEntityTable = (t: string): t is EntityTableName => entityTables.has(t);
 
-/** Stores a pull page writes (for the page's single transaction). */
-export const pullStores = (db: PartsdeskDb) => [
+/** Stores of rows the server sent: the catalog, the lookups, the records and their server copies (base). */
+const serverRowStores = (db: PartsdeskDb) => [
   db.productChunks,
   db.fitment,
   db.stockChunks,
   db.categoryChunks,
   db.catalog,
   db.lookups,
-  db.orders,
-  db.orderLines,
-  db.transactions,
-  db.orderHistory,
-  db.customers,
-  db.addresses,
-  db.vehicles,
-  db.appointments,
+  ...recordStores(db),
   db.base,
-  db.dirty,
-  db.outbox,
-  db.meta,
-  db.orderReturns,
-  db.customerHistory,
-  db.creditEntries,
-  db.customerTags,
 ];
+
+/** Stores a pull page writes (for the page's single transaction). */
+export const pullStores = (db: PartsdeskDb) => [...serverRowStores(db), db.dirty, db.outbox, db.meta];
 
 /** Writes one server change (row or tombstone) to its store; call inside a pull transaction. */
 export async function applyServerChange(db: PartsdeskDb, c: RowChange): Promise<void> {
@@ -218,27 +207,7 @@ export async function applyServerChanges(
 
 /** Forget every server row (needsFullSync); the outbox, journal and meta stay. */
 export async function clearServerRows(db: PartsdeskDb): Promise<void> {
-  for (const t of [
-    db.productChunks,
-    db.fitment,
-    db.stockChunks,
-    db.categoryChunks,
-    db.catalog,
-    db.lookups,
-    db.orders,
-    db.orderLines,
-    db.transactions,
-    db.orderHistory,
-    db.customers,
-    db.addresses,
-    db.vehicles,
-    db.appointments,
-    db.base,
-    db.orderReturns,
-    db.customerHistory,
-    db.creditEntries,
-    db.customerTags,
-  ]) {
+  for (const t of serverRowStores(db)) {
     await t.clear();
   }
 }
