@@ -36,6 +36,8 @@ export const moneyArg = z
     const [w = '0', f = ''] = s.split('.');
     return `${w}.${f.padEnd(2, '0')}`;
   });
+/** A yes/no argument: false when not sent. */
+const flag = z.boolean().default(false);
 const qty = z.number().int().positive().max(10000);
 const name = text(255);
 const taxClass = posInt.nullable();
@@ -54,15 +56,16 @@ const lineOption = z.object({
   product_option_id: posInt.optional(),
   product_option_value_id: posInt.nullable().optional(),
 });
-const notification = {
-  notify_customer: z.boolean().default(false),
-  notify_by_email: z.boolean().default(false),
-  notify_by_text: z.boolean().default(false),
-  texting_alerts: z.boolean().default(false),
-  override_text_permission: z.boolean().default(false),
+/** How a message to the customer goes out (email, text) and to where: a receipt's, a notification's. */
+const messageChannels = {
+  notify_by_email: flag,
+  notify_by_text: flag,
+  texting_alerts: flag,
+  override_text_permission: flag,
   email: text(96).default(''),
   phone: text(32).default(''),
 };
+const notification = { notify_customer: flag, ...messageChannels };
 /** Custom field answers keyed by custom_field_id (src/domain/forms/custom-fields.ts checks them against the shop's fields). */
 const customFieldAnswers = z
   .record(text(12), z.union([text(2000), z.array(text(12)).max(50)]))
@@ -79,7 +82,7 @@ const address = z.object({
   postcode: text(16),
   country_id: nonNegInt,
   zone_id: nonNegInt,
-  default: z.boolean().default(false),
+  default: flag,
   custom_field: customFieldAnswers,
 });
 const customerFields = {
@@ -87,12 +90,12 @@ const customerFields = {
   lastname: text(64),
   email: text(96).default(''),
   telephone: text(32).default(''),
-  texting_alerts: z.boolean().default(false),
-  newsletter: z.boolean().default(false),
+  texting_alerts: flag,
+  newsletter: flag,
   status: z.boolean().default(true),
-  safe: z.boolean().default(false),
+  safe: flag,
   customer_group_id: posInt.nullable().default(null),
-  tax_exempt: z.boolean().default(false),
+  tax_exempt: flag,
   tax_exempt_number: text(64).default(''),
   default_location_id: posInt.nullable().default(null),
   /** Never stored in a record; the server stores only its argon2 hash (server/commands/appliers/customers.ts). */
@@ -142,14 +145,14 @@ const returnArgs = z.object({
         quantity: qty,
         reason: text(64).trim().min(1, 'Choose a reason.'),
         condition: text(64).trim().min(1, 'Choose a condition.'),
-        restock: z.boolean().default(false),
+        restock: flag,
       }),
     )
     .min(1, 'Choose at least one item to return.')
     .max(200),
 });
 
-/** A kiosk order's line: cart.addProduct's args without order_ref (priced by the server, not the device). */
+/** A product line's args: cart.addProduct's besides order_ref, and a kiosk order's line (priced by the server, not the device). */
 const kioskLine = z.object({
   line_id: id,
   product_id: posInt,
@@ -176,21 +179,7 @@ export const mutationArgs = {
      */
     location_id: posInt.nullable().default(null),
   }),
-  'cart.addProduct': z.object({
-    ...orderRef,
-    line_id: id,
-    product_id: posInt,
-    name: name.min(1),
-    model: text(64).default(''),
-    mpn: text(64).default(''),
-    aaia: text(64).default(''),
-    price: moneyArg,
-    options: z.array(lineOption).max(50).default([]),
-    quantity: qty,
-    minimum: posInt.default(1),
-    surcharge: moneyArg.default('0.00'),
-    tax_class_id: taxClass,
-  }),
+  'cart.addProduct': z.object({ ...orderRef, ...kioskLine.shape }),
   /**
    * An old part brought back against its core charge (docs/decisions/domain.md "Core charges").
    * Like cart.addProduct, the server re-reads name, part numbers, core charge and tax class from its
@@ -292,17 +281,12 @@ export const mutationArgs = {
   'receipt.send': z.object({
     ...orderRef,
     id,
-    notify_by_email: z.boolean().default(false),
-    notify_by_text: z.boolean().default(false),
-    texting_alerts: z.boolean().default(false),
-    override_text_permission: z.boolean().default(false),
-    email: text(96).default(''),
-    phone: text(32).default(''),
+    ...messageChannels,
   }),
   'poNumber.apply': z.object({
     ...orderRef,
     po_number: z.string().trim().min(1).max(64),
-    apply_to_all: z.boolean().default(false),
+    apply_to_all: flag,
     line_ids: z.array(id).max(1000).default([]),
   }),
   'appointment.book': z.object({
@@ -319,7 +303,7 @@ export const mutationArgs = {
     status: int,
     note: text(5000).default(''),
     vehicle: int.nullable().default(null),
-    notifyCustomer: z.boolean().default(false),
+    notifyCustomer: flag,
   }),
   // The day view's changes of a booked appointment (docs/decisions/appointments.md "Day view").
   'appointment.move': z.object({

@@ -52,8 +52,8 @@ type Table = {
   readonly [N in MutationName]: { readonly [K in keyof (typeof mutationArgs)[N]['shape']]: readonly Writer[] };
 };
 
-const notification = {
-  notify_customer: STAFF,
+/** A message's channels and where it goes (receipt.send; with notify_customer, a notification). */
+const messageChannels = {
   notify_by_email: STAFF,
   notify_by_text: STAFF,
   texting_alerts: STAFF,
@@ -61,6 +61,7 @@ const notification = {
   email: STAFF,
   phone: STAFF,
 } as const;
+const notification = { notify_customer: STAFF, ...messageChannels } as const;
 
 /** The customer's own contact data (a shopper edits their account) vs. what the shop decides about them. */
 const customerFields = {
@@ -176,12 +177,7 @@ export const writableFields: Table = {
   'receipt.send': {
     ...orderRef,
     id: STAFF,
-    notify_by_email: STAFF,
-    notify_by_text: STAFF,
-    texting_alerts: STAFF,
-    override_text_permission: STAFF,
-    email: STAFF,
-    phone: STAFF,
+    ...messageChannels,
   },
   'poNumber.apply': { ...orderRef, po_number: STAFF, apply_to_all: STAFF, line_ids: STAFF },
   'appointment.book': {
