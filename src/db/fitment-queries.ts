@@ -7,7 +7,7 @@
  * configuration the cache lacks leaves the row open on engine; rows that conflict with the vehicle
  * are kept (judgePart ignores them, the server drops them in SQL first).
  */
-import type { ValidatedPart } from '../contracts/fitment/validate-fitment';
+import { validatedPart, type ValidatedPart } from '../contracts/fitment/validate-fitment';
 import {
   FACET_NAME_TABLES,
   choiceIdsToName,
@@ -112,16 +112,5 @@ export async function validateFromCache(
   });
   const labelled = nameChoices(judged, (facet, id) => names.get(`${FACET_NAME_TABLES[facet][0]}:${id}`));
 
-  return parts.map((p, i) => {
-    const j = labelled[i]!;
-    return {
-      BrandCode: p.aaia,
-      Part: p.mpn,
-      result: j.result,
-      choices: j.choices,
-      label: j.label,
-      name: j.name,
-      notes: j.notes,
-    };
-  });
+  return parts.map((p, i) => validatedPart(p, labelled[i]!));
 }

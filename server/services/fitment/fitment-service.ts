@@ -21,7 +21,7 @@ import { readFitmentClientConfig, readFitmentSettings } from './fitment-settings
 import type { FitmentConfig } from '../../../src/contracts/fitment/config';
 import { FitmentVehicleStore, type StoredVehicle } from './fitment-vehicle-store';
 import type { CatalogDetailsBody, CatalogDetailsReply } from '../../../src/contracts/fitment/catalog-details';
-import type { ValidateFitmentReply } from '../../../src/contracts/fitment/validate-fitment';
+import { validatedPart, type ValidateFitmentReply } from '../../../src/contracts/fitment/validate-fitment';
 import type { SaveVehicleReply, VehicleReply } from '../../../src/contracts/fitment/vehicle';
 
 /**
@@ -125,18 +125,7 @@ export class FitmentService {
       ),
     );
     return {
-      parts: parts.map((p, i) => {
-        const j = judged[i]!;
-        return {
-          BrandCode: p.aaia,
-          Part: p.mpn,
-          result: j.result,
-          choices: j.choices,
-          label: j.label,
-          name: j.name,
-          notes: j.notes,
-        };
-      }),
+      parts: parts.map((p, i) => validatedPart(p, judged[i]!)),
       vehicle: {
         label: vehicleLabel(facets),
         hasYmm: hasYmm(facets),

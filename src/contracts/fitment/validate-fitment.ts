@@ -1,7 +1,7 @@
 /** validateFitment (/ymm/json/, storefront.md §4, §7): does each part fit the shopper's vehicle? */
 import { z } from 'zod';
 import { facetItemSchema, facetsSchema } from '../../domain/fitment-facets';
-import { FITMENT_RESULTS, partsParamSchema } from '../../domain/fitment';
+import { FITMENT_RESULTS, partsParamSchema, type PartJudgement, type PartRef } from '../../domain/fitment';
 import { blankIsAbsent } from './query-params';
 
 export const validateFitmentQuerySchema = z.object({
@@ -19,6 +19,19 @@ export const validatedPartSchema = z.object({
   notes: z.array(z.string()),
 });
 export type ValidatedPart = z.infer<typeof validatedPartSchema>;
+
+/** A part's entry of the reply: the part as asked, with its judgement (server and device offline alike). */
+export function validatedPart(p: PartRef, j: PartJudgement): ValidatedPart {
+  return {
+    BrandCode: p.aaia,
+    Part: p.mpn,
+    result: j.result,
+    choices: j.choices,
+    label: j.label,
+    name: j.name,
+    notes: j.notes,
+  };
+}
 
 export const validateFitmentReplySchema = z.object({
   parts: z.array(validatedPartSchema),
