@@ -5,18 +5,30 @@
  * (src/db/orders-list.ts) alike (docs/decisions/pos.md "Orders list screen").
  */
 
-/** Milliseconds the zone's wall clock is ahead of UTC at `at`. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+/** One wall clock format per zone: making one is slow, and a caller may ask for thousands of instants. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `at` (Intl: no time zone data of our own). */
+export function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = wallClock(timeZone).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return wall - Math.floor(at.getTime() / 1000) * 1000;

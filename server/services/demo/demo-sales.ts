@@ -19,6 +19,7 @@
  * applies (a refusal is a bug here and throws); orders come out sorted by time, so the order
  * numbers the insert trigger draws (migration 0020) rise with time.
  */
+import type { CatalogProduct } from '../../../src/contracts/catalog-product';
 import { money, toWire } from '../../../src/domain/money';
 import { totalsInputOf } from '../../../src/domain/mutations/guards';
 import { runMutation } from '../../../src/domain/mutations/registry';
@@ -26,6 +27,7 @@ import type { Customer, Order, Transaction } from '../../../src/domain/mutations
 import type { MutatorChanges, MutatorState } from '../../../src/domain/mutations/types';
 import type { StoreSettings } from '../../../src/domain/settings';
 import { computeTotals } from '../../../src/domain/totals';
+import { zoneOffsetMs } from '../../../src/domain/shop-day';
 import { auditEntries, type AuditEntry } from '../../commands/audit';
 import type { Rng } from '../../db/demo/prng';
 import type { LocationHours } from '../../db/schema';
@@ -33,15 +35,8 @@ import type { LocationHours } from '../../db/schema';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-export interface SaleProduct {
-  product_id: number;
-  name: string;
-  mpn: string;
-  aaia: string;
-  price: string;
-  surcharge: string;
-  minimum: number;
-  tax_class_id: number | null;
+/** A product the demo sells: the catalog product as a cart line takes it (no model), with its labor. */
+export interface SaleProduct extends Omit<CatalogProduct, 'model'> {
   labor_id: number | null;
   labor_time: number | null;
 }
@@ -87,27 +82,9 @@ export interface BuiltSale {
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes east of UTC of `timeZone` at instant `ms` (Intl: no time zone data of our own). */
+/** Minutes east of UTC of `timeZone` at instant `ms`. */
 function offsetMinutes(timeZone: string, ms: number): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(ms));
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'));
-  return Math.round((wall - (ms - (ms % MINUTE_MS))) / MINUTE_MS);
+  return Math.round(zoneOffsetMs(new Date(ms), timeZone) / MINUTE_MS);
 }
 
 /** The store's local calendar day `back` days before `now`: its UTC midnight-of-wall-clock and weekday. */

@@ -5,22 +5,15 @@
  * catalog (docs/decisions/storefront.md "Kiosk"). The Reset empties it.
  */
 import { useSyncExternalStore } from 'react';
+import type { CatalogProduct } from '../../contracts/catalog-product';
 import { decimal, moneyString } from '../../domain/money';
 import type { LineOption } from '../../domain/mutations/records';
 
-export interface KioskLine {
+/** A picked line: the catalog product with the line's id, options and quantity. */
+export interface KioskLine extends CatalogProduct {
   line_id: string;
-  product_id: number;
-  name: string;
-  model: string;
-  mpn: string;
-  aaia: string;
-  price: string;
   options: LineOption[];
   quantity: number;
-  minimum: number;
-  surcharge: string;
-  tax_class_id: number | null;
 }
 
 const KEY = 'partsdesk.kiosk.cart';
