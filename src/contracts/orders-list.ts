@@ -11,6 +11,10 @@ export const orderTabs = ['all', 'saved', 'kiosk', 'outstanding_balance', 'compl
 export const orderTabSchema = z.enum(orderTabs);
 export type OrderTab = z.infer<typeof orderTabSchema>;
 
+/** Every tab's count at zero, in tab order (the start of the reply's `counts`). */
+export const zeroTabCounts = (): Record<OrderTab, number> =>
+  Object.fromEntries(orderTabs.map((tab) => [tab, 0])) as Record<OrderTab, number>;
+
 /** The sorts the list accepts (the orders table's sortable columns). */
 export const orderSorts = ['o.date_added', 'o.order_id', 'customer', 'total'] as const;
 

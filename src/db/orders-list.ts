@@ -12,6 +12,7 @@ import {
   type OrderTab,
   type OrdersListQuery,
   type OrdersListReply,
+  zeroTabCounts,
 } from '../contracts/orders-list';
 import type { CustomerRow, OrderLineRow, OrderRow as OrderHeader } from '../contracts/sync-records';
 import { cmp, money, moneyString, sub } from '../domain/money';
@@ -126,14 +127,7 @@ export async function deviceOrdersList(
     return true;
   });
 
-  const counts: Record<OrderTab, number> = {
-    all: 0,
-    saved: 0,
-    kiosk: 0,
-    outstanding_balance: 0,
-    complete: 0,
-    online: 0,
-  };
+  const counts = zeroTabCounts();
   for (const o of filtered)
     for (const tab of Object.keys(counts) as OrderTab[]) if (inTab(o, tab, onlineStore)) counts[tab] += 1;
 

@@ -6,6 +6,7 @@ import {
   type OrderTab,
   type OrdersListQuery,
   type OrdersListReply,
+  zeroTabCounts,
 } from '../../../src/contracts/orders-list';
 import { nextDay, startOfDay, validZone } from '../../../src/domain/shop-day';
 import type { DB } from '../../db/schema';
@@ -64,14 +65,7 @@ interface Bucket {
 
 /** The five tab counts from per-(status, owing) counts of listed orders; the same tests as tabFilter. */
 function tabCounts(buckets: readonly Bucket[]): Record<OrderTab, number> {
-  const counts: Record<OrderTab, number> = {
-    all: 0,
-    saved: 0,
-    kiosk: 0,
-    outstanding_balance: 0,
-    complete: 0,
-    online: 0,
-  };
+  const counts = zeroTabCounts();
   for (const b of buckets) {
     const n = Number(b.n);
     counts.all += n;
