@@ -27,6 +27,22 @@ export const formDataSchema = z.object({
 });
 export type FormData = z.infer<typeof formDataSchema>;
 
+/** The message a sent form shows when its form_data sets none. */
+export const FORM_SENT = 'Thank you! Your form has been submitted.';
+
+/** form_data's settings but the captcha: what a stored form lacks reads as, and what a new form starts with. */
+export const FORM_SETTINGS_DEFAULTS: Omit<FormData, 'require_captcha'> = {
+  heading_text: '',
+  submit_button_text: 'Submit',
+  submit_button_color: '#1d4ed8',
+  submit_button_text_color: '#ffffff',
+  redirect_on_submit: 0,
+  redirect_url: '',
+  after_submit_message: FORM_SENT,
+  label_position: 'top',
+  schedule_appointment: false,
+};
+
 export const customFormFieldSchema = z.object({
   id: z.number().int(),
   type: z.enum(CUSTOM_FIELD_TYPES as [string, ...string[]]).transform((t) => t as (typeof CUSTOM_FIELD_TYPES)[number]),

@@ -12,12 +12,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  CustomFormReply,
-  FormData,
-  FormLocationsReply,
-  PostSubmissionRequest,
-  PostSubmissionReply,
+import {
+  FORM_SENT,
+  FORM_SETTINGS_DEFAULTS,
+  type CustomFormReply,
+  type FormData,
+  type FormLocationsReply,
+  type PostSubmissionRequest,
+  type PostSubmissionReply,
 } from '../../../src/contracts/custom-forms';
 import type { SessionUser } from '../../../src/contracts/session';
 import { CAPTCHA_NEEDED } from '../../../src/domain/forms/captcha';
@@ -34,21 +36,9 @@ import { ServiceError, notFound } from '../../errors';
 import type { NotificationSender } from '../notifications/notification-sender';
 import { deliverNow, mailableStores, queueStoreMail, storeRecipient } from './form-mail';
 
-export const FORM_SENT = 'Thank you! Your form has been submitted.';
 export const NO_STORE = 'No store can receive this form right now. Please call the store.';
 
-const FORM_DATA_DEFAULTS: FormData = {
-  require_captcha: 0,
-  heading_text: '',
-  submit_button_text: 'Submit',
-  submit_button_color: '#1d4ed8',
-  submit_button_text_color: '#ffffff',
-  redirect_on_submit: 0,
-  redirect_url: '',
-  after_submit_message: FORM_SENT,
-  label_position: 'top',
-  schedule_appointment: false,
-};
+const FORM_DATA_DEFAULTS: FormData = { require_captcha: 0, ...FORM_SETTINGS_DEFAULTS };
 
 /** Only a path on this site: a form never sends a shopper to another origin. */
 export const safeRedirect = (url: string): string | null => (/^\/(?![/\\])[^\s]*$/.test(url) ? url : null);

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { formsAdminQueryKey, saveAdminForm } from '../../api/forms-admin';
+import { FORM_SETTINGS_DEFAULTS } from '../../contracts/custom-forms';
 import { customFormSaveSchema, type AdminForm, type AdminFormData } from '../../contracts/forms-admin';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
@@ -19,15 +20,7 @@ const newKey = () => `f${++nextKey}`;
 
 export const BLANK_FORM_DATA: AdminFormData = {
   require_captcha: 1,
-  heading_text: '',
-  submit_button_text: 'Submit',
-  submit_button_color: '#1d4ed8',
-  submit_button_text_color: '#ffffff',
-  redirect_on_submit: 0,
-  redirect_url: '',
-  after_submit_message: 'Thank you! Your form has been submitted.',
-  label_position: 'top',
-  schedule_appointment: false,
+  ...FORM_SETTINGS_DEFAULTS,
   mail_location_id: null,
 };
 
