@@ -1,0 +1,30 @@
+/**
+ * The product columns a listing card shows (`products as p`): read by the listing's page query and
+ * again from its rows (product-service.ts), and by the product page with the page's own on top
+ * (product-page-service.ts); both replies open with the part's naming.
+ */
+export const CARD_COLUMNS = [
+  'p.product_id',
+  'p.aaia',
+  'p.mpn',
+  'p.name',
+  'p.short_description',
+  'p.series_id',
+  'p.manufacturer_id',
+  'p.slug',
+  'p.image',
+  'p.is_orderable',
+  'p.disable_pricing',
+  'p.requires_options',
+  'p.show_install_graphic',
+  'p.date_added',
+] as const;
+
+/** How a card and the product page name the part (`part_number` repeats the MPN). */
+export const partNaming = (r: { product_id: number; aaia: string; mpn: string; name: string }) => ({
+  product_id: r.product_id,
+  aaia: r.aaia,
+  mpn: r.mpn,
+  part_number: r.mpn,
+  name: r.name,
+});
