@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { DB, ShopOptions } from '../../db/schema';
+import { cartPricing } from '../pos/pos-cart-products';
 
 export interface ShopCatalogOption {
   product_option_id: number;
@@ -122,10 +123,7 @@ export async function loadShopProducts(
       upc: r.upc ?? '',
       slug: r.slug,
       image: r.image,
-      price: toWire(decimal(r.price)),
-      surcharge: toWire(decimal(r.surcharge)),
-      minimum: r.minimum,
-      tax_class_id: r.tax_class_id,
+      ...cartPricing(r),
       orderable: r.status && r.is_orderable && !r.disable_pricing,
       disable_pricing: r.disable_pricing,
       stock: Number(r.stock),
