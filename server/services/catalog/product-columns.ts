@@ -1,8 +1,11 @@
 /**
  * The product columns a listing card shows (`products as p`): read by the listing's page query and
  * again from its rows (product-service.ts), and by the product page with the page's own on top
- * (product-page-service.ts); both replies open with the part's naming.
+ * (product-page-service.ts), and by the compare list and wishlist (shop-lists-service.ts); the
+ * listing and the product page open their replies with the part's naming.
  */
+import { sql } from 'kysely';
+
 export const CARD_COLUMNS = [
   'p.product_id',
   'p.aaia',
@@ -28,3 +31,6 @@ export const partNaming = (r: { product_id: number; aaia: string; mpn: string; n
   part_number: r.mpn,
   name: r.name,
 });
+
+/** A product's stock on hand, summed over its product_stock rows (`products as p`): the shopper cart, compare list and wishlist. */
+export const STOCK_ON_HAND = sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`;

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { DB, ShopOptions } from '../../db/schema';
+import { STOCK_ON_HAND } from '../catalog/product-columns';
 import { cartPricing } from '../pos/pos-cart-products';
 
 export interface ShopCatalogOption {
@@ -70,9 +71,7 @@ export async function loadShopProducts(
       sql<string>`p.price::text`.as('price'),
       sql<string>`p.surcharge::text`.as('surcharge'),
       sql<string | null>`l.amount::text`.as('labor_rate'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
-        'stock',
-      ),
+      STOCK_ON_HAND.as('stock'),
       sql<string[]>`array(select c.name from product_categories pc join categories c on c.category_id = pc.category_id
         where pc.product_id = p.product_id order by c.parent_id nulls first, c.category_id limit 4)`.as('categories'),
     ])

@@ -16,6 +16,7 @@ import { inventoryText } from '../../../src/domain/inventory';
 import { decimal, formatUSD, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
+import { CARD_COLUMNS, STOCK_ON_HAND } from '../catalog/product-columns';
 import { priceViewFor, ProductSettingsCache, type ProductSettings } from '../catalog/product-settings';
 import type { ShopCaller, ShopResult } from './shop-cart-service';
 import { resolveShopper } from './shop-cart-shopper';
@@ -41,21 +42,11 @@ async function listed(
     .selectFrom('products as p')
     .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
     .select([
-      'p.product_id',
-      'p.name',
-      'p.mpn',
-      'p.short_description',
-      'p.image',
-      'p.slug',
-      'p.disable_pricing',
-      'p.is_orderable',
-      'p.requires_options',
+      ...CARD_COLUMNS,
       'm.name as manufacturer',
       sql<string>`p.price::text`.as('price'),
       sql<string>`p.weight::text`.as('weight'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
-        'stock',
-      ),
+      STOCK_ON_HAND.as('stock'),
     ])
     .where('p.product_id', 'in', [...ids])
     .where('p.status', '=', true)
