@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { OrderHistoryEntry, OrderInfo, OrderStatusWire } from '../../../src/contracts/pos-order';
 import { assertEditable, assertNotVoided, ORDER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import type { OrderHistory, Transaction } from '../../../src/domain/mutations/records';
-import { decimal, toWire } from '../../../src/domain/money';
+import { moneyString } from '../../../src/domain/money';
 import type { StoreSettings } from '../../../src/domain/settings';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -58,9 +58,9 @@ function transactionWire(t: Transaction): OrderInfo['transactions'][number] {
     transaction_id: t.transaction_id,
     transaction_type: t.transaction_type,
     transaction_label: t.transaction_label,
-    amount: toWire(decimal(t.amount)),
-    surcharge: toWire(decimal(t.surcharge)),
-    surcharge_tax: toWire(decimal(t.surcharge_tax)),
+    amount: moneyString(t.amount),
+    surcharge: moneyString(t.surcharge),
+    surcharge_tax: moneyString(t.surcharge_tax),
     status: t.status,
     void: t.status === 'void',
     card_type: t.card_type,
