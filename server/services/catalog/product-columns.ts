@@ -1,11 +1,12 @@
 /**
- * The product columns a listing card shows (`products as p`): read by the listing's page query and
- * again from its rows (product-service.ts), and by the product page with the page's own on top
- * (product-page-service.ts), and by the compare list and wishlist (shop-lists-service.ts); the
- * listing and the product page open their replies with the part's naming.
+ * Pieces of product reads (`products as p`) shared by the catalog and shop services: a listing
+ * card's columns (the listing, the product page with its own on top, the compare list and
+ * wishlist), the part's naming that opens the listing's and the product page's replies, and the
+ * stock on hand.
  */
 import { sql } from 'kysely';
 
+/** A listing card's product columns, read by the listing's page query and again from its rows. */
 export const CARD_COLUMNS = [
   'p.product_id',
   'p.aaia',
