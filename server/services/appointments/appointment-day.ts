@@ -25,6 +25,7 @@ import { addMinutes } from '../../commands/appliers/appointments';
 import { loadAppointment } from '../../commands/records/appointments';
 import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
+import { activeLocations, appointmentStatuses } from './appointment-reads';
 
 export class AppointmentDayService {
   constructor(private readonly commands: CommandRunner) {}
@@ -44,14 +45,8 @@ export class AppointmentDayService {
         .where('location_id', '=', locationId)
         .orderBy('bay_id')
         .execute(),
-      db.selectFrom('appointment_statuses').select(['status_id', 'name']).orderBy('sort_order').execute(),
-      db
-        .selectFrom('locations')
-        .select(['location_id', 'name'])
-        .where('status', '=', true)
-        .orderBy('is_default', 'desc')
-        .orderBy('location_id')
-        .execute(),
+      appointmentStatuses(db),
+      activeLocations(db),
       sql<{
         id: string;
         appointment_id: number;

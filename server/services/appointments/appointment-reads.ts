@@ -1,4 +1,4 @@
-/** Reads of booked appointments shared by the order screens (order info, receipt). */
+/** Reads shared by the appointment screens (day view, add appointment) and the order screens (order info, receipt). */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { BookedAppointment } from '../../../src/contracts/checkout-transactions';
@@ -18,4 +18,20 @@ export async function bookedAppointments(db: Kysely<DB>, orderRef: string): Prom
     .orderBy('appointments.starts_at')
     .execute();
   return rows.map((r) => ({ id: r.id, display_time: { start_date: r.start_date, start_time: r.start_time } }));
+}
+
+/** The stores appointments are booked at: active ones, the default first. */
+export function activeLocations(db: Kysely<DB>) {
+  return db
+    .selectFrom('locations')
+    .select(['location_id', 'name'])
+    .where('status', '=', true)
+    .orderBy('is_default', 'desc')
+    .orderBy('location_id')
+    .execute();
+}
+
+/** Every appointment status, in the shop's order. */
+export function appointmentStatuses(db: Kysely<DB>) {
+  return db.selectFrom('appointment_statuses').select(['status_id', 'name']).orderBy('sort_order').execute();
 }

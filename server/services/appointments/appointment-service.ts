@@ -13,6 +13,7 @@ import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
 import { customerUuid, orderUuid } from '../pos/pos-lookups';
 import { loadOrderInfo } from '../pos/pos-order-info';
+import { activeLocations, appointmentStatuses } from './appointment-reads';
 
 export class AppointmentService {
   constructor(private readonly commands: CommandRunner) {}
@@ -39,14 +40,8 @@ export class AppointmentService {
         .where('status', '=', true)
         .orderBy('user_id')
         .execute(),
-      adb
-        .selectFrom('locations')
-        .select(['location_id', 'name'])
-        .where('status', '=', true)
-        .orderBy('is_default', 'desc')
-        .orderBy('location_id')
-        .execute(),
-      adb.selectFrom('appointment_statuses').select(['status_id', 'name']).orderBy('sort_order').execute(),
+      activeLocations(adb),
+      appointmentStatuses(adb),
       info.customer_ref
         ? adb
             .selectFrom('customer_vehicles')

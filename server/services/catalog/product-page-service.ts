@@ -16,6 +16,7 @@ import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { blogPostByUrl } from '../content/blog-post';
+import { CARD_COLUMNS, partNaming } from './product-columns';
 import { priceViewFor, ProductSettingsCache } from './product-settings';
 
 const NEW_FOR_DAYS = 60;
@@ -61,23 +62,10 @@ export class ProductPageService {
       .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
       .leftJoin('labor_types as l', 'l.labor_id', 'p.labor_id')
       .select([
-        'p.product_id',
-        'p.aaia',
-        'p.mpn',
-        'p.name',
+        ...CARD_COLUMNS,
         'p.short_name',
-        'p.short_description',
         'p.description',
-        'p.series_id',
-        'p.manufacturer_id',
-        'p.slug',
-        'p.image',
-        'p.is_orderable',
-        'p.disable_pricing',
-        'p.requires_options',
         'p.is_universal',
-        'p.show_install_graphic',
-        'p.date_added',
         'p.minimum',
         'p.labor_id',
         'p.labor_time',
@@ -113,11 +101,7 @@ export class ProductPageService {
         : null;
 
     return {
-      product_id: r.product_id,
-      aaia: r.aaia,
-      mpn: r.mpn,
-      part_number: r.mpn,
-      name: r.name,
+      ...partNaming(r),
       short_name: r.short_name,
       short_description: r.short_description,
       description: r.description,

@@ -7,6 +7,7 @@ import { PRODUCT_UNAVAILABLE } from '../../../src/domain/price-visibility';
 import type { DB } from '../../db/schema';
 import { fittingProducts } from '../fitment/fitment-catalog-details';
 import { FreshRead, ListingCache, readListingStamps, type ListingStamps } from './listing-cache';
+import { CARD_COLUMNS, partNaming } from './product-columns';
 import { priceViewFor, ProductSettingsCache } from './product-settings';
 import { SearchFacets } from './search-facets';
 import { matchSql, parseSearch } from './search-query';
@@ -26,24 +27,6 @@ const SORT_COLUMNS = {
 const COUNT_TTL_MS = 60_000;
 
 /** Catalog reads for the storefront listing (GET /api/products/). */
-/** A listing card's product columns, read by the page query and again from its rows. */
-const CARD_COLUMNS = [
-  'p.product_id',
-  'p.aaia',
-  'p.mpn',
-  'p.name',
-  'p.short_description',
-  'p.series_id',
-  'p.manufacturer_id',
-  'p.slug',
-  'p.image',
-  'p.is_orderable',
-  'p.disable_pricing',
-  'p.requires_options',
-  'p.show_install_graphic',
-  'p.date_added',
-] as const;
-
 export class ProductService {
   /**
    * Total counts per filter, valid while the catalog stamp is unchanged (listing-cache.ts): counting
@@ -214,11 +197,7 @@ export class ProductService {
     const products: ProductSummary[] = rows.map((r) => {
       const view = priceViewFor(shop, signedIn, r.disable_pricing);
       return {
-        product_id: r.product_id,
-        aaia: r.aaia,
-        mpn: r.mpn,
-        part_number: r.mpn,
-        name: r.name,
+        ...partNaming(r),
         short_description: r.short_description ?? '',
         manufacturer: r.manufacturer,
         manufacturer_id: r.manufacturer_id,

@@ -88,21 +88,26 @@ function address(a: unknown, mint: () => string): unknown {
   };
 }
 
+/** A stored customer's own fields as customer.update takes them (addresses and custom fields apart). */
+export const customerFields = (c: Customer) => ({
+  firstname: c.firstname,
+  lastname: c.lastname,
+  email: c.email,
+  telephone: c.telephone,
+  texting_alerts: c.texting_alerts,
+  newsletter: c.newsletter,
+  status: c.status,
+  safe: c.safe,
+  customer_group_id: c.customer_group_id,
+  tax_exempt: c.tax_exempt,
+  tax_exempt_number: c.tax_exempt_number ?? '',
+  default_location_id: c.default_location_id,
+});
+
 const current = (c: Customer | null) =>
   c
     ? {
-        firstname: c.firstname,
-        lastname: c.lastname,
-        email: c.email,
-        telephone: c.telephone,
-        texting_alerts: c.texting_alerts,
-        newsletter: c.newsletter,
-        status: c.status,
-        safe: c.safe,
-        customer_group_id: c.customer_group_id,
-        tax_exempt: c.tax_exempt,
-        tax_exempt_number: c.tax_exempt_number ?? '',
-        default_location_id: c.default_location_id,
+        ...customerFields(c),
         addresses: c.addresses.map((a: Address) => ({ ...a, custom_field: a.custom_field ?? {} })),
         account_custom_field: c.account_custom_field ?? {},
       }

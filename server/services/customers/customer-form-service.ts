@@ -24,6 +24,7 @@ import type { CommandRunner } from '../../commands/runner';
 import { customerColumns, loadCustomer } from '../../commands/records/customers';
 import { notFound } from '../../errors';
 import { formToArgs, type CustomerFormBody } from './customer-form-args';
+import { customerUuid } from '../pos/pos-lookups';
 
 /** §8 "Customer save: 'Customer successfully saved!' or the error text". */
 export const CUSTOMER_SAVED = 'Customer successfully saved!';
@@ -99,7 +100,7 @@ export class CustomerFormService {
 
   /** GET /api/customer/get?customerId=: one customer. */
   async get(customerId: string | number): Promise<Omit<CustomerSaveReply, 'success'> & { success: string }> {
-    const id = await this.idOf(customerId);
+    const id = await customerUuid(this.commands.reader, customerId);
     const customer = await this.reply(id);
     return { success: '', error: '', customer, result: { customer_id: customer.customer_id, id }, redirect: '' };
   }
@@ -135,21 +136,10 @@ export class CustomerFormService {
   }
 
   private async current(customerId: string | number): Promise<Customer> {
-    const id = await this.idOf(customerId);
+    const id = await customerUuid(this.commands.reader, customerId);
     const c = await loadCustomer(this.commands.reader, id, false);
     if (!c) throw notFound(CUSTOMER_NOT_FOUND);
     return c;
-  }
-
-  /** A customer's id from its number or id; unknown is 404 before anything is written. */
-  private async idOf(customerId: string | number): Promise<string> {
-    const row = await this.commands.reader
-      .selectFrom('customers')
-      .select('id')
-      .where(typeof customerId === 'number' ? 'customer_id' : 'id', '=', customerId as never)
-      .executeTakeFirst();
-    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return row.id;
   }
 
   private async reply(id: string): Promise<CustomerReply> {

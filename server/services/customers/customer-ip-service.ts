@@ -26,12 +26,12 @@ import {
   type IpLocation,
 } from '../../../src/contracts/customer-ip';
 import type { CustomerSearchReply } from '../../../src/contracts/pos-order';
-import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import type { GeoLocator } from '../../adapters/geolocation/types';
 import type { Actor } from '../../commands/actor';
 import type { DB } from '../../db/schema';
-import { notFound, ServiceError } from '../../errors';
+import { ServiceError } from '../../errors';
 import { canonicalIp } from './ip-address';
+import { customerUuid } from '../pos/pos-lookups';
 
 /** The accounts listed for one address (GET /pos/customer/search?filter_ip=). */
 export const IP_ACCOUNTS_LIMIT = 100;
@@ -62,7 +62,7 @@ export class CustomerIpService {
   }
 
   async list(q: CustomerIpListQuery): Promise<CustomerIpListReply> {
-    const customer = await this.customer(q.customer_id);
+    const customer = await customerUuid(this.db, q.customer_id);
     const total = Number(
       (
         await this.db
@@ -151,7 +151,7 @@ export class CustomerIpService {
   private async customersAddress(customerId: string | number, ip: string): Promise<string> {
     const address = canonicalIp(ip);
     if (address === null) throw new ServiceError('invalid', 'invalid_ip', INVALID_IP, { ip: [INVALID_IP] });
-    const customer = await this.customer(customerId);
+    const customer = await customerUuid(this.db, customerId);
     const seen = await this.db
       .selectFrom('customer_ips')
       .select('ip')
@@ -160,16 +160,5 @@ export class CustomerIpService {
       .executeTakeFirst();
     if (!seen) throw new ServiceError('not_found', 'ip_not_found', IP_NOT_CUSTOMERS, { ip: [IP_NOT_CUSTOMERS] });
     return address;
-  }
-
-  /** A customer's uuid by number or id; unknown is 404. */
-  private async customer(customerId: string | number): Promise<string> {
-    const row = await this.db
-      .selectFrom('customers')
-      .select('id')
-      .where(typeof customerId === 'number' ? 'customer_id' : 'id', '=', customerId as never)
-      .executeTakeFirst();
-    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return row.id;
   }
 }

@@ -24,11 +24,11 @@ import {
   type ReturnSort,
   type SortOrder,
 } from '../../../src/domain/customer-orders';
-import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import { ServiceError, notFound } from '../../errors';
 import type { CommandRunner } from '../../commands/runner';
 import { orderRowFromSql, selectOrders } from '../../commands/records/orders';
 import { returnFromSql } from '../../commands/records/returns';
+import { customerUuid } from '../pos/pos-lookups';
 
 export interface ListQuery<S> {
   customer_id: string | number;
@@ -45,7 +45,7 @@ export class CustomerOrdersService {
   constructor(private readonly commands: CommandRunner) {}
 
   async orders(q: ListQuery<OrderSort>): Promise<CustomerOrdersReply> {
-    const customerRef = await this.customerRef(q.customer_id);
+    const customerRef = await customerUuid(this.commands.reader, q.customer_id);
     const db = this.commands.reader;
     const orders = (await selectOrders(db).where('o.customer_uuid', '=', customerRef).execute()).map(orderRowFromSql);
     const statuses = new Map(
@@ -79,7 +79,7 @@ export class CustomerOrdersService {
   }
 
   async returns(q: ListQuery<ReturnSort>): Promise<CustomerReturnsReply> {
-    const customerRef = await this.customerRef(q.customer_id);
+    const customerRef = await customerUuid(this.commands.reader, q.customer_id);
     const db = this.commands.reader;
     const rows = await db
       .selectFrom('order_returns as r')
@@ -119,15 +119,5 @@ export class CustomerOrdersService {
       await tx.trx.deleteFrom('orders').where('id', '=', o.id).execute();
     });
     return { success: ORDER_DELETED };
-  }
-
-  private async customerRef(customerId: string | number): Promise<string> {
-    const row = await this.commands.reader
-      .selectFrom('customers')
-      .select('id')
-      .where(typeof customerId === 'number' ? 'customer_id' : 'id', '=', customerId as never)
-      .executeTakeFirst();
-    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return row.id;
   }
 }

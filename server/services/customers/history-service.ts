@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HISTORY_ADDED, type HistoryForm } from '../../../src/domain/forms/history';
-import { CUSTOMER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import { ServiceError, notFound } from '../../errors';
 import type { Actor } from '../../commands/actor';
 import type { CommandRunner } from '../../commands/runner';
@@ -19,7 +18,9 @@ import {
   storeHistoryImage,
   type HistorySort,
 } from '../../commands/records/customer-history';
+import { notifyArgs } from '../notifications/notify-args';
 import { checkHistoryImage, type StoredImage } from './history-image';
+import { customerUuid } from '../pos/pos-lookups';
 
 /** §3 "Customer history entry: customer_history_id, date_added, comment, image" (image: the thumbnail's address). */
 export interface HistoryRow {
@@ -76,7 +77,7 @@ export class CustomerHistoryService {
   constructor(private readonly commands: CommandRunner) {}
 
   async list(q: HistoryListQuery): Promise<HistoryListReply> {
-    const customer = await this.customer(q.customer_id);
+    const customer = await customerUuid(this.commands.reader, q.customer_id);
     const page = await listCustomerHistory(this.commands.reader, customer, q);
     return {
       results: page.rows.map((h) => ({
@@ -102,7 +103,7 @@ export class CustomerHistoryService {
     upload: Upload | null,
     id?: string,
   ): Promise<{ success: string }> {
-    const customer = await this.customer(customerId);
+    const customer = await customerUuid(this.commands.reader, customerId);
     const image = upload ? await this.checked(upload) : null;
     const entryId = id ?? randomUUID();
     await this.commands.transaction(actor, async (tx) => {
@@ -117,13 +118,7 @@ export class CustomerHistoryService {
           image && upload
             ? { name: storedName(upload.filename, image.mime), type: image.mime, size: image.bytes.length }
             : null,
-        notify_customer: form.notifyCustomer,
-        notify_by_email: form.notifyByEmail,
-        notify_by_text: form.notifyByText,
-        texting_alerts: form.textingAlerts,
-        override_text_permission: form.overrideTextPermission,
-        email: form.email,
-        phone: form.phone,
+        ...notifyArgs(form),
       });
     });
     return { success: HISTORY_ADDED };
@@ -134,7 +129,7 @@ export class CustomerHistoryService {
    * uuid: a retried upload stores nothing new). The entry itself arrives through the push.
    */
   async upload(actor: Actor, customerId: string | number, id: string, upload: Upload): Promise<{ success: true }> {
-    const customer = await this.customer(customerId);
+    const customer = await customerUuid(this.commands.reader, customerId);
     const image = await this.checked(upload);
     const stored = await this.commands.transaction(actor, (tx) =>
       storeHistoryImage(tx.trx, id, customer, image, actor.id),
@@ -154,16 +149,5 @@ export class CustomerHistoryService {
     const r = await checkHistoryImage(upload.bytes);
     if (!r.ok) throw badImage(r.message);
     return r.image;
-  }
-
-  /** A customer by number or id; unknown is 404 (nothing is written). */
-  private async customer(customerId: string | number): Promise<string> {
-    const row = await this.commands.reader
-      .selectFrom('customers')
-      .select('id')
-      .where(typeof customerId === 'number' ? 'customer_id' : 'id', '=', customerId as never)
-      .executeTakeFirst();
-    if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-    return row.id;
   }
 }

@@ -18,11 +18,11 @@ import {
   type CustomFormSaveChecked,
   type SubmissionsReply,
 } from '../../../src/contracts/forms-admin';
-import { isDisplayOnly, type CustomFieldType } from '../../../src/domain/forms/custom-form';
+import { isDisplayOnly } from '../../../src/domain/forms/custom-form';
 import type { DB } from '../../db/schema';
 import { ServiceError, notFound } from '../../errors';
 import { mailableStores } from './form-mail';
-import { formDataOf, mailLocationOf } from './form-service';
+import { formDataOf, formFields, mailLocationOf } from './form-service';
 
 const NO_FORM = 'This form could not be found.';
 
@@ -66,7 +66,7 @@ export class FormAdminService {
       .where('form_id', '=', id)
       .executeTakeFirst();
     if (!form) throw notFound(NO_FORM);
-    const fields = await this.fieldRows(id);
+    const fields = await formFields(this.db, id);
     const stores = await mailableStores(this.db);
     const raw = form.form_data ?? {};
     return {
@@ -75,14 +75,7 @@ export class FormAdminService {
       name: form.name,
       status: form.status,
       form_data: { ...formDataOf(raw), mail_location_id: mailLocationOf(raw) },
-      fields: fields.map((f) => ({
-        id: f.field_id,
-        type: f.type as CustomFieldType,
-        label_text: f.label_text,
-        placeholder_text: f.placeholder_text,
-        required: f.required,
-        options: Array.isArray(f.options) ? f.options.map(String) : [],
-      })),
+      fields: fields.map(({ index: _index, ...f }) => f),
       stores: stores.map((s) => ({ location_id: s.location_id, name: s.name })),
     };
   }
@@ -174,7 +167,7 @@ export class FormAdminService {
       .limit(SUBMISSIONS_PAGE_SIZE)
       .offset((page - 1) * SUBMISSIONS_PAGE_SIZE)
       .execute();
-    const fields = (await this.fieldRows(formId)).filter((f) => !isDisplayOnly(f.type as CustomFieldType));
+    const fields = (await formFields(this.db, formId)).filter((f) => !isDisplayOnly(f.type));
     const storeNames = new Map(
       (await this.db.selectFrom('locations').select(['location_id', 'name']).execute()).map((l) => [
         String(l.location_id),
@@ -187,12 +180,12 @@ export class FormAdminService {
       limit: SUBMISSIONS_PAGE_SIZE,
       submissions: rows.map((r) => {
         const v = r.submission_values ?? {};
-        const shown = (f: { field_id: number; type: string }) => {
-          const x = v[String(f.field_id)] ?? '';
+        const shown = (f: { id: number; type: string }) => {
+          const x = v[String(f.id)] ?? '';
           if (Array.isArray(x)) return x.join(', ');
           return f.type === 'store_select' && x ? (storeNames.get(x) ?? x) : x;
         };
-        const known = new Set(fields.map((f) => String(f.field_id)));
+        const known = new Set(fields.map((f) => String(f.id)));
         // A value of a field deleted since is still shown, under its id.
         const left = Object.keys(v).filter((k) => !known.has(k));
         return {
@@ -208,15 +201,5 @@ export class FormAdminService {
         };
       }),
     };
-  }
-
-  private fieldRows(formId: number) {
-    return this.db
-      .selectFrom('custom_form_fields')
-      .select(['field_id', 'type', 'label_text', 'placeholder_text', 'required', 'options'])
-      .where('form_id', '=', formId)
-      .orderBy('sort_index')
-      .orderBy('field_id')
-      .execute();
   }
 }

@@ -80,6 +80,26 @@ interface LoadedForm {
   fields: CustomFormField[];
 }
 
+/** A form's fields in their order (sort index, then id): the form page, the admin form and its submissions. */
+export async function formFields(db: Kysely<DB>, formId: number) {
+  const rows = await db
+    .selectFrom('custom_form_fields')
+    .select(['field_id', 'type', 'label_text', 'placeholder_text', 'required', 'options', 'sort_index'])
+    .where('form_id', '=', formId)
+    .orderBy('sort_index')
+    .orderBy('field_id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.field_id,
+    type: r.type as CustomFieldType,
+    label_text: r.label_text,
+    placeholder_text: r.placeholder_text,
+    required: r.required,
+    options: Array.isArray(r.options) ? r.options.map(String) : [],
+    index: r.sort_index,
+  }));
+}
+
 export class FormService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -179,22 +199,7 @@ export class FormService {
       'slug' in by ? q.where('slug', '=', by.slug) : q.where('form_id', '=', by.form_id)
     ).executeTakeFirst();
     if (!form) throw notFound('This form could not be found.');
-    const rows = await this.db
-      .selectFrom('custom_form_fields')
-      .select(['field_id', 'type', 'label_text', 'placeholder_text', 'required', 'options', 'sort_index'])
-      .where('form_id', '=', form.form_id)
-      .orderBy('sort_index')
-      .orderBy('field_id')
-      .execute();
-    const fields = rows.map((r) => ({
-      id: r.field_id,
-      type: r.type as CustomFieldType,
-      label_text: r.label_text,
-      placeholder_text: r.placeholder_text,
-      required: r.required,
-      options: Array.isArray(r.options) ? r.options.map(String) : [],
-      index: r.sort_index,
-    }));
+    const fields = await formFields(this.db, form.form_id);
     return {
       name: form.name,
       mailTo: mailLocationOf(form.form_data ?? {}),

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { CardAttempt } from '../../../src/contracts/payment-card';
-import { decimal, toWire } from '../../../src/domain/money';
+import { decimal, moneyString, toWire } from '../../../src/domain/money';
 import type { AttemptStatus, DB, PaymentAttemptsTable } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { sqlState } from '../../commands/errors';
@@ -45,9 +45,9 @@ export function attemptToWire(a: AttemptRow): CardAttempt {
     attemptId: a.id,
     orderRef: a.order_ref,
     status: a.status,
-    amount: toWire(decimal(a.amount)),
-    surcharge: toWire(decimal(a.surcharge)),
-    surchargeTax: toWire(decimal(a.surcharge_tax)),
+    amount: moneyString(a.amount),
+    surcharge: moneyString(a.surcharge),
+    surchargeTax: moneyString(a.surcharge_tax),
     total: chargedTotal(a),
     message: a.message,
     transactionId: a.status === 'approved' ? a.transaction_ref : null,

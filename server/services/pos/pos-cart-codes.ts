@@ -49,14 +49,19 @@ async function orderOf(tx: CommandTx, ref: string) {
   return found;
 }
 
-export async function applyCode(
+/** POST applyCode / removeCode on a staff cart: only gift certificates exist, any other type is an invalid code. */
+export function changeCode(
   commands: CommandRunner,
   tx: CommandTx,
   ref: string,
-  type: CodeType,
-  code: string,
+  action: 'apply' | 'remove',
+  req: { type: CodeType; code: string },
 ): Promise<CartOutcome> {
-  if (type !== 'voucher') throw invalidCode();
+  if (req.type !== 'voucher') throw invalidCode();
+  return action === 'apply' ? applyVoucher(commands, tx, ref, req.code) : removeVoucher(commands, tx, ref, req.code);
+}
+
+async function applyVoucher(commands: CommandRunner, tx: CommandTx, ref: string, code: string): Promise<CartOutcome> {
   const { order, transactions } = await orderOf(tx, ref);
   // Before the lookup: a certificate this cart used up is "already applied", not "Invalid code".
   if (findAppliedCode(appliedCodes(transactions), code))
@@ -77,14 +82,7 @@ export async function applyCode(
   return { success: CODE_MESSAGES.applied(voucher.code) };
 }
 
-export async function removeCode(
-  commands: CommandRunner,
-  tx: CommandTx,
-  ref: string,
-  type: CodeType,
-  code: string,
-): Promise<CartOutcome> {
-  if (type !== 'voucher') throw invalidCode();
+async function removeVoucher(commands: CommandRunner, tx: CommandTx, ref: string, code: string): Promise<CartOutcome> {
   const applied = findAppliedCode(appliedCodes((await orderOf(tx, ref)).transactions), code);
   if (!applied) throw invalidCode();
   for (const id of applied.transactionIds)

@@ -27,6 +27,19 @@ export interface PricedProduct extends CatalogProduct {
   labor: { labor_id: number; name: string; minutes: number } | null;
 }
 
+/** What a cart line costs and takes of a product (price and core charge as 2-place strings): staff and shopper carts. */
+export const cartPricing = (p: {
+  price: string;
+  surcharge: string;
+  minimum: number;
+  tax_class_id: number | null;
+}): Pick<CatalogProduct, 'price' | 'surcharge' | 'minimum' | 'tax_class_id'> => ({
+  price: toWire(decimal(p.price)),
+  surcharge: toWire(decimal(p.surcharge)),
+  minimum: p.minimum,
+  tax_class_id: p.tax_class_id,
+});
+
 export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen: OptionInput): Promise<PricedProduct> {
   const p = await trx
     .selectFrom('products')
@@ -67,10 +80,7 @@ export async function catalogProduct(trx: Kysely<DB>, productId: number, chosen:
     model: p.mpn,
     mpn: p.mpn,
     aaia: p.aaia,
-    price: toWire(decimal(p.price)),
-    surcharge: toWire(decimal(p.surcharge)),
-    minimum: p.minimum,
-    tax_class_id: p.tax_class_id,
+    ...cartPricing(p),
     options,
     labor,
   };

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { OrderHistoryEntry, OrderInfo, OrderStatusWire } from '../../../src/contracts/pos-order';
 import { assertEditable, assertNotVoided, ORDER_NOT_FOUND } from '../../../src/domain/mutations/guards';
 import type { OrderHistory, Transaction } from '../../../src/domain/mutations/records';
-import { decimal, toWire } from '../../../src/domain/money';
+import { moneyString } from '../../../src/domain/money';
 import type { StoreSettings } from '../../../src/domain/settings';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -28,6 +28,12 @@ export async function orderStatuses(db: Kysely<DB>): Promise<OrderStatusWire[]> 
     .execute();
 }
 
+/** A status's colours as the order screens take them; empty for a status the shop no longer has. */
+const statusColors = (s: OrderStatusWire | undefined) => ({
+  status_color: s?.status_color ?? '',
+  status_text_color: s?.status_text_color ?? '',
+});
+
 export function historyWire(
   entries: readonly OrderHistory[],
   statuses: readonly OrderStatusWire[],
@@ -39,8 +45,7 @@ export function historyWire(
       date_added: h.date_added,
       status: s?.name ?? '',
       order_status_id: h.order_status_id,
-      status_color: s?.status_color ?? '',
-      status_text_color: s?.status_text_color ?? '',
+      ...statusColors(s),
       comment: h.comment,
       notify_customer: h.notify_customer,
     };
@@ -53,9 +58,9 @@ function transactionWire(t: Transaction): OrderInfo['transactions'][number] {
     transaction_id: t.transaction_id,
     transaction_type: t.transaction_type,
     transaction_label: t.transaction_label,
-    amount: toWire(decimal(t.amount)),
-    surcharge: toWire(decimal(t.surcharge)),
-    surcharge_tax: toWire(decimal(t.surcharge_tax)),
+    amount: moneyString(t.amount),
+    surcharge: moneyString(t.surcharge),
+    surcharge_tax: moneyString(t.surcharge_tax),
     status: t.status,
     void: t.status === 'void',
     card_type: t.card_type,
@@ -117,8 +122,7 @@ export async function loadOrderInfo(db: Kysely<DB>, orderRef: string, settings: 
     status: order.status,
     order_status: status?.name ?? '',
     order_status_id: data.order_status_id,
-    status_color: status?.status_color ?? '',
-    status_text_color: status?.status_text_color ?? '',
+    ...statusColors(status),
     pos_status: header.pos_status,
     date_added: order.created_at,
     date_added_long: longDate(order.created_at, zone),

@@ -31,6 +31,8 @@ import { findCart, type CartSession } from './pos-cart-store';
 import { CommandRefused } from '../../commands/refusals';
 import type { CommandRunner, CommandTx } from '../../commands/runner';
 import { customerUuid, orderUuid, searchCustomers } from './pos-lookups';
+import { customerFields } from '../customers/customer-form-args';
+import { notifyArgs } from '../notifications/notify-args';
 import { loadOrderInfo, orderStatuses } from './pos-order-info';
 import type { Actor } from '../../commands/actor';
 
@@ -121,13 +123,7 @@ export class PosOrderService {
         id,
         order_status_id: form.orderStatusId,
         comment: form.comment,
-        notify_customer: form.notifyCustomer,
-        notify_by_email: form.notifyByEmail,
-        notify_by_text: form.notifyByText,
-        texting_alerts: form.textingAlerts,
-        override_text_permission: form.overrideTextPermission,
-        email: form.email,
-        phone: form.phone,
+        ...notifyArgs(form),
       });
       return { success: HISTORY_ADDED_MESSAGE };
     });
@@ -208,18 +204,10 @@ export class PosOrderService {
       const phone = body.phone ?? body.telephone;
       await this.commands.run(tx, 'customer.update', {
         customer_ref: ref,
-        firstname: c.firstname,
-        lastname: c.lastname,
+        ...customerFields(c),
         email: body.email ?? c.email,
         telephone: phone ?? c.telephone,
         texting_alerts: body.textingAlerts ?? c.texting_alerts,
-        newsletter: c.newsletter,
-        status: c.status,
-        safe: c.safe,
-        customer_group_id: c.customer_group_id,
-        tax_exempt: c.tax_exempt,
-        tax_exempt_number: c.tax_exempt_number ?? '',
-        default_location_id: c.default_location_id,
         addresses: c.addresses,
         password: '',
       });

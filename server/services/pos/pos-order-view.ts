@@ -6,7 +6,7 @@
 import type { CartCustomer, CartProduct, OrderData, StaffCartReply } from '../../../src/contracts/staff-cart';
 import { appliedCodes, codeRows } from '../../../src/domain/cart-codes';
 import { formatLaborTime, laborUnitAmount } from '../../../src/domain/labor';
-import { decimal, formatUSD, roundMoney, toWire } from '../../../src/domain/money';
+import { decimal, formatUSD, moneyString, roundMoney, toWire } from '../../../src/domain/money';
 import type { Customer, Order, OrderLine, Transaction, VoucherLine } from '../../../src/domain/mutations/records';
 import { customerContact, orderStatusIdFor } from '../../../src/domain/mutations/records';
 import type { StoreSettings } from '../../../src/domain/settings';
@@ -68,7 +68,7 @@ export function productWire(line: Exclude<OrderLine, VoucherLine>): CartProduct 
         ? {
             labor_id: line.labor_id,
             minutes: line.minutes,
-            rate: toWire(decimal(line.rate)),
+            rate: moneyString(line.rate),
             time_text: formatLaborTime(line.minutes),
             product_key: line.product_line_id,
           }
@@ -91,8 +91,8 @@ export function linesWire(lines: readonly OrderLine[]): {
         description: l.description,
         message: l.message,
         voucher_theme: l.voucher_theme,
-        amount: toWire(decimal(l.amount)),
-        original_amount: toWire(decimal(l.original_amount)),
+        amount: moneyString(l.amount),
+        original_amount: moneyString(l.original_amount),
       });
     } else products.push(productWire(l));
   }
@@ -129,7 +129,7 @@ export function customerWire(c: Customer): CartCustomer {
   return {
     ...customerContact(c),
     texting_alerts: c.texting_alerts,
-    store_credit: toWire(decimal(c.store_credit)),
+    store_credit: moneyString(c.store_credit),
     tax_exempt: c.tax_exempt,
     tax_exempt_number: c.tax_exempt_number,
   };

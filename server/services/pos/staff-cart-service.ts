@@ -28,7 +28,7 @@ import type { Refusal } from '../../../src/domain/refusal';
 import type { Actor } from '../../commands/actor';
 import { ServiceError, notFound } from '../../errors';
 import { loadOrder } from '../../commands/records/orders';
-import { applyCode, removeCode } from './pos-cart-codes';
+import { changeCode } from './pos-cart-codes';
 import {
   abandonCart,
   attachCart,
@@ -166,12 +166,12 @@ export class StaffCartService {
 
   /** POST applyCode: redeems a gift certificate on the cart (src/domain/cart-codes.ts); coupons do not exist. */
   applyCode(c: CartCaller, req: z.output<typeof cartCodeRequestSchema>): Promise<StaffCartReply> {
-    return this.callOn(c, req.order_ref, (tx, ref) => applyCode(this.commands, tx, ref, req.type, req.code));
+    return this.callOn(c, req.order_ref, (tx, ref) => changeCode(this.commands, tx, ref, 'apply', req));
   }
 
   /** POST removeCode: voids the cart's redemptions of the code, giving the certificate its balance back. */
   removeCode(c: CartCaller, req: z.output<typeof cartCodeRequestSchema>): Promise<StaffCartReply> {
-    return this.callOn(c, req.order_ref, (tx, ref) => removeCode(this.commands, tx, ref, req.type, req.code));
+    return this.callOn(c, req.order_ref, (tx, ref) => changeCode(this.commands, tx, ref, 'remove', req));
   }
 
   /**

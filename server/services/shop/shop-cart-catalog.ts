@@ -7,6 +7,8 @@
 import { sql, type Kysely } from 'kysely';
 import { decimal, toWire } from '../../../src/domain/money';
 import type { DB, ShopOptions } from '../../db/schema';
+import { STOCK_ON_HAND } from '../catalog/product-columns';
+import { cartPricing } from '../pos/pos-cart-products';
 
 export interface ShopCatalogOption {
   product_option_id: number;
@@ -69,9 +71,7 @@ export async function loadShopProducts(
       sql<string>`p.price::text`.as('price'),
       sql<string>`p.surcharge::text`.as('surcharge'),
       sql<string | null>`l.amount::text`.as('labor_rate'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
-        'stock',
-      ),
+      STOCK_ON_HAND.as('stock'),
       sql<string[]>`array(select c.name from product_categories pc join categories c on c.category_id = pc.category_id
         where pc.product_id = p.product_id order by c.parent_id nulls first, c.category_id limit 4)`.as('categories'),
     ])
@@ -122,10 +122,7 @@ export async function loadShopProducts(
       upc: r.upc ?? '',
       slug: r.slug,
       image: r.image,
-      price: toWire(decimal(r.price)),
-      surcharge: toWire(decimal(r.surcharge)),
-      minimum: r.minimum,
-      tax_class_id: r.tax_class_id,
+      ...cartPricing(r),
       orderable: r.status && r.is_orderable && !r.disable_pricing,
       disable_pricing: r.disable_pricing,
       stock: Number(r.stock),

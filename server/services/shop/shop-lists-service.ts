@@ -16,11 +16,16 @@ import { inventoryText } from '../../../src/domain/inventory';
 import { decimal, formatUSD, toWire } from '../../../src/domain/money';
 import type { DB } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
+import { CARD_COLUMNS, STOCK_ON_HAND } from '../catalog/product-columns';
 import { priceViewFor, ProductSettingsCache, type ProductSettings } from '../catalog/product-settings';
 import type { ShopCaller, ShopResult } from './shop-cart-service';
 import { resolveShopper } from './shop-cart-shopper';
 
 type Trx = Kysely<DB>;
+
+/** Each list's table and the column that says whose it is: a shopper's (compare) or a customer's (wishlist). */
+const LIST_OWNER = { shop_compare: 'shopper_id', shop_wishlist: 'customer_uuid' } as const;
+type ShopList = keyof typeof LIST_OWNER;
 
 /**
  * The products as the table shows them, prices by the listing's rule (price-visibility.ts): a guest
@@ -37,21 +42,11 @@ async function listed(
     .selectFrom('products as p')
     .innerJoin('manufacturers as m', 'm.manufacturer_id', 'p.manufacturer_id')
     .select([
-      'p.product_id',
-      'p.name',
-      'p.mpn',
-      'p.short_description',
-      'p.image',
-      'p.slug',
-      'p.disable_pricing',
-      'p.is_orderable',
-      'p.requires_options',
+      ...CARD_COLUMNS,
       'm.name as manufacturer',
       sql<string>`p.price::text`.as('price'),
       sql<string>`p.weight::text`.as('weight'),
-      sql<number>`(select coalesce(sum(s.quantity), 0)::int from product_stock s where s.product_id = p.product_id)`.as(
-        'stock',
-      ),
+      STOCK_ON_HAND.as('stock'),
     ])
     .where('p.product_id', 'in', [...ids])
     .where('p.status', '=', true)
@@ -104,27 +99,27 @@ export class ShopListsService {
     this.db = db;
   }
 
-  private async listed(trx: Trx, ids: readonly number[], signedIn: boolean): Promise<ListedProduct[]> {
-    if (ids.length === 0) return [];
-    return listed(trx, ids, await this.settings.get(trx), signedIn);
+  /** A list's products in the order they were added (ties by product id). */
+  private async listOf(trx: Trx, list: ShopList, owner: string, signedIn: boolean): Promise<ListedProduct[]> {
+    const rows = await trx
+      .selectFrom(list)
+      .select('product_id')
+      .where(LIST_OWNER[list], '=', owner)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .execute();
+    if (rows.length === 0) return [];
+    return listed(
+      trx,
+      rows.map((r) => r.product_id),
+      await this.settings.get(trx),
+      signedIn,
+    );
   }
 
   private async compareOf(trx: Trx, shopperId: string | null, signedIn: boolean): Promise<CompareReply> {
     if (shopperId === null) return { products: [] };
-    const rows = await trx
-      .selectFrom('shop_compare')
-      .select('product_id')
-      .where('shopper_id', '=', shopperId)
-      .orderBy('added_at')
-      .orderBy('product_id')
-      .execute();
-    return {
-      products: await this.listed(
-        trx,
-        rows.map((r) => r.product_id),
-        signedIn,
-      ),
-    };
+    return { products: await this.listOf(trx, 'shop_compare', shopperId, signedIn) };
   }
 
   getCompare(key: ShopCaller): Promise<ShopResult<CompareReply>> {
@@ -167,22 +162,8 @@ export class ShopListsService {
   }
 
   private async wishlistOf(trx: Trx, customerUuid: string): Promise<WishlistReply> {
-    const rows = await trx
-      .selectFrom('shop_wishlist')
-      .select('product_id')
-      .where('customer_uuid', '=', customerUuid)
-      .orderBy('added_at')
-      .orderBy('product_id')
-      .execute();
     // Only customers have a wishlist: signed in, so only pricing-off products go without a price.
-    return {
-      products: await this.listed(
-        trx,
-        rows.map((r) => r.product_id),
-        true,
-      ),
-      logged_in: true,
-    };
+    return { products: await this.listOf(trx, 'shop_wishlist', customerUuid, true), logged_in: true };
   }
 
   /** A guest's wishlist is empty and says so (logged_in false); the page asks them to log in. */
