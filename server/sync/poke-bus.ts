@@ -70,11 +70,9 @@ export class PgPokeBus implements PokeBus {
 
   constructor(private readonly opts: PgPokeBusOptions) {
     this.listener = new PgListen({
-      url: opts.url,
+      ...opts,
       channel: POKE_CHANNEL,
       label: 'poke',
-      reconnectMs: opts.reconnectMs,
-      log: opts.log,
       onPayload: (payload) => {
         const v = Number(payload);
         if (Number.isSafeInteger(v)) void this.local.publish(v);

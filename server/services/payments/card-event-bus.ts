@@ -40,11 +40,9 @@ export class PgCardEventBus implements CardEventBus {
 
   constructor(private readonly opts: PgCardEventBusOptions) {
     this.listener = new PgListen({
-      url: opts.url,
+      ...opts,
       channel: CARD_CHANNEL,
       label: 'card events',
-      reconnectMs: opts.reconnectMs,
-      log: opts.log,
       onPayload: (attemptId) => {
         for (const fn of this.listeners) fn(attemptId);
       },
