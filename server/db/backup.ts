@@ -45,9 +45,17 @@ async function dumpPglite(open: OpenDatabase, file: string): Promise<void> {
 function dumpPostgres(open: OpenDatabase, file: string): Promise<void> {
   const url = open.databaseUrl;
   if (!url) return Promise.reject(new Error('backup: PostgreSQL URL missing'));
+  return runPgTool('pg_dump', ['--format=custom', `--file=${file}`], url, 'backup: ');
+}
+
+/**
+ * Runs a PostgreSQL client tool (pg_dump, pg_restore) against `url`; rejects with its first line of
+ * stderr, each message prefixed with `prefix`. The URL goes through the environment, not argv, so
+ * its password never shows in `ps`.
+ */
+export function runPgTool(tool: string, args: string[], url: string, prefix: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    // The URL goes through the environment, not argv, so its password never shows in `ps`.
-    const child = spawn('pg_dump', ['--format=custom', `--file=${file}`], {
+    const child = spawn(tool, args, {
       env: { ...process.env, ...pgEnv(url) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -57,15 +65,15 @@ function dumpPostgres(open: OpenDatabase, file: string): Promise<void> {
       reject(
         new Error(
           err.code === 'ENOENT'
-            ? 'backup: pg_dump not found; install the PostgreSQL client tools'
-            : `backup: pg_dump failed: ${err.message}`,
+            ? `${prefix}${tool} not found; install the PostgreSQL client tools`
+            : `${prefix}${tool} failed: ${err.message}`,
         ),
       ),
     );
     child.on('close', (code) =>
       code === 0
         ? resolve()
-        : reject(new Error(`backup: pg_dump exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`)),
+        : reject(new Error(`${prefix}${tool} exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`)),
     );
   });
 }

@@ -9,12 +9,11 @@
  * from their journals what the backup lacks (docs/decisions/server.md "Server epoch, restore and
  * retry"). A backup older than 0006 has no epoch column; the migration at the next start mints one.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgEnv } from './backup';
+import { pgEnv, runPgTool } from './backup';
 import { pgliteExtensions, pgliteStartParams } from './database';
 import { acquireDirLock } from './lock';
 
@@ -98,30 +97,6 @@ export async function restorePostgres(url: string, file: string): Promise<Restor
 }
 
 function pgRestore(url: string, file: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'pg_restore',
-      ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pgEnv(url).PGDATABASE}`, file],
-      {
-        env: { ...process.env, ...pgEnv(url) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          err.code === 'ENOENT'
-            ? 'pg_restore not found; install the PostgreSQL client tools'
-            : `pg_restore failed: ${err.message}`,
-        ),
-      ),
-    );
-    child.on('close', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`pg_restore exited with ${code}: ${stderr.trim().split('\n')[0] ?? ''}`)),
-    );
-  });
+  const args = ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pgEnv(url).PGDATABASE}`];
+  return runPgTool('pg_restore', [...args, file], url, '');
 }

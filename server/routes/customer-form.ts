@@ -11,19 +11,8 @@ import { z } from 'zod';
 import { allow } from '../auth/permissions';
 import { staffActor } from '../commands/actor';
 import { parse } from '../http/parse';
+import { customerId } from './customer-params';
 import type { CustomerFormService } from '../services/customers/customer-form-service';
-import { CUSTOMER_NOT_FOUND } from '../../src/domain/mutations/guards';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A customer's number (42) or id (a UUID); anything else is 404 before any query. */
-const customerId = z.union([z.number(), z.string()], { error: CUSTOMER_NOT_FOUND }).transform((v, ctx) => {
-  const s = String(v).trim();
-  if (/^\d{1,10}$/.test(s) && Number(s) > 0 && Number(s) <= 2_147_483_647) return Number(s);
-  if (UUID.test(s)) return s.toLowerCase();
-  ctx.addIssue({ code: 'custom', message: CUSTOMER_NOT_FOUND });
-  return z.NEVER;
-});
 
 /** Listing values that do not parse fall back to their defaults (docs/api.md). */
 export const customerGetSchema = z.object({

@@ -10,6 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { PgListen } from '../db/pg-listen';
 
 export interface PokeBus {
   /** Announces `version` to every process (this one included). Never throws. */
@@ -62,20 +63,26 @@ export interface PgPokeBusOptions {
  */
 export class PgPokeBus implements PokeBus {
   private readonly local = new LocalPokeBus();
-  private listener: pg.Client | null = null;
+  private readonly listener: PgListen;
   private notifier: pg.Client | null = null;
   private notifying: Promise<pg.Client | null> | null = null;
   private closed = false;
-  private retry: NodeJS.Timeout | null = null;
-  private readonly listening: Promise<void>;
 
   constructor(private readonly opts: PgPokeBusOptions) {
-    this.listening = this.listen();
+    this.listener = new PgListen({
+      ...opts,
+      channel: POKE_CHANNEL,
+      label: 'poke',
+      onPayload: (payload) => {
+        const v = Number(payload);
+        if (Number.isSafeInteger(v)) void this.local.publish(v);
+      },
+    });
   }
 
   /** The app starts serving once its first LISTEN ran (or failed and a retry is scheduled). */
   ready(): Promise<void> {
-    return this.listening;
+    return this.listener.ready();
   }
 
   async publish(version: number): Promise<void> {
@@ -98,11 +105,9 @@ export class PgPokeBus implements PokeBus {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    const clients = [this.listener, this.notifier].filter((c): c is pg.Client => c !== null);
-    this.listener = null;
+    const c = this.notifier;
     this.notifier = null;
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await Promise.all([this.listener.close(), c?.end().catch(() => undefined)]);
     await this.local.close();
   }
 
@@ -129,42 +134,5 @@ export class PgPokeBus implements PokeBus {
       throw err;
     });
     return this.notifying;
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    const c = new pg.Client({ connectionString: this.opts.url, connectionTimeoutMillis: 10_000 });
-    const again = () => {
-      if (this.listener === c) this.listener = null;
-      void c.end().catch(() => undefined);
-      if (this.closed || this.retry) return;
-      this.retry = setTimeout(() => {
-        this.retry = null;
-        void this.listen();
-      }, this.opts.reconnectMs ?? 2_000);
-      this.retry.unref();
-    };
-    c.on('error', (err) => {
-      this.opts.log?.('poke: LISTEN connection lost; reconnecting', err);
-      again();
-    });
-    c.on('end', again);
-    c.on('notification', (n) => {
-      if (n.channel !== POKE_CHANNEL || !n.payload) return;
-      const v = Number(n.payload);
-      if (Number.isSafeInteger(v)) void this.local.publish(v);
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${POKE_CHANNEL}`);
-      if (this.closed) {
-        await c.end().catch(() => undefined);
-        return;
-      }
-      this.listener = c;
-    } catch (err) {
-      this.opts.log?.('poke: cannot LISTEN; retrying', err);
-      again();
-    }
   }
 }

@@ -123,6 +123,41 @@ const change = (table: PullTable, key: string, version: string, row: object | nu
   row: row as Record<string, unknown> | null,
 });
 
+/** The rows of `alias` in range that a viewer may see (the same test for candidates and fetch). */
+const visible = (alias: string, r: Range, scope: RawBuilder<unknown>) =>
+  sql<boolean>`${inRange(sql.ref(`${alias}.version`), r)}${scope}`;
+
+type Versioned<R> = R & { version: string };
+type SelectRows<R> = (db: Kysely<DB>, where: RawBuilder<boolean>) => Promise<Versioned<R>[]>;
+
+/** Every column of `table` (as `alias`) where `where` holds. */
+const allColumns =
+  <R>(table: PullTable, alias: string): SelectRows<R> =>
+  async (db, where) => {
+    const as = sql.raw(alias);
+    return (await sql<Versioned<R>>`select ${as}.* from ${sql.raw(table)} ${as} where ${where}`.execute(db)).rows;
+  };
+
+/**
+ * A table of domain records: `scope` narrows it to what the viewer may see, `toRow` makes a wire
+ * row of each; `select` reads them (every column of `table` unless given).
+ */
+function entitySource<R extends { id: string }>(
+  table: PullTable,
+  alias: string,
+  scope: RawBuilder<unknown>,
+  toRow: (row: R) => object,
+  select: SelectRows<R> = allColumns<R>(table, alias),
+): PullSource {
+  return {
+    table,
+    candidates: (r) =>
+      sql`select ${sql.raw(alias)}.version from ${sql.raw(table)} ${sql.raw(alias)} where ${visible(alias, r, scope)}`,
+    fetch: async (db, r) =>
+      (await select(db, visible(alias, r, scope))).map((row) => change(table, row.id, row.version, toRow(row))),
+  };
+}
+
 function entitySources(viewer: Viewer): PullSource[] {
   const me = viewer.kind === 'customer' ? viewer.customerId : null;
   /** Own rows only, for a shopper: `col = me`. */
@@ -131,80 +166,21 @@ function entitySources(viewer: Viewer): PullSource[] {
     me
       ? sql` and exists (select 1 from orders o where o.id = ${sql.ref(`${alias}.order_ref`)} and o.customer_uuid = ${me})`
       : sql``;
-  /** The rows of `alias` in range that this viewer may see (the same test for candidates and fetch). */
-  const visible = (alias: string, r: Range, scope: RawBuilder<unknown>) =>
-    sql<boolean>`${inRange(sql.ref(`${alias}.version`), r)}${scope}`;
   return [
-    {
-      table: 'customers',
-      candidates: (r) => sql`select c.version from customers c where ${visible('c', r, mine('c.id'))}`,
-      fetch: async (db, r) =>
-        (
-          await db
-            .selectFrom('customers as c')
-            .select(customerColumns.map((col) => `c.${col}` as const))
-            .where(visible('c', r, mine('c.id')))
-            .execute()
-        ).map((row) => change('customers', row.id, row.version, customerRowFromSql(row))),
-    },
-    {
-      table: 'addresses',
-      candidates: (r) => sql`select a.version from addresses a where ${visible('a', r, mine('a.customer_id'))}`,
-      fetch: async (db, r) =>
-        (
-          await db
-            .selectFrom('addresses as a')
-            .selectAll('a')
-            .where(visible('a', r, mine('a.customer_id')))
-            .execute()
-        ).map((row) => change('addresses', row.id, row.version, addressRowFromSql(row))),
-    },
-    {
-      table: 'customer_vehicles',
-      candidates: (r) => sql`select v.version from customer_vehicles v where ${visible('v', r, mine('v.customer_id'))}`,
-      fetch: async (db, r) =>
-        (
-          await db
-            .selectFrom('customer_vehicles as v')
-            .selectAll('v')
-            .where(visible('v', r, mine('v.customer_id')))
-            .execute()
-        ).map((row) => change('customer_vehicles', row.id, row.version, vehicleFromSql(row))),
-    },
-    {
-      table: 'orders',
-      candidates: (r) => sql`select o.version from orders o where ${visible('o', r, mine('o.customer_uuid'))}`,
-      fetch: async (db, r) =>
-        (
-          await selectOrders(db)
-            .where(visible('o', r, mine('o.customer_uuid')))
-            .execute()
-        ).map((row) => change('orders', row.id, row.version, orderRowFromSql(row))),
-    },
-    {
-      table: 'order_lines',
-      candidates: (r) => sql`select l.version from order_lines l where ${visible('l', r, viaOrder('l'))}`,
-      fetch: async (db, r) =>
-        (
-          await db
-            .selectFrom('order_lines as l')
-            .selectAll('l')
-            .where(visible('l', r, viaOrder('l')))
-            .execute()
-        ).map((row) => change('order_lines', row.id, row.version, lineRowFromSql(row))),
-    },
-    {
-      table: 'transactions',
-      candidates: (r) => sql`select t.version from transactions t where ${visible('t', r, viaOrder('t'))}`,
-      fetch: async (db, r) =>
-        (
-          await db
-            .selectFrom('transactions as t')
-            .selectAll('t')
-            .where(visible('t', r, viaOrder('t')))
-            .execute()
-        ).map((row) => change('transactions', row.id, row.version, transactionFromSql(row))),
-    },
+    entitySource('customers', 'c', mine('c.id'), customerRowFromSql, (db, where) =>
+      db
+        .selectFrom('customers as c')
+        .select(customerColumns.map((col) => `c.${col}` as const))
+        .where(where)
+        .execute(),
+    ),
+    entitySource('addresses', 'a', mine('a.customer_id'), addressRowFromSql),
+    entitySource('customer_vehicles', 'v', mine('v.customer_id'), vehicleFromSql),
+    entitySource('orders', 'o', mine('o.customer_uuid'), orderRowFromSql, (db, where) =>
+      selectOrders(db).where(where).execute(),
+    ),
+    entitySource('order_lines', 'l', viaOrder('l'), lineRowFromSql),
+    entitySource('transactions', 't', viaOrder('t'), transactionFromSql),
   ];
 }
 
@@ -271,30 +247,8 @@ const optionSources = (): PullSource[] => [
 ];
 
 const staffEntities = (): PullSource[] => [
-  {
-    table: 'order_history',
-    candidates: (r) => sql`select version from order_history where ${inRange(sql.ref('version'), r)}`,
-    fetch: async (db, r) =>
-      (
-        await db
-          .selectFrom('order_history')
-          .selectAll()
-          .where(inRange(sql.ref('version'), r))
-          .execute()
-      ).map((row) => change('order_history', row.id, row.version, orderHistoryFromSql(row))),
-  },
-  {
-    table: 'customer_credits',
-    candidates: (r) => sql`select version from customer_credits where ${inRange(sql.ref('version'), r)}`,
-    fetch: async (db, r) =>
-      (
-        await db
-          .selectFrom('customer_credits')
-          .selectAll()
-          .where(inRange(sql.ref('version'), r))
-          .execute()
-      ).map((row) => change('customer_credits', row.id, row.version, creditFromSql(row))),
-  },
+  entitySource('order_history', 'h', sql``, orderHistoryFromSql),
+  entitySource('customer_credits', 'k', sql``, creditFromSql),
   orderReturnsSource,
   customerHistorySource,
   customerTagAssignmentsSource,

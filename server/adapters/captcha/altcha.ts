@@ -12,11 +12,11 @@
  * - Nothing in a challenge reveals its answer except the work itself (unlike the SVG captcha it
  *   replaces, whose text was in the picture).
  */
-import { randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedSecret } from '../../db/stored-secret';
 import {
   CAPTCHA_PAYLOAD_MAX,
   CAPTCHA_TTL_MS,
@@ -67,7 +67,7 @@ function readPayload(raw: string): Payload | null {
 
 export class AltchaCaptcha implements CaptchaProvider {
   readonly name = 'altcha';
-  private key: Promise<string> | null = null;
+  private readonly secret: () => Promise<string>;
   private sinceSweep = 0;
   private readonly cost: number;
   private readonly counterMin: number;
@@ -80,7 +80,7 @@ export class AltchaCaptcha implements CaptchaProvider {
     this.cost = opts.cost ?? ALTCHA_DEFAULTS.cost;
     this.counterMin = opts.counterMin ?? ALTCHA_DEFAULTS.counterMin;
     this.counterMax = opts.counterMax ?? ALTCHA_DEFAULTS.counterMax;
-    if (opts.secret) this.key = Promise.resolve(opts.secret);
+    this.secret = storedSecret(db, SECRET_NAME, opts.secret);
   }
 
   async issue(): Promise<CaptchaChallenge> {
@@ -145,27 +145,5 @@ export class AltchaCaptcha implements CaptchaProvider {
       // Parameters the library refuses (a forged algorithm or cost): not a solution.
       return 'invalid';
     }
-  }
-
-  private secret(): Promise<string> {
-    this.key ??= this.loadKey().catch((err: unknown) => {
-      this.key = null;
-      throw err;
-    });
-    return this.key;
-  }
-
-  private async loadKey(): Promise<string> {
-    await this.db
-      .insertInto('server_secrets')
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', SECRET_NAME)
-      .executeTakeFirstOrThrow();
-    return row.value;
   }
 }

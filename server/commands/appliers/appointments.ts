@@ -78,6 +78,18 @@ export function clashMessage(c: Clash, a: Appointment, bayTitle: string, custome
   );
 }
 
+/** Locks the appointment's bay (bookings of this bay wait here for each other); refused unless it is one of the location's. */
+async function lockBay(db: Kysely<DB>, a: Appointment): Promise<{ title: string } | Refusal> {
+  const bay = await db
+    .selectFrom('bays')
+    .select(['bay_id', 'title', 'location_id'])
+    .where('bay_id', '=', a.bay_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!bay || bay.location_id !== a.location_id) return bad('Select a bay of this location');
+  return bay;
+}
+
 async function check(db: Kysely<DB>, a: Appointment): Promise<Refusal | { bay: string }> {
   const loc = await db
     .selectFrom('locations')
@@ -86,14 +98,8 @@ async function check(db: Kysely<DB>, a: Appointment): Promise<Refusal | { bay: s
     .where('status', '=', true)
     .executeTakeFirst();
   if (!loc) return bad('Select a location');
-  // Locks the bay: bookings of this bay wait here for each other.
-  const bay = await db
-    .selectFrom('bays')
-    .select(['bay_id', 'title', 'location_id'])
-    .where('bay_id', '=', a.bay_id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!bay || bay.location_id !== a.location_id) return bad('Select a bay of this location');
+  const bay = await lockBay(db, a);
+  if ('ok' in bay) return bay;
   const ids = [...new Set(a.installers)].sort((x, y) => x - y);
   if (ids.length) {
     const staff = await db
@@ -220,13 +226,8 @@ const changeExtension: ApplierExtension = {
       .where('status_id', '=', a.status_id)
       .executeTakeFirst();
     if (!status) return bad('Select a status');
-    const bay = await db
-      .selectFrom('bays')
-      .select(['bay_id', 'title', 'location_id'])
-      .where('bay_id', '=', a.bay_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!bay || bay.location_id !== a.location_id) return bad('Select a bay of this location');
+    const bay = await lockBay(db, a);
+    if ('ok' in bay) return bay;
     if (a.installers.length)
       await db
         .selectFrom('staff_users')

@@ -25,9 +25,9 @@ import {
   type OptionValueDef,
   type ResolvedOptions,
 } from '../../../src/domain/product-options';
-import { refuse } from '../../../src/domain/refusal';
+import { refuse, type Refusal } from '../../../src/domain/refusal';
 import type { DB } from '../../db/schema';
-import type { Applier } from './types';
+import type { Applied, Applier } from './types';
 
 export const PRODUCT_NOT_FOUND = 'This product could not be found.';
 export const LABOR_NOT_FOUND = 'This labor type could not be found.';
@@ -71,94 +71,80 @@ const record = (args: unknown): Record<string, unknown> =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 const positiveInt = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 
-export function catalogPricedProduct(inner: Applier): Applier {
+type Answer = Promise<Applied | Refusal>;
+
+/**
+ * `inner` with its args re-stamped from the catalog row whose id is `args[idField]`: `stamp` looks
+ * it up and hands `next` the args to apply (or refuses). An id that is not a positive integer goes
+ * to `inner` as sent: the schema refuses it with its own message.
+ */
+function catalogStamped(
+  inner: Applier,
+  idField: string,
+  stamp: (id: number, a: Record<string, unknown>, trx: Kysely<DB>, next: (args: unknown) => Answer) => Answer,
+): Applier {
   return {
     access: inner.access,
-    async apply(args, ctx) {
+    apply(args, ctx) {
       const a = record(args);
-      const productId = positiveInt(a.product_id);
-      if (productId === null) return inner.apply(args, ctx); // the schema refuses it with its own message
-      const p = await ctx.trx
-        .selectFrom('products')
-        .select(['name', 'mpn', 'aaia', 'price', 'surcharge', 'minimum', 'tax_class_id', 'status', 'is_orderable'])
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      if (!p || !p.status) return refuse('not_found', PRODUCT_NOT_FOUND);
-      if (!p.is_orderable) return refuse('invalid_args', PRODUCT_NOT_ORDERABLE);
-      // The device's option names and prices are never kept: the ids it chose are priced again.
-      const sent = mutationArgs['cart.addProduct'].shape.options.safeParse(a.options);
-      if (!sent.success) return inner.apply(args, ctx); // the schema refuses it with its own message
-      const choice = choiceOfLineOptions(sent.data);
-      if (choice === null) return refuse('invalid_args', OPTION_INVALID);
-      const options = await pricedOptions(ctx.trx, productId, choice);
-      if (!options.ok) return refuse('invalid_args', options.message);
-      return inner.apply(
-        {
-          ...a,
-          name: p.name,
-          model: p.mpn,
-          mpn: p.mpn,
-          aaia: p.aaia,
-          price: moneyString(p.price),
-          options: options.options,
-          // The core charge is the catalog's: none is ever taken from a device.
-          surcharge: moneyString(p.surcharge),
-          minimum: p.minimum,
-          tax_class_id: p.tax_class_id,
-        },
-        ctx,
-      );
+      const id = positiveInt(a[idField]);
+      if (id === null) return inner.apply(args, ctx);
+      return stamp(id, a, ctx.trx, (stamped) => inner.apply(stamped, ctx));
     },
   };
 }
+
+export const catalogPricedProduct = (inner: Applier): Applier =>
+  catalogStamped(inner, 'product_id', async (productId, a, trx, next) => {
+    const p = await trx
+      .selectFrom('products')
+      .select(['name', 'mpn', 'aaia', 'price', 'surcharge', 'minimum', 'tax_class_id', 'status', 'is_orderable'])
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    if (!p || !p.status) return refuse('not_found', PRODUCT_NOT_FOUND);
+    if (!p.is_orderable) return refuse('invalid_args', PRODUCT_NOT_ORDERABLE);
+    // The device's option names and prices are never kept: the ids it chose are priced again.
+    const sent = mutationArgs['cart.addProduct'].shape.options.safeParse(a.options);
+    if (!sent.success) return next(a); // the schema refuses it with its own message
+    const choice = choiceOfLineOptions(sent.data);
+    if (choice === null) return refuse('invalid_args', OPTION_INVALID);
+    const options = await pricedOptions(trx, productId, choice);
+    if (!options.ok) return refuse('invalid_args', options.message);
+    return next({
+      ...a,
+      name: p.name,
+      model: p.mpn,
+      mpn: p.mpn,
+      aaia: p.aaia,
+      price: moneyString(p.price),
+      options: options.options,
+      // The core charge is the catalog's: none is ever taken from a device.
+      surcharge: moneyString(p.surcharge),
+      minimum: p.minimum,
+      tax_class_id: p.tax_class_id,
+    });
+  });
 
 /**
  * A core return credits the catalog's core charge of the product, whatever the device sent; a
  * product without one is refused by the mutator (NO_CORE_CHARGE) since its surcharge is 0 here.
  * A disabled or unorderable product may still take its old part back: only a missing one is refused.
  */
-export function catalogPricedCoreReturn(inner: Applier): Applier {
-  return {
-    access: inner.access,
-    async apply(args, ctx) {
-      const a = record(args);
-      const productId = positiveInt(a.product_id);
-      if (productId === null) return inner.apply(args, ctx); // the schema refuses it with its own message
-      const p = await ctx.trx
-        .selectFrom('products')
-        .select(['name', 'mpn', 'aaia', 'surcharge', 'tax_class_id'])
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      if (!p) return refuse('not_found', PRODUCT_NOT_FOUND);
-      return inner.apply(
-        {
-          ...a,
-          name: p.name,
-          mpn: p.mpn,
-          aaia: p.aaia,
-          surcharge: moneyString(p.surcharge),
-          tax_class_id: p.tax_class_id,
-        },
-        ctx,
-      );
-    },
-  };
-}
+export const catalogPricedCoreReturn = (inner: Applier): Applier =>
+  catalogStamped(inner, 'product_id', async (productId, a, trx, next) => {
+    const p = await trx
+      .selectFrom('products')
+      .select(['name', 'mpn', 'aaia', 'surcharge', 'tax_class_id'])
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    if (!p) return refuse('not_found', PRODUCT_NOT_FOUND);
+    const { name, mpn, aaia, tax_class_id } = p;
+    return next({ ...a, name, mpn, aaia, surcharge: moneyString(p.surcharge), tax_class_id });
+  });
 
-export function catalogPricedLabor(inner: Applier): Applier {
-  return {
-    access: inner.access,
-    async apply(args, ctx) {
-      const a = record(args);
-      const laborId = positiveInt(a.labor_id);
-      if (laborId === null) return inner.apply(args, ctx);
-      const l = await ctx.trx
-        .selectFrom('labor_types')
-        .select(['amount'])
-        .where('labor_id', '=', laborId)
-        .executeTakeFirst();
-      if (!l) return refuse('not_found', LABOR_NOT_FOUND);
-      return inner.apply({ ...a, rate: moneyString(l.amount) }, ctx);
-    },
-  };
-}
+export const catalogPricedLabor = (inner: Applier): Applier =>
+  catalogStamped(inner, 'labor_id', async (laborId, a, trx, next) => {
+    const l = await trx.selectFrom('labor_types').select(['amount']).where('labor_id', '=', laborId).executeTakeFirst();
+    if (!l) return refuse('not_found', LABOR_NOT_FOUND);
+    return next({ ...a, rate: moneyString(l.amount) });
+  });

@@ -10,64 +10,46 @@
  *   override (§5).
  */
 import { TEXT_CONSENT_MESSAGE } from '../../../src/domain/forms/notification';
-import type { MutationArgs } from '../../../src/domain/mutations/catalogue';
 import { refuse } from '../../../src/domain/refusal';
 import { renderCustomerNote } from '../../services/notifications/customer-note-render';
 import { queueNotifications } from '../../services/notifications/notification-queue';
 import { findHistoryImage } from '../records/customer-history';
-import { domainApplier, type ApplierExtension } from './domain-applier';
+import { domainApplier } from './domain-applier';
+import { notifyForm, withArgs } from './extension-args';
 import type { ApplierMap } from './types';
 
 /** Not in the spec: an entry whose picture the server does not have (refused at upload, or never sent). */
 export const HISTORY_IMAGE_MISSING = 'The image was not uploaded. Add the entry again with a .jpg or .png file.';
 
-const argsOf = new WeakMap<object, MutationArgs<'customerHistory.add'>>();
-
-const historyExtension: ApplierExtension = {
-  load(state, args) {
-    argsOf.set(state, args as MutationArgs<'customerHistory.add'>);
-    return Promise.resolve();
-  },
-  async write(state, changes, ctx) {
-    const entry = changes.customerHistory;
-    const args = argsOf.get(state);
-    if (!entry || !args) return null;
-    if (entry.image) {
-      const stored = await findHistoryImage(ctx.trx, entry.id);
-      if (!stored || stored.customer_ref !== entry.customer_ref) return refuse('invalid_args', HISTORY_IMAGE_MISSING);
-      entry.image = { name: entry.image.name, type: stored.mime, size: stored.size };
-    }
-    if (!args.notify_customer || (!args.notify_by_email && !args.notify_by_text)) return null;
-    const customer = state.customer;
-    if (!customer) return null;
-    if (args.notify_by_text && !args.override_text_permission && !customer.texting_alerts) {
-      return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
-    }
-    const store = await ctx.trx
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', 'store_name')
-      .executeTakeFirst();
-    await queueNotifications(ctx.trx, {
-      form: {
-        notifyByEmail: args.notify_by_email,
-        email: args.email,
-        notifyByText: args.notify_by_text,
-        phone: args.phone,
-      },
-      msg: renderCustomerNote({
-        store: typeof store?.value === 'string' ? store.value : '',
-        customer: `${customer.firstname} ${customer.lastname}`.trim(),
-        comment: entry.comment,
-      }),
-      kind: 'customer_history',
-      orderRef: null,
-      actorId: ctx.actor.id,
-      sourceRef: entry.id,
-    });
-    return null;
-  },
-};
+const historyExtension = withArgs<'customerHistory.add'>(async (args, state, changes, ctx) => {
+  const entry = changes.customerHistory;
+  if (!entry) return null;
+  if (entry.image) {
+    const stored = await findHistoryImage(ctx.trx, entry.id);
+    if (!stored || stored.customer_ref !== entry.customer_ref) return refuse('invalid_args', HISTORY_IMAGE_MISSING);
+    entry.image = { name: entry.image.name, type: stored.mime, size: stored.size };
+  }
+  if (!args.notify_customer || (!args.notify_by_email && !args.notify_by_text)) return null;
+  const customer = state.customer;
+  if (!customer) return null;
+  if (args.notify_by_text && !args.override_text_permission && !customer.texting_alerts) {
+    return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
+  }
+  const store = await ctx.trx.selectFrom('settings').select('value').where('key', '=', 'store_name').executeTakeFirst();
+  await queueNotifications(ctx.trx, {
+    form: notifyForm(args),
+    msg: renderCustomerNote({
+      store: typeof store?.value === 'string' ? store.value : '',
+      customer: `${customer.firstname} ${customer.lastname}`.trim(),
+      comment: entry.comment,
+    }),
+    kind: 'customer_history',
+    orderRef: null,
+    actorId: ctx.actor.id,
+    sourceRef: entry.id,
+  });
+  return null;
+});
 
 export const customerHistoryAppliers: ApplierMap = {
   'customerHistory.add': domainApplier('customerHistory.add', 'staff', historyExtension),

@@ -17,6 +17,7 @@ import { buildInvoice } from '../../services/checkout/checkout-invoice';
 import { renderOrderUpdate, renderReceipt } from '../../services/notifications/notification-render';
 import { queueNotifications } from '../../services/notifications/notification-queue';
 import { domainApplier, type ApplierExtension } from './domain-applier';
+import { notifyForm, withArgs } from './extension-args';
 import type { ApplierMap } from './types';
 
 /** Whether the order's customer agreed to texts (false without a customer). */
@@ -52,12 +53,7 @@ const notifyOnHistory: ApplierExtension = {
       .where('order_status_id', '=', entry.order_status_id)
       .executeTakeFirst();
     await queueNotifications(db, {
-      form: {
-        notifyByEmail: entry.notify_by_email,
-        email: entry.email,
-        notifyByText: entry.notify_by_text,
-        phone: entry.phone,
-      },
+      form: notifyForm(entry),
       msg: renderOrderUpdate(inv, status?.name ?? String(entry.order_status_id), entry.comment),
       kind: 'order_history',
       orderRef: entry.order_ref,
@@ -68,44 +64,29 @@ const notifyOnHistory: ApplierExtension = {
   },
 };
 
-/** The receipt.send being applied: the mutator changes nothing, its args say what to send. */
-const receiptArgs = new WeakMap<object, MutationArgs<'receipt.send'>>();
-
 /**
  * A receipt emailed/texted from a device (queued in its outbox while offline): the message rows
  * are written in the push's transaction, named by the mutation's id (a replay queues nothing new),
  * with the receipt as the server has the order then (docs/decisions/notifications.md "Receipts
- * sent offline").
+ * sent offline"). The mutator changes nothing: its args say what to send.
  */
-const queueReceipt: ApplierExtension = {
-  load(state, args) {
-    receiptArgs.set(state, args as MutationArgs<'receipt.send'>);
-    return Promise.resolve();
-  },
-  async write(state, _changes, ctx) {
-    const args = receiptArgs.get(state);
-    const order = state.order;
-    if (!args || !order) return null;
-    if (args.notify_by_text && !args.override_text_permission && !(await textConsent(ctx.trx, order.id))) {
-      return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
-    }
-    const inv = await buildInvoice(ctx.trx, order.id, ctx.settings);
-    await queueNotifications(ctx.trx, {
-      form: {
-        notifyByEmail: args.notify_by_email,
-        email: args.email,
-        notifyByText: args.notify_by_text,
-        phone: args.phone,
-      },
-      msg: renderReceipt(inv),
-      kind: 'receipt',
-      orderRef: order.id,
-      actorId: ctx.actor.id,
-      sourceRef: args.id,
-    });
-    return null;
-  },
-};
+const queueReceipt = withArgs<'receipt.send'>(async (args, state, _changes, ctx) => {
+  const order = state.order;
+  if (!order) return null;
+  if (args.notify_by_text && !args.override_text_permission && !(await textConsent(ctx.trx, order.id))) {
+    return refuse('invalid_args', TEXT_CONSENT_MESSAGE);
+  }
+  const inv = await buildInvoice(ctx.trx, order.id, ctx.settings);
+  await queueNotifications(ctx.trx, {
+    form: notifyForm(args),
+    msg: renderReceipt(inv),
+    kind: 'receipt',
+    orderRef: order.id,
+    actorId: ctx.actor.id,
+    sourceRef: args.id,
+  });
+  return null;
+});
 
 /** Order history: staff add entries (status, comment, who was notified) to any order; receipts sent. */
 export const historyAppliers: ApplierMap = {

@@ -239,11 +239,9 @@ export function lineColumns(orderRef: string, l: OrderLineRow, position: number)
   };
 }
 
-/** The transactions row of a record. */
-export function transactionColumns(t: Transaction) {
+/** What every copy of a transaction (its row, its wire form) takes as the record holds it, in this order. */
+export function transactionCore(t: Transaction) {
   return {
-    id: t.id,
-    created_at: t.created_at,
     order_ref: t.order_ref,
     transaction_type: t.transaction_type,
     transaction_label: t.transaction_label,
@@ -251,6 +249,15 @@ export function transactionColumns(t: Transaction) {
     surcharge: t.surcharge,
     surcharge_tax: t.surcharge_tax,
     status: t.status,
+  };
+}
+
+/** The transactions row of a record. */
+export function transactionColumns(t: Transaction) {
+  return {
+    id: t.id,
+    created_at: t.created_at,
+    ...transactionCore(t),
     card_type: t.card_type,
     check_number: t.check_number,
     voucher_code: t.voucher_code,

@@ -6,26 +6,33 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderReturn, RefundMethod } from '../../../src/domain/mutations/records';
 import { iso, type DB, type OrderReturnsTable } from '../../db/schema';
 
+/** The fields a return row stores just as the record holds them (the rest are mapped one by one). */
+const AS_IS = [
+  'id',
+  'return_ref',
+  'order_ref',
+  'customer_ref',
+  'line_ref',
+  'product_id',
+  'product',
+  'model',
+  'quantity',
+  'reason',
+  'condition',
+  'restock',
+  'amount',
+  'tax',
+  'total',
+  'return_status',
+] as const;
+type AsIs = Pick<OrderReturn, (typeof AS_IS)[number]>;
+const asIs = (r: AsIs): AsIs => Object.fromEntries(AS_IS.map((k) => [k, r[k]])) as AsIs;
+
 export function returnFromSql(r: Selectable<OrderReturnsTable>): OrderReturn {
   return {
-    id: r.id,
+    ...asIs(r),
     return_id: r.return_id,
-    return_ref: r.return_ref,
-    order_ref: r.order_ref,
-    customer_ref: r.customer_ref,
-    line_ref: r.line_ref,
-    product_id: r.product_id,
-    product: r.product,
-    model: r.model,
-    quantity: r.quantity,
-    reason: r.reason,
-    condition: r.condition,
-    restock: r.restock,
     refund_method: r.refund_method as RefundMethod,
-    amount: r.amount,
-    tax: r.tax,
-    total: r.total,
-    return_status: r.return_status,
     actor_id: r.actor_id,
     date_added: iso(r.date_added) ?? '',
     date_modified: iso(r.date_modified) ?? '',
@@ -50,23 +57,8 @@ export async function saveReturns(db: Kysely<DB>, rows: readonly OrderReturn[], 
     .insertInto('order_returns')
     .values(
       rows.map((r) => ({
-        id: r.id,
-        return_ref: r.return_ref,
-        order_ref: r.order_ref,
-        customer_ref: r.customer_ref,
-        line_ref: r.line_ref,
-        product_id: r.product_id,
-        product: r.product,
-        model: r.model,
-        quantity: r.quantity,
-        reason: r.reason,
-        condition: r.condition,
-        restock: r.restock,
+        ...asIs(r),
         refund_method: r.refund_method,
-        amount: r.amount,
-        tax: r.tax,
-        total: r.total,
-        return_status: r.return_status,
         actor_id: actorId,
         date_added: r.date_added,
         date_modified: r.date_modified,

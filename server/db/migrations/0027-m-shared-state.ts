@@ -26,6 +26,11 @@ create table rate_limits (
   primary key (scope, key)
 )`.execute(db);
   await sql`create index rate_limits_window_idx on rate_limits (window_start)`.execute(db);
+  await createCaptchaChallenges(db);
+}
+
+/** captcha_challenges and its index (also what 0029-a's `down` puts back). */
+export async function createCaptchaChallenges(db: Kysely<unknown>): Promise<void> {
   await sql`
 create table captcha_challenges (
   id uuid primary key,

@@ -5,20 +5,11 @@
  * one solve send one message. Nothing has read or written the table since.
  */
 import { sql, type Kysely } from 'kysely';
+import { createCaptchaChallenges } from './0027-m-shared-state';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists captcha_challenges`.execute(db);
 }
 
 /** The table as 0027-m made it (empty: its rows were challenges minutes long). */
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-create table captcha_challenges (
-  id uuid primary key,
-  answer text not null,
-  expires_at timestamptz not null,
-  attempts integer not null default 0,
-  solved boolean not null default false
-)`.execute(db);
-  await sql`create index captcha_challenges_expires_idx on captcha_challenges (expires_at)`.execute(db);
-}
+export const down = createCaptchaChallenges;

@@ -10,6 +10,8 @@ export type NullableTimestamp = ColumnType<Date | null, Date | string | null | u
 /** A decimal as a string, e.g. '19.99'. */
 export type Decimal = ColumnType<string, string, string>;
 export type GeneratedDecimal = ColumnType<string, string | undefined, string>;
+/** A column with a database default: optional on insert. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
 export type GeneratedJson<T = unknown> = ColumnType<T, string | undefined, string>;
 /** Set by the change_version sequence and the update trigger; read-only to the application. */

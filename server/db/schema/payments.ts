@@ -1,6 +1,6 @@
 /** Card payment attempts, vouchers, the notification outbox and payment links (migration 0008-payments and later). */
 import type { ColumnType } from 'kysely';
-import type { GeneratedTimestamp, NullableTimestamp, Version } from './columns';
+import type { Defaulted, GeneratedTimestamp, NullableTimestamp, Version } from './columns';
 
 type GeneratedId = ColumnType<string, string | undefined, never>;
 
@@ -14,17 +14,17 @@ export interface PaymentAttemptsTable {
   /** The card transaction a charge created, or the one a refund reverses. */
   transaction_ref: string | null;
   amount: string;
-  surcharge: ColumnType<string, string | undefined, string>;
-  surcharge_tax: ColumnType<string, string | undefined, string>;
+  surcharge: Defaulted<string>;
+  surcharge_tax: Defaulted<string>;
   card_type: 'credit' | 'debit' | null;
-  department: ColumnType<string, string | undefined, string>;
+  department: Defaulted<string>;
   device: string;
   status: AttemptStatus;
   brand: string | null;
   last4: string | null;
   auth_code: string | null;
   terminal_ref: string | null;
-  message: ColumnType<string, string | undefined, string>;
+  message: Defaulted<string>;
   actor_id: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -38,13 +38,13 @@ export interface VouchersTable {
   line_ref: string | null;
   original_amount: string;
   balance: string;
-  description: ColumnType<string, string | undefined, string>;
-  message: ColumnType<string, string | undefined, string>;
-  voucher_theme: ColumnType<string, string | undefined, string>;
+  description: Defaulted<string>;
+  message: Defaulted<string>;
+  voucher_theme: Defaulted<string>;
   /** 0029-c: the recipient, from the sold line (was only on the line before). */
-  to_name: ColumnType<string, string | undefined, string>;
-  to_email: ColumnType<string, string | undefined, string>;
-  status: ColumnType<'active' | 'void', 'active' | 'void' | undefined, 'active' | 'void'>;
+  to_name: Defaulted<string>;
+  to_email: Defaulted<string>;
+  status: Defaulted<'active' | 'void'>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   version: Version;
@@ -55,7 +55,7 @@ export interface NotificationsTable {
   channel: 'email' | 'sms';
   kind: NotificationKind;
   recipient: string;
-  subject: ColumnType<string, string | undefined, string>;
+  subject: Defaulted<string>;
   body: string;
   html: string | null;
   status: NotificationStatus;
@@ -65,11 +65,11 @@ export interface NotificationsTable {
   created_at: GeneratedTimestamp;
   sent_at: NullableTimestamp;
   /** 0017-d: the durable outbox (server/services/notifications/notification-sender.ts). */
-  attempts: ColumnType<number, number | undefined, number>;
+  attempts: Defaulted<number>;
   next_attempt_at: GeneratedTimestamp;
   locked_until: NullableTimestamp;
   last_attempt_at: NullableTimestamp;
-  source_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  source_ref: Defaulted<string | null>;
 }
 
 export type NotificationKind =

@@ -1,6 +1,6 @@
 /** The staff cart and order history (migration 0005-pos). */
-import type { ColumnType, Generated } from 'kysely';
-import type { GeneratedTimestamp, Timestamp, Version } from './columns';
+import type { Generated } from 'kysely';
+import type { Defaulted, GeneratedTimestamp, Timestamp, Version } from './columns';
 
 export interface StaffCartsTable {
   /** sessions.id_hash of the staff session whose cart this is. */
@@ -17,12 +17,12 @@ export interface OrderHistoryTable {
   order_history_id: Generated<number>;
   order_ref: string;
   order_status_id: number;
-  comment: ColumnType<string, string | undefined, string>;
-  notify_customer: ColumnType<boolean, boolean | undefined, boolean>;
-  notify_by_email: ColumnType<boolean, boolean | undefined, boolean>;
-  notify_by_text: ColumnType<boolean, boolean | undefined, boolean>;
-  email: ColumnType<string, string | undefined, string>;
-  phone: ColumnType<string, string | undefined, string>;
+  comment: Defaulted<string>;
+  notify_customer: Defaulted<boolean>;
+  notify_by_email: Defaulted<boolean>;
+  notify_by_text: Defaulted<boolean>;
+  email: Defaulted<string>;
+  phone: Defaulted<string>;
   actor_id: string;
   date_added: Timestamp;
   version: Version;

@@ -19,7 +19,7 @@ import { computeTotals, type OrderTotals } from '../../../src/domain/totals';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadCustomer } from '../../commands/records/customers';
-import { loadOrder } from '../../commands/records/orders';
+import { loadOrder, transactionCore } from '../../commands/records/orders';
 import { bookedAppointments } from '../appointments/appointment-reads';
 
 export const ORDER_NOT_FOUND = 'The order could not be found.';
@@ -126,13 +126,7 @@ export function wireTransaction(
   return {
     id: t.id,
     transaction_id: t.transaction_id,
-    order_ref: t.order_ref,
-    transaction_type: t.transaction_type,
-    transaction_label: t.transaction_label,
-    amount: t.amount,
-    surcharge: t.surcharge,
-    surcharge_tax: t.surcharge_tax,
-    status: t.status,
+    ...transactionCore(t),
     void: t.status === 'void',
     card_type: t.card_type,
     check_number: t.check_number,

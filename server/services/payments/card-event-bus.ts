@@ -10,9 +10,9 @@
  * the truth, and a lost notification costs latency (the stream's poll), never an outcome. On PGlite
  * one process serves everything and the in-process events (payment-events.ts) suffice: no bus.
  */
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { PgListen } from '../../db/pg-listen';
 
 export const CARD_CHANNEL = 'partsdesk_card';
 
@@ -36,13 +36,17 @@ export interface PgCardEventBusOptions {
 /** LISTEN on one dedicated connection (reopened after `reconnectMs` when it drops); NOTIFY through the pool. */
 export class PgCardEventBus implements CardEventBus {
   private readonly listeners: ((attemptId: string) => void)[] = [];
-  private client: pg.Client | null = null;
-  private retry: NodeJS.Timeout | null = null;
-  private closed = false;
-  private readonly listening: Promise<void>;
+  private readonly listener: PgListen;
 
   constructor(private readonly opts: PgCardEventBusOptions) {
-    this.listening = this.listen();
+    this.listener = new PgListen({
+      ...opts,
+      channel: CARD_CHANNEL,
+      label: 'card events',
+      onPayload: (attemptId) => {
+        for (const fn of this.listeners) fn(attemptId);
+      },
+    });
   }
 
   announce(attemptId: string): void {
@@ -58,50 +62,10 @@ export class PgCardEventBus implements CardEventBus {
   }
 
   ready(): Promise<void> {
-    return this.listening;
+    return this.listener.ready();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    const c = this.client;
-    this.client = null;
-    await c?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    const c = new pg.Client({ connectionString: this.opts.url, connectionTimeoutMillis: 10_000 });
-    const again = () => {
-      if (this.client === c) this.client = null;
-      void c.end().catch(() => undefined);
-      if (this.closed || this.retry) return;
-      this.retry = setTimeout(() => {
-        this.retry = null;
-        void this.listen();
-      }, this.opts.reconnectMs ?? 2_000);
-      this.retry.unref();
-    };
-    c.on('error', (err) => {
-      this.opts.log?.('card events: LISTEN connection lost; reconnecting', err);
-      again();
-    });
-    c.on('end', again);
-    c.on('notification', (n) => {
-      if (n.channel !== CARD_CHANNEL || !n.payload) return;
-      for (const fn of this.listeners) fn(n.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${CARD_CHANNEL}`);
-      if (this.closed) {
-        await c.end().catch(() => undefined);
-        return;
-      }
-      this.client = c;
-    } catch (err) {
-      this.opts.log?.('card events: cannot LISTEN; retrying', err);
-      again();
-    }
+  close(): Promise<void> {
+    return this.listener.close();
   }
 }

@@ -15,10 +15,11 @@
  * - The key never leaves the server: it is STAFF_TOKEN_SECRET or the `server_secrets` row
  *   `staff_token`, created once (the first writer wins, so every process agrees).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { staffRoles } from '../../../src/contracts/session';
 import type { DB } from '../../db/schema';
+import { storedSecret } from '../../db/stored-secret';
 
 const DAY_MS = 86_400_000;
 /** How long a token is good for after the sign-in that issued it (the offline sign-in window too). */
@@ -86,36 +87,15 @@ const EXPIRED =
 const INACTIVE = 'The staff member who made this change is no longer active.';
 
 export class StaffTokens {
-  private key: Promise<string> | null = null;
+  /** The signing key: the configured one, else the stored one (created on first use). */
+  readonly secret: () => Promise<string>;
 
   constructor(
     private readonly db: Kysely<DB>,
     /** STAFF_TOKEN_SECRET (server/config.ts); unset: the database's own key. */
-    private readonly configured?: string,
-  ) {}
-
-  /** The signing key: the configured one, else the stored one (created on first use). */
-  secret(): Promise<string> {
-    if (this.configured) return Promise.resolve(this.configured);
-    this.key ??= this.loadKey().catch((err: unknown) => {
-      this.key = null;
-      throw err;
-    });
-    return this.key;
-  }
-
-  private async loadKey(): Promise<string> {
-    await this.db
-      .insertInto('server_secrets')
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', SECRET_NAME)
-      .executeTakeFirstOrThrow();
-    return row.value;
+    configured?: string,
+  ) {
+    this.secret = storedSecret(db, SECRET_NAME, configured);
   }
 
   async issue(staffId: string, deviceId: string, now = new Date()): Promise<IssuedStaffToken> {
