@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import tableStyles from '../../ui/table/table.module.css';
+import { TableHead } from '../../ui/table/table-head';
 import { FormEditor } from './form-editor';
 import { FormSubmissions } from './form-submissions';
 import styles from './forms-admin.module.css';
@@ -20,20 +21,16 @@ function FormsTable({ forms, open }: { forms: AdminFormList['forms']; open: (key
   return (
     <div className={tableStyles.wrap}>
       <table className={tableStyles.table}>
-        <caption className="visually-hidden">Custom forms</caption>
-        <thead>
-          <tr>
-            <th scope="col">Form</th>
-            <th scope="col">Page</th>
-            <th scope="col" className={styles.numbers}>
-              Submissions
-            </th>
-            <th scope="col">Last</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Custom forms"
+          columns={[
+            'Form',
+            'Page',
+            { label: 'Submissions', className: styles.numbers },
+            'Last',
+            { label: 'Actions', hidden: true },
+          ]}
+        />
         <tbody>
           {forms.map((f) => (
             <tr key={f.id}>
