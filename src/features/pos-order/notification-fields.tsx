@@ -90,3 +90,26 @@ export function NotificationFields({
     </>
   );
 }
+
+export interface NotifyCustomerForm extends Omit<NotificationFieldsForm, 'register' | 'watch'> {
+  register: (name: NotificationField | 'notifyCustomer') => UseFormRegisterReturn;
+  watch: () => ReturnType<NotificationFieldsForm['watch']> & { notifyCustomer: boolean };
+}
+
+/** "Notify Customer", and when ticked the notification fields (the order history forms). */
+export function NotifyCustomerFields({ form, labels }: { form: NotifyCustomerForm; labels: typeof RECEIPT_LABELS }) {
+  const v = form.watch();
+  return (
+    <>
+      <label className={modalForm.check}>
+        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
+      </label>
+      {v.notifyCustomer && (
+        <fieldset className={modalForm.fieldset}>
+          <legend>Notification</legend>
+          <NotificationFields form={form} labels={labels} />
+        </fieldset>
+      )}
+    </>
+  );
+}

@@ -4,10 +4,9 @@ import { formatDateTime } from '../../ui/format-date';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
-import modalForm from '../../ui/modal-form.module.css';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
-import { NotificationFields } from './notification-fields';
+import { NotifyCustomerFields } from './notification-fields';
 import type { HistoryRow, OrderStatusRow } from './order-data';
 import type { RunMutation } from '../../device/use-run-mutation';
 import styles from './order-history-modal.module.css';
@@ -38,7 +37,6 @@ export function OrderHistoryModal(props: {
     overrideTextPermission: false,
   });
   const form = useZodForm(orderHistoryFormSchema, initial());
-  const v = form.watch();
   const name = (id: number) => props.statuses.find((s) => s.order_status_id === id)?.name ?? String(id);
 
   const submit = form.handleSubmit(async (f) => {
@@ -96,15 +94,7 @@ export function OrderHistoryModal(props: {
         ))}
       </SelectField>
       <TextField label="Comment" {...form.register('comment')} />
-      <label className={modalForm.check}>
-        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
-      </label>
-      {v.notifyCustomer && (
-        <fieldset className={modalForm.fieldset}>
-          <legend>Notification</legend>
-          <NotificationFields form={form} labels={HISTORY_LABELS} />
-        </fieldset>
-      )}
+      <NotifyCustomerFields form={form} labels={HISTORY_LABELS} />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/api-error';
 import { formsAdminQueryKey, saveAdminForm } from '../../api/forms-admin';
 import { customFormSaveSchema, type AdminForm, type AdminFormData } from '../../contracts/forms-admin';
 import { Button } from '../../ui/button';
+import { SectionForm } from '../../ui/section-form';
 import { SelectField, TextField } from '../../ui/field';
 import { FieldEditor, type FieldRow } from './field-editor';
 import styles from './forms-admin.module.css';
@@ -102,23 +103,15 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
     });
 
   return (
-    <form
+    <SectionForm
+      titleId="form-editor-title"
+      title={form ? `Edit form: ${form.name}` : 'New form'}
+      error={errors._}
+      onSubmit={submit}
       className={styles.section}
-      aria-labelledby="form-editor-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      titleClassName={styles.sectionTitle}
+      alertClassName={styles.alert}
     >
-      <h2 id="form-editor-title" className={styles.sectionTitle}>
-        {form ? `Edit form: ${form.name}` : 'New form'}
-      </h2>
-      {errors._ ? (
-        <p role="alert" className={styles.alert}>
-          {errors._}
-        </p>
-      ) : null}
       <div className={styles.grid}>
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         <TextField
@@ -273,6 +266,6 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
           {done ? 'Form saved.' : ''}
         </p>
       </div>
-    </form>
+    </SectionForm>
   );
 }
