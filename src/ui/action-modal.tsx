@@ -13,52 +13,47 @@ interface ActionModalBase {
   children: ReactNode;
 }
 
-/** A modal that is open while it is rendered, with Cancel and one save button (`onSave`). */
-export function ActionModal({
+/** A modal that is open while it is rendered, with Cancel and one save button. */
+function OpenModal({
   onClose,
   title,
   focusFirstField,
   saveLabel,
   disabled,
-  onSave,
+  save,
   children,
-}: ActionModalBase & { onSave: () => void }) {
+}: ActionModalBase & { save: { onSave: () => void } | { form: string } }) {
   return (
     <Modal
       open
       onOpenChange={(o) => !o && onClose()}
       title={title}
       focusFirstField={focusFirstField}
-      footer={<ModalFooter onCancel={onClose} onSave={onSave} saveLabel={saveLabel} disabled={disabled} />}
+      footer={<ModalFooter onCancel={onClose} saveLabel={saveLabel} disabled={disabled} {...save} />}
     >
       {children}
     </Modal>
   );
 }
 
+/** An open modal whose save button calls `onSave`. */
+export function ActionModal({ onSave, ...modal }: ActionModalBase & { onSave: () => void }) {
+  return <OpenModal {...modal} save={{ onSave }} />;
+}
+
 /**
- * An ActionModal whose body is one form: the save button submits it, and so does Enter in a
- * field; `onSubmit` gets no event (the browser's own submit is prevented).
+ * An open modal whose body is one form: the save button submits it, and so does Enter in a field;
+ * `onSubmit` gets no event (the browser's own submit is prevented).
  */
 export function FormModal({
-  onClose,
-  title,
-  focusFirstField,
-  saveLabel,
-  disabled,
   formId,
   formClassName,
   onSubmit,
   children,
+  ...modal
 }: ActionModalBase & { formId: string; formClassName?: string; onSubmit: () => void }) {
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={title}
-      focusFirstField={focusFirstField}
-      footer={<ModalFooter onCancel={onClose} form={formId} saveLabel={saveLabel} disabled={disabled} />}
-    >
+    <OpenModal {...modal} save={{ form: formId }}>
       <form
         id={formId}
         className={formClassName}
@@ -69,6 +64,6 @@ export function FormModal({
       >
         {children}
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -10,6 +10,7 @@ import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
+import { CustomerSearchField } from './customer-search-field';
 import styles from './customer-modals.module.css';
 import type { FieldPath } from 'react-hook-form';
 import { fieldsAt, type CustomFieldValues } from '../../domain/forms/custom-fields';
@@ -58,13 +59,7 @@ export function CustomerSearchModal(props: {
         </Button>
       }
     >
-      <TextField
-        label="Customer"
-        type="search"
-        placeholder="Search by name, email, or phone number"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <CustomerSearchField label="Customer" value={text} onChange={setText} />
       {hits && hits.length === 0 && <p className={styles.muted}>No results!</p>}
       {hits && hits.length > 0 && (
         <ul className={styles.hits} aria-label="Customers found">

@@ -113,3 +113,22 @@ export function NotifyCustomerFields({ form, labels }: { form: NotifyCustomerFor
     </>
   );
 }
+
+/** What "Notify Customer" and the notification fields hold, as the history mutations take it. */
+export const notifyPayload = (f: {
+  notifyCustomer: boolean;
+  notifyByEmail: boolean;
+  notifyByText: boolean;
+  textingAlerts: boolean;
+  overrideTextPermission: boolean;
+  email: string;
+  phone: string;
+}) => ({
+  notify_customer: f.notifyCustomer,
+  notify_by_email: f.notifyByEmail,
+  notify_by_text: f.notifyByText,
+  texting_alerts: f.textingAlerts,
+  override_text_permission: f.overrideTextPermission,
+  email: f.email,
+  phone: f.phone,
+});

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Button } from '../../ui/button';
 import { orderHistoryFormSchema, ORDER_HISTORY_FAILED } from '../../domain/forms/order-history';
 import { uuidv7 } from '../../db/ids';
 import { formatDateTime } from '../../ui/format-date';
@@ -6,12 +8,40 @@ import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
-import { NotifyCustomerFields } from './notification-fields';
-import type { HistoryRow, OrderStatusRow } from './order-data';
+import { NotifyCustomerFields, notifyPayload } from './notification-fields';
+import type { HistoryRow, OrderDetail, OrderStatusRow } from './order-data';
 import type { RunMutation } from '../../device/use-run-mutation';
 import styles from './order-history-modal.module.css';
 
 const HISTORY_LABELS = { byEmail: 'Notify by email', email: 'Email', byText: 'Notify by text', phone: 'Phone' };
+
+/** "Order History" and the modal it opens, for a loaded order (the checkout and the receipt). */
+export function OrderHistoryButton({
+  detail,
+  ...rest
+}: {
+  detail: OrderDetail;
+  customer: { email: string; telephone: string; texting_alerts: boolean } | null;
+  run: RunMutation;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Order History
+      </Button>
+      <OrderHistoryModal
+        open={open}
+        onOpenChange={setOpen}
+        orderRef={detail.order.id}
+        currentStatusId={detail.order.order_status_id}
+        statuses={detail.statuses}
+        history={detail.history}
+        {...rest}
+      />
+    </>
+  );
+}
 
 /** Order History: the entries so far and the form to add one (notify fields only with Notify Customer). */
 export function OrderHistoryModal(props: {
@@ -47,13 +77,7 @@ export function OrderHistoryModal(props: {
         id: uuidv7(),
         order_status_id: f.orderStatusId,
         comment: f.comment,
-        notify_customer: f.notifyCustomer,
-        notify_by_email: f.notifyByEmail,
-        notify_by_text: f.notifyByText,
-        texting_alerts: f.textingAlerts,
-        override_text_permission: f.overrideTextPermission,
-        email: f.email,
-        phone: f.phone,
+        ...notifyPayload(f),
       },
       { failure: ORDER_HISTORY_FAILED },
     );

@@ -123,22 +123,11 @@ export function LaborEditModal(props: {
     }
   };
   const numberField = (
-    label: string,
-    inputMode: 'numeric' | 'decimal',
+    field: { label: string; inputMode: 'numeric' | 'decimal'; hint?: string },
     value: string,
     set: (v: string) => void,
     error: string | undefined,
-    hint?: string,
-  ) => (
-    <TextField
-      label={label}
-      inputMode={inputMode}
-      value={value}
-      error={error}
-      hint={hint}
-      onChange={(e) => set(e.target.value)}
-    />
-  );
+  ) => <TextField {...field} value={value} error={error} onChange={(e) => set(e.target.value)} />;
   return (
     <ActionModal
       onClose={props.onClose}
@@ -163,17 +152,15 @@ export function LaborEditModal(props: {
         </Tabs.List>
         <Tabs.Content value="time">
           {numberField(
-            'Time (minutes)',
-            'numeric',
+            { label: 'Time (minutes)', inputMode: 'numeric', hint: formatLaborTime(positiveInt(minutes) ?? 0) },
             minutes,
             setMinutes,
             timeError,
-            formatLaborTime(positiveInt(minutes) ?? 0),
           )}
-          {numberField('Quantity', 'numeric', quantity, setQuantity, qtyError)}
+          {numberField({ label: 'Quantity', inputMode: 'numeric' }, quantity, setQuantity, qtyError)}
         </Tabs.Content>
         <Tabs.Content value="price">
-          {numberField('Price per unit', 'decimal', price, setPrice, priceError)}
+          {numberField({ label: 'Price per unit', inputMode: 'decimal' }, price, setPrice, priceError)}
         </Tabs.Content>
       </Tabs.Root>
     </ActionModal>

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/api-error';
 import { formsAdminQueryKey, saveAdminForm } from '../../api/forms-admin';
 import { customFormSaveSchema, type AdminForm, type AdminFormData } from '../../contracts/forms-admin';
 import { Button } from '../../ui/button';
+import { Options } from '../../ui/options';
 import { SectionForm } from '../../ui/section-form';
 import { SelectField, TextField } from '../../ui/field';
 import { FieldEditor, type FieldRow } from './field-editor';
@@ -135,11 +136,7 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
           hint="A store the shopper picks in a Store choice field comes first."
         >
           <option value="">The default store</option>
-          {stores.map((s) => (
-            <option key={s.location_id} value={s.location_id}>
-              {s.name}
-            </option>
-          ))}
+          <Options items={stores} value={(s) => s.location_id} label={(s) => s.name} />
         </SelectField>
         <SelectField
           label="Label position"

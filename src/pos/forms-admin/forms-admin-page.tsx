@@ -4,7 +4,7 @@
  * (?submissions={id}). Online only: forms live on the server.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formsAdminQueryKey, getAdminForm, getAdminForms } from '../../api/forms-admin';
 import type { AdminFormList } from '../../contracts/forms-admin';
 import { useSession } from '../../features/session/use-session';
@@ -15,6 +15,7 @@ import tableStyles from '../../ui/table/table.module.css';
 import { TableHead } from '../../ui/table/table-head';
 import { FormEditor } from './form-editor';
 import { FormSubmissions } from './form-submissions';
+import { AdminSettingsPage } from '../../features/settings/admin-settings-page';
 import styles from './forms-admin.module.css';
 
 function FormsTable({ forms, open }: { forms: AdminFormList['forms']; open: (key: string, id: number) => void }) {
@@ -23,13 +24,9 @@ function FormsTable({ forms, open }: { forms: AdminFormList['forms']; open: (key
       <table className={tableStyles.table}>
         <TableHead
           caption="Custom forms"
-          columns={[
-            'Form',
-            'Page',
-            { label: 'Submissions', className: styles.numbers },
-            'Last',
-            { label: 'Actions', hidden: true },
-          ]}
+          columns={['Form', 'Page', 'Submissions', 'Last', 'Actions']}
+          classNames={{ Submissions: styles.numbers }}
+          hidden={['Actions']}
         />
         <tbody>
           {forms.map((f) => (
@@ -114,34 +111,22 @@ export function FormsAdminPage() {
   } else if (subs) detail = <FormSubmissions key={subs} formId={subs} name={subsName} onClose={close} />;
 
   return (
-    <section className={styles.page} aria-labelledby="forms-admin-title">
-      <p>
-        <Link to="/pos/settings">Settings</Link>
-      </p>
-      <h1 id="forms-admin-title" className={styles.title}>
-        Custom forms
-      </h1>
-      {!admin ? (
-        <p>Only an administrator can change these settings.</p>
-      ) : (
-        <>
-          {detail}
-          <section className={styles.section} aria-label="Forms">
-            <div className={styles.actions}>
-              <Button onClick={() => setParams({ edit: 'new' })}>New form</Button>
-            </div>
-            {list.isError ? (
-              <ErrorState message={list.error.message} />
-            ) : !list.data ? (
-              <p role="status">Loading…</p>
-            ) : list.data.forms.length === 0 ? (
-              <EmptyState title="No custom forms yet." />
-            ) : (
-              <FormsTable forms={list.data.forms} open={open} />
-            )}
-          </section>
-        </>
-      )}
-    </section>
+    <AdminSettingsPage titleId="forms-admin-title" title="Custom forms" classNames={styles}>
+      {detail}
+      <section className={styles.section} aria-label="Forms">
+        <div className={styles.actions}>
+          <Button onClick={() => setParams({ edit: 'new' })}>New form</Button>
+        </div>
+        {list.isError ? (
+          <ErrorState message={list.error.message} />
+        ) : !list.data ? (
+          <p role="status">Loading…</p>
+        ) : list.data.forms.length === 0 ? (
+          <EmptyState title="No custom forms yet." />
+        ) : (
+          <FormsTable forms={list.data.forms} open={open} />
+        )}
+      </section>
+    </AdminSettingsPage>
   );
 }

@@ -40,14 +40,8 @@ export function ReturnsSection(props: { order: Order; transactions: readonly Tra
           <table className={styles.table}>
             <TableHead
               caption="Returned items"
-              columns={[
-                'Date',
-                'Item',
-                { label: 'Qty', className: styles.num },
-                'Reason / condition',
-                'Refund',
-                { label: 'Amount', className: styles.num },
-              ]}
+              columns={['Date', 'Item', 'Qty', 'Reason / condition', 'Refund', 'Amount']}
+              classNames={{ Qty: styles.num, Amount: styles.num }}
             />
             <tbody>
               {returns.map((r) => (

@@ -1,25 +1,27 @@
-export interface HeadColumn {
-  label: string;
-  className?: string;
-  /** Read by screen readers only (e.g. an Actions column of buttons). */
-  hidden?: boolean;
-}
-
 /** A table's caption (read by screen readers; visually hidden) and its one row of column headers. */
-export function TableHead({ caption, columns }: { caption?: string; columns: readonly (string | HeadColumn)[] }) {
+export function TableHead({
+  caption,
+  columns,
+  classNames = {},
+  hidden = [],
+}: {
+  caption?: string;
+  columns: readonly string[];
+  /** A class for some columns' header, by label (e.g. right-aligned numbers). */
+  classNames?: Readonly<Partial<Record<string, string>>>;
+  /** Labels read by screen readers only (e.g. an Actions column of buttons). */
+  hidden?: readonly string[];
+}) {
   return (
     <>
       {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
-          {columns.map((c) => {
-            const { label, className, hidden } = typeof c === 'string' ? { label: c } : c;
-            return (
-              <th key={label} scope="col" className={className}>
-                {hidden ? <span className="visually-hidden">{label}</span> : label}
-              </th>
-            );
-          })}
+          {columns.map((label) => (
+            <th key={label} scope="col" className={classNames[label]}>
+              {hidden.includes(label) ? <span className="visually-hidden">{label}</span> : label}
+            </th>
+          ))}
         </tr>
       </thead>
     </>

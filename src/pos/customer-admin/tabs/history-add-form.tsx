@@ -13,7 +13,7 @@ import { dropHistoryImage, stageHistoryImage } from '../../../db/history-images'
 import { uuidv7 } from '../../../db/ids';
 import { deviceDb } from '../../../device/device-db';
 import { useRunMutation } from '../../../device/use-run-mutation';
-import { NotifyCustomerFields } from '../../../features/pos-order/notification-fields';
+import { NotifyCustomerFields, notifyPayload } from '../../../features/pos-order/notification-fields';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useToast } from '../../../ui/toast/toast-context';
@@ -71,13 +71,7 @@ export function HistoryAddForm({ customer }: { customer: Customer }) {
         customer_ref: customer.id,
         comment: f.comment,
         image: file ? { name: file.name, type: file.type, size: file.size } : null,
-        notify_customer: f.notifyCustomer,
-        notify_by_email: f.notifyByEmail,
-        notify_by_text: f.notifyByText,
-        texting_alerts: f.textingAlerts,
-        override_text_permission: f.overrideTextPermission,
-        email: f.email,
-        phone: f.phone,
+        ...notifyPayload(f),
       });
       if (!ok) {
         if (file) await dropHistoryImage(db, id);
