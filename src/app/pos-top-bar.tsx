@@ -30,6 +30,18 @@ export function PosTopBar() {
   );
 }
 
+/** The bar's links in order; 'cart' is the Cart link with the sale's item count. */
+const NAV: readonly ({ to: string; label: string; roles?: readonly string[] } | 'cart')[] = [
+  { to: '/pos/order', label: 'Orders' },
+  'cart',
+  { to: '/product/catalog', label: 'Catalog' },
+  { to: '/pos/customer', label: 'Customers' },
+  { to: '/pos/appointments', label: 'Appointments' },
+  { to: '/pos/gift-certificates', label: 'Gift Certificates' },
+  { to: '/pos/notifications', label: 'Outbox', roles: ['admin', 'cashier'] },
+  { to: '/pos/settings', label: 'Settings' },
+];
+
 function Bar() {
   const { user } = useSession();
   const kiosk = useKioskDevice();
@@ -41,46 +53,19 @@ function Bar() {
       </Link>
       <nav aria-label="POS">
         <ul className={styles.nav}>
-          <li>
-            <NavLink to="/pos/order" className={styles.navLink}>
-              Orders
-            </NavLink>
-          </li>
-          <li>
-            <CartLink userId={user?.id ?? null} />
-          </li>
-          <li>
-            <NavLink to="/product/catalog" className={styles.navLink}>
-              Catalog
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/pos/customer" className={styles.navLink}>
-              Customers
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/pos/appointments" className={styles.navLink}>
-              Appointments
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/pos/gift-certificates" className={styles.navLink}>
-              Gift Certificates
-            </NavLink>
-          </li>
-          {(user?.role === 'admin' || user?.role === 'cashier') && (
-            <li>
-              <NavLink to="/pos/notifications" className={styles.navLink}>
-                Outbox
-              </NavLink>
-            </li>
+          {NAV.map((item) =>
+            item === 'cart' ? (
+              <li key={item}>
+                <CartLink userId={user?.id ?? null} />
+              </li>
+            ) : !item.roles || (user && item.roles.includes(user.role)) ? (
+              <li key={item.to}>
+                <NavLink to={item.to} className={styles.navLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ) : null,
           )}
-          <li>
-            <NavLink to="/pos/settings" className={styles.navLink}>
-              Settings
-            </NavLink>
-          </li>
         </ul>
       </nav>
       <div className={styles.end}>

@@ -19,6 +19,7 @@ import { Modal } from '../../ui/modal';
 import { useChooseStore } from '../shopper-store/use-shopper-store';
 import { useShopperStoreId } from '../shopper-store/store-id';
 import { StoreCard } from './store-card';
+import { LocatorStatus } from './locator-status';
 import styles from './dealer-locator.module.css';
 
 export const INVALID_ZIP_TEXT = 'Invalid ZIP code. Please try again.';
@@ -118,21 +119,7 @@ function LocatorModalBody({ product, onDone }: { product?: LocatorProduct | unde
           Search
         </Button>
       </form>
-      {q.isPending && (
-        <p className={styles.status} role="status">
-          Loading stores...
-        </p>
-      )}
-      {q.isError && (
-        <p className={styles.error} role="alert">
-          {q.error instanceof ApiError ? q.error.message : 'There was an error!'}
-        </p>
-      )}
-      {q.isSuccess && stores.length === 0 && (
-        <p className={styles.status} role="status">
-          {product ? NO_STORE_WITHIN_TEXT : 'There are no results.'}
-        </p>
-      )}
+      <LocatorStatus query={q} found={stores.length} noneText={product ? NO_STORE_WITHIN_TEXT : undefined} />
       <ul className={styles.list} aria-label="Stores">
         {stores.map((s) => {
           const isChosen = s.location_id === chosen;

@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import type { DealerStore } from '../../contracts/dealer-locator';
 import { hoursLines, type StoreHours } from '../../domain/locator';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import styles from './dealer-locator.module.css';
 
 export function StoreHoursToggle({ store }: { store: DealerStore }) {
@@ -10,15 +11,9 @@ export function StoreHoursToggle({ store }: { store: DealerStore }) {
   if (Object.keys(store.hours).length === 0) return null;
   return (
     <div>
-      <button
-        type="button"
-        className={styles.linkButton}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <DisclosureButton open={open} setOpen={setOpen} controls={id} className={styles.linkButton}>
         {open ? 'Hide Hours' : 'Show Hours'}
-      </button>
+      </DisclosureButton>
       {open && (
         <table id={id} className={styles.hours} aria-label={`Hours of ${store.location_name}`}>
           <tbody>

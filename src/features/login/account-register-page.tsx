@@ -45,6 +45,14 @@ function TextField(props: {
   );
 }
 
+const FIELDS: readonly { id: Field; label: string; type?: string; autoComplete: string }[] = [
+  { id: 'firstname', label: 'First Name', autoComplete: 'given-name' },
+  { id: 'lastname', label: 'Last Name', autoComplete: 'family-name' },
+  { id: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { id: 'telephone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+  { id: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+];
+
 /** /account/register: a shopper creates an account and is signed in; then back to `redirect` or the catalog. */
 export function AccountRegisterPage() {
   const [params] = useSearchParams();
@@ -71,7 +79,7 @@ export function AccountRegisterPage() {
       void navigate(target, { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      for (const name of ['firstname', 'lastname', 'email', 'telephone', 'password'] as const) {
+      for (const { id: name } of FIELDS) {
         const msg = err.fields[name]?.[0];
         if (msg) setError(name, { message: msg });
       }
@@ -90,44 +98,9 @@ export function AccountRegisterPage() {
             {serverError}
           </p>
         )}
-        <TextField
-          id="firstname"
-          label="First Name"
-          autoComplete="given-name"
-          error={errors.firstname?.message}
-          reg={register('firstname')}
-        />
-        <TextField
-          id="lastname"
-          label="Last Name"
-          autoComplete="family-name"
-          error={errors.lastname?.message}
-          reg={register('lastname')}
-        />
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          reg={register('email')}
-        />
-        <TextField
-          id="telephone"
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          error={errors.telephone?.message}
-          reg={register('telephone')}
-        />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          reg={register('password')}
-        />
+        {FIELDS.map((f) => (
+          <TextField key={f.id} {...f} error={errors[f.id]?.message} reg={register(f.id)} />
+        ))}
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>

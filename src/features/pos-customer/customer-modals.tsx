@@ -5,15 +5,17 @@ import { lookupRows, searchCustomers, storeSettings, type CustomerHit } from '..
 import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
 import { Button } from '../../ui/button';
-import { SelectField, TextField } from '../../ui/field';
+import { TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
+import { CustomerSearchField } from './customer-search-field';
 import styles from './customer-modals.module.css';
 import type { FieldPath } from 'react-hook-form';
 import { fieldsAt, type CustomFieldValues } from '../../domain/forms/custom-fields';
 import { CustomFieldInputs, type CustomFieldBinding } from './custom-field-inputs';
+import { AddressFields, type AddressKey, type Country, type Zone } from './address-fields';
 import { formatPhone } from '../../domain/phone';
 
 export const SEARCH_FAILED = 'Something went wrong!';
@@ -57,13 +59,7 @@ export function CustomerSearchModal(props: {
         </Button>
       }
     >
-      <TextField
-        label="Customer"
-        type="search"
-        placeholder="Search by name, email, or phone number"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <CustomerSearchField label="Customer" value={text} onChange={setText} />
       {hits && hits.length === 0 && <p className={styles.muted}>No results!</p>}
       {hits && hits.length > 0 && (
         <ul className={styles.hits} aria-label="Customers found">
@@ -97,9 +93,7 @@ export function CustomerSearchModal(props: {
 }
 
 type Field = 'firstname' | 'lastname' | 'email' | 'telephone';
-type AddressField =
-  'firstname' | 'lastname' | 'company' | 'address_1' | 'address_2' | 'city' | 'postcode' | 'country_id' | 'zone_id';
-const blankAddress: Record<AddressField, string> = {
+const blankAddress: Record<AddressKey, string> = {
   firstname: '',
   lastname: '',
   company: '',
@@ -118,16 +112,6 @@ const blank = {
   addresses: [{ ...blankAddress, custom_field: {} as CustomFieldValues }],
   account_custom_field: {} as CustomFieldValues,
 };
-
-interface Country {
-  country_id: number;
-  name: string;
-}
-interface Zone {
-  zone_id: number;
-  country_id: number;
-  name: string;
-}
 
 /** The shop's customer_form settings as this device pulled them, and the address lists when an address is required. */
 function useCustomerFormSetup() {
@@ -192,9 +176,6 @@ export function NewCustomerModal(props: {
   const field = (k: Field, label: string, required: boolean, type = 'text') => (
     <TextField label={label} type={type} required={required} {...form.field(k)} />
   );
-  const addressField = (k: AddressField, label: string, required: boolean) => (
-    <TextField label={label} required={required} {...form.field(`addresses.0.${k}`)} />
-  );
   const countryId = form.watch('addresses.0.country_id');
   const path = (name: string) => name as FieldPath<typeof blank>;
   const bind: CustomFieldBinding = {
@@ -203,7 +184,6 @@ export function NewCustomerModal(props: {
     set: (name, v) => form.setValue(path(name), v),
     error: (name) => form.error(path(name)),
   };
-  const zones = setup?.zones.filter((z) => String(z.country_id) === countryId) ?? [];
   return (
     <Modal
       open={props.open}
@@ -227,33 +207,14 @@ export function NewCustomerModal(props: {
       {setup?.requireAddress && (
         <fieldset className={styles.address}>
           <legend>Address</legend>
-          {addressField('firstname', 'Address First Name', true)}
-          {addressField('lastname', 'Address Last Name', true)}
-          {addressField('company', 'Company', false)}
-          {addressField('address_1', 'Address 1', true)}
-          {addressField('address_2', 'Address 2', false)}
-          {addressField('city', 'City', true)}
-          {addressField('postcode', 'Post Code', true)}
-          <SelectField
-            label="Country"
-            required
-            {...form.field('addresses.0.country_id', { onChange: () => form.setValue('addresses.0.zone_id', '') })}
-          >
-            <option value="">Select a country</option>
-            {setup.countries.map((c) => (
-              <option key={c.country_id} value={c.country_id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Region / State" required {...form.field('addresses.0.zone_id')}>
-            <option value="">Select a region</option>
-            {zones.map((z) => (
-              <option key={z.zone_id} value={z.zone_id}>
-                {z.name}
-              </option>
-            ))}
-          </SelectField>
+          <AddressFields
+            field={(k, options) => form.field(`addresses.0.${k}`, options)}
+            countries={setup.countries}
+            zones={setup.zones}
+            country={countryId}
+            onCountryChange={() => form.setValue('addresses.0.zone_id', '')}
+            nameLabelPrefix="Address "
+          />
           <CustomFieldInputs
             defs={fieldsAt(setup.customFields, 'address')}
             prefix="addresses.0.custom_field"

@@ -90,3 +90,45 @@ export function NotificationFields({
     </>
   );
 }
+
+export interface NotifyCustomerForm extends Omit<NotificationFieldsForm, 'register' | 'watch'> {
+  register: (name: NotificationField | 'notifyCustomer') => UseFormRegisterReturn;
+  watch: () => ReturnType<NotificationFieldsForm['watch']> & { notifyCustomer: boolean };
+}
+
+/** "Notify Customer", and when ticked the notification fields (the order history forms). */
+export function NotifyCustomerFields({ form, labels }: { form: NotifyCustomerForm; labels: typeof RECEIPT_LABELS }) {
+  const v = form.watch();
+  return (
+    <>
+      <label className={modalForm.check}>
+        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
+      </label>
+      {v.notifyCustomer && (
+        <fieldset className={modalForm.fieldset}>
+          <legend>Notification</legend>
+          <NotificationFields form={form} labels={labels} />
+        </fieldset>
+      )}
+    </>
+  );
+}
+
+/** What "Notify Customer" and the notification fields hold, as the history mutations take it. */
+export const notifyPayload = (f: {
+  notifyCustomer: boolean;
+  notifyByEmail: boolean;
+  notifyByText: boolean;
+  textingAlerts: boolean;
+  overrideTextPermission: boolean;
+  email: string;
+  phone: string;
+}) => ({
+  notify_customer: f.notifyCustomer,
+  notify_by_email: f.notifyByEmail,
+  notify_by_text: f.notifyByText,
+  texting_alerts: f.textingAlerts,
+  override_text_permission: f.overrideTextPermission,
+  email: f.email,
+  phone: f.phone,
+});

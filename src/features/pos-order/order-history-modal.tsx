@@ -1,18 +1,47 @@
+import { useState } from 'react';
+import { Button } from '../../ui/button';
 import { orderHistoryFormSchema, ORDER_HISTORY_FAILED } from '../../domain/forms/order-history';
 import { uuidv7 } from '../../db/ids';
 import { formatDateTime } from '../../ui/format-date';
 import { SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { ModalFooter } from '../../ui/modal-footer';
-import modalForm from '../../ui/modal-form.module.css';
 import { useToast } from '../../ui/toast/toast-context';
 import { useZodForm } from '../../ui/use-zod-form';
-import { NotificationFields } from './notification-fields';
-import type { HistoryRow, OrderStatusRow } from './order-data';
+import { NotifyCustomerFields, notifyPayload } from './notification-fields';
+import type { HistoryRow, OrderDetail, OrderStatusRow } from './order-data';
 import type { RunMutation } from '../../device/use-run-mutation';
 import styles from './order-history-modal.module.css';
 
 const HISTORY_LABELS = { byEmail: 'Notify by email', email: 'Email', byText: 'Notify by text', phone: 'Phone' };
+
+/** "Order History" and the modal it opens, for a loaded order (the checkout and the receipt). */
+export function OrderHistoryButton({
+  detail,
+  ...rest
+}: {
+  detail: OrderDetail;
+  customer: { email: string; telephone: string; texting_alerts: boolean } | null;
+  run: RunMutation;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Order History
+      </Button>
+      <OrderHistoryModal
+        open={open}
+        onOpenChange={setOpen}
+        orderRef={detail.order.id}
+        currentStatusId={detail.order.order_status_id}
+        statuses={detail.statuses}
+        history={detail.history}
+        {...rest}
+      />
+    </>
+  );
+}
 
 /** Order History: the entries so far and the form to add one (notify fields only with Notify Customer). */
 export function OrderHistoryModal(props: {
@@ -38,7 +67,6 @@ export function OrderHistoryModal(props: {
     overrideTextPermission: false,
   });
   const form = useZodForm(orderHistoryFormSchema, initial());
-  const v = form.watch();
   const name = (id: number) => props.statuses.find((s) => s.order_status_id === id)?.name ?? String(id);
 
   const submit = form.handleSubmit(async (f) => {
@@ -49,13 +77,7 @@ export function OrderHistoryModal(props: {
         id: uuidv7(),
         order_status_id: f.orderStatusId,
         comment: f.comment,
-        notify_customer: f.notifyCustomer,
-        notify_by_email: f.notifyByEmail,
-        notify_by_text: f.notifyByText,
-        texting_alerts: f.textingAlerts,
-        override_text_permission: f.overrideTextPermission,
-        email: f.email,
-        phone: f.phone,
+        ...notifyPayload(f),
       },
       { failure: ORDER_HISTORY_FAILED },
     );
@@ -96,15 +118,7 @@ export function OrderHistoryModal(props: {
         ))}
       </SelectField>
       <TextField label="Comment" {...form.register('comment')} />
-      <label className={modalForm.check}>
-        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
-      </label>
-      {v.notifyCustomer && (
-        <fieldset className={modalForm.fieldset}>
-          <legend>Notification</legend>
-          <NotificationFields form={form} labels={HISTORY_LABELS} />
-        </fieldset>
-      )}
+      <NotifyCustomerFields form={form} labels={HISTORY_LABELS} />
     </Modal>
   );
 }

@@ -14,6 +14,8 @@ import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { SelectField, TextField } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
+import { Options } from '../../ui/options';
+import { PageHeader } from '../../ui/page-header';
 import styles from './appointments.module.css';
 import { AppointmentRequests } from './appointment-requests';
 
@@ -42,16 +44,9 @@ export function AppointmentsPage() {
   const data = day.data;
   return (
     <section aria-labelledby="appts-title">
-      <div className={styles.header}>
-        <h1 id="appts-title" className={styles.title}>
-          Appointments
-        </h1>
+      <PageHeader titleId="appts-title" title="Appointments" classNames={styles}>
         <SelectField label="Location" value={String(location)} onChange={(e) => set('location_id', e.target.value)}>
-          {data?.locations.map((l) => (
-            <option key={l.location_id} value={l.location_id}>
-              {l.location_name}
-            </option>
-          ))}
+          <Options items={data?.locations ?? []} value={(l) => l.location_id} label={(l) => l.location_name} />
         </SelectField>
         <TextField
           label="Date"
@@ -59,7 +54,7 @@ export function AppointmentsPage() {
           value={date}
           onChange={(e) => e.target.value && set('date', e.target.value)}
         />
-      </div>
+      </PageHeader>
       <AppointmentRequests date={date} locationId={location} />
       {day.error && !data ? (
         <ErrorState message="The appointments could not be loaded." />

@@ -4,17 +4,30 @@
  * a cart line (cart.addVoucher through the outbox, offline too). The certificate is issued when the
  * order completes; the server refuses a code already in use when the sale syncs.
  */
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import {
   generateGiftCode,
   giftCertificateFormSchema,
   type GiftCertificateForm,
 } from '../../domain/forms/gift-certificate';
-import { Button } from '../../ui/button';
+import { ActionModal } from '../../ui/action-modal';
 import { TextField } from '../../ui/field';
-import { Modal } from '../../ui/modal';
 
 type Field = keyof GiftCertificateForm;
+
+const FIELDS: readonly ({ key: Field; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>)[] = [
+  { key: 'amount', label: 'Amount', inputMode: 'decimal' },
+  {
+    key: 'code',
+    label: 'Code',
+    maxLength: 32,
+    autoCapitalize: 'characters',
+    hint: 'Generated; type over it to use your own.',
+  },
+  { key: 'to_name', label: 'Recipient name', maxLength: 64 },
+  { key: 'to_email', label: 'Recipient email', type: 'email', maxLength: 96 },
+  { key: 'message', label: 'Message', maxLength: 1000 },
+];
 
 const cryptoRandom = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 
@@ -54,59 +67,16 @@ export function GiftCertificateModal(props: {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={props.onOpenChange}
+    <ActionModal
+      onClose={() => props.onOpenChange(false)}
       title="Gift Certificate"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Adding...' : 'Add Gift Certificate'}
-          </Button>
-        </>
-      }
+      saveLabel={busy ? 'Adding...' : 'Add Gift Certificate'}
+      disabled={busy}
+      onSave={() => void submit()}
     >
-      <TextField
-        label="Amount"
-        inputMode="decimal"
-        value={values.amount}
-        error={errors.amount}
-        onChange={set('amount')}
-      />
-      <TextField
-        label="Code"
-        value={values.code}
-        maxLength={32}
-        autoCapitalize="characters"
-        hint="Generated; type over it to use your own."
-        error={errors.code}
-        onChange={set('code')}
-      />
-      <TextField
-        label="Recipient name"
-        value={values.to_name}
-        maxLength={64}
-        error={errors.to_name}
-        onChange={set('to_name')}
-      />
-      <TextField
-        label="Recipient email"
-        type="email"
-        value={values.to_email}
-        maxLength={96}
-        error={errors.to_email}
-        onChange={set('to_email')}
-      />
-      <TextField
-        label="Message"
-        value={values.message}
-        maxLength={1000}
-        error={errors.message}
-        onChange={set('message')}
-      />
-    </Modal>
+      {FIELDS.map(({ key, ...field }) => (
+        <TextField key={key} {...field} value={values[key]} error={errors[key]} onChange={set(key)} />
+      ))}
+    </ActionModal>
   );
 }

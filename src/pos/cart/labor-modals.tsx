@@ -12,6 +12,7 @@ import { formatLaborTime, laborUnitAmount } from '../../domain/labor';
 import { moneyString, toWire } from '../../domain/money';
 import { validatePriceInput } from '../../domain/pricing';
 import type { LaborLine } from '../../domain/mutations/records';
+import { ActionModal } from '../../ui/action-modal';
 import { SelectField, TextField } from '../../ui/field';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';
@@ -121,19 +122,19 @@ export function LaborEditModal(props: {
       setBusy(false);
     }
   };
+  const numberField = (
+    field: { label: string; inputMode: 'numeric' | 'decimal'; hint?: string },
+    value: string,
+    set: (v: string) => void,
+    error: string | undefined,
+  ) => <TextField {...field} value={value} error={error} onChange={(e) => set(e.target.value)} />;
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <ActionModal
+      onClose={props.onClose}
       title={`Edit labor: ${line.name}`}
-      footer={
-        <ModalFooter
-          onCancel={props.onClose}
-          onSave={() => void save()}
-          saveLabel={busy ? 'Updating...' : 'Update'}
-          disabled={busy}
-        />
-      }
+      saveLabel={busy ? 'Updating...' : 'Update'}
+      disabled={busy}
+      onSave={() => void save()}
     >
       {refused && (
         <p className={styles.refused} role="alert">
@@ -150,32 +151,18 @@ export function LaborEditModal(props: {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="time">
-          <TextField
-            label="Time (minutes)"
-            inputMode="numeric"
-            value={minutes}
-            error={timeError}
-            hint={formatLaborTime(positiveInt(minutes) ?? 0)}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-          <TextField
-            label="Quantity"
-            inputMode="numeric"
-            value={quantity}
-            error={qtyError}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
+          {numberField(
+            { label: 'Time (minutes)', inputMode: 'numeric', hint: formatLaborTime(positiveInt(minutes) ?? 0) },
+            minutes,
+            setMinutes,
+            timeError,
+          )}
+          {numberField({ label: 'Quantity', inputMode: 'numeric' }, quantity, setQuantity, qtyError)}
         </Tabs.Content>
         <Tabs.Content value="price">
-          <TextField
-            label="Price per unit"
-            inputMode="decimal"
-            value={price}
-            error={priceError}
-            onChange={(e) => setPrice(e.target.value)}
-          />
+          {numberField({ label: 'Price per unit', inputMode: 'decimal' }, price, setPrice, priceError)}
         </Tabs.Content>
       </Tabs.Root>
-    </Modal>
+    </ActionModal>
   );
 }

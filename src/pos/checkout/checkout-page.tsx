@@ -7,7 +7,7 @@ import { paymentAvailability } from '../../domain/payments';
 import type { PaymentType } from '../../domain/settings';
 import { money } from '../../domain/money';
 import { getCartRef, setCartRef } from '../../device/pos-cart-ref';
-import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
+import { OrderHistoryButton } from '../../features/pos-order/order-history-modal';
 import { loadOrderDetail } from '../../features/pos-order/order-data';
 import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
@@ -55,7 +55,6 @@ export function CheckoutPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [paying, setPaying] = useState<PaymentType | null>(null);
-  const [history, setHistory] = useState(false);
   const [addingCredit, setAddingCredit] = useState(false);
   const closePayment = useCallback(() => setPaying(null), []);
   const syncNow = useCallback(() => void worker?.syncNow(), [worker]);
@@ -75,7 +74,7 @@ export function CheckoutPage() {
 
   if (detail.loading || extra.loading) return <Spinner label="Loading the order..." />;
   if (!detail.data) return <p role="status">{NO_ORDER_MESSAGE}</p>;
-  const { order, transactions, statuses } = detail.data;
+  const { order, transactions } = detail.data;
   const number = order.order_id ?? order.id;
   const settings = extra.data?.settings;
   const customer = extra.data?.customer ?? null;
@@ -113,9 +112,7 @@ export function CheckoutPage() {
         <h1 id="checkout-title" className={styles.title}>
           Check Out - Order # {orderNumberText(order)}
         </h1>
-        <Button variant="secondary" onClick={() => setHistory(true)}>
-          Order History
-        </Button>
+        <OrderHistoryButton detail={detail.data} customer={customer} run={run} />
       </div>
       <CustomerBanner order={order} ensureCart={() => Promise.resolve(order.id)} run={run} />
       <div className={styles.grid}>
@@ -216,16 +213,6 @@ export function CheckoutPage() {
       {addingCredit && customer && (
         <AddCreditModal customerRef={customer.id} run={run} onClose={() => setAddingCredit(false)} />
       )}
-      <OrderHistoryModal
-        open={history}
-        onOpenChange={setHistory}
-        orderRef={order.id}
-        currentStatusId={order.order_status_id}
-        statuses={statuses}
-        history={detail.data.history}
-        customer={customer}
-        run={run}
-      />
     </section>
   );
 }

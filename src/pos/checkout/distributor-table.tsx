@@ -16,6 +16,7 @@ import type { Order } from '../../domain/mutations/records';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast/toast-context';
+import { TableHead } from '../../ui/table/table-head';
 import { PurchaseOrderList } from '../../features/pos-order/purchase-order-list';
 import styles from './distributor.module.css';
 
@@ -138,15 +139,7 @@ export function DistributorTable({ order, online }: { order: Order; online: bool
         <>
           <div className={styles.scroll}>
             <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">WD Quantity/Location</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Product', 'Quantity', 'Stock', 'Cost', 'WD Quantity/Location']} />
               <tbody>
                 {load.rows.map((r, i) => (
                   <tr key={`${r.item.aaia}~${r.item.mpn}`}>

@@ -3,16 +3,15 @@ import {
   CHECK_NUMBER_MESSAGE,
   balanceShortcut,
   checkPaymentAmount,
-  halfShortcut,
   isValidCheckNumber,
   paymentTypeLabels,
 } from '../../domain/payments';
 import { money, toWire, ZERO, type Money } from '../../domain/money';
 import type { PaymentType } from '../../domain/settings';
-import { Button } from '../../ui/button';
+import { ActionModal } from '../../ui/action-modal';
 import { TextField } from '../../ui/field';
 import { formatMoney } from '../../ui/format-money';
-import { Modal } from '../../ui/modal';
+import { AmountField } from './amount-field';
 import styles from './checkout.module.css';
 
 export interface PaymentInput {
@@ -56,40 +55,18 @@ export function PaymentModal(props: {
     if (ok) props.onClose();
   };
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <ActionModal
+      onClose={props.onClose}
       title={`${label} Payment`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Adding...' : `Add ${label} Payment`}
-          </Button>
-        </>
-      }
+      saveLabel={busy ? 'Adding...' : `Add ${label} Payment`}
+      disabled={busy}
+      onSave={() => void submit()}
     >
       <p className={styles.muted}>
         Balance Due {formatMoney(toWire(props.balanceDue))}
         {type === 'store_credit' && ` · Store credit ${formatMoney(toWire(props.storeCredit))}`}
       </p>
-      <TextField
-        label="Amount"
-        inputMode="decimal"
-        value={amount}
-        error={errors.amount}
-        onChange={(e) => setAmount(e.target.value)}
-      />
-      <div className={styles.shortcuts}>
-        <Button variant="secondary" onClick={() => setAmount(toWire(balanceShortcut(props.balanceDue)))}>
-          Balance
-        </Button>
-        <Button variant="secondary" onClick={() => setAmount(toWire(halfShortcut(props.balanceDue)))}>
-          50%
-        </Button>
-      </div>
+      <AmountField value={amount} error={errors.amount} onChange={setAmount} balanceDue={props.balanceDue} />
       {type === 'check' && (
         <TextField
           label="Check Number"
@@ -99,7 +76,7 @@ export function PaymentModal(props: {
           onChange={(e) => setCheck(e.target.value)}
         />
       )}
-    </Modal>
+    </ActionModal>
   );
 }
 

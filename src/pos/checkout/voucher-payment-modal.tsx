@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { VOUCHER_LOOKUP_DEBOUNCE_MS } from '../../domain/constants';
-import { balanceShortcut, checkPaymentAmount, halfShortcut } from '../../domain/payments';
+import { balanceShortcut, checkPaymentAmount } from '../../domain/payments';
 import { money, toWire, type Money } from '../../domain/money';
 import type { VoucherReply } from '../../contracts/checkout-payments';
 import { ApiError } from '../../api/api-error';
@@ -9,10 +9,10 @@ import { uuidv7 } from '../../db/ids';
 import { findCachedVoucher } from '../../db/vouchers';
 import { deviceDb } from '../../device/device-db';
 import type { RunMutation } from '../../device/use-run-mutation';
-import { Button } from '../../ui/button';
+import { ActionModal } from '../../ui/action-modal';
 import { TextField } from '../../ui/field';
 import { formatMoney } from '../../ui/format-money';
-import { Modal } from '../../ui/modal';
+import { AmountField } from './amount-field';
 import styles from './checkout.module.css';
 
 export const INVALID_CODE = 'Invalid code';
@@ -105,20 +105,12 @@ export function VoucherPaymentModal(props: {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <ActionModal
+      onClose={props.onClose}
       title="Voucher Payment"
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy || !voucher}>
-            Add Voucher Payment
-          </Button>
-        </>
-      }
+      saveLabel="Add Voucher Payment"
+      disabled={busy || !voucher}
+      onSave={() => void submit()}
     >
       <TextField
         label="Voucher Code"
@@ -128,21 +120,7 @@ export function VoucherPaymentModal(props: {
         autoComplete="off"
       />
       {voucher && <p className={styles.muted}>Voucher balance {formatMoney(voucher.amount)}</p>}
-      <TextField
-        label="Amount"
-        inputMode="decimal"
-        value={amount}
-        error={amountError}
-        onChange={(e) => setAmount(e.target.value)}
-      />
-      <div className={styles.shortcuts}>
-        <Button variant="secondary" onClick={() => setAmount(toWire(balanceShortcut(props.balanceDue)))}>
-          Balance
-        </Button>
-        <Button variant="secondary" onClick={() => setAmount(toWire(halfShortcut(props.balanceDue)))}>
-          50%
-        </Button>
-      </div>
-    </Modal>
+      <AmountField value={amount} error={amountError} onChange={setAmount} balanceDue={props.balanceDue} />
+    </ActionModal>
   );
 }

@@ -14,10 +14,9 @@ import {
   type CustomFieldSaveInput,
 } from '../../contracts/custom-field-admin';
 import { customFieldLocations, customFieldTypes } from '../../domain/forms/custom-fields';
+import { FormModal } from '../../ui/action-modal';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
-import { Modal } from '../../ui/modal';
-import { ModalFooter } from '../../ui/modal-footer';
 import { LOCATION_LABEL, TYPE_LABEL } from './labels';
 import styles from './custom-fields.module.css';
 
@@ -78,139 +77,122 @@ export function CustomFieldModal(props: {
 
   const choices = hasChoices(draft.type ?? '');
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <FormModal
+      onClose={props.onClose}
       title={editing ? `Edit ${props.field?.name ?? ''}` : 'Add Custom Field'}
       focusFirstField
-      footer={
-        <ModalFooter
-          onCancel={props.onClose}
-          form="custom-field-form"
-          saveLabel={busy ? 'Saving…' : 'Save'}
-          disabled={busy}
-        />
-      }
+      saveLabel={busy ? 'Saving…' : 'Save'}
+      disabled={busy}
+      formId="custom-field-form"
+      formClassName={styles.form}
+      onSubmit={() => void submit()}
     >
-      <form
-        id="custom-field-form"
-        className={styles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <TextField
+        label="Name"
+        value={draft.name}
+        maxLength={128}
+        error={errors.name}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <div className={styles.pair}>
+        <SelectField
+          label="Type"
+          value={draft.type}
+          disabled={editing}
+          hint={editing ? 'Fixed once saved' : undefined}
+          error={errors.type}
+          onChange={(e) => set({ type: e.target.value as Draft['type'] })}
+        >
+          {customFieldTypes.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABEL[t]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Location"
+          value={draft.location}
+          disabled={editing}
+          error={errors.location}
+          onChange={(e) => set({ location: e.target.value as Draft['location'] })}
+        >
+          {customFieldLocations.map((l) => (
+            <option key={l} value={l}>
+              {LOCATION_LABEL[l]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className={styles.pair}>
         <TextField
-          label="Name"
-          value={draft.name}
-          maxLength={128}
-          error={errors.name}
-          onChange={(e) => set({ name: e.target.value })}
+          label="Sort Order"
+          inputMode="numeric"
+          value={draft.sort_order}
+          error={errors.sort_order}
+          onChange={(e) => set({ sort_order: e.target.value })}
         />
-        <div className={styles.pair}>
-          <SelectField
-            label="Type"
-            value={draft.type}
-            disabled={editing}
-            hint={editing ? 'Fixed once saved' : undefined}
-            error={errors.type}
-            onChange={(e) => set({ type: e.target.value as Draft['type'] })}
-          >
-            {customFieldTypes.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABEL[t]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Location"
-            value={draft.location}
-            disabled={editing}
-            error={errors.location}
-            onChange={(e) => set({ location: e.target.value as Draft['location'] })}
-          >
-            {customFieldLocations.map((l) => (
-              <option key={l} value={l}>
-                {LOCATION_LABEL[l]}
-              </option>
-            ))}
-          </SelectField>
+        <div className={styles.checks}>
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.required ?? false}
+              onChange={(e) => set({ required: e.target.checked })}
+            />{' '}
+            Required
+          </label>
+          <label>
+            <input type="checkbox" checked={draft.status ?? true} onChange={(e) => set({ status: e.target.checked })} />{' '}
+            Enabled
+          </label>
         </div>
-        <div className={styles.pair}>
-          <TextField
-            label="Sort Order"
-            inputMode="numeric"
-            value={draft.sort_order}
-            error={errors.sort_order}
-            onChange={(e) => set({ sort_order: e.target.value })}
-          />
-          <div className={styles.checks}>
-            <label>
-              <input
-                type="checkbox"
-                checked={draft.required ?? false}
-                onChange={(e) => set({ required: e.target.checked })}
-              />{' '}
-              Required
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={draft.status ?? true}
-                onChange={(e) => set({ status: e.target.checked })}
-              />{' '}
-              Enabled
-            </label>
-          </div>
-        </div>
-        {choices && (
-          <fieldset className={styles.choices}>
-            <legend>Choices</legend>
-            {draft.values.map((c, i) => (
-              <div key={c.custom_field_value_id ?? `new-${i}`} className={styles.choice}>
-                <TextField
-                  label={`Choice ${i + 1}`}
-                  value={c.name}
-                  maxLength={128}
-                  onChange={(e) => setChoice(i, { name: e.target.value })}
-                />
-                <TextField
-                  label={`Choice ${i + 1} sort order`}
-                  inputMode="numeric"
-                  className={styles.sortInput}
-                  value={c.sort_order}
-                  onChange={(e) => setChoice(i, { sort_order: e.target.value })}
-                />
-                {c.custom_field_value_id === undefined && (
-                  <Button
-                    variant="ghost"
-                    aria-label={`Remove choice ${i + 1}`}
-                    onClick={() => set({ values: draft.values.filter((_, j) => j !== i) })}
-                  >
-                    ×
-                  </Button>
-                )}
-              </div>
-            ))}
-            {errors.values && (
-              <p className={styles.error} role="alert">
-                {errors.values}
-              </p>
-            )}
-            <Button
-              variant="secondary"
-              onClick={() => set({ values: [...draft.values, { name: '', sort_order: String(draft.values.length) }] })}
-            >
-              Add Choice
-            </Button>
-          </fieldset>
-        )}
-        {errors._ && (
-          <p className={styles.error} role="alert">
-            {errors._}
-          </p>
-        )}
-      </form>
-    </Modal>
+      </div>
+      {choices && (
+        <fieldset className={styles.choices}>
+          <legend>Choices</legend>
+          {draft.values.map((c, i) => (
+            <div key={c.custom_field_value_id ?? `new-${i}`} className={styles.choice}>
+              <TextField
+                label={`Choice ${i + 1}`}
+                value={c.name}
+                maxLength={128}
+                onChange={(e) => setChoice(i, { name: e.target.value })}
+              />
+              <TextField
+                label={`Choice ${i + 1} sort order`}
+                inputMode="numeric"
+                className={styles.sortInput}
+                value={c.sort_order}
+                onChange={(e) => setChoice(i, { sort_order: e.target.value })}
+              />
+              {c.custom_field_value_id === undefined && (
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove choice ${i + 1}`}
+                  onClick={() => set({ values: draft.values.filter((_, j) => j !== i) })}
+                >
+                  ×
+                </Button>
+              )}
+            </div>
+          ))}
+          {errors.values && (
+            <p className={styles.error} role="alert">
+              {errors.values}
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            onClick={() => set({ values: [...draft.values, { name: '', sort_order: String(draft.values.length) }] })}
+          >
+            Add Choice
+          </Button>
+        </fieldset>
+      )}
+      {errors._ && (
+        <p className={styles.error} role="alert">
+          {errors._}
+        </p>
+      )}
+    </FormModal>
   );
 }

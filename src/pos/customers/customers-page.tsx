@@ -12,7 +12,6 @@ import { useLiveQuery } from '../../device/use-live-query';
 import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
-import { TextField } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { Pagination } from '../../ui/table/pagination';
 import { CustomersTable } from './customers-table';
@@ -20,6 +19,8 @@ import { IpCustomers } from './ip-customers';
 import { ServerOnlyCustomers } from './server-only-customers';
 import { useAssignToCart } from '../../features/pos-customer/use-assign-to-cart';
 import { useServerCustomers } from './use-server-customers';
+import { PageHeader } from '../../ui/page-header';
+import { CustomerSearchField } from '../../features/pos-customer/customer-search-field';
 import styles from './customers.module.css';
 
 /** §8 "Customer list failure". */
@@ -64,22 +65,13 @@ export function CustomersPage() {
 
   return (
     <section aria-labelledby="customers-title">
-      <div className={styles.header}>
-        <h1 id="customers-title" className={styles.title}>
-          Customers
-        </h1>
+      <PageHeader titleId="customers-title" title="Customers" classNames={styles}>
         <Link className={buttonClassName('secondary')} to="/pos/customer/add">
           Add Customer
         </Link>
-      </div>
+      </PageHeader>
       <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
-        <TextField
-          label="Search customers"
-          type="search"
-          placeholder="Search by name, email, or phone number"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <CustomerSearchField label="Search customers" value={text} onChange={setText} />
       </form>
       {filterIp !== null ? (
         <IpCustomers ip={filterIp} />

@@ -8,11 +8,10 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { customersAtIp } from '../../api/search-customers';
 import { useOnline } from '../../device/use-online';
-import { formatPhone } from '../../domain/phone';
 import { buttonClassName } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { editLink, fullName } from './customers-table';
+import { CustomerHitList } from './customer-hit-list';
 import styles from './customers.module.css';
 
 export function IpCustomers({ ip }: { ip: string }) {
@@ -43,19 +42,7 @@ export function IpCustomers({ ip }: { ip: string }) {
       ) : hits.length === 0 ? (
         <EmptyState title="There are no results." />
       ) : (
-        <ul aria-label={`Accounts seen at ${ip}`} className={styles.hitList}>
-          {hits.map((c) => (
-            <li key={c.id} className={styles.hit}>
-              <span className={styles.name}>
-                <strong>{fullName(c)}</strong>
-                <span className={styles.muted}>{[c.email, formatPhone(c.telephone)].filter(Boolean).join(' · ')}</span>
-              </span>
-              <Link className={buttonClassName('ghost')} to={editLink(c)} aria-label={`Edit ${fullName(c)}`}>
-                Edit
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CustomerHitList label={`Accounts seen at ${ip}`} hits={hits} />
       )}
     </section>
   );

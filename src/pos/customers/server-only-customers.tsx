@@ -3,11 +3,8 @@
  * They cannot be assigned to the cart until the device holds them (the order.setCustomer mutation
  * runs on the device's copy first); the next pull brings them.
  */
-import { Link } from 'react-router';
 import type { CustomerSearchReply } from '../../contracts/pos-order';
-import { formatPhone } from '../../domain/phone';
-import { buttonClassName } from '../../ui/button';
-import { editLink, fullName } from './customers-table';
+import { CustomerHitList } from './customer-hit-list';
 import styles from './customers.module.css';
 
 export function ServerOnlyCustomers({ hits }: { hits: CustomerSearchReply }) {
@@ -18,19 +15,7 @@ export function ServerOnlyCustomers({ hits }: { hits: CustomerSearchReply }) {
         On the server, not on this device yet
       </h2>
       <p className={styles.muted}>They can be assigned to a cart once this device has synced them.</p>
-      <ul aria-label="Customers on the server" className={styles.hitList}>
-        {hits.map((c) => (
-          <li key={c.id} className={styles.hit}>
-            <span className={styles.name}>
-              <strong>{fullName(c)}</strong>
-              <span className={styles.muted}>{[c.email, formatPhone(c.telephone)].filter(Boolean).join(' · ')}</span>
-            </span>
-            <Link className={buttonClassName('ghost')} to={editLink(c)} aria-label={`Edit ${fullName(c)}`}>
-              Edit
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CustomerHitList label="Customers on the server" hits={hits} />
     </section>
   );
 }

@@ -10,6 +10,8 @@ import { formsAdminQueryKey, saveAdminForm } from '../../api/forms-admin';
 import { FORM_SETTINGS_DEFAULTS } from '../../contracts/custom-forms';
 import { customFormSaveSchema, type AdminForm, type AdminFormData } from '../../contracts/forms-admin';
 import { Button } from '../../ui/button';
+import { Options } from '../../ui/options';
+import { SectionForm } from '../../ui/section-form';
 import { SelectField, TextField } from '../../ui/field';
 import { FieldEditor, type FieldRow } from './field-editor';
 import styles from './forms-admin.module.css';
@@ -95,23 +97,15 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
     });
 
   return (
-    <form
+    <SectionForm
+      titleId="form-editor-title"
+      title={form ? `Edit form: ${form.name}` : 'New form'}
+      error={errors._}
+      onSubmit={submit}
       className={styles.section}
-      aria-labelledby="form-editor-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      titleClassName={styles.sectionTitle}
+      alertClassName={styles.alert}
     >
-      <h2 id="form-editor-title" className={styles.sectionTitle}>
-        {form ? `Edit form: ${form.name}` : 'New form'}
-      </h2>
-      {errors._ ? (
-        <p role="alert" className={styles.alert}>
-          {errors._}
-        </p>
-      ) : null}
       <div className={styles.grid}>
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         <TextField
@@ -135,11 +129,7 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
           hint="A store the shopper picks in a Store choice field comes first."
         >
           <option value="">The default store</option>
-          {stores.map((s) => (
-            <option key={s.location_id} value={s.location_id}>
-              {s.name}
-            </option>
-          ))}
+          <Options items={stores} value={(s) => s.location_id} label={(s) => s.name} />
         </SelectField>
         <SelectField
           label="Label position"
@@ -266,6 +256,6 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
           {done ? 'Form saved.' : ''}
         </p>
       </div>
-    </form>
+    </SectionForm>
   );
 }

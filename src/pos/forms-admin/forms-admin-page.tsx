@@ -4,7 +4,7 @@
  * (?submissions={id}). Online only: forms live on the server.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formsAdminQueryKey, getAdminForm, getAdminForms } from '../../api/forms-admin';
 import type { AdminFormList } from '../../contracts/forms-admin';
 import { useSession } from '../../features/session/use-session';
@@ -12,28 +12,22 @@ import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import tableStyles from '../../ui/table/table.module.css';
+import { TableHead } from '../../ui/table/table-head';
 import { FormEditor } from './form-editor';
 import { FormSubmissions } from './form-submissions';
+import { AdminSettingsPage } from '../../features/settings/admin-settings-page';
 import styles from './forms-admin.module.css';
 
 function FormsTable({ forms, open }: { forms: AdminFormList['forms']; open: (key: string, id: number) => void }) {
   return (
     <div className={tableStyles.wrap}>
       <table className={tableStyles.table}>
-        <caption className="visually-hidden">Custom forms</caption>
-        <thead>
-          <tr>
-            <th scope="col">Form</th>
-            <th scope="col">Page</th>
-            <th scope="col" className={styles.numbers}>
-              Submissions
-            </th>
-            <th scope="col">Last</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Custom forms"
+          columns={['Form', 'Page', 'Submissions', 'Last', 'Actions']}
+          classNames={{ Submissions: styles.numbers }}
+          hidden={['Actions']}
+        />
         <tbody>
           {forms.map((f) => (
             <tr key={f.id}>
@@ -117,34 +111,22 @@ export function FormsAdminPage() {
   } else if (subs) detail = <FormSubmissions key={subs} formId={subs} name={subsName} onClose={close} />;
 
   return (
-    <section className={styles.page} aria-labelledby="forms-admin-title">
-      <p>
-        <Link to="/pos/settings">Settings</Link>
-      </p>
-      <h1 id="forms-admin-title" className={styles.title}>
-        Custom forms
-      </h1>
-      {!admin ? (
-        <p>Only an administrator can change these settings.</p>
-      ) : (
-        <>
-          {detail}
-          <section className={styles.section} aria-label="Forms">
-            <div className={styles.actions}>
-              <Button onClick={() => setParams({ edit: 'new' })}>New form</Button>
-            </div>
-            {list.isError ? (
-              <ErrorState message={list.error.message} />
-            ) : !list.data ? (
-              <p role="status">Loading…</p>
-            ) : list.data.forms.length === 0 ? (
-              <EmptyState title="No custom forms yet." />
-            ) : (
-              <FormsTable forms={list.data.forms} open={open} />
-            )}
-          </section>
-        </>
-      )}
-    </section>
+    <AdminSettingsPage titleId="forms-admin-title" title="Custom forms" classNames={styles}>
+      {detail}
+      <section className={styles.section} aria-label="Forms">
+        <div className={styles.actions}>
+          <Button onClick={() => setParams({ edit: 'new' })}>New form</Button>
+        </div>
+        {list.isError ? (
+          <ErrorState message={list.error.message} />
+        ) : !list.data ? (
+          <p role="status">Loading…</p>
+        ) : list.data.forms.length === 0 ? (
+          <EmptyState title="No custom forms yet." />
+        ) : (
+          <FormsTable forms={list.data.forms} open={open} />
+        )}
+      </section>
+    </AdminSettingsPage>
   );
 }

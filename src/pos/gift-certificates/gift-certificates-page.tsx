@@ -6,30 +6,22 @@
  * Everything shown is in the URL: `code`, `filter`, `page`.
  */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { giftCodeParam } from '../../contracts/gift-certificate';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { GiftCertificateDetail } from './gift-certificate-detail';
 import { GiftCertificateList } from './gift-certificate-list';
+import { useQueryParams } from '../../ui/use-query-params';
 import styles from './gift-certificates.module.css';
 
 export function GiftCertificatesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useQueryParams();
   const code = params.get('code') ?? '';
   const filter = params.get('filter') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [typed, setTyped] = useState(code);
   const [error, setError] = useState<string | undefined>();
 
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
-  };
   const lookUp = (value: string) => {
     const parsed = giftCodeParam.safeParse(value);
     if (!parsed.success) {

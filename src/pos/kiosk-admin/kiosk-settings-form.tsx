@@ -14,7 +14,9 @@ import {
   kioskSettingsSchema,
   type KioskSettingsReply,
 } from '../../contracts/kiosk-admin';
+import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
+import { SectionForm } from '../../ui/section-form';
 import { TextField } from '../../ui/field';
 import styles from './kiosk-admin.module.css';
 
@@ -24,6 +26,12 @@ interface VideoRow {
   url: string;
   title: string;
 }
+
+const VIDEO_FIELDS: readonly { key: keyof VideoRow; label: string; placeholder?: string }[] = [
+  { key: 'id', label: 'id' },
+  { key: 'url', label: 'file (path)', placeholder: '/kiosk/clip.webm' },
+  { key: 'title', label: 'title' },
+];
 
 const firstByPath = (issues: { path: PropertyKey[]; message: string }[]): Errors => {
   const out: Errors = {};
@@ -73,39 +81,36 @@ export function KioskSettingsForm({ initial }: { initial: KioskSettingsReply }) 
     setVideos((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
 
   return (
-    <form
+    <SectionForm
+      titleId="kiosk-settings-title"
+      title="Kiosk settings"
+      error={errors._}
+      onSubmit={submit}
       className={styles.section}
-      aria-labelledby="kiosk-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      titleClassName={styles.sectionTitle}
+      alertClassName={styles.alert}
     >
-      <h2 id="kiosk-settings-title" className={styles.sectionTitle}>
-        Kiosk settings
-      </h2>
-      {errors._ ? (
-        <p role="alert" className={styles.alert}>
-          {errors._}
-        </p>
-      ) : null}
       <div className={styles.row}>
-        <TextField
-          label="Idle time before reset (minutes)"
-          inputMode="decimal"
-          value={idle}
-          onChange={(e) => setIdle(e.target.value)}
-          error={errors.kiosk_idle_timer}
-        />
-        <TextField
-          label="Prompt before reset (minutes)"
-          inputMode="decimal"
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-          error={errors.kiosk_prompt_timer}
-          hint="How long “Are you still there?” counts down."
-        />
+        {[
+          { key: 'kiosk_idle_timer', label: 'Idle time before reset (minutes)', value: idle, set: setIdle },
+          {
+            key: 'kiosk_prompt_timer',
+            label: 'Prompt before reset (minutes)',
+            value: prompt,
+            set: setPrompt,
+            hint: 'How long “Are you still there?” counts down.',
+          },
+        ].map((t) => (
+          <TextField
+            key={t.key}
+            label={t.label}
+            inputMode="decimal"
+            value={t.value}
+            onChange={(e) => t.set(e.target.value)}
+            error={errors[t.key]}
+            hint={t.hint}
+          />
+        ))}
         <TextField
           label="Kiosk home page"
           value={homepage}
@@ -115,32 +120,19 @@ export function KioskSettingsForm({ initial }: { initial: KioskSettingsReply }) 
       </div>
       <h3 className={styles.sectionTitle}>Splash videos</h3>
       {videos.length === 0 ? <p>No videos: the kiosk shows its still image.</p> : null}
-      {errors.kiosk_videos ? (
-        <p role="alert" className={styles.alert}>
-          {errors.kiosk_videos}
-        </p>
-      ) : null}
+      <AlertMessage message={errors.kiosk_videos} className={styles.alert} />
       {videos.map((v, i) => (
         <fieldset key={i} className={styles.video} aria-label={`Video ${i + 1}`}>
-          <TextField
-            label={`Video ${i + 1} id`}
-            value={v.id}
-            onChange={(e) => setVideo(i, { id: e.target.value })}
-            error={errors[`kiosk_videos.${i}.id`]}
-          />
-          <TextField
-            label={`Video ${i + 1} file (path)`}
-            value={v.url}
-            placeholder="/kiosk/clip.webm"
-            onChange={(e) => setVideo(i, { url: e.target.value })}
-            error={errors[`kiosk_videos.${i}.url`]}
-          />
-          <TextField
-            label={`Video ${i + 1} title`}
-            value={v.title}
-            onChange={(e) => setVideo(i, { title: e.target.value })}
-            error={errors[`kiosk_videos.${i}.title`]}
-          />
+          {VIDEO_FIELDS.map((f) => (
+            <TextField
+              key={f.key}
+              label={`Video ${i + 1} ${f.label}`}
+              value={v[f.key]}
+              placeholder={f.placeholder}
+              onChange={(e) => setVideo(i, { [f.key]: e.target.value })}
+              error={errors[`kiosk_videos.${i}.${f.key}`]}
+            />
+          ))}
           <Button variant="ghost" onClick={() => setVideos((vs) => vs.filter((_, j) => j !== i))}>
             Remove
           </Button>
@@ -161,6 +153,6 @@ export function KioskSettingsForm({ initial }: { initial: KioskSettingsReply }) 
           {done ? KIOSK_ADMIN_MESSAGES.saved : ''}
         </p>
       </div>
-    </form>
+    </SectionForm>
   );
 }

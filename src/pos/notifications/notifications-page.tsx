@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { notificationsQueryOptions, resendNotification, type NotificationsQuery } from '../../api/notifications';
 import type { NotificationRow } from '../../contracts/checkout-notifications';
@@ -12,6 +11,8 @@ import { Spinner } from '../../ui/spinner';
 import { DataTable, type Column } from '../../ui/table/data-table';
 import { Pagination } from '../../ui/table/pagination';
 import { useToast } from '../../ui/toast/toast-context';
+import { PageHeader } from '../../ui/page-header';
+import { useQueryParams } from '../../ui/use-query-params';
 import styles from './notifications.module.css';
 
 const KIND_LABEL: Record<NotificationRow['kind'], string> = {
@@ -43,7 +44,7 @@ function statusOf(params: URLSearchParams): NotificationsQuery['status'] {
  * and Resend for a failed or waiting message. Admins and cashiers (the server refuses others).
  */
 export function NotificationsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useQueryParams();
   const query: NotificationsQuery = { page: Math.max(1, Number(params.get('page')) || 1), status: statusOf(params) };
   const list = useQuery(notificationsQueryOptions(query));
   const toast = useToast();
@@ -55,15 +56,6 @@ export function NotificationsPage() {
       toast.error(err instanceof ApiError && err.status !== 502 ? err.message : NOTIFICATION_SEND_FAILED),
     onSettled: () => client.invalidateQueries({ queryKey: ['notifications'] }),
   });
-
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
-  };
 
   const columns: Column<NotificationRow>[] = [
     { key: 'created', header: 'Created', render: (n) => formatDateTime(n.created_at) },
@@ -114,10 +106,7 @@ export function NotificationsPage() {
   const data = list.data;
   return (
     <section aria-labelledby="outbox-title">
-      <div className={styles.header}>
-        <h1 id="outbox-title" className={styles.title}>
-          Outbox
-        </h1>
+      <PageHeader titleId="outbox-title" title="Outbox" classNames={styles}>
         <SelectField
           label="Status"
           value={query.status ?? ''}
@@ -130,7 +119,7 @@ export function NotificationsPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </PageHeader>
       {data?.adapters && (
         <p className={styles.muted}>
           Email via {data.adapters.email}, texts via {data.adapters.sms}.

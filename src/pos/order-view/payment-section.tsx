@@ -1,6 +1,7 @@
 import type { Transaction } from '../../domain/mutations/records';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { TableHead } from '../../ui/table/table-head';
 import styles from './order-view.module.css';
 
 /** Payment info: every transaction, void ones struck through (amounts paid and due are in the Totals section). */
@@ -13,14 +14,7 @@ export function PaymentSection({ transactions }: { transactions: readonly Transa
         <p className={styles.muted}>No transactions have been made yet.</p>
       ) : (
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', 'Type', 'Amount', 'Status']} />
           <tbody>
             {transactions.map((x) => (
               <tr key={x.id} className={x.status === 'void' ? styles.voided : undefined}>

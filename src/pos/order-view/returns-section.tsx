@@ -13,6 +13,7 @@ import { REFUND_METHOD_LABELS, isReturnable, returnedQuantity, sumRefunds } from
 import { Button } from '../../ui/button';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { TableHead } from '../../ui/table/table-head';
 import { ReturnModal } from './return-modal';
 import viewStyles from './order-view.module.css';
 import styles from './returns.module.css';
@@ -37,21 +38,11 @@ export function ReturnsSection(props: { order: Order; transactions: readonly Tra
       ) : (
         <div className={viewStyles.scroll}>
           <table className={styles.table}>
-            <caption className="visually-hidden">Returned items</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Item</th>
-                <th scope="col" className={styles.num}>
-                  Qty
-                </th>
-                <th scope="col">Reason / condition</th>
-                <th scope="col">Refund</th>
-                <th scope="col" className={styles.num}>
-                  Amount
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Returned items"
+              columns={['Date', 'Item', 'Qty', 'Reason / condition', 'Refund', 'Amount']}
+              classNames={{ Qty: styles.num, Amount: styles.num }}
+            />
             <tbody>
               {returns.map((r) => (
                 <tr key={r.id}>

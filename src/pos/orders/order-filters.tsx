@@ -15,6 +15,11 @@ export interface OrderFiltersProps {
   onClear: () => void;
 }
 
+const TEXT_FILTERS = [
+  { key: 'filter_order_id', label: 'Order ID', inputMode: 'numeric' },
+  { key: 'filter_customer', label: 'Customer', placeholder: 'Name, email or phone' },
+] as const;
+
 /**
  * The Filter panel: nothing is sent while typing; Apply (or Enter) puts the filters in the URL,
  * Clear Filters removes them all. The owner remounts it (key) when the URL's filters change, so
@@ -31,20 +36,9 @@ export function OrderFilters({ id, initial, statuses, onApply, onClear }: OrderF
   return (
     <form id={id} className={styles.filters} onSubmit={submit} aria-label="Filter orders" role="search">
       <div className={styles.filterGrid}>
-        <TextField
-          label="Order ID"
-          inputMode="numeric"
-          autoComplete="off"
-          value={form.filter_order_id}
-          onChange={set('filter_order_id')}
-        />
-        <TextField
-          label="Customer"
-          autoComplete="off"
-          placeholder="Name, email or phone"
-          value={form.filter_customer}
-          onChange={set('filter_customer')}
-        />
+        {TEXT_FILTERS.map(({ key, ...field }) => (
+          <TextField key={key} autoComplete="off" {...field} value={form[key]} onChange={set(key)} />
+        ))}
         <SelectField label="Order Status" value={form.filter_order_status_id} onChange={set('filter_order_status_id')}>
           <option value="">All statuses</option>
           {statuses.map((s) => (

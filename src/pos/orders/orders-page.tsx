@@ -11,6 +11,7 @@ import { OrdersPanel } from './orders-panel';
 import { PendingOrders } from './pending-orders';
 import { activeFilterCount, filterFormFrom, isOrdersSort, ordersQueryFromUrl, withFilters } from './orders-params';
 import { useOrdersList } from './use-orders-list';
+import { PageHeader } from '../../ui/page-header';
 import styles from './orders.module.css';
 
 const FILTER_PANEL_ID = 'orders-filter-panel';
@@ -47,10 +48,7 @@ export function OrdersPage() {
   const filterForm = filterFormFrom(query);
   return (
     <section aria-labelledby="orders-title">
-      <div className={styles.header}>
-        <h1 id="orders-title" className={styles.title}>
-          Orders
-        </h1>
+      <PageHeader titleId="orders-title" title="Orders" classNames={styles}>
         <Button
           variant="secondary"
           aria-expanded={filterOpen}
@@ -60,7 +58,7 @@ export function OrdersPage() {
           Filter
           {filterCount > 0 && <span className={styles.count}>{filterCount}</span>}
         </Button>
-      </div>
+      </PageHeader>
       {filterOpen && (
         <OrderFilters
           key={JSON.stringify(filterForm)}

@@ -4,6 +4,7 @@ import { deviceDb } from '../../device/device-db';
 import { useLiveQuery } from '../../device/use-live-query';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/money';
+import { TableHead } from '../../ui/table/table-head';
 import styles from './orders.module.css';
 
 /**
@@ -21,16 +22,7 @@ export function PendingOrders() {
         Pending sync ({rows.length})
       </h2>
       <table className={styles.pendingTable}>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            <th scope="col">Status</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Items</th>
-            <th scope="col">Paid/Total</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Order', 'Date', 'Status', 'Customer', 'Items', 'Paid/Total']} />
         <tbody>
           {rows.map(({ order }) => (
             <tr key={order.id}>

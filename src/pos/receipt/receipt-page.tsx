@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CustomerBanner } from '../../features/pos-customer/customer-banner';
-import { OrderHistoryModal } from '../../features/pos-order/order-history-modal';
+import { OrderHistoryButton } from '../../features/pos-order/order-history-modal';
 import { useOrderDetail } from '../../features/pos-order/use-order-detail';
 import { useRunMutation } from '../../device/use-run-mutation';
-import { Button, buttonClassName } from '../../ui/button';
+import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { useReceiptStore } from '../../features/pos-order/use-receipt-store';
@@ -23,13 +22,12 @@ export function ReceiptPage() {
   const [params] = useSearchParams();
   const ref = params.get('order_id') ?? '';
   const run = useRunMutation();
-  const [history, setHistory] = useState(false);
   const { detail, customer } = useOrderDetail(ref);
   const shop = useReceiptStore(detail.data?.order ?? null);
 
   if (detail.loading) return <Spinner label="Loading the receipt..." />;
   if (!detail.data) return <EmptyState title="There are no results." />;
-  const { order, transactions, statuses } = detail.data;
+  const { order, transactions } = detail.data;
   const number = order.order_id ?? order.id;
 
   return (
@@ -38,9 +36,7 @@ export function ReceiptPage() {
         <Link className={buttonClassName('secondary')} to={`/pos/order/continue?order_id=${number}`}>
           Back to Check Out
         </Link>
-        <Button variant="secondary" onClick={() => setHistory(true)}>
-          Order History
-        </Button>
+        <OrderHistoryButton detail={detail.data} customer={customer.data ?? null} run={run} />
         <a
           className={buttonClassName('secondary')}
           href={`/pos/order/invoice?order_id=${number}`}
@@ -75,16 +71,6 @@ export function ReceiptPage() {
         orderUuid={order.id}
         customerRef={order.customer_ref}
         pending={detail.data.pending}
-        run={run}
-      />
-      <OrderHistoryModal
-        open={history}
-        onOpenChange={setHistory}
-        orderRef={order.id}
-        currentStatusId={order.order_status_id}
-        statuses={statuses}
-        history={detail.data.history}
-        customer={customer.data ?? null}
         run={run}
       />
     </section>

@@ -8,6 +8,7 @@ import { buttonClassName } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import styles from './account-orders.module.css';
+import { LoginPrompt } from '../../features/login/login-prompt';
 
 /**
  * /account/order (ours: docs/decisions/storefront.md "Online orders and fulfilment"): the signed-in
@@ -20,16 +21,7 @@ export function AccountOrdersPage() {
   const q = useQuery({ ...accountOrdersQueryOptions, enabled: customer });
   // Returns taken at the counter reach the tag manager from here (docs/decisions/storefront.md "Refund events").
   useRefundEvents(customer ? q.data?.orders : undefined);
-  if (!customer)
-    return (
-      <section className={styles.page}>
-        <EmptyState title="Please log in to see your orders.">
-          <Link to="/account/login" className={buttonClassName('primary')}>
-            Login
-          </Link>
-        </EmptyState>
-      </section>
-    );
+  if (!customer) return <LoginPrompt title="Please log in to see your orders." className={styles.page} />;
   if (q.isPending) return <Spinner />;
   if (q.isError)
     return (

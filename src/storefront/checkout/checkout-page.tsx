@@ -17,6 +17,7 @@ import { emptyFulfilment, locatorStore } from './fulfilment-fields';
 import { decimal, formatUSD, money, ZERO } from '../../domain/money';
 import { totalWithShipping, type FulfilmentMethod } from '../../domain/online-orders';
 import styles from './checkout.module.css';
+import { LoginPrompt } from '../../features/login/login-prompt';
 
 /**
  * /checkout/checkout (§2, §7 createOrder): the order summary, the shopper's details and the online
@@ -86,15 +87,7 @@ export function CheckoutPage() {
     );
   }
   if (!cart.guest_checkout && !cart.logged_in) {
-    return (
-      <section className={styles.page}>
-        <EmptyState title="Please log in to check out.">
-          <Link to="/account/login" className={buttonClassName('primary')}>
-            Login
-          </Link>
-        </EmptyState>
-      </section>
-    );
+    return <LoginPrompt title="Please log in to check out." className={styles.page} />;
   }
   const [first = '', ...rest] = (user?.role === 'customer' ? user.name : '').split(' ');
   // Shown only: the server adds its own flat rate and re-derives the total (src/domain/online-orders.ts).

@@ -1,6 +1,7 @@
 /** Read more / less (storefront.md §2): long text folded to `preview_chars` characters, unfolded in place. */
 import { useId, useState } from 'react';
 import type { BlockOf } from '../../contracts/content';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import styles from './content.module.css';
 
 /** The folded text: cut at the last space before `chars`, with an ellipsis; null when it all fits. */
@@ -26,15 +27,9 @@ export function ReadMore({ block }: { block: BlockOf<'read_more'> }) {
         ))}
       </div>
       {folded !== null ? (
-        <button
-          type="button"
-          className={styles.linkButton}
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
-        >
+        <DisclosureButton open={open} setOpen={setOpen} controls={id} className={styles.linkButton}>
           {open ? 'Read less' : 'Read more'}
-        </button>
+        </DisclosureButton>
       ) : null}
     </section>
   );

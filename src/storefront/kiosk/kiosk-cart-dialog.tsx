@@ -11,7 +11,14 @@ import { KIOSK_TEXTS } from '../../domain/kiosk-config';
 import { formatMoney } from '../../ui/format-money';
 import { Modal } from '../../ui/modal';
 import { Button } from '../../ui/button';
-import { clearKioskCart, kioskSubtotal, removeKioskLine, setKioskQuantity, useKioskCart } from './kiosk-cart';
+import {
+  clearKioskCart,
+  kioskSubtotal,
+  removeKioskLine,
+  setKioskQuantity,
+  useKioskCart,
+  type KioskLine,
+} from './kiosk-cart';
 import { kioskConnection } from './kiosk-sync';
 import styles from './kiosk.module.css';
 
@@ -19,6 +26,25 @@ export const KIOSK_EMPTY = 'Your cart is empty.';
 export const kioskSubmitted = (ref: string): string =>
   `Thank you! Your order ${ref} was sent to the counter. Please pay and pick it up there.`;
 const NOT_SENT = 'This kiosk could not take the order. Please ask at the counter.';
+
+const SUBMITTED_FIELDS = [
+  'line_id',
+  'product_id',
+  'name',
+  'model',
+  'mpn',
+  'aaia',
+  'price',
+  'options',
+  'quantity',
+  'minimum',
+  'surcharge',
+  'tax_class_id',
+] as const satisfies readonly (keyof KioskLine)[];
+
+/** A stored cart line with only the fields `kiosk.submitOrder` takes (what is in storage may carry more). */
+const submittedLine = (line: KioskLine): KioskLine =>
+  Object.fromEntries(SUBMITTED_FIELDS.map((k) => [k, line[k]])) as unknown as KioskLine;
 
 /** The order's device reference ("C3-0007"), read from the device store once the order is written. */
 async function orderReference(orderRef: string): Promise<string> {
@@ -56,35 +82,7 @@ export function KioskCartDialog({
         order_ref,
         device_ref: null,
         location_id: locationId,
-        lines: lines.map(
-          ({
-            line_id,
-            product_id,
-            name,
-            model,
-            mpn,
-            aaia,
-            price,
-            options,
-            quantity,
-            minimum,
-            surcharge,
-            tax_class_id,
-          }) => ({
-            line_id,
-            product_id,
-            name,
-            model,
-            mpn,
-            aaia,
-            price,
-            options,
-            quantity,
-            minimum,
-            surcharge,
-            tax_class_id,
-          }),
-        ),
+        lines: lines.map(submittedLine),
       });
       if (!r.ok) throw new Error(r.message);
       clearKioskCart();

@@ -11,12 +11,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
 import { locatorQueryOptions, type LocatorParams } from '../../api/dealer-locator';
 import { LOCATOR_SOURCE, type DealerStore } from '../../contracts/dealer-locator';
 import { LOCATOR_DISTANCE_DEFAULT } from '../../domain/constants';
 import { locationTypeLabel } from '../../domain/locator';
 import { LocatorMap } from '../../features/dealer-locator/locator-map';
+import { LocatorStatus } from '../../features/dealer-locator/locator-status';
 import { StoreCard } from '../../features/dealer-locator/store-card';
 import styles from '../../features/dealer-locator/dealer-locator.module.css';
 import { readFilter, removeFilter, writeFilter } from '../../features/shopper-store/cookies';
@@ -134,21 +134,7 @@ export function LocatorPage({ source = LOCATOR_SOURCE, onChoose, heading = 'Find
           ))}
         </ul>
       )}
-      {q.isPending && (
-        <p className={styles.status} role="status">
-          Loading stores...
-        </p>
-      )}
-      {q.isError && (
-        <p className={styles.error} role="alert">
-          {q.error instanceof ApiError ? q.error.message : 'There was an error!'}
-        </p>
-      )}
-      {q.isSuccess && stores.length === 0 && (
-        <p className={styles.status} role="status">
-          There are no results.
-        </p>
-      )}
+      <LocatorStatus query={q} found={stores.length} />
       {data?.show_map && <LocatorMap stores={stores} chosenId={store.id} onMakeMyStore={makeMyStore} />}
       <ul className={styles.list} aria-label="Stores">
         {stores.map((s) => {

@@ -138,28 +138,15 @@ export function FitmentForm({ onSaved }: { onSaved?: (vehicle: VehicleReply) => 
   const ymmLabel = config.ymm_tab_label;
   const engineLabel = config.engine_family_tab_label;
   const active: Tab = ymmOn && engineOn ? tab : ymmOn ? 'ymm' : 'engine';
-  const ymmForm = (
-    <CascadeForm
-      label={ymmLabel}
-      fields={ymmFields}
-      required={YMM_KEYS.length}
-      picks={picks}
-      busy={busy}
-      onPick={pick}
-      onSubmit={() => void submit([...YMM_KEYS, ...CHOICE_KEYS])}
-    />
+  // One form a tab: its fields, how many must be chosen, and the facets its Submit sends.
+  const cascade = (form: { label: string; fields: CascadeField[]; required: number }, keys: readonly FacetKey[]) => (
+    <CascadeForm {...form} picks={picks} busy={busy} onPick={pick} onSubmit={() => void submit(keys)} />
   );
-  const engineForm = (
-    <CascadeForm
-      label={engineLabel}
-      fields={engineFields}
-      required={ENGINE_KEYS.length}
-      picks={picks}
-      busy={busy}
-      onPick={pick}
-      onSubmit={() => void submit(ENGINE_KEYS)}
-    />
-  );
+  const ymmForm = cascade({ label: ymmLabel, fields: ymmFields, required: YMM_KEYS.length }, [
+    ...YMM_KEYS,
+    ...CHOICE_KEYS,
+  ]);
+  const engineForm = cascade({ label: engineLabel, fields: engineFields, required: ENGINE_KEYS.length }, ENGINE_KEYS);
   if (!(ymmOn && engineOn)) return <div>{active === 'ymm' ? ymmForm : engineForm}</div>;
   // Radix Tabs: tablist/tab/tabpanel roles tied together, arrow keys between the two tabs, and only
   // the chosen form mounted (each loads its own lists).

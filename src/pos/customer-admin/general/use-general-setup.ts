@@ -7,16 +7,8 @@ import { lookupRows, storeSettings } from '../../../db/queries';
 import { deviceDb } from '../../../device/device-db';
 import { useLiveQuery } from '../../../device/use-live-query';
 import type { CustomFieldDef } from '../../../domain/forms/custom-fields';
+import type { Country, Zone } from '../../../features/pos-customer/address-fields';
 
-export interface Country {
-  country_id: number;
-  name: string;
-}
-export interface Zone {
-  zone_id: number;
-  country_id: number;
-  name: string;
-}
 export interface Named {
   id: number;
   name: string;

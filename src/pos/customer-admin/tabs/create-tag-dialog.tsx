@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { createCustomerTag } from '../../../api/customer-tag';
 import { tagTitleSchema, type Tag } from '../../../contracts/customer-tag';
+import { FormModal } from '../../../ui/action-modal';
 import { TextField } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
-import { ModalFooter } from '../../../ui/modal-footer';
 
 export function CreateTagDialog(props: { onClose: () => void; onCreated: (tag: Tag, message: string) => void }) {
   const [title, setTitle] = useState('');
@@ -31,38 +30,25 @@ export function CreateTagDialog(props: { onClose: () => void; onCreated: (tag: T
     }
   };
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <FormModal
+      onClose={props.onClose}
       title="Create a tag"
       focusFirstField
-      footer={
-        <ModalFooter
-          onCancel={props.onClose}
-          form="create-tag-form"
-          saveLabel={busy ? 'Saving…' : 'Save'}
-          disabled={busy}
-        />
-      }
+      saveLabel={busy ? 'Saving…' : 'Save'}
+      disabled={busy}
+      formId="create-tag-form"
+      onSubmit={() => void submit()}
     >
-      <form
-        id="create-tag-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+      <TextField
+        label="Tag title"
+        value={title}
+        maxLength={64}
+        error={error}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          setError(undefined);
         }}
-      >
-        <TextField
-          label="Tag title"
-          value={title}
-          maxLength={64}
-          error={error}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            setError(undefined);
-          }}
-        />
-      </form>
-    </Modal>
+      />
+    </FormModal>
   );
 }

@@ -13,10 +13,9 @@ import { dropHistoryImage, stageHistoryImage } from '../../../db/history-images'
 import { uuidv7 } from '../../../db/ids';
 import { deviceDb } from '../../../device/device-db';
 import { useRunMutation } from '../../../device/use-run-mutation';
-import { NotificationFields } from '../../../features/pos-order/notification-fields';
+import { NotifyCustomerFields, notifyPayload } from '../../../features/pos-order/notification-fields';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
-import modalForm from '../../../ui/modal-form.module.css';
 import { useToast } from '../../../ui/toast/toast-context';
 import { useZodForm } from '../../../ui/use-zod-form';
 import styles from './history-tab.module.css';
@@ -45,7 +44,6 @@ export function HistoryAddForm({ customer }: { customer: Customer }) {
   const run = useRunMutation();
   const toast = useToast();
   const form = useZodForm(historyFormSchema, initial(customer), { toInput: (v) => ({ ...v, image: null }) });
-  const v = form.watch();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,13 +71,7 @@ export function HistoryAddForm({ customer }: { customer: Customer }) {
         customer_ref: customer.id,
         comment: f.comment,
         image: file ? { name: file.name, type: file.type, size: file.size } : null,
-        notify_customer: f.notifyCustomer,
-        notify_by_email: f.notifyByEmail,
-        notify_by_text: f.notifyByText,
-        texting_alerts: f.textingAlerts,
-        override_text_permission: f.overrideTextPermission,
-        email: f.email,
-        phone: f.phone,
+        ...notifyPayload(f),
       });
       if (!ok) {
         if (file) await dropHistoryImage(db, id);
@@ -123,15 +115,7 @@ export function HistoryAddForm({ customer }: { customer: Customer }) {
           </Button>
         </div>
       )}
-      <label className={modalForm.check}>
-        <input type="checkbox" {...form.register('notifyCustomer')} /> Notify Customer
-      </label>
-      {v.notifyCustomer && (
-        <fieldset className={modalForm.fieldset}>
-          <legend>Notification</legend>
-          <NotificationFields form={form} labels={LABELS} />
-        </fieldset>
-      )}
+      <NotifyCustomerFields form={form} labels={LABELS} />
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add History'}

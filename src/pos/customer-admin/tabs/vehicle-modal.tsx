@@ -13,9 +13,8 @@ import type { RunMutation } from '../../../device/use-run-mutation';
 import { FACET_LABELS, YMM_KEYS, makeFacet, type FacetKey } from '../../../domain/fitment-facets';
 import { vehicleFormSchema } from '../../../domain/forms/vehicle';
 import type { Vehicle } from '../../../domain/mutations/records';
-import { Button } from '../../../ui/button';
+import { ActionModal } from '../../../ui/action-modal';
 import { TextField } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
 import styles from './vehicles-tab.module.css';
 
 type Errors = Partial<Record<'title' | 'vin' | 'notes', string>>;
@@ -104,20 +103,12 @@ export function VehicleModal(props: {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && props.onClose()}
+    <ActionModal
+      onClose={props.onClose}
       title={editing ? 'Edit Vehicle' : 'Add Vehicle'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      }
+      saveLabel={busy ? 'Saving...' : 'Save'}
+      disabled={busy}
+      onSave={() => void submit()}
     >
       <div className={styles.ymm} role="group" aria-label="Year, make and model">
         {fields.map((f, i) => {
@@ -163,6 +154,6 @@ export function VehicleModal(props: {
         error={errors.notes}
         onChange={(e) => setNotes(e.target.value)}
       />
-    </Modal>
+    </ActionModal>
   );
 }
