@@ -14,6 +14,7 @@ import { Options } from '../../ui/options';
 import { SectionForm } from '../../ui/section-form';
 import { SelectField, TextField } from '../../ui/field';
 import { FieldEditor, type FieldRow } from './field-editor';
+import adminPage from '../../ui/admin-page.module.css';
 import styles from './forms-admin.module.css';
 
 type Errors = Record<string, string>;
@@ -102,8 +103,8 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
       title={form ? `Edit form: ${form.name}` : 'New form'}
       error={errors._}
       onSubmit={submit}
-      className={styles.section}
-      titleClassName={styles.sectionTitle}
+      className={adminPage.section}
+      titleClassName={adminPage.sectionTitle}
       alertClassName={styles.alert}
     >
       <div className={styles.grid}>
@@ -220,7 +221,7 @@ export function FormEditor({ form, stores, onSaved, onClose }: Props) {
           />
         )}
       </fieldset>
-      <h3 className={styles.sectionTitle}>Fields</h3>
+      <h3 className={adminPage.sectionTitle}>Fields</h3>
       {rows.length === 0 ? <p>No fields yet.</p> : null}
       {rows.map((r, i) => (
         <FieldEditor

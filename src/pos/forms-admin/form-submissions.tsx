@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { formatDateTime } from '../../ui/format-date';
 import { Pagination } from '../../ui/table/pagination';
+import adminPage from '../../ui/admin-page.module.css';
 import styles from './forms-admin.module.css';
 
 export function FormSubmissions({ formId, name, onClose }: { formId: number; name: string; onClose: () => void }) {
@@ -17,8 +18,8 @@ export function FormSubmissions({ formId, name, onClose }: { formId: number; nam
   });
   const data = q.data;
   return (
-    <section className={styles.section} aria-labelledby="submissions-title">
-      <h2 id="submissions-title" className={styles.sectionTitle}>
+    <section className={adminPage.section} aria-labelledby="submissions-title">
+      <h2 id="submissions-title" className={adminPage.sectionTitle}>
         Submissions: {name}
         {data ? ` (${data.total})` : ''}
       </h2>

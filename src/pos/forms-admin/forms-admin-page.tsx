@@ -16,6 +16,7 @@ import { TableHead } from '../../ui/table/table-head';
 import { FormEditor } from './form-editor';
 import { FormSubmissions } from './form-submissions';
 import { AdminSettingsPage } from '../../features/settings/admin-settings-page';
+import adminPage from '../../ui/admin-page.module.css';
 import styles from './forms-admin.module.css';
 
 function FormsTable({ forms, open }: { forms: AdminFormList['forms']; open: (key: string, id: number) => void }) {
@@ -111,9 +112,9 @@ export function FormsAdminPage() {
   } else if (subs) detail = <FormSubmissions key={subs} formId={subs} name={subsName} onClose={close} />;
 
   return (
-    <AdminSettingsPage titleId="forms-admin-title" title="Custom forms" classNames={styles}>
+    <AdminSettingsPage titleId="forms-admin-title" title="Custom forms" classNames={adminPage}>
       {detail}
-      <section className={styles.section} aria-label="Forms">
+      <section className={adminPage.section} aria-label="Forms">
         <div className={styles.actions}>
           <Button onClick={() => setParams({ edit: 'new' })}>New form</Button>
         </div>

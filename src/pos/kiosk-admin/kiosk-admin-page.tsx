@@ -10,7 +10,7 @@ import { ErrorState } from '../../ui/empty-state';
 import { KioskSettingsForm } from './kiosk-settings-form';
 import { KioskVideoReportSection } from './kiosk-video-report';
 import { AdminSettingsPage } from '../../features/settings/admin-settings-page';
-import styles from './kiosk-admin.module.css';
+import adminPage from '../../ui/admin-page.module.css';
 
 export function KioskAdminPage() {
   const { user } = useSession();
@@ -21,7 +21,7 @@ export function KioskAdminPage() {
     enabled: admin,
   });
   return (
-    <AdminSettingsPage titleId="kiosk-admin-title" title="Kiosk" classNames={styles}>
+    <AdminSettingsPage titleId="kiosk-admin-title" title="Kiosk" classNames={adminPage}>
       {q.isError ? (
         <ErrorState message={q.error.message} />
       ) : q.data ? (

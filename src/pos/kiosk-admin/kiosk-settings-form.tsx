@@ -18,6 +18,7 @@ import { AlertMessage } from '../../ui/alert-message';
 import { Button } from '../../ui/button';
 import { SectionForm } from '../../ui/section-form';
 import { TextField } from '../../ui/field';
+import adminPage from '../../ui/admin-page.module.css';
 import styles from './kiosk-admin.module.css';
 
 type Errors = Record<string, string>;
@@ -86,8 +87,8 @@ export function KioskSettingsForm({ initial }: { initial: KioskSettingsReply }) 
       title="Kiosk settings"
       error={errors._}
       onSubmit={submit}
-      className={styles.section}
-      titleClassName={styles.sectionTitle}
+      className={adminPage.section}
+      titleClassName={adminPage.sectionTitle}
       alertClassName={styles.alert}
     >
       <div className={styles.row}>
@@ -118,7 +119,7 @@ export function KioskSettingsForm({ initial }: { initial: KioskSettingsReply }) 
           error={errors.kiosk_homepage}
         />
       </div>
-      <h3 className={styles.sectionTitle}>Splash videos</h3>
+      <h3 className={adminPage.sectionTitle}>Splash videos</h3>
       {videos.length === 0 ? <p>No videos: the kiosk shows its still image.</p> : null}
       <AlertMessage message={errors.kiosk_videos} className={styles.alert} />
       {videos.map((v, i) => (

@@ -11,6 +11,7 @@ import type { KioskVideoReport } from '../../contracts/kiosk-admin';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
 import { TextField } from '../../ui/field';
 import tableStyles from '../../ui/table/table.module.css';
+import adminPage from '../../ui/admin-page.module.css';
 import styles from './kiosk-admin.module.css';
 
 /** 75 -> "1:15", 3725 -> "1:02:05". */
@@ -119,8 +120,8 @@ export function KioskVideoReportSection() {
   });
   const report = q.data;
   return (
-    <section className={styles.section} aria-labelledby="kiosk-report-title">
-      <h2 id="kiosk-report-title" className={styles.sectionTitle}>
+    <section className={adminPage.section} aria-labelledby="kiosk-report-title">
+      <h2 id="kiosk-report-title" className={adminPage.sectionTitle}>
         Kiosk video views
       </h2>
       <div className={styles.row}>
