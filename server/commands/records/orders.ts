@@ -267,24 +267,19 @@ export function transactionColumns(t: Transaction) {
   };
 }
 
-/**
- * Writes the order. Given what was loaded (`before`), only what changed is written: the header (one
- * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
- * position while the order of lines holds (the mutators only append and remove), so removing one
- * line does not renumber the rest. What one mutation costs therefore does not grow with the order's
- * line count (before, every save rewrote every line, and every rewrite bumped the
- * line's version, so each device then pulled the whole order again).
- */
 /** An order id the caller looked up (locked) in this transaction and did not find. */
 export interface AbsentOrder {
   absent: string;
 }
 
 /**
- * `before`: the order as stored (only changed lines are written), or AbsentOrder when the caller
- * looked this id up in the same transaction and found none: then it is inserted first, and a new
- * order has no lines to clear (two statements fewer on every sale's first push, docs/figures.md
- * "Scale"). A concurrent insert of the same id is still caught by the conflict below.
+ * Writes the order. Given what was loaded (`before`), only what changed is written: the header (one
+ * row), lines that are new or differ, deletes of lines that are gone. A line keeps its stored
+ * position while the order of lines holds (the mutators only append and remove), so removing one
+ * line does not renumber the rest and what one mutation costs does not grow with the order's line
+ * count. Given AbsentOrder (the caller looked this id up in the same transaction and found none), the
+ * order is inserted first and has no lines to clear (two statements fewer on every sale's first push,
+ * docs/figures.md "Scale"); a concurrent insert of the same id is still caught by the conflict below.
  */
 export async function saveOrder(db: Kysely<DB>, order: Order, before?: StoredOrder | AbsentOrder): Promise<void> {
   const { order: header, lines } = orderToRows(order);
