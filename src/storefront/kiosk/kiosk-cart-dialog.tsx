@@ -43,8 +43,8 @@ const SUBMITTED_FIELDS = [
 ] as const satisfies readonly (keyof KioskLine)[];
 
 /** A stored cart line with only the fields `kiosk.submitOrder` takes (what is in storage may carry more). */
-const submittedLine = (line: KioskLine): KioskLine =>
-  Object.fromEntries(SUBMITTED_FIELDS.map((k) => [k, line[k]])) as unknown as KioskLine;
+const submittedLine = (line: KioskLine) =>
+  Object.fromEntries(SUBMITTED_FIELDS.map((k) => [k, line[k]])) as Pick<KioskLine, (typeof SUBMITTED_FIELDS)[number]>;
 
 /** The order's device reference ("C3-0007"), read from the device store once the order is written. */
 async function orderReference(orderRef: string): Promise<string> {
